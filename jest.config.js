@@ -1,0 +1,50 @@
+/** One jest run, three projects: unit rules, integration against real servers, browser e2e. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: false },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const shared = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@lbf/proto-events$': '<rootDir>/proto-events/src',
+    '^@lbf/service-kit$': '<rootDir>/services/kit/src',
+    '^@lbf/service-kit/testing$': '<rootDir>/services/kit/src/testing',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  // Integration and browser tests start real servers; jest reads this only at the top level.
+  testTimeout: 60000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{proto-events,services,gateway}/**/src/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{proto-events,services,gateway}/**/test/**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/web/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/web/e2e/global-teardown.ts',
+    },
+  ],
+};
