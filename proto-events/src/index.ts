@@ -1,0 +1,15 @@
+export * from './envelope';
+export * from './registry';
+export * from './stream';
+export * from './publish';
+export * from './consume';
+export * from './validate';
+export { identityUserRegistered } from './events/identity-user-registered';
+export { identityUserBanned } from './events/identity-user-banned';
+export { identityPasswordResetRequested } from './events/identity-password-reset-requested';
+export { analyticsPageVisited } from './events/analytics-page-visited';
+export { analyticsCountersUpdated } from './events/analytics-counters-updated';
+export { catalogueItemPublished } from './events/catalogue-item-published';
+export { catalogueItemUpdated } from './events/catalogue-item-updated';
+export { catalogueItemDeleted } from './events/catalogue-item-deleted';
+export { cataloguePdfDownloaded } from './events/catalogue-pdf-downloaded';
