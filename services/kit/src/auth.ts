@@ -1,0 +1,93 @@
+import { GraphQLError } from 'graphql';
+import type { Redis } from 'ioredis';
+import jwt from 'jsonwebtoken';
+
+export const ACCESS_TOKEN_ISSUER = 'lbf-identity';
+export const ACCESS_TOKEN_AUDIENCE = 'lbf';
+export const ACCESS_TOKEN_ALGORITHM = 'ES256';
+
+export type Role = 'admin';
+
+export interface AuthUser {
+  userId: string;
+  sessionId: string;
+  roles: Role[];
+  issuedAt: number;
+}
+
+interface AccessClaims {
+  sub: string;
+  sid: string;
+  roles: Role[];
+  iat: number;
+}
+
+/**
+ * Redis keys that kill access tokens before they expire: a banned user's tokens (all issued up to
+ * the ban) and a signed-out session's. They live as long as an access token can.
+ */
+export const revocationKeys = {
+  user: (userId: string) => `lbf:auth:revoked:user:${userId}`,
+  session: (sessionId: string) => `lbf:auth:revoked:session:${sessionId}`,
+};
+
+/** Verifies access tokens with identity's public key; every service does this itself. */
+export class AccessTokenVerifier {
+  constructor(
+    private readonly publicKeyPem: string,
+    private readonly redis?: Redis,
+  ) {}
+
+  /** Returns the user, or null when the token is absent, invalid, expired or revoked. */
+  async verify(token: string | undefined | null): Promise<AuthUser | null> {
+    if (!token) return null;
+    let claims: AccessClaims;
+    try {
+      claims = jwt.verify(token, this.publicKeyPem, {
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+      }) as AccessClaims;
+    } catch {
+      return null;
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
+    if (this.redis) {
+      const [userRevokedAt, sessionRevoked] = await this.redis.mget(revocationKeys.user(claims.sub), revocationKeys.session(claims.sid));
+      if (sessionRevoked) return null;
+      if (userRevokedAt && claims.iat <= Number(userRevokedAt)) return null;
+    }
+    return { userId: claims.sub, sessionId: claims.sid, roles: Array.isArray(claims.roles) ? claims.roles : [], issuedAt: claims.iat };
+  }
+}
+
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return m ? m[1]! : null;
+}
+
+export interface AuthContext {
+  auth: AuthUser | null;
+}
+
+export function requireUser(ctx: AuthContext): AuthUser {
+  if (!ctx.auth) {
+    throw new GraphQLError('Connexion requise', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+  }
+  return ctx.auth;
+}
+
+/** Every admin operation calls this on the server; the role comes only from the signed token. */
+export function requireAdmin(ctx: AuthContext): AuthUser {
+  const user = requireUser(ctx);
+  if (!user.roles.includes('admin')) {
+    throw new GraphQLError('Accès refusé', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+  }
+  return user;
+}
+
+export function isAdmin(ctx: AuthContext): boolean {
+  return !!ctx.auth?.roles.includes('admin');
+}

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { DataSource, type EntityManager, type MixedList } from 'typeorm';
+import { InboxEntry, OutboxRow, ParkedEvent } from './messaging-tables';
+import { KitTables1700000000000 } from './kit-tables.migration';
+
+export type { EntityManager };
+
+export interface ServiceDataSourceOptions {
+  url: string;
+  /** The service's own Postgres schema; its role can touch nothing else. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function>;
+  poolSize?: number;
+  logging?: boolean;
+}
+
+/**
+ * A DataSource bound to one schema (entities, migrations table and search_path all point there).
+ * Never `synchronize`: the schema changes only through migrations, run by `migrate()` at start.
+ */
+export function createServiceDataSource(opts: ServiceDataSourceOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: opts.url,
+    schema: opts.schema,
+    entities: [OutboxRow, InboxEntry, ParkedEvent, ...(opts.entities as unknown[] as never[])],
+    migrations: [KitTables1700000000000, ...(opts.migrations as unknown[] as never[])],
+    migrationsTableName: 'migrations',
+    migrationsRun: false,
+    synchronize: false,
+    logging: opts.logging ?? false,
+    extra: { max: opts.poolSize ?? 10, options: `-c search_path=${opts.schema}` },
+  });
+}
+
+export async function migrate(ds: DataSource): Promise<string[]> {
+  const ran = await ds.runMigrations({ transaction: 'each' });
+  return ran.map((m) => m.name);
+}

@@ -1,0 +1,133 @@
+import { makeEnvelope, validateData, type Envelope, type EventData, type EventSubject } from '@lbf/proto-events';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Logger } from './logger';
+
+export type Emit = <S extends EventSubject>(subject: S, data: EventData<S>) => Promise<Envelope<EventData<S>>>;
+
+/** Writes an event row inside the caller's transaction; the payload is validated against the contract first. */
+export async function writeOutbox<S extends EventSubject>(
+  manager: EntityManager,
+  producer: string,
+  subject: S,
+  data: EventData<S>,
+  version: number,
+): Promise<Envelope<EventData<S>>> {
+  const envelope = makeEnvelope({ subject, version, producer, data: validateData(subject, data) });
+  await manager.query('INSERT INTO outbox (id, subject, envelope) VALUES ($1, $2, $3)', [envelope.id, subject, JSON.stringify(envelope)]);
+  return envelope;
+}
+
+export interface OutboxRelayOptions {
+  /** Publishes one envelope; must reject when the broker did not acknowledge it. */
+  publish: (envelope: Envelope) => Promise<void>;
+  log: Logger;
+  /** Safety net for rows committed by another process or left by a crash. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Publishes committed outbox rows in order. `kick()` after a commit gives low latency; the poll
+ * catches anything else. Rows are locked with SKIP LOCKED so several instances never publish
+ * the same row at once, and a publish that fails leaves the row for the next pass.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private failures = 0;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly opts: OutboxRelayOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a pass now; several kicks during a pass cause one more pass, not many. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Publishes until nothing is pending; returns how many rows were sent. Used by tests and by the loop. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.pass();
+      total += sent;
+      if (sent < (this.opts.batchSize ?? 100)) return total;
+    }
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.loop().finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.schedule(0);
+        }
+      });
+    }, delay);
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      await this.drain();
+      this.failures = 0;
+      this.schedule(this.opts.pollIntervalMs ?? 1000);
+    } catch (err) {
+      this.failures += 1;
+      const backoff = Math.min(10_000, 200 * 2 ** Math.min(this.failures, 6));
+      this.opts.log.warn({ err: String(err), retryInMs: backoff }, 'outbox relay could not publish; will retry');
+      this.again = false;
+      this.schedule(backoff);
+    }
+  }
+
+  private async pass(): Promise<number> {
+    const batch = this.opts.batchSize ?? 100;
+    let failure: unknown = null;
+    const count = await this.ds.transaction(async (m) => {
+      const rows: Array<{ seq: string; envelope: Envelope }> = await m.query(
+        'SELECT seq, envelope FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [batch],
+      );
+      const sent: string[] = [];
+      for (const row of rows) {
+        try {
+          await this.opts.publish(row.envelope);
+        } catch (err) {
+          failure = err;
+          await m.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1', [row.seq, String(err).slice(0, 500)]);
+          break;
+        }
+        sent.push(row.seq);
+      }
+      // What was published is marked sent even when a later row failed, so it is not sent again.
+      if (sent.length) await m.query('UPDATE outbox SET sent_at = now() WHERE seq = ANY($1::bigint[])', [sent]);
+      return sent.length;
+    });
+    if (failure) throw failure;
+    return count;
+  }
+}

@@ -1,0 +1,148 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Express, type Request, type Response } from 'express';
+import { parse } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { bearerToken, type AccessTokenVerifier, type AuthContext } from './auth';
+import type { Logger } from './logger';
+
+export interface BaseContext extends AuthContext {
+  ip: string | null;
+  userAgent: string | null;
+  /** Present on HTTP requests (absent on subscriptions), e.g. for cookies. */
+  req?: Request;
+  res?: Response;
+  log: Logger;
+}
+
+export interface SubgraphOptions<C extends BaseContext> {
+  name: string;
+  port: number;
+  host?: string;
+  typeDefs: string;
+  /**
+   * The service's resolver map, typed by the service with the `Resolvers` generated from its SDL
+   * (`npm run codegen`). Apollo's own map type cannot express `__resolveReference`, so the kit
+   * only asks for an object and hands it to buildSubgraphSchema.
+   */
+  resolvers: Readonly<Record<string, object>>;
+  verifier: AccessTokenVerifier;
+  log: Logger;
+  production: boolean;
+  context?: (base: BaseContext) => C | Promise<C>;
+  /** Named checks for /ready; the service is ready when all pass. */
+  readiness?: Record<string, () => Promise<unknown>>;
+  /** Mounts graphql-ws on /graphql for the subgraph's Subscription fields. */
+  subscriptions?: boolean;
+  plugins?: ApolloServerPlugin<C>[];
+  /** Extra HTTP routes served on the same port (e.g. catalogue's /media); mounted before /graphql. */
+  routes?: (app: Express) => void;
+}
+
+export interface RunningSubgraph {
+  url: string;
+  wsUrl: string;
+  port: number;
+  httpServer: Server;
+  stop(): Promise<void>;
+}
+
+/** Starts one subgraph: Apollo Server on /graphql (HTTP and, optionally, graphql-ws), /health and /ready. */
+export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions<C>): Promise<RunningSubgraph> {
+  const schema = buildSubgraphSchema({ typeDefs: parse(opts.typeDefs), resolvers: opts.resolvers as never });
+  const app = express();
+  // The gateway is the only client in front of a subgraph; trust its X-Forwarded-For for the visitor's IP.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  const httpServer = createServer(app);
+  const makeContext = async (base: BaseContext): Promise<C> => (opts.context ? opts.context(base) : (base as C));
+
+  // Inline traces only serve Apollo Studio, which we do not use; they cost time on every request.
+  const plugins: ApolloServerPlugin<C>[] = [
+    ApolloServerPluginDrainHttpServer({ httpServer }),
+    ApolloServerPluginInlineTraceDisabled(),
+    ...(opts.plugins ?? []),
+  ];
+  let wsCleanup: { dispose: () => Promise<void> | void } | null = null;
+  if (opts.subscriptions) {
+    const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
+    wsCleanup = useServer(
+      {
+        schema,
+        context: async (ctx) => {
+          const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+          const auth = await opts.verifier.verify(bearerToken(params.authorization as string | undefined));
+          return makeContext({ auth, ip: null, userAgent: null, log: opts.log });
+        },
+      },
+      wss,
+    );
+    plugins.push({
+      async serverWillStart() {
+        return { drainServer: async () => void (await wsCleanup?.dispose()) };
+      },
+    });
+  }
+
+  const server = new ApolloServer<C>({
+    schema,
+    csrfPrevention: true,
+    introspection: !opts.production,
+    includeStacktraceInErrorResponses: !opts.production,
+    plugins,
+    formatError: (formatted, error) => {
+      const code = formatted.extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR') opts.log.error({ err: error }, 'resolver failed');
+      return opts.production && code === 'INTERNAL_SERVER_ERROR' ? { message: 'Une erreur inattendue s\'est produite.', extensions: { code } } : formatted;
+    },
+  });
+  await server.start();
+
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', service: opts.name }));
+  app.get('/ready', async (_req, res) => {
+    const checks: Record<string, boolean> = {};
+    await Promise.all(
+      Object.entries(opts.readiness ?? {}).map(async ([name, check]) => {
+        checks[name] = await check().then(
+          () => true,
+          () => false,
+        );
+      }),
+    );
+    const ok = Object.values(checks).every(Boolean);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks });
+  });
+  opts.routes?.(app);
+  app.use(
+    '/graphql',
+    express.json({ limit: '256kb' }),
+    expressMiddleware(server, {
+      context: async ({ req, res }) => {
+        const auth = await opts.verifier.verify(bearerToken(req.headers.authorization));
+        const ua = req.headers['user-agent'];
+        return makeContext({ auth, ip: req.ip ?? null, userAgent: typeof ua === 'string' ? ua : null, req, res, log: opts.log });
+      },
+    }),
+  );
+
+  await new Promise<void>((resolve) => httpServer.listen(opts.port, opts.host ?? '127.0.0.1', resolve));
+  const port = (httpServer.address() as AddressInfo).port;
+  const host = opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1';
+  opts.log.info({ port }, `${opts.name} subgraph listening`);
+  return {
+    url: `http://${host}:${port}/graphql`,
+    wsUrl: `ws://${host}:${port}/graphql`,
+    port,
+    httpServer,
+    async stop() {
+      // Apollo's drain plugin stops accepting requests and waits for those in flight.
+      await server.stop();
+    },
+  };
+}
