@@ -1,0 +1,179 @@
+/**
+ * The first administrator comes from this command, never from the web:
+ *   node dist/cli/create-admin.js --email a@b.c --password ... --first-name ... --last-name ...
+ *     [--phone +2376...] [--customer] [--reset-password]
+ * Creates the account when missing (its identity.user.registered event goes through the outbox)
+ * and, unless --customer, grants the admin role. Idempotent: an existing account keeps its
+ * password unless --reset-password. Reads DATABASE_URL (identity's role) and runs the migrations.
+ */
+import { connectEventBus, createLogger, migrate, OutboxRelay, UnitOfWork } from '@lbf/service-kit';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { createDataSource } from '../database';
+import { passwordSchema } from '../domain/password';
+import { parseInternationalPhone } from '../domain/phone';
+import { emailSchema } from '../domain/sign-up';
+import { User } from '../entities';
+import { hashPassword } from '../operations/passwords';
+import { registerUser } from '../operations/register-user';
+import { revokeUserSessions } from '../operations/sessions';
+
+export interface CreateAdminOptions {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** International format, e.g. +237690000000. */
+  phone?: string | null;
+  /** Create a customer (no admin role), e.g. the demo customer. */
+  customer?: boolean;
+  /** Change the password of an existing account (and end its sessions). */
+  resetPassword?: boolean;
+}
+
+export interface CreateAdminResult {
+  userId: string;
+  email: string;
+  created: boolean;
+  /** Whether this run granted the role (false when they had it already, or for --customer). */
+  roleGranted: boolean;
+  isAdmin: boolean;
+  passwordChanged: boolean;
+}
+
+const optionsSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: z.string().trim().min(1, '--first-name is required').max(100),
+  lastName: z.string().trim().min(1, '--last-name is required').max(100),
+  phone: z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const e164 = parseInternationalPhone(v);
+      if (!e164) ctx.addIssue({ code: 'custom', message: '--phone must be an international number such as +237690000000' });
+      return e164;
+    }),
+  customer: z.boolean().optional().default(false),
+  resetPassword: z.boolean().optional().default(false),
+});
+
+/** The command's work, in one transaction. Exported for tests and for scripts. */
+export async function createAdmin(uow: UnitOfWork, options: CreateAdminOptions): Promise<CreateAdminResult> {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; '));
+  const o = parsed.data;
+  const passwordHash = await hashPassword(o.password);
+  return uow.run(async ({ manager, emit }) => {
+    // Serialises concurrent runs for the same e-mail (two seeds at once), so the second sees the first's user.
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`identity:create-admin:${o.email}`]);
+    let user = await manager.findOneBy(User, { email: o.email });
+    let created = false;
+    let passwordChanged = false;
+    if (!user) {
+      user = await registerUser({ manager, emit }, { email: o.email, firstName: o.firstName, lastName: o.lastName, phone: o.phone, passwordHash });
+      created = true;
+    } else if (o.resetPassword) {
+      await manager.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+      await revokeUserSessions(manager, user.id, 'password-reset-by-command');
+      passwordChanged = true;
+    }
+    let roleGranted = false;
+    if (!o.customer) {
+      const inserted = (await manager.query(
+        "INSERT INTO admin_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT DO NOTHING RETURNING user_id",
+        [user.id],
+      )) as unknown[];
+      roleGranted = inserted.length > 0;
+    }
+    const roles = (await manager.query('SELECT 1 FROM admin_roles WHERE user_id = $1', [user.id])) as unknown[];
+    return { userId: user.id, email: user.email, created, roleGranted, isAdmin: roles.length > 0, passwordChanged };
+  });
+}
+
+export function describeResult(r: CreateAdminResult): string {
+  const what = r.created ? 'created' : 'exists';
+  const role = r.isAdmin ? (r.roleGranted ? 'admin role granted' : 'admin') : 'customer';
+  return `${r.email} (${r.userId}): ${what}, ${role}${r.passwordChanged ? ', password changed' : ''}`;
+}
+
+export function parseCommandLine(argv: string[]): CreateAdminOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      phone: { type: 'string' },
+      customer: { type: 'boolean', default: false },
+      'reset-password': { type: 'boolean', default: false },
+    },
+  });
+  return {
+    email: values.email ?? '',
+    password: values.password ?? '',
+    firstName: values['first-name'] ?? '',
+    lastName: values['last-name'] ?? '',
+    phone: values.phone ?? null,
+    customer: values.customer,
+    resetPassword: values['reset-password'],
+  };
+}
+
+/**
+ * Publishes what the command wrote to the outbox when NATS is reachable; otherwise the running
+ * service's relay publishes it, so an unreachable broker is only a note.
+ */
+async function publishOutbox(ds: import('typeorm').DataSource, env: NodeJS.ProcessEnv): Promise<string> {
+  const log = createLogger('identity-cli', 'silent');
+  try {
+    const bus = await connectEventBus({
+      url: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      stream: env.EVENT_STREAM ?? 'LBF',
+      prefix: env.EVENT_PREFIX ?? 'lbf',
+      name: 'identity-create-admin',
+      log,
+    });
+    try {
+      const sent = await new OutboxRelay(ds, { publish: bus.publish, log }).drain();
+      return sent ? `, ${sent} event(s) published` : '';
+    } finally {
+      await bus.close();
+    }
+  } catch {
+    return ', event left in the outbox for the identity service';
+  }
+}
+
+export async function runCreateAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const options = parseCommandLine(argv);
+  const url = env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is required (the identity role URL, e.g. postgres://lbf_identity@127.0.0.1:5432/lbf)');
+  const ds = createDataSource(url, 2);
+  await ds.initialize();
+  try {
+    await migrate(ds);
+    const result = await createAdmin(new UnitOfWork(ds, 'identity'), options);
+    const published = result.created ? await publishOutbox(ds, env) : '';
+    return describeResult(result) + published;
+  } finally {
+    await ds.destroy();
+  }
+}
+
+if (require.main === module) {
+  runCreateAdmin(process.argv.slice(2)).then(
+    (line) => {
+      process.stdout.write(`${line}\n`);
+    },
+    (err: unknown) => {
+      process.stderr.write(`create-admin: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

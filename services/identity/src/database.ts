@@ -1,0 +1,16 @@
+import { createServiceDataSource } from '@lbf/service-kit';
+import type { DataSource } from 'typeorm';
+import { entities } from './entities';
+import { IdentityInitial1732000000000 } from './migrations/identity-initial';
+
+export const SCHEMA = 'identity';
+
+export function createDataSource(url: string, poolSize?: number): DataSource {
+  return createServiceDataSource({
+    url,
+    schema: SCHEMA,
+    entities,
+    migrations: [IdentityInitial1732000000000],
+    poolSize,
+  });
+}

@@ -1,0 +1,27 @@
+import type { Logger, UnitOfWork } from '@lbf/service-kit';
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { ResolvedConfig } from '../config';
+import type { AccessTokenIssuer } from './access-tokens';
+import type { RateLimiter } from './rate-limits';
+
+/** What the operations need, built once in app.ts. */
+export interface Deps {
+  ds: DataSource;
+  uow: UnitOfWork;
+  redis: Redis;
+  config: ResolvedConfig;
+  log: Logger;
+  limits: RateLimiter;
+  tokens: AccessTokenIssuer;
+}
+
+/** Who is asking, as far as the HTTP request tells. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export function ipKey(meta: RequestMeta): string {
+  return meta.ip ?? 'unknown';
+}

@@ -1,0 +1,14 @@
+import type { Accounts } from '../operations/accounts';
+import type { Bans } from '../operations/bans';
+import type { Captchas } from '../operations/captchas';
+import type { PasswordResets } from '../operations/password-resets';
+import type { Sessions } from '../operations/sessions';
+
+export interface Operations {
+  captchas: Captchas;
+  accounts: Accounts;
+  sessions: Sessions;
+  passwordResets: PasswordResets;
+  bans: Bans;
+  production: boolean;
+}

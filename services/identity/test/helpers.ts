@@ -1,0 +1,228 @@
+import { consumeEvents, type Envelope, type EventSubject, type RunningConsumer } from '@lbf/proto-events';
+import { createLogger, Redis } from '@lbf/service-kit';
+import {
+  createTestDatabase,
+  randomSuffix,
+  testKeys,
+  testStream,
+  TEST_NATS_URL,
+  TEST_REDIS_URL,
+  until,
+  type TestDatabase,
+  type TestStream,
+} from '@lbf/service-kit/testing';
+import { connect, type NatsConnection } from 'nats';
+import { randomInt } from 'node:crypto';
+import { Client } from 'pg';
+import { startIdentity, type RunningIdentity } from '../src/app';
+import type { IdentityConfig } from '../src/config';
+
+/** GraphQL answers are read field by field in the tests, as a browser would; typing each one would only repeat the SDL. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Loose = any;
+
+export interface GraphQLResponse<T> {
+  status: number;
+  data?: T;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  setCookies: string[];
+}
+
+/** A browser as the gateway presents it: its own IP (X-Forwarded-For), a cookie jar, an access token. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  token: string | null = null;
+
+  constructor(
+    readonly url: string,
+    readonly ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  ) {}
+
+  async gql<T = Record<string, Loose>>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': this.ip };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    const setCookies = res.headers.getSetCookie();
+    for (const line of setCookies) {
+      const [pair, ...attrs] = line.split(';').map((s) => s.trim());
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      const expired = attrs.some((a) => /^expires=/i.test(a) && new Date(a.slice(8)).getTime() <= Date.now()) || attrs.some((a) => /^max-age=0$/i.test(a));
+      if (expired || !value) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const body = (await res.json()) as { data?: T; errors?: GraphQLResponse<T>['errors'] };
+    return { status: res.status, data: body.data, errors: body.errors, setCookies };
+  }
+}
+
+export const AUTH_FIELDS = `accessToken accessTokenExpiresAt user { id email firstName lastName fullName phone isAdmin isBanned createdAt } error { code title message field }`;
+
+export const SIGN_UP = `mutation SignUp($input: SignUpInput!) { signUp(input: $input) { ${AUTH_FIELDS} } }`;
+export const SIGN_IN = `mutation SignIn($input: SignInInput!) { signIn(input: $input) { ${AUTH_FIELDS} } }`;
+export const REFRESH = `mutation Refresh { refreshSession { ${AUTH_FIELDS} } }`;
+export const SIGN_OUT = `mutation SignOut { signOut }`;
+export const ME = `query Me { me { id email firstName isAdmin isBanned } }`;
+export const CREATE_CAPTCHA = `mutation { createCaptcha { id svg expiresAt } }`;
+export const BAN_USER = `mutation Ban($input: BanUserInput!) { banUser(input: $input) { user { id isBanned } error { code message field } } }`;
+
+export interface NewUser {
+  id: string;
+  email: string;
+  password: string;
+  browser: Browser;
+}
+
+export interface Harness {
+  identity: RunningIdentity;
+  db: TestDatabase;
+  stream: TestStream;
+  keys: { privateKey: string; publicKey: string };
+  /** Superuser connection to this file's database: the test's back door (e.g. a captcha's answer). */
+  sql: Client;
+  redis: Redis;
+  redisKeyPrefix: string;
+  browser(ip?: string): Browser;
+  /** A captcha the way the browser gets one, and its answer read from the table. */
+  solvedCaptcha(browser: Browser): Promise<{ id: string; answer: string }>;
+  signUpInput(browser: Browser, over?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  newUser(opts?: { admin?: boolean; password?: string }): Promise<NewUser>;
+  stop(): Promise<void>;
+}
+
+let counter = 0;
+
+export function uniqueEmail(tag = 'user'): string {
+  counter += 1;
+  return `${tag}.${randomSuffix()}.${counter}@example.com`;
+}
+
+/** Starts identity exactly as production does, against this file's own database, stream and Redis prefix. */
+export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const stream = testStream();
+  const keys = testKeys();
+  const redisKeyPrefix = `t${randomSuffix()}`;
+  const identity = await startIdentity({
+    port: 0,
+    databaseUrl: db.urlFor('identity'),
+    natsUrl: TEST_NATS_URL,
+    redisUrl: TEST_REDIS_URL,
+    eventStream: stream.stream,
+    eventPrefix: stream.prefix,
+    authPrivateKey: keys.privateKey,
+    authPublicKey: keys.publicKey,
+    publicUrl: 'http://localhost:4000',
+    production: false,
+    logLevel: 'silent',
+    redisKeyPrefix,
+    ...overrides,
+  });
+  const sql = new Client({ connectionString: db.adminUrl });
+  await sql.connect();
+  const redis = new Redis(TEST_REDIS_URL);
+
+  const harness: Harness = {
+    identity,
+    db,
+    stream,
+    keys,
+    sql,
+    redis,
+    redisKeyPrefix,
+    browser: (ip) => new Browser(identity.url, ip),
+    async solvedCaptcha(browser) {
+      const res = await browser.gql<{ createCaptcha: { id: string } }>(CREATE_CAPTCHA);
+      const id = res.data!.createCaptcha.id;
+      const { rows } = await sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
+      return { id, answer: rows[0]!.answer };
+    },
+    async signUpInput(browser, over = {}) {
+      const captcha = await harness.solvedCaptcha(browser);
+      return {
+        firstName: 'Awa',
+        lastName: 'Ndiaye',
+        email: uniqueEmail(),
+        phoneCountry: 'CM',
+        phoneNumber: '690000000',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+        captchaId: captcha.id,
+        captchaAnswer: captcha.answer.toLowerCase(),
+        ...over,
+      };
+    },
+    async newUser(opts = {}) {
+      const browser = harness.browser();
+      const password = opts.password ?? 'secret1';
+      const input = await harness.signUpInput(browser, { password, confirmPassword: password });
+      const res = await browser.gql(SIGN_UP, { input });
+      const result = res.data?.signUp;
+      if (!result?.user) throw new Error(`sign-up failed: ${JSON.stringify(res)}`);
+      browser.token = result.accessToken;
+      const user: NewUser = { id: result.user.id, email: input.email as string, password, browser };
+      if (opts.admin) {
+        await sql.query("INSERT INTO identity.admin_roles (user_id, role) VALUES ($1, 'admin')", [user.id]);
+        const signedIn = await browser.gql(SIGN_IN, { input: { email: user.email, password, asAdmin: true } });
+        browser.token = signedIn.data!.signIn.accessToken;
+      }
+      return user;
+    },
+    async stop() {
+      await identity.stop();
+      await sql.end();
+      const keys = await scanKeys(redis, `${redisKeyPrefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      await stream.remove();
+      await db.drop();
+    },
+  };
+  return harness;
+}
+
+async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    cursor = next;
+    found.push(...keys);
+  } while (cursor !== '0');
+  return found;
+}
+
+/** A durable JetStream consumer on the test stream, collecting what identity published. */
+export async function collectEvents(
+  stream: { stream: string; prefix: string },
+  subjects: EventSubject[],
+  natsUrl = TEST_NATS_URL,
+): Promise<{ received: Envelope<Loose>[]; stop(): Promise<void>; nc: NatsConnection }> {
+  const nc = await connect({ servers: natsUrl });
+  const received: Envelope<Loose>[] = [];
+  const consumer: RunningConsumer = await consumeEvents({
+    js: nc.jetstream(),
+    jsm: await nc.jetstreamManager(),
+    stream: stream.stream,
+    prefix: stream.prefix,
+    durable: `identity-test-${randomSuffix()}`,
+    subjects,
+    log: createLogger('identity-test', 'silent'),
+    handle: async (envelope) => {
+      received.push(envelope);
+    },
+    park: async () => undefined,
+  });
+  return {
+    received,
+    nc,
+    async stop() {
+      await consumer.stop();
+      await nc.close();
+    },
+  };
+}
+
+export { until };

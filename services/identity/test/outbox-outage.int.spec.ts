@@ -1,0 +1,122 @@
+import { connect } from 'nats';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setup, SIGN_UP, until, type Harness } from './helpers';
+
+const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A NATS server of this test's own, so it can be stopped without touching anyone else's. */
+class PrivateNats {
+  private proc: ChildProcess | null = null;
+
+  constructor(
+    readonly port: number,
+    readonly storeDir: string,
+  ) {}
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.proc = spawn(NATS_SERVER, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], { stdio: 'ignore' });
+    await until(
+      async () => {
+        const nc = await connect({ servers: this.url, reconnect: false });
+        await nc.close();
+        return true;
+      },
+      10_000,
+      'the private nats-server to accept connections',
+    );
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    this.proc = null;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill('SIGTERM');
+    });
+  }
+}
+
+describe('the outbox when NATS is unreachable', () => {
+  let nats: PrivateNats;
+  let h: Harness;
+  let storeDir: string;
+
+  beforeAll(async () => {
+    storeDir = mkdtempSync(join(tmpdir(), 'identity-nats-'));
+    nats = new PrivateNats(await freePort(), storeDir);
+    await nats.start();
+    h = await setup({ natsUrl: nats.url });
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await nats?.stop();
+    rmSync(storeDir, { recursive: true, force: true });
+  });
+
+  const streamState = async () => {
+    const nc = await connect({ servers: nats.url, reconnect: false });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const info = await jsm.streams.info(h.stream.stream);
+      const first = info.state.messages ? await jsm.streams.getMessage(h.stream.stream, { seq: info.state.first_seq }) : null;
+      return { messages: info.state.messages, firstMsgId: first?.header.get('Nats-Msg-Id') ?? null, firstSubject: first?.subject ?? null };
+    } finally {
+      await nc.close();
+    }
+  };
+
+  it('commits the sign-up while NATS is down, then publishes its event exactly once when NATS is back', async () => {
+    await nats.stop();
+
+    const browser = h.browser();
+    const res = await browser.gql(SIGN_UP, { input: await h.signUpInput(browser) });
+    expect(res.data!.signUp.error).toBeNull();
+    const userId = res.data!.signUp.user.id as string;
+
+    const row = async () =>
+      (
+        await h.sql.query(
+          "SELECT id, sent_at, attempts FROM identity.outbox WHERE subject = 'identity.user.registered' AND envelope->'data'->>'userId' = $1",
+          [userId],
+        )
+      ).rows[0] as { id: string; sent_at: Date | null; attempts: number };
+    expect((await row()).sent_at).toBeNull();
+    // The relay tried, failed, and kept the row for later.
+    await until(async () => (await row()).attempts >= 1, 20_000, 'a failed publish attempt');
+    expect((await row()).sent_at).toBeNull();
+
+    await nats.start();
+    const sent = await until(async () => {
+      const r = await row();
+      return r.sent_at ? r : null;
+    }, 40_000, 'the outbox row to be published after NATS came back');
+
+    const state = await streamState();
+    expect(state).toEqual({ messages: 1, firstMsgId: sent.id, firstSubject: `${h.stream.prefix}.identity.user.registered` });
+
+    // A relay that dies between publishing and marking the row sent publishes it again: JetStream keeps one.
+    await h.sql.query('UPDATE identity.outbox SET sent_at = NULL WHERE id = $1', [sent.id]);
+    await until(async () => (await row()).sent_at, 15_000, 'the row to be published again');
+    expect((await streamState()).messages).toBe(1);
+  }, 120_000);
+});

@@ -1,0 +1,112 @@
+import { AccessTokenVerifier } from '@lbf/service-kit';
+import jwt from 'jsonwebtoken';
+import { BAN_USER, ME, REFRESH, setup, SIGN_IN, SIGN_OUT, type Harness } from './helpers';
+
+describe('sessions', () => {
+  let h: Harness;
+  let verifier: AccessTokenVerifier;
+
+  beforeAll(async () => {
+    h = await setup();
+    verifier = new AccessTokenVerifier(h.keys.publicKey, h.redis);
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('me is the signed-in user, and null for a visitor', async () => {
+    const user = await h.newUser();
+    expect((await user.browser.gql(ME)).data!.me).toMatchObject({ id: user.id, email: user.email, isAdmin: false, isBanned: false });
+    expect((await h.browser().gql(ME)).data!.me).toBeNull();
+  });
+
+  it('refreshSession rotates the refresh token within the same session', async () => {
+    const user = await h.newUser();
+    const first = user.browser.cookies.get('lbf_refresh')!;
+    const sid = (jwt.decode(user.browser.token!) as { sid: string }).sid;
+
+    const res = await user.browser.gql(REFRESH);
+    const result = res.data!.refreshSession;
+    expect(result.error).toBeNull();
+    expect(result.user).toMatchObject({ id: user.id, email: user.email });
+    const second = user.browser.cookies.get('lbf_refresh')!;
+    expect(second).not.toBe(first);
+    expect(jwt.decode(result.accessToken)).toMatchObject({ sub: user.id, sid });
+    expect(await verifier.verify(result.accessToken)).toMatchObject({ userId: user.id, sessionId: sid });
+
+    const { rows } = await h.sql.query('SELECT used_at FROM identity.refresh_tokens WHERE session_id = $1 ORDER BY created_at', [sid]);
+    expect(rows).toHaveLength(2);
+    expect(rows[0].used_at).not.toBeNull();
+    expect(rows[1].used_at).toBeNull();
+  });
+
+  it('refuses a refresh token used twice and revokes its whole family, access token included', async () => {
+    const user = await h.newUser();
+    const stolen = user.browser.cookies.get('lbf_refresh')!;
+    const rotated = (await user.browser.gql(REFRESH)).data!.refreshSession;
+    expect(rotated.error).toBeNull();
+
+    const thief = h.browser();
+    thief.cookies.set('lbf_refresh', stolen);
+    const replay = await thief.gql(REFRESH);
+    expect(replay.data!.refreshSession).toMatchObject({ accessToken: null, error: { code: 'SESSION_EXPIRED' } });
+    expect(thief.cookies.has('lbf_refresh')).toBe(false);
+
+    // The legitimate holder's newer token belongs to the revoked family too.
+    const legit = await user.browser.gql(REFRESH);
+    expect(legit.data!.refreshSession.error).toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(await verifier.verify(rotated.accessToken)).toBeNull();
+    const { rows } = await h.sql.query('SELECT revoke_reason FROM identity.sessions WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([{ revoke_reason: 'refresh-token-reuse' }]);
+  });
+
+  it('refreshSession without a cookie is a session expired, not a failure', async () => {
+    const res = await h.browser().gql(REFRESH);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.refreshSession).toMatchObject({ accessToken: null, error: { code: 'SESSION_EXPIRED' } });
+  });
+
+  it('a ban kills the live access token at once, and the refresh token with it', async () => {
+    const admin = await h.newUser({ admin: true });
+    const user = await h.newUser();
+    const token = user.browser.token!;
+    expect(await verifier.verify(token)).toMatchObject({ userId: user.id });
+
+    const res = await admin.browser.gql(BAN_USER, { input: { userId: user.id, reason: 'Contenu abusif' } });
+    expect(res.data!.banUser).toEqual({ user: { id: user.id, isBanned: true }, error: null });
+
+    expect(await verifier.verify(token)).toBeNull();
+    expect((await user.browser.gql(ME)).data!.me).toBeNull();
+    const refresh = await user.browser.gql(REFRESH);
+    expect(refresh.data!.refreshSession).toMatchObject({
+      accessToken: null,
+      error: { code: 'ACCOUNT_DISABLED', title: 'Compte désactivé', message: 'Votre compte est désactivé' },
+    });
+    const ban = await h.sql.query('SELECT banned_by, reason, is_active FROM identity.user_bans WHERE user_id = $1', [user.id]);
+    expect(ban.rows).toEqual([{ banned_by: admin.id, reason: 'Contenu abusif', is_active: true }]);
+  });
+
+  it('signOut ends the session: the access token dies, the cookie is cleared, the refresh token is refused', async () => {
+    const user = await h.newUser();
+    const token = user.browser.token!;
+    const refresh = user.browser.cookies.get('lbf_refresh')!;
+    const res = await user.browser.gql(SIGN_OUT);
+    expect(res.data!.signOut).toBe(true);
+    expect(res.setCookies.some((c) => /^lbf_refresh=;/.test(c))).toBe(true);
+    expect(user.browser.cookies.has('lbf_refresh')).toBe(false);
+    expect(await verifier.verify(token)).toBeNull();
+
+    const replay = h.browser();
+    replay.cookies.set('lbf_refresh', refresh);
+    expect((await replay.gql(REFRESH)).data!.refreshSession.error).toMatchObject({ code: 'SESSION_EXPIRED' });
+  });
+
+  it('signing out one session leaves the others alive', async () => {
+    const user = await h.newUser();
+    const laptop = h.browser();
+    const signedIn = (await laptop.gql(SIGN_IN, { input: { email: user.email, password: user.password } })).data!.signIn;
+    await user.browser.gql(SIGN_OUT);
+    expect(await verifier.verify(signedIn.accessToken)).toMatchObject({ userId: user.id });
+    expect((await laptop.gql(REFRESH)).data!.refreshSession.error).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { AccessTokenVerifier } from '@lbf/service-kit';
+import jwt from 'jsonwebtoken';
+import { BAN_USER, setup, SIGN_IN, uniqueEmail, type Harness } from './helpers';
+
+describe('sign-in', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await setup({
+      rateLimits: {
+        signInPerEmail: { points: 3, durationSeconds: 15 * 60 },
+        signInPerIp: { points: 5, durationSeconds: 15 * 60 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  const signIn = async (input: { email: string; password: string; asAdmin?: boolean }, browser = h.browser()) =>
+    (await browser.gql(SIGN_IN, { input })).data!.signIn;
+
+  it('signs a customer in with an ES256 access token and a refresh cookie', async () => {
+    const user = await h.newUser();
+    const browser = h.browser();
+    const res = await browser.gql(SIGN_IN, { input: { email: user.email.toUpperCase(), password: user.password } });
+    const result = res.data!.signIn;
+    expect(result.error).toBeNull();
+    expect(result.user).toMatchObject({ id: user.id, email: user.email, isAdmin: false });
+    const claims = jwt.decode(result.accessToken, { complete: true })!;
+    expect(claims.header.alg).toBe('ES256');
+    expect(claims.payload).toMatchObject({ sub: user.id, roles: [], iss: 'lbf-identity', aud: 'lbf', sid: expect.any(String) });
+    const payload = claims.payload as { exp: number; iat: number };
+    expect(payload.exp - payload.iat).toBe(900);
+    expect(browser.cookies.get('lbf_refresh')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const auth = await new AccessTokenVerifier(h.keys.publicKey, h.redis).verify(result.accessToken);
+    expect(auth).toMatchObject({ userId: user.id, roles: [] });
+  });
+
+  it("answers 'Erreur de connexion' / 'Email ou mot de passe incorrect.' to a wrong password and to an unknown e-mail alike", async () => {
+    const user = await h.newUser();
+    const expected = { code: 'INVALID_CREDENTIALS', title: 'Erreur de connexion', message: 'Email ou mot de passe incorrect.', field: null };
+    expect((await signIn({ email: user.email, password: 'wrong-password' })).error).toEqual(expected);
+    expect((await signIn({ email: uniqueEmail('nobody'), password: 'whatever1' })).error).toEqual(expected);
+  });
+
+  it("answers 'Identifiants administrateur incorrects.' on the admin path to a customer, even with the right password", async () => {
+    const user = await h.newUser();
+    const right = await signIn({ email: user.email, password: user.password, asAdmin: true });
+    expect(right).toMatchObject({ accessToken: null, error: { message: 'Identifiants administrateur incorrects.' } });
+    const wrong = await signIn({ email: user.email, password: 'wrong-password', asAdmin: true });
+    expect(wrong.error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Identifiants administrateur incorrects.' });
+  });
+
+  it("asks the admin path to 'Veuillez remplir tous les champs' when a field is empty", async () => {
+    expect((await signIn({ email: '', password: 'x', asAdmin: true })).error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Veuillez remplir tous les champs',
+    });
+    expect((await signIn({ email: 'a@b.fr', password: '', asAdmin: true })).error).toMatchObject({ message: 'Veuillez remplir tous les champs' });
+  });
+
+  it("lets an administrator in on the admin path with the role in the token", async () => {
+    const admin = await h.newUser({ admin: true });
+    const result = await signIn({ email: admin.email, password: admin.password, asAdmin: true });
+    expect(result.error).toBeNull();
+    expect(result.user).toMatchObject({ id: admin.id, isAdmin: true });
+    expect(jwt.decode(result.accessToken)).toMatchObject({ roles: ['admin'] });
+  });
+
+  it("refuses a banned user with 'Compte désactivé' / 'Votre compte est désactivé' and opens no session", async () => {
+    const admin = await h.newUser({ admin: true });
+    const user = await h.newUser();
+    const banned = await admin.browser.gql(BAN_USER, { input: { userId: user.id, reason: 'spam' } });
+    expect(banned.data!.banUser.error).toBeNull();
+    const before = await h.sql.query('SELECT count(*)::int AS n FROM identity.sessions WHERE user_id = $1', [user.id]);
+
+    const browser = h.browser();
+    const res = await browser.gql(SIGN_IN, { input: { email: user.email, password: user.password } });
+    expect(res.data!.signIn).toMatchObject({
+      accessToken: null,
+      user: null,
+      error: { code: 'ACCOUNT_DISABLED', title: 'Compte désactivé', message: 'Votre compte est désactivé' },
+    });
+    expect(browser.cookies.has('lbf_refresh')).toBe(false);
+    const after = await h.sql.query('SELECT count(*)::int AS n FROM identity.sessions WHERE user_id = $1', [user.id]);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('stops an e-mail after repeated failures, even with the right password, with the French message', async () => {
+    const user = await h.newUser();
+    for (let i = 0; i < 3; i++) {
+      // Each failure from a different address: the limit is on the account.
+      expect((await signIn({ email: user.email, password: `wrong-${i}-pw` })).error.code).toBe('INVALID_CREDENTIALS');
+    }
+    const limited = await signIn({ email: user.email, password: user.password });
+    expect(limited).toMatchObject({
+      accessToken: null,
+      error: { code: 'RATE_LIMITED', message: 'Trop de tentatives. Veuillez réessayer dans 15 minute(s).' },
+    });
+  });
+
+  it('stops an IP that fails on many accounts', async () => {
+    const browser = h.browser();
+    for (let i = 0; i < 5; i++) await signIn({ email: uniqueEmail('guess'), password: 'guess-pw' }, browser);
+    const user = await h.newUser();
+    const limited = await signIn({ email: user.email, password: user.password }, browser);
+    expect(limited.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Trop de tentatives\. Veuillez réessayer dans \d+ minute\(s\)\.$/) });
+    // The same account from elsewhere is fine.
+    expect((await signIn({ email: user.email, password: user.password })).error).toBeNull();
+  });
+
+  it('forgives the failures of an account once its owner signs in', async () => {
+    const user = await h.newUser();
+    for (let i = 0; i < 2; i++) await signIn({ email: user.email, password: 'wrong-pw' });
+    expect((await signIn({ email: user.email, password: user.password })).error).toBeNull();
+    for (let i = 0; i < 2; i++) await signIn({ email: user.email, password: 'wrong-pw' });
+    expect((await signIn({ email: user.email, password: user.password })).error).toBeNull();
+  });
+});
