@@ -1,0 +1,18 @@
+import { createServiceDataSource } from '@lbf/service-kit';
+import type { DataSource } from 'typeorm';
+import { Counter } from './entities/counter';
+import { DailyCounter } from './entities/daily-counter';
+import { PageVisit } from './entities/page-visit';
+import { AnalyticsTables1760000000000 } from './migrations/analytics-tables';
+
+export const SCHEMA = 'analytics';
+
+export function createDataSource(url: string, poolSize?: number): DataSource {
+  return createServiceDataSource({
+    url,
+    schema: SCHEMA,
+    entities: [PageVisit, DailyCounter, Counter],
+    migrations: [AnalyticsTables1760000000000],
+    poolSize,
+  });
+}
