@@ -1,0 +1,46 @@
+/**
+ * Loads the demo catalogue (8 videos, 6 PDF guides, 4 articles, testimonials) once, into an empty
+ * catalogue; `npm start` runs it after migrations:
+ *   node dist/cli/seed-demo.js
+ * Reads DATABASE_URL (catalogue's role), MEDIA_DIR or S3_*, FFMPEG_PATH, LOG_LEVEL. Runs the
+ * migrations itself. The events of the new items wait in the outbox until the service's relay
+ * publishes them. Idempotent: a second run (or a run after the catalogue was emptied) does nothing.
+ */
+import { createLogger, parseEnv, UnitOfWork } from '@lbf/service-kit';
+import { z } from 'zod';
+import { mediaEnvShape, requireS3Keys, s3FromEnv } from '../config';
+import { createDataSource, migrateCatalogue } from '../database';
+import { seedDemo } from '../demo/seed';
+import { BUNDLED_FFMPEG } from '../media/ffmpeg';
+import { createObjectStore } from '../storage';
+
+const seedEnv = z
+  .object({
+    DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...mediaEnvShape,
+  })
+  .superRefine(requireS3Keys);
+
+async function main(): Promise<void> {
+  const env = parseEnv(seedEnv);
+  const log = createLogger('catalogue-seed', env.LOG_LEVEL);
+  const ds = createDataSource(env.DATABASE_URL, 2);
+  await ds.initialize();
+  try {
+    await migrateCatalogue(ds);
+    const store = createObjectStore({ s3: s3FromEnv(env), mediaDir: env.MEDIA_DIR });
+    await store.init();
+    // No relay here: the running service's relay publishes the outbox rows.
+    const outcome = await seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store, log, ffmpegPath: env.FFMPEG_PATH ?? BUNDLED_FFMPEG });
+    if (outcome.seeded) log.info(outcome, 'demo catalogue loaded');
+    else log.info({ reason: outcome.reason }, 'demo catalogue not loaded');
+  } finally {
+    await ds.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`seed-demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

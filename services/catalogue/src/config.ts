@@ -1,0 +1,108 @@
+import { baseEnv, parseEnv, readPem } from '@lbf/service-kit';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
+import type { S3Config } from './storage/minio-store';
+
+export interface CatalogueConfig {
+  port: number;
+  host?: string;
+  databaseUrl: string;
+  natsUrl: string;
+  redisUrl: string;
+  eventStream: string;
+  eventPrefix: string;
+  /** PEM of identity's public key, which verifies access tokens. */
+  authPublicKey: string;
+  production: boolean;
+  /** Folder of the local disk store (used when no S3 endpoint is set). */
+  mediaDir: string;
+  /** Secret of the HMAC that signs local media URLs and upload tokens. */
+  mediaSigningSecret: string;
+  /** Site origin (the gateway), e.g. http://localhost:4000; local media URLs are relative to it. */
+  publicUrl?: string;
+  /** MinIO / S3; when set, media go there instead of the local disk. */
+  s3?: S3Config;
+  limits?: Partial<UploadLimits>;
+  /** Prefix of this service's Redis keys (BullMQ queue); `lbf` unless a test isolates itself. */
+  redisKeyPrefix?: string;
+  logLevel?: string;
+  /** How long a signed upload URL may be started; default 900 s. */
+  uploadUrlTtlSeconds?: number;
+  /** After its URL expired, how long an unused upload is kept before the cleanup job deletes it; default 6 h. */
+  uploadRetentionSeconds?: number;
+  /** How often the cleanup job looks for abandoned uploads; default 5 min. */
+  uploadCleanupEveryMs?: number;
+  /** Lifetime of signed read URLs (admin playback, PDF downloads); default 600 s. */
+  readUrlTtlSeconds?: number;
+  /** Path or name of the ffmpeg binary; the bundled @ffmpeg-installer one by default. */
+  ffmpegPath?: string;
+}
+
+export const DEFAULT_PORT = 4102;
+
+/** <repo>/.data/media, from src/ or dist/ alike. */
+export const DEFAULT_MEDIA_DIR = join(__dirname, '..', '..', '..', '.data', 'media');
+
+/** Where media live; shared by the service and the seed command. */
+export const mediaEnvShape = {
+  MEDIA_DIR: z.string().min(1).default(DEFAULT_MEDIA_DIR),
+  S3_ENDPOINT: z.url().optional(),
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  FFMPEG_PATH: z.string().min(1).optional(),
+};
+
+type MediaEnv = z.infer<z.ZodObject<typeof mediaEnvShape>>;
+
+export function requireS3Keys(env: Partial<MediaEnv>, ctx: z.RefinementCtx): void {
+  if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY'], message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT' });
+  }
+}
+
+export function s3FromEnv(e: MediaEnv): S3Config | undefined {
+  return e.S3_ENDPOINT
+    ? { endpoint: e.S3_ENDPOINT, publicEndpoint: e.S3_PUBLIC_ENDPOINT, accessKey: e.S3_ACCESS_KEY!, secretKey: e.S3_SECRET_KEY!, region: e.S3_REGION }
+    : undefined;
+}
+
+const catalogueEnv = baseEnv
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+    HOST: z.string().min(1).optional(),
+    PUBLIC_URL: z.url().default('http://localhost:4000'),
+    MEDIA_SIGNING_SECRET: z.string().min(16, 'required: at least 16 random characters'),
+    ...mediaEnvShape,
+    MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.videoBytes),
+    MAX_PDF_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.pdfBytes),
+    MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.imageBytes),
+    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('lbf'),
+  })
+  .superRefine(requireS3Keys);
+
+/** Reads the environment once; every bad variable is named, then exit 1 (kit's parseEnv). */
+export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfig {
+  const e = parseEnv(catalogueEnv, source);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    natsUrl: e.NATS_URL,
+    redisUrl: e.REDIS_URL,
+    eventStream: e.EVENT_STREAM,
+    eventPrefix: e.EVENT_PREFIX,
+    authPublicKey: readPem(e.AUTH_PUBLIC_KEY),
+    production: e.NODE_ENV === 'production',
+    mediaDir: e.MEDIA_DIR,
+    mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    s3: s3FromEnv(e),
+    limits: { videoBytes: e.MAX_VIDEO_BYTES, pdfBytes: e.MAX_PDF_BYTES, imageBytes: e.MAX_IMAGE_BYTES },
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    ffmpegPath: e.FFMPEG_PATH,
+  };
+}

@@ -1,0 +1,261 @@
+import type { Logger, UnitOfWork } from '@lbf/service-kit';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { CONTENT_CATEGORY_LABELS } from '../domain/categories';
+import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../domain/money';
+import { readTimeMinutes } from '../domain/read-time';
+import { sanitizeArticleHtml } from '../domain/sanitize';
+import { normalizeText, searchDocument } from '../domain/search';
+import { Article, Pdf, Testimonial, Video } from '../entities';
+import { countPdfPages } from '../media/pdf-pages';
+import { itemEvent } from '../operations/catalogue-items';
+import type { Bucket, ObjectStore } from '../storage';
+import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
+import { detectTools, extractFrame, generateGuidePdf, generateImage, generateVideo, type MediaTools } from './generate-media';
+
+export const DEMO_SEED = 'demo-content-v1';
+/** Serialises seeds started together (two `npm start`s). */
+const SEED_LOCK = 4102_0002;
+
+export type SeedOutcome = { seeded: true; videos: number; pdfs: number; articles: number; testimonials: number; ms: number } | { seeded: false; reason: string };
+
+const DAY = 86_400_000;
+
+/** Runs `fn` over items with at most `n` at once. */
+async function pool<T, R>(items: T[], n: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= items.length) return;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Loads the demo catalogue once, into an empty catalogue: files are generated and stored first,
+ * then every row (and each video's and PDF's catalogue.item.published event) commits in one
+ * transaction with the seed's marker. A later run, or one after an administrator emptied the
+ * catalogue, changes nothing. Files stored by a run that fails are deleted again.
+ */
+export async function seedDemo(args: { ds: DataSource; uow: UnitOfWork; store: ObjectStore; log: Logger; ffmpegPath: string; now?: Date }): Promise<SeedOutcome> {
+  const started = Date.now();
+  const lock = args.ds.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
+    const [state] = (await args.ds.query(`SELECT
+        EXISTS (SELECT 1 FROM seed_runs WHERE name = $1) AS ran,
+        EXISTS (SELECT 1 FROM videos) OR EXISTS (SELECT 1 FROM pdfs) OR EXISTS (SELECT 1 FROM articles) OR EXISTS (SELECT 1 FROM testimonials) AS has_content`,
+      [DEMO_SEED],
+    )) as Array<{ ran: boolean; has_content: boolean }>;
+    if (state!.ran) return { seeded: false, reason: 'already loaded once' };
+    if (state!.has_content) return { seeded: false, reason: 'the catalogue is not empty' };
+
+    const stored: Array<{ bucket: Bucket; key: string }> = [];
+    const dir = await mkdtemp(join(tmpdir(), 'lbf-demo-'));
+    try {
+      const tools = await detectTools(args.ffmpegPath);
+      const put = async (bucket: Bucket, key: string, file: string | Uint8Array, contentType: string) => {
+        const body = typeof file === 'string' ? await readFile(file) : Buffer.from(file);
+        const info = await args.store.put(bucket, key, body, { contentType });
+        stored.push({ bucket, key });
+        return info.size;
+      };
+      const result = await buildRows(args, tools, dir, put);
+      await args.uow.run(async ({ manager, emit }) => {
+        await manager.getRepository(Video).insert(result.videos);
+        await manager.getRepository(Pdf).insert(result.pdfs);
+        await manager.getRepository(Article).insert(result.articles);
+        await manager.getRepository(Testimonial).insert(result.testimonials);
+        for (const v of result.videos) await emit('catalogue.item.published', itemEvent(v, 'video'));
+        for (const p of result.pdfs) await emit('catalogue.item.published', itemEvent(p, 'pdf'));
+        await manager.query('INSERT INTO seed_runs (name) VALUES ($1)', [DEMO_SEED]);
+      });
+      return {
+        seeded: true,
+        videos: result.videos.length,
+        pdfs: result.pdfs.length,
+        articles: result.articles.length,
+        testimonials: result.testimonials.length,
+        ms: Date.now() - started,
+      };
+    } catch (err) {
+      for (const o of stored) await args.store.delete(o.bucket, o.key).catch(() => undefined);
+      throw err;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]).catch(() => undefined);
+    await lock.release();
+  }
+}
+
+type Put = (bucket: Bucket, key: string, file: string | Uint8Array, contentType: string) => Promise<number>;
+
+async function buildRows(args: { log: Logger; now?: Date }, tools: MediaTools, dir: string, put: Put) {
+  const now = args.now ?? new Date();
+  const videoType = tools.videoFormat === 'mp4' ? 'video/mp4' : 'video/webm';
+
+  const videos = await pool(DEMO_VIDEOS, 4, async (d, i) => {
+    const label = CONTENT_CATEGORY_LABELS[d.category];
+    const file = await generateVideo(tools, dir, `video-${i}`, { title: d.title, label, color: d.color, durationSeconds: d.durationSeconds });
+    const frame = await extractFrame(tools, file, 3, join(dir, `video-${i}-thumb.jpg`));
+    const videoKey = `demo-video-${d.slug}.${tools.videoFormat}`;
+    const thumbnailKey = `demo-video-${d.slug}-thumb.jpg`;
+    const size = await put('videos', videoKey, file, videoType);
+    await put('videos', thumbnailKey, frame, 'image/jpeg');
+    let presenterPhotoKey: string | null = null;
+    if (d.presenter) {
+      const photo = await generateImage(tools, dir, `presenter-${i}`, {
+        width: 320,
+        height: 320,
+        color: d.color,
+        lines: [{ text: d.presenter.initials, size: 110, y: '(h-text_h)/2' }],
+      });
+      presenterPhotoKey = `demo-presenter-${d.slug}.jpg`;
+      await put('videos', presenterPhotoKey, photo, 'image/jpeg');
+    }
+    // The first video is the newest; one day between each.
+    const createdAt = new Date(now.getTime() - i * DAY);
+    const v: Video = Object.assign(new Video(), {
+      id: randomUUID(),
+      title: d.title,
+      description: d.description,
+      category: d.category,
+      priceCents: DEFAULT_VIDEO_PRICE_CENTS,
+      currency: CURRENCY,
+      durationSeconds: d.durationSeconds,
+      presenterName: d.presenter?.name ?? null,
+      presenterTitle: d.presenter?.title ?? null,
+      presenterPhotoKey,
+      learnItems: d.learnItems,
+      videoKey,
+      videoContentType: videoType,
+      videoSize: size,
+      thumbnailKey,
+      viewCount: d.viewCount,
+      downloadCount: 0,
+      searchText: searchDocument(d.title, d.description),
+      titleKey: normalizeText(d.title),
+      createdAt,
+      publishedAt: createdAt,
+      updatedAt: createdAt,
+    });
+    return v;
+  });
+
+  const pdfs = await pool(DEMO_PDFS, 3, async (d, i) => {
+    const label = CONTENT_CATEGORY_LABELS[d.category];
+    const illustration = await generateImage(tools, dir, `guide-${i}`, {
+      width: 800,
+      height: 450,
+      color: d.color,
+      lines: [
+        { text: `GUIDE PDF - ${label.toUpperCase()}`, size: 22, y: '60' },
+        { text: wrapTitle(d.title), size: 38, y: '(h-text_h)/2' },
+      ],
+    });
+    const illustrationBytes = await readFile(illustration);
+    const bytes = await generateGuidePdf({
+      title: d.title,
+      description: d.description,
+      categoryLabel: label,
+      color: d.color,
+      illustrationJpeg: illustrationBytes,
+      sections: [...d.sections, GUIDE_DISCLAIMER],
+    });
+    const fileKey = `demo-guide-${d.slug}.pdf`;
+    const illustrationKey = `demo-guide-${d.slug}-illustration.jpg`;
+    const size = await put('pdfs', fileKey, bytes, 'application/pdf');
+    await put('pdfs', illustrationKey, illustrationBytes, 'image/jpeg');
+    const createdAt = new Date(now.getTime() - (i * DAY + DAY / 2));
+    const p: Pdf = Object.assign(new Pdf(), {
+      id: randomUUID(),
+      title: d.title,
+      description: d.description,
+      category: d.category,
+      priceCents: DEFAULT_PDF_PRICE_CENTS,
+      currency: CURRENCY,
+      fileKey,
+      fileSize: size,
+      pageCount: await countPdfPages(bytes),
+      illustrationKey,
+      rating: d.rating,
+      downloadCount: d.downloadCount,
+      searchText: searchDocument(d.title, d.description),
+      titleKey: normalizeText(d.title),
+      createdAt,
+      publishedAt: createdAt,
+      updatedAt: createdAt,
+    });
+    return p;
+  });
+
+  const articles = await pool(DEMO_ARTICLES, 4, async (d, i) => {
+    const image = await generateImage(tools, dir, `article-${i}`, {
+      width: 960,
+      height: 540,
+      color: d.color,
+      lines: [{ text: wrapTitle(d.title), size: 42, y: '(h-text_h)/2' }],
+    });
+    const imageKey = `demo-article-${d.slug}.jpg`;
+    await put('pdfs', imageKey, image, 'image/jpeg');
+    const bodyHtml = sanitizeArticleHtml(d.bodyHtml);
+    const publishedAt = new Date(now.getTime() - d.daysAgo * DAY);
+    const a: Article = Object.assign(new Article(), {
+      id: randomUUID(),
+      title: d.title,
+      excerpt: d.excerpt,
+      bodyHtml,
+      author: d.author,
+      category: d.category,
+      imageKey,
+      readTimeMinutes: readTimeMinutes(bodyHtml),
+      status: 'published' as const,
+      publishedAt,
+      searchText: searchDocument(d.title, d.excerpt),
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
+    return a;
+  });
+
+  const testimonials = DEMO_TESTIMONIALS.map((d) =>
+    Object.assign(new Testimonial(), {
+      id: randomUUID(),
+      name: d.name,
+      location: d.location,
+      content: d.content,
+      rating: d.rating,
+      videoTitle: d.videoTitle,
+      isActive: true,
+      createdAt: new Date(now.getTime() - d.daysAgo * DAY),
+    }),
+  );
+  args.log.info({ videos: videos.length, pdfs: pdfs.length, articles: articles.length, format: tools.videoFormat, text: !!tools.font }, 'demo files generated');
+  return { videos, pdfs, articles, testimonials };
+}
+
+function wrapTitle(title: string): string {
+  const words = title.split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && (line + ' ' + w).length > 28) {
+      lines.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}

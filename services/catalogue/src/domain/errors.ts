@@ -1,0 +1,41 @@
+/** Result errors of catalogue mutations (the SDL's CatalogueError): French, ready to show. */
+export type CatalogueErrorCode = 'VALIDATION' | 'NOT_FOUND' | 'INVALID_FILE' | 'FILE_TOO_LARGE' | 'UPLOAD_NOT_FOUND' | 'UPLOAD_INCOMPLETE';
+
+export interface CatalogueError {
+  code: CatalogueErrorCode;
+  message: string;
+  /** The form field it belongs to, when it belongs to one. */
+  field: string | null;
+}
+
+export function catalogueError(code: CatalogueErrorCode, message: string, field: string | null = null): CatalogueError {
+  return { code, message, field };
+}
+
+/** Messages of the spec (section 5) verbatim, and the service's own in the same voice. */
+export const messages = {
+  videoRequired: 'Le titre et le fichier vidéo sont obligatoires.',
+  invalidVideo: 'Veuillez sélectionner un fichier vidéo valide.',
+  invalidThumbnail: 'Veuillez sélectionner une image valide pour la miniature.',
+  pdfRequired: 'Le titre et le fichier PDF sont obligatoires.',
+  invalidPdf: 'Veuillez sélectionner un fichier PDF valide.',
+  invalidIllustration: 'Veuillez sélectionner une image valide.',
+  tooLarge: (limit: string) => `Le fichier dépasse la taille maximale autorisée (${limit}).`,
+  uploadNotFound: "Le fichier envoyé est introuvable ou a expiré. Veuillez l'envoyer à nouveau.",
+  uploadIncomplete: "Le fichier n'a pas encore été reçu en entier. Attendez la fin de l'envoi puis réessayez.",
+  invalidPrice: 'Le prix doit être un montant positif, par exemple 3.59.',
+  invalidDuration: 'La durée doit être un nombre entier de secondes.',
+  invalidCategory: 'Veuillez choisir une catégorie.',
+  titleRequired: 'Le titre est obligatoire.',
+  tooLong: (what: string, max: number) => `${what} ne peut pas dépasser ${max} caractères.`,
+  videoNotFound: 'Vidéo introuvable.',
+  pdfNotFound: 'PDF introuvable.',
+  articleNotFound: 'Article non trouvé',
+  testimonialNotFound: 'Témoignage introuvable.',
+  articleRequired: 'Le titre, le résumé, le contenu et l’auteur sont obligatoires.',
+  testimonialRequired: 'Le nom et le témoignage sont obligatoires.',
+  invalidRating: 'La note doit être comprise entre 1 et 5.',
+  invalidEmail: 'Veuillez entrer une adresse email valide',
+  invalidUrl: 'Veuillez entrer une adresse web valide (https://…).',
+  invalidFileName: 'Le nom du fichier est invalide.',
+} as const;

@@ -1,0 +1,39 @@
+import { SETTING_DEFAULTS, validateSettings, withDefaults } from './settings';
+
+describe('site settings', () => {
+  it('has the spec defaults', () => {
+    expect(withDefaults([])).toMatchObject({
+      site_name: 'LBF',
+      site_description: 'Votre plateforme santé et bien-être',
+      hero_title: 'Votre santé, notre priorité',
+      hero_subtitle: 'Découvrez nos contenus exclusifs pour améliorer votre bien-être',
+      contact_email: '',
+      social_instagram: '',
+    });
+  });
+
+  it('takes stored values over defaults and ignores unknown keys', () => {
+    const s = withDefaults([{ key: 'site_name', value: 'LBF Santé' }, { key: 'pirate', value: 'x' }]);
+    expect(s.site_name).toBe('LBF Santé');
+    expect(s).not.toHaveProperty('pirate');
+    expect(Object.keys(s)).toEqual(Object.keys(SETTING_DEFAULTS));
+  });
+
+  it('validates the contact e-mail and the social links', () => {
+    expect(validateSettings({ contactEmail: 'pas-un-email' })).toEqual({ ok: false, field: 'contactEmail', message: 'Veuillez entrer une adresse email valide' });
+    expect(validateSettings({ socialFacebook: 'facebook.com/lbf' })).toMatchObject({ ok: false, field: 'socialFacebook' });
+    expect(validateSettings({ socialTwitter: 'javascript:alert(1)' })).toMatchObject({ ok: false, field: 'socialTwitter' });
+    expect(validateSettings({ contactEmail: ' contact@lbf.test ', socialFacebook: 'https://facebook.com/lbf', socialInstagram: '' })).toEqual({
+      ok: true,
+      values: [
+        { key: 'contact_email', value: 'contact@lbf.test' },
+        { key: 'social_facebook', value: 'https://facebook.com/lbf' },
+        { key: 'social_instagram', value: '' },
+      ],
+    });
+  });
+
+  it('leaves absent fields unchanged', () => {
+    expect(validateSettings({ siteName: undefined, heroTitle: null })).toEqual({ ok: true, values: [] });
+  });
+});

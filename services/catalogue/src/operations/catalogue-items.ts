@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { DeepPartial, EntityManager } from 'typeorm';
+import type { ContentCategory } from '../domain/categories';
+import { catalogueError } from '../domain/errors';
+import { CURRENCY } from '../domain/money';
+import { pageRequest, toPage, type Page } from '../domain/pagination';
+import { normalizeText, searchDocument } from '../domain/search';
+import type { OrderTerm } from '../domain/sort';
+import type { CatalogueItem } from '../entities';
+import type { Bucket } from '../storage';
+import { deleting, ResultError, type CatalogueDeps, type DeleteOutcome } from './deps';
+import { applyOrder, applySearch, isUuid } from './query-helpers';
+import { claimUploads, type VerifiedUpload } from './uploads';
+
+/**
+ * The flows videos and PDFs share (listing, finding, creating, updating, deleting with their
+ * objects and the catalogue.item.* event), parametrised by what tells the two kinds apart.
+ */
+export interface ItemKind<T extends CatalogueItem> {
+  entity: new () => T;
+  /** `itemType` of the catalogue.item.* events. */
+  type: 'video' | 'pdf';
+  /** Alias of the table in query builders. */
+  alias: string;
+  /** The bucket that holds the item's objects. */
+  bucket: Bucket;
+  /** NOT_FOUND message of the kind. */
+  notFound: string;
+  /** Every object the item owns (null for a file it does not have). */
+  objectKeys(item: T): Array<string | null>;
+}
+
+/** Payload of catalogue.item.published / updated / deleted. */
+export function itemEvent(item: { id: string; title: string; priceCents: number }, type: 'video' | 'pdf') {
+  return { itemId: item.id, itemType: type, title: item.title, priceCents: item.priceCents, currency: CURRENCY, occurredAt: new Date().toISOString() };
+}
+
+export interface ItemQuery {
+  search?: string | null;
+  category?: ContentCategory | null;
+  page?: number | null;
+  pageSize?: number | null;
+}
+
+/** A page of published items, filtered by category and search words. */
+export async function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, q: ItemQuery, order: OrderTerm[]): Promise<Page<T>> {
+  const a = kind.alias;
+  const req = pageRequest(q.page, q.pageSize);
+  const qb = deps.ds.getRepository(kind.entity).createQueryBuilder(a).where(`${a}.published_at IS NOT NULL`);
+  if (q.category) qb.andWhere(`${a}.category = :category`, { category: q.category });
+  applySearch(qb, a, q.search);
+  applyOrder(qb, a, order);
+  const [items, total] = await qb.offset(req.offset).limit(req.pageSize).getManyAndCount();
+  return toPage(items, total, req);
+}
+
+export function findItem<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, id: string): Promise<T | null> {
+  // The cast only restates T's id column, which TypeORM's FindOptionsWhere<T> cannot see through a type parameter.
+  return isUuid(id) ? deps.ds.getRepository<CatalogueItem>(kind.entity).findOneBy({ id }) as Promise<T | null> : Promise.resolve(null);
+}
+
+async function lockItem<T extends CatalogueItem>(manager: EntityManager, kind: ItemKind<T>, id: string): Promise<T> {
+  const item = isUuid(id) ? await manager.getRepository<CatalogueItem>(kind.entity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+  if (!item) throw new ResultError(catalogueError('NOT_FOUND', kind.notFound));
+  return item as T;
+}
+
+/** The fields both creation forms share. */
+export interface NewItemFields {
+  title: string;
+  description: string;
+  category: ContentCategory;
+  price?: number | null;
+}
+
+/** The shared columns of a new item, published at once. */
+export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now: Date): CatalogueItem {
+  return {
+    id: randomUUID(),
+    title: i.title,
+    description: i.description,
+    category: i.category,
+    priceCents: i.price ?? defaultPriceCents,
+    currency: CURRENCY,
+    downloadCount: 0,
+    searchText: searchDocument(i.title, i.description),
+    titleKey: normalizeText(i.title),
+    createdAt: now,
+    publishedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Claims the uploads, inserts the item and publishes catalogue.item.published, in one transaction. */
+export function insertItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, files: Record<string, VerifiedUpload>, columns: DeepPartial<T>): Promise<T> {
+  return deps.uow.run(async ({ manager, emit }) => {
+    await claimUploads(manager, files);
+    const item = manager.getRepository(kind.entity).create(columns);
+    await manager.getRepository<CatalogueItem>(kind.entity).insert(item);
+    await emit('catalogue.item.published', itemEvent(item, kind.type));
+    return item;
+  });
+}
+
+/** The fields both update forms share; undefined leaves a field as it is. */
+export interface ItemChanges {
+  title?: string;
+  description?: string;
+  category?: ContentCategory;
+  price?: number;
+}
+
+/**
+ * In one transaction: locks the item (NOT_FOUND when gone), claims the uploads, applies the shared
+ * changes then `applyOwn` (which answers the keys of the objects it replaced), refreshes the search
+ * columns, saves and publishes catalogue.item.updated. Then deletes the replaced objects.
+ */
+export async function updateItem<T extends CatalogueItem>(
+  deps: CatalogueDeps,
+  kind: ItemKind<T>,
+  id: string,
+  files: Record<string, VerifiedUpload>,
+  i: ItemChanges,
+  applyOwn: (item: T) => Array<string | null>,
+): Promise<T> {
+  let replaced: string[] = [];
+  const item = await deps.uow.run(async ({ manager, emit }) => {
+    const it = await lockItem(manager, kind, id);
+    await claimUploads(manager, files);
+    if (i.title !== undefined) it.title = i.title;
+    if (i.description !== undefined) it.description = i.description;
+    if (i.category !== undefined) it.category = i.category;
+    if (i.price !== undefined) it.priceCents = i.price;
+    replaced = applyOwn(it).filter((k): k is string => !!k);
+    it.searchText = searchDocument(it.title, it.description);
+    it.titleKey = normalizeText(it.title);
+    it.updatedAt = new Date();
+    await manager.getRepository(kind.entity).save(it);
+    await emit('catalogue.item.updated', itemEvent(it, kind.type));
+    return it;
+  });
+  if (replaced.length) await deps.after.deleteObjects(replaced.map((key) => ({ bucket: kind.bucket, key })));
+  return item;
+}
+
+/** Deletes the row (and publishes catalogue.item.deleted) then the files; a file that resists is retried by a job. */
+export function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, id: string): Promise<DeleteOutcome> {
+  return deleting(async () => {
+    const item = await deps.uow.run(async ({ manager, emit }) => {
+      const it = await lockItem(manager, kind, id);
+      await manager.getRepository<CatalogueItem>(kind.entity).delete({ id: it.id });
+      await emit('catalogue.item.deleted', itemEvent(it, kind.type));
+      return it;
+    });
+    const keys = kind.objectKeys(item).filter((k): k is string => !!k);
+    await deps.after.deleteObjects(keys.map((key) => ({ bucket: kind.bucket, key })));
+  });
+}

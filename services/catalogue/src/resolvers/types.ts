@@ -1,0 +1,80 @@
+import { isAdmin } from '@lbf/service-kit';
+import { ARTICLE_CATEGORY_LABELS, CONTENT_CATEGORY_LABELS } from '../domain/categories';
+import { safeFileNameFromTitle } from '../domain/search';
+import type { Resolvers } from '../generated/graphql';
+import type { CatalogueDeps } from '../operations/deps';
+import { findPdf } from '../operations/pdfs';
+import { findVideo, similarVideos } from '../operations/videos';
+
+/** ISO 8601 (UTC); null in, null out, so nullable date fields stay nullable and required ones stay strings. */
+function iso(d: Date): string;
+function iso(d: Date | null): string | null;
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+function extensionOf(key: string): string {
+  const m = /\.([A-Za-z0-9]{1,5})$/.exec(key);
+  return m ? m[1]!.toLowerCase() : 'bin';
+}
+
+/** Field resolvers of the SDL's object types; the root resolvers return entities (see codegen.json's mappers). */
+export function typeResolvers(deps: CatalogueDeps): Resolvers {
+  return {
+    Video: {
+      __resolveReference: (ref) => findVideo(deps, ref.id),
+      categoryLabel: (v) => CONTENT_CATEGORY_LABELS[v.category],
+      presenter: (v) => (v.presenterName ? { name: v.presenterName, title: v.presenterTitle, photoKey: v.presenterPhotoKey } : null),
+      thumbnailUrl: (v) => deps.urls.image('videos', v.thumbnailKey),
+      createdAt: (v) => iso(v.createdAt),
+      publishedAt: (v) => iso(v.publishedAt),
+      // The SDL's default (3) only applies when limit is left out; an explicit null gets it here.
+      similarVideos: (v, args) => similarVideos(deps, v, args.limit ?? 3),
+      playbackUrl: async (v, _, ctx) => (isAdmin(ctx) ? (await deps.urls.file('videos', v.videoKey)).url : null),
+      downloadUrl: async (v, _, ctx) =>
+        isAdmin(ctx) ? (await deps.urls.file('videos', v.videoKey, safeFileNameFromTitle(v.title, extensionOf(v.videoKey)))).url : null,
+      fileSize: (v, _, ctx) => (isAdmin(ctx) ? v.videoSize : null),
+      contentType: (v, _, ctx) => (isAdmin(ctx) ? v.videoContentType : null),
+    },
+    Presenter: {
+      photoUrl: (p) => deps.urls.image('videos', p.photoKey),
+    },
+    Pdf: {
+      __resolveReference: (ref) => findPdf(deps, ref.id),
+      categoryLabel: (p) => CONTENT_CATEGORY_LABELS[p.category],
+      illustrationUrl: (p) => deps.urls.image('pdfs', p.illustrationKey),
+      createdAt: (p) => iso(p.createdAt),
+      publishedAt: (p) => iso(p.publishedAt),
+      downloadUrl: async (p, _, ctx) => (isAdmin(ctx) ? (await deps.urls.file('pdfs', p.fileKey, safeFileNameFromTitle(p.title, 'pdf'))).url : null),
+    },
+    Article: {
+      categoryLabel: (a) => ARTICLE_CATEGORY_LABELS[a.category],
+      imageUrl: (a) => deps.urls.image('pdfs', a.imageKey),
+      status: (a) => (a.status === 'published' ? 'PUBLISHED' : 'DRAFT'),
+      date: (a) => iso(a.publishedAt ?? a.createdAt),
+      publishedAt: (a) => iso(a.publishedAt),
+      createdAt: (a) => iso(a.createdAt),
+      updatedAt: (a) => iso(a.updatedAt),
+    },
+    Testimonial: {
+      createdAt: (t) => iso(t.createdAt),
+    },
+    // One field per stored key (domain/settings.ts); every key has a value, stored or default.
+    SiteSettings: {
+      siteName: (s) => s.values.site_name,
+      siteDescription: (s) => s.values.site_description,
+      siteLogo: (s) => s.values.site_logo,
+      heroTitle: (s) => s.values.hero_title,
+      heroSubtitle: (s) => s.values.hero_subtitle,
+      contactEmail: (s) => s.values.contact_email,
+      contactPhone: (s) => s.values.contact_phone,
+      socialFacebook: (s) => s.values.social_facebook,
+      socialTwitter: (s) => s.values.social_twitter,
+      socialInstagram: (s) => s.values.social_instagram,
+      updatedAt: (s) => iso(s.updatedAt),
+    },
+    UploadTicket: {
+      expiresAt: (t) => iso(t.expiresAt),
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { createLogger, UnitOfWork } from '@lbf/service-kit';
+import { until } from '@lbf/service-kit/testing';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../src/database';
+import { sniffContent } from '../src/domain/content-sniff';
+import { seedDemo } from '../src/demo/seed';
+import { BUNDLED_FFMPEG, probeDurationSeconds } from '../src/media/ffmpeg';
+import { LocalDiskStore } from '../src/storage';
+import { setupCatalogue, type CatalogueTestContext } from './support';
+
+let t: CatalogueTestContext;
+let ds: DataSource;
+
+const seed = () =>
+  seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store: t.app.store, log: createLogger('seed-test', 'silent'), ffmpegPath: BUNDLED_FFMPEG });
+
+beforeAll(async () => {
+  t = await setupCatalogue();
+  t.events.listen('catalogue.item.published');
+  ds = createDataSource(t.config.databaseUrl, 2);
+  await ds.initialize();
+});
+
+afterAll(async () => {
+  await ds?.destroy();
+  await t?.teardown();
+});
+
+describe('the demo catalogue', () => {
+  // How long it takes is not asserted here (it is ffmpeg work, slower on a busy machine):
+  // `npm start` logs it with 'demo catalogue loaded'.
+  it('is loaded into an empty catalogue, with real files', async () => {
+    const outcome = await seed();
+    expect(outcome).toMatchObject({ seeded: true, videos: 8, pdfs: 6, articles: 4, testimonials: 6 });
+  });
+
+  it('has the 8 videos, 4 of them with a presenter, across the categories', async () => {
+    const res = await t.query<{ videos: { total: number; items: Array<{ title: string; presenter: { name: string; photoUrl: string } | null; thumbnailUrl: string; durationSeconds: number; priceCents: number; learnItems: string[] }> }; videoCategories: Array<{ id: string; count: number }> }>(
+      `{ videos(pageSize: 20) { total items { title priceCents durationSeconds thumbnailUrl learnItems presenter { name photoUrl } } } videoCategories { id count } }`,
+    );
+    const { videos, videoCategories } = res.data!;
+    expect(videos.total).toBe(8);
+    expect(videos.items.filter((v) => v.presenter).map((v) => v.title.split(' :')[0])).toEqual(['Remèdes traditionnels', 'Nutrition', 'Bien-être', 'Sommeil']);
+    expect(videos.items.every((v) => v.priceCents === 359 && v.durationSeconds > 0 && v.thumbnailUrl && v.learnItems.length === 4)).toBe(true);
+    expect(videoCategories.every((c) => c.count >= 1)).toBe(true);
+    const photo = await fetch(t.abs(videos.items[0]!.presenter!.photoUrl));
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('stores playable video files whose real duration is the one shown', async () => {
+    const { rows } = await t.sql.query('SELECT video_key, duration_seconds FROM catalogue.videos ORDER BY created_at DESC');
+    const store = t.app.store as LocalDiskStore;
+    for (const row of rows.slice(0, 2)) {
+      const head = await store.read('videos', row.video_key, { start: 0, end: 4099 });
+      const chunks: Buffer[] = [];
+      for await (const c of head) chunks.push(c as Buffer);
+      expect((await sniffContent(Buffer.concat(chunks)))?.family).toBe('video');
+      expect(await probeDurationSeconds(BUNDLED_FFMPEG, store.pathOf('videos', row.video_key))).toBe(row.duration_seconds);
+    }
+  });
+
+  it('has 6 PDF guides of several pages, 4 articles and the 5 newest testimonials', async () => {
+    const res = await t.query<{
+      pdfs: { items: Array<{ pageCount: number; priceCents: number; rating: number; illustrationUrl: string }> };
+      articles: { items: Array<{ categoryLabel: string; bodyHtml: string; readTimeMinutes: number; imageUrl: string }> };
+      testimonials: Array<{ location: string }>;
+    }>(`{ pdfs { items { pageCount priceCents rating illustrationUrl } } articles { items { categoryLabel bodyHtml readTimeMinutes imageUrl } } testimonials { location } }`);
+    const { pdfs, articles, testimonials } = res.data!;
+    expect(pdfs.items).toHaveLength(6);
+    expect(pdfs.items.every((p) => p.pageCount >= 4 && p.priceCents === 100 && p.rating >= 4 && p.illustrationUrl)).toBe(true);
+    expect(articles.items.map((a) => a.categoryLabel).sort()).toEqual(['Bien-être', 'Cardio', 'Nutrition', 'Sommeil']);
+    expect(articles.items.every((a) => a.bodyHtml.startsWith('<p>') && a.readTimeMinutes >= 1 && a.imageUrl)).toBe(true);
+    expect(testimonials).toHaveLength(5);
+  });
+
+  it('publishes catalogue.item.published for each video and PDF through the outbox', async () => {
+    await until(() => t.events.seen.filter((e) => e.subject === 'catalogue.item.published').length === 14, 10_000, '14 published events');
+  });
+
+  it('is loaded only once, even after the catalogue was emptied', async () => {
+    expect(await seed()).toEqual({ seeded: false, reason: 'already loaded once' });
+    await t.sql.query('DELETE FROM catalogue.videos; DELETE FROM catalogue.pdfs; DELETE FROM catalogue.articles; DELETE FROM catalogue.testimonials');
+    expect(await seed()).toEqual({ seeded: false, reason: 'already loaded once' });
+  });
+
+  it('leaves a catalogue that has content alone', async () => {
+    await t.sql.query('DELETE FROM catalogue.seed_runs');
+    await t.insertVideo({ title: 'Déjà là' });
+    expect(await seed()).toEqual({ seeded: false, reason: 'the catalogue is not empty' });
+  });
+});
