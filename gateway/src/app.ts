@@ -1,0 +1,305 @@
+import { mountMediaProxy } from './media-proxy';
+import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { AccessTokenVerifier, bearerToken, createLogger, Redis, type Logger } from '@lbf/service-kit';
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
+import { forwardedHeaders } from './forward-headers';
+import { costLimitPlugin, depthLimitRule } from './guards';
+import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
+import { startSubscriptionGateway, type LoadedSchema } from './subscriptions';
+import { subscriptionRouting } from './supergraph';
+import { mountWebApp } from './web-app';
+
+export interface RunningGateway {
+  url: string;
+  wsUrl: string;
+  port: number;
+  /** Resolves once a supergraph is loaded (the subgraphs answered, or the static file was read). */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+const GENERIC_ERROR = "Une erreur inattendue s'est produite.";
+const SUBGRAPH_TIMEOUT_MS = 30_000;
+
+/** @apollo/utils.logger's shape over pino; `errorsAs` picks the level its errors are logged at. */
+function apolloLogger(log: Logger, errorsAs: () => 'error' | 'warn' | 'debug' = () => 'error') {
+  return {
+    debug: (message?: unknown) => log.debug(String(message)),
+    info: (message?: unknown) => log.info(String(message)),
+    warn: (message?: unknown) => log.warn(String(message)),
+    error: (message?: unknown) => log[errorsAs()](String(message)),
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * IntrospectAndCompose gives up when a subgraph does not answer its first introspection; in
+ * development the gateway often starts before the subgraphs, so keep trying until they are up
+ * (or the gateway is stopped). /health answers meanwhile and /ready stays 503.
+ */
+class RetryUntilComposed implements SupergraphManager {
+  constructor(
+    private readonly inner: IntrospectAndCompose,
+    private readonly log: Logger,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  async initialize(options: Parameters<SupergraphManager['initialize']>[0]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.inner.initialize(options);
+      } catch (err) {
+        if (this.signal.aborted) throw new Error('gateway stopped before the supergraph was composed');
+        if (attempt === 1 || attempt % 10 === 0) {
+          this.log.warn({ attempt, err: err instanceof Error ? err.message : String(err) }, 'subgraphs not composable yet; retrying');
+        }
+        await sleep(Math.min(250 * attempt, 2000), this.signal);
+        if (this.signal.aborted) throw new Error('gateway stopped before the supergraph was composed');
+      }
+    }
+  }
+}
+
+function closeHttpServer(server: Server, graceMs = 5000): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * The one origin of the site: the federated GraphQL API (HTTP and graphql-ws on /graphql), the
+ * built web app with its client-side routes, and the probes. See DESIGN.md "Gateway".
+ */
+export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
+  const log = createLogger('gateway', config.logLevel);
+  const production = config.production;
+  const maxDepth = config.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxCost = config.maxCost ?? DEFAULT_MAX_COST;
+  const bodyLimit = config.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const stopping = new AbortController();
+
+  // Commands fail after a few retries instead of queueing forever: a request must not hang on Redis.
+  const redis = new Redis(config.redisUrl, { connectionName: 'gateway', maxRetriesPerRequest: 2 });
+  redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+  const verifier = new AccessTokenVerifier(config.authPublicKey, redis);
+
+  const configuredUrls = new Map(config.subgraphs.map((s) => [s.name, s.url]));
+  let loaded: (LoadedSchema & { supergraphSdl: string }) | null = null;
+  let apolloStarted = false;
+
+  const gateway = new ApolloGateway({
+    logger: apolloLogger(log),
+    supergraphSdl: config.supergraphSdl
+      ? config.supergraphSdl
+      : new RetryUntilComposed(
+          new IntrospectAndCompose({
+            subgraphs: config.subgraphs,
+            pollIntervalInMs: config.pollIntervalMs ?? 10_000,
+            // Until the first composition each failed attempt is expected (RetryUntilComposed reports
+            // them sparingly); afterwards a failed poll means a subgraph went away or broke its schema.
+            logger: apolloLogger(log, () => (loaded ? 'warn' : 'debug')),
+          }),
+          log,
+          stopping.signal,
+        ),
+    // A composed file carries the default ports; the runtime's SUBGRAPHS wins by name.
+    buildService: ({ name, url }) =>
+      new SubgraphDataSource({ url: configuredUrls.get(name) ?? url, fetcher: subgraphFetcher(SUBGRAPH_TIMEOUT_MS, stopping.signal) }),
+  });
+  gateway.onSchemaLoadOrUpdate(({ apiSchema, coreSupergraphSdl }) => {
+    loaded = { apiSchema, routing: subscriptionRouting(coreSupergraphSdl), supergraphSdl: coreSupergraphSdl };
+    log.info({ subscriptions: Object.fromEntries(loaded.routing.owners) }, 'supergraph loaded');
+  });
+
+  const plugins: ApolloServerPlugin<GatewayContext>[] = [costLimitPlugin<GatewayContext>(maxCost), ApolloServerPluginLandingPageDisabled()];
+  // Without introspection, "Did you mean …?" would still spell the schema out field by field.
+  if (production) plugins.push(ApolloServerPluginDisableSuggestions());
+
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    logger: apolloLogger(log),
+    csrfPrevention: true,
+    introspection: !production,
+    includeStacktraceInErrorResponses: !production,
+    validationRules: [depthLimitRule(maxDepth)],
+    plugins,
+    formatError: (formatted, error) => {
+      const code = formatted.extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR') log.error({ err: error }, 'operation failed');
+      if (!production) return formatted;
+      if (code === 'INTERNAL_SERVER_ERROR') return { message: GENERIC_ERROR, extensions: { code } };
+      // Subgraph response bodies and URLs stay inside.
+      const { response: _response, ...extensions } = formatted.extensions ?? {};
+      return { ...formatted, extensions };
+    },
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Only a proxy on this machine or the private network (ingress, load balancer) may name the client.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          // Radix positions popovers and dialogs with inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // hls.js plays through MediaSource (blob: URLs) and may run its demuxer in a blob: worker.
+          mediaSrc: ["'self'", 'blob:'],
+          workerSrc: ["'self'", 'blob:'],
+          // The contact page embeds Google Maps.
+          frameSrc: ['https://www.google.com'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          // Everything is same-origin ('self'), so there is nothing for upgrade-insecure-requests to
+          // upgrade, and it would break a production build served over plain http://localhost.
+          upgradeInsecureRequests: null,
+        },
+      },
+      // HSTS on http://localhost would make browsers refuse the dev server; production is HTTPS.
+      strictTransportSecurity: production,
+    }),
+  );
+  // Before compression: media bodies stream through untouched (Range, large uploads).
+  mountMediaProxy(app, config.subgraphs);
+  app.use(compression());
+
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
+  app.get('/ready', async (_req, res) => {
+    const redisOk = await redis.ping().then(
+      () => true,
+      () => false,
+    );
+    const checks = { supergraph: !!loaded && apolloStarted, redis: redisOk };
+    const ok = checks.supergraph && checks.redis;
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks });
+  });
+
+  let graphqlHandler: RequestHandler | null = null;
+  app.use(
+    '/graphql',
+    express.json({ limit: bodyLimit }),
+    (req, _res, next) => {
+      // Express 5 leaves req.body undefined when no parser matched (GET, text/plain); Apollo wants a
+      // body to look at, and then refuses a non-preflighted POST itself (CSRF prevention).
+      req.body ??= {};
+      next();
+    },
+    (req, res, next) => {
+      if (graphqlHandler) return graphqlHandler(req, res, next);
+      res.status(503).setHeader('Retry-After', '2');
+      res.json({ errors: [{ message: 'La passerelle démarre ; réessayez dans un instant.', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+    },
+  );
+
+  mountWebApp(app, config.webDist);
+  app.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
+  const onError: ErrorRequestHandler = (err: { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string }, req, res, _next) => {
+    const status = err.status ?? err.statusCode ?? 500;
+    if (status >= 500) log.error({ err, path: req.path }, 'request failed');
+    const message =
+      status === 413 ? 'Requête trop volumineuse.' : status < 500 ? (err.expose && err.message ? err.message : 'Requête invalide.') : GENERIC_ERROR;
+    if (res.headersSent) return;
+    res.status(status).json({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
+  };
+  app.use(onError);
+
+  const httpServer = createServer(app);
+  const subscriptions = startSubscriptionGateway({
+    httpServer,
+    path: '/graphql',
+    verifier,
+    log,
+    schema: () => (loaded && apolloStarted ? loaded : null),
+    subgraphUrl: (name) => configuredUrls.get(name) ?? loaded?.routing.graphs.get(name)?.url ?? null,
+    validationRules: [depthLimitRule(maxDepth)],
+    maxCost,
+    maxPayloadBytes: parseByteSize(bodyLimit),
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host ?? '127.0.0.1', () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const host = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : '127.0.0.1';
+
+  const started = apollo.start().then(() => {
+    apolloStarted = true;
+    graphqlHandler = expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GatewayContext> => ({
+        auth: await verifier.verify(bearerToken(req.headers.authorization)),
+        forward: forwardedHeaders(req.headers, req.ip),
+        res,
+      }),
+    });
+    log.info({ port }, 'gateway ready');
+  });
+  const ready = started.catch((err: unknown) => {
+    if (!stopping.signal.aborted) log.error({ err }, 'gateway failed to start');
+    throw err;
+  });
+  // The caller may never await `ready` (main.ts only logs); a failed start is logged above.
+  ready.catch(() => undefined);
+  log.info({ port, supergraph: config.supergraphSdl ? 'static' : 'introspect-and-compose' }, 'gateway listening');
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: `http://${host}:${port}/graphql`,
+    wsUrl: `ws://${host}:${port}/graphql`,
+    port,
+    ready,
+    stop() {
+      stopped ??= (async () => {
+        stopping.abort();
+        await subscriptions.dispose().catch((err: unknown) => log.warn({ err: String(err) }, 'closing subscriptions failed'));
+        await closeHttpServer(httpServer);
+        const startedOk = await started.then(
+          () => true,
+          () => false,
+        );
+        if (startedOk) await apollo.stop();
+        await redis.quit().catch(() => redis.disconnect());
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { fromEnv, parseByteSize, parseSubgraphList } from './config';
+
+describe('gateway configuration', () => {
+  it('reads SUBGRAPHS as name=url pairs', () => {
+    expect(parseSubgraphList('identity=http://127.0.0.1:4101/graphql, analytics=http://analytics:4105/graphql')).toEqual([
+      { name: 'identity', url: 'http://127.0.0.1:4101/graphql' },
+      { name: 'analytics', url: 'http://analytics:4105/graphql' },
+    ]);
+  });
+
+  it('refuses a pair without a name, a non-http URL or a name given twice', () => {
+    expect(() => parseSubgraphList('http://127.0.0.1:4101/graphql')).toThrow(/name=url/);
+    expect(() => parseSubgraphList('identity=ftp://x/graphql')).toThrow(/http/);
+    expect(() => parseSubgraphList('a=http://x/graphql,a=http://y/graphql')).toThrow(/twice/);
+  });
+
+  it('defaults to identity and analytics on their ports, port 4000 and development composition', () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----';
+    const config = fromEnv({ AUTH_PUBLIC_KEY: pem });
+    expect(config).toMatchObject({
+      port: 4000,
+      production: false,
+      supergraphSdl: null,
+      maxDepth: 12,
+      bodyLimit: '100kb',
+      subgraphs: [
+        { name: 'identity', url: 'http://127.0.0.1:4101/graphql' },
+        { name: 'analytics', url: 'http://127.0.0.1:4105/graphql' },
+      ],
+    });
+    expect(config.authPublicKey).toContain('\nabc\n');
+  });
+
+  it('converts a body limit to bytes for the WebSocket server', () => {
+    expect(parseByteSize('100kb')).toBe(102_400);
+    expect(parseByteSize('1mb')).toBe(1_048_576);
+    expect(parseByteSize('512')).toBe(512);
+  });
+});

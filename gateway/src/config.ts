@@ -1,0 +1,152 @@
+import { parseEnv, readPem } from '@lbf/service-kit';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export interface SubgraphEndpoint {
+  name: string;
+  url: string;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host?: string;
+  /**
+   * With IntrospectAndCompose these are the subgraphs composed at start; with a static supergraph
+   * they override, by name, the URLs written into it (the composed file carries the default ports).
+   */
+  subgraphs: SubgraphEndpoint[];
+  /** PEM of identity's public key, which verifies access tokens. */
+  authPublicKey: string;
+  redisUrl: string;
+  production: boolean;
+  /** Folder of the built web app; null or missing serves a page that says it is not built. */
+  webDist?: string | null;
+  /** A supergraph composed at build time (`npm run compose`); absent: IntrospectAndCompose. */
+  supergraphSdl?: string | null;
+  logLevel?: string;
+  /** Deepest selection nesting an operation may have; 12 by default. */
+  maxDepth?: number;
+  /** Highest estimated cost an operation may have (see guards.ts); 5000 by default. */
+  maxCost?: number;
+  /** Largest JSON body (and WebSocket message) accepted; '100kb' by default. */
+  bodyLimit?: string;
+  /** How often IntrospectAndCompose re-reads the subgraphs' SDL; 10 s by default, 0 turns it off. */
+  pollIntervalMs?: number;
+}
+
+export const DEFAULT_PORT = 4000;
+export const DEFAULT_MAX_DEPTH = 12;
+export const DEFAULT_MAX_COST = 5000;
+export const DEFAULT_BODY_LIMIT = '100kb';
+
+/** Ports every service listens on by default (DESIGN.md "Ports and names"). */
+export const DEFAULT_SUBGRAPH_PORTS: Readonly<Record<string, number>> = {
+  identity: 4101,
+  catalogue: 4102,
+  commerce: 4103,
+  messaging: 4104,
+  analytics: 4105,
+};
+
+export const DEFAULT_SUBGRAPHS = 'identity=http://127.0.0.1:4101/graphql,analytics=http://127.0.0.1:4105/graphql';
+
+/** The repository root, from gateway/src or gateway/dist alike. */
+export const REPO_ROOT = join(__dirname, '..', '..');
+export const DEFAULT_SUPERGRAPH_FILE = join(__dirname, '..', 'dist', 'supergraph.graphql');
+
+/** Parses "identity=http://127.0.0.1:4101/graphql,analytics=http://…" into named endpoints. */
+export function parseSubgraphList(value: string): SubgraphEndpoint[] {
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq <= 0) throw new Error(`"${part}" is not name=url`);
+      const name = part.slice(0, eq).trim();
+      const url = part.slice(eq + 1).trim();
+      if (!/^[a-z][a-z0-9_-]*$/.test(name)) throw new Error(`"${name}" is not a subgraph name`);
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${url} is not an http(s) URL`);
+      return { name, url };
+    });
+  const names = new Set(list.map((s) => s.name));
+  if (names.size !== list.length) throw new Error('a subgraph is named twice');
+  if (!list.length) throw new Error('no subgraph');
+  return list;
+}
+
+const subgraphList = z.string().transform((value, ctx) => {
+  try {
+    return parseSubgraphList(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+});
+
+const pem = z.string().transform((value, ctx) => {
+  try {
+    return readPem(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+});
+
+export const gatewayEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  HOST: z.string().min(1).optional(),
+  SUBGRAPHS: subgraphList.default(parseSubgraphList(DEFAULT_SUBGRAPHS)),
+  /** PEM of the public key that verifies access tokens, or a path to it. */
+  AUTH_PUBLIC_KEY: z.string().min(1, 'required: PEM text or a file path').pipe(pem),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  WEB_DIST: z.string().min(1).optional(),
+  SUPERGRAPH_FILE: z.string().min(1).optional(),
+  MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_DEPTH),
+  MAX_COST: z.coerce.number().int().min(1).default(DEFAULT_MAX_COST),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'e.g. 100kb').default(DEFAULT_BODY_LIMIT),
+  SUPERGRAPH_POLL_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+/**
+ * Reads the environment once; every bad variable is named and the process exits 1. Production
+ * serves the supergraph composed at build time (SUPERGRAPH_FILE, else gateway/dist/supergraph.graphql);
+ * development composes the running subgraphs unless SUPERGRAPH_FILE is set.
+ */
+export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const env = parseEnv(gatewayEnv, source);
+  const production = env.NODE_ENV === 'production';
+  const supergraphFile = env.SUPERGRAPH_FILE ?? (production ? DEFAULT_SUPERGRAPH_FILE : undefined);
+  if (supergraphFile && !existsSync(supergraphFile)) {
+    process.stderr.write(`Invalid environment:\n  SUPERGRAPH_FILE: no file at ${supergraphFile} (run \`npm run compose -w @lbf/gateway\`)\n`);
+    process.exit(1);
+  }
+  const defaultWebDist = join(REPO_ROOT, 'web', 'dist');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    subgraphs: env.SUBGRAPHS,
+    authPublicKey: env.AUTH_PUBLIC_KEY,
+    redisUrl: env.REDIS_URL,
+    production,
+    webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
+    supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,
+    logLevel: env.LOG_LEVEL,
+    maxDepth: env.MAX_DEPTH,
+    maxCost: env.MAX_COST,
+    bodyLimit: env.BODY_LIMIT,
+    pollIntervalMs: env.SUPERGRAPH_POLL_MS,
+  };
+}
+
+/** '100kb' -> 102400; the WebSocket server takes bytes where Express takes the string. */
+export function parseByteSize(value: string): number {
+  const m = /^(\d+)\s*(b|kb|mb)?$/i.exec(value.trim());
+  if (!m) throw new Error(`Not a size: ${value}`);
+  const unit = (m[2] ?? 'b').toLowerCase();
+  return Number(m[1]) * (unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1);
+}

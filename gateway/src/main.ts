@@ -1,0 +1,22 @@
+import { createLogger, Lifecycle } from '@lbf/service-kit';
+import { startGateway } from './app';
+import { fromEnv } from './config';
+
+async function main(): Promise<void> {
+  const config = fromEnv();
+  const log = createLogger('gateway', config.logLevel);
+  const gateway = await startGateway(config);
+  const lifecycle = new Lifecycle(log);
+  lifecycle.onShutdown('gateway', () => gateway.stop());
+  lifecycle.handleSignals();
+  const site = gateway.url.replace(/\/graphql$/, '/');
+  gateway.ready.then(
+    () => log.info({ site, graphql: gateway.url }, `LBF is served on ${site}`),
+    () => undefined,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`gateway failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

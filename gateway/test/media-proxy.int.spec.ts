@@ -1,0 +1,84 @@
+import { AccessTokenVerifier, createLogger, Redis, startSubgraph, type BaseContext, type RunningSubgraph } from '@lbf/service-kit';
+import { testKeys, TEST_REDIS_URL } from '@lbf/service-kit/testing';
+import { startGateway, type RunningGateway } from '../src/app';
+
+/**
+ * /media/* reaches the catalogue through the gateway (one origin): Range reads come back as 206
+ * with the right bytes, and an upload's body streams through to the catalogue untouched.
+ */
+describe('media through the gateway', () => {
+  const keys = testKeys();
+  const redis = new Redis(TEST_REDIS_URL);
+  const file = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz'.repeat(1000));
+  const received: Buffer[] = [];
+  let catalogue: RunningSubgraph;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    catalogue = await startSubgraph<BaseContext>({
+      name: 'catalogue',
+      port: 0,
+      typeDefs: 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])\ntype Query { ping: Boolean }',
+      resolvers: { Query: { ping: () => true } },
+      verifier: new AccessTokenVerifier(keys.publicKey, redis),
+      log: createLogger('catalogue', 'silent'),
+      production: false,
+      routes: (app) => {
+        app.get('/media/videos/sample.mp4', (req, res) => {
+          const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+          if (!m) return void res.type('video/mp4').send(file);
+          const [start, end] = [Number(m[1]), Number(m[2])];
+          res.status(206).set({ 'content-range': `bytes ${start}-${end}/${file.length}`, 'accept-ranges': 'bytes', 'content-type': 'video/mp4' });
+          res.send(file.subarray(start, end + 1));
+        });
+        app.put('/media/upload/token-123', (req, res) => {
+          const chunks: Buffer[] = [];
+          req.on('data', (c: Buffer) => chunks.push(c));
+          req.on('end', () => {
+            received.push(Buffer.concat(chunks));
+            res.status(201).json({ bytes: Buffer.concat(chunks).length, forwardedFor: req.headers['x-forwarded-for'] ?? null });
+          });
+        });
+      },
+    });
+    gateway = await startGateway({
+      port: 0,
+      subgraphs: [{ name: 'catalogue', url: catalogue.url }],
+      authPublicKey: keys.publicKey,
+      redisUrl: TEST_REDIS_URL,
+      production: false,
+      webDist: null,
+      logLevel: 'silent',
+    });
+    await gateway.ready;
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await catalogue?.stop();
+    redis.disconnect();
+  });
+
+  const origin = () => gateway.url.replace(/\/graphql$/, '');
+
+  it('answers a Range request with 206 and exactly the asked bytes, uncompressed', async () => {
+    const res = await fetch(`${origin()}/media/videos/sample.mp4`, { headers: { range: 'bytes=10-19', 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 10-19/${file.length}`);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe('abcdefghij');
+  });
+
+  it('streams an upload body to the catalogue unchanged', async () => {
+    const body = Buffer.alloc(3 * 1024 * 1024, 7);
+    const res = await fetch(`${origin()}/media/upload/token-123`, { method: 'PUT', body, headers: { 'content-type': 'video/mp4' } });
+    expect(res.status).toBe(201);
+    expect((await res.json()).bytes).toBe(body.length);
+    expect(received.at(-1)?.equals(body)).toBe(true);
+  });
+
+  it('answers 404 for media paths the catalogue does not have', async () => {
+    const res = await fetch(`${origin()}/media/videos/missing.mp4`);
+    expect(res.status).toBe(404);
+  });
+});
