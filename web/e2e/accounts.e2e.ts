@@ -1,0 +1,149 @@
+import type { Browser } from 'playwright-core';
+import { captchaAnswer, launchBrowser, newVisitor, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a new visitor', () => {
+  it('signs up through the real form with the captcha and lands on /dashboard', async () => {
+    const { context, page } = await newVisitor(browser);
+    const captchas = trackCaptchas(page);
+    await page.goto('/auth?tab=signup');
+    await page.getByRole('tab', { name: 'Inscription' }).click();
+    const form = page.getByRole('form', { name: 'Inscription' });
+    await form.getByLabel('Prénom').fill('Aïcha');
+    await form.getByLabel('Nom', { exact: true }).fill('Diallo');
+    await form.getByLabel('Email').fill(uniqueEmail('aicha'));
+    // Country picker: France by default; search and pick Cameroon.
+    await page.getByTestId('phone-country').click();
+    await page.getByLabel('Rechercher un pays...').fill('Atlantide');
+    await page.getByText('Aucun pays trouvé.').waitFor();
+    await page.getByLabel('Rechercher un pays...').fill('Camer');
+    await page.getByRole('option', { name: /Cameroun/ }).click();
+    await expect(page.getByTestId('phone-country').innerText()).resolves.toContain('+237');
+    await form.getByLabel('Téléphone', { exact: true }).fill('690 00-00 12');
+    await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
+    await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
+
+    const submit = form.getByRole('button', { name: 'Créer mon compte' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+
+    await page.getByTestId('captcha-input').fill('XXXXX');
+    await page.getByText('✗ Code incorrect').waitFor();
+    await page.getByTestId('captcha-input').fill((await captchaAnswer(await captchas.latest())).toLowerCase());
+    await page.getByText('✓ Code correct').waitFor();
+
+    await submit.click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Bonjour Aïcha !').waitFor();
+    await context.close();
+  });
+
+  it('is told the passwords do not match, in the spec’s words', async () => {
+    const { context, page } = await newVisitor(browser);
+    const captchas = trackCaptchas(page);
+    await page.goto('/auth?tab=signup');
+    await page.getByRole('tab', { name: 'Inscription' }).click();
+    const form = page.getByRole('form', { name: 'Inscription' });
+    await form.getByLabel('Prénom').fill('Moussa');
+    await form.getByLabel('Nom', { exact: true }).fill('Traoré');
+    await form.getByLabel('Email').fill(uniqueEmail('moussa'));
+    await form.getByLabel('Téléphone', { exact: true }).fill('612345678');
+    await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
+    await form.getByLabel('Confirmer le mot de passe').fill('autre-chose');
+    await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
+    await page.getByText('✓ Code correct').waitFor();
+    await form.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.getByText('Les mots de passe ne correspondent pas.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('opening /videos signed out sees “Accès restreint” and is sent to /auth', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/videos');
+    await page.getByText('Accès restreint').waitFor();
+    await page.getByText('Vous devez être connecté pour accéder à ce contenu.').waitFor();
+    await page.waitForURL('**/auth');
+    await context.close();
+  });
+
+  it('sees the 404 page in the spec’s English words on an unknown path', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/nulle-part');
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(stack.url + '/');
+    await context.close();
+  });
+});
+
+describe('the sign-up prompt', () => {
+  it('invites a signed-out visitor on their third page, once, and leads to /auth', async () => {
+    const { context, page } = await newVisitor(browser, { signUpPrompt: true });
+    await page.goto('/');
+    await page.getByTestId('hero-title').waitFor();
+    await page.getByRole('link', { name: 'FAQ' }).first().click();
+    await page.waitForURL('**/faq');
+    // Wait for the page itself, not only its URL: the lazily loaded page moves the footer as it
+    // arrives, and a click aimed at a link that is still moving can land on nothing.
+    await page.getByRole('heading', { level: 1, name: 'Questions fréquentes' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('link', { name: 'À propos' }).first().click();
+    await page.waitForURL('**/about');
+    const dialog = page.getByRole('dialog', { name: 'LBF' });
+    await dialog.waitFor();
+    await dialog.getByText('Déjà un compte ?').waitFor();
+    await dialog.getByRole('button', { name: 'Créer un compte' }).click();
+    await page.waitForURL('**/auth**');
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a customer', () => {
+  it('opening /admin is sent to /', async () => {
+    const { context, page } = await newVisitor(browser);
+    await signIn(page, stack.demo.customer.email, stack.demo.customer.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/admin');
+    await page.waitForURL(stack.url + '/');
+    await context.close();
+  });
+
+  it('has no Administration entry in the account menu', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    await signIn(page, stack.demo.customer.email, stack.demo.customer.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Mon compte' }).click();
+    await page.getByRole('menuitem', { name: 'Tableau de bord' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('an administrator', () => {
+  it('sees the Administration entry and reaches the admin shell', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(stack.demo.admin.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
+    await page.getByRole('button', { name: 'Accès administrateur' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByText('Version 1.0').waitFor();
+    for (const entry of ['Paramètres du site', 'Gestion des utilisateurs', 'Statistiques', 'Newsletter', 'Messages']) {
+      await page.getByRole('link', { name: entry }).first().waitFor();
+    }
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Mon compte' }).click();
+    await page.getByRole('menuitem', { name: 'Administration' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Starts the real product (built services and gateway as separate processes, built web app) on its
+ * own ports, database, stream and Redis keys, so browser tests never touch `npm start`'s data.
+ */
+export default async function globalSetup(): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startStack } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
+  const root = join(__dirname, '..', '..');
+  const suffix = randomBytes(4).toString('hex');
+  const dataDir = join(root, '.data', 'e2e', suffix);
+  mkdirSync(dataDir, { recursive: true });
+  // Own ports and database per run, so two runs (a developer's and CI's) never collide.
+  const offset = 300 + 10 * Math.floor(Math.random() * 60);
+  const database = `lbf_e2e_${suffix}`;
+  const stack = await startStack({
+    port: 4000 + offset,
+    portOffset: offset,
+    database,
+    freshDatabase: true,
+    stream: `E2E_${suffix}`,
+    prefix: `e2e${suffix}`,
+    redisKeyPrefix: `e2e${suffix}`,
+    dataDir,
+    logLevel: 'warn',
+    quiet: true,
+  });
+  (globalThis as Record<string, unknown>).__LBF_E2E__ = { stack, stream: `E2E_${suffix}`, database, dataDir };
+  // Test workers start after this and inherit the variable: each run reads its own stack.
+  process.env.LBF_E2E_STACK = join(dataDir, 'stack.json');
+  writeFileSync(process.env.LBF_E2E_STACK, JSON.stringify({ url: stack.url, demo: stack.demo, database }));
+}

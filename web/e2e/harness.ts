@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+/** The stack started by global-setup: its URL and demo accounts. */
+export const stack = JSON.parse(readFileSync(process.env.LBF_E2E_STACK ?? join(__dirname, '..', '..', '.data', 'e2e', 'stack.json'), 'utf8')) as {
+  url: string;
+  database: string;
+  demo: {
+    admin: { email: string; password: string };
+    customer: { email: string; password: string };
+  };
+};
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A fresh visitor: own cookies and storage, a phone-sized screen by default. The sign-up prompt
+ * (a modal on a signed-out visitor's third page) is marked as already shown unless a test asks
+ * for it, so it never covers what another test is clicking.
+ */
+export async function newVisitor(
+  browser: Browser,
+  opts: { mobile?: boolean; signUpPrompt?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    locale: 'fr-FR',
+    viewport: opts.mobile === false ? { width: 1280, height: 800 } : { width: 390, height: 844 },
+  });
+  if (!opts.signUpPrompt) await context.addInitScript(() => window.sessionStorage.setItem('lbf_signup_prompt_shown', '1'));
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * The toast on screen with this text. Sonner keeps an earlier toast in the page, hidden, until its
+ * time is up, so the same message twice within 5 s is two elements: only one is shown.
+ */
+export function shownToast(page: Page, text: string): Locator {
+  return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
+}
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@exemple.test`;
+}
+
+/**
+ * The captcha's answer, read where only the server keeps it (the browser gets an SVG): the test's
+ * back door, through the e2e database's superuser URL.
+ */
+export async function captchaAnswer(captchaId: string): Promise<string> {
+  const { Client } = await import('pg');
+  const c = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${stack.database}` });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [captchaId]);
+    if (!rows[0]) throw new Error(`no captcha ${captchaId}`);
+    return rows[0].answer;
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Follows the captchas the page asks the server for; `latest()` waits for the newest one's id
+ * (the form may fetch a fresh captcha when it mounts, on refresh, or after a refusal).
+ */
+export function trackCaptchas(page: Page): { latest(): Promise<string> } {
+  let newest: string | null = null;
+  page.on('response', async (res) => {
+    if (!res.url().endsWith('/graphql') || res.request().method() !== 'POST') return;
+    if (!(res.request().postData() ?? '').includes('createCaptcha')) return;
+    const body = (await res.json().catch(() => null)) as { data?: { createCaptcha?: { id: string } } } | null;
+    if (body?.data?.createCaptcha?.id) newest = body.data.createCaptcha.id;
+  });
+  return {
+    async latest() {
+      await page.getByTestId('captcha-image').waitFor();
+      await page.waitForLoadState('networkidle');
+      if (!newest) throw new Error('the page asked for no captcha');
+      return newest;
+    },
+  };
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Connexion' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+}
