@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { fr } from '@/i18n/fr';
+import { AdminLayout } from './admin-layout';
+import { AdminPage } from './admin-page';
+import AdminArticlesPage from './articles/admin-articles-page';
+import AdminPdfsPage from './pdfs/admin-pdfs-page';
+import AdminSettingsPage from './settings/admin-settings-page';
+import AdminTestimonialsPage from './testimonials/admin-testimonials-page';
+import AdminVideosPage from './videos/admin-videos-page';
+
+const NotFoundPage = lazy(() => import('@/pages/not-found-page'));
+
+/**
+ * Everything under /admin (behind the admin guard), bundled as one chunk that only
+ * administrators download.
+ */
+export default function AdminArea() {
+  const nav = fr.admin.nav;
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<AdminPage key="dashboard" title={nav.dashboard} />} />
+        <Route path="settings" element={<AdminSettingsPage />} />
+        <Route path="users" element={<AdminPage key="users" title={nav.users} />} />
+        <Route path="videos" element={<AdminVideosPage />} />
+        <Route path="pdfs" element={<AdminPdfsPage />} />
+        <Route path="articles" element={<AdminArticlesPage />} />
+        <Route path="testimonials" element={<AdminTestimonialsPage />} />
+        <Route path="stats" element={<AdminPage key="stats" title={nav.stats} />} />
+        <Route path="newsletter" element={<AdminPage key="newsletter" title={nav.newsletter} />} />
+        <Route path="messages" element={<AdminPage key="messages" title={nav.messages} />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

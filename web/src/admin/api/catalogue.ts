@@ -1,0 +1,58 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  CatalogueErrorFieldsFragment,
+  CreateUploadMutation,
+  CreateUploadMutationVariables,
+  DeleteResultFieldsFragment,
+} from '@/generated/graphql';
+
+/**
+ * Shapes of the catalogue subgraph the admin screens share, generated from its schema.
+ * Result mutations carry a French, ready-to-show error instead of throwing.
+ */
+export type CatalogueError = CatalogueErrorFieldsFragment;
+export type DeleteResult = DeleteResultFieldsFragment;
+export type UploadTicket = NonNullable<CreateUploadMutation['createUpload']['upload']>;
+
+export type { ArticleCategory, ArticleStatus, ContentCategory, UploadKind } from '@/generated/graphql';
+
+export const CATALOGUE_ERROR_FIELDS = gql`
+  fragment CatalogueErrorFields on CatalogueError {
+    code
+    message
+    field
+  }
+`;
+
+/** The answer of every delete mutation (DeleteResult). */
+export const DELETE_RESULT_FIELDS = gql`
+  fragment DeleteResultFields on DeleteResult {
+    ok
+    error {
+      ...CatalogueErrorFields
+    }
+  }
+  ${CATALOGUE_ERROR_FIELDS}
+`;
+
+export const CREATE_UPLOAD: TypedDocumentNode<CreateUploadMutation, CreateUploadMutationVariables> = gql`
+  mutation CreateUpload($input: CreateUploadInput!) {
+    createUpload(input: $input) {
+      upload {
+        uploadId
+        url
+        method
+        headers {
+          name
+          value
+        }
+        expiresAt
+        maxBytes
+      }
+      error {
+        ...CatalogueErrorFields
+      }
+    }
+  }
+  ${CATALOGUE_ERROR_FIELDS}
+`;

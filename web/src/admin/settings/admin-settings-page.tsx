@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Globe, Home, Save, Share2 } from 'lucide-react';
+import { useEffect, useId, type ReactElement, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { usePage } from '@/hooks/use-page';
+import { fr } from '@/i18n/fr';
+import { adminFr } from '../i18n';
+import { ServerMessageError, reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
+import { text } from '../lib/form-rules';
+import { useLogError } from '../lib/use-log-error';
+import { Textarea } from '../ui/controls';
+import { FormField } from '../ui/form-field';
+import { FormSkeleton } from '../ui/skeleton';
+import { ADMIN_SETTINGS_PAGE, UPDATE_SITE_SETTINGS, type SiteSettings, type SiteSettingsInput } from './operations';
+
+const t = adminFr.settings;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** Empty, or an absolute http(s) URL: the server's rule for the social links. */
+const optionalUrl = text('Le lien', 500).check(z.trim(), z.refine((value) => value === '' || isHttpUrl(value), t.urlInvalid));
+
+const settingsSchema = z.object({
+  siteName: text('Le nom du site', 100).check(z.trim()),
+  contactEmail: text("L'adresse e-mail", 254).check(z.trim(), z.refine((value) => value === '' || EMAIL.test(value), t.emailInvalid)),
+  contactPhone: text('Le téléphone', 40).check(z.trim()),
+  siteDescription: text('La description', 500).check(z.trim()),
+  heroTitle: text('Le titre', 200).check(z.trim()),
+  heroSubtitle: text('Le sous-titre', 300).check(z.trim()),
+  socialFacebook: optionalUrl,
+  socialTwitter: optionalUrl,
+  socialInstagram: optionalUrl,
+});
+type SettingsValues = z.infer<typeof settingsSchema>;
+type SettingsKey = keyof SettingsValues;
+
+const KEYS = Object.keys(settingsSchema.shape) as SettingsKey[];
+
+function valuesOf(settings: SiteSettings | undefined): SettingsValues {
+  return Object.fromEntries(KEYS.map((key) => [key, settings?.[key] ?? ''])) as SettingsValues;
+}
+
+function Section({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card className="p-4 sm:p-6">
+      <div className="mb-5 flex items-start gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-md bg-accent text-accent-foreground [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
+        <div>
+          <h2 className="text-lg font-semibold">{title}</h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+      </div>
+      <div className="grid gap-5 md:grid-cols-2">{children}</div>
+    </Card>
+  );
+}
+
+/** /admin/settings (spec §2 Admin settings): three sections and 'Sauvegarder'. */
+export default function AdminSettingsPage() {
+  usePage(fr.admin.nav.settings);
+  const id = useId();
+  const { data, loading, error } = useQuery(ADMIN_SETTINGS_PAGE, { fetchPolicy: 'cache-and-network' });
+  useLogError(error, 'AdminSettingsPage');
+  const [updateSettings] = useMutation(UPDATE_SITE_SETTINGS);
+  const form = useForm<SettingsValues>({ resolver: zodResolver(settingsSchema), defaultValues: valuesOf(data?.siteSettings) });
+  const { errors, isSubmitting, dirtyFields } = form.formState;
+
+  // The stored values replace the form's as they arrive, unless the administrator started typing.
+  const loaded = data?.siteSettings;
+  useEffect(() => {
+    if (loaded && !form.formState.isDirty) form.reset(valuesOf(loaded));
+  }, [loaded, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    // Only what was changed is sent: a value that failed to load is never overwritten with ''.
+    const input: SiteSettingsInput = {};
+    for (const key of KEYS) if (dirtyFields[key]) input[key] = values[key];
+    try {
+      const { data: result } = await updateSettings({ variables: { input } });
+      const answer = resultOf(result, 'updateSiteSettings');
+      form.reset(valuesOf(answer.settings ?? undefined));
+      toastSuccess(t.saved, t.savedText);
+    } catch (err) {
+      if (err instanceof ServerMessageError) {
+        // The server's words go beside the field they concern; the toast keeps the screen's message.
+        const field = err.field as SettingsKey | null;
+        if (field && KEYS.includes(field)) form.setError(field, { message: err.message }, { shouldFocus: true });
+        console.error(t.failure, err);
+        toastFailure(t.failure);
+      } else reportFailure(err, t.failure);
+    }
+  });
+
+  const field = (key: SettingsKey, input: ReactElement<Record<string, unknown>>, className?: string) => (
+    <FormField id={`${id}-${key}`} label={t.fields[key]} error={errors[key]?.message} className={className}>
+      {input}
+    </FormField>
+  );
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="mb-5 text-2xl font-bold tracking-tight">{fr.admin.nav.settings}</h1>
+      {!loaded && loading ? (
+        <Card className="p-4 sm:p-6">
+          <FormSkeleton fields={6} />
+        </Card>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label={fr.admin.nav.settings} className="flex flex-col gap-5">
+          <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
+            <Section icon={<Globe />} title={t.general} description={t.generalText}>
+              {field('siteName', <Input autoComplete="off" {...form.register('siteName')} />, 'md:col-span-2')}
+              {field('contactEmail', <Input type="email" inputMode="email" autoComplete="off" {...form.register('contactEmail')} />)}
+              {field('contactPhone', <Input type="tel" inputMode="tel" autoComplete="off" {...form.register('contactPhone')} />)}
+              {field('siteDescription', <Textarea rows={3} {...form.register('siteDescription')} />, 'md:col-span-2')}
+            </Section>
+            <Section icon={<Home />} title={t.home} description={t.homeText}>
+              {field('heroTitle', <Input autoComplete="off" {...form.register('heroTitle')} />, 'md:col-span-2')}
+              {field('heroSubtitle', <Textarea rows={2} {...form.register('heroSubtitle')} />, 'md:col-span-2')}
+            </Section>
+            <Section icon={<Share2 />} title={t.social} description={t.socialText}>
+              {field('socialFacebook', <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register('socialFacebook')} />)}
+              {field('socialTwitter', <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register('socialTwitter')} />)}
+              {field('socialInstagram', <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register('socialInstagram')} />)}
+            </Section>
+          </fieldset>
+          <div className="sticky bottom-0 -mx-4 flex justify-end border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+            <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+              <Save aria-hidden="true" />
+              {isSubmitting ? t.saving : t.save}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

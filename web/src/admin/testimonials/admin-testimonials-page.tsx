@@ -1,0 +1,127 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Eye, EyeOff, MessageSquareQuote, Star } from 'lucide-react';
+import { useState } from 'react';
+import { usePage } from '@/hooks/use-page';
+import { formatDate } from '@/lib/format/date';
+import { adminFr } from '../i18n';
+import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { useLogError } from '../lib/use-log-error';
+import { Badge } from '../ui/badge';
+import { type Column } from '../ui/data-list';
+import { IconAction } from '../ui/icon-action';
+import { AddButton, EditDeleteActions, ListBody } from '../ui/list-screen';
+import { PageHeader } from '../ui/page-header';
+import { useDeleteRow } from '../ui/use-delete-row';
+import { ADMIN_TESTIMONIALS_PAGE, DELETE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
+import { TestimonialDialog } from './testimonial-dialog';
+
+const t = adminFr.testimonials;
+
+function Rating({ value }: { value: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={t.rating(value)}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <Star key={i} className={i < value ? 'size-3.5 fill-amber-400 text-amber-400' : 'size-3.5 text-muted-foreground/40'} aria-hidden="true" />
+      ))}
+    </span>
+  );
+}
+
+const columns: ReadonlyArray<Column<AdminTestimonial>> = [
+  {
+    header: t.columns.name,
+    cell: (item) => (
+      <span className="block min-w-0">
+        <span className="block truncate">{item.name}</span>
+        {item.location && <span className="block truncate text-xs font-normal text-muted-foreground">{item.location}</span>}
+      </span>
+    ),
+  },
+  {
+    header: t.columns.content,
+    cell: (item) => <span className="line-clamp-2 whitespace-normal text-muted-foreground">{item.content}</span>,
+    className: 'max-w-md',
+    wide: true,
+  },
+  { header: t.columns.rating, cell: (item) => <Rating value={item.rating} /> },
+  { header: t.columns.status, cell: (item) => (item.isActive ? <Badge tone="success">{t.active}</Badge> : <Badge tone="muted">{t.inactive}</Badge>) },
+  { header: t.columns.createdAt, cell: (item) => formatDate(item.createdAt) },
+];
+
+/** /admin/testimonials: the home page's testimonials, added, edited, shown or hidden. */
+export default function AdminTestimonialsPage() {
+  usePage(adminFr.nav.testimonials);
+  const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const { data, loading, error, refetch } = useQuery(ADMIN_TESTIMONIALS_PAGE, { fetchPolicy: 'cache-and-network' });
+  useLogError(error, 'AdminTestimonialsPage');
+  const [updateTestimonial] = useMutation(UPDATE_TESTIMONIAL);
+  const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminTestimonial, 'deleteTestimonial'>({
+    mutation: DELETE_TESTIMONIAL,
+    field: 'deleteTestimonial',
+    confirm: t.confirmDelete,
+    failure: t.deleteFailure,
+    onDeleted: () => toastSuccess(t.deleted),
+    reload: () => refetch(),
+  });
+  const items = data?.adminTestimonials;
+
+  const toggle = async (item: AdminTestimonial) => {
+    setBusyId(item.id);
+    try {
+      const { data: result } = await updateTestimonial({ variables: { id: item.id, input: { isActive: !item.isActive } } });
+      resultOf(result, 'updateTestimonial');
+      toastSuccess(item.isActive ? t.deactivated : t.activated);
+    } catch (err) {
+      reportFailure(err, t.toggleFailure);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title={adminFr.nav.testimonials}
+        subtitle={items ? t.count(items.length) : '\u00a0'}
+        actions={<AddButton label={t.add} onClick={() => setEditing('new')} />}
+      />
+
+      <ListBody
+        rows={items}
+        loading={loading}
+        empty={{ icon: <MessageSquareQuote />, text: t.empty, addLabel: t.add, onAdd: () => setEditing('new') }}
+        label={adminFr.nav.testimonials}
+        columns={columns}
+        actionsHeader={t.columns.actions}
+        actions={(item) => (
+          <>
+            <IconAction
+              label={item.isActive ? t.deactivateAction(item.name) : t.activateAction(item.name)}
+              tooltip={item.isActive ? t.deactivate : t.activate}
+              disabled={busyId === item.id}
+              onClick={() => void toggle(item)}
+            >
+              {item.isActive ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            </IconAction>
+            <EditDeleteActions
+              editLabel={t.editAction(item.name)}
+              deleteLabel={t.deleteAction(item.name)}
+              onEdit={() => setEditing(item)}
+              onDelete={() => askDelete(item)}
+            />
+          </>
+        )}
+      />
+
+      <TestimonialDialog
+        editing={editing}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) void refetch();
+        }}
+      />
+      {deleteDialog}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+import { useSidebar } from '../sidebar-context';
+
+export interface Column<T> {
+  header: string;
+  cell(row: T): ReactNode;
+  /** Right-aligned numbers. */
+  numeric?: boolean;
+  /** On a card, takes the whole width (long text). */
+  wide?: boolean;
+  className?: string;
+}
+
+/**
+ * A table on a wide screen, cards under 768 px (spec §9 breakpoint, the admin shell's own):
+ * one DOM, never both. The first column is the card's heading; `actions` end each row/card.
+ */
+export function DataList<T>({
+  rows,
+  columns,
+  rowKey,
+  actions,
+  actionsHeader,
+  label,
+}: {
+  rows: readonly T[];
+  columns: ReadonlyArray<Column<T>>;
+  rowKey(row: T): string;
+  actions(row: T): ReactNode;
+  actionsHeader: string;
+  label: string;
+}) {
+  const { isMobile } = useSidebar();
+  const [first, ...rest] = columns;
+
+  if (isMobile) {
+    return (
+      <ul aria-label={label} className="flex flex-col gap-3" data-testid="data-cards">
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="rounded-lg border bg-card p-4 shadow-sm" data-testid="data-row" data-key={rowKey(row)}>
+            <div className="min-w-0 font-medium">{first!.cell(row)}</div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              {rest.map((column) => (
+                <div key={column.header} className={cn('min-w-0', column.wide && 'col-span-2')}>
+                  <dt className="text-xs text-muted-foreground">{column.header}</dt>
+                  <dd className={column.wide ? undefined : 'truncate'}>{column.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-3 flex flex-wrap justify-end gap-1 border-t pt-3">{actions(row)}</div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
+      <table className="w-full text-sm" aria-label={label}>
+        <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={cn('px-4 py-3 font-medium whitespace-nowrap', column.numeric && 'text-right', column.className)}>
+                {column.header}
+              </th>
+            ))}
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              {actionsHeader}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b last:border-0 hover:bg-muted/30" data-testid="data-row" data-key={rowKey(row)}>
+              {columns.map((column, index) => (
+                <td
+                  key={column.header}
+                  className={cn('px-4 py-3 align-middle', column.numeric && 'text-right tabular-nums', index === 0 && 'font-medium', column.className)}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              <td className="px-4 py-2 text-right whitespace-nowrap">
+                <div className="inline-flex gap-1">{actions(row)}</div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Empty state of a list: the screen's sentence (e.g. 'Aucune vidéo trouvée'). */
+export function EmptyState({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card px-4 py-12 text-center">
+      <div className="text-muted-foreground [&_svg]:size-10">{icon}</div>
+      <p className="font-medium">{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { ArrowLeft, Download, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { adminFr } from '../i18n';
+import { DataList, EmptyState, type Column } from './data-list';
+import { IconAction } from './icon-action';
+import { PageHeader } from './page-header';
+import { Pagination } from './pagination';
+import { ListSkeleton } from './skeleton';
+
+/** The screen's 'Ajouter …' button (header and empty state). */
+export function AddButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <Button onClick={onClick}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/** 'Exporter' (spec §9), 'Export en cours...' while the CSV is being fetched. */
+export function ExportButton({ exporting, onExport }: { exporting: boolean; onExport(): void }) {
+  return (
+    <Button variant="outline" onClick={onExport} disabled={exporting}>
+      <Download aria-hidden="true" />
+      {exporting ? adminFr.common.exporting : adminFr.common.export}
+    </Button>
+  );
+}
+
+/** The form replacing a list (upload, editor): its heading with 'Retour à la liste'. */
+export function FormScreen({ title, onBack, children }: { title: string; onBack(): void; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title={title}
+        actions={
+          <Button variant="outline" onClick={onBack}>
+            <ArrowLeft aria-hidden="true" />
+            {adminFr.common.backToList}
+          </Button>
+        }
+      />
+      {children}
+    </div>
+  );
+}
+
+/** The last two actions of every row: edit then delete, named after the row. */
+export function EditDeleteActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  return (
+    <>
+      <IconAction label={editLabel} tooltip={adminFr.common.edit} onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+      </IconAction>
+      <IconAction label={deleteLabel} tooltip={adminFr.common.delete} destructive onClick={onDelete}>
+        <Trash2 aria-hidden="true" />
+      </IconAction>
+    </>
+  );
+}
+
+/**
+ * The body of a list screen: a skeleton while the first answer is awaited, the empty state with
+ * its 'Ajouter …' button, else the table/cards and, for a paged list, the pagination.
+ */
+export function ListBody<T extends { id: string }>({
+  rows,
+  loading,
+  empty,
+  label,
+  columns,
+  actionsHeader,
+  actions,
+  paging,
+}: {
+  rows: readonly T[] | undefined;
+  loading: boolean;
+  empty: { icon: ReactNode; text: string; addLabel: string; onAdd(): void };
+  label: string;
+  columns: ReadonlyArray<Column<T>>;
+  actionsHeader: string;
+  actions(row: T): ReactNode;
+  paging?: { page: number; totalPages: number; onPage(page: number): void };
+}) {
+  if (!rows && loading) return <ListSkeleton />;
+  if (!rows || rows.length === 0) {
+    return (
+      <EmptyState icon={empty.icon} text={empty.text}>
+        <AddButton label={empty.addLabel} onClick={empty.onAdd} />
+      </EmptyState>
+    );
+  }
+  const list = (
+    <DataList label={label} rows={rows} columns={columns} rowKey={(row) => row.id} actionsHeader={actionsHeader} actions={actions} />
+  );
+  if (!paging) return list;
+  return (
+    <>
+      {list}
+      <Pagination page={paging.page} totalPages={paging.totalPages} onPage={paging.onPage} />
+    </>
+  );
+}

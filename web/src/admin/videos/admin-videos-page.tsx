@@ -1,0 +1,145 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { Play, Video as VideoIcon } from 'lucide-react';
+import { useState } from 'react';
+import { usePage } from '@/hooks/use-page';
+import { fr } from '@/i18n/fr';
+import { formatDate } from '@/lib/format/date';
+import { formatDuration } from '@/lib/format/duration';
+import { formatCount } from '@/lib/format/number';
+import { adminFr } from '../i18n';
+import { toastFailure, toastSuccess } from '../lib/errors';
+import { openPendingTab } from '../lib/files';
+import { useClampPage } from '../lib/use-clamp-page';
+import { useCsvExport } from '../lib/use-csv-export';
+import { useLogError } from '../lib/use-log-error';
+import { type Column } from '../ui/data-list';
+import { IconAction } from '../ui/icon-action';
+import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../ui/list-screen';
+import { PageHeader } from '../ui/page-header';
+import { useDeleteRow } from '../ui/use-delete-row';
+import { ADMIN_VIDEO_PLAYBACK, ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
+import { VideoEditDialog } from './video-edit-dialog';
+import { VideoUploadForm } from './video-upload-form';
+
+const t = adminFr.videos;
+
+const columns: ReadonlyArray<Column<AdminVideo>> = [
+  {
+    header: t.columns.title,
+    cell: (video) => (
+      <span className="flex min-w-0 items-center gap-3">
+        {video.thumbnailUrl ? (
+          <img src={video.thumbnailUrl} alt="" loading="lazy" className="aspect-video w-16 shrink-0 rounded border object-cover" />
+        ) : (
+          <span className="grid aspect-video w-16 shrink-0 place-items-center rounded border bg-muted text-muted-foreground">
+            <VideoIcon className="size-5" aria-hidden="true" />
+          </span>
+        )}
+        <span className="min-w-0">
+          <span className="line-clamp-2 break-words">{video.title}</span>
+          <span className="block text-xs font-normal text-muted-foreground">{video.categoryLabel}</span>
+        </span>
+      </span>
+    ),
+  },
+  { header: t.columns.duration, cell: (video) => formatDuration(video.durationSeconds), numeric: true },
+  { header: t.columns.views, cell: (video) => formatCount(video.viewCount), numeric: true },
+  { header: t.columns.downloads, cell: (video) => formatCount(video.downloadCount), numeric: true },
+  { header: t.columns.createdAt, cell: (video) => formatDate(video.createdAt) },
+];
+
+/** /admin/videos (spec §2 Admin videos): list with count, Exporter, 'Ajouter une vidéo', table. */
+export default function AdminVideosPage() {
+  usePage(fr.admin.nav.videos);
+  const client = useApolloClient();
+  const [mode, setMode] = useState<'list' | 'upload'>('list');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminVideo | null>(null);
+  const { data, loading, error, refetch } = useQuery(ADMIN_VIDEOS_PAGE, {
+    variables: { page, pageSize: PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
+  useLogError(error, 'AdminVideosPage');
+  const { exportCsv, exporting } = useCsvExport(EXPORT_VIDEOS_CSV, 'exportVideosCsv', t.exportFile);
+  const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminVideo, 'deleteVideo'>({
+    mutation: DELETE_VIDEO,
+    field: 'deleteVideo',
+    confirm: t.confirmDelete,
+    failure: t.deleteFailure,
+    onDeleted: (video) => toastSuccess(t.deleted, t.deletedText(video.title)),
+    reload: () => refetch(),
+  });
+
+  const videos = data?.videos;
+  useClampPage(videos?.totalPages, page, setPage);
+
+  const play = async (video: AdminVideo) => {
+    const tab = openPendingTab();
+    try {
+      const { data: playback } = await client.query({ query: ADMIN_VIDEO_PLAYBACK, variables: { id: video.id }, fetchPolicy: 'no-cache' });
+      const url = playback?.video?.playbackUrl;
+      if (!url) throw new Error('no playback URL');
+      tab.go(url);
+    } catch (err) {
+      tab.cancel();
+      console.error(t.noUrl, err);
+      toastFailure(t.noUrl);
+    }
+  };
+
+  if (mode === 'upload') {
+    return (
+      <FormScreen key="form" title={t.formTitle} onBack={() => setMode('list')}>
+        <VideoUploadForm
+          limits={data?.uploadLimits}
+          onUploaded={() => {
+            setMode('list');
+            setPage(1);
+            void refetch({ page: 1, pageSize: PAGE_SIZE });
+          }}
+        />
+      </FormScreen>
+    );
+  }
+
+  return (
+    <div key="list">
+      <PageHeader
+        title={fr.admin.nav.videos}
+        subtitle={videos ? t.count(videos.total) : '\u00a0'}
+        actions={
+          <>
+            <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
+            <AddButton label={t.add} onClick={() => setMode('upload')} />
+          </>
+        }
+      />
+
+      <ListBody
+        rows={videos?.items}
+        loading={loading}
+        empty={{ icon: <VideoIcon />, text: t.empty, addLabel: t.add, onAdd: () => setMode('upload') }}
+        label={fr.admin.nav.videos}
+        columns={columns}
+        actionsHeader={t.columns.actions}
+        actions={(video) => (
+          <>
+            <IconAction label={t.play(video.title)} tooltip={t.playShort} onClick={() => void play(video)}>
+              <Play aria-hidden="true" />
+            </IconAction>
+            <EditDeleteActions
+              editLabel={t.editAction(video.title)}
+              deleteLabel={t.deleteAction(video.title)}
+              onEdit={() => setEditing(video)}
+              onDelete={() => askDelete(video)}
+            />
+          </>
+        )}
+        paging={videos && { page: videos.page, totalPages: videos.totalPages, onPage: setPage }}
+      />
+
+      <VideoEditDialog video={editing} onClose={() => setEditing(null)} />
+      {deleteDialog}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  AdminVideoPlaybackQuery,
+  AdminVideoPlaybackQueryVariables,
+  AdminVideoRowFragment,
+  AdminVideosPageQuery,
+  AdminVideosPageQueryVariables,
+  CreateVideoMutation,
+  CreateVideoMutationVariables,
+  DeleteVideoMutation,
+  DeleteVideoMutationVariables,
+  ExportVideosCsvQuery,
+  ExportVideosCsvQueryVariables,
+  UpdateVideoMutation,
+  UpdateVideoMutationVariables,
+} from '@/generated/graphql';
+import { CATALOGUE_ERROR_FIELDS, DELETE_RESULT_FIELDS } from '../api/catalogue';
+
+export type AdminVideo = AdminVideoRowFragment;
+
+export const PAGE_SIZE = 20;
+
+const ADMIN_VIDEO_ROW = gql`
+  fragment AdminVideoRow on Video {
+    id
+    title
+    description
+    category
+    categoryLabel
+    priceCents
+    durationSeconds
+    viewCount
+    downloadCount
+    createdAt
+    thumbnailUrl
+    learnItems
+    presenter {
+      name
+      title
+    }
+  }
+`;
+
+/** The answer of the video result mutations (VideoResult): the video as a row, or the refusal. */
+const ADMIN_VIDEO_RESULT = gql`
+  fragment AdminVideoResult on VideoResult {
+    video {
+      ...AdminVideoRow
+    }
+    error {
+      ...CatalogueErrorFields
+    }
+  }
+  ${ADMIN_VIDEO_ROW}
+  ${CATALOGUE_ERROR_FIELDS}
+`;
+
+/** The screen's one query: a page of videos, newest first, and the upload size limits. */
+export const ADMIN_VIDEOS_PAGE: TypedDocumentNode<AdminVideosPageQuery, AdminVideosPageQueryVariables> = gql`
+  query AdminVideosPage($page: Int!, $pageSize: Int!) {
+    videos(sort: NEWEST, page: $page, pageSize: $pageSize) {
+      total
+      page
+      pageSize
+      totalPages
+      items {
+        ...AdminVideoRow
+      }
+    }
+    uploadLimits {
+      videoBytes
+      imageBytes
+    }
+  }
+  ${ADMIN_VIDEO_ROW}
+`;
+
+/** Signed and short-lived: asked for at the moment of playing, never cached. */
+export const ADMIN_VIDEO_PLAYBACK: TypedDocumentNode<AdminVideoPlaybackQuery, AdminVideoPlaybackQueryVariables> = gql`
+  query AdminVideoPlayback($id: ID!) {
+    video(id: $id) {
+      id
+      playbackUrl
+    }
+  }
+`;
+
+export const EXPORT_VIDEOS_CSV: TypedDocumentNode<ExportVideosCsvQuery, ExportVideosCsvQueryVariables> = gql`
+  query ExportVideosCsv {
+    exportVideosCsv
+  }
+`;
+
+export const CREATE_VIDEO: TypedDocumentNode<CreateVideoMutation, CreateVideoMutationVariables> = gql`
+  mutation CreateVideo($input: CreateVideoInput!) {
+    createVideo(input: $input) {
+      ...AdminVideoResult
+    }
+  }
+  ${ADMIN_VIDEO_RESULT}
+`;
+
+export const UPDATE_VIDEO: TypedDocumentNode<UpdateVideoMutation, UpdateVideoMutationVariables> = gql`
+  mutation UpdateVideo($id: ID!, $input: UpdateVideoInput!) {
+    updateVideo(id: $id, input: $input) {
+      ...AdminVideoResult
+    }
+  }
+  ${ADMIN_VIDEO_RESULT}
+`;
+
+export const DELETE_VIDEO: TypedDocumentNode<DeleteVideoMutation, DeleteVideoMutationVariables> = gql`
+  mutation DeleteVideo($id: ID!) {
+    deleteVideo(id: $id) {
+      ...DeleteResultFields
+    }
+  }
+  ${DELETE_RESULT_FIELDS}
+`;

@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '../i18n';
+import { isImage, optionalFile, price, text } from '../lib/form-rules';
+
+const t = adminFr.videos;
+
+/** Spec: up to four 'what you will learn' items on the upload form. */
+export const LEARN_ITEM_COUNT = 4;
+
+const fields = {
+  title: text('Le titre', 200),
+  description: text('La description', 5000),
+  category: z.enum(CONTENT_CATEGORIES),
+  price,
+  duration: z.string().check(z.trim(), z.regex(/^\d{0,6}$/, t.invalidDuration)),
+  presenterName: text('Le nom du présentateur', 120),
+  presenterTitle: text('Le titre du présentateur', 120),
+  learnItems: z.array(text('Un point', 200)),
+};
+
+/** Spec §5, video upload: title and file required, a video/ file, an image/ thumbnail, messages verbatim. */
+export const videoUploadSchema = z
+  .object({ ...fields, presenterPhoto: optionalFile, videoFile: optionalFile, thumbnail: optionalFile })
+  .check(
+    z.superRefine((values, ctx) => {
+      if (!values.title.trim()) ctx.addIssue({ code: 'custom', message: t.required, path: ['title'] });
+      else if (!values.videoFile) ctx.addIssue({ code: 'custom', message: t.required, path: ['videoFile'] });
+      if (values.videoFile && !values.videoFile.type.startsWith('video/')) {
+        ctx.addIssue({ code: 'custom', message: t.invalidVideo, path: ['videoFile'] });
+      }
+      if (values.thumbnail && !isImage(values.thumbnail)) {
+        ctx.addIssue({ code: 'custom', message: t.invalidThumbnail, path: ['thumbnail'] });
+      }
+      if (values.presenterPhoto && !isImage(values.presenterPhoto)) {
+        ctx.addIssue({ code: 'custom', message: t.invalidPhoto, path: ['presenterPhoto'] });
+      }
+    }),
+  );
+export type VideoUploadValues = z.infer<typeof videoUploadSchema>;
+
+export const DEFAULT_CATEGORY: ContentCategory = 'health';
+
+export function emptyVideoUpload(): VideoUploadValues {
+  return {
+    title: '',
+    description: '',
+    category: DEFAULT_CATEGORY,
+    // Spec §9: stored videos are shown at $3.59.
+    price: '3.59',
+    duration: '',
+    presenterName: '',
+    presenterTitle: '',
+    presenterPhoto: null,
+    learnItems: Array.from({ length: LEARN_ITEM_COUNT }, () => ''),
+    videoFile: null,
+    thumbnail: null,
+  };
+}
+
+export const videoEditSchema = z
+  .object(fields)
+  .check(
+    z.superRefine((values, ctx) => {
+      if (!values.title.trim()) ctx.addIssue({ code: 'custom', message: adminFr.common.required, path: ['title'] });
+    }),
+  );
+export type VideoEditValues = z.infer<typeof videoEditSchema>;

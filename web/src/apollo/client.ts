@@ -1,0 +1,133 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import { from as fromPromise, Observable, switchMap } from 'rxjs';
+import { REFRESH_SESSION } from '@/auth/operations';
+import {
+  currentAccessToken,
+  localExpiry,
+  refreshSession,
+  registerRefresher,
+  setSession,
+  type RefreshOutcome,
+} from './session';
+
+const httpLink = new HttpLink({
+  uri: '/graphql',
+  // The refresh cookie (httpOnly, path /graphql) is same-origin: never sent anywhere else.
+  credentials: 'same-origin',
+  // Apollo Server's CSRF prevention accepts JSON bodies; state it explicitly on every request.
+  headers: { 'content-type': 'application/json' },
+});
+
+const authLink = new SetContextLink((prevContext) => {
+  const token = currentAccessToken();
+  return token
+    ? { headers: { ...prevContext.headers, authorization: `Bearer ${token}` } }
+    : {};
+});
+
+/** On UNAUTHENTICATED (expired or revoked access token), refresh once and replay the operation. */
+const refreshOnUnauthenticated = new ErrorLink(({ error, operation, forward }) => {
+  if (!CombinedGraphQLErrors.is(error)) return;
+  if (!error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return;
+  if (operation.operationName === 'RefreshSession' || operation.getContext().authRetried) return;
+  operation.setContext({ authRetried: true });
+  return fromPromise(refreshSession()).pipe(switchMap(() => forward(operation)));
+});
+
+/** graphql-ws is fetched with the first subscription, keeping it out of the entry chunk. */
+const lazyWsLink = new ApolloLink(
+  (operation) =>
+    new Observable<ApolloLink.Result>((observer) => {
+      let cancelled = false;
+      let unsubscribe: (() => void) | null = null;
+      import('./ws-link')
+        .then(({ wsLink }) => {
+          if (cancelled) return;
+          const subscription = wsLink().request(operation).subscribe(observer);
+          unsubscribe = () => subscription.unsubscribe();
+        })
+        .catch((err: unknown) => observer.error(err));
+      return () => {
+        cancelled = true;
+        unsubscribe?.();
+      };
+    }),
+);
+
+const link = ApolloLink.split(
+  (operation) => operation.operationType === 'subscription',
+  lazyWsLink,
+  ApolloLink.from([refreshOnUnauthenticated, authLink, httpLink]),
+);
+
+/**
+ * Cache policies, in one place:
+ * - LiveCounters and SiteSettings are singletons (no id): `keyFields: []` lets subscription
+ *   pushes and the admin's settings mutation update every cached query that shows them.
+ * - Paginated catalogue lists are cached per combination of their arguments (filter, sort,
+ *   page, page size): going back to a page seen before shows it at once. Page-number pagination,
+ *   so no merge: each page is its own entry.
+ * - Presenter and the *Page wrappers have no id: they live inside the object that holds them.
+ * - Session and visit mutations use fetchPolicy 'no-cache' (they are not data to keep).
+ * - Page queries use `fetchPolicies` below.
+ */
+export const apolloClient = new ApolloClient({
+  link,
+  cache: new InMemoryCache({
+    typePolicies: {
+      LiveCounters: { keyFields: [] },
+      SiteSettings: { keyFields: [] },
+      Query: {
+        fields: {
+          videos: { keyArgs: ['filter', ['search', 'category'], 'sort', 'page', 'pageSize'] },
+          pdfs: { keyArgs: ['filter', ['search', 'category'], 'sort', 'page', 'pageSize'] },
+          articles: { keyArgs: ['filter', ['search', 'category'], 'page', 'pageSize'] },
+          adminArticles: { keyArgs: ['filter', ['search', 'category'], 'status', 'page', 'pageSize'] },
+        },
+      },
+      Video: {
+        fields: {
+          similarVideos: { keyArgs: ['limit'] },
+        },
+      },
+      Presenter: { keyFields: false },
+      VideoPage: { keyFields: false },
+      PdfPage: { keyFields: false },
+      ArticlePage: { keyFields: false },
+    },
+  }),
+});
+
+export const fetchPolicies = {
+  /** Counters change all the time: show the cached value, then the network's. */
+  liveCounters: 'cache-and-network',
+  /** Profile of the signed-in user: cached for the session, cleared on sign-out. */
+  me: 'cache-first',
+  /**
+   * Catalogue pages: show what the cache has at once, then refresh it. Image links are signed
+   * and expire after 30 minutes or more, so a long-open tab must not keep reusing old ones.
+   */
+  catalogue: 'cache-and-network',
+} as const;
+
+registerRefresher(async (): Promise<RefreshOutcome> => {
+  try {
+    const { data } = await apolloClient.mutate({ mutation: REFRESH_SESSION, fetchPolicy: 'no-cache' });
+    const result = data?.refreshSession;
+    if (result?.accessToken && result.user) {
+      setSession({
+        accessToken: result.accessToken,
+        expiresAt: localExpiry(result.accessToken, result.accessTokenExpiresAt),
+        user: result.user,
+      });
+      return 'refreshed';
+    }
+    setSession(null);
+    return 'signed-out';
+  } catch {
+    return 'unreachable';
+  }
+});

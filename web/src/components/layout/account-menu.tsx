@@ -1,0 +1,50 @@
+import { ChevronDown, LayoutDashboard, LogOut, Shield, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '@/auth/auth-context';
+import { useSignOutAction } from '@/auth/use-sign-out-action';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { fr } from '@/i18n/fr';
+
+/** The signed-in 'Mon compte' menu (desktop); loaded only once someone is signed in. */
+export default function AccountMenu() {
+  const { user, isAdmin } = useAuth();
+  const navigate = useNavigate();
+  const signOut = useSignOutAction();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" data-testid="account-menu">
+          <UserRound aria-hidden="true" />
+          {fr.nav.account}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {user && <DropdownMenuLabel className="truncate">{user.fullName}</DropdownMenuLabel>}
+        <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+          <LayoutDashboard aria-hidden="true" />
+          {fr.nav.dashboard}
+        </DropdownMenuItem>
+        {isAdmin && (
+          <DropdownMenuItem onSelect={() => navigate('/admin')}>
+            <Shield aria-hidden="true" />
+            {fr.nav.admin}
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          {fr.nav.signOut}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { CATEGORIES, fr } from '@/i18n/fr';
+import { currentYear } from '@/lib/format/date';
+import { Logo } from './logo';
+import { SITE_NAV } from './nav-items';
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from './social-icons';
+
+// The site's own accounts become editable in the admin settings (social_* keys) with the
+// catalogue service; until then the links lead to each network.
+const SOCIAL = [
+  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
+  { href: 'https://x.com/', label: 'Twitter', Icon: XIcon },
+  { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },
+  { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YoutubeIcon },
+] as const;
+
+const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4';
+
+export function SiteFooter() {
+  const baseId = useId();
+  return (
+    <footer data-testid="site-footer" className="mt-auto border-t bg-muted/40">
+      <div className="container-page grid grid-cols-2 gap-8 py-10 lg:grid-cols-4">
+        <section className="col-span-2 flex flex-col gap-3 lg:col-span-1">
+          <Logo className="self-start" />
+          <p className="text-sm text-muted-foreground">{fr.footer.blurb}</p>
+          <ul aria-label={fr.footer.social} className="flex gap-2">
+            {SOCIAL.map(({ href, label, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="grid size-9 place-items-center rounded-full border bg-card text-muted-foreground hover:text-primary"
+                >
+                  <Icon className="size-4" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <nav aria-labelledby={`${baseId}-nav`}>
+          <h2 id={`${baseId}-nav`} className="mb-3 text-sm font-semibold">
+            {fr.footer.navigation}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {SITE_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/contact" className={linkClass}>
+                {fr.nav.contact}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby={`${baseId}-cat`}>
+          <h2 id={`${baseId}-cat`} className="mb-3 text-sm font-semibold">
+            {fr.footer.categories}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {CATEGORIES.map((category) => (
+              <li key={category}>
+                <Link to={`/videos?category=${category}`} className={linkClass}>
+                  {fr.categories[category]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby={`${baseId}-title`} className="col-span-2 lg:col-span-1">
+          <h2 id={`${baseId}-title`} className="mb-3 text-sm font-semibold">
+            {fr.footer.newsletter}
+          </h2>
+          <p className="mb-3 text-sm text-muted-foreground">{fr.footer.newsletterText}</p>
+          {/* Subscribing arrives with the messaging service: the box is shown, its button disabled. */}
+          <form className="flex gap-2" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={`${baseId}-email`} className="sr-only">
+              {fr.footer.newsletterEmailLabel}
+            </label>
+            <Input id={`${baseId}-email`} type="email" autoComplete="email" placeholder={fr.footer.newsletterPlaceholder} />
+            <Button type="submit" disabled title={fr.common.comingSoon} aria-describedby={`${baseId}-soon`}>
+              {fr.footer.newsletterSubmit}
+            </Button>
+            <span id={`${baseId}-soon`} className="sr-only">
+              {fr.common.comingSoon}
+            </span>
+          </form>
+        </section>
+      </div>
+
+      <div className="border-t">
+        <div className="container-page flex flex-col items-center justify-between gap-3 py-4 text-center sm:flex-row sm:text-left">
+          <p className="text-xs text-muted-foreground">
+            © {currentYear()} {fr.brand.name}. {fr.footer.rights}
+          </p>
+          <ul className="flex flex-wrap items-center justify-center gap-4">
+            <li>
+              <Link to="/terms" className="text-xs text-muted-foreground hover:text-foreground">
+                {fr.footer.terms}
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className="text-xs text-muted-foreground hover:text-foreground">
+                {fr.footer.privacy}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/login" className="text-xs text-muted-foreground/60 hover:text-muted-foreground">
+                {fr.footer.admin}
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,162 @@
+import { LayoutDashboard, LogOut, Menu, Shield, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '@/auth/auth-context';
+import { useSignOutAction } from '@/auth/use-sign-out-action';
+import { Button } from '@/components/ui/button';
+import { fr } from '@/i18n/fr';
+import { cn } from '@/lib/utils';
+import { Logo } from './logo';
+import { SITE_NAV } from './nav-items';
+
+// Dialog and dropdown code is fetched when first needed, not with every page.
+const AccountMenu = lazy(() => import('./account-menu'));
+const ContactDialog = lazy(() => import('./contact-dialog'));
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    isActive ? 'text-primary' : 'text-foreground/80',
+  );
+
+function AuthPlaceholder() {
+  return <div aria-hidden="true" data-testid="auth-placeholder" className="h-10 w-44 animate-pulse rounded-md bg-muted" />;
+}
+
+export function SiteHeader() {
+  const { user, loading, isAdmin } = useAuth();
+  const signOut = useSignOutAction();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [contactRequested, setContactRequested] = useState(false);
+  const menuId = useId();
+
+  // Close the mobile menu on navigation.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  const openContact = () => {
+    setContactRequested(true);
+    setContactOpen(true);
+    setMenuOpen(false);
+  };
+
+  return (
+    <header data-testid="site-header" className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:shadow"
+      >
+        {fr.nav.skipToContent}
+      </a>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Logo />
+
+        <nav aria-label={fr.nav.mainNavigation} className="hidden items-center gap-1 md:flex">
+          {SITE_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          <Button variant="ghost" className="text-foreground/80" onClick={openContact}>
+            {fr.nav.contact}
+          </Button>
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          {loading ? (
+            <AuthPlaceholder />
+          ) : user ? (
+            <Suspense fallback={<AuthPlaceholder />}>
+              <AccountMenu />
+            </Suspense>
+          ) : (
+            <>
+              <Button asChild variant="ghost">
+                <Link to="/auth">{fr.nav.signIn}</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/auth?tab=signup">{fr.nav.signUp}</Link>
+              </Button>
+            </>
+          )}
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? fr.nav.closeMenu : fr.nav.openMenu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+        </Button>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} data-testid="mobile-menu" className="border-t md:hidden">
+        <nav aria-label={fr.nav.mainNavigation} className="container-page flex flex-col gap-1 py-3">
+          {SITE_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          <button
+            type="button"
+            onClick={openContact}
+            className="rounded-md px-3 py-2 text-left text-sm font-medium text-foreground/80 hover:bg-accent"
+          >
+            {fr.nav.contact}
+          </button>
+          <div className="mt-2 border-t pt-3">
+            {loading ? (
+              <div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />
+            ) : user ? (
+              <div className="flex flex-col gap-1">
+                <p className="px-3 pb-1 text-xs text-muted-foreground">{fr.nav.account}</p>
+                <NavLink to="/dashboard" className={navLinkClass}>
+                  <span className="inline-flex items-center gap-2">
+                    <LayoutDashboard className="size-4" aria-hidden="true" />
+                    {fr.nav.dashboard}
+                  </span>
+                </NavLink>
+                {isAdmin && (
+                  <NavLink to="/admin" className={navLinkClass}>
+                    <span className="inline-flex items-center gap-2">
+                      <Shield className="size-4" aria-hidden="true" />
+                      {fr.nav.admin}
+                    </span>
+                  </NavLink>
+                )}
+                <button
+                  type="button"
+                  onClick={() => void signOut()}
+                  className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground/80 hover:bg-accent"
+                >
+                  <LogOut className="size-4" aria-hidden="true" />
+                  {fr.nav.signOut}
+                </button>
+              </div>
+            ) : (
+              <div className="grid grid-cols-2 gap-2">
+                <Button asChild variant="outline">
+                  <Link to="/auth">{fr.nav.signIn}</Link>
+                </Button>
+                <Button asChild>
+                  <Link to="/auth?tab=signup">{fr.nav.signUp}</Link>
+                </Button>
+              </div>
+            )}
+          </div>
+        </nav>
+      </div>
+
+      {contactRequested && (
+        <Suspense fallback={null}>
+          <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { RecordPageVisitMutation, RecordPageVisitMutationVariables } from '@/generated/graphql';
+import { fr } from '@/i18n/fr';
+import { visitorId } from '@/lib/visitor-id';
+
+export const RECORD_PAGE_VISIT: TypedDocumentNode<RecordPageVisitMutation, RecordPageVisitMutationVariables> = gql`
+  mutation RecordPageVisit($input: PageVisitInput!) {
+    recordPageVisit(input: $input)
+  }
+`;
+
+/** location.key of the last recorded visit: one visit per navigation, even under StrictMode. */
+let lastRecordedKey: string | null = null;
+
+/**
+ * Every screen calls this once: it sets document.title and records the visit for analytics
+ * (the 404 page passes notFound so the miss is logged). A failed record is silent on purpose:
+ * counting must never get in the visitor's way.
+ */
+export function usePage(title: string, options: { notFound?: boolean } = {}): void {
+  const client = useApolloClient();
+  const location = useLocation();
+  const notFound = options.notFound === true;
+
+  useEffect(() => {
+    document.title = title === fr.brand.name ? title : `${title} | ${fr.brand.name}`;
+  }, [title]);
+
+  useEffect(() => {
+    if (lastRecordedKey === location.key) return;
+    lastRecordedKey = location.key;
+    client
+      .mutate({
+        mutation: RECORD_PAGE_VISIT,
+        variables: { input: { path: location.pathname, visitorId: visitorId(), notFound } },
+        fetchPolicy: 'no-cache',
+      })
+      .catch(() => undefined);
+  }, [client, location.key, location.pathname, notFound]);
+}

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { RESET_PASSWORD } from '@/auth/operations';
+import { Button } from '@/components/ui/button';
+import { fr } from '@/i18n/fr';
+import { toastUnexpected } from '@/lib/show-error';
+import { FormField } from './form-field';
+import { PasswordInput } from './password-input';
+import { resetSchema, type ResetValues } from './schemas';
+import { showServerError } from './server-errors';
+
+/** Reached from the e-mailed link /auth?reset=<token>. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): void }) {
+  const [resetPassword] = useMutation(RESET_PASSWORD);
+  const form = useForm<ResetValues>({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { data } = await resetPassword({ variables: { input: { token, ...values } } });
+      const result = data?.resetPassword;
+      if (!result) return toastUnexpected();
+      if (result.error) return showServerError(result.error, form.setError, ['password', 'confirmPassword']);
+      if (result.message) toast.success(result.message);
+      onDone();
+    } catch {
+      toastUnexpected();
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="reset-title">
+      <div>
+        <h2 id="reset-title" className="text-lg font-semibold">
+          {fr.auth.resetTitle}
+        </h2>
+        <p className="text-sm text-muted-foreground">{fr.auth.resetText}</p>
+      </div>
+      <FormField id="reset-password" label={fr.auth.password} error={errors.password?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField id="reset-confirm" label={fr.auth.confirmPassword} error={errors.confirmPassword?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? fr.auth.resetPending : fr.auth.resetSubmit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { usePage } from '@/hooks/use-page';
+import { fr } from '@/i18n/fr';
+import { contact } from '@/i18n/pages/contact';
+import { ContactForm } from './static/contact-form';
+import { PageHero } from './static/page-hero';
+import { textLinkClass } from './static/rich-text';
+import { useContactDetails } from './static/use-contact-details';
+
+/** One dt/dd group of the contact details; the icon sits in the dt so the list stays valid HTML. */
+function Detail({ Icon, label, children }: { Icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="relative flex min-h-10 min-w-0 flex-col justify-center gap-0.5 pl-13">
+      <dt className="text-sm font-semibold">
+        <span className="absolute top-0 left-0 grid size-10 place-items-center rounded-full bg-accent text-primary">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        {label}
+      </dt>
+      {children}
+    </div>
+  );
+}
+
+/** /contact: hero, contact details, the form, a map of Douala and a way on to /faq. */
+export default function ContactPage() {
+  usePage(fr.pages.contact);
+  const { email, phone } = useContactDetails();
+
+  return (
+    <>
+      <PageHero eyebrow={contact.eyebrow} title={contact.title} lead={contact.lead} />
+
+      <div className="container-page grid gap-6 py-10 sm:py-14 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-8">
+        <Card className="p-5 sm:p-6 lg:col-start-1 lg:row-start-1">
+          <section aria-labelledby="contact-details-title" className="flex flex-col gap-5">
+            <h2 id="contact-details-title" className="text-xl font-bold">
+              {contact.details.title}
+            </h2>
+            <dl className="flex flex-col gap-5">
+              <Detail Icon={Mail} label={contact.details.email}>
+                <dd>
+                  <a href={`mailto:${email}`} className={`${textLinkClass} break-all`} data-testid="contact-email">
+                    {email}
+                  </a>
+                </dd>
+                <dd className="text-sm text-muted-foreground">{contact.details.support}</dd>
+              </Detail>
+              {phone && (
+                <Detail Icon={Phone} label={contact.details.phone}>
+                  <dd>
+                    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={textLinkClass}>
+                      {phone}
+                    </a>
+                  </dd>
+                </Detail>
+              )}
+              <Detail Icon={Clock} label={contact.details.hours}>
+                <dd className="text-muted-foreground">{fr.contact.hours}</dd>
+              </Detail>
+              <Detail Icon={MapPin} label={contact.details.location}>
+                <dd className="text-muted-foreground">{contact.details.city}</dd>
+              </Detail>
+            </dl>
+          </section>
+        </Card>
+
+        <Card className="p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <ContactForm contactEmail={email} />
+        </Card>
+
+        <Card className="flex flex-col overflow-hidden lg:col-start-1 lg:row-start-2">
+          <section aria-labelledby="contact-map-title" className="flex flex-1 flex-col">
+            <div className="flex flex-wrap items-center justify-between gap-2 p-5 pb-4 sm:px-6">
+              <h2 id="contact-map-title" className="text-xl font-bold">
+                {contact.map.title}
+              </h2>
+              <a href={contact.map.openUrl} target="_blank" rel="noopener noreferrer" className={`${textLinkClass} inline-flex items-center gap-1 text-sm`}>
+                {contact.map.open}
+                <ExternalLink className="size-4" aria-hidden="true" />
+                <span className="sr-only">{contact.map.newTab}</span>
+              </a>
+            </div>
+            <iframe
+              title={contact.map.frameTitle}
+              src={contact.map.embedUrl}
+              loading="lazy"
+              referrerPolicy="strict-origin-when-cross-origin"
+              className="block aspect-[4/3] w-full border-0 border-t bg-muted lg:aspect-auto lg:min-h-48 lg:flex-1"
+            />
+          </section>
+        </Card>
+      </div>
+
+      <section aria-labelledby="contact-faq-title" className="border-t bg-muted/40">
+        <div className="container-page flex flex-col items-start gap-4 py-10 sm:items-center sm:text-center">
+          <h2 id="contact-faq-title" className="text-2xl font-bold">
+            {contact.faq.title}
+          </h2>
+          <p className="max-w-xl text-muted-foreground">{contact.faq.text}</p>
+          <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
+            <Link to="/faq">
+              {contact.faq.link}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}

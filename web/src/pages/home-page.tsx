@@ -1,0 +1,260 @@
+import { useQuery, useSubscription } from '@apollo/client/react';
+import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { fetchPolicies } from '@/apollo/client';
+import { useAuth } from '@/auth/auth-context';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePage } from '@/hooks/use-page';
+import { homeText } from '@/i18n/catalogue';
+import { fr } from '@/i18n/fr';
+import { formatCount } from '@/lib/format/number';
+import { cn } from '@/lib/utils';
+import { PremiumVideoCard, PremiumVideoCardSkeleton } from './catalogue/components/premium-video-card';
+import { TestimonialCard } from './catalogue/components/testimonial-card';
+import { HOME_LIVE_COUNTERS, HOME_PAGE_QUERY } from './catalogue/operations/home';
+
+function Counter({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent text-primary">{icon}</span>
+      <div>
+        <p className="text-3xl font-bold tabular-nums" data-testid={testId} aria-live="polite">
+          {value}
+        </p>
+        <p className="text-sm text-muted-foreground">{label}</p>
+      </div>
+    </Card>
+  );
+}
+
+/** The three payment methods of the spec, each with its brand's colour as a small mark. */
+const PAYMENT_METHODS = [
+  { id: 'orange', label: homeText.paymentMethods.orange, mark: 'bg-orange-500' },
+  { id: 'mtn', label: homeText.paymentMethods.mtn, mark: 'bg-yellow-400' },
+  { id: 'notchpay', label: homeText.paymentMethods.notchpay, mark: 'bg-indigo-600' },
+] as const;
+
+export default function HomePage() {
+  usePage(fr.home.documentTitle);
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  // errorPolicy 'all': if the catalogue is briefly unreachable, the counters still show (and the
+  // other way round). Spec §8: home loading failures are only logged, no message is shown.
+  const query = useQuery(HOME_PAGE_QUERY, { fetchPolicy: fetchPolicies.liveCounters, errorPolicy: 'all' });
+  const live = useSubscription(HOME_LIVE_COUNTERS);
+  const data = query.data;
+  const counters = live.data?.liveCounters ?? data?.liveCounters;
+  const loading = query.loading && !data;
+
+  useEffect(() => {
+    if (query.error) console.error('home: loading failed', query.error);
+  }, [query.error]);
+
+  // Admin-edited texts, the spec's defaults when none are stored or they cannot be read.
+  const heroTitle = data?.siteSettings?.heroTitle || fr.home.heroTitle;
+  const heroSubtitle = data?.siteSettings?.heroSubtitle || fr.home.heroSubtitle;
+  const latestVideo = data?.latestVideo ?? null;
+  const testimonials = data?.testimonials ?? [];
+
+  // Checkout arrives with commerce: a signed-in visitor goes to the latest video (where buying
+  // will happen); a signed-out one is told to sign in first (spec §6) and sent to /auth.
+  const choosePayment = () => {
+    if (!user) {
+      toast.error(homeText.signInRequired, { id: 'sign-in-required' });
+      navigate('/auth');
+      return;
+    }
+    navigate(latestVideo ? `/videos/${latestVideo.id}` : '/videos');
+  };
+
+  return (
+    <>
+      <section className="bg-gradient-to-br from-primary/15 via-background to-secondary">
+        <div className="container-page flex flex-col items-center gap-6 py-16 text-center sm:py-24">
+          {loading ? (
+            // The stored hero text may differ from the default: hold its place rather than flash the wrong one.
+            <div className="flex w-full flex-col items-center gap-6" aria-busy="true">
+              <h1 className="sr-only">{homeText.heroLoading}</h1>
+              {/* Line boxes of the real text's height (two lines on a phone, one above), bars inside. */}
+              <div className="flex w-full max-w-3xl flex-col items-center" aria-hidden="true">
+                <div className="flex h-10 w-11/12 items-center sm:h-12 sm:w-3/4">
+                  <Skeleton className="h-8 w-full sm:h-10" />
+                </div>
+                <div className="flex h-10 w-2/3 items-center sm:hidden">
+                  <Skeleton className="h-8 w-full" />
+                </div>
+              </div>
+              <div className="flex w-full max-w-2xl flex-col items-center" aria-hidden="true">
+                <div className="flex h-7 w-full items-center sm:w-4/5">
+                  <Skeleton className="h-5 w-full" />
+                </div>
+                <div className="flex h-7 w-1/2 items-center sm:hidden">
+                  <Skeleton className="h-5 w-full" />
+                </div>
+              </div>
+            </div>
+          ) : (
+            <>
+              <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl" data-testid="hero-title">
+                {heroTitle}
+              </h1>
+              <p className="max-w-2xl text-lg text-muted-foreground text-balance">{heroSubtitle}</p>
+            </>
+          )}
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg">
+              <Link to="/videos">
+                <PlayCircle aria-hidden="true" />
+                {fr.home.heroVideos}
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/pdfs">
+                <BookOpen aria-hidden="true" />
+                {fr.home.heroPdfs}
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      {(loading || latestVideo) && (
+        <section aria-labelledby="latest-title" className="container-page py-14">
+          <div className="mx-auto mb-8 max-w-2xl text-center">
+            <h2 id="latest-title" className="text-2xl font-bold sm:text-3xl">
+              {homeText.latestTitle}
+            </h2>
+            <p className="mt-3 text-muted-foreground">{homeText.latestText}</p>
+          </div>
+          <div className="mx-auto max-w-4xl">
+            {latestVideo ? <PremiumVideoCard video={latestVideo} /> : <PremiumVideoCardSkeleton />}
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="premium-title" className="border-y bg-muted/40">
+        <div className="container-page grid gap-8 py-14 md:grid-cols-2 md:items-center">
+          <div>
+            <h2 id="premium-title" className="text-2xl font-bold sm:text-3xl">
+              {homeText.premiumTitle}
+            </h2>
+            <p className="mt-3 text-muted-foreground">{homeText.premiumText}</p>
+            <ul className="mt-5 flex flex-col gap-2.5">
+              {homeText.premiumFeatures.map((feature) => (
+                <li key={feature} className="flex items-start gap-2">
+                  <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <Card className="p-5 sm:p-6">
+            <h3 className="mb-4 font-semibold">{homeText.payWith}</h3>
+            <ul className="flex flex-col gap-3">
+              {PAYMENT_METHODS.map((method) => (
+                <li key={method.id}>
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    className="w-full justify-between"
+                    onClick={choosePayment}
+                    data-testid={`pay-${method.id}`}
+                  >
+                    <span className="flex items-center gap-3">
+                      <span className={cn('size-3 rounded-full', method.mark)} aria-hidden="true" />
+                      {method.label}
+                    </span>
+                    <ArrowRight aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-title" className="container-page py-14">
+        <div className="mx-auto mb-8 max-w-2xl text-center">
+          <h2 id="why-title" className="text-2xl font-bold sm:text-3xl">
+            {fr.home.whyTitle}
+          </h2>
+          <p className="mt-3 text-muted-foreground">{fr.home.whyText}</p>
+        </div>
+        <div className="mx-auto grid max-w-3xl gap-4 sm:grid-cols-2">
+          <Counter
+            icon={<Users className="size-6" aria-hidden="true" />}
+            label={fr.home.registeredUsers}
+            value={formatCount(counters?.registeredUsers)}
+            testId="counter-registered-users"
+          />
+          <Counter
+            icon={<Eye className="size-6" aria-hidden="true" />}
+            label={fr.home.visitsToday}
+            value={formatCount(counters?.visitsToday)}
+            testId="counter-visits-today"
+          />
+        </div>
+      </section>
+
+      {(loading || testimonials.length > 0) && (
+        <section aria-labelledby="testimonials-title" className="bg-muted/40">
+          <div className="container-page py-14">
+            <div className="mx-auto mb-8 max-w-2xl text-center">
+              <h2 id="testimonials-title" className="text-2xl font-bold sm:text-3xl">
+                {homeText.testimonialsTitle}
+              </h2>
+              <p className="mt-3 text-muted-foreground">{homeText.testimonialsText}</p>
+            </div>
+            {loading ? (
+              <p role="status" className="py-10 text-center text-muted-foreground">
+                {homeText.testimonialsLoading}
+              </p>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {testimonials.map((testimonial) => (
+                  <li key={testimonial.id}>
+                    <TestimonialCard testimonial={testimonial} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="cta-title" className="bg-primary text-primary-foreground">
+        <div className="container-page flex flex-col items-center gap-5 py-14 text-center">
+          <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
+            {fr.home.ctaTitle}
+          </h2>
+          <p className="max-w-xl opacity-90">{fr.home.ctaText}</p>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg" variant="secondary">
+              <Link to="/actualites">
+                <Newspaper aria-hidden="true" />
+                {fr.home.ctaNews}
+              </Link>
+            </Button>
+            {!user && (
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+              >
+                <Link to="/auth?tab=signup">
+                  {fr.home.ctaSignUp}
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,261 @@
+import { useQuery } from '@apollo/client/react';
+import { ArrowLeft, CircleCheck, Clock, Film, Info, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { fetchPolicies } from '@/apollo/client';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePage } from '@/hooks/use-page';
+import { catalogueText, videoDetailText } from '@/i18n/catalogue';
+import { fr } from '@/i18n/fr';
+import { formatDuration } from '@/lib/format/duration';
+import { LoadError } from './catalogue/components/load-error';
+import { MediaImage } from './catalogue/components/media-image';
+import { ShareButtons } from './catalogue/components/share-buttons';
+import { THUMB_HEIGHT, THUMB_WIDTH } from './catalogue/components/video-card';
+import { formatCents, typeset } from './catalogue/format';
+import { useContentProtection } from './catalogue/hooks/use-content-protection';
+import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './catalogue/operations/video-detail';
+
+const t = videoDetailText;
+
+/**
+ * A video's page (/videos/:id and /video/:id; ids are uuids, an unknown one says so). Playback
+ * arrives with the media work: the play button explains that instead of faking a player.
+ */
+export default function VideoDetailPage() {
+  const { id = '' } = useParams();
+  useContentProtection();
+  const { data, loading, error, refetch } = useQuery(VIDEO_DETAIL_QUERY, {
+    variables: { id },
+    fetchPolicy: fetchPolicies.catalogue,
+  });
+  const video = data?.video;
+  usePage(video?.title ?? (data && !video ? t.notFoundTitle : fr.pages.video));
+
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <Link to="/" className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t.back}
+      </Link>
+      {video ? (
+        <VideoDetailView key={video.id} video={video} />
+      ) : error && !data ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : loading || !data ? (
+        <VideoDetailSkeleton />
+      ) : (
+        <VideoNotFound />
+      )}
+    </div>
+  );
+}
+
+function VideoDetailView({ video }: { video: VideoDetail }) {
+  const [playNoteShown, setPlayNoteShown] = useState(false);
+  const duration = formatDuration(video.durationSeconds);
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        <div className="flex flex-col gap-3">
+          <div className="relative overflow-hidden rounded-xl border shadow-sm">
+            <MediaImage
+              src={video.thumbnailUrl}
+              width={THUMB_WIDTH}
+              height={THUMB_HEIGHT}
+              priority
+              fallback={<Film className="size-14" />}
+            />
+            <Badge variant="overlay" className="absolute top-3 left-3">
+              <Sparkles aria-hidden="true" />
+              {t.preview}
+            </Badge>
+            {video.durationSeconds !== null && (
+              <Badge variant="overlay" className="absolute right-3 bottom-3 tabular-nums">
+                <Clock aria-hidden="true" />
+                <span className="sr-only">{catalogueText.duration}</span>
+                {duration}
+              </Badge>
+            )}
+            <button
+              type="button"
+              onClick={() => setPlayNoteShown(true)}
+              aria-label={t.play}
+              aria-controls="play-note"
+              className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
+            >
+              <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
+                <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
+              </span>
+            </button>
+          </div>
+          <div id="play-note" role="status" aria-live="polite">
+            {playNoteShown && (
+              <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-accent p-3 text-sm text-accent-foreground" data-testid="play-note">
+                <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {t.playNote}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <header className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="accent">{video.categoryLabel}</Badge>
+          </div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl" data-testid="video-title">
+            {typeset(video.title)}
+          </h1>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            {video.presenter ? (
+              <div className="flex items-center gap-3" data-testid="presenter">
+                <MediaImage
+                  src={video.presenter.photoUrl}
+                  width={96}
+                  height={96}
+                  className="size-12 shrink-0 rounded-full"
+                  fallback={<UserRound className="size-6" />}
+                />
+                <div>
+                  <p className="text-xs text-muted-foreground">{t.presentedBy}</p>
+                  <p className="font-semibold">{video.presenter.name}</p>
+                  {video.presenter.title && <p className="text-sm text-muted-foreground">{video.presenter.title}</p>}
+                </div>
+              </div>
+            ) : null}
+            <ShareButtons path={`/videos/${video.id}`} title={video.title} extended />
+          </div>
+        </header>
+
+        <section aria-labelledby="description-title" className="flex flex-col gap-2">
+          <h2 id="description-title" className="text-lg font-bold">
+            {t.descriptionTitle}
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(video.description)}</p>
+        </section>
+
+        {video.learnItems.length > 0 && (
+          <section aria-labelledby="learn-title" className="rounded-xl border bg-card p-5 sm:p-6">
+            <h2 id="learn-title" className="mb-4 text-lg font-bold">
+              {t.learnTitle}
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2" data-testid="learn-items">
+              {video.learnItems.map((item) => (
+                <li key={item} className="flex items-start gap-2 text-sm">
+                  <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <span>{typeset(item)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </article>
+
+      <aside className="flex flex-col gap-6">
+        <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24">
+          <Badge className="gap-1.5 py-1">
+            <Sparkles aria-hidden="true" />
+            {t.freePreview}
+          </Badge>
+          <div>
+            <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="video-price">
+              {formatCents(video.priceCents)}
+            </p>
+            <p className="flex items-center gap-1 text-sm text-muted-foreground">
+              <InfinityIcon className="size-4" aria-hidden="true" />
+              {catalogueText.lifetimeAccess}
+            </p>
+          </div>
+          <ul className="flex flex-col gap-2.5 border-t pt-4">
+            {t.perks.map((perk) => (
+              <li key={perk} className="flex items-start gap-2 text-sm">
+                <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                {perk}
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        {video.similarVideos.length > 0 && (
+          <section aria-labelledby="similar-title" className="flex flex-col gap-3">
+            <h2 id="similar-title" className="text-lg font-bold">
+              {t.similarTitle}
+            </h2>
+            <ul className="flex flex-col gap-3" data-testid="similar-videos">
+              {video.similarVideos.slice(0, 3).map((similar) => (
+                <li key={similar.id}>
+                  <SimilarVideoLink video={similar} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+function SimilarVideoLink({ video }: { video: SimilarVideo }) {
+  return (
+    <Link
+      to={`/video/${video.id}`}
+      className="flex items-center gap-3 rounded-lg border bg-card p-2 shadow-sm transition-colors hover:border-primary hover:bg-accent/40"
+    >
+      <MediaImage
+        src={video.thumbnailUrl}
+        width={THUMB_WIDTH}
+        height={THUMB_HEIGHT}
+        className="w-28 shrink-0 rounded-md"
+        fallback={<Film className="size-6" />}
+      />
+      <span className="flex min-w-0 flex-col gap-1">
+        <span className="line-clamp-2 text-sm leading-snug font-medium">{typeset(video.title)}</span>
+        <span className="text-sm font-bold text-primary tabular-nums">{formatCents(video.priceCents)}</span>
+      </span>
+    </Link>
+  );
+}
+
+function VideoNotFound() {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
+      <VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-xl font-bold">{t.notFoundTitle}</h1>
+      <p className="text-sm text-muted-foreground">{t.notFoundText}</p>
+      <Button asChild>
+        <Link to="/videos">{t.allVideos}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function VideoDetailSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-3" aria-busy="true">
+      <p role="status" className="sr-only">
+        {t.loading}
+      </p>
+      <div className="flex flex-col gap-6 lg:col-span-2">
+        <Skeleton className="aspect-video w-full rounded-xl" />
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-8 w-5/6" />
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-12 rounded-full" />
+          <div className="flex flex-col gap-2">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-4 w-44" />
+          </div>
+        </div>
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-72 w-full rounded-lg" />
+      </div>
+    </div>
+  );
+}
