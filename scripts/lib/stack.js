@@ -1,0 +1,198 @@
+'use strict';
+/**
+ * Starts the whole product as separate processes (each service, then the gateway), the way
+ * `npm start`, the browser tests and the benchmark all need it. Each caller picks its own ports,
+ * database, stream and data folder so they can run side by side.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const { createWriteStream, mkdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { checkInfra } = require('./infra');
+const { buildStale, root } = require('./build');
+const { ensureKeys, ensureSecret } = require('./keys');
+
+const SERVICES = [
+  { name: 'identity', port: 4101 },
+  { name: 'catalogue', port: 4102 },
+  { name: 'analytics', port: 4105 },
+];
+
+const DEMO = {
+  admin: { email: 'admin@lbf.demo', password: 'Admin-LBF-2026', firstName: 'Awa', lastName: 'Ndiaye' },
+  customer: { email: 'client@lbf.demo', password: 'client-lbf', firstName: 'Jean', lastName: 'Mbarga', phone: '+237690000001' },
+};
+
+function defaults(overrides = {}) {
+  const env = process.env;
+  return {
+    port: Number(env.PORT ?? 4000),
+    portOffset: 0,
+    databaseAdminUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    database: env.DATABASE_NAME ?? 'lbf',
+    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    stream: env.EVENT_STREAM ?? 'LBF',
+    prefix: env.EVENT_PREFIX ?? 'lbf',
+    redisKeyPrefix: 'lbf',
+    dataDir: join(root, '.data'),
+    production: env.NODE_ENV === 'production',
+    timezone: env.SITE_TIMEZONE ?? 'Africa/Douala',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: true,
+    build: true,
+    quiet: false,
+    extraEnv: {},
+    ...overrides,
+  };
+}
+
+async function waitReady(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} (see its log)`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000}s`);
+}
+
+async function startStack(options = {}) {
+  const o = defaults(options);
+  const say = o.quiet ? () => {} : (m) => console.log(m);
+  const problems = await checkInfra({ databaseUrl: o.databaseAdminUrl, natsUrl: o.natsUrl, redisUrl: o.redisUrl });
+  if (problems.length) throw Object.assign(new Error(problems.join('\n')), { infra: true });
+  if (o.build) buildStale({ log: say });
+
+  const { provisionDatabase, serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
+  if (o.freshDatabase) await dropDatabase(o.databaseAdminUrl, o.database);
+  await provisionDatabase(o.databaseAdminUrl, o.database);
+  const keys = ensureKeys(join(o.dataDir, 'keys'));
+  const mediaSigningSecret = ensureSecret(join(o.dataDir, 'keys', 'media-signing-secret'));
+  const mediaDir = join(o.dataDir, 'media');
+  const logDir = join(o.dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const publicUrl = `http://localhost:${o.port}`;
+
+  const children = [];
+  const common = {
+    NODE_ENV: o.production ? 'production' : 'development',
+    LOG_LEVEL: o.logLevel,
+    NATS_URL: o.natsUrl,
+    REDIS_URL: o.redisUrl,
+    EVENT_STREAM: o.stream,
+    EVENT_PREFIX: o.prefix,
+    REDIS_KEY_PREFIX: o.redisKeyPrefix,
+    AUTH_PUBLIC_KEY: keys.publicPath,
+  };
+  const withoutUndefined = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
+  const spawnPart = (name, script, env) => {
+    const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['--enable-source-maps', script], {
+      cwd: root,
+      env: withoutUndefined({ ...process.env, ...common, ...o.extraEnv, ...env }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
+    child.stderr.on('data', (d) => {
+      if (!o.quiet) process.stderr.write(`[${name}] ${d}`);
+    });
+    children.push({ name, child });
+    return child;
+  };
+
+  const stop = async () => {
+    await Promise.all(
+      [...children].reverse().map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+      ),
+    );
+  };
+
+  try {
+    if (o.seedDemo) {
+      say('• Contenu de démonstration (vidéos, guides PDF, articles)…');
+      runNode(join(root, 'services', 'catalogue', 'dist', 'cli', 'seed-demo.js'), {
+        ...common,
+        DATABASE_URL: serviceDatabaseUrl(o.databaseAdminUrl, 'catalogue', o.database),
+        MEDIA_DIR: mediaDir,
+        LOG_LEVEL: 'warn',
+      }, 'the demo catalogue');
+    }
+    const subgraphs = [];
+    await Promise.all(
+      SERVICES.map(async (svc) => {
+        const port = svc.port + o.portOffset;
+        const child = spawnPart(svc.name, join(root, 'services', svc.name, 'dist', 'main.js'), {
+          PORT: String(port),
+          DATABASE_URL: serviceDatabaseUrl(o.databaseAdminUrl, svc.name, o.database),
+          AUTH_PRIVATE_KEY: svc.name === 'identity' ? keys.privatePath : undefined,
+          PUBLIC_URL: publicUrl,
+          SITE_TIMEZONE: o.timezone,
+          MEDIA_SIGNING_SECRET: svc.name === 'catalogue' ? mediaSigningSecret : undefined,
+          MEDIA_DIR: svc.name === 'catalogue' ? mediaDir : undefined,
+        });
+        await waitReady(`http://127.0.0.1:${port}/ready`, child, svc.name);
+        subgraphs.push(`${svc.name}=http://127.0.0.1:${port}/graphql`);
+      }),
+    );
+    const gateway = spawnPart('gateway', join(root, 'gateway', 'dist', 'main.js'), {
+      PORT: String(o.port),
+      SUBGRAPHS: subgraphs.join(','),
+      WEB_DIST: join(root, 'web', 'dist'),
+    });
+    await waitReady(`http://127.0.0.1:${o.port}/ready`, gateway, 'gateway');
+    if (o.seedDemo) seedDemo(o, serviceDatabaseUrl(o.databaseAdminUrl, 'identity', o.database), common);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: publicUrl, port: o.port, demo: DEMO, children, stop, logDir };
+}
+
+function runNode(script, env, what, args = []) {
+  const res = spawnSync(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`Could not load ${what}: ${res.stderr || res.stdout}`);
+}
+
+/** Demo administrator and customer, created once (the command is idempotent). */
+function seedDemo(o, identityDbUrl, common) {
+  const cli = join(root, 'services', 'identity', 'dist', 'cli', 'create-admin.js');
+  for (const [kind, u] of Object.entries(DEMO)) {
+    const args = [cli, '--email', u.email, '--password', u.password, '--first-name', u.firstName, '--last-name', u.lastName];
+    if (u.phone) args.push('--phone', u.phone);
+    if (kind === 'customer') args.push('--customer');
+    const res = spawnSync(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...common, DATABASE_URL: identityDbUrl },
+      encoding: 'utf8',
+    });
+    if (res.status !== 0) throw new Error(`Could not create the demo ${kind}: ${res.stderr || res.stdout}`);
+  }
+}
+
+async function dropDatabase(adminUrl, database) {
+  const { Client } = require('pg');
+  const server = new URL(adminUrl);
+  server.pathname = '/postgres';
+  const c = new Client({ connectionString: server.toString() });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
+module.exports = { startStack, DEMO, SERVICES };

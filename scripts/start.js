@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+'use strict';
+/** `npm start`: builds what is stale, provisions, starts every service and the gateway, prints where to go. */
+const { startStack } = require('./lib/stack');
+
+(async () => {
+  let stack;
+  try {
+    stack = await startStack();
+  } catch (err) {
+    console.error(`\nLBF n'a pas pu démarrer:\n${err.message}\n`);
+    process.exit(1);
+  }
+  const { url, demo, logDir } = stack;
+  console.log(`
+  LBF est prêt: ${url}
+
+  Administrateur de démonstration : ${demo.admin.email} / ${demo.admin.password}   (${url}/admin/login)
+  Client de démonstration         : ${demo.customer.email} / ${demo.customer.password}   (${url}/auth)
+  Journaux des services: ${logDir}
+  Ctrl+C pour arrêter.
+`);
+  for (const { name, child } of stack.children) {
+    child.once('exit', (code, signal) => {
+      if (shuttingDown) return;
+      console.error(`Le processus ${name} s'est arrêté (code ${code ?? signal}); arrêt de LBF.`);
+      void stack.stop().then(() => process.exit(1));
+    });
+  }
+  let shuttingDown = false;
+  const shutdown = () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log('\nArrêt de LBF…');
+    void stack.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+})();
