@@ -1,6 +1,7 @@
 import {
   createTestDatabase,
   randomSuffix,
+  removeRedisKeys,
   testKeys,
   testStream,
   TEST_NATS_URL,
@@ -86,6 +87,8 @@ describe('the API through the gateway', () => {
     return res.data!.signUp.error as { code: string; message: string; field: string | null; title: string | null };
   }
 
+  const redisPrefixes = { identity: `t${randomSuffix()}`, analytics: `t${randomSuffix()}` };
+
   beforeAll(async () => {
     db = await createTestDatabase();
     stream = testStream();
@@ -98,7 +101,7 @@ describe('the API through the gateway', () => {
       authPrivateKey: keys.privateKey,
       authPublicKey: keys.publicKey,
       publicUrl: 'http://localhost:4000',
-      redisKeyPrefix: `t${randomSuffix()}`,
+      redisKeyPrefix: redisPrefixes.identity,
       rateLimits: {
         signInPerIp: permissive,
         signInPerEmail: permissive,
@@ -114,7 +117,7 @@ describe('the API through the gateway', () => {
       databaseUrl: db.urlFor('analytics'),
       authPublicKey: keys.publicKey,
       siteTimezone: 'Africa/Douala',
-      redisKeyPrefix: `t${randomSuffix()}`,
+      redisKeyPrefix: redisPrefixes.analytics,
       visitsPerMinutePerIp: 100_000,
     });
     gateway = await startGateway({
@@ -143,6 +146,7 @@ describe('the API through the gateway', () => {
     await sql?.end();
     await stream?.remove();
     await db?.drop();
+    for (const prefix of Object.values(redisPrefixes)) await removeRedisKeys(prefix);
   });
 
   describe('a customer’s life', () => {

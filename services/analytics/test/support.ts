@@ -1,6 +1,7 @@
 import {
   createTestDatabase,
   randomSuffix,
+  removeRedisKeys,
   testKeys,
   testStream,
   TEST_NATS_URL,
@@ -101,10 +102,7 @@ export async function setupAnalytics(overrides: Partial<AnalyticsConfig> = {}) {
       for (const a of apps.reverse()) await a.stop();
       await nc.close();
       await sql.end();
-      for (const prefix of prefixes) {
-        const keys = await redis.keys(`${prefix}:*`);
-        if (keys.length) await redis.del(...keys);
-      }
+      for (const prefix of prefixes) await removeRedisKeys(prefix);
       redis.disconnect();
       await stream.remove();
       await db.drop();

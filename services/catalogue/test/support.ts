@@ -3,6 +3,7 @@ import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } fr
 import {
   createTestDatabase,
   randomSuffix,
+  removeRedisKeys,
   testKeys,
   testStream,
   TEST_NATS_URL,
@@ -181,8 +182,7 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
       await app.stop();
       await nc.close();
       await sql.end();
-      const found = await redis.keys(`${redisKeyPrefix}:*`);
-      if (found.length) await redis.del(...found);
+      await removeRedisKeys(redisKeyPrefix);
       redis.disconnect();
       await stream.remove();
       await db.drop();

@@ -3,6 +3,7 @@ import { createLogger, Redis } from '@lbf/service-kit';
 import {
   createTestDatabase,
   randomSuffix,
+  removeRedisKeys,
   testKeys,
   testStream,
   TEST_NATS_URL,
@@ -173,25 +174,13 @@ export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Ha
     async stop() {
       await identity.stop();
       await sql.end();
-      const keys = await scanKeys(redis, `${redisKeyPrefix}:*`);
-      if (keys.length) await redis.del(...keys);
+      await removeRedisKeys(redisKeyPrefix);
       redis.disconnect();
       await stream.remove();
       await db.drop();
     },
   };
   return harness;
-}
-
-async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-    cursor = next;
-    found.push(...keys);
-  } while (cursor !== '0');
-  return found;
 }
 
 /** A durable JetStream consumer on the test stream, collecting what identity published. */

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { serviceDatabaseUrl } from '../provision';
@@ -102,6 +103,22 @@ export function testStream(): TestStream {
       }
     },
   };
+}
+
+/** Deletes every Redis key under `prefix:` (a service's queues and rate limits), so a test file leaves none behind. */
+export async function removeRedisKeys(prefix: string, redisUrl = TEST_REDIS_URL): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** A fresh ES256 key pair, as identity uses to sign access tokens. */
