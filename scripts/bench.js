@@ -145,7 +145,7 @@ async function load(label, total, concurrency, once) {
     console.log(`\n3. Page visit recorded -> subscriber receives the new counter (${visits} visits, via gateway)`);
     console.log(`   p50 ${percentile(latencies, 50).toFixed(2)} ms   p99 ${percentile(latencies, 99).toFixed(2)} ms   max ${latencies[latencies.length - 1].toFixed(2)} ms\n`);
   } finally {
-    await stack.stop();
+    await stack.discard();
   }
 })().catch((err) => {
   console.error(err);

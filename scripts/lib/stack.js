@@ -5,7 +5,7 @@
  * database, stream and data folder so they can run side by side.
  */
 const { spawn, spawnSync } = require('node:child_process');
-const { createWriteStream, mkdirSync } = require('node:fs');
+const { createWriteStream, mkdirSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { checkInfra } = require('./infra');
 const { buildStale, root } = require('./build');
@@ -120,6 +120,18 @@ async function startStack(options = {}) {
     );
   };
 
+  /**
+   * For throwaway stacks (browser tests, bench): stops it, then removes what it made on the shared
+   * servers (database, stream, Redis keys) and its keys and media. Its logs stay for reading.
+   */
+  const discard = async () => {
+    await stop();
+    await dropDatabase(o.databaseAdminUrl, o.database);
+    await deleteStream(o.natsUrl, o.stream);
+    await removeRedisKeys(o.redisUrl, o.redisKeyPrefix);
+    for (const part of ['keys', 'media']) rmSync(join(o.dataDir, part), { recursive: true, force: true });
+  };
+
   try {
     if (o.seedDemo) {
       say('• Contenu de démonstration (vidéos, guides PDF, articles)…');
@@ -158,7 +170,7 @@ async function startStack(options = {}) {
     await stop();
     throw err;
   }
-  return { url: publicUrl, port: o.port, demo: DEMO, children, stop, logDir };
+  return { url: publicUrl, port: o.port, demo: DEMO, children, stop, discard, logDir };
 }
 
 function runNode(script, env, what, args = []) {
@@ -192,6 +204,32 @@ async function dropDatabase(adminUrl, database) {
     await c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   } finally {
     await c.end();
+  }
+}
+
+async function deleteStream(natsUrl, stream) {
+  const { connect } = require('nats');
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(stream).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}
+
+async function removeRedisKeys(redisUrl, prefix) {
+  const { Redis } = require('ioredis');
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
 
