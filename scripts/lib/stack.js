@@ -128,7 +128,9 @@ async function startStack(options = {}) {
     await stop();
     await dropDatabase(o.databaseAdminUrl, o.database);
     await deleteStream(o.natsUrl, o.stream);
-    await removeRedisKeys(o.redisUrl, o.redisKeyPrefix);
+    // The kit's test helper: these stacks are test tooling, and it keeps one copy of the SCAN loop.
+    const { removeRedisKeys } = require(join(root, 'services', 'kit', 'dist', 'testing'));
+    await removeRedisKeys(o.redisKeyPrefix, o.redisUrl);
     for (const part of ['keys', 'media']) rmSync(join(o.dataDir, part), { recursive: true, force: true });
   };
 
@@ -215,21 +217,6 @@ async function deleteStream(natsUrl, stream) {
     await jsm.streams.delete(stream).catch(() => undefined);
   } finally {
     await nc.close();
-  }
-}
-
-async function removeRedisKeys(redisUrl, prefix) {
-  const { Redis } = require('ioredis');
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }
 
