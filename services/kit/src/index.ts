@@ -13,4 +13,5 @@ export * from './auth';
 export * from './redis';
 export * from './queues';
 export * from './lifecycle';
+export * from './process-guards';
 export * from './subgraph';
