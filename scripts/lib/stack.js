@@ -73,6 +73,8 @@ async function startStack(options = {}) {
   await provisionDatabase(o.databaseAdminUrl, o.database);
   const keys = ensureKeys(join(o.dataDir, 'keys'));
   const mediaSigningSecret = ensureSecret(join(o.dataDir, 'keys', 'media-signing-secret'));
+  // The gateway sends it on every upstream request; subgraphs refuse anything without it.
+  const subgraphSecret = ensureSecret(join(o.dataDir, 'keys', 'subgraph-secret'));
   const mediaDir = join(o.dataDir, 'media');
   const logDir = join(o.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
@@ -88,6 +90,7 @@ async function startStack(options = {}) {
     EVENT_PREFIX: o.prefix,
     REDIS_KEY_PREFIX: o.redisKeyPrefix,
     AUTH_PUBLIC_KEY: keys.publicPath,
+    SUBGRAPH_SECRET: subgraphSecret,
   };
   const withoutUndefined = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
   const spawnPart = (name, script, env) => {
