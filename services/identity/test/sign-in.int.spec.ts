@@ -44,12 +44,15 @@ describe('sign-in', () => {
     expect((await signIn({ email: uniqueEmail('nobody'), password: 'whatever1' })).error).toEqual(expected);
   });
 
-  it("answers 'Identifiants administrateur incorrects.' on the admin path to a customer, even with the right password", async () => {
+  it("answers a customer's right password on the admin path exactly as a wrong one: 'Identifiants administrateur incorrects.'", async () => {
     const user = await h.newUser();
-    const right = await signIn({ email: user.email, password: user.password, asAdmin: true });
-    expect(right).toMatchObject({ accessToken: null, error: { message: 'Identifiants administrateur incorrects.' } });
-    const wrong = await signIn({ email: user.email, password: 'wrong-password', asAdmin: true });
-    expect(wrong.error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Identifiants administrateur incorrects.' });
+    const expected = { code: 'INVALID_CREDENTIALS', title: 'Erreur de connexion', message: 'Identifiants administrateur incorrects.', field: null };
+    const browser = h.browser();
+    const right = await signIn({ email: user.email, password: user.password, asAdmin: true }, browser);
+    const wrong = await signIn({ email: user.email, password: 'wrong-password', asAdmin: true }, browser);
+    const unknown = await signIn({ email: uniqueEmail('nobody'), password: 'whatever1', asAdmin: true }, browser);
+    for (const answer of [right, wrong, unknown]) expect(answer).toEqual({ accessToken: null, accessTokenExpiresAt: null, user: null, error: expected });
+    expect(browser.cookies.has('lbf_refresh')).toBe(false);
   });
 
   it("asks the admin path to 'Veuillez remplir tous les champs' when a field is empty", async () => {
@@ -116,5 +119,30 @@ describe('sign-in', () => {
     expect((await signIn({ email: user.email, password: user.password })).error).toBeNull();
     for (let i = 0; i < 2; i++) await signIn({ email: user.email, password: 'wrong-pw' });
     expect((await signIn({ email: user.email, password: user.password })).error).toBeNull();
+  });
+  it('counts parallel guesses before checking them: 30 wrong passwords at once on one e-mail get 3 password checks, then even the right one waits', async () => {
+    const user = await h.newUser();
+    // Each guess from its own address, as a botnet would: only the per-e-mail limit (3 here) applies.
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn({ email: user.email, password: `wrong-${i}-pw` })));
+    const codes = answers.map((a) => a.error.code as string);
+    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(3);
+    expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(27);
+
+    const limited = await signIn({ email: user.email, password: user.password });
+    expect(limited).toMatchObject({ accessToken: null, error: { code: 'RATE_LIMITED', message: 'Trop de tentatives. Veuillez réessayer dans 15 minute(s).' } });
+    // The window passing is the limiter's key expiring in Redis.
+    const keys = await h.redis.keys(`${h.redisKeyPrefix}:identity:rl:signInPerEmail:*`);
+    const key = keys.find((k) => k.endsWith(`:${user.email}`))!;
+    expect(await h.redis.pttl(key)).toBeGreaterThan(14 * 60_000);
+    await h.redis.del(key);
+    expect((await signIn({ email: user.email, password: user.password })).error).toBeNull();
+  });
+
+  it('counts parallel guesses per IP too: 30 wrong sign-ins at once from one address on 30 accounts get 5 password checks', async () => {
+    const browser = h.browser();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => signIn({ email: uniqueEmail('spray'), password: 'guess-pw' }, browser)));
+    const codes = answers.map((a) => a.error.code as string);
+    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(25);
   });
 });

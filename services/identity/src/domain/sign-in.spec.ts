@@ -13,7 +13,12 @@ describe('sign-in refusals', () => {
 
   it("reads 'Identifiants administrateur incorrects.' for any failure on the admin path", () => {
     expect(signInError('bad-credentials', true).message).toBe('Identifiants administrateur incorrects.');
-    expect(signInError('not-admin', true)).toMatchObject({ code: 'NOT_ADMIN', message: 'Identifiants administrateur incorrects.' });
+    expect(signInError('bad-credentials', true)).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      title: 'Erreur de connexion',
+      message: 'Identifiants administrateur incorrects.',
+      field: null,
+    });
   });
 
   it("asks to 'Veuillez remplir tous les champs' when a field is empty", () => {

@@ -1,12 +1,13 @@
 import { messages } from './messages';
 import { userError, type UserError } from './user-error';
 
-export type SignInFailure = 'missing-fields' | 'bad-credentials' | 'not-admin' | 'banned';
+export type SignInFailure = 'missing-fields' | 'bad-credentials' | 'banned';
 
 /**
  * What a refused sign-in tells the person. On the admin path every credential failure reads the
- * same ('Identifiants administrateur incorrects.'); a ban is told as such on both paths, and only
- * once the password was right, so it reveals nothing to someone guessing.
+ * same ('Identifiants administrateur incorrects.'), with the same code: a customer's right password
+ * is a bad credential there, else the answer would confirm the password to someone guessing. A ban
+ * is told as such, and only once the password was right (and, on the admin path, the role too).
  */
 export function signInError(failure: SignInFailure, asAdmin: boolean): UserError {
   switch (failure) {
@@ -16,8 +17,6 @@ export function signInError(failure: SignInFailure, asAdmin: boolean): UserError
       return userError('INVALID_CREDENTIALS', asAdmin ? messages.invalidAdminCredentials : messages.invalidCredentials, {
         title: messages.signInErrorTitle,
       });
-    case 'not-admin':
-      return userError('NOT_ADMIN', messages.invalidAdminCredentials, { title: messages.signInErrorTitle });
     case 'banned':
       return userError('ACCOUNT_DISABLED', messages.accountDisabled, { title: messages.accountDisabledTitle });
   }

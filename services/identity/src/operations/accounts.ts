@@ -72,23 +72,20 @@ export class Accounts {
     if (!email || !password) return { ok: false, error: signInError('missing-fields', asAdmin) };
     const ip = ipKey(meta);
     const { limits, ds } = this.deps;
-    const wait = await limits.signInBlocked(ip, email);
+    // The attempt is paid for before the password is checked, so parallel guesses are counted too.
+    const wait = await limits.consumeSignIn(ip, email);
     if (wait !== null) return { ok: false, error: rateLimitedError(wait) };
 
     const user = await ds.getRepository(User).findOneBy({ email });
+    // Roles are read before the password check, so a right and a wrong password cost the same queries.
+    const roles = user ? await rolesOf(ds.manager, user.id) : [];
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-    if (!user || !passwordOk) {
-      await limits.recordSignInFailure(ip, email);
-      return { ok: false, error: signInError('bad-credentials', asAdmin) };
-    }
-    const roles = await rolesOf(ds.manager, user.id);
-    if (asAdmin && !roles.includes('admin')) {
-      await limits.recordSignInFailure(ip, email);
-      return { ok: false, error: signInError('not-admin', asAdmin) };
-    }
+    if (!user || !passwordOk) return { ok: false, error: signInError('bad-credentials', asAdmin) };
+    // A customer's right password on the admin path is answered exactly as a wrong one (enumeration).
+    if (asAdmin && !roles.includes('admin')) return { ok: false, error: signInError('bad-credentials', asAdmin) };
     if (await isBanned(ds.manager, user.id)) return { ok: false, error: signInError('banned', asAdmin) };
 
-    await limits.signInSucceeded(email);
+    await limits.signInSucceeded(ip, email);
     if (needsRehash(user.passwordHash)) {
       // Parameters were raised since this hash was made: upgrade it while the password is at hand.
       user.passwordHash = await hashPassword(password);

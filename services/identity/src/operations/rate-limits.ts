@@ -29,8 +29,8 @@ export const defaultRateLimits: RateLimits = {
 type LimiterName = keyof RateLimits;
 
 /**
- * Rate limits kept in Redis, so they hold across instances. Sign-in counts failures only (a person
- * who types the right password is never slowed); the others count every attempt.
+ * Rate limits kept in Redis, so they hold across instances. Every attempt is counted before the work
+ * it guards; a successful sign-in gives its attempt back, so sign-in limits count failures only.
  * Each method returns null when allowed, else the milliseconds to wait.
  */
 export class RateLimiter {
@@ -58,22 +58,25 @@ export class RateLimiter {
     };
   }
 
-  /** Before checking a password: refused once the failures reached the limit on the IP or the e-mail. */
-  async signInBlocked(ip: string, email: string): Promise<number | null> {
-    const [byIp, byEmail] = await Promise.all([this.limiters.signInPerIp.get(ip), this.limiters.signInPerEmail.get(email)]);
-    const waits: number[] = [];
-    if (byIp && byIp.consumedPoints >= this.rules.signInPerIp.points) waits.push(byIp.msBeforeNext);
-    if (byEmail && byEmail.consumedPoints >= this.rules.signInPerEmail.points) waits.push(byEmail.msBeforeNext);
-    return waits.length ? Math.max(...waits) : null;
+  /**
+   * Spends one sign-in attempt on the IP, then on the e-mail, before any password is checked.
+   * Each consume is one atomic Redis increment, so parallel attempts cannot all read a count that
+   * is still under the limit (reading first and writing after the check let 30 parallel guesses
+   * through a limit of 8). The IP goes first so that a blocked IP stops spending the account's
+   * attempts. Null when allowed, else the milliseconds to wait.
+   */
+  async consumeSignIn(ip: string, email: string): Promise<number | null> {
+    const byIp = await this.consume('signInPerIp', ip);
+    if (byIp !== null) return byIp;
+    return this.consume('signInPerEmail', email);
   }
 
-  async recordSignInFailure(ip: string, email: string): Promise<void> {
-    await Promise.all([this.penalise('signInPerIp', ip), this.penalise('signInPerEmail', email)]);
-  }
-
-  /** A successful sign-in forgives the e-mail's failures (not the IP's: one IP may try many accounts). */
-  async signInSucceeded(email: string): Promise<void> {
-    await this.limiters.signInPerEmail.delete(email);
+  /**
+   * A successful sign-in forgives the e-mail's failures and gives back the attempt it spent on the
+   * IP: only failures count against an IP (one IP may serve many people who know their passwords).
+   */
+  async signInSucceeded(ip: string, email: string): Promise<void> {
+    await Promise.all([this.limiters.signInPerEmail.delete(email), this.limiters.signInPerIp.reward(ip, 1)]);
   }
 
   /** Counts one attempt; null when allowed, else the milliseconds to wait. */
@@ -92,9 +95,5 @@ export class RateLimiter {
     const waits = await Promise.all(entries.map(([name, key]) => this.consume(name, key)));
     const blocked = waits.filter((w): w is number => w !== null);
     return blocked.length ? Math.max(...blocked) : null;
-  }
-
-  private async penalise(name: LimiterName, key: string): Promise<void> {
-    await this.consume(name, key);
   }
 }
