@@ -10,6 +10,7 @@ import {
   type TestDatabase,
   type TestStream,
 } from '@lbf/service-kit/testing';
+import { createHash } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { startAnalytics, type RunningAnalytics } from '../../services/analytics/src/app';
 import { startIdentity, type RunningIdentity } from '../../services/identity/src/app';
@@ -23,7 +24,7 @@ import { Browser, subscribe, wsClient, type Subscriber } from './support';
 
 const USER_FIELDS = 'id email firstName lastName fullName phone isAdmin isBanned';
 const AUTH = `accessToken user { ${USER_FIELDS} } error { code title message field }`;
-const CREATE_CAPTCHA = 'mutation { createCaptcha { id svg } }';
+const CREATE_CAPTCHA = 'mutation { createCaptcha { id image proofOfWork { challenge difficulty } } }';
 const SIGN_UP = `mutation SignUp($input: SignUpInput!) { signUp(input: $input) { ${AUTH} } }`;
 const SIGN_IN = `mutation SignIn($input: SignInInput!) { signIn(input: $input) { ${AUTH} } }`;
 const REFRESH = `mutation Refresh { refreshSession { ${AUTH} } }`;
@@ -56,13 +57,26 @@ describe('the API through the gateway', () => {
     return sub;
   };
 
-  /** The captcha's answer, read from identity's table: the browser only ever receives an SVG. */
-  async function solvedCaptcha(b: Browser): Promise<{ captchaId: string; captchaAnswer: string }> {
-    const res = await b.gql<{ createCaptcha: { id: string; svg: string } }>(CREATE_CAPTCHA);
-    const { id, svg } = res.data!.createCaptcha;
-    expect(svg).toContain('<svg');
+  /** The page's proof of work: a nonce whose SHA-256 with the challenge starts with `difficulty` zero bits. */
+  function proofOfWork(challenge: string, difficulty: number): string {
+    const zeroBits = (d: Buffer) => {
+      let bits = 0;
+      for (const byte of d) {
+        if (byte !== 0) return bits + Math.clz32(byte) - 24;
+        bits += 8;
+      }
+      return bits;
+    };
+    for (let n = 0; ; n++) if (zeroBits(createHash('sha256').update(`${challenge}:${n}`).digest()) >= difficulty) return String(n);
+  }
+
+  /** The captcha's answer, read from identity's table: the browser only ever receives a PNG. */
+  async function solvedCaptcha(b: Browser): Promise<{ captchaId: string; captchaAnswer: string; proofOfWork: string }> {
+    const res = await b.gql<{ createCaptcha: { id: string; image: string; proofOfWork: { challenge: string; difficulty: number } } }>(CREATE_CAPTCHA);
+    const { id, image, proofOfWork: work } = res.data!.createCaptcha;
+    expect(image).toMatch(/^data:image\/png;base64,/);
     const { rows } = await sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
-    return { captchaId: id, captchaAnswer: rows[0]!.answer };
+    return { captchaId: id, captchaAnswer: rows[0]!.answer, proofOfWork: proofOfWork(work.challenge, work.difficulty) };
   }
 
   async function signUpInput(b: Browser, over: Record<string, unknown> = {}): Promise<Record<string, unknown>> {

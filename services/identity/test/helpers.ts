@@ -17,6 +17,7 @@ import { randomInt } from 'node:crypto';
 import { Client } from 'pg';
 import { startIdentity, type RunningIdentity } from '../src/app';
 import type { IdentityConfig } from '../src/config';
+import { solveProofOfWork } from '../src/domain/proof-of-work';
 
 /** GraphQL answers are read field by field in the tests, as a browser would; typing each one would only repeat the SDL. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,7 +67,7 @@ export const SIGN_IN = `mutation SignIn($input: SignInInput!) { signIn(input: $i
 export const REFRESH = `mutation Refresh { refreshSession { ${AUTH_FIELDS} } }`;
 export const SIGN_OUT = `mutation SignOut { signOut }`;
 export const ME = `query Me { me { id email firstName isAdmin isBanned } }`;
-export const CREATE_CAPTCHA = `mutation { createCaptcha { id svg expiresAt } }`;
+export const CREATE_CAPTCHA = `mutation { createCaptcha { id image expiresAt proofOfWork { challenge difficulty } } }`;
 export const BAN_USER = `mutation Ban($input: BanUserInput!) { banUser(input: $input) { user { id isBanned } error { code message field } } }`;
 
 export interface NewUser {
@@ -86,8 +87,8 @@ export interface Harness {
   redis: Redis;
   redisKeyPrefix: string;
   browser(ip?: string): Browser;
-  /** A captcha the way the browser gets one, and its answer read from the table. */
-  solvedCaptcha(browser: Browser): Promise<{ id: string; answer: string }>;
+  /** A captcha the way the browser gets one, its answer read from the table, and the page's proof of work. */
+  solvedCaptcha(browser: Browser): Promise<{ id: string; answer: string; proofOfWork: string }>;
   signUpInput(browser: Browser, over?: Record<string, unknown>): Promise<Record<string, unknown>>;
   newUser(opts?: { admin?: boolean; password?: string }): Promise<NewUser>;
   stop(): Promise<void>;
@@ -135,10 +136,10 @@ export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Ha
     redisKeyPrefix,
     browser: (ip) => new Browser(identity.url, ip),
     async solvedCaptcha(browser) {
-      const res = await browser.gql<{ createCaptcha: { id: string } }>(CREATE_CAPTCHA);
-      const id = res.data!.createCaptcha.id;
+      const res = await browser.gql<{ createCaptcha: { id: string; proofOfWork: { challenge: string; difficulty: number } } }>(CREATE_CAPTCHA);
+      const { id, proofOfWork } = res.data!.createCaptcha;
       const { rows } = await sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
-      return { id, answer: rows[0]!.answer };
+      return { id, answer: rows[0]!.answer, proofOfWork: solveProofOfWork(proofOfWork.challenge, proofOfWork.difficulty) };
     },
     async signUpInput(browser, over = {}) {
       const captcha = await harness.solvedCaptcha(browser);
@@ -152,6 +153,7 @@ export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Ha
         confirmPassword: 'secret1',
         captchaId: captcha.id,
         captchaAnswer: captcha.answer.toLowerCase(),
+        proofOfWork: captcha.proofOfWork,
         ...over,
       };
     },

@@ -33,12 +33,25 @@ export type User = {
   createdAt: Scalars['String']['output'];
 };
 
-/** A server-side captcha: the text never leaves the server; the client shows the SVG. */
+/** A server-side captcha: the text never leaves the server; the client shows the raster image. */
 export type Captcha = {
   __typename?: 'Captcha';
   id: Scalars['ID']['output'];
-  svg: Scalars['String']['output'];
+  /** A PNG as a data URL (pixels only: no markup that names the characters). */
+  image: Scalars['String']['output'];
   expiresAt: Scalars['String']['output'];
+  /** The work the page does before signing up with this captcha. */
+  proofOfWork: ProofOfWorkChallenge;
+};
+
+/**
+ * Find a nonce (digits or letters, at most 32) such that SHA-256("<challenge>:<nonce>") starts with
+ * `difficulty` zero bits; send it as SignUpInput.proofOfWork. Each proof is accepted once.
+ */
+export type ProofOfWorkChallenge = {
+  __typename?: 'ProofOfWorkChallenge';
+  challenge: Scalars['String']['output'];
+  difficulty: Scalars['Int']['output'];
 };
 
 /** A user-facing error, in French, ready to show (title + message as the spec words them). */
@@ -96,6 +109,8 @@ export type SignUpInput = {
   confirmPassword: Scalars['String']['input'];
   captchaId: Scalars['ID']['input'];
   captchaAnswer: Scalars['String']['input'];
+  /** The nonce found for the captcha's proofOfWork challenge. */
+  proofOfWork: Scalars['String']['input'];
 };
 
 export type SignInInput = {
@@ -271,6 +286,8 @@ export type ResolversTypes = {
   User: ResolverTypeWrapper<UserModel>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Captcha: ResolverTypeWrapper<Captcha>;
+  ProofOfWorkChallenge: ResolverTypeWrapper<ProofOfWorkChallenge>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
   AuthResult: ResolverTypeWrapper<Omit<AuthResult, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
@@ -292,6 +309,8 @@ export type ResolversParentTypes = {
   User: UserModel;
   ID: Scalars['ID']['output'];
   Captcha: Captcha;
+  ProofOfWorkChallenge: ProofOfWorkChallenge;
+  Int: Scalars['Int']['output'];
   UserError: UserError;
   AuthResult: Omit<AuthResult, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   MessageResult: MessageResult;
@@ -330,8 +349,14 @@ export type UserResolvers<ContextType = IdentityContext, ParentType extends Reso
 
 export type CaptchaResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Captcha'] = ResolversParentTypes['Captcha']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  svg?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  proofOfWork?: Resolver<ResolversTypes['ProofOfWorkChallenge'], ParentType, ContextType>;
+};
+
+export type ProofOfWorkChallengeResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['ProofOfWorkChallenge'] = ResolversParentTypes['ProofOfWorkChallenge']> = {
+  challenge?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  difficulty?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type UserErrorResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
@@ -378,6 +403,7 @@ export type MutationResolvers<ContextType = IdentityContext, ParentType extends 
 export type Resolvers<ContextType = IdentityContext> = {
   User?: UserResolvers<ContextType>;
   Captcha?: CaptchaResolvers<ContextType>;
+  ProofOfWorkChallenge?: ProofOfWorkChallengeResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   AuthResult?: AuthResultResolvers<ContextType>;
   MessageResult?: MessageResultResolvers<ContextType>;

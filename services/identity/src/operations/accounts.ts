@@ -33,14 +33,19 @@ export class Accounts {
 
   /**
    * Creates the account and signs it in. The form is checked first (the captcha survives a form
-   * error); then the captcha is spent, so each attempt past the form costs a solved captcha; the
+   * error); then the page's proof of work and the captcha are spent, so each attempt past the form costs a solved captcha; the
    * user row, the registered event and the first session commit together.
    */
-  async signUp(input: SignUpFields, meta: RequestMeta): Promise<AuthOutcome> {
+  async signUp(input: SignUpFields & { proofOfWork: string }, meta: RequestMeta): Promise<AuthOutcome> {
     const valid = validateSignUp(input);
     if (!valid.ok) {
       const first = valid.issues[0]!;
       return { ok: false, error: validationError(first.field, first.message) };
+    }
+    // Before any database or password work: no proof (or a spent one), no sign-up. A form error
+    // above spends nothing, so the corrected form is sent with the same proof.
+    if (!(await this.captchas.spendProofOfWork(input.captchaId, input.proofOfWork ?? ''))) {
+      return { ok: false, error: userError('CAPTCHA_INVALID', messages.captchaInvalid, { field: 'captchaAnswer' }) };
     }
     const wait = await this.deps.limits.consume('signUpPerIp', ipKey(meta));
     if (wait !== null) return { ok: false, error: rateLimitedError(wait) };

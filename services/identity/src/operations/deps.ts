@@ -14,6 +14,8 @@ export interface Deps {
   log: Logger;
   limits: RateLimiter;
   tokens: AccessTokenIssuer;
+  /** Zero bits the sign-up's proof of work must reach; DEFAULT_PROOF_OF_WORK_DIFFICULTY when absent. */
+  proofOfWorkDifficulty?: number;
 }
 
 /** Who is asking, as far as the HTTP request tells. */

@@ -16,7 +16,8 @@ export function mutationResolvers(ops: Operations): MutationResolvers {
         if (!issued.ok) {
           throw new GraphQLError(messages.rateLimited(retryMinutes(issued.retryInMs)), { extensions: { code: 'RATE_LIMITED' } });
         }
-        return { id: issued.captcha.id, svg: issued.captcha.svg, expiresAt: issued.captcha.expiresAt.toISOString() };
+        const { id, image, expiresAt, proofOfWork } = issued.captcha;
+        return { id, image, expiresAt: expiresAt.toISOString(), proofOfWork };
       }),
 
     checkCaptcha: (_parent, args, ctx) =>
