@@ -51,7 +51,7 @@ export function uniqueEmail(tag: string): string {
 }
 
 /**
- * The captcha's answer, read where only the server keeps it (the browser gets an SVG): the test's
+ * The captcha's answer, read where only the server keeps it (the browser gets a PNG): the test's
  * back door, through the e2e database's superuser URL.
  */
 export async function captchaAnswer(captchaId: string): Promise<string> {

@@ -105,8 +105,12 @@ export const CREATE_CAPTCHA: TypedDocumentNode<CreateCaptchaMutation, CreateCapt
   mutation CreateCaptcha {
     createCaptcha {
       id
-      svg
+      image
       expiresAt
+      proofOfWork {
+        challenge
+        difficulty
+      }
     }
   }
 `;

@@ -236,6 +236,8 @@ export type SignUpInput = {
   confirmPassword: string;
   captchaId: string | number;
   captchaAnswer: string;
+  /** The nonce found for the captcha's proofOfWork challenge. */
+  proofOfWork: string;
 };
 
 export type SignInInput = {
@@ -493,7 +495,7 @@ export type SignOutMutation = { signOut: boolean };
 export type CreateCaptchaMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CreateCaptchaMutation = { createCaptcha: { id: string, svg: string, expiresAt: string } };
+export type CreateCaptchaMutation = { createCaptcha: { id: string, image: string, expiresAt: string, proofOfWork: { challenge: string, difficulty: number } } };
 
 export type CheckCaptchaMutationVariables = Exact<{
   id: string | number;

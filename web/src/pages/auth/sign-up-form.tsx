@@ -64,7 +64,8 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
     if (!captcha.id) return;
     onBeforeSignUp();
     try {
-      const result = await signUp({ ...input, captchaId: captcha.id });
+      const proofOfWork = await captchaRef.current!.proof();
+      const result = await signUp({ ...input, captchaId: captcha.id, proofOfWork });
       if (result.error) {
         showServerError(result.error, form.setError, FIELDS, SERVER_ALIASES);
         // The server keeps the captcha through a form error but spends it on any later refusal

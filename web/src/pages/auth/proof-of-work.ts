@@ -1,0 +1,29 @@
+/**
+ * The sign-up's proof of work (identity's domain/proof-of-work.ts holds the same rule): a nonce such
+ * that SHA-256("<challenge>:<nonce>") starts with `difficulty` zero bits. WebCrypto hashes off the
+ * main thread and each batch awaits it, so typing is never blocked while the page searches.
+ */
+const BATCH = 32;
+
+function leadingZeroBits(digest: Uint8Array): number {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
+export async function solveProofOfWork(challenge: string, difficulty: number, signal?: AbortSignal): Promise<string> {
+  const encoder = new TextEncoder();
+  for (let start = 0; ; start += BATCH) {
+    if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    const nonces = Array.from({ length: BATCH }, (_, i) => String(start + i));
+    const digests = await Promise.all(nonces.map((n) => crypto.subtle.digest('SHA-256', encoder.encode(`${challenge}:${n}`))));
+    const found = digests.findIndex((d) => leadingZeroBits(new Uint8Array(d)) >= difficulty);
+    if (found >= 0) return nonces[found]!;
+  }
+}
