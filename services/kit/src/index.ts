@@ -10,6 +10,7 @@ export * from './outbox';
 export * from './event-bus';
 export * from './unit-of-work';
 export * from './parked-events';
+export * from './retention';
 export * from './auth';
 export * from './redis';
 export * from './queues';
