@@ -16,9 +16,9 @@ import {
   requestReplay,
   startIdempotentConsumer,
   UnitOfWork,
-  waitForReplays,
   type EventBus,
 } from '../src';
+import { runEventsCommand } from '../src/cli/events';
 
 /** The kit's tables in a schema of this file's own, in its own database copy, on its own stream. */
 let db: TestDatabase;
@@ -124,10 +124,14 @@ describe('parking and replay', () => {
       broken = false;
       const listed = await listParkedEvents(sql, { consumer: 'kit-replay' });
       expect(listed.map((p) => p.id)).toEqual([row.id]);
-      const ids = await requestReplay(sql, { ids: [row.id] });
-      const { done, pending } = await waitForReplays(sql, ids, 5000);
-      expect(pending).toEqual([]);
-      expect(done).toMatchObject([{ id: row.id, status: 'replayed', replayOutcome: 'applied' }]);
+      const parkedOut: string[] = [];
+      expect(await runEventsCommand(['parked', '--service', 'kit_test'], sql, (l) => parkedOut.push(l))).toBe(0);
+      expect(parkedOut.join('\n')).toMatch(new RegExp(`#${row.id}  kit-replay  identity.user.registered  handler-failed  parked[\\s\\S]*reason: Error: le service`));
+
+      // npm run events -- replay --service … --id …: the running consumer applies it and the command reports it.
+      const out: string[] = [];
+      expect(await runEventsCommand(['replay', '--service', 'kit_test', '--id', row.id, '--wait', '5'], sql, (l) => out.push(l))).toBe(0);
+      expect(out.join('\n')).toContain(`#${row.id}  kit-replay  identity.user.registered  handler-failed  replayed (applied)`);
       expect(applied).toEqual([event.id]);
 
       // Asking again replays nothing: the row is kept, marked replayed, and the inbox holds the event once.
@@ -144,11 +148,11 @@ describe('parking and replay', () => {
     const uow = new UnitOfWork(ds, 'kit-test');
     await sql.query('ALTER TABLE parked_events RENAME TO parked_events_away');
     let restored = false;
-    const consumer = await startIdempotentConsumer({ bus, uow, log, durable: 'kit-garbage', subjects: ['identity.user.registered'], handle: async () => undefined });
+    const consumer = await startIdempotentConsumer({ bus, uow, log, durable: 'kit-garbage', subjects: ['identity.user.banned'], handle: async () => undefined });
     try {
-      const ack = await bus.js.publish(natsSubject(stream.prefix, 'identity.user.registered'), Buffer.from('{pas du json'));
-      // Parking cannot work: the message is nak'ed, not terminated, and stays pending.
-      await until(async () => (await jsm.consumers.info(stream.stream, 'kit-garbage')).delivered.stream_seq >= ack.seq, 5000, 'a first delivery');
+      const ack = await bus.js.publish(natsSubject(stream.prefix, 'identity.user.banned'), Buffer.from('{pas du json'));
+      // Parking cannot work: the message is nak'ed, not terminated, and comes back.
+      await until(async () => (await jsm.consumers.info(stream.stream, 'kit-garbage')).num_redelivered >= 1, 8000, 'a redelivery');
       expect((await jsm.consumers.info(stream.stream, 'kit-garbage')).ack_floor.stream_seq).toBeLessThan(ack.seq);
       await sql.query('ALTER TABLE parked_events_away RENAME TO parked_events');
       restored = true;
