@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, pastVersion } from './define';
 import { makeEnvelope } from './envelope';
 import { events, isSensitiveSubject, sensitiveSubjects } from './registry';
+import { inboxRetentionMs } from './stream';
 import { decodeEnvelope, validateData } from './validate';
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -75,5 +76,12 @@ describe('sensitive subjects', () => {
     expect(isSensitiveSubject('identity.password_reset.requested')).toBe(true);
     expect(isSensitiveSubject('identity.user.registered')).toBe(false);
     expect(sensitiveSubjects()).toEqual([{ subject: 'identity.password_reset.requested', retentionMs: 2 * 60 * 60 * 1000 }]);
+  });
+});
+
+describe('inbox retention', () => {
+  it('outlives the stream: an event can come back only while the stream stores it', () => {
+    const day = 24 * 3600 * 1000;
+    expect(inboxRetentionMs(30 * day)).toBe(31 * day);
   });
 });
