@@ -13,6 +13,7 @@ import {
   OutboxRelay,
   pruneMessagingTables,
   purgeSensitiveSubjects,
+  runEventsMaintenance,
   requestReplay,
   startIdempotentConsumer,
   UnitOfWork,
@@ -245,5 +246,20 @@ describe('retention', () => {
     } finally {
       await jsm.streams.delete(name).catch(() => undefined);
     }
+  });
+
+  it('runs as one maintenance pass: prunes the tables and purges the stream, and a second pass finds nothing', async () => {
+    await sql.query(`INSERT INTO inbox (consumer, event_id, subject, processed_at) VALUES ('c', $1, 's', now() - interval '40 days')`, [randomUUID()]);
+    // A parked reset request keeps its row and reason, but not the link, once past the subject's window.
+    await sql.query(
+      `INSERT INTO parked_events (consumer, kind, event_id, subject, envelope, error, deliveries, parked_at)
+       VALUES ('messaging-mail', 'handler-failed', $1, 'identity.password_reset.requested', '{"data":{"resetUrl":"http://x/auth?reset=secret"}}', 'smtp down', 8, now() - interval '3 hours')`,
+      [randomUUID()],
+    );
+    const first = await runEventsMaintenance({ ds, bus, log });
+    expect(first).toMatchObject({ inbox: 1, parkedRedacted: 1 });
+    const { rows } = await sql.query(`SELECT envelope, raw, error, redacted_at FROM parked_events WHERE subject = 'identity.password_reset.requested'`);
+    expect(rows).toEqual([{ envelope: null, raw: null, error: 'smtp down', redacted_at: expect.any(Date) }]);
+    expect(await runEventsMaintenance({ ds, bus, log })).toEqual({ outbox: 0, inbox: 0, parkedRedacted: 0, streamPurged: 0 });
   });
 });
