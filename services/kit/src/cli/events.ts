@@ -63,7 +63,7 @@ export async function runEventsCommand(argv: string[], db: Queryable, out: (line
 /** `node services/kit/dist/cli/events.js ...` with DATABASE_URL (admin) and DATABASE_NAME, as `npm run events` runs it. */
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const service = parseArgs({ args: argv, allowPositionals: true, strict: false }).values.service;
+  const service = parseArgs({ args: argv, allowPositionals: true, strict: false, options: { service: { type: 'string' } } }).values.service;
   if (typeof service !== 'string' || !/^[a-z]+$/.test(service)) {
     process.stdout.write(`${EVENTS_USAGE}\n`);
     process.exit(2);
