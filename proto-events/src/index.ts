@@ -4,6 +4,7 @@ export * from './stream';
 export * from './publish';
 export * from './consume';
 export * from './validate';
+export * from './define';
 export { identityUserRegistered } from './events/identity-user-registered';
 export { identityUserBanned } from './events/identity-user-banned';
 export { identityPasswordResetRequested } from './events/identity-password-reset-requested';

@@ -10,8 +10,10 @@ import { identityUserBanned } from './events/identity-user-banned';
 import { identityUserRegistered } from './events/identity-user-registered';
 
 /**
- * The contract: one entry per subject at its current version. A breaking change to a payload is a
- * new version (kept beside the old one while messages of it may be stored), never a rename.
+ * The contract: subject -> { current version and its schema, past versions with their schemas and
+ * upcasters, sensitivity }. A breaking change to a payload is a new version (the old one kept,
+ * with an upcaster, while messages of it may be stored or parked), never a rename. Producers
+ * always write the current version; consumers receive the current version whatever was stored.
  */
 export const events = {
   [identityUserRegistered.subject]: identityUserRegistered,
@@ -27,6 +29,15 @@ export const events = {
 
 export type EventSubject = keyof typeof events;
 export type EventData<S extends EventSubject> = z.infer<(typeof events)[S]['schema']>;
+
+/** Subjects whose payload carries a secret: their outbox rows are deleted once published, their messages purged early. */
+export function sensitiveSubjects(): Array<{ subject: EventSubject; retentionMs: number }> {
+  return Object.values(events).flatMap((def) => (def.sensitive ? [{ subject: def.subject as EventSubject, retentionMs: def.sensitive.retentionMs }] : []));
+}
+
+export function isSensitiveSubject(subject: string): boolean {
+  return isEventSubject(subject) && events[subject].sensitive !== null;
+}
 
 export function isEventSubject(subject: string): subject is EventSubject {
   return Object.prototype.hasOwnProperty.call(events, subject);

@@ -8,13 +8,14 @@ const registered = {
   lastName: 'Ndiaye',
   phone: '+237690000001',
   registeredAt: new Date().toISOString(),
+  origin: 'sign-up',
 };
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 describe('decoding an event from the stream', () => {
   it('accepts a well-formed envelope of a known subject and version', () => {
-    const env = makeEnvelope({ subject: 'identity.user.registered', version: 1, producer: 'identity', data: registered });
+    const env = makeEnvelope({ subject: 'identity.user.registered', version: 2, producer: 'identity', data: registered });
     const decoded = decodeEnvelope(encode(env));
     expect(decoded.ok).toBe(true);
     if (decoded.ok) expect(decoded.envelope.data).toEqual(registered);
@@ -30,17 +31,17 @@ describe('decoding an event from the stream', () => {
   });
 
   it('refuses a version the contract does not know, rather than misreading it', () => {
-    const env = makeEnvelope({ subject: 'identity.user.registered', version: 2, producer: 'identity', data: registered });
-    expect(decodeEnvelope(encode(env))).toMatchObject({ ok: false, reason: expect.stringContaining('unsupported version') });
+    const env = makeEnvelope({ subject: 'identity.user.registered', version: 3, producer: 'identity', data: registered });
+    expect(decodeEnvelope(encode(env))).toMatchObject({ ok: false, reason: expect.stringContaining('unsupported version 3') });
   });
 
   it('refuses a payload that does not match its schema', () => {
-    const env = makeEnvelope({ subject: 'identity.user.registered', version: 1, producer: 'identity', data: { ...registered, email: 'pas-un-email' } });
+    const env = makeEnvelope({ subject: 'identity.user.registered', version: 2, producer: 'identity', data: { ...registered, email: 'pas-un-email' } });
     expect(decodeEnvelope(encode(env))).toMatchObject({ ok: false, reason: expect.stringContaining('bad payload') });
   });
 
   it('refuses an envelope without an id', () => {
-    const { id: _id, ...rest } = makeEnvelope({ subject: 'identity.user.registered', version: 1, producer: 'identity', data: registered });
+    const { id: _id, ...rest } = makeEnvelope({ subject: 'identity.user.registered', version: 2, producer: 'identity', data: registered });
     expect(decodeEnvelope(encode(rest))).toMatchObject({ ok: false, reason: expect.stringContaining('bad envelope') });
   });
 });

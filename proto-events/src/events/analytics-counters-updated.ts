@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defineEvent } from '../define';
 
 /** `day` is the site's calendar day (YYYY-MM-DD in the site's time zone) that visitsToday counts. */
-export const analyticsCountersUpdated = {
+export const analyticsCountersUpdated = defineEvent({
   subject: 'analytics.counters.updated',
   version: 1,
   schema: z.object({
@@ -9,4 +10,4 @@ export const analyticsCountersUpdated = {
     visitsToday: z.number().int().nonnegative(),
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   }),
-} as const;
+});

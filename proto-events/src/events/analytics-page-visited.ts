@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { defineEvent } from '../define';
 
-export const analyticsPageVisited = {
+export const analyticsPageVisited = defineEvent({
   subject: 'analytics.page.visited',
   version: 1,
   schema: z.object({
@@ -11,4 +12,4 @@ export const analyticsPageVisited = {
     notFound: z.boolean(),
     visitedAt: z.iso.datetime(),
   }),
-} as const;
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defineEvent } from '../define';
 
 /** A video or PDF was removed from the catalogue (its files deleted); carries its last title and price. */
-export const catalogueItemDeleted = {
+export const catalogueItemDeleted = defineEvent({
   subject: 'catalogue.item.deleted',
   version: 1,
   schema: z.object({
@@ -12,4 +13,4 @@ export const catalogueItemDeleted = {
     currency: z.literal('USD'),
     occurredAt: z.iso.datetime(),
   }),
-} as const;
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defineEvent } from '../define';
 
 /** A video or PDF became available for sale. Prices are integer cents of `currency`. */
-export const catalogueItemPublished = {
+export const catalogueItemPublished = defineEvent({
   subject: 'catalogue.item.published',
   version: 1,
   schema: z.object({
@@ -12,4 +13,4 @@ export const catalogueItemPublished = {
     currency: z.literal('USD'),
     occurredAt: z.iso.datetime(),
   }),
-} as const;
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defineEvent } from '../define';
 
 /** A video's or PDF's title or price changed; carries the new values. Prices are integer cents. */
-export const catalogueItemUpdated = {
+export const catalogueItemUpdated = defineEvent({
   subject: 'catalogue.item.updated',
   version: 1,
   schema: z.object({
@@ -12,4 +13,4 @@ export const catalogueItemUpdated = {
     currency: z.literal('USD'),
     occurredAt: z.iso.datetime(),
   }),
-} as const;
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defineEvent } from '../define';
 
 /** A signed download URL of a PDF was handed out; userId is null when nobody was signed in. */
-export const cataloguePdfDownloaded = {
+export const cataloguePdfDownloaded = defineEvent({
   subject: 'catalogue.pdf.downloaded',
   version: 1,
   schema: z.object({
@@ -9,4 +10,4 @@ export const cataloguePdfDownloaded = {
     userId: z.uuid().nullable(),
     occurredAt: z.iso.datetime(),
   }),
-} as const;
+});

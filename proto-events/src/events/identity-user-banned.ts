@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { defineEvent } from '../define';
 
-export const identityUserBanned = {
+export const identityUserBanned = defineEvent({
   subject: 'identity.user.banned',
   version: 1,
   schema: z.object({
@@ -9,4 +10,4 @@ export const identityUserBanned = {
     reason: z.string(),
     bannedAt: z.iso.datetime(),
   }),
-} as const;
+});

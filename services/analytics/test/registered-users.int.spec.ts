@@ -32,6 +32,7 @@ function userRegistered(): Envelope {
       lastName: 'Mbarga',
       phone: null,
       registeredAt: new Date().toISOString(),
+      origin: 'sign-up',
     },
   });
 }
@@ -82,23 +83,35 @@ describe('registered users counter', () => {
     expect((await countersUpdatesInOutbox()) - updatesBefore).toBe(1);
   });
 
-  it('gives up at once on an event with a bad payload, without blocking the next valid one', async () => {
+  it('parks an event with a bad payload at once, with its reason, without blocking the next valid one', async () => {
     const before = await t.counters();
     const deliveriesBefore = (await jsm.consumers.info(t.stream.stream, COUNTERS_CONSUMER)).delivered.consumer_seq;
 
     const bad = { ...userRegistered(), data: { userId: 'pas-un-uuid', email: 'pas-un-email' } };
-    await publishRaw(bad);
+    const badSeq = await publishRaw(bad);
     const good = userRegistered();
     await publishRaw(good);
 
     await until(async () => (await inboxRows(good.id)) === 1, 5000, 'the valid event to be applied');
     expect((await t.counters()).registeredUsers).toBe(before.registeredUsers + 1);
-    // Each delivered once: the bad one was not sent back for a retry as a failing handler's would be,
-    // had no effect, and was not parked (it can never succeed; the consumer terminates it).
+    // Each delivered once: the bad one was not sent back for a retry (it can never succeed) and had no effect,
+    // but it was not dropped unseen either: it waits in parked_events with why.
     expect((await jsm.consumers.info(t.stream.stream, COUNTERS_CONSUMER)).delivered.consumer_seq - deliveriesBefore).toBe(2);
     expect(await inboxRows(bad.id)).toBe(0);
-    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM analytics.parked_events WHERE event_id = $1`, [bad.id]);
-    expect(rows[0].n).toBe(0);
+    const { rows } = await t.sql.query(`SELECT consumer, kind, subject, error, stream_seq FROM analytics.parked_events WHERE event_id = $1`, [bad.id]);
+    expect(rows).toEqual([
+      { consumer: COUNTERS_CONSUMER, kind: 'invalid', subject: 'identity.user.registered', error: expect.stringContaining('bad payload'), stream_seq: String(badSeq) },
+    ]);
+  });
+
+  it('counts a v1 identity.user.registered still stored in the stream (read by a consumer written for v2)', async () => {
+    const before = await t.counters();
+    const v2 = userRegistered();
+    const { origin: _origin, ...v1data } = v2.data as Record<string, unknown>;
+    const v1 = { ...v2, version: 1, data: v1data };
+    await publishRaw(v1);
+    await until(async () => (await inboxRows(v1.id)) === 1, 5000, 'the v1 event to be applied');
+    expect((await t.counters()).registeredUsers).toBe(before.registeredUsers + 1);
   });
 
   it('parks an event whose effect keeps failing, changing nothing, and carries on with the next', async () => {

@@ -43,7 +43,7 @@ describe('first administrator by command', () => {
     expect(await ds.query('SELECT role FROM admin_roles WHERE user_id = $1', [first.userId])).toEqual([{ role: 'admin' }]);
     const events = await ds.query("SELECT envelope FROM outbox WHERE subject = 'identity.user.registered'");
     expect(events).toHaveLength(1);
-    expect(events[0].envelope.data).toMatchObject({ userId: first.userId, email: 'chef@lbf.example', phone: '+237690000000' });
+    expect(events[0].envelope).toMatchObject({ version: 2, data: { userId: first.userId, email: 'chef@lbf.example', phone: '+237690000000', origin: 'admin-command' } });
   });
 
   it('grants the role to an existing customer, and changes a password only with --reset-password', async () => {

@@ -52,7 +52,8 @@ describe('sign-up', () => {
     expect(received).toMatchObject({
       subject: 'identity.user.registered',
       producer: 'identity',
-      data: { userId, email: 'mixed.case@example.com', firstName: 'Awa', lastName: 'Ndiaye', phone: '+237690000000' },
+      version: 2,
+      data: { userId, email: 'mixed.case@example.com', firstName: 'Awa', lastName: 'Ndiaye', phone: '+237690000000', origin: 'sign-up' },
     });
   });
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource, type EntityManager, type MixedList } from 'typeorm';
 import { InboxEntry, OutboxRow, ParkedEvent } from './messaging-tables';
-import { KitTables1700000000000 } from './kit-tables.migration';
+import { kitMigrations } from './kit-tables.migration';
 
 export type { EntityManager };
 
@@ -27,7 +27,7 @@ export function createServiceDataSource(opts: ServiceDataSourceOptions): DataSou
     url: opts.url,
     schema: opts.schema,
     entities: [OutboxRow, InboxEntry, ParkedEvent, ...(opts.entities as unknown[] as never[])],
-    migrations: [KitTables1700000000000, ...(opts.migrations as unknown[] as never[])],
+    migrations: [...kitMigrations, ...(opts.migrations as unknown[] as never[])],
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,

@@ -6,6 +6,7 @@ import {
   type Envelope,
   type EventSubject,
   type RunningConsumer,
+  type StreamLimits,
   type StreamOptions,
   type TypedEnvelope,
 } from '@lbf/proto-events';
@@ -21,10 +22,10 @@ export interface EventBus extends StreamOptions {
 }
 
 /**
- * Connects to NATS, ensures the stream and returns a bus. Reconnects forever after the first
+ * Connects to NATS, ensures the stream (with its age and size limits) and returns a bus. Reconnects forever after the first
  * connection, so a broker restart only delays publishing (the outbox keeps the events meanwhile).
  */
-export async function connectEventBus(args: StreamOptions & { url: string; name: string; log: Logger }): Promise<EventBus> {
+export async function connectEventBus(args: StreamOptions & Partial<StreamLimits> & { url: string; name: string; log: Logger }): Promise<EventBus> {
   const nc = await connect({
     servers: args.url.split(','),
     name: args.name,

@@ -9,6 +9,8 @@ export * from './messaging-tables';
 export * from './outbox';
 export * from './event-bus';
 export * from './unit-of-work';
+export * from './parked-events';
+export * from './retention';
 export * from './auth';
 export * from './redis';
 export * from './queues';

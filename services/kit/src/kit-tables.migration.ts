@@ -40,3 +40,51 @@ export class KitTables1700000000000 implements MigrationInterface {
     await q.query(`DROP TABLE outbox`);
   }
 }
+
+/**
+ * Parking that keeps every message a consumer gives up on (also unreadable ones: no id, not
+ * JSON), with its kind, stream position and replay history; and the indexes the retention job
+ * prunes by.
+ */
+export class KitParkingAndRetention1700000000001 implements MigrationInterface {
+  name = 'KitParkingAndRetention1700000000001';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE parked_events
+      ALTER COLUMN event_id DROP NOT NULL,
+      ALTER COLUMN envelope DROP NOT NULL,
+      ADD COLUMN kind text NOT NULL DEFAULT 'handler-failed' CHECK (kind IN ('invalid', 'handler-failed')),
+      ADD COLUMN raw text,
+      ADD COLUMN stream_seq bigint,
+      ADD COLUMN deliveries int NOT NULL DEFAULT 0,
+      ADD COLUMN times_parked int NOT NULL DEFAULT 1,
+      ADD COLUMN last_parked_at timestamptz NOT NULL DEFAULT now(),
+      ADD COLUMN replay_requested_at timestamptz,
+      ADD COLUMN replayed_at timestamptz,
+      ADD COLUMN replay_outcome text CHECK (replay_outcome IN ('applied', 'already-applied')),
+      ADD COLUMN replay_attempts int NOT NULL DEFAULT 0,
+      ADD COLUMN last_replay_error text,
+      ADD COLUMN redacted_at timestamptz`);
+    // An event waiting in the parking is parked once, however often the broker hands it back.
+    await q.query(`CREATE UNIQUE INDEX parked_events_waiting ON parked_events (consumer, event_id) WHERE replayed_at IS NULL AND event_id IS NOT NULL`);
+    await q.query(`CREATE INDEX parked_events_replay_requested ON parked_events (consumer) WHERE replay_requested_at IS NOT NULL AND replayed_at IS NULL`);
+    await q.query(`CREATE INDEX outbox_sent_at ON outbox (sent_at) WHERE sent_at IS NOT NULL`);
+    await q.query(`CREATE INDEX inbox_processed_at ON inbox (processed_at)`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX inbox_processed_at`);
+    await q.query(`DROP INDEX outbox_sent_at`);
+    await q.query(`DROP INDEX parked_events_replay_requested`);
+    await q.query(`DROP INDEX parked_events_waiting`);
+    await q.query(`DELETE FROM parked_events WHERE event_id IS NULL OR envelope IS NULL`);
+    await q.query(`ALTER TABLE parked_events
+      DROP COLUMN kind, DROP COLUMN raw, DROP COLUMN stream_seq, DROP COLUMN deliveries, DROP COLUMN times_parked,
+      DROP COLUMN last_parked_at, DROP COLUMN replay_requested_at, DROP COLUMN replayed_at, DROP COLUMN replay_outcome,
+      DROP COLUMN replay_attempts, DROP COLUMN last_replay_error, DROP COLUMN redacted_at,
+      ALTER COLUMN event_id SET NOT NULL, ALTER COLUMN envelope SET NOT NULL`);
+  }
+}
+
+/** Every kit migration, in order; each service's DataSource runs them before its own. */
+export const kitMigrations = [KitTables1700000000000, KitParkingAndRetention1700000000001];

@@ -1,4 +1,4 @@
-import { makeEnvelope, validateData, type Envelope, type EventData, type EventSubject } from '@lbf/proto-events';
+import { isSensitiveSubject, makeEnvelope, validateData, type Envelope, type EventData, type EventSubject } from '@lbf/proto-events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from './logger';
 
@@ -108,11 +108,12 @@ export class OutboxRelay {
     const batch = this.opts.batchSize ?? 100;
     let failure: unknown = null;
     const count = await this.ds.transaction(async (m) => {
-      const rows: Array<{ seq: string; envelope: Envelope }> = await m.query(
-        'SELECT seq, envelope FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+      const rows: Array<{ seq: string; subject: string; envelope: Envelope }> = await m.query(
+        'SELECT seq, subject, envelope FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
         [batch],
       );
       const sent: string[] = [];
+      const secret: string[] = [];
       for (const row of rows) {
         try {
           await this.opts.publish(row.envelope);
@@ -121,11 +122,13 @@ export class OutboxRelay {
           await m.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1', [row.seq, String(err).slice(0, 500)]);
           break;
         }
-        sent.push(row.seq);
+        // A row carrying a secret (a reset link) is deleted once the broker has it, not kept as sent.
+        (isSensitiveSubject(row.subject) ? secret : sent).push(row.seq);
       }
       // What was published is marked sent even when a later row failed, so it is not sent again.
       if (sent.length) await m.query('UPDATE outbox SET sent_at = now() WHERE seq = ANY($1::bigint[])', [sent]);
-      return sent.length;
+      if (secret.length) await m.query('DELETE FROM outbox WHERE seq = ANY($1::bigint[])', [secret]);
+      return sent.length + secret.length;
     });
     if (failure) throw failure;
     return count;

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { consumeEvents, type EventBus, type RunningConsumer } from './event-bus';
 import type { Logger } from './logger';
 import { writeOutbox, type Emit, OutboxRelay } from './outbox';
+import { parkMessage, recordInInbox, replayRequested, startParkedReplayer } from './parked-events';
 
 export interface Tx {
   manager: EntityManager;
@@ -42,32 +43,20 @@ export class UnitOfWork {
    */
   async once(consumer: string, envelope: { id: string; subject: string }, fn: (tx: Tx) => Promise<void>): Promise<boolean> {
     return this.run(async (tx) => {
-      const inserted: unknown[] = await tx.manager.query(
-        'INSERT INTO inbox (consumer, event_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
-        [consumer, envelope.id, envelope.subject],
-      );
-      if (inserted.length === 0) return false;
+      if (!(await recordInInbox(tx, consumer, envelope))) return false;
       await fn(tx);
       return true;
     });
-  }
-
-  async park(consumer: string, envelope: TypedEnvelope<EventSubject>, error: unknown): Promise<void> {
-    await this.ds.query('INSERT INTO parked_events (consumer, event_id, subject, envelope, error) VALUES ($1, $2, $3, $4, $5)', [
-      consumer,
-      envelope.id,
-      envelope.subject,
-      JSON.stringify(envelope),
-      String(error instanceof Error ? (error.stack ?? error.message) : error).slice(0, 4000),
-    ]);
   }
 }
 
 /**
  * A durable consumer whose handler runs inside `UnitOfWork.once`, so each event's effect is applied
- * exactly once, and whose failures end in the service's parked_events table.
+ * exactly once. What it cannot read, and what keeps failing `maxDeliver` times, ends in the
+ * service's parked_events with its reason; rows someone asked to replay (`npm run events -- replay`)
+ * are replayed through the same handler and inbox every `replayPollMs`.
  */
-export function startIdempotentConsumer<S extends EventSubject>(args: {
+export async function startIdempotentConsumer<S extends EventSubject>(args: {
   bus: EventBus;
   uow: UnitOfWork;
   log: Logger;
@@ -76,8 +65,9 @@ export function startIdempotentConsumer<S extends EventSubject>(args: {
   handle: (envelope: TypedEnvelope<S>, tx: Tx) => Promise<void>;
   maxDeliver?: number;
   concurrency?: number;
+  replayPollMs?: number;
 }): Promise<RunningConsumer> {
-  return consumeEvents({
+  const consumer = await consumeEvents({
     js: args.bus.js,
     jsm: args.bus.jsm,
     stream: args.bus.stream,
@@ -90,6 +80,17 @@ export function startIdempotentConsumer<S extends EventSubject>(args: {
     handle: async (envelope) => {
       await args.uow.once(args.durable, envelope, (tx) => args.handle(envelope, tx));
     },
-    park: (envelope, error) => args.uow.park(args.durable, envelope as TypedEnvelope<EventSubject>, error),
+    park: (message) => parkMessage(args.uow.ds, args.durable, message),
   });
+  const replayer = startParkedReplayer(
+    () => replayRequested({ uow: args.uow, consumer: args.durable, subjects: args.subjects, handle: args.handle, log: args.log }),
+    args.log,
+    args.replayPollMs,
+  );
+  return {
+    async stop() {
+      await replayer.stop();
+      await consumer.stop();
+    },
+  };
 }

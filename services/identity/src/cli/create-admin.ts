@@ -74,7 +74,7 @@ export async function createAdmin(uow: UnitOfWork, options: CreateAdminOptions):
     let created = false;
     let passwordChanged = false;
     if (!user) {
-      user = await registerUser({ manager, emit }, { email: o.email, firstName: o.firstName, lastName: o.lastName, phone: o.phone, passwordHash });
+      user = await registerUser({ manager, emit }, { email: o.email, firstName: o.firstName, lastName: o.lastName, phone: o.phone, passwordHash }, 'admin-command');
       created = true;
     } else if (o.resetPassword) {
       await manager.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);

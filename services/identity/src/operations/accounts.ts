@@ -57,7 +57,7 @@ export class Accounts {
     const passwordHash = await hashPassword(v.password);
     try {
       const { user, opened } = await this.deps.uow.run(async (tx) => {
-        const user = await registerUser(tx, { email: v.email, firstName: v.firstName, lastName: v.lastName, phone: v.phone, passwordHash });
+        const user = await registerUser(tx, { email: v.email, firstName: v.firstName, lastName: v.lastName, phone: v.phone, passwordHash }, 'sign-up');
         const opened = await openSession(tx.manager, user.id, meta, this.deps.config.refreshTokenTtlDays);
         return { user, opened };
       });
