@@ -30,7 +30,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{proto-events,services,gateway}/**/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{proto-events,services,gateway,web}/**/src/**/*.spec.ts'],
     },
     {
       ...shared,

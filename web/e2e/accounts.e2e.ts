@@ -69,7 +69,8 @@ describe('a new visitor', () => {
     await page.goto('/videos');
     await page.getByText('Accès restreint').waitFor();
     await page.getByText('Vous devez être connecté pour accéder à ce contenu.').waitFor();
-    await page.waitForURL('**/auth');
+    // The page to come back to rides along (navigation.e2e.ts follows it after signing in).
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/videos');
     await context.close();
   });
 

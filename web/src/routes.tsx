@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, createRoutesFromElements, Route } from 'react-router-dom';
+import { RouteError } from '@/components/errors/route-error';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireUser } from '@/components/guards/require-user';
 import { SiteLayout } from '@/components/layout/site-layout';
@@ -33,51 +34,60 @@ function FullPageLoading() {
   );
 }
 
+// A route whose chunk fails to arrive or whose page throws shows this instead of a blank page:
+// inside the site layout (header and footer stay), or filling the page at the root.
+const pageError = <RouteError />;
+
 /**
  * The route table of the spec (§2), reading (a): the home is public; /videos, /videos/:id,
  * /video/:id, /pdfs and /dashboard need a signed-in user; /admin/* an administrator.
+ * A data router, for its per-route errorElement.
  */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<SiteLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="actualites" element={<NewsPage />} />
-        <Route path="actualites/:id" element={<ArticlePage />} />
-        <Route path="actualite/:id" element={<ArticlePage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="faq" element={<FaqPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="auth" element={<AuthPage />} />
-        <Route element={<RequireUser />}>
-          <Route path="videos" element={<VideosPage />} />
-          <Route path="videos/:id" element={<VideoDetailPage />} />
-          <Route path="video/:id" element={<VideoDetailPage />} />
-          <Route path="pdfs" element={<PdfsPage />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
+export const appRoutes = createRoutesFromElements(
+  <Route errorElement={<RouteError fullPage />}>
+    <Route element={<SiteLayout />}>
+      <Route index element={<HomePage />} errorElement={pageError} />
+      <Route path="actualites" element={<NewsPage />} errorElement={pageError} />
+      <Route path="actualites/:id" element={<ArticlePage />} errorElement={pageError} />
+      <Route path="actualite/:id" element={<ArticlePage />} errorElement={pageError} />
+      <Route path="about" element={<AboutPage />} errorElement={pageError} />
+      <Route path="contact" element={<ContactPage />} errorElement={pageError} />
+      <Route path="faq" element={<FaqPage />} errorElement={pageError} />
+      <Route path="terms" element={<TermsPage />} errorElement={pageError} />
+      <Route path="privacy" element={<PrivacyPage />} errorElement={pageError} />
+      <Route path="auth" element={<AuthPage />} errorElement={pageError} />
+      <Route element={<RequireUser />} errorElement={pageError}>
+        <Route path="videos" element={<VideosPage />} errorElement={pageError} />
+        <Route path="videos/:id" element={<VideoDetailPage />} errorElement={pageError} />
+        <Route path="video/:id" element={<VideoDetailPage />} errorElement={pageError} />
+        <Route path="pdfs" element={<PdfsPage />} errorElement={pageError} />
+        <Route path="dashboard" element={<DashboardPage />} errorElement={pageError} />
       </Route>
-      <Route
-        path="admin/login"
-        element={
+      <Route path="*" element={<NotFoundPage />} errorElement={pageError} />
+    </Route>
+    <Route
+      path="admin/login"
+      errorElement={<RouteError fullPage />}
+      element={
+        <Suspense fallback={<FullPageLoading />}>
+          <AdminLoginPage />
+        </Suspense>
+      }
+    />
+    <Route
+      path="admin/*"
+      errorElement={<RouteError fullPage />}
+      element={
+        <RequireAdmin>
           <Suspense fallback={<FullPageLoading />}>
-            <AdminLoginPage />
+            <AdminArea />
           </Suspense>
-        }
-      />
-      <Route
-        path="admin/*"
-        element={
-          <RequireAdmin>
-            <Suspense fallback={<FullPageLoading />}>
-              <AdminArea />
-            </Suspense>
-          </RequireAdmin>
-        }
-      />
-    </Routes>
-  );
+        </RequireAdmin>
+      }
+    />
+  </Route>,
+);
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
 }

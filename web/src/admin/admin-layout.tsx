@@ -1,6 +1,7 @@
 import { Bell, PanelLeft, Search, Settings } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
@@ -60,15 +61,20 @@ function TopBar() {
 }
 
 export function AdminLayout() {
+  const { pathname } = useLocation();
   return (
     <SidebarProvider>
       <AdminSidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
         <main id="main" className="flex-1 p-4 sm:p-6">
-          <Suspense fallback={<p className="text-muted-foreground">{fr.common.loading}</p>}>
-            <Outlet />
-          </Suspense>
+          {/* The admin screens are descendant routes (no errorElement there): one boundary per screen,
+              forgotten when the administrator moves to another, so the sidebar stays usable. */}
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<p className="text-muted-foreground">{fr.common.loading}</p>}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </main>
         <footer className="flex flex-col items-center justify-between gap-1 border-t px-4 py-3 text-xs text-muted-foreground sm:flex-row sm:px-6">
           <p>

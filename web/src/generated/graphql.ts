@@ -519,6 +519,11 @@ export type ResetPasswordMutationVariables = Exact<{
 
 export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: UserErrorCode, title: string | null, message: string, field: string | null } | null } };
 
+export type FooterSocialLinksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FooterSocialLinksQuery = { siteSettings: { socialFacebook: string, socialTwitter: string, socialInstagram: string } };
+
 export type RecordPageVisitMutationVariables = Exact<{
   input: PageVisitInput;
 }>;
@@ -546,7 +551,12 @@ export type ArticlePageQuery = { article: { id: string, title: string, excerpt: 
 export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type HomePageQuery = { liveCounters: { registeredUsers: number, visitsToday: number, day: string }, siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
+export type HomePageQuery = { siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
+
+export type HomeCountersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HomeCountersQuery = { liveCounters: { registeredUsers: number, visitsToday: number, day: string } };
 
 export type HomeLiveCountersSubscriptionVariables = Exact<{ [key: string]: never; }>;
 

@@ -86,6 +86,8 @@ export const homeText = {
   testimonialsTitle: 'Ils nous font confiance',
   testimonialsText: 'Les témoignages de celles et ceux qui suivent nos contenus.',
   testimonialsLoading: 'Chargement des témoignages...',
+  // A counter whose service cannot be reached: said plainly rather than shown as a made-up value.
+  counterUnavailable: 'Indisponible pour le moment',
   rating: (n: number) => `Note : ${n} sur 5`,
   aboutVideo: (title: string) => `À propos de « ${title} »`,
 } as const;

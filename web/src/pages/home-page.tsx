@@ -1,10 +1,11 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { fetchPolicies } from '@/apollo/client';
 import { useAuth } from '@/auth/auth-context';
+import { authPathReturningTo } from '@/auth/return-to';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,16 +16,23 @@ import { formatCount } from '@/lib/format/number';
 import { cn } from '@/lib/utils';
 import { PremiumVideoCard, PremiumVideoCardSkeleton } from './catalogue/components/premium-video-card';
 import { TestimonialCard } from './catalogue/components/testimonial-card';
-import { HOME_LIVE_COUNTERS, HOME_PAGE_QUERY } from './catalogue/operations/home';
+import { HOME_COUNTERS_QUERY, HOME_LIVE_COUNTERS, HOME_PAGE_QUERY } from './catalogue/operations/home';
 
-function Counter({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+/** `value` null: the counters could not be read (analytics unreachable), said discreetly. */
+function Counter({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string | null; testId: string }) {
   return (
     <Card className="flex items-center gap-4 p-5">
       <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent text-primary">{icon}</span>
       <div>
-        <p className="text-3xl font-bold tabular-nums" data-testid={testId} aria-live="polite">
-          {value}
-        </p>
+        {value === null ? (
+          <p className="flex h-9 items-center text-base text-muted-foreground" data-testid={testId} data-unavailable="true">
+            {homeText.counterUnavailable}
+          </p>
+        ) : (
+          <p className="text-3xl font-bold tabular-nums" data-testid={testId} aria-live="polite">
+            {value}
+          </p>
+        )}
         <p className="text-sm text-muted-foreground">{label}</p>
       </div>
     </Card>
@@ -42,17 +50,24 @@ export default function HomePage() {
   usePage(fr.home.documentTitle);
   const { user } = useAuth();
   const navigate = useNavigate();
-  // errorPolicy 'all': if the catalogue is briefly unreachable, the counters still show (and the
-  // other way round). Spec §8: home loading failures are only logged, no message is shown.
-  const query = useQuery(HOME_PAGE_QUERY, { fetchPolicy: fetchPolicies.liveCounters, errorPolicy: 'all' });
+  const location = useLocation();
+  // One query per subgraph (operations/home.ts): if one is unreachable, what the other serves
+  // still shows. Spec §8: home loading failures are only logged, no message is shown; the
+  // counters alone say they are unavailable rather than show a dash that looks like a value.
+  const query = useQuery(HOME_PAGE_QUERY, { fetchPolicy: fetchPolicies.catalogue, errorPolicy: 'all' });
+  const countersQuery = useQuery(HOME_COUNTERS_QUERY, { fetchPolicy: fetchPolicies.liveCounters, errorPolicy: 'all' });
   const live = useSubscription(HOME_LIVE_COUNTERS);
   const data = query.data;
-  const counters = live.data?.liveCounters ?? data?.liveCounters;
+  const counters = live.data?.liveCounters ?? countersQuery.data?.liveCounters;
+  const countersUnavailable = !counters && !countersQuery.loading && !!countersQuery.error;
   const loading = query.loading && !data;
 
   useEffect(() => {
     if (query.error) console.error('home: loading failed', query.error);
   }, [query.error]);
+  useEffect(() => {
+    if (countersQuery.error) console.error('home: counters unavailable', countersQuery.error);
+  }, [countersQuery.error]);
 
   // Admin-edited texts, the spec's defaults when none are stored or they cannot be read.
   const heroTitle = data?.siteSettings?.heroTitle || fr.home.heroTitle;
@@ -61,11 +76,12 @@ export default function HomePage() {
   const testimonials = data?.testimonials ?? [];
 
   // Checkout arrives with commerce: a signed-in visitor goes to the latest video (where buying
-  // will happen); a signed-out one is told to sign in first (spec §6) and sent to /auth.
+  // will happen); a signed-out one is told to sign in first (spec §6) and sent to /auth, which
+  // brings them back here.
   const choosePayment = () => {
     if (!user) {
       toast.error(homeText.signInRequired, { id: 'sign-in-required' });
-      navigate('/auth');
+      navigate(authPathReturningTo(location));
       return;
     }
     navigate(latestVideo ? `/videos/${latestVideo.id}` : '/videos');
@@ -188,13 +204,13 @@ export default function HomePage() {
           <Counter
             icon={<Users className="size-6" aria-hidden="true" />}
             label={fr.home.registeredUsers}
-            value={formatCount(counters?.registeredUsers)}
+            value={countersUnavailable ? null : formatCount(counters?.registeredUsers)}
             testId="counter-registered-users"
           />
           <Counter
             icon={<Eye className="size-6" aria-hidden="true" />}
             label={fr.home.visitsToday}
-            value={formatCount(counters?.visitsToday)}
+            value={countersUnavailable ? null : formatCount(counters?.visitsToday)}
             testId="counter-visits-today"
           />
         </div>

@@ -4,6 +4,8 @@ import type { ArticleCategory, ContentCategory } from '../domain/categories';
  * The demo catalogue loaded once into an empty catalogue: the spec's 8 videos (4 of them with a
  * presenter), 6 PDF guides, 4 news articles and testimonials. Files are generated locally from
  * these texts (demo/generate-media.ts); nothing is downloaded.
+ * No view count, download count or PDF rating here: those are facts about visitors, and made-up
+ * figures would be shown as real ones. The demo starts at zero, unrated, like a new catalogue.
  */
 
 export interface DemoVideo {
@@ -14,7 +16,6 @@ export interface DemoVideo {
   durationSeconds: number;
   presenter: { name: string; title: string; initials: string } | null;
   learnItems: string[];
-  viewCount: number;
   /** Background of the generated video and thumbnail. */
   color: string;
 }
@@ -29,8 +30,6 @@ export interface DemoPdf {
   title: string;
   description: string;
   category: ContentCategory;
-  rating: number;
-  downloadCount: number;
   color: string;
   sections: DemoGuideSection[];
 }
@@ -70,7 +69,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       'Doser les remèdes et connaître leurs contre-indications',
       'Savoir quand un avis médical est indispensable',
     ],
-    viewCount: 1284,
     color: '0x1b5e20',
   },
   {
@@ -87,7 +85,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       'Réduire le sel, le sucre et les huiles raffinées sans perdre le goût',
       'Planifier les repas de la semaine avec un budget maîtrisé',
     ],
-    viewCount: 1052,
     color: '0xe65100',
   },
   {
@@ -104,7 +101,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       'Utiliser la citronnelle, la verveine et le kinkeliba avec discernement',
       'Installer des routines simples pour préserver son équilibre',
     ],
-    viewCount: 876,
     color: '0x6a1b9a',
   },
   {
@@ -121,7 +117,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       'Aménager une chambre propice au repos',
       'Repérer les troubles du sommeil qui demandent un avis médical',
     ],
-    viewCount: 932,
     color: '0x0d47a1',
   },
   {
@@ -138,7 +133,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       'Renforcer la sangle abdominale qui protège les lombaires',
       'Adopter les bonnes postures au quotidien',
     ],
-    viewCount: 745,
     color: '0x00695c',
   },
   {
@@ -155,7 +149,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       "L'ajouter aux sauces, bouillies et jus sans en altérer le goût",
       'Respecter les quantités conseillées',
     ],
-    viewCount: 618,
     color: '0x33691e',
   },
   {
@@ -172,7 +165,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       'Utiliser la visualisation pour apaiser le mental',
       'Faire de la relaxation un rituel de fin de journée',
     ],
-    viewCount: 559,
     color: '0x4a148c',
   },
   {
@@ -189,7 +181,6 @@ export const DEMO_VIDEOS: DemoVideo[] = [
       'Adapter chaque exercice à son niveau',
       'Récupérer grâce aux étirements de fin de séance',
     ],
-    viewCount: 803,
     color: '0xb71c1c',
   },
 ];
@@ -200,8 +191,6 @@ export const DEMO_PDFS: DemoPdf[] = [
     title: 'Guide des plantes médicinales africaines',
     description: 'Vingt plantes de la pharmacopée africaine : identification, préparations, usages traditionnels et précautions.',
     category: 'wellbeing',
-    rating: 4.8,
-    downloadCount: 1250,
     color: '0x2e7d32',
     sections: [
       {
@@ -240,8 +229,6 @@ export const DEMO_PDFS: DemoPdf[] = [
     title: 'Recettes santé avec les produits du marché',
     description: 'Trente recettes simples et équilibrées à base de céréales locales, de légumes-feuilles et de légumineuses.',
     category: 'nutrition',
-    rating: 4.7,
-    downloadCount: 980,
     color: '0xef6c00',
     sections: [
       {
@@ -277,8 +264,6 @@ export const DEMO_PDFS: DemoPdf[] = [
     title: "Programme d'exercices de 30 jours",
     description: 'Un programme progressif de quinze à trente minutes par jour pour retrouver forme, souplesse et endurance.',
     category: 'exercise',
-    rating: 4.6,
-    downloadCount: 760,
     color: '0xc62828',
     sections: [
       {
@@ -309,8 +294,6 @@ export const DEMO_PDFS: DemoPdf[] = [
     title: 'Mieux dormir naturellement',
     description: 'Comprendre son sommeil et adopter des habitudes et des plantes qui favorisent un repos de qualité.',
     category: 'sleep',
-    rating: 4.9,
-    downloadCount: 640,
     color: '0x1565c0',
     sections: [
       {
@@ -340,8 +323,6 @@ export const DEMO_PDFS: DemoPdf[] = [
     title: 'Tisanes et infusions traditionnelles',
     description: 'Les tisanes du quotidien : préparation, moments de la journée, associations de plantes et précautions.',
     category: 'wellbeing',
-    rating: 4.5,
-    downloadCount: 540,
     color: '0x558b2f',
     sections: [
       {
@@ -370,8 +351,6 @@ export const DEMO_PDFS: DemoPdf[] = [
     title: 'Alimentation et diabète : le guide pratique',
     description: 'Adapter son alimentation au diabète de type 2 avec les aliments de tous les jours : index glycémique, portions et menus.',
     category: 'nutrition',
-    rating: 4.8,
-    downloadCount: 870,
     color: '0x00838f',
     sections: [
       {

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
+import { authPathReturningTo } from '@/auth/return-to';
 import { Spinner } from '@/components/ui/spinner';
 import { fr } from '@/i18n/fr';
 
-/** Admin guard: 'Vérification des droits d'accès...' while checking; no user -> /auth; not admin -> /. */
+/** Admin guard: 'Vérification des droits d'accès...' while checking; no user -> /auth (and back here after signing in); not admin -> /. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, loading, isAdmin } = useAuth();
+  const location = useLocation();
   if (loading) {
     return (
       <div className="flex min-h-dvh flex-col items-center justify-center gap-3 text-muted-foreground">
@@ -15,7 +17,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={authPathReturningTo(location)} replace />;
   if (!isAdmin) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

@@ -1,21 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { SocialLinks } from './social-links';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { CATEGORIES, fr } from '@/i18n/fr';
 import { currentYear } from '@/lib/format/date';
 import { Logo } from './logo';
 import { SITE_NAV } from './nav-items';
-import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from './social-icons';
-
-// The site's own accounts become editable in the admin settings (social_* keys) with the
-// catalogue service; until then the links lead to each network.
-const SOCIAL = [
-  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
-  { href: 'https://x.com/', label: 'Twitter', Icon: XIcon },
-  { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },
-  { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YoutubeIcon },
-] as const;
 
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4';
 
@@ -27,21 +18,7 @@ export function SiteFooter() {
         <section className="col-span-2 flex flex-col gap-3 lg:col-span-1">
           <Logo className="self-start" />
           <p className="text-sm text-muted-foreground">{fr.footer.blurb}</p>
-          <ul aria-label={fr.footer.social} className="flex gap-2">
-            {SOCIAL.map(({ href, label, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="grid size-9 place-items-center rounded-full border bg-card text-muted-foreground hover:text-primary"
-                >
-                  <Icon className="size-4" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
         </section>
 
         <nav aria-labelledby={`${baseId}-nav`}>

@@ -30,11 +30,3 @@ export function InstagramIcon(props: IconProps) {
     </Svg>
   );
 }
-
-export function YoutubeIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M23 7.2a3 3 0 0 0-2.1-2.1C19 4.6 12 4.6 12 4.6s-7 0-8.9.5A3 3 0 0 0 1 7.2 31 31 0 0 0 .5 12 31 31 0 0 0 1 16.8a3 3 0 0 0 2.1 2.1c1.9.5 8.9.5 8.9.5s7 0 8.9-.5a3 3 0 0 0 2.1-2.1c.4-1.6.5-3.2.5-4.8s-.1-3.2-.5-4.8zM9.7 15V9l5.9 3-5.9 3z" />
-    </Svg>
-  );
-}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
+import { RETURN_TO_PARAM, safeReturnPath } from '@/auth/return-to';
 import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -23,14 +24,17 @@ function asTab(value: string | null): Tab {
 /**
  * /auth: tabs Connexion, Inscription, Admin; `?tab=signup|admin` selects one, `?view=forgot` shows
  * the forgot-password view of the current tab, `?reset=<token>` the reset view (e-mailed link).
- * A signed-in visitor goes to /dashboard; after signing in, /dashboard (Admin tab: /admin).
+ * A signed-in visitor goes to /dashboard; after signing in or up, /dashboard (Admin tab: /admin),
+ * unless `?next=` names the page that sent them here (a guarded page, a shared video link, a buy
+ * button): then back to that page, if it is a path of this site (auth/return-to.ts).
  */
 export default function AuthPage() {
   usePage(fr.auth.documentTitle);
   const { user } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const destination = useRef('/dashboard');
+  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
+  const destination = useRef(returnTo ?? '/dashboard');
   const tab = asTab(params.get('tab'));
   const forgot = params.get('view') === 'forgot';
   const resetToken = params.get('reset');
@@ -42,6 +46,7 @@ export default function AuthPage() {
     const nextTab = next.tab ?? tab;
     if (nextTab !== 'signin') search.set('tab', nextTab);
     if (next.forgot) search.set('view', 'forgot');
+    if (returnTo) search.set(RETURN_TO_PARAM, returnTo);
     setParams(search, { replace: !next.forgot });
   };
 
@@ -54,7 +59,7 @@ export default function AuthPage() {
         </div>
 
         {resetToken ? (
-          <ResetPasswordForm token={resetToken} onDone={() => navigate('/auth', { replace: true })} />
+          <ResetPasswordForm token={resetToken} onDone={() => navigate(returnTo ? `/auth?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : '/auth', { replace: true })} />
         ) : forgot ? (
           <ForgotPasswordForm
             asAdmin={tab === 'admin'}
@@ -70,20 +75,20 @@ export default function AuthPage() {
             </TabsList>
             <TabsContent value="signin">
               <SignInForm
-                onBeforeSignIn={() => (destination.current = '/dashboard')}
+                onBeforeSignIn={() => (destination.current = returnTo ?? '/dashboard')}
                 onForgot={() => show({ forgot: true })}
               />
             </TabsContent>
             <TabsContent value="signup">
               <Suspense fallback={<PageSpinner label={fr.common.loading} />}>
-                <SignUpForm onBeforeSignUp={() => (destination.current = '/dashboard')} />
+                <SignUpForm onBeforeSignUp={() => (destination.current = returnTo ?? '/dashboard')} />
               </Suspense>
             </TabsContent>
             <TabsContent value="admin">
               <p className="mb-4 text-sm text-muted-foreground">{fr.auth.adminIntro}</p>
               <AdminSignInForm
                 idPrefix="auth-admin"
-                onBeforeSignIn={() => (destination.current = '/admin')}
+                onBeforeSignIn={() => (destination.current = returnTo ?? '/admin')}
                 onForgot={() => show({ forgot: true })}
               />
             </TabsContent>

@@ -1,5 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
+  HomeCountersQuery,
+  HomeCountersQueryVariables,
   HomeLiveCountersSubscription,
   HomeLiveCountersSubscriptionVariables,
   HomePageQuery,
@@ -8,17 +10,16 @@ import type {
 import { PREMIUM_VIDEO_FRAGMENT } from '../components/premium-video-card';
 import { TESTIMONIAL_CARD_FRAGMENT } from '../components/testimonial-card';
 
-/**
- * Everything the home shows, in one request: counters (analytics) and the catalogue's settings,
- * latest video and testimonials, joined by the gateway.
+/*
+ * The home asks each subgraph on its own: in one operation, a non-null root field whose subgraph
+ * is down (liveCounters: LiveCounters!) nulls the whole answer, and an analytics outage blanked
+ * the hero, the latest video and the testimonials with it. Two queries, sent together, each
+ * failing alone: the counters then say 'indisponible' and the rest of the page stays.
  */
+
+/** The catalogue's part: hero texts, latest video, testimonials. */
 export const HOME_PAGE_QUERY: TypedDocumentNode<HomePageQuery, HomePageQueryVariables> = gql`
   query HomePage {
-    liveCounters {
-      registeredUsers
-      visitsToday
-      day
-    }
     siteSettings {
       heroTitle
       heroSubtitle
@@ -32,6 +33,17 @@ export const HOME_PAGE_QUERY: TypedDocumentNode<HomePageQuery, HomePageQueryVari
   }
   ${PREMIUM_VIDEO_FRAGMENT}
   ${TESTIMONIAL_CARD_FRAGMENT}
+`;
+
+/** The analytics part: registered users and today's visits. */
+export const HOME_COUNTERS_QUERY: TypedDocumentNode<HomeCountersQuery, HomeCountersQueryVariables> = gql`
+  query HomeCounters {
+    liveCounters {
+      registeredUsers
+      visitsToday
+      day
+    }
+  }
 `;
 
 /** Pushed counters land in the cache (LiveCounters is a singleton) and refresh the query above. */
