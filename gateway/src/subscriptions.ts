@@ -74,7 +74,11 @@ export function startSubscriptionGateway(opts: SubscriptionGatewayOptions): { di
 
   const closeConnection = (connection: Connection) => {
     live.delete(connection);
-    for (const client of connection.upstreams.values()) void client.dispose();
+    // dispose() awaits a pending (re)connection, which rejects when the subgraph is gone and no
+    // subscription is left: that rejection is expected, and must never reach the process.
+    for (const client of connection.upstreams.values()) {
+      client.dispose().catch((err: unknown) => opts.log.debug({ err: String(err) }, 'upstream client disposed while reconnecting'));
+    }
     connection.upstreams.clear();
   };
 
