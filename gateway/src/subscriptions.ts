@@ -77,7 +77,7 @@ export function startSubscriptionGateway(opts: SubscriptionGatewayOptions): { di
     // dispose() awaits a pending (re)connection, which rejects when the subgraph is gone and no
     // subscription is left: that rejection is expected, and must never reach the process.
     for (const client of connection.upstreams.values()) {
-      client.dispose().catch((err: unknown) => opts.log.debug({ err: String(err) }, 'upstream client disposed while reconnecting'));
+      Promise.resolve(client.dispose()).catch((err: unknown) => opts.log.debug({ err: String(err) }, 'upstream client disposed while reconnecting'));
     }
     connection.upstreams.clear();
   };
