@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
 import { forwardedHeaders } from './forward-headers';
 import { costLimitPlugin, depthLimitRule } from './guards';
+import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
 import { startSubscriptionGateway, type LoadedSchema } from './subscriptions';
 import { subscriptionRouting } from './supergraph';
@@ -121,6 +122,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
           new IntrospectAndCompose({
             subgraphs: config.subgraphs,
             pollIntervalInMs: config.pollIntervalMs ?? 10_000,
+            introspectionHeaders: { [SUBGRAPH_SECRET_HEADER]: config.subgraphSecret },
             // Until the first composition each failed attempt is expected (RetryUntilComposed reports
             // them sparingly); afterwards a failed poll means a subgraph went away or broke its schema.
             logger: apolloLogger(log, () => (loaded ? 'warn' : 'debug')),
@@ -130,7 +132,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
         ),
     // A composed file carries the default ports; the runtime's SUBGRAPHS wins by name.
     buildService: ({ name, url }) =>
-      new SubgraphDataSource({ url: configuredUrls.get(name) ?? url, fetcher: subgraphFetcher(SUBGRAPH_TIMEOUT_MS, stopping.signal) }),
+      new SubgraphDataSource({ url: configuredUrls.get(name) ?? url, fetcher: subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, stopping.signal) }),
   });
   gateway.onSchemaLoadOrUpdate(({ apiSchema, coreSupergraphSdl }) => {
     loaded = { apiSchema, routing: subscriptionRouting(coreSupergraphSdl), supergraphSdl: coreSupergraphSdl };
@@ -196,7 +198,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     }),
   );
   // Before compression: media bodies stream through untouched (Range, large uploads).
-  mountMediaProxy(app, config.subgraphs);
+  mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
   app.use(compression());
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
@@ -250,6 +252,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     validationRules: [depthLimitRule(maxDepth)],
     maxCost,
     maxPayloadBytes: parseByteSize(bodyLimit),
+    subgraphSecret: config.subgraphSecret,
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -19,6 +19,8 @@ export interface GatewayConfig {
   /** PEM of identity's public key, which verifies access tokens. */
   authPublicKey: string;
   redisUrl: string;
+  /** Sent as x-lbf-gateway-secret on every upstream request; subgraphs refuse requests without it. */
+  subgraphSecret: string;
   production: boolean;
   /** Folder of the built web app; null or missing serves a page that says it is not built. */
   webDist?: string | null;
@@ -104,6 +106,8 @@ export const gatewayEnv = z.object({
   /** PEM of the public key that verifies access tokens, or a path to it. */
   AUTH_PUBLIC_KEY: z.string().min(1, 'required: PEM text or a file path').pipe(pem),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** The credential the subgraphs check (`npm start` generates one in .data/keys). */
+  SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 characters, shared with the subgraphs'),
   WEB_DIST: z.string().min(1).optional(),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
   MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_DEPTH),
@@ -132,6 +136,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     subgraphs: env.SUBGRAPHS,
     authPublicKey: env.AUTH_PUBLIC_KEY,
     redisUrl: env.REDIS_URL,
+    subgraphSecret: env.SUBGRAPH_SECRET,
     production,
     webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
     supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,

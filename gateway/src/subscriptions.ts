@@ -14,7 +14,8 @@ import {
 import { createClient, type Client } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Server } from 'node:http';
-import WebSocket, { WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
+import { SUBGRAPH_SECRET_HEADER, webSocketWithHeaders } from './subgraph-credential';
 import { checkCost } from './guards';
 import { ownerOfFields, rootFieldNames, toWebSocketUrl, type SubscriptionRouting } from './supergraph';
 import { UpstreamGraphQLErrors, UpstreamSubscription } from './upstream-subscription';
@@ -37,6 +38,8 @@ export interface SubscriptionGatewayOptions {
   validationRules: ValidationRule[];
   maxCost: number;
   maxPayloadBytes: number;
+  /** Sent on every upstream WebSocket upgrade (see subgraph-credential.ts). */
+  subgraphSecret: string;
 }
 
 /** Per browser connection: who it is, and one upstream client per subgraph it subscribed to. */
@@ -82,13 +85,15 @@ export function startSubscriptionGateway(opts: SubscriptionGatewayOptions): { di
     connection.upstreams.clear();
   };
 
+  const UpstreamWebSocket = webSocketWithHeaders({ [SUBGRAPH_SECRET_HEADER]: opts.subgraphSecret });
+
   const upstreamFor = (connection: Connection, subgraph: string, wsUrl: string): Client => {
     let client = connection.upstreams.get(subgraph);
     if (!client) {
       const authorization = connection.authorization;
       client = createClient({
         url: wsUrl,
-        webSocketImpl: WebSocket,
+        webSocketImpl: UpstreamWebSocket,
         connectionParams: authorization ? { authorization } : {},
         // Connect on the first subscription, close when the last one ends; retry a restarting subgraph.
         lazy: true,

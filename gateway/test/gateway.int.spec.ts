@@ -11,6 +11,7 @@ import {
 import { randomSuffix, testKeys, TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
 import { randomUUID, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway, type RunningGateway } from '../src/app';
 import { composeSupergraph } from '../src/compose-supergraph';
 import type { GatewayConfig } from '../src/config';
-import { Browser, subscribe, wsClient, type Loose, type Subscriber } from './support';
+import { TEST_SUBGRAPH_SECRET, Browser, subscribe, wsClient, type Loose, type Subscriber } from './support';
 
 /**
  * What the gateway itself promises, checked against a small real subgraph (the kit's startSubgraph,
@@ -136,6 +137,7 @@ describe('the gateway', () => {
       subgraphs: [{ name: 'probe', url: probe.url }],
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
+      subgraphSecret: TEST_SUBGRAPH_SECRET,
       production: false,
       webDist: null,
       logLevel: 'silent',
@@ -230,6 +232,30 @@ describe('the gateway', () => {
         body: JSON.stringify({ query: `{ echo { ip } } # ${'x'.repeat(120 * 1024)}` }),
       });
       expect(res.status).toBe(413);
+    });
+  });
+
+  describe('towards the subgraphs', () => {
+    it('sends the gateway secret on every upstream request: SDL reads, queries and WebSocket upgrades', async () => {
+      const seen: Array<{ kind: string; secret: unknown }> = [];
+      const onRequest = (req: IncomingMessage) => void seen.push({ kind: `http ${req.url}`, secret: req.headers['x-lbf-gateway-secret'] });
+      const onUpgrade = (req: IncomingMessage) => void seen.push({ kind: 'upgrade', secret: req.headers['x-lbf-gateway-secret'] });
+      probe.httpServer.on('request', onRequest);
+      probe.httpServer.on('upgrade', onUpgrade);
+      try {
+        const composing = await gatewayWith({ supergraphSdl: null, pollIntervalMs: 0 });
+        await composing.ready;
+        expect((await new Browser(composing.url).gql('{ echo { ip } }')).data).toEqual({ echo: { ip: '127.0.0.1' } });
+        const sub = subscribe(wsClient(composing.wsUrl), 'subscription { ticks(count: 1) }', (d) => d.ticks as number);
+        subscribers.push(sub as Subscriber<unknown>);
+        await until(() => sub.completed, 3000, 'the subscription to complete');
+        expect(seen.filter((s) => s.kind === 'upgrade')).toHaveLength(1);
+        expect(seen.filter((s) => s.kind.startsWith('http')).length).toBeGreaterThanOrEqual(2);
+        expect(seen.filter((s) => s.secret !== TEST_SUBGRAPH_SECRET)).toEqual([]);
+      } finally {
+        probe.httpServer.off('request', onRequest);
+        probe.httpServer.off('upgrade', onUpgrade);
+      }
     });
   });
 

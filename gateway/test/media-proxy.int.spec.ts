@@ -1,6 +1,7 @@
 import { AccessTokenVerifier, createLogger, Redis, startSubgraph, type BaseContext, type RunningSubgraph } from '@lbf/service-kit';
 import { testKeys, TEST_REDIS_URL } from '@lbf/service-kit/testing';
 import { startGateway, type RunningGateway } from '../src/app';
+import { TEST_SUBGRAPH_SECRET } from './support';
 
 /**
  * /media/* reaches the catalogue through the gateway (one origin): Range reads come back as 206
@@ -36,7 +37,7 @@ describe('media through the gateway', () => {
           req.on('data', (c: Buffer) => chunks.push(c));
           req.on('end', () => {
             received.push(Buffer.concat(chunks));
-            res.status(201).json({ bytes: Buffer.concat(chunks).length, forwardedFor: req.headers['x-forwarded-for'] ?? null });
+            res.status(201).json({ bytes: Buffer.concat(chunks).length, forwardedFor: req.headers['x-forwarded-for'] ?? null, secret: req.headers['x-lbf-gateway-secret'] ?? null });
           });
         });
       },
@@ -46,6 +47,7 @@ describe('media through the gateway', () => {
       subgraphs: [{ name: 'catalogue', url: catalogue.url }],
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
+      subgraphSecret: TEST_SUBGRAPH_SECRET,
       production: false,
       webDist: null,
       logLevel: 'silent',
@@ -75,6 +77,15 @@ describe('media through the gateway', () => {
     expect(res.status).toBe(201);
     expect((await res.json()).bytes).toBe(body.length);
     expect(received.at(-1)?.equals(body)).toBe(true);
+  });
+
+  it("carries the gateway's credential", async () => {
+    const res = await fetch(`${origin()}/media/upload/token-123`, {
+      method: 'PUT',
+      body: 'x',
+      headers: { 'content-type': 'video/mp4', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(await res.json()).toMatchObject({ secret: TEST_SUBGRAPH_SECRET });
   });
 
   it('answers 404 for media paths the catalogue does not have', async () => {

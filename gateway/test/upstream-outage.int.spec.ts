@@ -3,7 +3,7 @@ import { testKeys, TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway, type RunningGateway } from '../src/app';
 import { composeSupergraph } from '../src/compose-supergraph';
-import { subscribe, wsClient } from './support';
+import { TEST_SUBGRAPH_SECRET, subscribe, wsClient } from './support';
 
 /**
  * An analytics-like subgraph goes away (killed, or stopped for a rolling deploy) while a visitor
@@ -56,6 +56,7 @@ describe('an upstream outage during a live subscription', () => {
       subgraphs: [{ name: 'analytics', url: analytics.url }],
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
+      subgraphSecret: TEST_SUBGRAPH_SECRET,
       production: false,
       webDist: null,
       logLevel: 'silent',
