@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
+import { proxyTrust } from './client-ip';
 import { forwardedHeaders } from './forward-headers';
 import { costLimitPlugin, depthLimitRule } from './guards';
 import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
@@ -164,8 +165,9 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 
   const app = express();
   app.disable('x-powered-by');
-  // Only a proxy on this machine or the private network (ingress, load balancer) may name the client.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxies (TRUSTED_PROXIES) may name the client; by default nobody may.
+  const trust = proxyTrust(config.trustedProxies ?? []);
+  app.set('trust proxy', (address: string) => trust(address));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -30,6 +30,7 @@ describe('gateway configuration', () => {
     });
     expect(config.authPublicKey).toContain('\nabc\n');
     expect(config.subgraphSecret).toBe('s'.repeat(32));
+    expect(config.trustedProxies).toEqual([]);
   });
 
   it('converts a body limit to bytes for the WebSocket server', () => {

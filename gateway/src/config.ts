@@ -2,6 +2,7 @@ import { parseEnv, readPem } from '@lbf/service-kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { proxyTrust } from './client-ip';
 
 export interface SubgraphEndpoint {
   name: string;
@@ -21,6 +22,13 @@ export interface GatewayConfig {
   redisUrl: string;
   /** Sent as x-lbf-gateway-secret on every upstream request; subgraphs refuse requests without it. */
   subgraphSecret: string;
+  /**
+   * Addresses or CIDR ranges of the proxies (ingress, load balancer) whose X-Forwarded-For is
+   * believed. None by default: the gateway is the edge in `npm start` and docker compose, and a
+   * proxy in front is a deployment fact to declare, not to guess (any private address could be an
+   * attacker's pod or a neighbour on the network).
+   */
+  trustedProxies?: string[];
   production: boolean;
   /** Folder of the built web app; null or missing serves a page that says it is not built. */
   webDist?: string | null;
@@ -107,6 +115,18 @@ export const gatewayEnv = z.object({
   AUTH_PUBLIC_KEY: z.string().min(1, 'required: PEM text or a file path').pipe(pem),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   /** The credential the subgraphs check (`npm start` generates one in .data/keys). */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => {
+      try {
+        proxyTrust(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'comma-separated IP addresses or CIDR ranges'),
   SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 characters, shared with the subgraphs'),
   WEB_DIST: z.string().min(1).optional(),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
@@ -137,6 +157,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     authPublicKey: env.AUTH_PUBLIC_KEY,
     redisUrl: env.REDIS_URL,
     subgraphSecret: env.SUBGRAPH_SECRET,
+    trustedProxies: env.TRUSTED_PROXIES,
     production,
     webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
     supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,

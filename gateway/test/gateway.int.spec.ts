@@ -173,15 +173,22 @@ describe('the gateway', () => {
   });
 
   describe('over HTTP', () => {
+    it('ignores a spoofed X-Forwarded-For from a peer that is not a configured proxy', async () => {
+      const res = await new Browser(gateway.url).gql('{ echo { ip } }', {}, { 'x-forwarded-for': '203.0.113.9' });
+      expect(res.data).toEqual({ echo: { ip: '127.0.0.1' } });
+    });
+
     it("forwards the caller's token, cookie and user agent, and the client IP it derived, to the subgraph", async () => {
-      const res = await fetch(gateway.url, {
+      const behindProxies = await gatewayWith({ trustedProxies: ['127.0.0.1', '10.0.0.0/8'] });
+      await behindProxies.ready;
+      const res = await fetch(behindProxies.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           authorization: 'Bearer abc.def.ghi',
           cookie: 'lbf_refresh=r1; theme=dark',
           'user-agent': 'Navigateur/1.0',
-          // A spoofed first hop, the client, then a private proxy: only the client is believed.
+          // A spoofed first hop, the client, then a configured proxy: only the client is believed.
           'x-forwarded-for': '203.0.113.9, 198.51.100.7, 10.0.0.3',
         },
         body: JSON.stringify({ query: '{ echo { authorization cookie userAgent ip } }' }),

@@ -79,13 +79,13 @@ describe('media through the gateway', () => {
     expect(received.at(-1)?.equals(body)).toBe(true);
   });
 
-  it("carries the gateway's credential", async () => {
+  it("carries the gateway's credential and one client IP, not the browser's X-Forwarded-For", async () => {
     const res = await fetch(`${origin()}/media/upload/token-123`, {
       method: 'PUT',
       body: 'x',
       headers: { 'content-type': 'video/mp4', 'x-forwarded-for': '203.0.113.9' },
     });
-    expect(await res.json()).toMatchObject({ secret: TEST_SUBGRAPH_SECRET });
+    expect(await res.json()).toMatchObject({ secret: TEST_SUBGRAPH_SECRET, forwardedFor: '127.0.0.1' });
   });
 
   it('answers 404 for media paths the catalogue does not have', async () => {
