@@ -107,6 +107,20 @@ export function startSubscriptionGateway(opts: SubscriptionGatewayOptions): { di
     return client;
   };
 
+  // Registered before graphql-ws's own listener: a socket error (an oversized frame, which ws already
+  // answers with close 1009, or a broken frame) is logged here, structured, instead of reaching
+  // graphql-ws's console.error with a stack trace on stderr.
+  wss.on('connection', (socket, request) => {
+    const emit = socket.emit.bind(socket);
+    socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+      if (event !== 'error') return emit(event, ...args);
+      const err = args[0] as { code?: string; message?: string } | undefined;
+      opts.log.warn({ code: err?.code, reason: err?.message, peer: request.socket.remoteAddress }, 'websocket frame refused; connection closed');
+      if (socket.readyState === socket.OPEN) socket.close(err?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 1009 : 1002);
+      return true;
+    }) as typeof socket.emit;
+  });
+
   const server = useServer<Record<string, unknown> | undefined>(
     {
       onConnect: async (ctx) => {

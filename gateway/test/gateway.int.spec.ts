@@ -12,6 +12,7 @@ import { randomSuffix, testKeys, TEST_REDIS_URL, until } from '@lbf/service-kit/
 import { randomUUID, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import WebSocket from 'ws';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -321,6 +322,21 @@ describe('the gateway', () => {
       const query = live('{ echo { ip } }', (d) => d);
       await until(() => query.errors.length, 3000, 'the query to be refused');
       expect(JSON.stringify(query.errors[0])).toMatch(/Seuls les abonnements/);
+    });
+
+    it('closes a connection that sends an oversized frame with 1009, printing no stack trace', async () => {
+      const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const socket = new WebSocket(gateway.wsUrl, 'graphql-transport-ws');
+        await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+        const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+        socket.send(JSON.stringify({ type: 'connection_init', payload: { junk: 'x'.repeat(200 * 1024) } }));
+        expect(await closed).toBe(1009);
+        await delay(100);
+        expect(printed).not.toHaveBeenCalled();
+      } finally {
+        printed.mockRestore();
+      }
     });
 
     it('validates against the API schema, depth limit included, before reaching the subgraph', async () => {
