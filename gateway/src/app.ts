@@ -255,6 +255,11 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     maxCost,
     maxPayloadBytes: parseByteSize(bodyLimit),
     subgraphSecret: config.subgraphSecret,
+    redis,
+    trust,
+    revocationCheckMs: config.revocationCheckMs,
+    maxSocketsPerIp: config.maxSocketsPerIp,
+    maxSubscriptionsPerSocket: config.maxSubscriptionsPerSocket,
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -41,6 +41,12 @@ export interface GatewayConfig {
   maxCost?: number;
   /** Largest JSON body (and WebSocket message) accepted; '100kb' by default. */
   bodyLimit?: string;
+  /** How often open authenticated WebSockets are checked against revocations; 2 s by default. */
+  revocationCheckMs?: number;
+  /** WebSockets one client IP may hold at once; 20 by default. */
+  maxSocketsPerIp?: number;
+  /** Subscriptions one WebSocket may hold at once; 10 by default. */
+  maxSubscriptionsPerSocket?: number;
   /** How often IntrospectAndCompose re-reads the subgraphs' SDL; 10 s by default, 0 turns it off. */
   pollIntervalMs?: number;
 }
@@ -134,6 +140,8 @@ export const gatewayEnv = z.object({
   MAX_COST: z.coerce.number().int().min(1).default(DEFAULT_MAX_COST),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'e.g. 100kb').default(DEFAULT_BODY_LIMIT),
   SUPERGRAPH_POLL_MS: z.coerce.number().int().min(0).default(10_000),
+  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
 });
 
 /**
@@ -166,6 +174,8 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     maxCost: env.MAX_COST,
     bodyLimit: env.BODY_LIMIT,
     pollIntervalMs: env.SUPERGRAPH_POLL_MS,
+    maxSocketsPerIp: env.MAX_SOCKETS_PER_IP,
+    maxSubscriptionsPerSocket: env.MAX_SUBSCRIPTIONS_PER_SOCKET,
   };
 }
 
