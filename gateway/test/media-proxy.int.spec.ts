@@ -32,6 +32,23 @@ describe('media through the gateway', () => {
           res.status(206).set({ 'content-range': `bytes ${start}-${end}/${file.length}`, 'accept-ranges': 'bytes', 'content-type': 'video/mp4' });
           res.send(file.subarray(start, end + 1));
         });
+        // As the catalogue refuses: at once from the declared length, or after sniffing the first bytes,
+        // closing the connection while the browser is still sending the rest.
+        const refuse = (res: import('express').Response, status: number, error: string) => {
+          const text = JSON.stringify({ error });
+          res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
+          res.end(text);
+        };
+        app.put('/media/upload/too-big', (req, res) => {
+          if (Number(req.headers['content-length']) > 1024 * 1024) return refuse(res, 413, 'Fichier trop volumineux.');
+          res.status(200).end();
+        });
+        app.put('/media/upload/wrong-type', (req, res) => {
+          req.once('data', () => {
+            req.pause();
+            refuse(res, 415, 'Type de fichier non accepté.');
+          });
+        });
         app.put('/media/upload/token-123', (req, res) => {
           const chunks: Buffer[] = [];
           req.on('data', (c: Buffer) => chunks.push(c));
@@ -86,6 +103,23 @@ describe('media through the gateway', () => {
       headers: { 'content-type': 'video/mp4', 'x-forwarded-for': '203.0.113.9' },
     });
     expect(await res.json()).toMatchObject({ secret: TEST_SUBGRAPH_SECRET, forwardedFor: '127.0.0.1' });
+  });
+
+  it("relays the catalogue's early 413 and 415 to the browser every time, never a 502 or a reset", async () => {
+    const body = Buffer.alloc(8 * 1024 * 1024, 1);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      for (const path of ['too-big', 'wrong-type']) {
+        try {
+          const res = await fetch(`${origin()}/media/upload/${path}`, { method: 'PUT', body, headers: { 'content-type': 'video/mp4' } });
+          outcomes.push(`${path} ${res.status} ${(await res.json()).error}`);
+        } catch (err) {
+          outcomes.push(`${path} ${String((err as Error).cause ?? err)}`);
+        }
+      }
+    }
+    const expected = Array.from({ length: 20 }, () => ['too-big 413 Fichier trop volumineux.', 'wrong-type 415 Type de fichier non accepté.']).flat();
+    expect(outcomes).toEqual(expected);
   });
 
   it('answers 404 for media paths the catalogue does not have', async () => {
