@@ -11,8 +11,10 @@ import helmet from 'helmet';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
+import { proxyTrust } from './client-ip';
 import { forwardedHeaders } from './forward-headers';
 import { costLimitPlugin, depthLimitRule } from './guards';
+import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
 import { startSubscriptionGateway, type LoadedSchema } from './subscriptions';
 import { subscriptionRouting } from './supergraph';
@@ -121,6 +123,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
           new IntrospectAndCompose({
             subgraphs: config.subgraphs,
             pollIntervalInMs: config.pollIntervalMs ?? 10_000,
+            introspectionHeaders: { [SUBGRAPH_SECRET_HEADER]: config.subgraphSecret },
             // Until the first composition each failed attempt is expected (RetryUntilComposed reports
             // them sparingly); afterwards a failed poll means a subgraph went away or broke its schema.
             logger: apolloLogger(log, () => (loaded ? 'warn' : 'debug')),
@@ -130,7 +133,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
         ),
     // A composed file carries the default ports; the runtime's SUBGRAPHS wins by name.
     buildService: ({ name, url }) =>
-      new SubgraphDataSource({ url: configuredUrls.get(name) ?? url, fetcher: subgraphFetcher(SUBGRAPH_TIMEOUT_MS, stopping.signal) }),
+      new SubgraphDataSource({ url: configuredUrls.get(name) ?? url, fetcher: subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, stopping.signal) }),
   });
   gateway.onSchemaLoadOrUpdate(({ apiSchema, coreSupergraphSdl }) => {
     loaded = { apiSchema, routing: subscriptionRouting(coreSupergraphSdl), supergraphSdl: coreSupergraphSdl };
@@ -162,8 +165,9 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 
   const app = express();
   app.disable('x-powered-by');
-  // Only a proxy on this machine or the private network (ingress, load balancer) may name the client.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxies (TRUSTED_PROXIES) may name the client; by default nobody may.
+  const trust = proxyTrust(config.trustedProxies ?? []);
+  app.set('trust proxy', (address: string) => trust(address));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -196,7 +200,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     }),
   );
   // Before compression: media bodies stream through untouched (Range, large uploads).
-  mountMediaProxy(app, config.subgraphs);
+  mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
   app.use(compression());
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
@@ -250,6 +254,12 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     validationRules: [depthLimitRule(maxDepth)],
     maxCost,
     maxPayloadBytes: parseByteSize(bodyLimit),
+    subgraphSecret: config.subgraphSecret,
+    redis,
+    trust,
+    revocationCheckMs: config.revocationCheckMs,
+    maxSocketsPerIp: config.maxSocketsPerIp,
+    maxSubscriptionsPerSocket: config.maxSubscriptionsPerSocket,
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -16,7 +16,7 @@ describe('gateway configuration', () => {
 
   it('defaults to identity and analytics on their ports, port 4000 and development composition', () => {
     const pem = '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----';
-    const config = fromEnv({ AUTH_PUBLIC_KEY: pem });
+    const config = fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 's'.repeat(32) });
     expect(config).toMatchObject({
       port: 4000,
       production: false,
@@ -29,6 +29,8 @@ describe('gateway configuration', () => {
       ],
     });
     expect(config.authPublicKey).toContain('\nabc\n');
+    expect(config.subgraphSecret).toBe('s'.repeat(32));
+    expect(config.trustedProxies).toEqual([]);
   });
 
   it('converts a body limit to bytes for the WebSocket server', () => {

@@ -2,6 +2,7 @@ import { parseEnv, readPem } from '@lbf/service-kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { proxyTrust } from './client-ip';
 
 export interface SubgraphEndpoint {
   name: string;
@@ -19,6 +20,15 @@ export interface GatewayConfig {
   /** PEM of identity's public key, which verifies access tokens. */
   authPublicKey: string;
   redisUrl: string;
+  /** Sent as x-lbf-gateway-secret on every upstream request; subgraphs refuse requests without it. */
+  subgraphSecret: string;
+  /**
+   * Addresses or CIDR ranges of the proxies (ingress, load balancer) whose X-Forwarded-For is
+   * believed. None by default: the gateway is the edge in `npm start` and docker compose, and a
+   * proxy in front is a deployment fact to declare, not to guess (any private address could be an
+   * attacker's pod or a neighbour on the network).
+   */
+  trustedProxies?: string[];
   production: boolean;
   /** Folder of the built web app; null or missing serves a page that says it is not built. */
   webDist?: string | null;
@@ -31,6 +41,12 @@ export interface GatewayConfig {
   maxCost?: number;
   /** Largest JSON body (and WebSocket message) accepted; '100kb' by default. */
   bodyLimit?: string;
+  /** How often open authenticated WebSockets are checked against revocations; 2 s by default. */
+  revocationCheckMs?: number;
+  /** WebSockets one client IP may hold at once; 20 by default. */
+  maxSocketsPerIp?: number;
+  /** Subscriptions one WebSocket may hold at once; 10 by default. */
+  maxSubscriptionsPerSocket?: number;
   /** How often IntrospectAndCompose re-reads the subgraphs' SDL; 10 s by default, 0 turns it off. */
   pollIntervalMs?: number;
 }
@@ -104,12 +120,28 @@ export const gatewayEnv = z.object({
   /** PEM of the public key that verifies access tokens, or a path to it. */
   AUTH_PUBLIC_KEY: z.string().min(1, 'required: PEM text or a file path').pipe(pem),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** The credential the subgraphs check (`npm start` generates one in .data/keys). */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => {
+      try {
+        proxyTrust(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'comma-separated IP addresses or CIDR ranges'),
+  SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 characters, shared with the subgraphs'),
   WEB_DIST: z.string().min(1).optional(),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
   MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_DEPTH),
   MAX_COST: z.coerce.number().int().min(1).default(DEFAULT_MAX_COST),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'e.g. 100kb').default(DEFAULT_BODY_LIMIT),
   SUPERGRAPH_POLL_MS: z.coerce.number().int().min(0).default(10_000),
+  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
 });
 
 /**
@@ -132,6 +164,8 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     subgraphs: env.SUBGRAPHS,
     authPublicKey: env.AUTH_PUBLIC_KEY,
     redisUrl: env.REDIS_URL,
+    subgraphSecret: env.SUBGRAPH_SECRET,
+    trustedProxies: env.TRUSTED_PROXIES,
     production,
     webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
     supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,
@@ -140,6 +174,8 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     maxCost: env.MAX_COST,
     bodyLimit: env.BODY_LIMIT,
     pollIntervalMs: env.SUPERGRAPH_POLL_MS,
+    maxSocketsPerIp: env.MAX_SOCKETS_PER_IP,
+    maxSubscriptionsPerSocket: env.MAX_SUBSCRIPTIONS_PER_SOCKET,
   };
 }
 

@@ -47,6 +47,66 @@ describe('cost limit', () => {
   });
 });
 
+/** The site's shapes: page objects with pageSize, SQL-backed lookups, captcha checks and visits. */
+const site = buildSchema(`
+  type Video { id: ID! title: String! related(limit: Int = 4): [Video!]! }
+  type VideoPage { items: [Video!]! total: Int! page: Int! pageSize: Int! }
+  type User { id: ID! email: String! }
+  type UserPage { items: [User!]! total: Int! }
+  type Counters { visitsToday: Int! }
+  type Query {
+    videos(page: Int = 1, pageSize: Int = 12): VideoPage!
+    video(id: ID!): Video
+    adminUsers(page: Int = 1, pageSize: Int = 20): UserPage!
+    checkCaptcha(id: ID!, answer: String!): Boolean!
+    liveCounters: Counters!
+    me: User
+  }
+  input PageVisitInput { path: String! visitorId: String! }
+  type Mutation { recordPageVisit(input: PageVisitInput!): Boolean! signOut: Boolean! }
+`);
+const MAX = 5000;
+const many = (n: number, field: (i: number) => string) => Array.from({ length: n }, (_, i) => field(i)).join(' ');
+
+describe('cost limit against the attack run', () => {
+  it("costs a list by its parent's pageSize, so a huge page is refused", () => {
+    expect(operationCost(site, parse('{ videos(pageSize: 12) { items { id title } total } }'))).toBe(1 + (1 + 12 * 2) + 1);
+    const huge = checkCost(site, parse('{ videos(pageSize: 100000) { items { id title } } }'), MAX);
+    expect(huge?.extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses 500 aliases of a SQL-backed field', () => {
+    const error = checkCost(site, parse(`{ v: video(id: "1") { id } ${many(499, (i) => `a${i}: video(id: "${i}") { id }`)} }`), MAX);
+    expect(error?.extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(error?.message).toMatch(/champs|alias/);
+  });
+
+  it('refuses aliases spread over nested fields too', () => {
+    const error = checkCost(site, parse(`{ video(id: "1") { ${many(40, (i) => `t${i}: title`)} } }`), MAX);
+    expect(error?.message).toMatch(/alias/);
+  });
+
+  it('refuses 1,000 checkCaptcha calls in one request', () => {
+    const error = checkCost(site, parse(`{ ${many(1000, (i) => `c${i}: checkCaptcha(id: "x", answer: "A${i}")`)} }`), MAX);
+    expect(error?.extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses 500 recordPageVisit calls, and even 20 (mutations cost for real)', () => {
+    const visits = (n: number) => parse(`mutation { ${many(n, (i) => `v${i}: recordPageVisit(input: { path: "/", visitorId: "v${i}" })`)} }`);
+    expect(checkCost(site, visits(500), MAX)?.extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(checkCost(site, visits(20), MAX)?.extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(checkCost(site, parse('mutation { recordPageVisit(input: { path: "/", visitorId: "v" }) }'), MAX)).toBeNull();
+  });
+
+  it('still accepts the pages of the site: home, the videos page (pageSize 12), admin lists, one mutation', () => {
+    const home = '{ me { id } liveCounters { visitsToday } videos(pageSize: 1) { items { id title related { id title } } } }';
+    expect(checkCost(site, parse(home), MAX)).toBeNull();
+    expect(checkCost(site, parse('query($n: Int) { videos(page: 2, pageSize: $n) { items { id title } total page pageSize } }'), MAX, { n: 12 })).toBeNull();
+    expect(checkCost(site, parse('{ adminUsers(pageSize: 50) { items { id email } total } }'), MAX)).toBeNull();
+    expect(checkCost(site, parse('mutation { signOut }'), MAX)).toBeNull();
+  });
+});
+
 describe('fragment soundness (guards the depth rule)', () => {
   it('accepts shared, nested fragments and refuses unknown or cyclic ones', () => {
     expect(fragmentsAreSound(parse('{ me { ...A ...B } } fragment A on User { ...B } fragment B on User { id }'))).toBe(true);

@@ -1,12 +1,19 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import depthLimit from 'graphql-depth-limit';
-import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import {
   GraphQLError,
   Kind,
+  getArgumentValues,
+  getNamedType,
   getNullableType,
+  getOperationAST,
+  getVariableValues,
+  isInterfaceType,
   isListType,
+  isObjectType,
   visit,
+  type GraphQLNamedType,
+  type SelectionSetNode,
   type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -50,6 +57,23 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
 export const DEFAULT_LIST_SIZE = 10;
 const SIZE_ARGS = ['first', 'last', 'limit', 'take', 'pageSize', 'perPage'];
 
+/**
+ * What one mutation root field costs. A mutation writes (a transaction, an outbox event, a rate
+ * limit), and one browser action sends one; at 500 each, the default maximum (5000) lets a request
+ * carry a handful, never the 500 `recordPageVisit` an attacker packed into one request.
+ */
+export const MUTATION_FIELD_COST = 500;
+/**
+ * Root fields per operation. The web app's busiest page (home) asks for fewer than ten; 20 leaves
+ * room and refuses one request fanning out to hundreds of resolvers (1,000 `checkCaptcha`).
+ */
+export const MAX_ROOT_FIELDS = 20;
+/**
+ * Aliased fields per operation. Aliases are how one field is asked many times in one request
+ * (500 aliases of a SQL-backed field); the web app uses none, 30 leaves room for hand-written ones.
+ */
+export const MAX_ALIASES = 30;
+
 function declaredListSize(args: Record<string, unknown>): number | undefined {
   const candidates: unknown[] = [];
   for (const [key, value] of Object.entries(args)) {
@@ -63,21 +87,99 @@ function declaredListSize(args: Record<string, unknown>): number | undefined {
   return size === undefined ? undefined : Math.max(1, Math.floor(size));
 }
 
-/**
- * Cost of a field = 1 + the cost of its selection, times the list's size for list fields (the
- * pagination argument when there is one, else DEFAULT_LIST_SIZE). Nested lists multiply, which is
- * the shape of an abusive query; introspection costs nothing (it is off in production anyway).
- */
-export const listAwareEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
-  if (field.name.startsWith('__')) return 0;
-  const isList = isListType(getNullableType(field.type));
-  const size = isList ? (declaredListSize(args) ?? DEFAULT_LIST_SIZE) : 1;
-  return 1 + childComplexity * size;
-};
+export type CostRefusal = { kind: 'root-fields'; count: number } | { kind: 'aliases'; count: number };
 
-/** The estimated cost of an operation, with graphql-query-complexity and the estimator above. */
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  aliases: number;
+}
+
+/**
+ * Cost of a selection: each field costs 1 + its selection's cost, times the list's size for a list
+ * field. The size is the field's own pagination argument, else the one its parent took: a page
+ * object (`videos(pageSize: 12) { items { … } }`) passes its pageSize to the list inside it, else
+ * DEFAULT_LIST_SIZE. Nested lists multiply; introspection costs nothing. Fragments are walked
+ * where they are spread; every type condition is counted (an over-estimate, never an under one).
+ */
+function selectionCost(walk: Walk, set: SelectionSetNode, parent: GraphQLNamedType, inheritedSize: number | undefined, seen: Set<string>): number {
+  let cost = 0;
+  for (const sel of set.selections) {
+    if (sel.kind === Kind.INLINE_FRAGMENT) {
+      const type = sel.typeCondition ? (walk.schema.getType(sel.typeCondition.name.value) ?? parent) : parent;
+      cost += selectionCost(walk, sel.selectionSet, type, inheritedSize, seen);
+      continue;
+    }
+    if (sel.kind === Kind.FRAGMENT_SPREAD) {
+      const fragment = walk.fragments.get(sel.name.value);
+      if (!fragment || seen.has(fragment.name.value)) continue;
+      const type = walk.schema.getType(fragment.typeCondition.name.value) ?? parent;
+      seen.add(fragment.name.value);
+      cost += selectionCost(walk, fragment.selectionSet, type, inheritedSize, seen);
+      seen.delete(fragment.name.value);
+      continue;
+    }
+    if (sel.alias && sel.alias.value !== sel.name.value) walk.aliases += 1;
+    if (sel.name.value.startsWith('__')) continue;
+    if (!isObjectType(parent) && !isInterfaceType(parent)) continue;
+    const def = parent.getFields()[sel.name.value];
+    if (!def) continue;
+    const args = def.args.length ? getArgumentValues(def, sel, walk.variables) : {};
+    const size = declaredListSize(args);
+    const child = sel.selectionSet ? getNamedType(def.type) : null;
+    if (isListType(getNullableType(def.type))) {
+      const n = size ?? inheritedSize ?? DEFAULT_LIST_SIZE;
+      cost += 1 + n * (child && sel.selectionSet ? selectionCost(walk, sel.selectionSet, child, undefined, seen) : 1);
+    } else {
+      cost += 1 + (child && sel.selectionSet ? selectionCost(walk, sel.selectionSet, child, size, seen) : 0);
+    }
+  }
+  return cost;
+}
+
+function rootFieldCount(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen = new Set<string>()): number {
+  let count = 0;
+  for (const sel of set.selections) {
+    if (sel.kind === Kind.FIELD) count += sel.name.value === '__typename' ? 0 : 1;
+    else if (sel.kind === Kind.INLINE_FRAGMENT) count += rootFieldCount(sel.selectionSet, fragments, seen);
+    else {
+      const fragment = fragments.get(sel.name.value);
+      if (fragment && !seen.has(fragment.name.value)) {
+        seen.add(fragment.name.value);
+        count += rootFieldCount(fragment.selectionSet, fragments, seen);
+      }
+    }
+  }
+  return count;
+}
+
+interface Measured {
+  cost: number;
+  refusal: CostRefusal | null;
+}
+
+function measure(schema: GraphQLSchema, document: DocumentNode, variables?: Record<string, unknown>, operationName?: string): Measured {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return { cost: 0, refusal: null };
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
+  if (coerced.errors) throw coerced.errors[0]!;
+  const root = schema.getRootType(operation.operation);
+  if (!root) return { cost: 0, refusal: null };
+  const roots = rootFieldCount(operation.selectionSet, fragments);
+  if (roots > MAX_ROOT_FIELDS) return { cost: 0, refusal: { kind: 'root-fields', count: roots } };
+  const walk: Walk = { schema, fragments, variables: coerced.coerced, aliases: 0 };
+  let cost = selectionCost(walk, operation.selectionSet, root, undefined, new Set());
+  if (walk.aliases > MAX_ALIASES) return { cost, refusal: { kind: 'aliases', count: walk.aliases } };
+  if (operation.operation === 'mutation') cost += roots * (MUTATION_FIELD_COST - 1);
+  return { cost, refusal: null };
+}
+
+/** The estimated cost of an operation (see selectionCost; each mutation root field costs MUTATION_FIELD_COST more). */
 export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables?: Record<string, unknown>, operationName?: string): number {
-  return getComplexity({ schema, query: document, variables: variables ?? {}, operationName, estimators: [listAwareEstimator] });
+  return measure(schema, document, variables, operationName).cost;
 }
 
 export function tooCostlyError(cost: number, maxCost: number): GraphQLError {
@@ -94,12 +196,23 @@ export function checkCost(
   variables?: Record<string, unknown>,
   operationName?: string,
 ): GraphQLError | null {
-  let cost: number;
+  let measured: Measured;
   try {
-    cost = operationCost(schema, document, variables, operationName);
+    measured = measure(schema, document, variables, operationName);
   } catch (err) {
     // Variables that do not coerce: the operation would fail at execution with the same reason.
     return new GraphQLError(err instanceof Error ? err.message : String(err), { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+  }
+  const { cost, refusal } = measured;
+  if (refusal?.kind === 'root-fields') {
+    return new GraphQLError(`Trop de champs dans une seule requête : ${refusal.count}, maximum ${MAX_ROOT_FIELDS}.`, {
+      extensions: { code: 'QUERY_TOO_COMPLEX', rootFields: refusal.count, maxRootFields: MAX_ROOT_FIELDS, http: { status: 400 } },
+    });
+  }
+  if (refusal?.kind === 'aliases') {
+    return new GraphQLError(`Trop d'alias dans une seule requête : ${refusal.count}, maximum ${MAX_ALIASES}.`, {
+      extensions: { code: 'QUERY_TOO_COMPLEX', aliases: refusal.count, maxAliases: MAX_ALIASES, http: { status: 400 } },
+    });
   }
   return cost > maxCost ? tooCostlyError(cost, maxCost) : null;
 }

@@ -1,10 +1,12 @@
-import { createLogger, Lifecycle } from '@lbf/service-kit';
+import { createLogger, guardProcess, Lifecycle } from '@lbf/service-kit';
 import { startGateway } from './app';
 import { fromEnv } from './config';
 
 async function main(): Promise<void> {
   const config = fromEnv();
   const log = createLogger('gateway', config.logLevel);
+  // A stray rejection (an upstream going away mid-reconnect) is logged; it must never take the site down.
+  guardProcess(log);
   const gateway = await startGateway(config);
   const lifecycle = new Lifecycle(log);
   lifecycle.onShutdown('gateway', () => gateway.stop());

@@ -2,6 +2,7 @@ import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@
 import type { AuthUser } from '@lbf/service-kit';
 import type { Response as ExpressResponse } from 'express';
 import { setCookieValues, type ForwardedHeaders } from './forward-headers';
+import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 
 type Fetcher = RemoteGraphQLDataSource['fetcher'];
 type FetcherResponse = Awaited<ReturnType<Fetcher>>;
@@ -22,10 +23,13 @@ export interface GatewayContext {
  * 403); the gateway's data source would turn those into a bare "403: Forbidden", losing the French
  * message and any partial data, so a GraphQL JSON body is passed on as the GraphQL response it is.
  */
-export function subgraphFetcher(timeoutMs: number, stopSignal?: AbortSignal): Fetcher {
+export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: AbortSignal): Fetcher {
   return async (url, init) => {
     const signals = [AbortSignal.timeout(timeoutMs), ...(stopSignal ? [stopSignal] : []), ...(init?.signal ? [init.signal as AbortSignal] : [])];
-    const res = await fetch(url, { ...init, signal: AbortSignal.any(signals) } as RequestInit);
+    // Every fetch of a data source passes here (queries, and IntrospectAndCompose's SDL reads): one place for the credential.
+    const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
+    headers.set(SUBGRAPH_SECRET_HEADER, secret);
+    const res = await fetch(url, { ...init, headers, signal: AbortSignal.any(signals) } as RequestInit);
     if (res.ok || !/json/i.test(res.headers.get('content-type') ?? '')) return res as unknown as FetcherResponse;
     const text = await res.text();
     let isGraphQLResponse = false;

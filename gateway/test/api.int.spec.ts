@@ -15,7 +15,7 @@ import { Client as PgClient } from 'pg';
 import { startAnalytics, type RunningAnalytics } from '../../services/analytics/src/app';
 import { startIdentity, type RunningIdentity } from '../../services/identity/src/app';
 import { startGateway, type RunningGateway } from '../src/app';
-import { Browser, subscribe, wsClient, type Subscriber } from './support';
+import { TEST_SUBGRAPH_SECRET, Browser, subscribe, wsClient, type Subscriber } from './support';
 
 /**
  * The site's API as a browser sees it: identity and analytics started in-process on one database
@@ -142,6 +142,7 @@ describe('the API through the gateway', () => {
       ],
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
+      subgraphSecret: TEST_SUBGRAPH_SECRET,
       production: false,
       webDist: null,
       logLevel: 'silent',

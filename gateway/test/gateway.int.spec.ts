@@ -11,6 +11,8 @@ import {
 import { randomSuffix, testKeys, TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
 import { randomUUID, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import WebSocket from 'ws';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +20,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway, type RunningGateway } from '../src/app';
 import { composeSupergraph } from '../src/compose-supergraph';
 import type { GatewayConfig } from '../src/config';
-import { Browser, subscribe, wsClient, type Loose, type Subscriber } from './support';
+import { TEST_SUBGRAPH_SECRET, Browser, subscribe, wsClient, type Loose, type Subscriber } from './support';
 
 /**
  * What the gateway itself promises, checked against a small real subgraph (the kit's startSubgraph,
@@ -42,10 +44,10 @@ function base64url(value: Buffer | string): string {
 }
 
 /** An access token as identity issues them (ES256, issuer lbf-identity, audience lbf). */
-function accessToken(privateKey: string, userId: string, sessionId = randomUUID()): string {
+function accessToken(privateKey: string, userId: string, sessionId = randomUUID(), ttlSeconds = 600): string {
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ sub: userId, sid: sessionId, roles: [], iat: now, exp: now + 600, iss: 'lbf-identity', aud: 'lbf' }));
+  const payload = base64url(JSON.stringify({ sub: userId, sid: sessionId, roles: [], iat: now, exp: now + ttlSeconds, iss: 'lbf-identity', aud: 'lbf' }));
   const signature = sign('sha256', Buffer.from(`${header}.${payload}`), { key: privateKey, dsaEncoding: 'ieee-p1363' });
   return `${header}.${payload}.${base64url(signature)}`;
 }
@@ -136,6 +138,7 @@ describe('the gateway', () => {
       subgraphs: [{ name: 'probe', url: probe.url }],
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
+      subgraphSecret: TEST_SUBGRAPH_SECRET,
       production: false,
       webDist: null,
       logLevel: 'silent',
@@ -171,15 +174,22 @@ describe('the gateway', () => {
   });
 
   describe('over HTTP', () => {
+    it('ignores a spoofed X-Forwarded-For from a peer that is not a configured proxy', async () => {
+      const res = await new Browser(gateway.url).gql('{ echo { ip } }', {}, { 'x-forwarded-for': '203.0.113.9' });
+      expect(res.data).toEqual({ echo: { ip: '127.0.0.1' } });
+    });
+
     it("forwards the caller's token, cookie and user agent, and the client IP it derived, to the subgraph", async () => {
-      const res = await fetch(gateway.url, {
+      const behindProxies = await gatewayWith({ trustedProxies: ['127.0.0.1', '10.0.0.0/8'] });
+      await behindProxies.ready;
+      const res = await fetch(behindProxies.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           authorization: 'Bearer abc.def.ghi',
           cookie: 'lbf_refresh=r1; theme=dark',
           'user-agent': 'Navigateur/1.0',
-          // A spoofed first hop, the client, then a private proxy: only the client is believed.
+          // A spoofed first hop, the client, then a configured proxy: only the client is believed.
           'x-forwarded-for': '203.0.113.9, 198.51.100.7, 10.0.0.3',
         },
         body: JSON.stringify({ query: '{ echo { authorization cookie userAgent ip } }' }),
@@ -233,6 +243,30 @@ describe('the gateway', () => {
     });
   });
 
+  describe('towards the subgraphs', () => {
+    it('sends the gateway secret on every upstream request: SDL reads, queries and WebSocket upgrades', async () => {
+      const seen: Array<{ kind: string; secret: unknown }> = [];
+      const onRequest = (req: IncomingMessage) => void seen.push({ kind: `http ${req.url}`, secret: req.headers['x-lbf-gateway-secret'] });
+      const onUpgrade = (req: IncomingMessage) => void seen.push({ kind: 'upgrade', secret: req.headers['x-lbf-gateway-secret'] });
+      probe.httpServer.on('request', onRequest);
+      probe.httpServer.on('upgrade', onUpgrade);
+      try {
+        const composing = await gatewayWith({ supergraphSdl: null, pollIntervalMs: 0 });
+        await composing.ready;
+        expect((await new Browser(composing.url).gql('{ echo { ip } }')).data).toEqual({ echo: { ip: '127.0.0.1' } });
+        const sub = subscribe(wsClient(composing.wsUrl), 'subscription { ticks(count: 1) }', (d) => d.ticks as number);
+        subscribers.push(sub as Subscriber<unknown>);
+        await until(() => sub.completed, 3000, 'the subscription to complete');
+        expect(seen.filter((s) => s.kind === 'upgrade')).toHaveLength(1);
+        expect(seen.filter((s) => s.kind.startsWith('http')).length).toBeGreaterThanOrEqual(2);
+        expect(seen.filter((s) => s.secret !== TEST_SUBGRAPH_SECRET)).toEqual([]);
+      } finally {
+        probe.httpServer.off('request', onRequest);
+        probe.httpServer.off('upgrade', onUpgrade);
+      }
+    });
+  });
+
   describe('subscriptions on the same /graphql', () => {
     it("relays the owning subgraph's events and its completion", async () => {
       const sub = live('subscription { ticks(count: 3) }', (d) => d.ticks as number);
@@ -270,7 +304,7 @@ describe('the gateway', () => {
 
     it('ends the subscription on the subgraph when the browser completes it or goes away', async () => {
       const completing = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number);
-      const leaving = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number);
+      const leaving = live('subscription { ticks(count: 100001) }', (d) => d.ticks as number);
       await until(() => completing.values.length > 1 && leaving.values.length > 1 && activeTicks === 2, 3000, 'both streams to flow');
       await completing.stop();
       await until(() => activeTicks === 1, 3000, 'the completed stream to end upstream');
@@ -288,6 +322,83 @@ describe('the gateway', () => {
       const query = live('{ echo { ip } }', (d) => d);
       await until(() => query.errors.length, 3000, 'the query to be refused');
       expect(JSON.stringify(query.errors[0])).toMatch(/Seuls les abonnements/);
+    });
+
+    it('closes a connection that sends an oversized frame with 1009, printing no stack trace', async () => {
+      const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const socket = new WebSocket(gateway.wsUrl, 'graphql-transport-ws');
+        await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+        const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+        socket.send(JSON.stringify({ type: 'connection_init', payload: { junk: 'x'.repeat(200 * 1024) } }));
+        expect(await closed).toBe(1009);
+        await delay(100);
+        expect(printed).not.toHaveBeenCalled();
+      } finally {
+        printed.mockRestore();
+      }
+    });
+
+    it('fans one upstream subscription out to 50 identical public subscribers, and ends it after the last', async () => {
+      const crowd = await gatewayWith({ maxSocketsPerIp: 100 });
+      await crowd.ready;
+      const visitors = Array.from({ length: 50 }, () => subscribe(wsClient(crowd.wsUrl), 'subscription { ticks(count: 100000, intervalMs: 20) }', (d) => d.ticks as number));
+      subscribers.push(...(visitors as Array<Subscriber<unknown>>));
+      await until(() => visitors.every((v) => v.values.length >= 3), 5000, 'every visitor to receive updates');
+      expect(activeTicks).toBe(1);
+      // Every update after the last one to join reached every visitor.
+      const latestFirst = Math.max(...visitors.map((v) => v.values[0]!));
+      await until(() => visitors.every((v) => v.values.includes(latestFirst + 2)), 3000, 'the same update to reach everyone');
+      await Promise.all(visitors.map((v) => v.stop()));
+      await until(() => activeTicks === 0, 3000, 'the shared upstream to end after the last visitor');
+    });
+
+    it('keeps a signed-in subscription to itself, never shared', async () => {
+      const a = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number, `Bearer ${accessToken(keys.privateKey, randomUUID())}`);
+      const b = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number, `Bearer ${accessToken(keys.privateKey, randomUUID())}`);
+      await until(() => a.values.length > 1 && b.values.length > 1, 3000, 'both streams to flow');
+      expect(activeTicks).toBe(2);
+      await Promise.all([a.stop(), b.stop()]);
+      await until(() => activeTicks === 0, 3000, 'both streams to end upstream');
+    });
+
+    it("closes a signed-in socket within seconds of its session's revocation (sign-out) or its user's ban", async () => {
+      const sessionId = randomUUID();
+      const signedOut = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number, `Bearer ${accessToken(keys.privateKey, randomUUID(), sessionId)}`);
+      const bannedId = randomUUID();
+      const banned = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number, `Bearer ${accessToken(keys.privateKey, bannedId)}`);
+      await until(() => signedOut.values.length > 0 && banned.values.length > 0, 3000, 'both streams to flow');
+      await redis.set(revocationKeys.session(sessionId), '1', 'EX', 60);
+      await redis.set(revocationKeys.user(bannedId), String(Math.floor(Date.now() / 1000) + 1), 'EX', 60);
+      await until(() => signedOut.errors.length && banned.errors.length, 4000, 'both sockets to be closed');
+      expect(signedOut.errors[0]).toMatchObject({ code: 4403 });
+      expect(banned.errors[0]).toMatchObject({ code: 4403 });
+      await until(() => activeTicks === 0, 3000, 'their streams to end upstream');
+    });
+
+    it("closes a socket when its access token expires", async () => {
+      const expiring = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number, `Bearer ${accessToken(keys.privateKey, randomUUID(), randomUUID(), 2)}`);
+      await until(() => expiring.values.length > 0, 3000, 'the stream to flow');
+      await until(() => expiring.errors.length, 4000, 'the socket to be closed at exp');
+      expect(expiring.errors[0]).toMatchObject({ code: 4401 });
+    });
+
+    it('refuses an eleventh subscription on one socket, and a socket past the per-IP cap', async () => {
+      const capped = await gatewayWith({ maxSocketsPerIp: 2 });
+      await capped.ready;
+      const client = wsClient(capped.wsUrl);
+      const subs = Array.from({ length: 11 }, (_, i) => subscribe(client, `subscription { ticks(count: ${100000 + i}) }`, (d) => d.ticks as number));
+      subscribers.push(...(subs as Array<Subscriber<unknown>>));
+      await until(() => subs.slice(0, 10).every((s) => s.values.length > 0) && subs[10]!.errors.length, 3000, 'ten streams and one refusal');
+      expect(JSON.stringify(subs[10]!.errors[0])).toMatch(/Trop d'abonnements/);
+
+      const second = subscribe(wsClient(capped.wsUrl), 'subscription { ticks(count: 3) }', (d) => d.ticks as number);
+      const third = subscribe(wsClient(capped.wsUrl), 'subscription { ticks(count: 3) }', (d) => d.ticks as number);
+      subscribers.push(second as Subscriber<unknown>, third as Subscriber<unknown>);
+      await until(() => (second.completed || second.errors.length) && (third.completed || third.errors.length), 3000, 'both to settle');
+      expect([second, third].filter((s) => s.errors.length)).toHaveLength(1);
+      await Promise.all(subs.map((s) => s.stop()));
+      await until(() => activeTicks === 0, 3000, 'the streams to end upstream');
     });
 
     it('validates against the API schema, depth limit included, before reaching the subgraph', async () => {

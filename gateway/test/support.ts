@@ -97,3 +97,6 @@ export function subscribe<T>(client: Client, query: string, pick: (data: Loose) 
   );
   return sub;
 }
+
+/** The gateway's credential towards the subgraphs in tests (SUBGRAPH_SECRET). */
+export const TEST_SUBGRAPH_SECRET = 'test-subgraph-secret-0123456789';
