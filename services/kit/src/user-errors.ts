@@ -7,19 +7,24 @@ import type { z } from 'zod';
  * declared identically (and @shareable) in every subgraph; each mutation returns a payload with
  * its data field(s) and `error: UserError`. Exceptions other than UserError are faults: they are
  * logged and shown as 'Une erreur inattendue s'est produite.'.
+ *
+ * A value, not an Error: graphql-js treats any Error a resolver returns as a field failure, and a
+ * refusal is an answer. It may still be thrown to unwind (and roll back a transaction); the
+ * resolver wrappers below catch it. It carries no stack because it is not a fault.
  */
-export class UserError extends Error {
+export class UserError {
   /** Machine-readable reason, e.g. VALIDATION, NOT_FOUND, INVALID_CREDENTIALS (each service lists its own). */
   readonly code: string;
+  /** The spec's words, ready to show. */
+  readonly message: string;
   /** The input field it belongs to (e.g. `email`, `videoUploadId`), when it belongs to one. */
   readonly field: string | null;
   /** A toast title where the spec words one (e.g. 'Erreur de connexion'); null lets the page use 'Erreur'. */
   readonly title: string | null;
 
   constructor(code: string, message: string, opts: { field?: string | null; title?: string | null } = {}) {
-    super(message);
-    this.name = 'UserError';
     this.code = code;
+    this.message = message;
     this.field = opts.field ?? null;
     this.title = opts.title ?? null;
   }
@@ -82,6 +87,16 @@ export function validArgs<S extends z.ZodType>(schema: S, input: unknown): z.out
   return parsed.value;
 }
 
+/** Runs `run`; a thrown UserError becomes `{ ok: false, error }`, anything else propagates. */
+export async function settle<T>(run: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await run());
+  } catch (err) {
+    if (err instanceof UserError) return fail(err);
+    throw err;
+  }
+}
+
 /** A mutation's payload: its data field (null on refusal) and `error`. */
 export type Payload<K extends string, T> = { [P in K]: T | null } & { error: UserError | null };
 
@@ -91,13 +106,8 @@ export type Payload<K extends string, T> = { [P in K]: T | null } & { error: Use
  * into the payload's `error`. Anything else propagates as the fault it is.
  */
 export async function withUserErrors<K extends string, T>(key: K, run: () => Promise<T>): Promise<Payload<K, T>> {
-  try {
-    const value = await run();
-    return { [key]: value, error: null } as Payload<K, T>;
-  } catch (err) {
-    if (err instanceof UserError) return { [key]: null, error: err } as Payload<K, T>;
-    throw err;
-  }
+  const result = await settle(run);
+  return (result.ok ? { [key]: result.value, error: null } : { [key]: null, error: result.error }) as Payload<K, T>;
 }
 
 /** Payload-less fields (queries, Boolean mutations): a thrown UserError becomes the BAD_USER_INPUT GraphQLError. */
