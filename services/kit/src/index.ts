@@ -17,3 +17,5 @@ export * from './queues';
 export * from './lifecycle';
 export * from './process-guards';
 export * from './subgraph';
+export * from './user-errors';
+export * from './null-bytes';

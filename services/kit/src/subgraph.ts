@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type AccessTokenVerifier, type AuthContext } from './auth';
 import type { Logger } from './logger';
+import { refuseNullBytes } from './null-bytes';
 
 export interface BaseContext extends AuthContext {
   ip: string | null;
@@ -67,6 +68,7 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   const plugins: ApolloServerPlugin<C>[] = [
     ApolloServerPluginDrainHttpServer({ httpServer }),
     ApolloServerPluginInlineTraceDisabled(),
+    refuseNullBytes<C>(),
     ...(opts.plugins ?? []),
   ];
   let wsCleanup: { dispose: () => Promise<void> | void } | null = null;

@@ -20,13 +20,13 @@ import type {
   SignUpInput,
   SignUpMutation,
   SignUpMutationVariables,
-  UserErrorFieldsFragment,
 } from '@/generated/graphql';
+import { USER_ERROR_FIELDS, type UserError } from '@/lib/user-error';
 
 /** The signed-in user as every auth answer carries it (fragment SessionUser). */
 export type SessionUser = SessionUserFragment;
-/** A refusal worded for the user (fragment UserErrorFields). */
-export type UserError = UserErrorFieldsFragment;
+/** A refusal worded for the user (fragment UserErrorFields, shared with every subgraph's mutations). */
+export type { UserError };
 export type AuthResult = AuthResultFieldsFragment;
 export type Captcha = CreateCaptchaMutation['createCaptcha'];
 export type { SignInInput, SignUpInput };
@@ -44,15 +44,6 @@ const SESSION_USER = gql`
   }
 `;
 
-const USER_ERROR = gql`
-  fragment UserErrorFields on UserError {
-    code
-    title
-    message
-    field
-  }
-`;
-
 const AUTH_RESULT = gql`
   fragment AuthResultFields on AuthResult {
     accessToken
@@ -65,7 +56,7 @@ const AUTH_RESULT = gql`
     }
   }
   ${SESSION_USER}
-  ${USER_ERROR}
+  ${USER_ERROR_FIELDS}
 `;
 
 export const REFRESH_SESSION: TypedDocumentNode<RefreshSessionMutation, RefreshSessionMutationVariables> = gql`
@@ -131,7 +122,7 @@ export const REQUEST_PASSWORD_RESET: TypedDocumentNode<RequestPasswordResetMutat
       }
     }
   }
-  ${USER_ERROR}
+  ${USER_ERROR_FIELDS}
 `;
 
 export const RESET_PASSWORD: TypedDocumentNode<ResetPasswordMutation, ResetPasswordMutationVariables> = gql`
@@ -144,5 +135,5 @@ export const RESET_PASSWORD: TypedDocumentNode<ResetPasswordMutation, ResetPassw
       }
     }
   }
-  ${USER_ERROR}
+  ${USER_ERROR_FIELDS}
 `;

@@ -63,17 +63,6 @@ export type UploadKind =
   /** An image (png, jpeg, webp, gif) in the pdfs bucket: a PDF's illustration or an article's image. */
   | 'ILLUSTRATION';
 
-export type CatalogueErrorCode =
-  | 'VALIDATION'
-  | 'NOT_FOUND'
-  /** The file's content is not what the field needs (checked on the bytes, not the name or claimed type). */
-  | 'INVALID_FILE'
-  | 'FILE_TOO_LARGE'
-  /** The upload id is unknown, already used, or expired. */
-  | 'UPLOAD_NOT_FOUND'
-  /** The upload's file has not been received (yet). */
-  | 'UPLOAD_INCOMPLETE';
-
 export type VideoFilter = {
   /** Words searched in title and description, case and accents ignored; every word must match. */
   search?: string | null | undefined;
@@ -213,17 +202,6 @@ export type SiteSettingsInput = {
   socialInstagram?: string | null | undefined;
 };
 
-export type UserErrorCode =
-  | 'VALIDATION'
-  | 'INVALID_CREDENTIALS'
-  | 'ACCOUNT_DISABLED'
-  | 'EMAIL_TAKEN'
-  | 'CAPTCHA_INVALID'
-  | 'RATE_LIMITED'
-  | 'NOT_ADMIN'
-  | 'TOKEN_INVALID'
-  | 'SESSION_EXPIRED';
-
 export type SignUpInput = {
   firstName: string;
   lastName: string;
@@ -258,20 +236,18 @@ export type ResetPasswordInput = {
   confirmPassword: string;
 };
 
-export type CatalogueErrorFieldsFragment = { code: CatalogueErrorCode, message: string, field: string | null };
-
-export type DeleteResultFieldsFragment = { ok: boolean, error: { code: CatalogueErrorCode, message: string, field: string | null } | null };
+export type DeleteResultFieldsFragment = { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type CreateUploadMutationVariables = Exact<{
   input: CreateUploadInput;
 }>;
 
 
-export type CreateUploadMutation = { createUpload: { upload: { uploadId: string, url: string, method: string, expiresAt: string, maxBytes: number, headers: Array<{ name: string, value: string }> } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type CreateUploadMutation = { createUpload: { upload: { uploadId: string, url: string, method: string, expiresAt: string, maxBytes: number, headers: Array<{ name: string, value: string }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminArticleRowFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number };
 
-export type AdminArticleResultFragment = { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null };
+export type AdminArticleResultFragment = { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminArticlesPageQueryVariables = Exact<{
   status?: ArticleStatus | null | undefined;
@@ -294,7 +270,7 @@ export type CreateArticleMutationVariables = Exact<{
 }>;
 
 
-export type CreateArticleMutation = { createArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type CreateArticleMutation = { createArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateArticleMutationVariables = Exact<{
   id: string | number;
@@ -302,32 +278,32 @@ export type UpdateArticleMutationVariables = Exact<{
 }>;
 
 
-export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type PublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PublishArticleMutation = { publishArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type PublishArticleMutation = { publishArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UnpublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type UnpublishArticleMutation = { unpublishArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type UnpublishArticleMutation = { unpublishArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DeleteArticleMutation = { deleteArticle: { ok: boolean, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type DeleteArticleMutation = { deleteArticle: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminPdfRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string };
 
-export type AdminPdfResultFragment = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null };
+export type AdminPdfResultFragment = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminPdfsPageQueryVariables = Exact<{
   page: number;
@@ -347,7 +323,7 @@ export type CreatePdfMutationVariables = Exact<{
 }>;
 
 
-export type CreatePdfMutation = { createPdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type CreatePdfMutation = { createPdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdatePdfMutationVariables = Exact<{
   id: string | number;
@@ -355,21 +331,21 @@ export type UpdatePdfMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePdfMutation = { updatePdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type UpdatePdfMutation = { updatePdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeletePdfMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DeletePdfMutation = { deletePdf: { ok: boolean, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type DeletePdfMutation = { deletePdf: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DownloadPdfMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type DownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminSiteSettingsFieldsFragment = { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, updatedAt: string | null };
 
@@ -383,11 +359,11 @@ export type UpdateSiteSettingsMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, updatedAt: string | null } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, updatedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminTestimonialRowFragment = { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string };
 
-export type AdminTestimonialResultFragment = { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null };
+export type AdminTestimonialResultFragment = { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminTestimonialsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -399,7 +375,7 @@ export type CreateTestimonialMutationVariables = Exact<{
 }>;
 
 
-export type CreateTestimonialMutation = { createTestimonial: { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type CreateTestimonialMutation = { createTestimonial: { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateTestimonialMutationVariables = Exact<{
   id: string | number;
@@ -407,18 +383,18 @@ export type UpdateTestimonialMutationVariables = Exact<{
 }>;
 
 
-export type UpdateTestimonialMutation = { updateTestimonial: { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type UpdateTestimonialMutation = { updateTestimonial: { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteTestimonialMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DeleteTestimonialMutation = { deleteTestimonial: { ok: boolean, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type DeleteTestimonialMutation = { deleteTestimonial: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null };
 
-export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null };
+export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminVideosPageQueryVariables = Exact<{
   page: number;
@@ -445,7 +421,7 @@ export type CreateVideoMutationVariables = Exact<{
 }>;
 
 
-export type CreateVideoMutation = { createVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type CreateVideoMutation = { createVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateVideoMutationVariables = Exact<{
   id: string | number;
@@ -453,39 +429,37 @@ export type UpdateVideoMutationVariables = Exact<{
 }>;
 
 
-export type UpdateVideoMutation = { updateVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type UpdateVideoMutation = { updateVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteVideoMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DeleteVideoMutation = { deleteVideo: { ok: boolean, error: { code: CatalogueErrorCode, message: string, field: string | null } | null } };
+export type DeleteVideoMutation = { deleteVideo: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean };
 
-export type UserErrorFieldsFragment = { code: UserErrorCode, title: string | null, message: string, field: string | null };
-
-export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: UserErrorCode, title: string | null, message: string, field: string | null } | null };
+export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: UserErrorCode, title: string | null, message: string, field: string | null } | null } };
+export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SignInMutationVariables = Exact<{
   input: SignInInput;
 }>;
 
 
-export type SignInMutation = { signIn: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: UserErrorCode, title: string | null, message: string, field: string | null } | null } };
+export type SignInMutation = { signIn: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SignUpMutationVariables = Exact<{
   input: SignUpInput;
 }>;
 
 
-export type SignUpMutation = { signUp: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: UserErrorCode, title: string | null, message: string, field: string | null } | null } };
+export type SignUpMutation = { signUp: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -510,14 +484,14 @@ export type RequestPasswordResetMutationVariables = Exact<{
 }>;
 
 
-export type RequestPasswordResetMutation = { requestPasswordReset: { ok: boolean, message: string | null, error: { code: UserErrorCode, title: string | null, message: string, field: string | null } | null } };
+export type RequestPasswordResetMutation = { requestPasswordReset: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ResetPasswordMutationVariables = Exact<{
   input: ResetPasswordInput;
 }>;
 
 
-export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: UserErrorCode, title: string | null, message: string, field: string | null } | null } };
+export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type FooterSocialLinksQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -530,6 +504,8 @@ export type RecordPageVisitMutationVariables = Exact<{
 
 
 export type RecordPageVisitMutation = { recordPageVisit: boolean };
+
+export type UserErrorFieldsFragment = { code: string, title: string | null, message: string, field: string | null };
 
 export type ArticleCard_ArticleFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string };
 

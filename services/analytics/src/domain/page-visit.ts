@@ -5,15 +5,20 @@ export const MAX_USER_AGENT_LENGTH = 1024;
 
 const utf8 = new TextEncoder();
 
+/** The one French word a script that sends a bad visit gets (the web app never does); the field says which. */
+export const INVALID_VISIT = 'Visite invalide';
+
 /** What the web app sends for each page it shows; nothing in it identifies a person. */
 export const pageVisitInput = z.object({
   path: z
-    .string()
-    .max(MAX_PATH_LENGTH)
-    .regex(/^\/\P{Cc}*$/u, 'must start with / and hold no control characters')
+    .string({ error: INVALID_VISIT })
+    .max(MAX_PATH_LENGTH, INVALID_VISIT)
+    // Must start with / and hold no control characters.
+    .regex(/^\/\P{Cc}*$/u, INVALID_VISIT)
     // Paths are indexed; a btree entry must stay well under Postgres' ~2.7 kB limit whatever the script.
-    .refine((p) => utf8.encode(p).length <= MAX_PATH_LENGTH, `at most ${MAX_PATH_LENGTH} bytes`),
-  visitorId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 characters among A-Z a-z 0-9 _ -'),
+    .refine((p) => utf8.encode(p).length <= MAX_PATH_LENGTH, INVALID_VISIT),
+  // 8 to 64 characters among A-Z a-z 0-9 _ -
+  visitorId: z.string({ error: INVALID_VISIT }).regex(/^[A-Za-z0-9_-]{8,64}$/, INVALID_VISIT),
   notFound: z
     .boolean()
     .nullish()

@@ -1,5 +1,4 @@
-import type { UnitOfWork } from '@lbf/service-kit';
-import { GraphQLError } from 'graphql';
+import { validArgs, type UnitOfWork } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import type { LiveCounters } from '../domain/live-counters';
 import type { Resolvers } from '../generated/graphql';
@@ -27,16 +26,13 @@ export function createResolvers(deps: ResolverDeps): Resolvers {
     },
     Mutation: {
       recordPageVisit: async (_parent, args, ctx) => {
-        const parsed = pageVisitInput.safeParse(args.input);
-        if (!parsed.success) {
-          throw new GraphQLError('Visite invalide', {
-            extensions: { code: 'BAD_USER_INPUT', issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) },
-          });
-        }
+        // A beacon, not a form: nothing to show a person, so a bad visit is refused with the kit's
+        // one BAD_USER_INPUT shape rather than a payload.
+        const visit = validArgs(pageVisitInput, args.input);
         // Over the limit the caller still gets true: telling a script it was throttled only helps it adapt.
-        if (!(await deps.rateLimit.allow(ctx.ip, parsed.data.visitorId))) return true;
+        if (!(await deps.rateLimit.allow(ctx.ip, visit.visitorId))) return true;
         const at = new Date();
-        await recordVisit(deps.uow, { ...parsed.data, userAgent: storedUserAgent(ctx.userAgent), at, day: siteDay(at, deps.siteTimezone) });
+        await recordVisit(deps.uow, { ...visit, userAgent: storedUserAgent(ctx.userAgent), at, day: siteDay(at, deps.siteTimezone) });
         return true;
       },
     },

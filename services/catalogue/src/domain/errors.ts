@@ -1,15 +1,15 @@
-/** Result errors of catalogue mutations (the SDL's CatalogueError): French, ready to show. */
+import { UserError } from '@lbf/service-kit';
+
+/**
+ * Catalogue's reasons (the SDL's UserError.code). INVALID_FILE: the file's content is not what the
+ * field needs (checked on the bytes, not the name or claimed type); UPLOAD_NOT_FOUND: the upload id
+ * is unknown, already used or expired; UPLOAD_INCOMPLETE: its file has not been received (yet).
+ */
 export type CatalogueErrorCode = 'VALIDATION' | 'NOT_FOUND' | 'INVALID_FILE' | 'FILE_TOO_LARGE' | 'UPLOAD_NOT_FOUND' | 'UPLOAD_INCOMPLETE';
 
-export interface CatalogueError {
-  code: CatalogueErrorCode;
-  message: string;
-  /** The form field it belongs to, when it belongs to one. */
-  field: string | null;
-}
-
-export function catalogueError(code: CatalogueErrorCode, message: string, field: string | null = null): CatalogueError {
-  return { code, message, field };
+/** A refusal of a catalogue mutation (the kit's UserError), French and ready to show; `field` names the form field. */
+export function catalogueError(code: CatalogueErrorCode, message: string, field: string | null = null): UserError {
+  return new UserError(code, message, { field });
 }
 
 /** Messages of the spec (section 5) verbatim, and the service's own in the same voice. */

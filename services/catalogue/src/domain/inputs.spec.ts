@@ -1,54 +1,55 @@
-import { createArticleInput, createPdfInput, createTestimonialInput, createVideoInput, parseWith, updateVideoInput } from './inputs';
+import { parseInput } from '@lbf/service-kit';
+import { createArticleInput, createPdfInput, createTestimonialInput, createVideoInput, updateVideoInput } from './inputs';
 
 const uploadId = '0b7f3c52-6a1e-4d7e-9a51-1f0c2b3d4e5f';
 
 describe('video form input', () => {
   it('requires a title and a video file, with the spec message', () => {
-    expect(parseWith(createVideoInput, { title: '   ', videoUploadId: uploadId, category: 'health' })).toEqual({
+    expect(parseInput(createVideoInput, { title: '   ', videoUploadId: uploadId, category: 'health' })).toMatchObject({
       ok: false,
       error: { code: 'VALIDATION', message: 'Le titre et le fichier vidéo sont obligatoires.', field: 'title' },
     });
-    expect(parseWith(createVideoInput, { title: 'Titre', category: 'health' })).toMatchObject({
+    expect(parseInput(createVideoInput, { title: 'Titre', category: 'health' })).toMatchObject({
       ok: false,
       error: { message: 'Le titre et le fichier vidéo sont obligatoires.', field: 'videoUploadId' },
     });
   });
 
   it('takes an optional whole number of seconds and a decimal price', () => {
-    const ok = parseWith(createVideoInput, { title: ' Titre ', videoUploadId: uploadId, category: 'sleep', price: '4,99', durationSeconds: 930 });
+    const ok = parseInput(createVideoInput, { title: ' Titre ', videoUploadId: uploadId, category: 'sleep', price: '4,99', durationSeconds: 930 });
     expect(ok).toMatchObject({ ok: true, value: { title: 'Titre', price: 499, durationSeconds: 930, description: '', learnItems: [] } });
-    expect(parseWith(createVideoInput, { title: 'T', videoUploadId: uploadId, category: 'sleep', durationSeconds: 1.5 })).toMatchObject({
+    expect(parseInput(createVideoInput, { title: 'T', videoUploadId: uploadId, category: 'sleep', durationSeconds: 1.5 })).toMatchObject({
       ok: false,
       error: { message: 'La durée doit être un nombre entier de secondes.', field: 'durationSeconds' },
     });
-    expect(parseWith(createVideoInput, { title: 'T', videoUploadId: uploadId, category: 'sleep', price: '-3' })).toMatchObject({
+    expect(parseInput(createVideoInput, { title: 'T', videoUploadId: uploadId, category: 'sleep', price: '-3' })).toMatchObject({
       ok: false,
       error: { field: 'price' },
     });
   });
 
   it('leaves absent fields of an edit unchanged and clears a description sent as null', () => {
-    expect(parseWith(updateVideoInput, { title: 'Nouveau' })).toEqual({ ok: true, value: { title: 'Nouveau' } });
-    expect(parseWith(updateVideoInput, { description: null })).toEqual({ ok: true, value: { description: '' } });
+    expect(parseInput(updateVideoInput, { title: 'Nouveau' })).toEqual({ ok: true, value: { title: 'Nouveau' } });
+    expect(parseInput(updateVideoInput, { description: null })).toEqual({ ok: true, value: { description: '' } });
   });
 });
 
 describe('PDF, article and testimonial inputs', () => {
   it('requires a title and a PDF file, with the spec message', () => {
-    expect(parseWith(createPdfInput, { title: '', fileUploadId: uploadId, category: 'nutrition' })).toMatchObject({
+    expect(parseInput(createPdfInput, { title: '', fileUploadId: uploadId, category: 'nutrition' })).toMatchObject({
       ok: false,
       error: { message: 'Le titre et le fichier PDF sont obligatoires.' },
     });
   });
 
   it('keeps an article a draft unless asked to publish', () => {
-    const r = parseWith(createArticleInput, { title: 'T', excerpt: 'E', bodyHtml: '<p>B</p>', author: 'A', category: 'cardio' });
+    const r = parseInput(createArticleInput, { title: 'T', excerpt: 'E', bodyHtml: '<p>B</p>', author: 'A', category: 'cardio' });
     expect(r).toMatchObject({ ok: true, value: { publish: false } });
   });
 
   it('gives a testimonial a rating of 5 unless told otherwise, and refuses 6', () => {
-    expect(parseWith(createTestimonialInput, { name: 'Awa', content: 'Merci' })).toMatchObject({ ok: true, value: { rating: 5, isActive: true, location: '' } });
-    expect(parseWith(createTestimonialInput, { name: 'Awa', content: 'Merci', rating: 6 })).toMatchObject({
+    expect(parseInput(createTestimonialInput, { name: 'Awa', content: 'Merci' })).toMatchObject({ ok: true, value: { rating: 5, isActive: true, location: '' } });
+    expect(parseInput(createTestimonialInput, { name: 'Awa', content: 'Merci', rating: 6 })).toMatchObject({
       ok: false,
       error: { message: 'La note doit être comprise entre 1 et 5.', field: 'rating' },
     });

@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { ARTICLE_CATEGORIES, CONTENT_CATEGORIES } from './categories';
-import { catalogueError, messages, type CatalogueError } from './errors';
+import { messages } from './errors';
 import { parsePriceToCents } from './money';
 
-/**
- * Administrators' form inputs, checked on the server whatever the web did. Each schema yields
- * the values to store, or the first problem as a French CatalogueError naming its field.
+/*
+ * Administrators' form inputs, checked on the server whatever the web did (zod at the edge: the
+ * operations parse them with the kit's validInput, which turns the first problem into a French
+ * UserError naming its field).
  */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: CatalogueError };
-
-export function parseWith<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0]!;
-  const field = issue.path.length ? String(issue.path[0]) : null;
-  return { ok: false, error: catalogueError('VALIDATION', issue.message, field) };
-}
 
 const uuid = z.uuid(messages.uploadNotFound);
 const optionalText = (what: string, max: number) =>

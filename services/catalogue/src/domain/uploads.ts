@@ -1,4 +1,5 @@
-import { catalogueError, messages, type CatalogueError } from './errors';
+import type { UserError } from '@lbf/service-kit';
+import { catalogueError, messages } from './errors';
 
 /** What an upload is for; decides its bucket, the content it must have and its size limit. */
 export const UPLOAD_KINDS = ['VIDEO', 'THUMBNAIL', 'PDF', 'ILLUSTRATION'] as const;
@@ -81,7 +82,7 @@ export function formatLimit(bytes: number): string {
   return `${value} ${units[unit]}`;
 }
 
-export function tooLargeError(kind: UploadKind, limits: UploadLimits, field: string | null = 'file'): CatalogueError {
+export function tooLargeError(kind: UploadKind, limits: UploadLimits, field: string | null = 'file'): UserError {
   return catalogueError('FILE_TOO_LARGE', tooLargeMessage(KIND_RULES[kind].limit(limits)), field);
 }
 

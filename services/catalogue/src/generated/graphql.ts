@@ -4,7 +4,7 @@ import type { Video as VideoModel, Pdf as PdfModel, Article as ArticleModel, Tes
 import type { PresenterView as PresenterModel } from '../operations/videos';
 import type { SiteSettingsView as SiteSettingsModel } from '../operations/settings';
 import type { UploadTicket as UploadTicketModel } from '../operations/uploads';
-import type { BaseContext } from '@lbf/service-kit';
+import type { UserError as UserErrorModel, BaseContext } from '@lbf/service-kit';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
@@ -79,24 +79,20 @@ export type UploadKind =
   /** An image (png, jpeg, webp, gif) in the pdfs bucket: a PDF's illustration or an article's image. */
   | 'ILLUSTRATION';
 
-export type CatalogueErrorCode =
-  | 'VALIDATION'
-  | 'NOT_FOUND'
-  /** The file's content is not what the field needs (checked on the bytes, not the name or claimed type). */
-  | 'INVALID_FILE'
-  | 'FILE_TOO_LARGE'
-  /** The upload id is unknown, already used, or expired. */
-  | 'UPLOAD_NOT_FOUND'
-  /** The upload's file has not been received (yet). */
-  | 'UPLOAD_INCOMPLETE';
-
-/** A user-facing error, in French, ready to show. */
-export type CatalogueError = {
-  __typename?: 'CatalogueError';
-  code: CatalogueErrorCode;
+/**
+ * A refusal worded for the person, in French, ready to show (the kit's user-error idiom). Declared
+ * identically in every subgraph that returns it, hence @shareable.
+ */
+export type UserError = {
+  __typename?: 'UserError';
+  /** Why, for programs, e.g. VALIDATION or NOT_FOUND; each service lists its codes beside its messages (domain/). */
+  code: Scalars['String']['output'];
+  /** The spec's words, ready to show. */
   message: Scalars['String']['output'];
-  /** The input field it belongs to (e.g. title, videoUploadId, price), when it belongs to one. */
+  /** The input field it belongs to (e.g. email, title, videoUploadId), when it belongs to one. */
   field: Maybe<Scalars['String']['output']>;
+  /** A toast title where the spec words one (e.g. 'Erreur de connexion'); null: 'Erreur'. */
+  title: Maybe<Scalars['String']['output']>;
 };
 
 /** A category with its French label and how many videos it holds. */
@@ -426,7 +422,7 @@ export type UploadTicket = {
 export type CreateUploadResult = {
   __typename?: 'CreateUploadResult';
   upload: Maybe<UploadTicket>;
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type CreateVideoInput = {
@@ -549,37 +545,37 @@ export type SiteSettingsInput = {
 export type VideoResult = {
   __typename?: 'VideoResult';
   video: Maybe<Video>;
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type PdfResult = {
   __typename?: 'PdfResult';
   pdf: Maybe<Pdf>;
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type ArticleResult = {
   __typename?: 'ArticleResult';
   article: Maybe<Article>;
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type TestimonialResult = {
   __typename?: 'TestimonialResult';
   testimonial: Maybe<Testimonial>;
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type SiteSettingsResult = {
   __typename?: 'SiteSettingsResult';
   settings: Maybe<SiteSettings>;
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type DeleteResult = {
   __typename?: 'DeleteResult';
   ok: Scalars['Boolean']['output'];
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type DownloadResult = {
@@ -587,7 +583,7 @@ export type DownloadResult = {
   /** Signed URL that downloads the file; valid until expiresAt (~10 minutes). */
   url: Maybe<Scalars['String']['output']>;
   expiresAt: Maybe<Scalars['String']['output']>;
-  error: Maybe<CatalogueError>;
+  error: Maybe<UserError>;
 };
 
 export type Mutation = {
@@ -825,8 +821,7 @@ export type ResolversTypes = {
   PdfSort: PdfSort;
   ArticleStatus: ArticleStatus;
   UploadKind: UploadKind;
-  CatalogueErrorCode: CatalogueErrorCode;
-  CatalogueError: ResolverTypeWrapper<CatalogueError>;
+  UserError: ResolverTypeWrapper<UserErrorModel>;
   Category: ResolverTypeWrapper<Category>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Presenter: ResolverTypeWrapper<PresenterModel>;
@@ -849,7 +844,7 @@ export type ResolversTypes = {
   CreateUploadInput: CreateUploadInput;
   HttpHeader: ResolverTypeWrapper<HttpHeader>;
   UploadTicket: ResolverTypeWrapper<UploadTicketModel>;
-  CreateUploadResult: ResolverTypeWrapper<Omit<CreateUploadResult, 'upload'> & { upload?: Maybe<ResolversTypes['UploadTicket']> }>;
+  CreateUploadResult: ResolverTypeWrapper<Omit<CreateUploadResult, 'upload' | 'error'> & { upload?: Maybe<ResolversTypes['UploadTicket']>, error?: Maybe<ResolversTypes['UserError']> }>;
   CreateVideoInput: CreateVideoInput;
   UpdateVideoInput: UpdateVideoInput;
   CreatePdfInput: CreatePdfInput;
@@ -859,13 +854,13 @@ export type ResolversTypes = {
   CreateTestimonialInput: CreateTestimonialInput;
   UpdateTestimonialInput: UpdateTestimonialInput;
   SiteSettingsInput: SiteSettingsInput;
-  VideoResult: ResolverTypeWrapper<Omit<VideoResult, 'video'> & { video?: Maybe<ResolversTypes['Video']> }>;
-  PdfResult: ResolverTypeWrapper<Omit<PdfResult, 'pdf'> & { pdf?: Maybe<ResolversTypes['Pdf']> }>;
-  ArticleResult: ResolverTypeWrapper<Omit<ArticleResult, 'article'> & { article?: Maybe<ResolversTypes['Article']> }>;
-  TestimonialResult: ResolverTypeWrapper<Omit<TestimonialResult, 'testimonial'> & { testimonial?: Maybe<ResolversTypes['Testimonial']> }>;
-  SiteSettingsResult: ResolverTypeWrapper<Omit<SiteSettingsResult, 'settings'> & { settings?: Maybe<ResolversTypes['SiteSettings']> }>;
-  DeleteResult: ResolverTypeWrapper<DeleteResult>;
-  DownloadResult: ResolverTypeWrapper<DownloadResult>;
+  VideoResult: ResolverTypeWrapper<Omit<VideoResult, 'video' | 'error'> & { video?: Maybe<ResolversTypes['Video']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  PdfResult: ResolverTypeWrapper<Omit<PdfResult, 'pdf' | 'error'> & { pdf?: Maybe<ResolversTypes['Pdf']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  ArticleResult: ResolverTypeWrapper<Omit<ArticleResult, 'article' | 'error'> & { article?: Maybe<ResolversTypes['Article']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  TestimonialResult: ResolverTypeWrapper<Omit<TestimonialResult, 'testimonial' | 'error'> & { testimonial?: Maybe<ResolversTypes['Testimonial']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  SiteSettingsResult: ResolverTypeWrapper<Omit<SiteSettingsResult, 'settings' | 'error'> & { settings?: Maybe<ResolversTypes['SiteSettings']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  DeleteResult: ResolverTypeWrapper<Omit<DeleteResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  DownloadResult: ResolverTypeWrapper<Omit<DownloadResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -873,7 +868,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  CatalogueError: CatalogueError;
+  UserError: UserErrorModel;
   Category: Category;
   Int: Scalars['Int']['output'];
   Presenter: PresenterModel;
@@ -896,7 +891,7 @@ export type ResolversParentTypes = {
   CreateUploadInput: CreateUploadInput;
   HttpHeader: HttpHeader;
   UploadTicket: UploadTicketModel;
-  CreateUploadResult: Omit<CreateUploadResult, 'upload'> & { upload?: Maybe<ResolversParentTypes['UploadTicket']> };
+  CreateUploadResult: Omit<CreateUploadResult, 'upload' | 'error'> & { upload?: Maybe<ResolversParentTypes['UploadTicket']>, error?: Maybe<ResolversParentTypes['UserError']> };
   CreateVideoInput: CreateVideoInput;
   UpdateVideoInput: UpdateVideoInput;
   CreatePdfInput: CreatePdfInput;
@@ -906,13 +901,13 @@ export type ResolversParentTypes = {
   CreateTestimonialInput: CreateTestimonialInput;
   UpdateTestimonialInput: UpdateTestimonialInput;
   SiteSettingsInput: SiteSettingsInput;
-  VideoResult: Omit<VideoResult, 'video'> & { video?: Maybe<ResolversParentTypes['Video']> };
-  PdfResult: Omit<PdfResult, 'pdf'> & { pdf?: Maybe<ResolversParentTypes['Pdf']> };
-  ArticleResult: Omit<ArticleResult, 'article'> & { article?: Maybe<ResolversParentTypes['Article']> };
-  TestimonialResult: Omit<TestimonialResult, 'testimonial'> & { testimonial?: Maybe<ResolversParentTypes['Testimonial']> };
-  SiteSettingsResult: Omit<SiteSettingsResult, 'settings'> & { settings?: Maybe<ResolversParentTypes['SiteSettings']> };
-  DeleteResult: DeleteResult;
-  DownloadResult: DownloadResult;
+  VideoResult: Omit<VideoResult, 'video' | 'error'> & { video?: Maybe<ResolversParentTypes['Video']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  PdfResult: Omit<PdfResult, 'pdf' | 'error'> & { pdf?: Maybe<ResolversParentTypes['Pdf']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  ArticleResult: Omit<ArticleResult, 'article' | 'error'> & { article?: Maybe<ResolversParentTypes['Article']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  TestimonialResult: Omit<TestimonialResult, 'testimonial' | 'error'> & { testimonial?: Maybe<ResolversParentTypes['Testimonial']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  SiteSettingsResult: Omit<SiteSettingsResult, 'settings' | 'error'> & { settings?: Maybe<ResolversParentTypes['SiteSettings']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  DeleteResult: Omit<DeleteResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  DownloadResult: Omit<DownloadResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   Mutation: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
   Boolean: Scalars['Boolean']['output'];
@@ -926,10 +921,11 @@ export type InaccessibleDirectiveArgs = { };
 
 export type InaccessibleDirectiveResolver<Result, Parent, ContextType = BaseContext, Args = InaccessibleDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
-export type CatalogueErrorResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['CatalogueError'] = ResolversParentTypes['CatalogueError']> = {
-  code?: Resolver<ResolversTypes['CatalogueErrorCode'], ParentType, ContextType>;
+export type UserErrorResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CategoryResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
@@ -1103,43 +1099,43 @@ export type UploadTicketResolvers<ContextType = BaseContext, ParentType extends 
 
 export type CreateUploadResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['CreateUploadResult'] = ResolversParentTypes['CreateUploadResult']> = {
   upload?: Resolver<Maybe<ResolversTypes['UploadTicket']>, ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type VideoResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['VideoResult'] = ResolversParentTypes['VideoResult']> = {
   video?: Resolver<Maybe<ResolversTypes['Video']>, ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type PdfResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PdfResult'] = ResolversParentTypes['PdfResult']> = {
   pdf?: Resolver<Maybe<ResolversTypes['Pdf']>, ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type ArticleResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['ArticleResult'] = ResolversParentTypes['ArticleResult']> = {
   article?: Resolver<Maybe<ResolversTypes['Article']>, ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type TestimonialResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['TestimonialResult'] = ResolversParentTypes['TestimonialResult']> = {
   testimonial?: Resolver<Maybe<ResolversTypes['Testimonial']>, ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type SiteSettingsResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['SiteSettingsResult'] = ResolversParentTypes['SiteSettingsResult']> = {
   settings?: Resolver<Maybe<ResolversTypes['SiteSettings']>, ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type DeleteResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['DeleteResult'] = ResolversParentTypes['DeleteResult']> = {
   ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type DownloadResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['DownloadResult'] = ResolversParentTypes['DownloadResult']> = {
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  error?: Resolver<Maybe<ResolversTypes['CatalogueError']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1163,7 +1159,7 @@ export type MutationResolvers<ContextType = BaseContext, ParentType extends Reso
 };
 
 export type Resolvers<ContextType = BaseContext> = {
-  CatalogueError?: CatalogueErrorResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Presenter?: PresenterResolvers<ContextType>;
   Video?: VideoResolvers<ContextType>;

@@ -1,14 +1,15 @@
+import { validInput } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ArticleCategory } from '../domain/categories';
 import { catalogueError, messages } from '../domain/errors';
-import { createArticleInput, parseWith, updateArticleInput } from '../domain/inputs';
+import { createArticleInput, updateArticleInput } from '../domain/inputs';
 import { pageRequest, toPage, type Page } from '../domain/pagination';
 import { readTimeMinutes } from '../domain/read-time';
 import { sanitizeArticleHtml } from '../domain/sanitize';
 import { searchDocument } from '../domain/search';
 import { Article, type ArticleStatus } from '../entities/article';
-import { catching, deleting, fail, ok, ResultError, type CatalogueDeps, type DeleteOutcome, type Outcome } from './deps';
+import type { CatalogueDeps } from './deps';
 import { applySearch, isUuid } from './query-helpers';
 import { claimUploads, verifyUploads } from './uploads';
 
@@ -42,7 +43,7 @@ export async function findArticle(deps: Pick<CatalogueDeps, 'ds'>, id: string, i
 
 async function lockArticle(manager: EntityManager, id: string): Promise<Article> {
   const a = isUuid(id) ? await manager.getRepository(Article).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
-  if (!a) throw new ResultError(catalogueError('NOT_FOUND', messages.articleNotFound));
+  if (!a) throw catalogueError('NOT_FOUND', messages.articleNotFound);
   return a;
 }
 
@@ -50,99 +51,87 @@ async function lockArticle(manager: EntityManager, id: string): Promise<Article>
 function cleanBody(html: string): string {
   const clean = sanitizeArticleHtml(html);
   if (!clean.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(clean)) {
-    throw new ResultError(catalogueError('VALIDATION', messages.articleRequired, 'bodyHtml'));
+    throw catalogueError('VALIDATION', messages.articleRequired, 'bodyHtml');
   }
   return clean;
 }
 
-export function createArticle(deps: CatalogueDeps, input: unknown): Promise<Outcome<Article>> {
-  return catching(async () => {
-    const parsed = parseWith(createArticleInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const i = parsed.value;
-    const bodyHtml = cleanBody(i.bodyHtml);
-    const files = await verifyUploads(deps, [{ id: i.imageUploadId, kinds: ['ILLUSTRATION'], field: 'imageUploadId' }]);
-    const now = new Date();
-    const article = await deps.uow.run(async ({ manager }) => {
-      await claimUploads(manager, files);
-      const a = manager.getRepository(Article).create({
-        id: randomUUID(),
-        title: i.title,
-        excerpt: i.excerpt,
-        bodyHtml,
-        author: i.author,
-        category: i.category,
-        imageKey: files.imageUploadId?.upload.objectKey ?? null,
-        readTimeMinutes: readTimeMinutes(bodyHtml),
-        status: i.publish ? 'published' : 'draft',
-        publishedAt: i.publish ? now : null,
-        searchText: searchDocument(i.title, i.excerpt),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await manager.getRepository(Article).insert(a);
-      return a;
+export async function createArticle(deps: CatalogueDeps, input: unknown): Promise<Article> {
+  const i = validInput(createArticleInput, input);
+  const bodyHtml = cleanBody(i.bodyHtml);
+  const files = await verifyUploads(deps, [{ id: i.imageUploadId, kinds: ['ILLUSTRATION'], field: 'imageUploadId' }]);
+  const now = new Date();
+  const article = await deps.uow.run(async ({ manager }) => {
+    await claimUploads(manager, files);
+    const a = manager.getRepository(Article).create({
+      id: randomUUID(),
+      title: i.title,
+      excerpt: i.excerpt,
+      bodyHtml,
+      author: i.author,
+      category: i.category,
+      imageKey: files.imageUploadId?.upload.objectKey ?? null,
+      readTimeMinutes: readTimeMinutes(bodyHtml),
+      status: i.publish ? 'published' : 'draft',
+      publishedAt: i.publish ? now : null,
+      searchText: searchDocument(i.title, i.excerpt),
+      createdAt: now,
+      updatedAt: now,
     });
-    return ok(article);
+    await manager.getRepository(Article).insert(a);
+    return a;
   });
+  return article;
 }
 
-export function updateArticle(deps: CatalogueDeps, id: string, input: unknown): Promise<Outcome<Article>> {
-  return catching(async () => {
-    const parsed = parseWith(updateArticleInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const i = parsed.value;
-    const bodyHtml = i.bodyHtml === undefined ? undefined : cleanBody(i.bodyHtml);
-    if (!(await findArticle(deps, id, true))) return fail(catalogueError('NOT_FOUND', messages.articleNotFound));
-    const files = await verifyUploads(deps, [{ id: i.imageUploadId, kinds: ['ILLUSTRATION'], field: 'imageUploadId' }]);
-    let replaced: string | null = null;
-    const article = await deps.uow.run(async ({ manager }) => {
-      const a = await lockArticle(manager, id);
-      await claimUploads(manager, files);
-      if (i.title !== undefined) a.title = i.title;
-      if (i.excerpt !== undefined) a.excerpt = i.excerpt;
-      if (i.author !== undefined) a.author = i.author;
-      if (i.category !== undefined) a.category = i.category;
-      if (bodyHtml !== undefined) {
-        a.bodyHtml = bodyHtml;
-        a.readTimeMinutes = readTimeMinutes(bodyHtml);
-      }
-      if (files.imageUploadId) {
-        replaced = a.imageKey;
-        a.imageKey = files.imageUploadId.upload.objectKey;
-      }
-      a.searchText = searchDocument(a.title, a.excerpt);
-      a.updatedAt = new Date();
-      await manager.getRepository(Article).save(a);
-      return a;
-    });
-    if (replaced) await deps.after.deleteObjects([{ bucket: 'pdfs', key: replaced }]);
-    return ok(article);
+export async function updateArticle(deps: CatalogueDeps, id: string, input: unknown): Promise<Article> {
+  const i = validInput(updateArticleInput, input);
+  const bodyHtml = i.bodyHtml === undefined ? undefined : cleanBody(i.bodyHtml);
+  if (!(await findArticle(deps, id, true))) throw catalogueError('NOT_FOUND', messages.articleNotFound);
+  const files = await verifyUploads(deps, [{ id: i.imageUploadId, kinds: ['ILLUSTRATION'], field: 'imageUploadId' }]);
+  let replaced: string | null = null;
+  const article = await deps.uow.run(async ({ manager }) => {
+    const a = await lockArticle(manager, id);
+    await claimUploads(manager, files);
+    if (i.title !== undefined) a.title = i.title;
+    if (i.excerpt !== undefined) a.excerpt = i.excerpt;
+    if (i.author !== undefined) a.author = i.author;
+    if (i.category !== undefined) a.category = i.category;
+    if (bodyHtml !== undefined) {
+      a.bodyHtml = bodyHtml;
+      a.readTimeMinutes = readTimeMinutes(bodyHtml);
+    }
+    if (files.imageUploadId) {
+      replaced = a.imageKey;
+      a.imageKey = files.imageUploadId.upload.objectKey;
+    }
+    a.searchText = searchDocument(a.title, a.excerpt);
+    a.updatedAt = new Date();
+    await manager.getRepository(Article).save(a);
+    return a;
   });
+  if (replaced) await deps.after.deleteObjects([{ bucket: 'pdfs', key: replaced }]);
+  return article;
 }
 
 /** Publishing keeps the first publication date, so unpublishing and republishing does not move an article. */
-export function setArticlePublished(deps: CatalogueDeps, id: string, published: boolean): Promise<Outcome<Article>> {
-  return catching(async () => {
-    const article = await deps.uow.run(async ({ manager }) => {
-      const a = await lockArticle(manager, id);
-      a.status = published ? 'published' : 'draft';
-      if (published && !a.publishedAt) a.publishedAt = new Date();
-      a.updatedAt = new Date();
-      await manager.getRepository(Article).save(a);
-      return a;
-    });
-    return ok(article);
+export async function setArticlePublished(deps: CatalogueDeps, id: string, published: boolean): Promise<Article> {
+  const article = await deps.uow.run(async ({ manager }) => {
+    const a = await lockArticle(manager, id);
+    a.status = published ? 'published' : 'draft';
+    if (published && !a.publishedAt) a.publishedAt = new Date();
+    a.updatedAt = new Date();
+    await manager.getRepository(Article).save(a);
+    return a;
   });
+  return article;
 }
 
-export function deleteArticle(deps: CatalogueDeps, id: string): Promise<DeleteOutcome> {
-  return deleting(async () => {
-    const article = await deps.uow.run(async ({ manager }) => {
-      const a = await lockArticle(manager, id);
-      await manager.getRepository(Article).delete({ id: a.id });
-      return a;
-    });
-    if (article.imageKey) await deps.after.deleteObjects([{ bucket: 'pdfs', key: article.imageKey }]);
+export async function deleteArticle(deps: CatalogueDeps, id: string): Promise<void> {
+  const article = await deps.uow.run(async ({ manager }) => {
+    const a = await lockArticle(manager, id);
+    await manager.getRepository(Article).delete({ id: a.id });
+    return a;
   });
+  if (article.imageKey) await deps.after.deleteObjects([{ bucket: 'pdfs', key: article.imageKey }]);
 }

@@ -8,7 +8,7 @@ import { normalizeText, searchDocument } from '../domain/search';
 import type { OrderTerm } from '../domain/sort';
 import type { CatalogueItem } from '../entities';
 import type { Bucket } from '../storage';
-import { deleting, ResultError, type CatalogueDeps, type DeleteOutcome } from './deps';
+import type { CatalogueDeps } from './deps';
 import { applyOrder, applySearch, isUuid } from './query-helpers';
 import { claimUploads, type VerifiedUpload } from './uploads';
 
@@ -61,7 +61,7 @@ export function findItem<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'
 
 async function lockItem<T extends CatalogueItem>(manager: EntityManager, kind: ItemKind<T>, id: string): Promise<T> {
   const item = isUuid(id) ? await manager.getRepository<CatalogueItem>(kind.entity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
-  if (!item) throw new ResultError(catalogueError('NOT_FOUND', kind.notFound));
+  if (!item) throw catalogueError('NOT_FOUND', kind.notFound);
   return item as T;
 }
 
@@ -144,15 +144,13 @@ export async function updateItem<T extends CatalogueItem>(
 }
 
 /** Deletes the row (and publishes catalogue.item.deleted) then the files; a file that resists is retried by a job. */
-export function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, id: string): Promise<DeleteOutcome> {
-  return deleting(async () => {
-    const item = await deps.uow.run(async ({ manager, emit }) => {
-      const it = await lockItem(manager, kind, id);
-      await manager.getRepository<CatalogueItem>(kind.entity).delete({ id: it.id });
-      await emit('catalogue.item.deleted', itemEvent(it, kind.type));
-      return it;
-    });
-    const keys = kind.objectKeys(item).filter((k): k is string => !!k);
-    await deps.after.deleteObjects(keys.map((key) => ({ bucket: kind.bucket, key })));
+export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, id: string): Promise<void> {
+  const item = await deps.uow.run(async ({ manager, emit }) => {
+    const it = await lockItem(manager, kind, id);
+    await manager.getRepository<CatalogueItem>(kind.entity).delete({ id: it.id });
+    await emit('catalogue.item.deleted', itemEvent(it, kind.type));
+    return it;
   });
+  const keys = kind.objectKeys(item).filter((k): k is string => !!k);
+  await deps.after.deleteObjects(keys.map((key) => ({ bucket: kind.bucket, key })));
 }

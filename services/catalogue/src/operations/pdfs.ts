@@ -1,7 +1,8 @@
+import { validInput } from '@lbf/service-kit';
 import { CONTENT_CATEGORY_LABELS } from '../domain/categories';
 import { toCsv } from '../domain/csv';
 import { catalogueError, messages } from '../domain/errors';
-import { createPdfInput, parseWith, updatePdfInput } from '../domain/inputs';
+import { createPdfInput, updatePdfInput } from '../domain/inputs';
 import { DEFAULT_PDF_PRICE_CENTS, formatCents } from '../domain/money';
 import type { Page } from '../domain/pagination';
 import { safeFileNameFromTitle } from '../domain/search';
@@ -10,7 +11,7 @@ import { Pdf } from '../entities';
 import { countPdfPages } from '../media/pdf-pages';
 import type { ObjectStore } from '../storage';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
-import { catching, fail, ok, ResultError, type CatalogueDeps, type DeleteOutcome, type Outcome } from './deps';
+import type { CatalogueDeps } from './deps';
 import { isUuid, returning } from './query-helpers';
 import { verifyUploads } from './uploads';
 
@@ -41,70 +42,60 @@ async function readObject(store: ObjectStore, bucket: 'pdfs', key: string): Prom
   return Buffer.concat(chunks);
 }
 
-export function createPdf(deps: CatalogueDeps, input: unknown): Promise<Outcome<Pdf>> {
-  return catching(async () => {
-    const parsed = parseWith(createPdfInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const i = parsed.value;
-    const files = await verifyUploads(deps, [
-      { id: i.fileUploadId, kinds: ['PDF'], field: 'fileUploadId' },
-      { id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' },
-    ]);
-    const file = files.fileUploadId!;
-    // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF.
-    const pageCount = await countPdfPages(await readObject(deps.store, 'pdfs', file.upload.objectKey));
-    if (pageCount === null) return fail(catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId'));
-    const pdf = await insertItem(deps, PDF, files, {
-      ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
-      fileKey: file.upload.objectKey,
-      fileSize: file.size,
-      pageCount,
-      illustrationKey: files.illustrationUploadId?.upload.objectKey ?? null,
-      rating: null,
-    });
-    return ok(pdf);
+export async function createPdf(deps: CatalogueDeps, input: unknown): Promise<Pdf> {
+  const i = validInput(createPdfInput, input);
+  const files = await verifyUploads(deps, [
+    { id: i.fileUploadId, kinds: ['PDF'], field: 'fileUploadId' },
+    { id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' },
+  ]);
+  const file = files.fileUploadId!;
+  // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF.
+  const pageCount = await countPdfPages(await readObject(deps.store, 'pdfs', file.upload.objectKey));
+  if (pageCount === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
+  const pdf = await insertItem(deps, PDF, files, {
+    ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
+    fileKey: file.upload.objectKey,
+    fileSize: file.size,
+    pageCount,
+    illustrationKey: files.illustrationUploadId?.upload.objectKey ?? null,
+    rating: null,
   });
+  return pdf;
 }
 
-export function updatePdf(deps: CatalogueDeps, id: string, input: unknown): Promise<Outcome<Pdf>> {
-  return catching(async () => {
-    const parsed = parseWith(updatePdfInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const i = parsed.value;
-    if (!(await findPdf(deps, id))) return fail(catalogueError('NOT_FOUND', messages.pdfNotFound));
-    const files = await verifyUploads(deps, [{ id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' }]);
-    const pdf = await updateItem(deps, PDF, id, files, i, (p) => {
-      if (!files.illustrationUploadId) return [];
-      const replaced = p.illustrationKey;
-      p.illustrationKey = files.illustrationUploadId.upload.objectKey;
-      return [replaced];
-    });
-    return ok(pdf);
+export async function updatePdf(deps: CatalogueDeps, id: string, input: unknown): Promise<Pdf> {
+  const i = validInput(updatePdfInput, input);
+  if (!(await findPdf(deps, id))) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
+  const files = await verifyUploads(deps, [{ id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' }]);
+  const pdf = await updateItem(deps, PDF, id, files, i, (p) => {
+    if (!files.illustrationUploadId) return [];
+    const replaced = p.illustrationKey;
+    p.illustrationKey = files.illustrationUploadId.upload.objectKey;
+    return [replaced];
   });
+  return pdf;
 }
 
-export function deletePdf(deps: CatalogueDeps, id: string): Promise<DeleteOutcome> {
+export function deletePdf(deps: CatalogueDeps, id: string): Promise<void> {
   return deleteItem(deps, PDF, id);
 }
 
 /** Counts a download, publishes catalogue.pdf.downloaded and hands out a short-lived download URL. */
-export function downloadPdf(
+export async function downloadPdf(
   deps: CatalogueDeps,
   id: string,
   userId: string | null,
-): Promise<Outcome<{ url: string; expiresAt: Date }>> {
-  return catching(async () => {
-    const pdf = await deps.uow.run(async ({ manager, emit }) => {
-      const rows = isUuid(id)
-        ? await returning<{ file_key: string; title: string }>(manager, 'UPDATE pdfs SET download_count = download_count + 1 WHERE id = $1 RETURNING file_key, title', [id])
-        : [];
-      const row = rows[0];
-      if (!row) throw new ResultError(catalogueError('NOT_FOUND', messages.pdfNotFound));
-      await emit('catalogue.pdf.downloaded', { pdfId: id, userId, occurredAt: new Date().toISOString() });
-      return row;
-    });
-    return ok(await deps.urls.file('pdfs', pdf.file_key, safeFileNameFromTitle(pdf.title, 'pdf')));
+): Promise<{ url: string; expiresAt: Date }> {
+  const pdf = await deps.uow.run(async ({ manager, emit }) => {
+    const rows = isUuid(id)
+      ? await returning<{ file_key: string; title: string }>(manager, 'UPDATE pdfs SET download_count = download_count + 1 WHERE id = $1 RETURNING file_key, title', [id])
+      : [];
+    const row = rows[0];
+    if (!row) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
+    await emit('catalogue.pdf.downloaded', { pdfId: id, userId, occurredAt: new Date().toISOString() });
+    return row;
   });
+  return await deps.urls.file('pdfs', pdf.file_key, safeFileNameFromTitle(pdf.title, 'pdf'));
 }
 
 export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds'>): Promise<string> {

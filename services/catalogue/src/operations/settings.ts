@@ -15,9 +15,9 @@ export async function readSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<Sit
 }
 
 /** Validates every field first, then upserts the ones sent by key, in one transaction. */
-export async function updateSettings(deps: Pick<CatalogueDeps, 'ds'>, input: Record<string, string | null | undefined>) {
+export async function updateSettings(deps: Pick<CatalogueDeps, 'ds'>, input: Record<string, string | null | undefined>): Promise<SiteSettingsView> {
   const v = validateSettings(input);
-  if (!v.ok) return { settings: null, error: catalogueError('VALIDATION', v.message, v.field) };
+  if (!v.ok) throw catalogueError('VALIDATION', v.message, v.field);
   await deps.ds.transaction(async (m) => {
     for (const { key, value } of v.values) {
       await m.query(
@@ -27,5 +27,5 @@ export async function updateSettings(deps: Pick<CatalogueDeps, 'ds'>, input: Rec
       );
     }
   });
-  return { settings: await readSettings(deps), error: null };
+  return readSettings(deps);
 }

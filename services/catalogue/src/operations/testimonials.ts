@@ -1,8 +1,9 @@
+import { validInput } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import { catalogueError, messages } from '../domain/errors';
-import { createTestimonialInput, parseWith, updateTestimonialInput } from '../domain/inputs';
+import { createTestimonialInput, updateTestimonialInput } from '../domain/inputs';
 import { Testimonial } from '../entities';
-import { catching, deleting, fail, ok, ResultError, type CatalogueDeps, type DeleteOutcome, type Outcome } from './deps';
+import type { CatalogueDeps } from './deps';
 import { isUuid } from './query-helpers';
 
 /** The spec's home page shows the 5 newest active testimonials. */
@@ -16,34 +17,26 @@ export function allTestimonials(deps: Pick<CatalogueDeps, 'ds'>): Promise<Testim
   return deps.ds.getRepository(Testimonial).find({ order: { createdAt: 'DESC', id: 'DESC' } });
 }
 
-export function createTestimonial(deps: CatalogueDeps, input: unknown): Promise<Outcome<Testimonial>> {
-  return catching(async () => {
-    const parsed = parseWith(createTestimonialInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const repo = deps.ds.getRepository(Testimonial);
-    const t = repo.create({ id: randomUUID(), ...parsed.value, createdAt: new Date() });
-    await repo.insert(t);
-    return ok(t);
-  });
+export async function createTestimonial(deps: CatalogueDeps, input: unknown): Promise<Testimonial> {
+  const parsed = validInput(createTestimonialInput, input);
+  const repo = deps.ds.getRepository(Testimonial);
+  const t = repo.create({ id: randomUUID(), ...parsed, createdAt: new Date() });
+  await repo.insert(t);
+  return t;
 }
 
-export function updateTestimonial(deps: CatalogueDeps, id: string, input: unknown): Promise<Outcome<Testimonial>> {
-  return catching(async () => {
-    const parsed = parseWith(updateTestimonialInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const t = await deps.ds.transaction(async (m) => {
-      const found = isUuid(id) ? await m.getRepository(Testimonial).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
-      if (!found) throw new ResultError(catalogueError('NOT_FOUND', messages.testimonialNotFound));
-      for (const [k, v] of Object.entries(parsed.value)) if (v !== undefined) (found as unknown as Record<string, unknown>)[k] = v;
-      return m.getRepository(Testimonial).save(found);
-    });
-    return ok(t);
+export async function updateTestimonial(deps: CatalogueDeps, id: string, input: unknown): Promise<Testimonial> {
+  const parsed = validInput(updateTestimonialInput, input);
+  const t = await deps.ds.transaction(async (m) => {
+    const found = isUuid(id) ? await m.getRepository(Testimonial).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+    if (!found) throw catalogueError('NOT_FOUND', messages.testimonialNotFound);
+    for (const [k, v] of Object.entries(parsed)) if (v !== undefined) (found as unknown as Record<string, unknown>)[k] = v;
+    return m.getRepository(Testimonial).save(found);
   });
+  return t;
 }
 
-export function deleteTestimonial(deps: CatalogueDeps, id: string): Promise<DeleteOutcome> {
-  return deleting(async () => {
-    const r = isUuid(id) ? await deps.ds.getRepository(Testimonial).delete({ id }) : { affected: 0 };
-    if (!r.affected) throw new ResultError(catalogueError('NOT_FOUND', messages.testimonialNotFound));
-  });
+export async function deleteTestimonial(deps: CatalogueDeps, id: string): Promise<void> {
+  const r = isUuid(id) ? await deps.ds.getRepository(Testimonial).delete({ id }) : { affected: 0 };
+  if (!r.affected) throw catalogueError('NOT_FOUND', messages.testimonialNotFound);
 }

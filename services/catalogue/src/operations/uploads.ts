@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { SNIFF_BYTES, sniffForKind } from '../domain/content-sniff';
-import { catalogueError, messages, type CatalogueError } from '../domain/errors';
-import { createUploadInput, parseWith } from '../domain/inputs';
+import { fail, ok, validInput, type Result } from '@lbf/service-kit';
+import { catalogueError, messages } from '../domain/errors';
+import { createUploadInput } from '../domain/inputs';
 import { claimedTypeFits, KIND_RULES, objectKeyFor, tooLargeError, type UploadKind } from '../domain/uploads';
 import { PendingUpload } from '../entities';
-import { ResultError, type CatalogueDeps } from './deps';
+import type { CatalogueDeps } from './deps';
 import { returning } from './query-helpers';
 
 export interface UploadTicket {
@@ -23,14 +24,12 @@ export async function createUpload(
   adminId: string,
   input: unknown,
   now = new Date(),
-): Promise<{ upload: UploadTicket | null; error: CatalogueError | null }> {
-  const parsed = parseWith(createUploadInput, input);
-  if (!parsed.ok) return { upload: null, error: parsed.error };
-  const { kind, fileName, contentType, size } = parsed.value;
+): Promise<UploadTicket> {
+  const { kind, fileName, contentType, size } = validInput(createUploadInput, input);
   const rule = KIND_RULES[kind];
-  if (!claimedTypeFits(kind, contentType)) return { upload: null, error: catalogueError('INVALID_FILE', rule.invalidMessage, 'file') };
+  if (!claimedTypeFits(kind, contentType)) throw catalogueError('INVALID_FILE', rule.invalidMessage, 'file');
   const maxBytes = rule.limit(deps.limits);
-  if (size > maxBytes) return { upload: null, error: tooLargeError(kind, deps.limits) };
+  if (size > maxBytes) throw tooLargeError(kind, deps.limits);
 
   const urlExpiresAt = new Date(now.getTime() + deps.uploadUrlTtlSeconds * 1000);
   const row = deps.ds.getRepository(PendingUpload).create({
@@ -50,15 +49,12 @@ export async function createUpload(
   await deps.ds.getRepository(PendingUpload).insert(row);
   const target = await deps.store.presignedUploadUrl(row.bucket, row.objectKey, { expiresAt: urlExpiresAt, contentType, maxBytes, kind });
   return {
-    upload: {
-      uploadId: row.id,
-      url: target.url,
-      method: target.method,
-      headers: Object.entries(target.headers).map(([name, value]) => ({ name, value })),
-      expiresAt: urlExpiresAt,
-      maxBytes,
-    },
-    error: null,
+    uploadId: row.id,
+    url: target.url,
+    method: target.method,
+    headers: Object.entries(target.headers).map(([name, value]) => ({ name, value })),
+    expiresAt: urlExpiresAt,
+    maxBytes,
   };
 }
 
@@ -98,24 +94,24 @@ export async function verifyUpload(
   uploadId: string,
   kinds: readonly UploadKind[],
   field: string,
-): Promise<{ ok: true; value: VerifiedUpload } | { ok: false; error: CatalogueError }> {
+): Promise<Result<VerifiedUpload>> {
   const expected = KIND_RULES[kinds[0]!];
   const upload = await deps.ds.getRepository(PendingUpload).findOneBy({ id: uploadId });
-  if (!upload || upload.expiresAt.getTime() <= Date.now()) return { ok: false, error: catalogueError('UPLOAD_NOT_FOUND', messages.uploadNotFound, field) };
-  if (!kinds.includes(upload.kind)) return { ok: false, error: catalogueError('INVALID_FILE', expected.invalidMessage, field) };
+  if (!upload || upload.expiresAt.getTime() <= Date.now()) return fail(catalogueError('UPLOAD_NOT_FOUND', messages.uploadNotFound, field));
+  if (!kinds.includes(upload.kind)) return fail(catalogueError('INVALID_FILE', expected.invalidMessage, field));
   const info = await deps.store.stat(upload.bucket, upload.objectKey);
-  if (!info) return { ok: false, error: catalogueError('UPLOAD_INCOMPLETE', messages.uploadIncomplete, field) };
+  if (!info) return fail(catalogueError('UPLOAD_INCOMPLETE', messages.uploadIncomplete, field));
   if (info.size > upload.maxBytes) {
     await discard(deps, upload);
-    return { ok: false, error: { ...tooLargeError(upload.kind, deps.limits), field } };
+    return fail(tooLargeError(upload.kind, deps.limits, field));
   }
   const head = info.size > 0 ? await readHead(deps, upload, Math.min(info.size, SNIFF_BYTES)) : Buffer.alloc(0);
   const sniffed = await sniffForKind(upload.kind, head);
   if (!sniffed) {
     await discard(deps, upload);
-    return { ok: false, error: catalogueError('INVALID_FILE', KIND_RULES[upload.kind].invalidMessage, field) };
+    return fail(catalogueError('INVALID_FILE', KIND_RULES[upload.kind].invalidMessage, field));
   }
-  return { ok: true, value: { upload, size: info.size, contentType: sniffed.mime } };
+  return ok({ upload, size: info.size, contentType: sniffed.mime });
 }
 
 async function readHead(deps: CatalogueDeps, upload: PendingUpload, bytes: number): Promise<Buffer> {
@@ -132,13 +128,13 @@ export async function verifyUploads(
 ): Promise<Record<string, VerifiedUpload>> {
   const ids = wanted.map((w) => w.id).filter((id): id is string => !!id);
   if (new Set(ids).size !== ids.length) {
-    throw new ResultError(catalogueError('VALIDATION', 'Un même fichier ne peut servir à deux champs.', null));
+    throw catalogueError('VALIDATION', 'Un même fichier ne peut servir à deux champs.', null);
   }
   const out: Record<string, VerifiedUpload> = {};
   for (const w of wanted) {
     if (!w.id) continue;
     const r = await verifyUpload(deps, w.id, w.kinds, w.field);
-    if (!r.ok) throw new ResultError(r.error);
+    if (!r.ok) throw r.error;
     out[w.field] = r.value;
   }
   return out;
@@ -156,7 +152,7 @@ export async function claimUploads(manager: EntityManager, verified: Record<stri
   ]);
   const taken = new Set(rows.map((r) => r.id));
   const lost = entries.find(([, v]) => !taken.has(v.upload.id));
-  if (lost) throw new ResultError(catalogueError('UPLOAD_NOT_FOUND', messages.uploadNotFound, lost[0]));
+  if (lost) throw catalogueError('UPLOAD_NOT_FOUND', messages.uploadNotFound, lost[0]);
 }
 
 /**

@@ -1,13 +1,14 @@
+import { validInput } from '@lbf/service-kit';
 import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../domain/categories';
 import { formatDuration, toCsv } from '../domain/csv';
 import { catalogueError, messages } from '../domain/errors';
-import { createVideoInput, parseWith, updateVideoInput } from '../domain/inputs';
+import { createVideoInput, updateVideoInput } from '../domain/inputs';
 import { DEFAULT_VIDEO_PRICE_CENTS, formatCents } from '../domain/money';
 import type { Page } from '../domain/pagination';
 import { videoOrder, type VideoSort } from '../domain/sort';
 import { Video } from '../entities';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
-import { catching, fail, ok, type CatalogueDeps, type DeleteOutcome, type Outcome } from './deps';
+import type { CatalogueDeps } from './deps';
 import { verifyUploads } from './uploads';
 
 /** A video's presenter as its columns hold it: the photo is an object key, signed when asked for. */
@@ -71,67 +72,59 @@ export async function videoCategories(deps: Pick<CatalogueDeps, 'ds'>): Promise<
   return CONTENT_CATEGORIES.map((id) => ({ id, label: CONTENT_CATEGORY_LABELS[id], count: counts.get(id) ?? 0 }));
 }
 
-export function createVideo(deps: CatalogueDeps, input: unknown): Promise<Outcome<Video>> {
-  return catching(async () => {
-    const parsed = parseWith(createVideoInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const i = parsed.value;
-    const files = await verifyUploads(deps, [
-      { id: i.videoUploadId, kinds: ['VIDEO'], field: 'videoUploadId' },
-      { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
-      { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
-    ]);
-    const file = files.videoUploadId!;
-    const video = await insertItem(deps, VIDEO, files, {
-      ...newItemColumns(i, DEFAULT_VIDEO_PRICE_CENTS, new Date()),
-      durationSeconds: i.durationSeconds ?? null,
-      presenterName: i.presenterName,
-      presenterTitle: i.presenterName ? i.presenterTitle : null,
-      presenterPhotoKey: files.presenterPhotoUploadId?.upload.objectKey ?? null,
-      learnItems: i.learnItems,
-      videoKey: file.upload.objectKey,
-      videoContentType: file.contentType,
-      videoSize: file.size,
-      thumbnailKey: files.thumbnailUploadId?.upload.objectKey ?? null,
-      viewCount: 0,
-    });
-    if (video.durationSeconds === null || !video.thumbnailKey) await deps.after.processVideo(video.id);
-    return ok(video);
+export async function createVideo(deps: CatalogueDeps, input: unknown): Promise<Video> {
+  const i = validInput(createVideoInput, input);
+  const files = await verifyUploads(deps, [
+    { id: i.videoUploadId, kinds: ['VIDEO'], field: 'videoUploadId' },
+    { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
+    { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
+  ]);
+  const file = files.videoUploadId!;
+  const video = await insertItem(deps, VIDEO, files, {
+    ...newItemColumns(i, DEFAULT_VIDEO_PRICE_CENTS, new Date()),
+    durationSeconds: i.durationSeconds ?? null,
+    presenterName: i.presenterName,
+    presenterTitle: i.presenterName ? i.presenterTitle : null,
+    presenterPhotoKey: files.presenterPhotoUploadId?.upload.objectKey ?? null,
+    learnItems: i.learnItems,
+    videoKey: file.upload.objectKey,
+    videoContentType: file.contentType,
+    videoSize: file.size,
+    thumbnailKey: files.thumbnailUploadId?.upload.objectKey ?? null,
+    viewCount: 0,
   });
+  if (video.durationSeconds === null || !video.thumbnailKey) await deps.after.processVideo(video.id);
+  return video;
 }
 
-export function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Promise<Outcome<Video>> {
-  return catching(async () => {
-    const parsed = parseWith(updateVideoInput, input);
-    if (!parsed.ok) return fail(parsed.error);
-    const i = parsed.value;
-    if (!(await findVideo(deps, id))) return fail(catalogueError('NOT_FOUND', messages.videoNotFound));
-    const files = await verifyUploads(deps, [
-      { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
-      { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
-    ]);
-    const video = await updateItem(deps, VIDEO, id, files, i, (v) => {
-      const replaced: Array<string | null> = [];
-      if (i.durationSeconds !== undefined) v.durationSeconds = i.durationSeconds;
-      if (i.presenterName !== undefined) v.presenterName = i.presenterName;
-      if (i.presenterTitle !== undefined) v.presenterTitle = i.presenterTitle;
-      if (i.learnItems !== undefined) v.learnItems = i.learnItems;
-      if (files.thumbnailUploadId) {
-        replaced.push(v.thumbnailKey);
-        v.thumbnailKey = files.thumbnailUploadId.upload.objectKey;
-      }
-      if (files.presenterPhotoUploadId) {
-        replaced.push(v.presenterPhotoKey);
-        v.presenterPhotoKey = files.presenterPhotoUploadId.upload.objectKey;
-      }
-      return replaced;
-    });
-    return ok(video);
+export async function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Promise<Video> {
+  const i = validInput(updateVideoInput, input);
+  if (!(await findVideo(deps, id))) throw catalogueError('NOT_FOUND', messages.videoNotFound);
+  const files = await verifyUploads(deps, [
+    { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
+    { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
+  ]);
+  const video = await updateItem(deps, VIDEO, id, files, i, (v) => {
+    const replaced: Array<string | null> = [];
+    if (i.durationSeconds !== undefined) v.durationSeconds = i.durationSeconds;
+    if (i.presenterName !== undefined) v.presenterName = i.presenterName;
+    if (i.presenterTitle !== undefined) v.presenterTitle = i.presenterTitle;
+    if (i.learnItems !== undefined) v.learnItems = i.learnItems;
+    if (files.thumbnailUploadId) {
+      replaced.push(v.thumbnailKey);
+      v.thumbnailKey = files.thumbnailUploadId.upload.objectKey;
+    }
+    if (files.presenterPhotoUploadId) {
+      replaced.push(v.presenterPhotoKey);
+      v.presenterPhotoKey = files.presenterPhotoUploadId.upload.objectKey;
+    }
+    return replaced;
   });
+  return video;
 }
 
 /** Deletes the row (and publishes catalogue.item.deleted) then the files; a file that resists is retried by a job. */
-export function deleteVideo(deps: CatalogueDeps, id: string): Promise<DeleteOutcome> {
+export function deleteVideo(deps: CatalogueDeps, id: string): Promise<void> {
   return deleteItem(deps, VIDEO, id);
 }
 

@@ -1,5 +1,9 @@
+import { UserError } from '@lbf/service-kit';
 import { messages } from './messages';
 
+export { UserError };
+
+/** Identity's reasons (the SDL's UserError.code). */
 export type UserErrorCode =
   | 'VALIDATION'
   | 'INVALID_CREDENTIALS'
@@ -11,16 +15,9 @@ export type UserErrorCode =
   | 'TOKEN_INVALID'
   | 'SESSION_EXPIRED';
 
-/** A user-facing error, as the SDL's UserError: ready to show, in French. */
-export interface UserError {
-  code: UserErrorCode;
-  title: string | null;
-  message: string;
-  field: string | null;
-}
-
+/** A user-facing error (the kit's UserError), titled 'Erreur' unless the spec words another title. */
 export function userError(code: UserErrorCode, message: string, opts: { field?: string | null; title?: string | null } = {}): UserError {
-  return { code, message, field: opts.field ?? null, title: opts.title === undefined ? messages.errorTitle : opts.title };
+  return new UserError(code, message, { field: opts.field ?? null, title: opts.title === undefined ? messages.errorTitle : opts.title });
 }
 
 export function validationError(field: string | null, message: string): UserError {

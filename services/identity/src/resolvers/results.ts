@@ -1,13 +1,16 @@
-import { GraphQLError } from 'graphql';
-import { messages } from '../domain/messages';
 import type { IdentityContext } from '../context';
-import type { ResolversParentTypes, UserError } from '../generated/graphql';
+import type { UserError } from '@lbf/service-kit';
+import type { ResolversParentTypes } from '../generated/graphql';
 import { setRefreshCookie } from '../operations/cookies';
 import type { SignedIn } from '../operations/sessions';
 
 /** An AuthResult as the resolvers produce it: its user is the entity, resolved further by User's resolvers. */
 type AuthResultValue = ResolversParentTypes['AuthResult'];
 
+/**
+ * Payloads of identity's mutations (the kit's idiom): a refusal is the payload's `error`, built from
+ * the operation's `{ ok: false, error }`; any exception is a fault the kit logs and masks.
+ */
 export function authFailure(error: UserError): AuthResultValue {
   return { accessToken: null, accessTokenExpiresAt: null, user: null, error };
 }
@@ -26,16 +29,7 @@ export function authSuccess(ctx: IdentityContext, signedIn: SignedIn, production
   };
 }
 
-/**
- * Expected refusals travel as UserError values; anything else is a fault: logged with its cause,
- * shown as the spec's 'Une erreur inattendue s'est produite.' without details.
- */
-export async function guarded<T>(ctx: IdentityContext, operation: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof GraphQLError) throw err;
-    ctx.log.error({ err, operation }, 'identity operation failed');
-    throw new GraphQLError(messages.unexpected, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-  }
+/** requestPasswordReset / resetPassword: the spec's confirmation, or the refusal. */
+export function messageResult(outcome: { ok: true; message: string } | { ok: false; error: UserError }) {
+  return outcome.ok ? { ok: true, message: outcome.message, error: null } : { ok: false, message: null, error: outcome.error };
 }

@@ -1,38 +1,29 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
-  CatalogueErrorFieldsFragment,
   CreateUploadMutation,
   CreateUploadMutationVariables,
   DeleteResultFieldsFragment,
 } from '@/generated/graphql';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 /**
  * Shapes of the catalogue subgraph the admin screens share, generated from its schema.
  * Result mutations carry a French, ready-to-show error instead of throwing.
  */
-export type CatalogueError = CatalogueErrorFieldsFragment;
 export type DeleteResult = DeleteResultFieldsFragment;
 export type UploadTicket = NonNullable<CreateUploadMutation['createUpload']['upload']>;
 
 export type { ArticleCategory, ArticleStatus, ContentCategory, UploadKind } from '@/generated/graphql';
-
-export const CATALOGUE_ERROR_FIELDS = gql`
-  fragment CatalogueErrorFields on CatalogueError {
-    code
-    message
-    field
-  }
-`;
 
 /** The answer of every delete mutation (DeleteResult). */
 export const DELETE_RESULT_FIELDS = gql`
   fragment DeleteResultFields on DeleteResult {
     ok
     error {
-      ...CatalogueErrorFields
+      ...UserErrorFields
     }
   }
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;
 
 export const CREATE_UPLOAD: TypedDocumentNode<CreateUploadMutation, CreateUploadMutationVariables> = gql`
@@ -50,9 +41,9 @@ export const CREATE_UPLOAD: TypedDocumentNode<CreateUploadMutation, CreateUpload
         maxBytes
       }
       error {
-        ...CatalogueErrorFields
+        ...UserErrorFields
       }
     }
   }
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;

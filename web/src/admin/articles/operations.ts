@@ -16,7 +16,8 @@ import type {
   UpdateArticleMutation,
   UpdateArticleMutationVariables,
 } from '@/generated/graphql';
-import { CATALOGUE_ERROR_FIELDS, DELETE_RESULT_FIELDS } from '../api/catalogue';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
+import { DELETE_RESULT_FIELDS } from '../api/catalogue';
 
 export type AdminArticle = AdminArticleRowFragment;
 /** The article as the editor loads it: the row and its body. */
@@ -46,11 +47,11 @@ const ADMIN_ARTICLE_RESULT = gql`
       ...AdminArticleRow
     }
     error {
-      ...CatalogueErrorFields
+      ...UserErrorFields
     }
   }
   ${ADMIN_ARTICLE_ROW}
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;
 
 /** The list's one query: every article, drafts included, newest first. */

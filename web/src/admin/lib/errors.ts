@@ -1,8 +1,8 @@
 import { toast } from 'sonner';
-import type { CatalogueError } from '../api/catalogue';
+import { userErrorOf, type UserError } from '@/lib/user-error';
 import { adminFr } from '../i18n';
 
-/** A refusal the server worded for the administrator (CatalogueError, upload route): shown as returned. */
+/** A refusal the server worded for the administrator (UserError, upload route): shown as returned. */
 export class ServerMessageError extends Error {
   readonly field: string | null;
   constructor(message: string, field: string | null = null) {
@@ -21,7 +21,7 @@ export class UploadCancelledError extends Error {
 }
 
 /** Throws the result's error, if any, so one catch handles every failure of a submission. */
-export function assertNoError(error: CatalogueError | null | undefined): void {
+export function assertNoError(error: UserError | null | undefined): void {
   if (error) throw new ServerMessageError(error.message, error.field);
 }
 
@@ -44,14 +44,14 @@ export function reportFailure(err: unknown, fallback: string): void {
     return;
   }
   console.error(fallback, err);
-  toastFailure(err instanceof ServerMessageError ? err.message : fallback);
+  toastFailure(err instanceof ServerMessageError ? err.message : (userErrorOf(err)?.message ?? fallback));
 }
 
 /**
  * The payload of a result mutation (`data[field]`), once it is known to be there and error-free:
  * a missing answer or a refusal is thrown, for the submission's one catch.
  */
-export function resultOf<K extends string, R extends { error?: CatalogueError | null }>(data: { [F in K]: R } | null | undefined, field: K): R {
+export function resultOf<K extends string, R extends { error?: UserError | null }>(data: { [F in K]: R } | null | undefined, field: K): R {
   if (!data) throw new Error(`${field} returned nothing`);
   const result = data[field];
   assertNoError(result.error);

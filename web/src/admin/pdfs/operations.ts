@@ -14,7 +14,8 @@ import type {
   UpdatePdfMutation,
   UpdatePdfMutationVariables,
 } from '@/generated/graphql';
-import { CATALOGUE_ERROR_FIELDS, DELETE_RESULT_FIELDS } from '../api/catalogue';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
+import { DELETE_RESULT_FIELDS } from '../api/catalogue';
 
 export type AdminPdf = AdminPdfRowFragment;
 
@@ -43,11 +44,11 @@ const ADMIN_PDF_RESULT = gql`
       ...AdminPdfRow
     }
     error {
-      ...CatalogueErrorFields
+      ...UserErrorFields
     }
   }
   ${ADMIN_PDF_ROW}
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;
 
 /** The screen's one query: a page of PDFs, newest first, and the upload size limits. */
@@ -110,9 +111,9 @@ export const DOWNLOAD_PDF: TypedDocumentNode<DownloadPdfMutation, DownloadPdfMut
       url
       expiresAt
       error {
-        ...CatalogueErrorFields
+        ...UserErrorFields
       }
     }
   }
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;

@@ -6,7 +6,7 @@ import type {
   UpdateSiteSettingsMutation,
   UpdateSiteSettingsMutationVariables,
 } from '@/generated/graphql';
-import { CATALOGUE_ERROR_FIELDS } from '../api/catalogue';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 export type SiteSettings = AdminSiteSettingsFieldsFragment;
 export type { SiteSettingsInput } from '@/generated/graphql';
@@ -45,10 +45,10 @@ export const UPDATE_SITE_SETTINGS: TypedDocumentNode<UpdateSiteSettingsMutation,
         ...AdminSiteSettingsFields
       }
       error {
-        ...CatalogueErrorFields
+        ...UserErrorFields
       }
     }
   }
   ${SITE_SETTINGS_FIELDS}
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;

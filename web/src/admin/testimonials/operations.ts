@@ -10,7 +10,8 @@ import type {
   UpdateTestimonialMutation,
   UpdateTestimonialMutationVariables,
 } from '@/generated/graphql';
-import { CATALOGUE_ERROR_FIELDS, DELETE_RESULT_FIELDS } from '../api/catalogue';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
+import { DELETE_RESULT_FIELDS } from '../api/catalogue';
 
 export type AdminTestimonial = AdminTestimonialRowFragment;
 
@@ -34,11 +35,11 @@ const ADMIN_TESTIMONIAL_RESULT = gql`
       ...AdminTestimonialRow
     }
     error {
-      ...CatalogueErrorFields
+      ...UserErrorFields
     }
   }
   ${ADMIN_TESTIMONIAL_ROW}
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;
 
 /** The screen's one query: every testimonial, active or not, newest first. */

@@ -14,7 +14,8 @@ import type {
   UpdateVideoMutation,
   UpdateVideoMutationVariables,
 } from '@/generated/graphql';
-import { CATALOGUE_ERROR_FIELDS, DELETE_RESULT_FIELDS } from '../api/catalogue';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
+import { DELETE_RESULT_FIELDS } from '../api/catalogue';
 
 export type AdminVideo = AdminVideoRowFragment;
 
@@ -48,11 +49,11 @@ const ADMIN_VIDEO_RESULT = gql`
       ...AdminVideoRow
     }
     error {
-      ...CatalogueErrorFields
+      ...UserErrorFields
     }
   }
   ${ADMIN_VIDEO_ROW}
-  ${CATALOGUE_ERROR_FIELDS}
+  ${USER_ERROR_FIELDS}
 `;
 
 /** The screen's one query: a page of videos, newest first, and the upload size limits. */

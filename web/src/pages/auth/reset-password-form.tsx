@@ -6,6 +6,7 @@ import { RESET_PASSWORD } from '@/auth/operations';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
+import { userErrorOf } from '@/lib/user-error';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
 import { resetSchema, type ResetValues } from './schemas';
@@ -28,8 +29,10 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): 
       if (result.error) return showServerError(result.error, form.setError, ['password', 'confirmPassword']);
       if (result.message) toast.success(result.message);
       onDone();
-    } catch {
-      toastUnexpected();
+    } catch (err) {
+      const refused = userErrorOf(err);
+      if (refused) showServerError(refused, form.setError, ['password', 'confirmPassword']);
+      else toastUnexpected();
     }
   });
 

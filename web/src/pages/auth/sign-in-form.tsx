@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
+import { userErrorOf } from '@/lib/user-error';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
 import { signInSchema, type SignInValues } from './schemas';
@@ -24,8 +25,10 @@ export function SignInForm({ onBeforeSignIn, onForgot }: { onBeforeSignIn(): voi
     try {
       const result = await signIn({ email: values.email, password: values.password });
       if (result.error) showServerError(result.error, form.setError, ['email', 'password']);
-    } catch {
-      toastUnexpected();
+    } catch (err) {
+      const refused = userErrorOf(err);
+      if (refused) showServerError(refused, form.setError, ['email', 'password']);
+      else toastUnexpected();
     }
   });
 
