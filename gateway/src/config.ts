@@ -1,4 +1,4 @@
-import { parseEnv, readPem } from '@lbf/service-kit';
+import { defaultSubgraphList, parseEnv, readPem, redisKeyPrefixVariable, SERVICE_REGISTRY } from '@lbf/service-kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -19,6 +19,8 @@ export interface GatewayConfig {
   /** PEM of identity's public key, which verifies access tokens. */
   authPublicKey: string;
   redisUrl: string;
+  /** REDIS_KEY_PREFIX: the deployment's, under which identity writes token revocations; 'lbf' by default. */
+  redisKeyPrefix?: string;
   production: boolean;
   /** Folder of the built web app; null or missing serves a page that says it is not built. */
   webDist?: string | null;
@@ -40,16 +42,11 @@ export const DEFAULT_MAX_DEPTH = 12;
 export const DEFAULT_MAX_COST = 5000;
 export const DEFAULT_BODY_LIMIT = '100kb';
 
-/** Ports every service listens on by default (DESIGN.md "Ports and names"). */
-export const DEFAULT_SUBGRAPH_PORTS: Readonly<Record<string, number>> = {
-  identity: 4101,
-  catalogue: 4102,
-  commerce: 4103,
-  messaging: 4104,
-  analytics: 4105,
-};
+/** Ports every service listens on by default, from the service registry (services/kit/services.json). */
+export const DEFAULT_SUBGRAPH_PORTS: Readonly<Record<string, number>> = Object.fromEntries(SERVICE_REGISTRY.map((s) => [s.name, s.port]));
 
-export const DEFAULT_SUBGRAPHS = 'identity=http://127.0.0.1:4101/graphql,analytics=http://127.0.0.1:4105/graphql';
+/** Every registered service on loopback at its default port. */
+export const DEFAULT_SUBGRAPHS = defaultSubgraphList();
 
 /** The repository root, from gateway/src or gateway/dist alike. */
 export const REPO_ROOT = join(__dirname, '..', '..');
@@ -104,6 +101,7 @@ export const gatewayEnv = z.object({
   /** PEM of the public key that verifies access tokens, or a path to it. */
   AUTH_PUBLIC_KEY: z.string().min(1, 'required: PEM text or a file path').pipe(pem),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: redisKeyPrefixVariable,
   WEB_DIST: z.string().min(1).optional(),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
   MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_DEPTH),
@@ -132,6 +130,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     subgraphs: env.SUBGRAPHS,
     authPublicKey: env.AUTH_PUBLIC_KEY,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     production,
     webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
     supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,

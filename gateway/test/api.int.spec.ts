@@ -87,13 +87,15 @@ describe('the API through the gateway', () => {
     return res.data!.signUp.error as { code: string; message: string; field: string | null; title: string | null };
   }
 
-  const redisPrefixes = { identity: `t${randomSuffix()}`, analytics: `t${randomSuffix()}` };
+  // One prefix for the whole deployment, as in production: identity writes revocations the others read.
+  const redisKeyPrefix = `t${randomSuffix()}`;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     stream = testStream();
     const keys = testKeys();
-    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent' };
+    // subgraphSecret null: the subgraphs accept this in-process gateway, which sends no credential yet.
+    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent', subgraphSecret: null, redisKeyPrefix };
     identity = await startIdentity({
       ...shared,
       port: 0,
@@ -101,7 +103,6 @@ describe('the API through the gateway', () => {
       authPrivateKey: keys.privateKey,
       authPublicKey: keys.publicKey,
       publicUrl: 'http://localhost:4000',
-      redisKeyPrefix: redisPrefixes.identity,
       rateLimits: {
         signInPerIp: permissive,
         signInPerEmail: permissive,
@@ -117,7 +118,6 @@ describe('the API through the gateway', () => {
       databaseUrl: db.urlFor('analytics'),
       authPublicKey: keys.publicKey,
       siteTimezone: 'Africa/Douala',
-      redisKeyPrefix: redisPrefixes.analytics,
       visitsPerMinutePerIp: 100_000,
     });
     gateway = await startGateway({
@@ -128,6 +128,7 @@ describe('the API through the gateway', () => {
       ],
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
+      redisKeyPrefix,
       production: false,
       webDist: null,
       logLevel: 'silent',
@@ -146,7 +147,7 @@ describe('the API through the gateway', () => {
     await sql?.end();
     await stream?.remove();
     await db?.drop();
-    for (const prefix of Object.values(redisPrefixes)) await removeRedisKeys(prefix);
+    await removeRedisKeys(redisKeyPrefix);
   });
 
   describe('a customer’s life', () => {
