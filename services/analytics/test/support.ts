@@ -2,6 +2,7 @@ import {
   createTestEnvironment,
   gatewayHeaders,
   gql as kitGql,
+  randomSuffix,
   removeRedisKeys,
   TEST_NATS_URL,
   type GraphQLResponse as KitGraphQLResponse,
@@ -10,10 +11,11 @@ import { connect, type NatsConnection } from 'nats';
 import { startAnalytics, type RunningAnalytics } from '../src/app';
 import type { AnalyticsConfig } from '../src/config';
 
-export type GraphQLResponse<T> = KitGraphQLResponse<T>;
+export type GraphQLResponse<T> = Pick<KitGraphQLResponse<T>, 'data' | 'errors'>;
 
-export function gql<T>(url: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> {
-  return kitGql<T>(url, query, variables, headers);
+export async function gql<T>(url: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> {
+  const { data, errors } = await kitGql<T>(url, query, variables, headers);
+  return { data, errors };
 }
 
 export interface Counters {

@@ -92,8 +92,8 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     asCustomer: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) =>
       gql<T>(app.url, q, variables, customerToken, subgraphSecret),
     /** fetch as the gateway's /media proxy does: the secret on requests to the catalogue, nothing added elsewhere (S3). */
-    fetch: (url: string, init: RequestInit = {}) =>
-      fetch(url, url.startsWith(origin) ? { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), ...gatewayHeaders(subgraphSecret) } } : init),
+    fetch: (url: string | URL, init: RequestInit = {}) =>
+      fetch(url, String(url).startsWith(origin) ? { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), ...gatewayHeaders(subgraphSecret) } } : init),
     /** Absolute URL of a relative /media URL. */
     abs: (url: string) => (url.startsWith('/') ? `${origin}${url}` : url),
     /** A video row straight in the table (no file behind it), for the query tests. Each is a minute older than the last unless told. */
