@@ -72,7 +72,8 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   app.set('trust proxy', false);
   app.disable('x-powered-by');
   const secret = opts.gatewaySecret ?? null;
-  const fromGateway = (headers: IncomingHttpHeaders) => (secret ? carriesGatewaySecret(headers, secret) : false);
+  // Open (no secret, in-process tests only): every caller stands for the gateway, as before the credential.
+  const fromGateway = (headers: IncomingHttpHeaders) => (secret ? carriesGatewaySecret(headers, secret) : true);
   const httpServer = createServer(app);
   const makeContext = async (base: BaseContext): Promise<C> => (opts.context ? opts.context(base) : (base as C));
 
@@ -88,7 +89,7 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
       server: httpServer,
       path: '/graphql',
       // The upgrade is refused (401) before any GraphQL is spoken when the gateway's secret is missing.
-      verifyClient: (info, done) => (secret && !fromGateway(info.req.headers) ? done(false, 401, 'Unauthorized') : done(true)),
+      verifyClient: (info, done) => (fromGateway(info.req.headers) ? done(true) : done(false, 401, 'Unauthorized')),
     });
     wsCleanup = useServer(
       {
@@ -148,7 +149,7 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   });
   // Everything below answers the gateway only: /graphql (with _service and _entities) and extra routes.
   app.use((req, res, next) => {
-    if (secret && !fromGateway(req.headers)) {
+    if (!fromGateway(req.headers)) {
       res.status(401).json({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] });
       return;
     }
