@@ -1,13 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrate, provisionDatabase, serviceDatabaseUrl } from '../services/kit/src';
+import { migrateUnderLock, provisionDatabase, serviceDatabaseUrl, SERVICE_REGISTRY } from '../services/kit/src';
 import { randomSuffix, TEST_ADMIN_URL } from '../services/kit/src/testing';
 
 /**
  * Migrates every service once into a template database; each test file then takes its own copy
  * with CREATE DATABASE ... TEMPLATE (fast, isolated, nothing to clean between files).
- * Each service's src/database.ts exports SCHEMA and createDataSource(url).
+ * Every service of the registry (services/kit/services.json) has src/database.ts exporting createDataSource(url).
  */
 const STALE_AFTER_SECONDS = 3 * 3600;
 
@@ -31,17 +30,14 @@ export default async function globalSetup(): Promise<void> {
     await admin.end();
   }
   await provisionDatabase(TEST_ADMIN_URL, template);
-  const servicesDir = join(__dirname, '..', 'services');
-  for (const name of readdirSync(servicesDir)) {
-    const file = join(servicesDir, name, 'src', 'database.ts');
-    if (!existsSync(file)) continue;
+  for (const service of SERVICE_REGISTRY) {
+    const file = join(__dirname, '..', 'services', service.name, 'src', 'database.ts');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(file) as { SCHEMA?: string; createDataSource?(url: string): import('typeorm').DataSource };
-    if (!mod.SCHEMA || !mod.createDataSource) continue; // the kit's own database.ts is not a service
-    const ds = mod.createDataSource(serviceDatabaseUrl(TEST_ADMIN_URL, mod.SCHEMA, template));
+    const mod = require(file) as { createDataSource(url: string): import('typeorm').DataSource };
+    const ds = mod.createDataSource(serviceDatabaseUrl(TEST_ADMIN_URL, service.schema, template));
     await ds.initialize();
     try {
-      await migrate(ds);
+      await migrateUnderLock(ds, service.schema);
     } finally {
       await ds.destroy();
     }

@@ -109,7 +109,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   // Commands fail after a few retries instead of queueing forever: a request must not hang on Redis.
   const redis = new Redis(config.redisUrl, { connectionName: 'gateway', maxRetriesPerRequest: 2 });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
-  const verifier = new AccessTokenVerifier(config.authPublicKey, redis);
+  const verifier = new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix ?? 'lbf');
 
   const configuredUrls = new Map(config.subgraphs.map((s) => [s.name, s.url]));
   let loaded: (LoadedSchema & { supergraphSdl: string }) | null = null;
@@ -256,6 +256,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     maxPayloadBytes: parseByteSize(bodyLimit),
     subgraphSecret: config.subgraphSecret,
     redis,
+    redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
     trust,
     revocationCheckMs: config.revocationCheckMs,
     maxSocketsPerIp: config.maxSocketsPerIp,

@@ -14,7 +14,7 @@ describe('gateway configuration', () => {
     expect(() => parseSubgraphList('a=http://x/graphql,a=http://y/graphql')).toThrow(/twice/);
   });
 
-  it('defaults to identity and analytics on their ports, port 4000 and development composition', () => {
+  it('defaults to every registered service on its port, port 4000 and development composition', () => {
     const pem = '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----';
     const config = fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 's'.repeat(32) });
     expect(config).toMatchObject({
@@ -25,12 +25,19 @@ describe('gateway configuration', () => {
       bodyLimit: '100kb',
       subgraphs: [
         { name: 'identity', url: 'http://127.0.0.1:4101/graphql' },
+        { name: 'catalogue', url: 'http://127.0.0.1:4102/graphql' },
         { name: 'analytics', url: 'http://127.0.0.1:4105/graphql' },
       ],
+      redisKeyPrefix: 'lbf',
     });
     expect(config.authPublicKey).toContain('\nabc\n');
     expect(config.subgraphSecret).toBe('s'.repeat(32));
     expect(config.trustedProxies).toEqual([]);
+  });
+
+  it('reads the deployment\'s Redis key prefix, under which revocations live', () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----';
+    expect(fromEnv({ AUTH_PUBLIC_KEY: pem, REDIS_KEY_PREFIX: 'staging' }).redisKeyPrefix).toBe('staging');
   });
 
   it('converts a body limit to bytes for the WebSocket server', () => {

@@ -1,4 +1,4 @@
-import { parseEnv, readPem } from '@lbf/service-kit';
+import { defaultSubgraphList, parseEnv, readPem, redisKeyPrefixVariable, SERVICE_REGISTRY } from '@lbf/service-kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -29,6 +29,8 @@ export interface GatewayConfig {
    * attacker's pod or a neighbour on the network).
    */
   trustedProxies?: string[];
+  /** REDIS_KEY_PREFIX: the deployment's, under which identity writes token revocations; 'lbf' by default. */
+  redisKeyPrefix?: string;
   production: boolean;
   /** Folder of the built web app; null or missing serves a page that says it is not built. */
   webDist?: string | null;
@@ -56,16 +58,11 @@ export const DEFAULT_MAX_DEPTH = 12;
 export const DEFAULT_MAX_COST = 5000;
 export const DEFAULT_BODY_LIMIT = '100kb';
 
-/** Ports every service listens on by default (DESIGN.md "Ports and names"). */
-export const DEFAULT_SUBGRAPH_PORTS: Readonly<Record<string, number>> = {
-  identity: 4101,
-  catalogue: 4102,
-  commerce: 4103,
-  messaging: 4104,
-  analytics: 4105,
-};
+/** Ports every service listens on by default, from the service registry (services/kit/services.json). */
+export const DEFAULT_SUBGRAPH_PORTS: Readonly<Record<string, number>> = Object.fromEntries(SERVICE_REGISTRY.map((s) => [s.name, s.port]));
 
-export const DEFAULT_SUBGRAPHS = 'identity=http://127.0.0.1:4101/graphql,analytics=http://127.0.0.1:4105/graphql';
+/** Every registered service on loopback at its default port. */
+export const DEFAULT_SUBGRAPHS = defaultSubgraphList();
 
 /** The repository root, from gateway/src or gateway/dist alike. */
 export const REPO_ROOT = join(__dirname, '..', '..');
@@ -134,6 +131,7 @@ export const gatewayEnv = z.object({
       }
     }, 'comma-separated IP addresses or CIDR ranges'),
   SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 characters, shared with the subgraphs'),
+  REDIS_KEY_PREFIX: redisKeyPrefixVariable,
   WEB_DIST: z.string().min(1).optional(),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
   MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_DEPTH),
@@ -166,6 +164,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     redisUrl: env.REDIS_URL,
     subgraphSecret: env.SUBGRAPH_SECRET,
     trustedProxies: env.TRUSTED_PROXIES,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     production,
     webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
     supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,

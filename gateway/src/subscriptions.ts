@@ -44,6 +44,8 @@ export interface SubscriptionGatewayOptions {
   subgraphSecret: string;
   /** Where identity writes token revocations (bans, sign-outs). */
   redis: Redis;
+  /** REDIS_KEY_PREFIX, under which identity writes token revocations. */
+  redisKeyPrefix: string;
   /** Which peers may name the client in X-Forwarded-For (sockets per IP). */
   trust: ProxyTrust;
   /** How often open authenticated sockets are checked against revocations; 2 s by default. */
@@ -172,7 +174,8 @@ export function startSubscriptionGateway(opts: SubscriptionGatewayOptions): { di
   const checkRevocations = async () => {
     const watched = [...live].filter((c) => c.auth);
     if (!watched.length) return;
-    const keys = watched.flatMap((c) => [revocationKeys.user(c.auth!.userId), revocationKeys.session(c.auth!.sessionId)]);
+    const revoked = revocationKeys(opts.redisKeyPrefix);
+    const keys = watched.flatMap((c) => [revoked.user(c.auth!.userId), revoked.session(c.auth!.sessionId)]);
     let values: Array<string | null>;
     try {
       values = await opts.redis.mget(...keys);

@@ -101,13 +101,15 @@ describe('the API through the gateway', () => {
     return res.data!.signUp.error as { code: string; message: string; field: string | null; title: string | null };
   }
 
-  const redisPrefixes = { identity: `t${randomSuffix()}`, analytics: `t${randomSuffix()}` };
+  // One prefix for the whole deployment, as in production: identity writes revocations the others read.
+  const redisKeyPrefix = `t${randomSuffix()}`;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     stream = testStream();
     const keys = testKeys();
-    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent' };
+    // The gateway and the subgraphs share the test secret, as they do in production.
+    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent', subgraphSecret: TEST_SUBGRAPH_SECRET, redisKeyPrefix };
     identity = await startIdentity({
       ...shared,
       port: 0,
@@ -115,7 +117,6 @@ describe('the API through the gateway', () => {
       authPrivateKey: keys.privateKey,
       authPublicKey: keys.publicKey,
       publicUrl: 'http://localhost:4000',
-      redisKeyPrefix: redisPrefixes.identity,
       rateLimits: {
         signInPerIp: permissive,
         signInPerEmail: permissive,
@@ -131,7 +132,6 @@ describe('the API through the gateway', () => {
       databaseUrl: db.urlFor('analytics'),
       authPublicKey: keys.publicKey,
       siteTimezone: 'Africa/Douala',
-      redisKeyPrefix: redisPrefixes.analytics,
       visitsPerMinutePerIp: 100_000,
     });
     gateway = await startGateway({
@@ -143,6 +143,7 @@ describe('the API through the gateway', () => {
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
       subgraphSecret: TEST_SUBGRAPH_SECRET,
+      redisKeyPrefix,
       production: false,
       webDist: null,
       logLevel: 'silent',
@@ -161,7 +162,7 @@ describe('the API through the gateway', () => {
     await sql?.end();
     await stream?.remove();
     await db?.drop();
-    for (const prefix of Object.values(redisPrefixes)) await removeRedisKeys(prefix);
+    await removeRedisKeys(redisKeyPrefix);
   });
 
   describe('a customer’s life', () => {

@@ -314,7 +314,7 @@ describe('the gateway', () => {
 
     it('refuses a revoked token, and queries or mutations over WebSocket', async () => {
       const sessionId = randomUUID();
-      await redis.set(revocationKeys.session(sessionId), '1', 'EX', 60);
+      await redis.set(revocationKeys('lbf').session(sessionId), '1', 'EX', 60);
       const revoked = live('subscription { whoami }', (d) => d.whoami, `Bearer ${accessToken(keys.privateKey, randomUUID(), sessionId)}`);
       await until(() => revoked.errors.length, 3000, 'the revoked connection to be closed');
       expect(revoked.errors[0]).toMatchObject({ code: 4403 });

@@ -11,11 +11,8 @@ const { checkInfra } = require('./infra');
 const { buildStale, root } = require('./build');
 const { ensureKeys, ensureSecret } = require('./keys');
 
-const SERVICES = [
-  { name: 'identity', port: 4101 },
-  { name: 'catalogue', port: 4102 },
-  { name: 'analytics', port: 4105 },
-];
+// The one list of services (name, port, schema), plain JSON so it needs no build.
+const SERVICES = require(join(root, 'services', 'kit', 'services.json')).services;
 
 const DEMO = {
   admin: { email: 'admin@lbf.demo', password: 'Admin-LBF-2026', firstName: 'Awa', lastName: 'Ndiaye' },

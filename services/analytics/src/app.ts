@@ -1,18 +1,8 @@
-import {
-  AccessTokenVerifier,
-  connectEventBus,
-  createLogger,
-  createRedis,
-  Lifecycle,
-  migrate,
-  OutboxRelay,
-  startSubgraph,
-  UnitOfWork,
-} from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext } from '@lbf/service-kit';
 import type { AnalyticsConfig } from './config';
 import { createDataSource } from './database';
-import { startCountersConsumer } from './events/user-registered';
-import { startAnalyticsQueues } from './jobs/rollup-visits';
+import { COUNTERS_CONSUMER, startCountersConsumer } from './events/user-registered';
+import { analyticsJobHandlers, ANALYTICS_JOB_NAMES, NIGHTLY_ROLLUP_PATTERN, NIGHTLY_ROLLUP_SCHEDULER, type AnalyticsJobs } from './jobs/rollup-visits';
 import { LiveCountersFeed } from './live/counters-feed';
 import { createResolvers } from './resolvers';
 import { typeDefs } from './schema';
@@ -25,79 +15,44 @@ export interface RunningAnalytics {
   stop(): Promise<void>;
 }
 
-/** Any number that every instance agrees on; serialises migrations when several start together. */
-const MIGRATION_LOCK = 4105_0001;
+/** What analytics is on top of the kit's bootstrap: its live feed, counters consumer, rate limit and nightly rollup. */
+export function analyticsService(config: AnalyticsConfig) {
+  return defineService<AnalyticsConfig, AnalyticsJobs, BaseContext>({
+    name: 'analytics',
+    config,
+    dataSource: (url) => createDataSource(url),
+    typeDefs,
+    subscriptions: true,
+    jobs: { names: ANALYTICS_JOB_NAMES },
+    setup({ ds, uow, bus, redis, log, onShutdown }) {
+      const feed = new LiveCountersFeed(bus, log);
+      feed.start();
+      onShutdown('live feed', () => feed.stop());
+      const rateLimit = new VisitRateLimit(redis, config.redisKeyPrefix ?? 'lbf', log, config.visitsPerMinutePerIp);
+      return {
+        resolvers: createResolvers({ ds, uow, feed, rateLimit, siteTimezone: config.siteTimezone }),
+        consumers: [
+          {
+            name: COUNTERS_CONSUMER,
+            start: () => startCountersConsumer({ bus, uow, log, siteTimezone: config.siteTimezone, maxDeliver: config.eventMaxDeliver }),
+          },
+        ],
+        jobHandlers: analyticsJobHandlers({ ds, log, siteTimezone: config.siteTimezone }),
+        jobSchedules: [
+          { id: NIGHTLY_ROLLUP_SCHEDULER, name: 'rollup-visits', repeat: { pattern: NIGHTLY_ROLLUP_PATTERN, tz: config.siteTimezone } },
+        ],
+      };
+    },
+  });
+}
 
-/**
- * Starts the analytics subgraph with its consumer, live feed and queue. If any part fails to
- * start, what was already started is closed again before the error is rethrown.
- */
+/** Boots analytics in this process (what main does, and what the tests call). */
 export async function startAnalytics(config: AnalyticsConfig): Promise<RunningAnalytics> {
-  const log = createLogger('analytics', config.logLevel);
-  const lifecycle = new Lifecycle(log);
-  const keyPrefix = config.redisKeyPrefix ?? 'lbf';
-  try {
-    const ds = createDataSource(config.databaseUrl);
-    await ds.initialize();
-    lifecycle.onShutdown('database', () => ds.destroy());
-    const lock = ds.createQueryRunner();
-    try {
-      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      const ran = await migrate(ds);
-      if (ran.length) log.info({ migrations: ran }, 'migrations applied');
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      await lock.release();
-    }
-
-    const redis = createRedis(config.redisUrl, 'analytics');
-    lifecycle.onShutdown('redis', () => redis.quit());
-
-    const bus = await connectEventBus({ url: config.natsUrl, stream: config.eventStream, prefix: config.eventPrefix, name: 'analytics', log });
-    lifecycle.onShutdown('event bus', () => bus.close());
-
-    const relay = new OutboxRelay(ds, { publish: bus.publish, log });
-    relay.start();
-    lifecycle.onShutdown('outbox relay', () => relay.stop());
-    const uow = new UnitOfWork(ds, 'analytics', relay);
-
-    const feed = new LiveCountersFeed(bus, log);
-    feed.start();
-    lifecycle.onShutdown('live feed', () => feed.stop());
-
-    const consumer = await startCountersConsumer({ bus, uow, log, siteTimezone: config.siteTimezone, maxDeliver: config.eventMaxDeliver });
-    lifecycle.onShutdown('counters consumer', () => consumer.stop());
-
-    const queues = await startAnalyticsQueues({ ds, connection: redis, log, siteTimezone: config.siteTimezone, prefix: keyPrefix });
-    lifecycle.onShutdown('queues', () => queues.close());
-
-    const rateLimit = new VisitRateLimit(redis, keyPrefix, log, config.visitsPerMinutePerIp);
-    const subgraph = await startSubgraph({
-      name: 'analytics',
-      port: config.port,
-      host: config.host,
-      typeDefs,
-      resolvers: createResolvers({ ds, uow, feed, rateLimit, siteTimezone: config.siteTimezone }),
-      verifier: new AccessTokenVerifier(config.authPublicKey, redis),
-      log,
-      production: config.production,
-      subscriptions: true,
-      readiness: {
-        database: () => ds.query('SELECT 1'),
-        redis: () => redis.ping(),
-        nats: () => bus.nc.flush(),
-      },
-    });
-    lifecycle.onShutdown('subgraph', () => subgraph.stop());
-
-    return {
-      url: subgraph.url,
-      wsUrl: subgraph.wsUrl,
-      port: subgraph.port,
-      stop: () => lifecycle.shutdown(),
-    };
-  } catch (err) {
-    await lifecycle.shutdown();
-    throw err;
-  }
+  const running = await bootService(analyticsService(config));
+  return {
+    url: running.url,
+    wsUrl: running.wsUrl,
+    port: running.port,
+    stop: async () => void (await running.stop()),
+  };
 }

@@ -1,8 +1,7 @@
 import { decodeEnvelope, natsSubject } from '@lbf/proto-events';
-import { TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
+import { gatewayHeaders, TEST_REDIS_URL, until, wsClient } from '@lbf/service-kit/testing';
 import { Queue } from 'bullmq';
-import { createClient, type Client as WsClient } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client as WsClient } from 'graphql-ws';
 import { previousDay, siteDay } from '../src/domain/site-day';
 import { NIGHTLY_ROLLUP_PATTERN, NIGHTLY_ROLLUP_SCHEDULER } from '../src/jobs/rollup-visits';
 import { setupAnalytics, type AnalyticsTestContext, type Counters } from './support';
@@ -22,8 +21,9 @@ afterAll(async () => {
 const visitor = (n: number) => `visitor-${n}-${Date.now().toString(36)}`;
 
 /** Subscribes over graphql-ws and collects every liveCounters value received. */
-function subscribeToCounters(wsUrl: string): { received: Counters[]; errors: unknown[] } {
-  const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0 });
+function subscribeToCounters(wsUrl: string, headers: Record<string, string>): { received: Counters[]; errors: unknown[] } {
+  // The gateway's secret on the upgrade, as the gateway sends it.
+  const client = wsClient(wsUrl, undefined, headers);
   wsClients.push(client);
   const received: Counters[] = [];
   const errors: unknown[] = [];
@@ -107,7 +107,7 @@ describe('recording a page visit', () => {
 describe('live counters subscription', () => {
   it('first gives the current counters, then shows visits today going up within a second of a visit', async () => {
     const current = await t.counters();
-    const { received, errors } = subscribeToCounters(t.app.wsUrl);
+    const { received, errors } = subscribeToCounters(t.app.wsUrl, gatewayHeaders(t.subgraphSecret));
     await until(() => received.length >= 1, 3000, 'the current counters');
     expect(received[0]).toEqual(current);
 
@@ -121,7 +121,7 @@ describe('live counters subscription', () => {
   it('shows a visit recorded through another instance (every instance hears every update)', async () => {
     const other = await t.startAnother();
     const current = await t.counters();
-    const { received } = subscribeToCounters(t.app.wsUrl);
+    const { received } = subscribeToCounters(t.app.wsUrl, gatewayHeaders(t.subgraphSecret));
     await until(() => received.length >= 1, 3000, 'the current counters');
 
     await t.recordVisit({ path: '/actualites', visitorId: visitor(6) }, {}, other.url);

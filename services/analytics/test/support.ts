@@ -1,32 +1,21 @@
 import {
-  createTestDatabase,
+  createTestEnvironment,
+  gatewayHeaders,
+  gql as kitGql,
   randomSuffix,
   removeRedisKeys,
-  testKeys,
-  testStream,
   TEST_NATS_URL,
-  TEST_REDIS_URL,
-  type TestDatabase,
-  type TestStream,
+  type GraphQLResponse as KitGraphQLResponse,
 } from '@lbf/service-kit/testing';
-import { Redis } from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
-import { Client } from 'pg';
 import { startAnalytics, type RunningAnalytics } from '../src/app';
 import type { AnalyticsConfig } from '../src/config';
 
-export interface GraphQLResponse<T> {
-  data?: T | null;
-  errors?: Array<{ message: string; extensions?: { code?: string } }>;
-}
+export type GraphQLResponse<T> = Pick<KitGraphQLResponse<T>, 'data' | 'errors'>;
 
 export async function gql<T>(url: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as GraphQLResponse<T>;
+  const { data, errors } = await kitGql<T>(url, query, variables, headers);
+  return { data, errors };
 }
 
 export interface Counters {
@@ -44,9 +33,9 @@ export const RECORD_PAGE_VISIT = 'mutation RecordPageVisit($input: PageVisitInpu
  * same database and stream, as a second replica would be.
  */
 export async function setupAnalytics(overrides: Partial<AnalyticsConfig> = {}) {
-  const db: TestDatabase = await createTestDatabase();
-  const stream: TestStream = testStream();
-  const publicKey = testKeys().publicKey;
+  const env = await createTestEnvironment();
+  const { db, stream, sql, redis, subgraphSecret } = env;
+  const asGateway = gatewayHeaders(subgraphSecret);
   const prefixes: string[] = [];
   const apps: RunningAnalytics[] = [];
 
@@ -54,16 +43,8 @@ export async function setupAnalytics(overrides: Partial<AnalyticsConfig> = {}) {
     const redisKeyPrefix = `t_${randomSuffix()}`;
     prefixes.push(redisKeyPrefix);
     return {
-      port: 0,
-      databaseUrl: db.urlFor('analytics'),
-      natsUrl: TEST_NATS_URL,
-      redisUrl: TEST_REDIS_URL,
-      eventStream: stream.stream,
-      eventPrefix: stream.prefix,
-      authPublicKey: publicKey,
-      production: false,
+      ...env.baseConfig('analytics'),
       siteTimezone: 'Africa/Douala',
-      logLevel: 'silent',
       redisKeyPrefix,
       ...overrides,
       ...more,
@@ -76,10 +57,7 @@ export async function setupAnalytics(overrides: Partial<AnalyticsConfig> = {}) {
   };
 
   const app = await startAnother();
-  const sql = new Client({ connectionString: db.adminUrl });
-  await sql.connect();
   const nc: NatsConnection = await connect({ servers: TEST_NATS_URL });
-  const redis = new Redis(TEST_REDIS_URL);
 
   return {
     app,
@@ -88,24 +66,22 @@ export async function setupAnalytics(overrides: Partial<AnalyticsConfig> = {}) {
     sql,
     nc,
     redis,
+    subgraphSecret,
     /** The first instance's Redis prefix (its BullMQ queue and rate limits live under it). */
     redisKeyPrefix: prefixes[0]!,
     startAnother,
     counters: async (url = app.url): Promise<Counters> => {
-      const res = await gql<{ liveCounters: Counters }>(url, LIVE_COUNTERS);
+      const res = await gql<{ liveCounters: Counters }>(url, LIVE_COUNTERS, {}, asGateway);
       if (!res.data) throw new Error(JSON.stringify(res.errors));
       return res.data.liveCounters;
     },
     recordVisit: (input: Record<string, unknown>, headers: Record<string, string> = {}, url = app.url) =>
-      gql<{ recordPageVisit: boolean }>(url, RECORD_PAGE_VISIT, { input }, headers),
+      gql<{ recordPageVisit: boolean }>(url, RECORD_PAGE_VISIT, { input }, { ...asGateway, ...headers }),
     async teardown() {
       for (const a of apps.reverse()) await a.stop();
       await nc.close();
-      await sql.end();
       for (const prefix of prefixes) await removeRedisKeys(prefix);
-      redis.disconnect();
-      await stream.remove();
-      await db.drop();
+      await env.cleanup();
     },
   };
 }

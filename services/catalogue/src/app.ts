@@ -1,17 +1,15 @@
-import {
-  AccessTokenVerifier,
-  connectEventBus,
-  createLogger,
-  createRedis,
-  Lifecycle,
-  OutboxRelay,
-  startSubgraph,
-  UnitOfWork,
-} from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
 import type { CatalogueConfig } from './config';
-import { createDataSource, migrateCatalogue } from './database';
+import { createDataSource } from './database';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
-import { startCatalogueQueues, type CatalogueQueues } from './jobs/catalogue-jobs';
+import {
+  CATALOGUE_JOB_NAMES,
+  catalogueAfterCommit,
+  catalogueJobHandlers,
+  UPLOAD_CLEANUP_SCHEDULER,
+  type CatalogueJobs,
+  type CatalogueQueues,
+} from './jobs/catalogue-jobs';
 import { BUNDLED_FFMPEG } from './media/ffmpeg';
 import { readHandler, uploadHandler } from './media/media-routes';
 import { MediaSigner } from './media/signing';
@@ -33,88 +31,59 @@ export interface RunningCatalogue {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the catalogue subgraph with its media routes (local disk), outbox relay and queue. If any
- * part fails to start, what was already started is closed again before the error is rethrown.
- */
+/** What the catalogue is on top of the kit's bootstrap: its media store, /media routes, operations and jobs. */
+export function catalogueService(config: CatalogueConfig) {
+  return defineService<CatalogueConfig, CatalogueJobs, BaseContext, { store: ObjectStore; deps: CatalogueDeps }>({
+    name: 'catalogue',
+    config,
+    dataSource: (url) => createDataSource(url),
+    typeDefs,
+    jobs: { names: CATALOGUE_JOB_NAMES, concurrency: 2 },
+    async setup({ ds, uow, log, enqueue }) {
+      const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.limits };
+      const signer = new MediaSigner(config.mediaSigningSecret);
+      const store = createObjectStore({ s3: config.s3, mediaDir: config.mediaDir, signer });
+      await store.init();
+      log.info({ store: store.kind, where: config.s3?.endpoint ?? config.mediaDir }, 'media store ready');
+      const deps: CatalogueDeps = {
+        ds,
+        uow,
+        store,
+        urls: new MediaUrls(store, config.readUrlTtlSeconds ?? 600),
+        limits,
+        log,
+        after: catalogueAfterCommit(enqueue, store, log),
+        uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
+        uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
+      };
+      return {
+        resolvers: createResolvers(deps),
+        readiness: { storage: () => store.stat('videos', 'readiness-probe') },
+        routes: (app) => {
+          // With S3, browsers talk to the store directly; /media is the local disk's stand-in for it.
+          if (!(store instanceof LocalDiskStore)) return;
+          const media = { store, signer, log, isPending: (bucket: 'videos' | 'pdfs', key: string) => isPendingObject(deps, bucket, key) };
+          app.use('/media/upload', uploadHandler(media));
+          app.use('/media', readHandler(media));
+        },
+        jobHandlers: catalogueJobHandlers({ ds, store, log, ffmpegPath: config.ffmpegPath ?? BUNDLED_FFMPEG }),
+        jobSchedules: [{ id: UPLOAD_CLEANUP_SCHEDULER, name: 'cleanup-uploads', repeat: { every: config.uploadCleanupEveryMs ?? 5 * 60_000 } }],
+        expose: { store, deps },
+      };
+    },
+  });
+}
+
+/** Boots the catalogue in this process (what main does, and what the tests call). */
 export async function startCatalogue(config: CatalogueConfig): Promise<RunningCatalogue> {
-  const log = createLogger('catalogue', config.logLevel);
-  const lifecycle = new Lifecycle(log);
-  const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.limits };
-  try {
-    const ds = createDataSource(config.databaseUrl);
-    await ds.initialize();
-    lifecycle.onShutdown('database', () => ds.destroy());
-    const ran = await migrateCatalogue(ds);
-    if (ran.length) log.info({ migrations: ran }, 'migrations applied');
-
-    const signer = new MediaSigner(config.mediaSigningSecret);
-    const store = createObjectStore({ s3: config.s3, mediaDir: config.mediaDir, signer });
-    await store.init();
-    log.info({ store: store.kind, where: config.s3?.endpoint ?? config.mediaDir }, 'media store ready');
-
-    const redis = createRedis(config.redisUrl, 'catalogue');
-    lifecycle.onShutdown('redis', () => redis.quit());
-
-    const bus = await connectEventBus({ url: config.natsUrl, stream: config.eventStream, prefix: config.eventPrefix, name: 'catalogue', log });
-    lifecycle.onShutdown('event bus', () => bus.close());
-
-    const relay = new OutboxRelay(ds, { publish: bus.publish, log });
-    relay.start();
-    lifecycle.onShutdown('outbox relay', () => relay.stop());
-    const uow = new UnitOfWork(ds, 'catalogue', relay);
-
-    const jobs = await startCatalogueQueues({
-      ds,
-      store,
-      log,
-      ffmpegPath: config.ffmpegPath ?? BUNDLED_FFMPEG,
-      connection: redis,
-      prefix: config.redisKeyPrefix ?? 'lbf',
-      cleanupEveryMs: config.uploadCleanupEveryMs ?? 5 * 60_000,
-    });
-    lifecycle.onShutdown('queues', () => jobs.close());
-
-    const deps: CatalogueDeps = {
-      ds,
-      uow,
-      store,
-      urls: new MediaUrls(store, config.readUrlTtlSeconds ?? 600),
-      limits,
-      log,
-      after: jobs,
-      uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
-      uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
-    };
-
-    const subgraph = await startSubgraph({
-      name: 'catalogue',
-      port: config.port,
-      host: config.host,
-      typeDefs,
-      resolvers: createResolvers(deps),
-      verifier: new AccessTokenVerifier(config.authPublicKey, redis),
-      log,
-      production: config.production,
-      readiness: {
-        database: () => ds.query('SELECT 1'),
-        redis: () => redis.ping(),
-        nats: () => bus.nc.flush(),
-        storage: () => store.stat('videos', 'readiness-probe'),
-      },
-      routes: (app) => {
-        // With S3, browsers talk to the store directly; /media is the local disk's stand-in for it.
-        if (!(store instanceof LocalDiskStore)) return;
-        const media = { store, signer, log, isPending: (bucket: 'videos' | 'pdfs', key: string) => isPendingObject(deps, bucket, key) };
-        app.use('/media/upload', uploadHandler(media));
-        app.use('/media', readHandler(media));
-      },
-    });
-    lifecycle.onShutdown('subgraph', () => subgraph.stop());
-
-    return { url: subgraph.url, wsUrl: subgraph.wsUrl, port: subgraph.port, store, jobs, stop: () => lifecycle.shutdown() };
-  } catch (err) {
-    await lifecycle.shutdown();
-    throw err;
-  }
+  const running = await bootService(catalogueService(config));
+  const queues = running.queues as unknown as ServiceQueues<CatalogueJobs>;
+  return {
+    url: running.url,
+    wsUrl: running.wsUrl,
+    port: running.port,
+    store: running.expose.store,
+    jobs: { ...running.expose.deps.after, queues, close: () => queues.close() },
+    stop: async () => void (await running.stop()),
+  };
 }

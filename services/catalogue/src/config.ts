@@ -1,20 +1,10 @@
-import { baseEnv, parseEnv, readPem } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
 import type { S3Config } from './storage/minio-store';
 
-export interface CatalogueConfig {
-  port: number;
-  host?: string;
-  databaseUrl: string;
-  natsUrl: string;
-  redisUrl: string;
-  eventStream: string;
-  eventPrefix: string;
-  /** PEM of identity's public key, which verifies access tokens. */
-  authPublicKey: string;
-  production: boolean;
+export interface CatalogueConfig extends BaseConfig {
   /** Folder of the local disk store (used when no S3 endpoint is set). */
   mediaDir: string;
   /** Secret of the HMAC that signs local media URLs and upload tokens. */
@@ -24,9 +14,6 @@ export interface CatalogueConfig {
   /** MinIO / S3; when set, media go there instead of the local disk. */
   s3?: S3Config;
   limits?: Partial<UploadLimits>;
-  /** Prefix of this service's Redis keys (BullMQ queue); `lbf` unless a test isolates itself. */
-  redisKeyPrefix?: string;
-  logLevel?: string;
   /** How long a signed upload URL may be started; default 900 s. */
   uploadUrlTtlSeconds?: number;
   /** After its URL expired, how long an unused upload is kept before the cleanup job deletes it; default 6 h. */
@@ -38,8 +25,6 @@ export interface CatalogueConfig {
   /** Path or name of the ffmpeg binary; the bundled @ffmpeg-installer one by default. */
   ffmpegPath?: string;
 }
-
-export const DEFAULT_PORT = 4102;
 
 /** <repo>/.data/media, from src/ or dist/ alike. */
 export const DEFAULT_MEDIA_DIR = join(__dirname, '..', '..', '..', '.data', 'media');
@@ -69,40 +54,27 @@ export function s3FromEnv(e: MediaEnv): S3Config | undefined {
     : undefined;
 }
 
-const catalogueEnv = baseEnv
+export const catalogueEnv = baseEnv
   .extend({
-    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
-    HOST: z.string().min(1).optional(),
     PUBLIC_URL: z.url().default('http://localhost:4000'),
     MEDIA_SIGNING_SECRET: z.string().min(16, 'required: at least 16 random characters'),
     ...mediaEnvShape,
     MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.videoBytes),
     MAX_PDF_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.pdfBytes),
     MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.imageBytes),
-    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('lbf'),
   })
   .superRefine(requireS3Keys);
 
-/** Reads the environment once; every bad variable is named, then exit 1 (kit's parseEnv). */
+/** Reads the environment once; throws a ConfigError naming every bad variable. */
 export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfig {
-  const e = parseEnv(catalogueEnv, source);
+  const e = parseConfig(catalogueEnv, source);
   return {
-    port: e.PORT,
-    host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    natsUrl: e.NATS_URL,
-    redisUrl: e.REDIS_URL,
-    eventStream: e.EVENT_STREAM,
-    eventPrefix: e.EVENT_PREFIX,
-    authPublicKey: readPem(e.AUTH_PUBLIC_KEY),
-    production: e.NODE_ENV === 'production',
+    ...baseConfigFrom('catalogue', e),
     mediaDir: e.MEDIA_DIR,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     s3: s3FromEnv(e),
     limits: { videoBytes: e.MAX_VIDEO_BYTES, pdfBytes: e.MAX_PDF_BYTES, imageBytes: e.MAX_IMAGE_BYTES },
-    redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    logLevel: e.LOG_LEVEL,
     ffmpegPath: e.FFMPEG_PATH,
   };
 }

@@ -1,4 +1,4 @@
-import { createServiceDataSource, migrate } from '@lbf/service-kit';
+import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { Article, PendingUpload, Pdf, SiteSetting, Testimonial, Video } from './entities';
 import { CatalogueTables1763800000000 } from './migrations/catalogue-tables';
@@ -13,18 +13,4 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     migrations: [CatalogueTables1763800000000],
     poolSize,
   });
-}
-
-/** Any number that every instance agrees on; serialises migrations when several start together. */
-export const MIGRATION_LOCK = 4102_0001;
-
-export async function migrateCatalogue(ds: DataSource): Promise<string[]> {
-  const lock = ds.createQueryRunner();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    return await migrate(ds);
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await lock.release();
-  }
 }

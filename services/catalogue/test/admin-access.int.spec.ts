@@ -73,7 +73,7 @@ describe('administrator operations are refused on the server', () => {
 
   it('refuses an upload URL forged without the signing secret', async () => {
     const grant = Buffer.from(JSON.stringify({ bucket: 'videos', key: 'pirate.mp4', max: 10 ** 9, kind: 'VIDEO', exp: 9_999_999_999 })).toString('base64url');
-    const res = await fetch(`${t.origin}/media/upload/${grant}.c2lnbmF0dXJl`, { method: 'PUT', body: 'x' });
+    const res = await t.fetch(`${t.origin}/media/upload/${grant}.c2lnbmF0dXJl`, { method: 'PUT', body: 'x' });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: 'Lien invalide.' });
   });

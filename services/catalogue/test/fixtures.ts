@@ -50,7 +50,7 @@ export async function requestUpload(t: CatalogueTestContext, kind: string, fileN
 
 /** PUTs the bytes to the ticket's URL, as the browser does. */
 export async function putFile(t: CatalogueTestContext, ticket: Ticket, bytes: Buffer): Promise<Response> {
-  return fetch(t.abs(ticket.url), {
+  return t.fetch(t.abs(ticket.url), {
     method: 'PUT',
     headers: Object.fromEntries(ticket.headers.map((h) => [h.name, h.value])),
     body: bytes,

@@ -77,7 +77,7 @@ describe('uploading a video straight to storage', () => {
       'the process-video job',
     );
     expect(done.durationSeconds).toBe(3);
-    const thumb = await fetch(t.abs(done.thumbnailUrl!));
+    const thumb = await t.fetch(t.abs(done.thumbnailUrl!));
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
     const row = await videoRow(videoId);
@@ -90,28 +90,28 @@ describe('uploading a video straight to storage', () => {
     const { video } = (await t.asAdmin<{ video: { playbackUrl: string } }>(`query($id: ID!) { video(id: $id) { playbackUrl } }`, { id: videoId })).data!;
     const url = t.abs(video.playbackUrl);
 
-    const full = await fetch(url);
+    const full = await t.fetch(url);
     expect(full.status).toBe(200);
     expect(full.headers.get('accept-ranges')).toBe('bytes');
     expect(full.headers.get('content-type')).toBe('video/mp4');
     expect(Buffer.from(await full.arrayBuffer()).equals(files.mp4)).toBe(true);
 
-    const part = await fetch(url, { headers: { Range: 'bytes=100-199' } });
+    const part = await t.fetch(url, { headers: { Range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
     expect(part.headers.get('content-length')).toBe('100');
     expect(Buffer.from(await part.arrayBuffer()).equals(files.mp4.subarray(100, 200))).toBe(true);
 
-    const tail = await fetch(url, { headers: { Range: 'bytes=-50' } });
+    const tail = await t.fetch(url, { headers: { Range: 'bytes=-50' } });
     expect(tail.status).toBe(206);
     expect(tail.headers.get('content-range')).toBe(`bytes ${size - 50}-${size - 1}/${size}`);
     expect(Buffer.from(await tail.arrayBuffer()).equals(files.mp4.subarray(size - 50))).toBe(true);
 
-    const beyond = await fetch(url, { headers: { Range: `bytes=${size}-` } });
+    const beyond = await t.fetch(url, { headers: { Range: `bytes=${size}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
 
-    const head = await fetch(url, { method: 'HEAD' });
+    const head = await t.fetch(url, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(size));
   });
@@ -130,7 +130,7 @@ describe('uploading a video straight to storage', () => {
     const otherKey = new URL(url);
     otherKey.pathname = otherKey.pathname.replace(/\/[^/]+$/, '/autre.mp4');
     for (const u of [badSig, longer, asDownload, otherKey]) {
-      const res = await fetch(u);
+      const res = await t.fetch(u);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: 'Lien invalide.' });
     }
@@ -138,11 +138,11 @@ describe('uploading a video straight to storage', () => {
     const key = decodeURIComponent(url.pathname.split('/').pop()!);
     const past = Math.floor(Date.now() / 1000) - 1;
     const expired = `${t.origin}/media/videos/${encodeURIComponent(key)}?exp=${past}&sig=${new MediaSigner(SIGNING_SECRET).signRead('videos', key, past)}`;
-    const res = await fetch(expired);
+    const res = await t.fetch(expired);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: 'Ce lien a expiré. Rechargez la page pour en obtenir un nouveau.' });
 
-    const unsigned = await fetch(`${t.origin}/media/videos/${encodeURIComponent(key)}`);
+    const unsigned = await t.fetch(`${t.origin}/media/videos/${encodeURIComponent(key)}`);
     expect(unsigned.status).toBe(403);
   });
 
@@ -167,7 +167,7 @@ describe('uploading a video straight to storage', () => {
     expect(await videoRow(videoId)).toBeUndefined();
     expect(existsSync(join(t.mediaDir, 'videos', row.video_key))).toBe(false);
     expect(existsSync(join(t.mediaDir, 'videos', row.thumbnail_key))).toBe(false);
-    expect((await fetch(t.abs(video.playbackUrl))).status).toBe(404);
+    expect((await t.fetch(t.abs(video.playbackUrl))).status).toBe(404);
     const deleted = await until(() => t.events.find('catalogue.item.deleted', (d) => d.itemId === videoId), 5000, 'catalogue.item.deleted');
     expect(deleted.data).toMatchObject({ title: 'Plantes du soir', priceCents: 499 });
 
@@ -181,7 +181,7 @@ describe('uploading a video straight to storage', () => {
     const res = await t.asAdmin<VideoResult>(CREATE_VIDEO, { input: { title: 'Avec miniature', category: 'sleep', durationSeconds: 125, videoUploadId, thumbnailUploadId } });
     const v = res.data!.createVideo.video!;
     expect(v.durationSeconds).toBe(125);
-    const thumb = await fetch(t.abs(v.thumbnailUrl!));
+    const thumb = await t.fetch(t.abs(v.thumbnailUrl!));
     expect(thumb.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await thumb.arrayBuffer()).equals(files.png)).toBe(true);
   });
@@ -284,7 +284,7 @@ describe('size limits', () => {
         else controller.close();
       },
     });
-    const streamed = await fetch(t.abs(r.upload!.url), { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body, duplex: 'half' } as RequestInit);
+    const streamed = await t.fetch(t.abs(r.upload!.url), { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body, duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(existsSync(join(t.mediaDir, 'videos', key))).toBe(false);
     // Clean-up of cut-off bodies (this one and earlier tests' aborted ones) may finish just after the answer.
@@ -303,7 +303,7 @@ describe('PDF guides', () => {
     const pdf = res.data!.createPdf.pdf!;
     pdfId = pdf.id;
     expect(pdf).toMatchObject({ pageCount: 3, fileSize: files.pdf.length, priceCents: 100, downloadCount: 0 });
-    expect((await fetch(t.abs(pdf.illustrationUrl!))).status).toBe(200);
+    expect((await t.fetch(t.abs(pdf.illustrationUrl!))).status).toBe(200);
     const published = await until(() => t.events.find('catalogue.item.published', (d) => d.itemId === pdfId), 5000, 'catalogue.item.published');
     expect(published.data).toMatchObject({ itemType: 'pdf', priceCents: 100, currency: 'USD' });
   });
@@ -318,7 +318,7 @@ describe('PDF guides', () => {
     const res = await t.asAdmin<{ downloadPdf: { url: string; expiresAt: string; error: null } }>(`mutation($id: ID!) { downloadPdf(id: $id) { url expiresAt error { message } } }`, { id: pdfId });
     const d = res.data!.downloadPdf;
     expect(d.error).toBeNull();
-    const file = await fetch(t.abs(d.url));
+    const file = await t.fetch(t.abs(d.url));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="Guide des tisanes.pdf"; filename*=UTF-8''Guide%20des%20tisanes.pdf`);

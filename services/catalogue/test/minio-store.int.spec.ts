@@ -121,7 +121,7 @@ describe('the catalogue on S3', () => {
     const pdf = created.data!.createPdf.pdf;
     expect(pdf.pageCount).toBe(3);
     expect(pdf.downloadUrl.startsWith(`${endpoint}/pdfs/`)).toBe(true);
-    const file = await fetch(pdf.downloadUrl);
+    const file = await t.fetch(pdf.downloadUrl);
     expect(Buffer.from(await file.arrayBuffer()).equals(files.pdf)).toBe(true);
 
     const key = (await t.sql.query('SELECT file_key FROM catalogue.pdfs WHERE id = $1', [pdf.id])).rows[0].file_key;
@@ -159,6 +159,6 @@ describe('the catalogue on S3', () => {
   });
 
   it('serves no /media routes: browsers talk to S3', async () => {
-    expect((await fetch(`${t.origin}/media/upload/x`, { method: 'PUT', body: 'x' })).status).toBe(404);
+    expect((await t.fetch(`${t.origin}/media/upload/x`, { method: 'PUT', body: 'x' })).status).toBe(404);
   });
 });

@@ -43,7 +43,7 @@ describe('the demo catalogue', () => {
     expect(videos.items.filter((v) => v.presenter).map((v) => v.title.split(' :')[0])).toEqual(['Remèdes traditionnels', 'Nutrition', 'Bien-être', 'Sommeil']);
     expect(videos.items.every((v) => v.priceCents === 359 && v.durationSeconds > 0 && v.thumbnailUrl && v.learnItems.length === 4)).toBe(true);
     expect(videoCategories.every((c) => c.count >= 1)).toBe(true);
-    const photo = await fetch(t.abs(videos.items[0]!.presenter!.photoUrl));
+    const photo = await t.fetch(t.abs(videos.items[0]!.presenter!.photoUrl));
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
   });
 

@@ -1,78 +1,36 @@
-import { decodeEnvelope, natsSubject, type EventSubject } from '@lbf/proto-events';
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@lbf/service-kit';
 import {
-  createTestDatabase,
-  randomSuffix,
-  removeRedisKeys,
-  testKeys,
-  testStream,
+  createTestEnvironment,
+  EventLog,
+  gatewayHeaders,
+  gql as kitGql,
   TEST_NATS_URL,
-  TEST_REDIS_URL,
-  type TestDatabase,
-  type TestStream,
+  type GraphQLResponse as KitGraphQLResponse,
 } from '@lbf/service-kit/testing';
-import { Redis } from 'ioredis';
-import jwt from 'jsonwebtoken';
-import { connect, type NatsConnection, type Subscription } from 'nats';
+import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { startCatalogue, type RunningCatalogue } from '../src/app';
 import type { CatalogueConfig } from '../src/config';
 import { normalizeText, searchDocument } from '../src/domain/search';
 
-export interface GraphQLResponse<T> {
-  data?: T | null;
-  errors?: Array<{ message: string; extensions?: { code?: string } }>;
-}
-
 export const SIGNING_SECRET = 'secret-de-signature-des-tests-catalogue';
 
-export async function gql<T = Record<string, unknown>>(
+export type GraphQLResponse<T> = KitGraphQLResponse<T>;
+
+/** A request as the gateway sends it: with the secret (when given) and the token. */
+export function gql<T = Record<string, unknown>>(
   url: string,
   query: string,
   variables?: Record<string, unknown>,
   token?: string,
+  gatewaySecret: string | null = null,
 ): Promise<GraphQLResponse<T>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as GraphQLResponse<T>;
+  return kitGql<T>(url, query, variables, gatewayHeaders(gatewaySecret, token));
 }
 
-/** Events seen on the test's stream, decoded and validated against the contract. */
-export class EventLog {
-  readonly seen: Array<{ subject: string; data: Record<string, unknown> }> = [];
-  private readonly subs: Subscription[] = [];
-
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly prefix: string,
-  ) {}
-
-  listen(subject: EventSubject): void {
-    const sub = this.nc.subscribe(natsSubject(this.prefix, subject));
-    this.subs.push(sub);
-    void (async () => {
-      for await (const m of sub) {
-        const decoded = decodeEnvelope(m.data);
-        if (decoded.ok) this.seen.push({ subject: decoded.envelope.subject, data: decoded.envelope.data as Record<string, unknown> });
-      }
-    })();
-  }
-
-  find(subject: string, match: (data: Record<string, unknown>) => boolean) {
-    return this.seen.find((e) => e.subject === subject && match(e.data));
-  }
-
-  stop(): void {
-    for (const s of this.subs) s.unsubscribe();
-  }
-}
+export { EventLog };
 
 export interface VideoRow {
   id?: string;
@@ -91,45 +49,26 @@ export interface VideoRow {
  * service on a free port, tokens for an administrator, a customer and none, and data factories.
  */
 export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
-  const db: TestDatabase = await createTestDatabase();
-  const stream: TestStream = testStream();
-  const keys = testKeys();
-  const redisKeyPrefix = `t_${randomSuffix()}`;
+  const env = await createTestEnvironment();
+  const { db, sql, redis, redisKeyPrefix, subgraphSecret } = env;
   const mediaDir = await mkdtemp(join(tmpdir(), 'lbf-catalogue-test-'));
   const config: CatalogueConfig = {
-    port: 0,
-    databaseUrl: db.urlFor('catalogue'),
-    natsUrl: TEST_NATS_URL,
-    redisUrl: TEST_REDIS_URL,
-    eventStream: stream.stream,
-    eventPrefix: stream.prefix,
-    authPublicKey: keys.publicKey,
-    production: false,
+    ...env.baseConfig('catalogue'),
     mediaDir,
     mediaSigningSecret: SIGNING_SECRET,
-    logLevel: 'silent',
-    redisKeyPrefix,
     ...overrides,
   };
   const app: RunningCatalogue = await startCatalogue(config);
   const origin = app.url.replace(/\/graphql$/, '');
-  const sql = new Client({ connectionString: db.adminUrl });
-  await sql.connect();
   const nc = await connect({ servers: TEST_NATS_URL });
-  const events = new EventLog(nc, stream.prefix);
-  const redis = new Redis(TEST_REDIS_URL);
+  const events = new EventLog(nc, env.stream.prefix);
 
-  const token = (roles: string[], userId = randomUUID()) =>
-    jwt.sign({ sub: userId, sid: randomUUID(), roles }, keys.privateKey, {
-      algorithm: ACCESS_TOKEN_ALGORITHM,
-      issuer: ACCESS_TOKEN_ISSUER,
-      audience: ACCESS_TOKEN_AUDIENCE,
-      expiresIn: '15m',
-    });
-  const adminId = randomUUID();
-  const customerId = randomUUID();
-  const adminToken = token(['admin'], adminId);
-  const customerToken = token([], customerId);
+  const admin = env.newUser({ admin: true });
+  const customer = env.newUser();
+  const adminId = admin.userId;
+  const customerId = customer.userId;
+  const adminToken = admin.token;
+  const customerToken = customer.token;
 
   let minutes = 0;
   return {
@@ -140,6 +79,7 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     events,
     redis,
     redisKeyPrefix,
+    subgraphSecret,
     mediaDir,
     origin,
     adminId,
@@ -147,9 +87,13 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     adminToken,
     customerToken,
     /** As a visitor (no token). */
-    query: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) => gql<T>(app.url, q, variables),
-    asAdmin: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) => gql<T>(app.url, q, variables, adminToken),
-    asCustomer: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) => gql<T>(app.url, q, variables, customerToken),
+    query: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) => gql<T>(app.url, q, variables, undefined, subgraphSecret),
+    asAdmin: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) => gql<T>(app.url, q, variables, adminToken, subgraphSecret),
+    asCustomer: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) =>
+      gql<T>(app.url, q, variables, customerToken, subgraphSecret),
+    /** fetch as the gateway's /media proxy does: the secret on requests to the catalogue, nothing added elsewhere (S3). */
+    fetch: (url: string | URL, init: RequestInit = {}) =>
+      fetch(url, String(url).startsWith(origin) ? { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), ...gatewayHeaders(subgraphSecret) } } : init),
     /** Absolute URL of a relative /media URL. */
     abs: (url: string) => (url.startsWith('/') ? `${origin}${url}` : url),
     /** A video row straight in the table (no file behind it), for the query tests. Each is a minute older than the last unless told. */
@@ -181,11 +125,7 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
       events.stop();
       await app.stop();
       await nc.close();
-      await sql.end();
-      await removeRedisKeys(redisKeyPrefix);
-      redis.disconnect();
-      await stream.remove();
-      await db.drop();
+      await env.cleanup();
       await rm(mediaDir, { recursive: true, force: true });
     },
   };

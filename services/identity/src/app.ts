@@ -1,16 +1,5 @@
-import {
-  AccessTokenVerifier,
-  connectEventBus,
-  createLogger,
-  createRedis,
-  createServiceQueues,
-  migrate,
-  OutboxRelay,
-  startSubgraph,
-  UnitOfWork,
-  type BaseContext,
-} from '@lbf/service-kit';
-import { resolveConfig, type IdentityConfig } from './config';
+import { AccessTokenVerifier, bootService, defineService, type BaseContext } from '@lbf/service-kit';
+import { resolveConfig, type IdentityConfig, type ResolvedConfig } from './config';
 import type { IdentityContext } from './context';
 import { createDataSource } from './database';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB, CLEANUP_SCHEDULER_ID, cleanupExpired } from './jobs/cleanup';
@@ -28,6 +17,7 @@ import { typeDefs } from './schema';
 
 export const SERVICE_NAME = 'identity';
 
+/** The jobs of the identity queue. Stored in Redis: never rename one. */
 type IdentityJobs = { [CLEANUP_JOB]: Record<string, never> };
 
 export interface RunningIdentity {
@@ -45,94 +35,50 @@ async function checkKeyPair(issuer: AccessTokenIssuer, publicKey: string): Promi
   }
 }
 
+/** What identity is on top of the kit's bootstrap: its schema, operations, resolvers and cleanup job. */
+export function identityService(input: IdentityConfig) {
+  return defineService<ResolvedConfig, IdentityJobs, IdentityContext>({
+    name: SERVICE_NAME,
+    config: resolveConfig(input),
+    dataSource: (url) => createDataSource(url),
+    typeDefs,
+    jobs: { names: [CLEANUP_JOB] },
+    async setup({ ds, uow, redis, log, config }) {
+      const tokens = new AccessTokenIssuer(config.authPrivateKey, config.accessTokenTtlSeconds);
+      await checkKeyPair(tokens, config.authPublicKey);
+      const deps: Deps = { ds, uow, redis, config, log, tokens, limits: new RateLimiter(redis, config.redisKeyPrefix, config.rateLimits) };
+      const captchas = new Captchas(deps);
+      const sessions = new Sessions(deps);
+      return {
+        resolvers: createResolvers({
+          captchas,
+          sessions,
+          accounts: new Accounts(deps, captchas, sessions),
+          passwordResets: new PasswordResets(deps),
+          bans: new Bans(deps),
+          production: config.production,
+        }),
+        context: (base: BaseContext): IdentityContext => ({ ...base, loaders: createUserLoaders(ds), actingUserId: null }),
+        jobHandlers: {
+          [CLEANUP_JOB]: async () => {
+            const counts = await cleanupExpired(ds, config.refreshTokenTtlDays);
+            log.info(counts, 'expired identity rows deleted');
+            return counts;
+          },
+        },
+        jobSchedules: [{ id: CLEANUP_SCHEDULER_ID, name: CLEANUP_JOB, repeat: { every: CLEANUP_EVERY_MS } }],
+      };
+    },
+  });
+}
+
+/** Boots identity in this process (what main does, and what the tests call). */
 export async function startIdentity(input: IdentityConfig): Promise<RunningIdentity> {
-  const config = resolveConfig(input);
-  const log = createLogger(SERVICE_NAME, config.logLevel);
-  const tokens = new AccessTokenIssuer(config.authPrivateKey, config.accessTokenTtlSeconds);
-  await checkKeyPair(tokens, config.authPublicKey);
-
-  // Opened in order; closed in reverse by `stop`, and by the catch below if a later step fails.
-  const closers: Array<() => Promise<unknown>> = [];
-  const closeAll = async () => {
-    for (const close of closers.reverse()) {
-      await close().catch((err: unknown) => log.warn({ err: String(err) }, 'error while stopping'));
-    }
+  const running = await bootService(identityService(input));
+  return {
+    url: running.url,
+    wsUrl: running.wsUrl,
+    port: running.port,
+    stop: async () => void (await running.stop()),
   };
-  try {
-    const ds = createDataSource(config.databaseUrl);
-    await ds.initialize();
-    closers.push(() => ds.destroy());
-    const ran = await migrate(ds);
-    if (ran.length) log.info({ migrations: ran }, 'migrations applied');
-
-    const redis = createRedis(config.redisUrl, SERVICE_NAME);
-    closers.push(() => redis.quit());
-
-    const bus = await connectEventBus({ url: config.natsUrl, stream: config.eventStream, prefix: config.eventPrefix, name: SERVICE_NAME, log });
-    closers.push(() => bus.close());
-    const relay = new OutboxRelay(ds, { publish: bus.publish, log });
-    relay.start();
-    closers.push(() => relay.stop());
-
-    const uow = new UnitOfWork(ds, SERVICE_NAME, relay);
-    const deps: Deps = { ds, uow, redis, config, log, tokens, limits: new RateLimiter(redis, config.redisKeyPrefix, config.rateLimits) };
-
-    const queues = createServiceQueues<IdentityJobs>({
-      service: SERVICE_NAME,
-      connection: redis,
-      prefix: config.redisKeyPrefix,
-      jobNames: [CLEANUP_JOB],
-      log,
-      handlers: {
-        [CLEANUP_JOB]: async () => {
-          const counts = await cleanupExpired(ds, config.refreshTokenTtlDays);
-          log.info(counts, 'expired identity rows deleted');
-          return counts;
-        },
-      },
-    });
-    closers.push(() => queues.close());
-    await queues.queue.upsertJobScheduler(CLEANUP_SCHEDULER_ID, { every: CLEANUP_EVERY_MS }, { name: CLEANUP_JOB, data: {} });
-
-    const captchas = new Captchas(deps);
-    const sessions = new Sessions(deps);
-    const resolvers = createResolvers({
-      captchas,
-      sessions,
-      accounts: new Accounts(deps, captchas, sessions),
-      passwordResets: new PasswordResets(deps),
-      bans: new Bans(deps),
-      production: config.production,
-    });
-
-    const subgraph = await startSubgraph<IdentityContext>({
-      name: SERVICE_NAME,
-      port: config.port,
-      host: config.host,
-      typeDefs,
-      resolvers,
-      verifier: new AccessTokenVerifier(config.authPublicKey, redis),
-      log,
-      production: config.production,
-      context: (base: BaseContext): IdentityContext => ({ ...base, loaders: createUserLoaders(ds), actingUserId: null }),
-      readiness: {
-        database: () => ds.query('SELECT 1'),
-        redis: () => redis.ping(),
-        nats: async () => {
-          if (bus.nc.isClosed()) throw new Error('NATS connection closed');
-        },
-      },
-    });
-    closers.push(() => subgraph.stop());
-
-    return {
-      url: subgraph.url,
-      wsUrl: subgraph.wsUrl,
-      port: subgraph.port,
-      stop: closeAll,
-    };
-  } catch (err) {
-    await closeAll();
-    throw err;
-  }
 }

@@ -1,7 +1,10 @@
-import { consumeEvents, type Envelope, type EventSubject, type RunningConsumer } from '@lbf/proto-events';
-import { createLogger, Redis } from '@lbf/service-kit';
+import { Redis } from '@lbf/service-kit';
 import {
+  Browser as KitBrowser,
+  collectEvents,
   createTestDatabase,
+  testSecret,
+  type GraphQLResponse,
   randomSuffix,
   removeRedisKeys,
   testKeys,
@@ -12,7 +15,6 @@ import {
   type TestDatabase,
   type TestStream,
 } from '@lbf/service-kit/testing';
-import { connect, type NatsConnection } from 'nats';
 import { randomInt } from 'node:crypto';
 import { Client } from 'pg';
 import { startIdentity, type RunningIdentity } from '../src/app';
@@ -23,40 +25,10 @@ import { solveProofOfWork } from '../src/domain/proof-of-work';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
 
-export interface GraphQLResponse<T> {
-  status: number;
-  data?: T;
-  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-  setCookies: string[];
-}
-
-/** A browser as the gateway presents it: its own IP (X-Forwarded-For), a cookie jar, an access token. */
-export class Browser {
-  readonly cookies = new Map<string, string>();
-  token: string | null = null;
-
-  constructor(
-    readonly url: string,
-    readonly ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
-  ) {}
-
-  async gql<T = Record<string, Loose>>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': this.ip };
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-    const setCookies = res.headers.getSetCookie();
-    for (const line of setCookies) {
-      const [pair, ...attrs] = line.split(';').map((s) => s.trim());
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      const expired = attrs.some((a) => /^expires=/i.test(a) && new Date(a.slice(8)).getTime() <= Date.now()) || attrs.some((a) => /^max-age=0$/i.test(a));
-      if (expired || !value) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const body = (await res.json()) as { data?: T; errors?: GraphQLResponse<T>['errors'] };
-    return { status: res.status, data: body.data, errors: body.errors, setCookies };
+/** A browser as the gateway presents it to identity: its own IP (X-Forwarded-For), the gateway's secret, a cookie jar, a token. */
+export class Browser extends KitBrowser {
+  constructor(url: string, ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`, gatewaySecret: string | null = null) {
+    super(url, { ip, gatewaySecret });
   }
 }
 
@@ -86,6 +58,8 @@ export interface Harness {
   sql: Client;
   redis: Redis;
   redisKeyPrefix: string;
+  /** The gateway's credential identity was started with; the harness's browsers send it. */
+  subgraphSecret: string;
   browser(ip?: string): Browser;
   /** A captcha the way the browser gets one, its answer read from the table, and the page's proof of work. */
   solvedCaptcha(browser: Browser): Promise<{ id: string; answer: string; proofOfWork: string }>;
@@ -107,6 +81,7 @@ export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Ha
   const stream = testStream();
   const keys = testKeys();
   const redisKeyPrefix = `t${randomSuffix()}`;
+  const subgraphSecret = testSecret();
   const identity = await startIdentity({
     port: 0,
     databaseUrl: db.urlFor('identity'),
@@ -114,6 +89,7 @@ export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Ha
     redisUrl: TEST_REDIS_URL,
     eventStream: stream.stream,
     eventPrefix: stream.prefix,
+    subgraphSecret,
     authPrivateKey: keys.privateKey,
     authPublicKey: keys.publicKey,
     publicUrl: 'http://localhost:4000',
@@ -134,7 +110,8 @@ export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Ha
     sql,
     redis,
     redisKeyPrefix,
-    browser: (ip) => new Browser(identity.url, ip),
+    subgraphSecret,
+    browser: (ip) => new Browser(identity.url, ip, subgraphSecret),
     async solvedCaptcha(browser) {
       const res = await browser.gql<{ createCaptcha: { id: string; proofOfWork: { challenge: string; difficulty: number } } }>(CREATE_CAPTCHA);
       const { id, proofOfWork } = res.data!.createCaptcha;
@@ -185,35 +162,5 @@ export async function setup(overrides: Partial<IdentityConfig> = {}): Promise<Ha
   return harness;
 }
 
-/** A durable JetStream consumer on the test stream, collecting what identity published. */
-export async function collectEvents(
-  stream: { stream: string; prefix: string },
-  subjects: EventSubject[],
-  natsUrl = TEST_NATS_URL,
-): Promise<{ received: Envelope<Loose>[]; stop(): Promise<void>; nc: NatsConnection }> {
-  const nc = await connect({ servers: natsUrl });
-  const received: Envelope<Loose>[] = [];
-  const consumer: RunningConsumer = await consumeEvents({
-    js: nc.jetstream(),
-    jsm: await nc.jetstreamManager(),
-    stream: stream.stream,
-    prefix: stream.prefix,
-    durable: `identity-test-${randomSuffix()}`,
-    subjects,
-    log: createLogger('identity-test', 'silent'),
-    handle: async (envelope) => {
-      received.push(envelope);
-    },
-    park: async () => undefined,
-  });
-  return {
-    received,
-    nc,
-    async stop() {
-      await consumer.stop();
-      await nc.close();
-    },
-  };
-}
-
-export { until };
+export { collectEvents, until };
+export type { GraphQLResponse };

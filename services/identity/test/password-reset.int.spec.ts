@@ -57,7 +57,7 @@ describe('password reset', () => {
 
     const done = await h.browser().gql(RESET, { input: { token, password: 'nouveau1', confirmPassword: 'nouveau1' } });
     expect(done.data!.resetPassword).toEqual({ ok: true, message: 'Mot de passe modifié. Vous pouvez vous connecter.', error: null });
-    expect(await new AccessTokenVerifier(h.keys.publicKey, h.redis).verify(oldToken)).toBeNull();
+    expect(await new AccessTokenVerifier(h.keys.publicKey, h.redis, h.redisKeyPrefix).verify(oldToken)).toBeNull();
 
     const again = await h.browser().gql(RESET, { input: { token, password: 'encore12', confirmPassword: 'encore12' } });
     expect(again.data!.resetPassword).toMatchObject({

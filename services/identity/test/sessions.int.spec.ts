@@ -8,7 +8,7 @@ describe('sessions', () => {
 
   beforeAll(async () => {
     h = await setup();
-    verifier = new AccessTokenVerifier(h.keys.publicKey, h.redis);
+    verifier = new AccessTokenVerifier(h.keys.publicKey, h.redis, h.redisKeyPrefix);
   });
   afterAll(async () => {
     await h?.stop();
@@ -99,6 +99,17 @@ describe('sessions', () => {
     const replay = h.browser();
     replay.cookies.set('lbf_refresh', refresh);
     expect((await replay.gql(REFRESH)).data!.refreshSession.error).toMatchObject({ code: 'SESSION_EXPIRED' });
+  });
+
+  it('writes revocations under the deployment\'s REDIS_KEY_PREFIX, where every verifier of that deployment looks', async () => {
+    const user = await h.newUser();
+    const token = user.browser.token!;
+    const { sessionId } = (await verifier.verify(token))!;
+    await user.browser.gql(SIGN_OUT);
+    expect(await h.redis.exists(`${h.redisKeyPrefix}:auth:revoked:session:${sessionId}`)).toBe(1);
+    expect(await h.redis.exists(`lbf:auth:revoked:session:${sessionId}`)).toBe(0);
+    // A verifier of another deployment (another prefix) is not told.
+    expect(await new AccessTokenVerifier(h.keys.publicKey, h.redis, `${h.redisKeyPrefix}x`).verify(token)).toMatchObject({ userId: user.id });
   });
 
   it('signing out one session leaves the others alive', async () => {

@@ -33,7 +33,7 @@ describe('sign-in', () => {
     const payload = claims.payload as { exp: number; iat: number };
     expect(payload.exp - payload.iat).toBe(900);
     expect(browser.cookies.get('lbf_refresh')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const auth = await new AccessTokenVerifier(h.keys.publicKey, h.redis).verify(result.accessToken);
+    const auth = await new AccessTokenVerifier(h.keys.publicKey, h.redis, h.redisKeyPrefix).verify(result.accessToken);
     expect(auth).toMatchObject({ userId: user.id, roles: [] });
   });
 

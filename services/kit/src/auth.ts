@@ -24,19 +24,28 @@ interface AccessClaims {
 
 /**
  * Redis keys that kill access tokens before they expire: a banned user's tokens (all issued up to
- * the ban) and a signed-out session's. They live as long as an access token can.
+ * the ban) and a signed-out session's. They live as long as an access token can. Under the
+ * deployment's REDIS_KEY_PREFIX, which identity (the writer) and every verifier must share.
  */
-export const revocationKeys = {
-  user: (userId: string) => `lbf:auth:revoked:user:${userId}`,
-  session: (sessionId: string) => `lbf:auth:revoked:session:${sessionId}`,
-};
+export function revocationKeys(prefix: string) {
+  return {
+    user: (userId: string) => `${prefix}:auth:revoked:user:${userId}`,
+    session: (sessionId: string) => `${prefix}:auth:revoked:session:${sessionId}`,
+  };
+}
 
 /** Verifies access tokens with identity's public key; every service does this itself. */
 export class AccessTokenVerifier {
+  private readonly keys: ReturnType<typeof revocationKeys>;
+
   constructor(
     private readonly publicKeyPem: string,
     private readonly redis?: Redis,
-  ) {}
+    /** REDIS_KEY_PREFIX; revocations written by identity under another prefix would go unseen. */
+    redisKeyPrefix = 'lbf',
+  ) {
+    this.keys = revocationKeys(redisKeyPrefix);
+  }
 
   /** Returns the user, or null when the token is absent, invalid, expired or revoked. */
   async verify(token: string | undefined | null): Promise<AuthUser | null> {
@@ -53,7 +62,7 @@ export class AccessTokenVerifier {
     }
     if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
     if (this.redis) {
-      const [userRevokedAt, sessionRevoked] = await this.redis.mget(revocationKeys.user(claims.sub), revocationKeys.session(claims.sid));
+      const [userRevokedAt, sessionRevoked] = await this.redis.mget(this.keys.user(claims.sub), this.keys.session(claims.sid));
       if (sessionRevoked) return null;
       if (userRevokedAt && claims.iat <= Number(userRevokedAt)) return null;
     }

@@ -40,3 +40,27 @@ export async function migrate(ds: DataSource): Promise<string[]> {
   const ran = await ds.runMigrations({ transaction: 'each' });
   return ran.map((m) => m.name);
 }
+
+/**
+ * The advisory lock that serialises one schema's migrations, derived from the schema's name the
+ * same way for every service: replicas starting together take turns, services never wait on each other.
+ */
+export function migrationLockKey(schema: string): string {
+  return `lbf:migrations:${schema}`;
+}
+
+/** Runs the pending migrations while holding the schema's advisory lock (session-level, on one connection). */
+export async function migrateUnderLock(ds: DataSource, schema: string): Promise<string[]> {
+  const lock = ds.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [migrationLockKey(schema)]);
+    try {
+      return await migrate(ds);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [migrationLockKey(schema)]).catch(() => undefined);
+    }
+  } finally {
+    await lock.release();
+  }
+}

@@ -1,31 +1,123 @@
 import { z } from 'zod';
+import { readPem } from './keys';
+import { serviceByName } from './registry';
 
 /**
- * Parses the environment once against a zod schema. Every bad variable is named in one message,
- * then the process exits 1, so a misconfigured service never half-starts.
+ * Every problem found in the environment, named one per line. Thrown instead of exiting so that a
+ * test can check a bad configuration; a process's main prints it and exits 1 (see runService).
  */
-export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv = process.env): z.infer<T> {
-  const result = schema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
-  process.stderr.write(`Invalid environment:\n${lines.join('\n')}\n`);
-  process.exit(1);
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
 }
 
-/** Variables every service reads; a service extends this with its own. */
+/** Parses the environment once against a zod schema; throws a ConfigError naming every bad variable. */
+export function parseConfig<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+}
+
+/** Prints a ConfigError's list and exits 1, so a misconfigured process never half-starts; rethrows anything else. */
+export function exitOnConfigError(err: unknown): never {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+/** parseConfig for processes that are not services (the gateway, command-line tools): a bad variable ends the process. */
+export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  try {
+    return parseConfig(schema, source);
+  } catch (err) {
+    return exitOnConfigError(err);
+  }
+}
+
+/** A PEM given as text or as a path; an unreadable one is a named configuration problem, not a crash. */
+export const pemVariable = z
+  .string()
+  .min(1, 'required: PEM text or a file path')
+  .transform((value, ctx) => {
+    try {
+      return readPem(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  });
+
+/** Prefix of a service's Redis keys (queues, rate limits, revocations); tests use a random one. */
+export const redisKeyPrefixVariable = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('lbf');
+
+/**
+ * Variables every service reads, parsed the same way everywhere; a service extends this with its
+ * own (`baseEnv.extend({...})`). PORT defaults to the service's port in the registry.
+ */
 export const baseEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PORT: z.coerce.number().int().min(0).max(65535),
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Interface to listen on: loopback by default, 0.0.0.0 in containers. */
-  HOST: z.string().default('127.0.0.1'),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: redisKeyPrefixVariable,
   EVENT_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('LBF'),
   EVENT_PREFIX: z.string().regex(/^[a-z0-9_]+$/).default('lbf'),
   /** PEM of the public key that verifies access tokens, or a path to it. */
-  AUTH_PUBLIC_KEY: z.string().min(1, 'required: PEM text or a file path'),
+  AUTH_PUBLIC_KEY: pemVariable,
+  /**
+   * The gateway's credential: a subgraph answers only requests that carry it (header
+   * x-lbf-gateway-secret). Required everywhere, development included: `npm start` and the tests
+   * generate one, so a subgraph is never open by accident.
+   */
+  SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 random characters (the gateway sends the same)'),
 });
 
 export type BaseEnv = z.infer<typeof baseEnv>;
+
+/** What bootService needs of every service's configuration; each service's config extends it. */
+export interface BaseConfig {
+  port: number;
+  host?: string;
+  databaseUrl: string;
+  natsUrl: string;
+  redisUrl: string;
+  eventStream: string;
+  eventPrefix: string;
+  /** PEM of identity's public key, which verifies access tokens. */
+  authPublicKey: string;
+  production: boolean;
+  logLevel?: string;
+  /** Prefix of this service's Redis keys; `lbf` unless a test isolates itself. */
+  redisKeyPrefix?: string;
+  /**
+   * The secret the gateway sends (header x-lbf-gateway-secret). `null` leaves the subgraph open to
+   * any caller: only for in-process tests whose client cannot send it, and refused in production.
+   */
+  subgraphSecret: string | null;
+}
+
+/** Maps the parsed base variables to the base config; `service` names the registry entry for the default port. */
+export function baseConfigFrom(service: string, e: BaseEnv): BaseConfig {
+  return {
+    port: e.PORT ?? serviceByName(service).port,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    natsUrl: e.NATS_URL,
+    redisUrl: e.REDIS_URL,
+    eventStream: e.EVENT_STREAM,
+    eventPrefix: e.EVENT_PREFIX,
+    authPublicKey: e.AUTH_PUBLIC_KEY,
+    production: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    subgraphSecret: e.SUBGRAPH_SECRET,
+  };
+}

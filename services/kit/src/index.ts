@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 
 export * from './env';
+export * from './registry';
 export * from './logger';
 export * from './keys';
 export * from './database';
@@ -16,6 +17,9 @@ export * from './redis';
 export * from './queues';
 export * from './lifecycle';
 export * from './process-guards';
+export * from './gateway-credential';
+export * from './operation-limits';
 export * from './subgraph';
 export * from './user-errors';
 export * from './null-bytes';
+export * from './boot';

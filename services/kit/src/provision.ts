@@ -1,7 +1,8 @@
 import { Client } from 'pg';
+import { SERVICE_REGISTRY } from './registry';
 
-export const SERVICE_SCHEMAS = ['identity', 'catalogue', 'commerce', 'messaging', 'analytics'] as const;
-export type ServiceSchema = (typeof SERVICE_SCHEMAS)[number];
+/** One schema (and role) per registered service; see services/kit/services.json. */
+export const SERVICE_SCHEMAS: readonly string[] = SERVICE_REGISTRY.map((s) => s.schema);
 
 export function serviceRole(service: string): string {
   return `lbf_${service}`;

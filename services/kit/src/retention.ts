@@ -125,10 +125,3 @@ export async function runEventsMaintenance(o: EventsMaintenanceOptions): Promise
   return result;
 }
 
-/**
- * Registers the maintenance scheduler on a service's queue (idempotent: one scheduler id for all
- * instances). The queue's worker must map EVENTS_MAINTENANCE_JOB to `runEventsMaintenance`.
- */
-export async function scheduleEventsMaintenance(queue: { upsertJobScheduler(id: string, repeat: { every: number }, template: { name: string; data: object }): Promise<unknown> }): Promise<void> {
-  await queue.upsertJobScheduler(EVENTS_MAINTENANCE_SCHEDULER.id, { every: EVENTS_MAINTENANCE_SCHEDULER.every }, { name: EVENTS_MAINTENANCE_JOB, data: {} });
-}

@@ -4,14 +4,16 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type Request, type Response } from 'express';
-import { parse } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type AccessTokenVerifier, type AuthContext } from './auth';
+import { carriesGatewaySecret, clientIp } from './gateway-credential';
 import type { Logger } from './logger';
 import { refuseNullBytes } from './null-bytes';
+import { DEFAULT_OPERATION_LIMITS, operationLimitsRule, withoutSuggestions, type OperationLimits } from './operation-limits';
 
 export interface BaseContext extends AuthContext {
   ip: string | null;
@@ -44,6 +46,14 @@ export interface SubgraphOptions<C extends BaseContext> {
   plugins?: ApolloServerPlugin<C>[];
   /** Extra HTTP routes served on the same port (e.g. catalogue's /media); mounted before /graphql. */
   routes?: (app: Express) => void;
+  /**
+   * The gateway's credential (header x-lbf-gateway-secret), required on /graphql, its WebSocket
+   * and every extra route; /health and /ready stay open for probes. Absent or null: open to any
+   * caller, which only in-process tests do (bootService refuses it in production).
+   */
+  gatewaySecret?: string | null;
+  /** The second wall's limits; DEFAULT_OPERATION_LIMITS unless given. */
+  limits?: Partial<OperationLimits>;
 }
 
 export interface RunningSubgraph {
@@ -57,10 +67,14 @@ export interface RunningSubgraph {
 /** Starts one subgraph: Apollo Server on /graphql (HTTP and, optionally, graphql-ws), /health and /ready. */
 export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions<C>): Promise<RunningSubgraph> {
   const schema = buildSubgraphSchema({ typeDefs: parse(opts.typeDefs), resolvers: opts.resolvers as never });
+  const limits: OperationLimits = { ...DEFAULT_OPERATION_LIMITS, ...opts.limits };
   const app = express();
-  // The gateway is the only client in front of a subgraph; trust its X-Forwarded-For for the visitor's IP.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For is read by clientIp, and only from a request that proved it came from the gateway.
+  app.set('trust proxy', false);
   app.disable('x-powered-by');
+  const secret = opts.gatewaySecret ?? null;
+  // Open (no secret, in-process tests only): every caller stands for the gateway, as before the credential.
+  const fromGateway = (headers: IncomingHttpHeaders) => (secret ? carriesGatewaySecret(headers, secret) : true);
   const httpServer = createServer(app);
   const makeContext = async (base: BaseContext): Promise<C> => (opts.context ? opts.context(base) : (base as C));
 
@@ -73,14 +87,25 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   ];
   let wsCleanup: { dispose: () => Promise<void> | void } | null = null;
   if (opts.subscriptions) {
-    const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
+    const wss = new WebSocketServer({
+      server: httpServer,
+      path: '/graphql',
+      // The upgrade is refused (401) before any GraphQL is spoken when the gateway's secret is missing.
+      verifyClient: (info, done) => (fromGateway(info.req.headers) ? done(true) : done(false, 401, 'Unauthorized')),
+    });
     wsCleanup = useServer(
       {
         schema,
+        // Same rules as over HTTP: the limits, and no "Did you mean …" in what is refused.
+        validate: (schema, document) =>
+          validate(schema, document, [...specifiedRules, operationLimitsRule(limits)]).map(
+            (e) => new GraphQLError(withoutSuggestions(e.message), { nodes: e.nodes, extensions: e.extensions }),
+          ),
         context: async (ctx) => {
           const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
           const auth = await opts.verifier.verify(bearerToken(params.authorization as string | undefined));
-          return makeContext({ auth, ip: null, userAgent: null, log: opts.log });
+          const req = ctx.extra.request;
+          return makeContext({ auth, ip: clientIp(req.headers, req.socket.remoteAddress, fromGateway(req.headers)), userAgent: null, log: opts.log });
         },
       },
       wss,
@@ -95,13 +120,17 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   const server = new ApolloServer<C>({
     schema,
     csrfPrevention: true,
+    // No "Did you mean …" in validation errors, in every mode: field names are not for strangers.
+    hideSchemaDetailsFromClientErrors: true,
+    validationRules: [operationLimitsRule(limits)],
     introspection: !opts.production,
     includeStacktraceInErrorResponses: !opts.production,
     plugins,
     formatError: (formatted, error) => {
       const code = formatted.extensions?.code;
       if (code === 'INTERNAL_SERVER_ERROR') opts.log.error({ err: error }, 'resolver failed');
-      return opts.production && code === 'INTERNAL_SERVER_ERROR' ? { message: 'Une erreur inattendue s\'est produite.', extensions: { code } } : formatted;
+      if (opts.production && code === 'INTERNAL_SERVER_ERROR') return { message: 'Une erreur inattendue s\'est produite.', extensions: { code } };
+      return { ...formatted, message: withoutSuggestions(formatted.message) };
     },
   });
   await server.start();
@@ -120,6 +149,14 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
     const ok = Object.values(checks).every(Boolean);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks });
   });
+  // Everything below answers the gateway only: /graphql (with _service and _entities) and extra routes.
+  app.use((req, res, next) => {
+    if (!fromGateway(req.headers)) {
+      res.status(401).json({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] });
+      return;
+    }
+    next();
+  });
   opts.routes?.(app);
   app.use(
     '/graphql',
@@ -128,7 +165,8 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
       context: async ({ req, res }) => {
         const auth = await opts.verifier.verify(bearerToken(req.headers.authorization));
         const ua = req.headers['user-agent'];
-        return makeContext({ auth, ip: req.ip ?? null, userAgent: typeof ua === 'string' ? ua : null, req, res, log: opts.log });
+        const ip = clientIp(req.headers, req.socket.remoteAddress, fromGateway(req.headers));
+        return makeContext({ auth, ip, userAgent: typeof ua === 'string' ? ua : null, req, res, log: opts.log });
       },
     }),
   );

@@ -1,5 +1,4 @@
-import { createServiceQueues, type Logger, type ServiceQueues } from '@lbf/service-kit';
-import type { Redis } from 'ioredis';
+import type { JobHandlers, Logger } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { previousDay, siteDay, type Day } from '../domain/site-day';
 import { purgeOldVisits, rollupDay, type RollupResult } from '../store/counters';
@@ -33,32 +32,9 @@ export async function runRollupVisits(
   return { ...result, purged: await purgeOldVisits(ds, now) };
 }
 
-export async function startAnalyticsQueues(args: {
-  ds: DataSource;
-  connection: Redis;
-  log: Logger;
-  siteTimezone: string;
-  prefix: string;
-}): Promise<ServiceQueues<AnalyticsJobs>> {
-  const queues = createServiceQueues<AnalyticsJobs>({
-    service: 'analytics',
-    connection: args.connection,
-    prefix: args.prefix,
-    log: args.log,
-    jobNames: ANALYTICS_JOB_NAMES,
-    handlers: {
-      'rollup-visits': (job) => runRollupVisits(args.ds, job.data, args.siteTimezone, args.log),
-    },
-  });
-  try {
-    await queues.queue.upsertJobScheduler(
-      NIGHTLY_ROLLUP_SCHEDULER,
-      { pattern: NIGHTLY_ROLLUP_PATTERN, tz: args.siteTimezone },
-      { name: 'rollup-visits', data: {} },
-    );
-  } catch (err) {
-    await queues.close();
-    throw err;
-  }
-  return queues;
+/** One handler per job of the map; the kit's bootstrap refuses to start when one is missing. */
+export function analyticsJobHandlers(args: { ds: DataSource; log: Logger; siteTimezone: string }): JobHandlers<AnalyticsJobs> {
+  return {
+    'rollup-visits': (job) => runRollupVisits(args.ds, job.data, args.siteTimezone, args.log),
+  };
 }

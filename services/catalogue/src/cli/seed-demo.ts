@@ -6,10 +6,10 @@
  * migrations itself. The events of the new items wait in the outbox until the service's relay
  * publishes them. Idempotent: a second run (or a run after the catalogue was emptied) does nothing.
  */
-import { createLogger, parseEnv, UnitOfWork } from '@lbf/service-kit';
+import { createLogger, migrateUnderLock, parseEnv, UnitOfWork } from '@lbf/service-kit';
 import { z } from 'zod';
 import { mediaEnvShape, requireS3Keys, s3FromEnv } from '../config';
-import { createDataSource, migrateCatalogue } from '../database';
+import { createDataSource, SCHEMA } from '../database';
 import { seedDemo } from '../demo/seed';
 import { BUNDLED_FFMPEG } from '../media/ffmpeg';
 import { createObjectStore } from '../storage';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const ds = createDataSource(env.DATABASE_URL, 2);
   await ds.initialize();
   try {
-    await migrateCatalogue(ds);
+    await migrateUnderLock(ds, SCHEMA);
     const store = createObjectStore({ s3: s3FromEnv(env), mediaDir: env.MEDIA_DIR });
     await store.init();
     // No relay here: the running service's relay publishes the outbox rows.

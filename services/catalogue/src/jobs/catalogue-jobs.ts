@@ -1,5 +1,5 @@
-import { createServiceQueues, type Logger, type ServiceQueues } from '@lbf/service-kit';
-import type { Redis } from 'ioredis';
+import type { JobHandlers, Logger, ServiceQueues } from '@lbf/service-kit';
+import type { JobsOptions } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,7 @@ export const CATALOGUE_JOB_NAMES = ['process-video', 'cleanup-uploads', 'delete-
 /** One scheduler for every instance (upserted at each start under this id). */
 export const UPLOAD_CLEANUP_SCHEDULER = 'cleanup-uploads-every';
 
-interface JobDeps {
+export interface JobDeps {
   ds: DataSource;
   store: ObjectStore;
   log: Logger;
@@ -75,47 +75,38 @@ export interface CatalogueQueues extends AfterCommit {
   close(): Promise<void>;
 }
 
-export async function startCatalogueQueues(args: JobDeps & { connection: Redis; prefix: string; cleanupEveryMs: number }): Promise<CatalogueQueues> {
-  const queues = createServiceQueues<CatalogueJobs>({
-    service: 'catalogue',
-    connection: args.connection,
-    prefix: args.prefix,
-    log: args.log,
-    jobNames: CATALOGUE_JOB_NAMES,
-    concurrency: 2,
-    handlers: {
-      'process-video': (job) => processVideo(args, job.data.videoId),
-      'cleanup-uploads': async () => {
-        const deleted = await deleteExpiredUploads(args);
-        if (deleted) args.log.info({ deleted }, 'abandoned uploads deleted');
-        return deleted;
-      },
-      'delete-objects': (job) => deleteObjects(args, job.data.objects),
+/** One handler per job of the map; the kit's bootstrap refuses to start when one is missing. */
+export function catalogueJobHandlers(deps: JobDeps): JobHandlers<CatalogueJobs> {
+  return {
+    'process-video': (job) => processVideo(deps, job.data.videoId),
+    'cleanup-uploads': async () => {
+      const deleted = await deleteExpiredUploads(deps);
+      if (deleted) deps.log.info({ deleted }, 'abandoned uploads deleted');
+      return deleted;
     },
-  });
-  try {
-    await queues.queue.upsertJobScheduler(UPLOAD_CLEANUP_SCHEDULER, { every: args.cleanupEveryMs }, { name: 'cleanup-uploads', data: {} });
-  } catch (err) {
-    await queues.close();
-    throw err;
-  }
+    'delete-objects': (job) => deleteObjects(deps, job.data.objects),
+  };
+}
+
+type Enqueue = <K extends keyof CatalogueJobs & string>(name: K, data: CatalogueJobs[K], opts?: JobsOptions) => Promise<unknown>;
+
+/** The work operations queue after a commit; job options (ids, retries) decided here, not at call sites. */
+export function catalogueAfterCommit(enqueue: Enqueue, store: ObjectStore, log: Logger): AfterCommit {
   const retry = { attempts: 5, backoff: { type: 'exponential', delay: 2000 } };
   return {
-    queues,
-    close: () => queues.close(),
     async processVideo(videoId) {
-      await queues.add('process-video', { videoId }, { jobId: `process-video-${videoId}`, attempts: 3, backoff: { type: 'exponential', delay: 5000 } });
+      await enqueue('process-video', { videoId }, { jobId: `process-video-${videoId}`, attempts: 3, backoff: { type: 'exponential', delay: 5000 } });
     },
     async deleteObjects(objects) {
       // Try at once (the usual case); what fails is left to the job and its retries.
       const left: typeof objects = [];
       for (const o of objects) {
-        await args.store.delete(o.bucket, o.key).catch((err: unknown) => {
-          args.log.warn({ err: String(err), key: o.key }, 'could not delete an object now; queued');
+        await store.delete(o.bucket, o.key).catch((err: unknown) => {
+          log.warn({ err: String(err), key: o.key }, 'could not delete an object now; queued');
           left.push(o);
         });
       }
-      if (left.length) await queues.add('delete-objects', { objects: left }, retry);
+      if (left.length) await enqueue('delete-objects', { objects: left }, retry);
     },
   };
 }

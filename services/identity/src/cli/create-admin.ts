@@ -6,10 +6,10 @@
  * and, unless --customer, grants the admin role. Idempotent: an existing account keeps its
  * password unless --reset-password. Reads DATABASE_URL (identity's role) and runs the migrations.
  */
-import { connectEventBus, createLogger, migrate, OutboxRelay, UnitOfWork } from '@lbf/service-kit';
+import { connectEventBus, createLogger, migrateUnderLock, OutboxRelay, UnitOfWork } from '@lbf/service-kit';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { createDataSource } from '../database';
+import { createDataSource, SCHEMA } from '../database';
 import { passwordSchema } from '../domain/password';
 import { parseInternationalPhone } from '../domain/phone';
 import { emailSchema } from '../domain/sign-up';
@@ -157,7 +157,7 @@ export async function runCreateAdmin(argv: string[], env: NodeJS.ProcessEnv = pr
   const ds = createDataSource(url, 2);
   await ds.initialize();
   try {
-    await migrate(ds);
+    await migrateUnderLock(ds, SCHEMA);
     const result = await createAdmin(new UnitOfWork(ds, 'identity'), options);
     const published = result.created ? await publishOutbox(ds, env) : '';
     return describeResult(result) + published;

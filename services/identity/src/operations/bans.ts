@@ -40,7 +40,7 @@ export class Bans {
         await revokeUserSessions(manager, userId, 'banned');
         await emit('identity.user.banned', { userId, bannedBy: admin.userId, reason, bannedAt: ban!.created_at.toISOString() });
         // Inside the transaction: if Redis cannot be told, the ban does not happen either.
-        await redis.set(revocationKeys.user(userId), String(Math.floor(Date.now() / 1000)), 'EX', config.accessTokenTtlSeconds);
+        await redis.set(revocationKeys(config.redisKeyPrefix).user(userId), String(Math.floor(Date.now() / 1000)), 'EX', config.accessTokenTtlSeconds);
         log.info({ userId, bannedBy: admin.userId }, 'user banned');
         return { ok: true, user };
       });

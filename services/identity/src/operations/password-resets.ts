@@ -77,7 +77,7 @@ export class PasswordResets {
       return revokeUserSessions(manager, row.user_id, 'password-reset');
     });
     if (revoked === null) return invalid();
-    await killSessionTokens(redis, revoked, config.accessTokenTtlSeconds);
+    await killSessionTokens(redis, revoked, config.accessTokenTtlSeconds, config.redisKeyPrefix);
     return { ok: true, message: messages.passwordChanged };
   }
 }

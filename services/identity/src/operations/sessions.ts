@@ -63,10 +63,11 @@ export async function revokeUserSessions(manager: EntityManager, userId: string,
 }
 
 /** Makes the verifier of every service refuse these sessions' access tokens from now on. */
-export async function killSessionTokens(redis: Redis, sessionIds: string[], ttlSeconds: number): Promise<void> {
+export async function killSessionTokens(redis: Redis, sessionIds: string[], ttlSeconds: number, redisKeyPrefix: string): Promise<void> {
   if (!sessionIds.length) return;
   const pipeline = redis.pipeline();
-  for (const sid of sessionIds) pipeline.set(revocationKeys.session(sid), '1', 'EX', ttlSeconds);
+  const keys = revocationKeys(redisKeyPrefix);
+  for (const sid of sessionIds) pipeline.set(keys.session(sid), '1', 'EX', ttlSeconds);
   const results = await pipeline.exec();
   const failed = results?.find(([err]) => err);
   if (failed) throw failed[0];
@@ -141,7 +142,7 @@ export class Sessions {
     });
     if (!outcome.ok) {
       if ('revokedSession' in outcome && outcome.revokedSession) {
-        await killSessionTokens(redis, [outcome.revokedSession], config.accessTokenTtlSeconds);
+        await killSessionTokens(redis, [outcome.revokedSession], config.accessTokenTtlSeconds, config.redisKeyPrefix);
       }
       return { ok: false, error: outcome.error };
     }
@@ -168,6 +169,6 @@ export class Sessions {
       // The access token's session is killed even if it was revoked already (idempotent sign-out).
       return [...new Set([...rows.map((r) => r.id), ...ids])];
     });
-    await killSessionTokens(this.deps.redis, revoked, this.deps.config.accessTokenTtlSeconds);
+    await killSessionTokens(this.deps.redis, revoked, this.deps.config.accessTokenTtlSeconds, this.deps.config.redisKeyPrefix);
   }
 }

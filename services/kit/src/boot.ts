@@ -1,0 +1,294 @@
+import type { Job, JobsOptions, RepeatOptions } from 'bullmq';
+import type { Express } from 'express';
+import type { DataSource } from 'typeorm';
+import { AccessTokenVerifier } from './auth';
+import { migrateUnderLock } from './database';
+import { exitOnConfigError, type BaseConfig } from './env';
+import { connectEventBus, type EventBus, type RunningConsumer } from './event-bus';
+import { Lifecycle } from './lifecycle';
+import { createLogger, type Logger } from './logger';
+import { OutboxRelay } from './outbox';
+import { guardProcess } from './process-guards';
+import { createServiceQueues, type JobHandlers, type JobMap, type ServiceQueues } from './queues';
+import { createRedis, type Redis } from './redis';
+import { serviceByName } from './registry';
+import { startSubgraph, type BaseContext, type RunningSubgraph } from './subgraph';
+import { UnitOfWork } from './unit-of-work';
+import type { OperationLimits } from './operation-limits';
+import { EVENTS_MAINTENANCE_JOB, EVENTS_MAINTENANCE_SCHEDULER, runEventsMaintenance } from './retention';
+
+/** What the kit has opened for a service before the service builds its own parts on top. */
+export interface ServiceInfra<Cfg extends BaseConfig = BaseConfig, J extends JobMap = JobMap> {
+  name: string;
+  config: Cfg;
+  log: Logger;
+  ds: DataSource;
+  redis: Redis;
+  bus: EventBus;
+  relay: OutboxRelay;
+  uow: UnitOfWork;
+  verifier: AccessTokenVerifier;
+  /** Queues a job of this service's map; usable once boot is done (the worker needs the handlers first). */
+  enqueue<K extends keyof J & string>(name: K, data: J[K], opts?: JobsOptions): Promise<Job<J[K]>>;
+  /** Closes something the service opened itself; closed before the kit's own connections. */
+  onShutdown(name: string, close: () => Promise<unknown> | unknown): void;
+}
+
+/** A recurring job, upserted under a fixed id at every start so replicas never duplicate it. */
+export interface JobSchedule<J extends JobMap> {
+  id: string;
+  name: keyof J & string;
+  repeat: Omit<RepeatOptions, 'key'>;
+  data?: Record<string, unknown>;
+}
+
+/** What a service declares as its own once the infrastructure is up. */
+export interface ServiceParts<J extends JobMap, C extends BaseContext, E> {
+  resolvers: Readonly<Record<string, object>>;
+  context?: (base: BaseContext) => C | Promise<C>;
+  /** Extra HTTP routes (e.g. /media); they sit behind the gateway credential like /graphql. */
+  routes?: (app: Express) => void;
+  /** Checks /ready runs besides the kit's database, Redis and NATS ones. */
+  readiness?: Record<string, () => Promise<unknown>>;
+  /** One handler per job of the definition's `jobs.names`; boot is refused when one is missing. */
+  jobHandlers?: Partial<JobHandlers<J>>;
+  jobSchedules?: JobSchedule<J>[];
+  /** Durable consumers, started once the rest is up and stopped before it closes. */
+  consumers?: Array<{ name: string; start: () => Promise<RunningConsumer> }>;
+  /** Whatever tests or callers need from the running service (e.g. catalogue's object store). */
+  expose?: E;
+}
+
+export interface ServiceDefinition<Cfg extends BaseConfig, J extends JobMap, C extends BaseContext, E> {
+  /** The registry name (services/kit/services.json): it gives the schema and the default port. */
+  name: string;
+  config: Cfg;
+  dataSource: (url: string) => DataSource;
+  typeDefs: string;
+  /** Mounts graphql-ws for the SDL's Subscription fields. */
+  subscriptions?: boolean;
+  /** The typed job map's names; their handlers come from `setup`. Queue names are stored: never rename. */
+  jobs?: { names: readonly (keyof J & string)[]; concurrency?: number };
+  limits?: Partial<OperationLimits>;
+  /** How long shutdown may take before the process gives up waiting; 15 s by default. */
+  shutdownDeadlineMs?: number;
+  setup(infra: ServiceInfra<Cfg, J>): Promise<ServiceParts<J, C, E>> | ServiceParts<J, C, E>;
+}
+
+/** Only for inference: `defineService({...})` types setup's infra from the config and job map given. */
+export function defineService<Cfg extends BaseConfig, J extends JobMap = Record<never, never>, C extends BaseContext = BaseContext, E = undefined>(
+  definition: ServiceDefinition<Cfg, J, C, E>,
+): ServiceDefinition<Cfg, J, C, E> {
+  return definition;
+}
+
+/** A maintenance job the kit runs in every service's own queue, beside the service's jobs. */
+export interface KitJob {
+  name: string;
+  handler: (infra: ServiceInfra) => (job: Job) => Promise<unknown>;
+  schedule?: { id: string; repeat: Omit<RepeatOptions, 'key'> };
+}
+
+/**
+ * The kit's jobs, registered for every service in this one place (e.g. pruning the outbox and
+ * inbox tables). A job name is stored in Redis: never rename one that may have run.
+ */
+export const kitJobs: KitJob[] = [
+  {
+    // Prunes sent outbox and old inbox rows, and purges sensitive subjects (reset links) from the stream.
+    name: EVENTS_MAINTENANCE_JOB,
+    handler: (infra) => () => runEventsMaintenance({ ds: infra.ds, bus: infra.bus, log: infra.log }),
+    schedule: { id: EVENTS_MAINTENANCE_SCHEDULER.id, repeat: { every: EVENTS_MAINTENANCE_SCHEDULER.every } },
+  },
+];
+
+export interface RunningService<E = undefined> {
+  name: string;
+  url: string;
+  wsUrl: string;
+  port: number;
+  log: Logger;
+  ds: DataSource;
+  redis: Redis;
+  bus: EventBus;
+  uow: UnitOfWork;
+  queues: ServiceQueues<JobMap> | null;
+  subgraph: RunningSubgraph;
+  lifecycle: Lifecycle;
+  expose: E;
+  /** Closes everything in reverse order; false when the shutdown deadline passed first. */
+  stop(): Promise<boolean>;
+}
+
+/** A check that fails instead of hanging when its server does not answer (an offline client queues forever). */
+function withTimeout(what: string, check: () => Promise<unknown>, ms: number): () => Promise<unknown> {
+  return () => {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  };
+}
+
+export const READINESS_TIMEOUT_MS = 1000;
+
+/**
+ * Starts one service the way every service starts: database bound to its schema and migrated under
+ * the schema's advisory lock, Redis, event bus, outbox relay, unit of work, the service's own parts,
+ * its queue (refused when a job has no handler), consumers, the subgraph and its readiness. If a
+ * step fails, what was opened is closed again before the error is rethrown.
+ */
+export async function bootService<Cfg extends BaseConfig, J extends JobMap, C extends BaseContext, E>(
+  definition: ServiceDefinition<Cfg, J, C, E>,
+  options: { kitJobs?: readonly KitJob[] } = {},
+): Promise<RunningService<E>> {
+  const { name, config } = definition;
+  const log = createLogger(name, config.logLevel ?? 'info');
+  const lifecycle = new Lifecycle(log, definition.shutdownDeadlineMs);
+  const schema = serviceByName(name).schema;
+  if (config.subgraphSecret === undefined || (config.production && !config.subgraphSecret)) {
+    throw new Error(`${name}: SUBGRAPH_SECRET is required (the gateway's credential); only in-process tests may pass null`);
+  }
+  const extraJobs = options.kitJobs ?? kitJobs;
+  try {
+    const ds = definition.dataSource(config.databaseUrl);
+    await ds.initialize();
+    lifecycle.onShutdown('database', () => ds.destroy());
+    const ran = await migrateUnderLock(ds, schema);
+    if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+
+    const redis = createRedis(config.redisUrl, name);
+    lifecycle.onShutdown('redis', () => redis.quit());
+
+    const bus = await connectEventBus({ url: config.natsUrl, stream: config.eventStream, prefix: config.eventPrefix, name, log });
+    lifecycle.onShutdown('event bus', () => bus.close());
+
+    const relay = new OutboxRelay(ds, { publish: bus.publish, log });
+    relay.start();
+    lifecycle.onShutdown('outbox relay', () => relay.stop());
+    const uow = new UnitOfWork(ds, name, relay);
+
+    let queues: ServiceQueues<JobMap> | null = null;
+    const infra: ServiceInfra<Cfg, J> = {
+      name,
+      config,
+      log,
+      ds,
+      redis,
+      bus,
+      relay,
+      uow,
+      verifier: new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix),
+      enqueue: (job, data, opts) => {
+        if (!queues) return Promise.reject(new Error(`${name}: job ${job} queued before the service finished booting`));
+        return queues.add(job, data as Record<string, unknown>, opts) as never;
+      },
+      onShutdown: (part, close) => lifecycle.onShutdown(part, close),
+    };
+    const parts = await definition.setup(infra);
+
+    const jobNames = [...(definition.jobs?.names ?? []), ...extraJobs.map((j) => j.name)];
+    if (jobNames.length) {
+      const handlers: Record<string, (job: Job) => Promise<unknown>> = { ...(parts.jobHandlers as Record<string, (job: Job) => Promise<unknown>>) };
+      for (const kitJob of extraJobs) handlers[kitJob.name] = kitJob.handler(infra as unknown as ServiceInfra);
+      // Throws on a job without a handler: a service whose queue cannot run all its jobs does not start.
+      const created = createServiceQueues<JobMap>({
+        service: name,
+        connection: redis,
+        prefix: config.redisKeyPrefix ?? 'lbf',
+        jobNames,
+        handlers: handlers as JobHandlers<JobMap>,
+        concurrency: definition.jobs?.concurrency,
+        log,
+      });
+      queues = created;
+      lifecycle.onShutdown('queues', () => created.close());
+      const schedules = [
+        ...(parts.jobSchedules ?? []).map((s) => ({ id: s.id, name: s.name as string, repeat: s.repeat, data: s.data ?? {} })),
+        ...extraJobs.flatMap((j) => (j.schedule ? [{ id: j.schedule.id, name: j.name, repeat: j.schedule.repeat, data: {} }] : [])),
+      ];
+      for (const s of schedules) await created.queue.upsertJobScheduler(s.id, s.repeat, { name: s.name, data: s.data });
+    }
+
+    for (const consumer of parts.consumers ?? []) {
+      const running = await consumer.start();
+      lifecycle.onShutdown(consumer.name, () => running.stop());
+    }
+
+    const subgraph = await startSubgraph<C>({
+      name,
+      port: config.port,
+      host: config.host,
+      typeDefs: definition.typeDefs,
+      resolvers: parts.resolvers,
+      verifier: infra.verifier,
+      log,
+      production: config.production,
+      context: parts.context,
+      subscriptions: definition.subscriptions,
+      routes: parts.routes,
+      gatewaySecret: config.subgraphSecret,
+      limits: definition.limits,
+      readiness: Object.fromEntries(
+        Object.entries({
+          database: () => ds.query('SELECT 1'),
+          redis: () => redis.ping(),
+          // A flush is a round trip to the server; isClosed() stays false while reconnecting.
+          nats: () => bus.nc.flush(),
+          ...parts.readiness,
+        }).map(([check, fn]) => [check, withTimeout(check, fn, READINESS_TIMEOUT_MS)]),
+      ),
+    });
+    lifecycle.onShutdown('subgraph', () => subgraph.stop());
+
+    return {
+      name,
+      url: subgraph.url,
+      wsUrl: subgraph.wsUrl,
+      port: subgraph.port,
+      log,
+      ds,
+      redis,
+      bus,
+      uow,
+      queues,
+      subgraph,
+      lifecycle,
+      expose: parts.expose as E,
+      stop: () => lifecycle.shutdown(),
+    };
+  } catch (err) {
+    await lifecycle.shutdown();
+    throw err;
+  }
+}
+
+/**
+ * A service process's whole main: reads its configuration (a ConfigError is printed, exit 1),
+ * keeps the process alive through stray rejections, boots, and shuts down on SIGTERM/SIGINT.
+ */
+export function runService<Cfg extends BaseConfig, J extends JobMap, C extends BaseContext, E>(
+  define: () => ServiceDefinition<Cfg, J, C, E>,
+): void {
+  let definition: ServiceDefinition<Cfg, J, C, E>;
+  try {
+    definition = define();
+  } catch (err) {
+    exitOnConfigError(err);
+  }
+  const log = createLogger(definition.name, definition.config.logLevel ?? 'info');
+  guardProcess(log);
+  bootService(definition).then(
+    (running) => {
+      running.lifecycle.handleSignals();
+      log.info({ url: running.url }, `${definition.name} ready`);
+    },
+    (err: unknown) => {
+      log.fatal({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, `${definition.name} failed to start`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { baseConfigFrom, baseEnv, ConfigError, parseConfig } from './env';
+
+const pem = '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----';
+const secret = 'a-subgraph-secret-of-the-tests';
+
+describe('the base configuration', () => {
+  it('maps the variables every service reads, with the registry port as default', () => {
+    const config = baseConfigFrom('catalogue', parseConfig(baseEnv, { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret }));
+    expect(config).toEqual({
+      port: 4102,
+      host: undefined,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/lbf',
+      natsUrl: 'nats://127.0.0.1:4222',
+      redisUrl: 'redis://127.0.0.1:6379',
+      eventStream: 'LBF',
+      eventPrefix: 'lbf',
+      authPublicKey: '-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----',
+      production: false,
+      logLevel: 'info',
+      redisKeyPrefix: 'lbf',
+      subgraphSecret: secret,
+    });
+  });
+
+  it('takes what the environment says', () => {
+    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret, PORT: '5000', NODE_ENV: 'production', REDIS_KEY_PREFIX: 'staging', HOST: '0.0.0.0' };
+    expect(baseConfigFrom('identity', parseConfig(baseEnv, env))).toMatchObject({ port: 5000, production: true, redisKeyPrefix: 'staging', host: '0.0.0.0' });
+  });
+
+  it('names every bad variable at once, in an error a test can catch (no exit)', () => {
+    const extended = baseEnv.extend({ SITE_TIMEZONE: z.string().min(1) });
+    let error: unknown;
+    try {
+      parseConfig(extended, { PORT: 'abc', REDIS_KEY_PREFIX: 'a b', AUTH_PUBLIC_KEY: '/no/such/key.pem' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(problems.sort()).toEqual(['AUTH_PUBLIC_KEY', 'PORT', 'REDIS_KEY_PREFIX', 'SITE_TIMEZONE', 'SUBGRAPH_SECRET']);
+    expect((error as ConfigError).message).toMatch(/^Invalid environment:\n {2}/);
+  });
+
+  it('requires the gateway secret in development too, and a long one', () => {
+    expect(() => parseConfig(baseEnv, { AUTH_PUBLIC_KEY: pem, NODE_ENV: 'development' })).toThrow(/SUBGRAPH_SECRET/);
+    expect(() => parseConfig(baseEnv, { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 'short' })).toThrow(/SUBGRAPH_SECRET/);
+  });
+});

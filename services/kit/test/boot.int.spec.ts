@@ -1,0 +1,81 @@
+import type { Envelope } from '@lbf/proto-events';
+import { bootService, createLogger, createServiceDataSource, defineService, OutboxRelay, UnitOfWork, type BaseConfig } from '../src';
+import { createTestEnvironment, type TestEnvironment } from '../src/testing';
+
+/** The kit's own promises: one bootstrap, a queue that cannot start without its handlers, readiness that means it, a relay that never doubles. */
+const SDL = 'type Query { hello: String }';
+
+describe('the kit', () => {
+  let env: TestEnvironment;
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+  });
+  afterAll(async () => {
+    await env.cleanup();
+  });
+
+  const service = (config: BaseConfig, handlers: Record<string, () => Promise<unknown>>) =>
+    defineService<BaseConfig, { first: Record<string, never>; second: Record<string, never> }>({
+      name: 'analytics',
+      config,
+      dataSource: (url) => createServiceDataSource({ url, schema: 'analytics', entities: [], migrations: [] }),
+      typeDefs: SDL,
+      jobs: { names: ['first', 'second'] },
+      setup: () => ({ resolvers: { Query: { hello: () => 'bonjour' } }, jobHandlers: handlers }),
+    });
+
+  it('refuses to boot a service whose job map has a job without a handler', async () => {
+    await expect(bootService(service(env.baseConfig('analytics'), { first: async () => 1 }))).rejects.toThrow(/No handler for job\(s\): second/);
+  });
+
+  it('refuses to boot in production without the gateway secret', async () => {
+    await expect(bootService(service({ ...env.baseConfig('analytics'), production: true, subgraphSecret: null }, {}))).rejects.toThrow(/SUBGRAPH_SECRET/);
+  });
+
+  it('is ready only while Redis and NATS answer', async () => {
+    const running = await bootService(service(env.baseConfig('analytics'), { first: async () => 1, second: async () => 2 }));
+    const ready = () => fetch(`${running.url.replace(/\/graphql$/, '')}/ready`);
+    try {
+      expect((await ready()).status).toBe(200);
+      running.redis.disconnect();
+      const res = await ready();
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ checks: { redis: false, database: true, nats: true } });
+      await running.bus.nc.close();
+      expect(await (await ready()).json()).toMatchObject({ checks: { nats: false } });
+      expect((await fetch(`${running.url.replace(/\/graphql$/, '')}/health`)).status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('publishes every outbox row exactly once with two relays racing on the same table (SKIP LOCKED)', async () => {
+    const ds = createServiceDataSource({ url: env.baseConfig('analytics').databaseUrl, schema: 'analytics', entities: [], migrations: [] });
+    await ds.initialize();
+    try {
+      const uow = new UnitOfWork(ds, 'analytics');
+      const day = '2026-11-23';
+      for (let i = 0; i < 60; i++) {
+        await uow.run((tx) => tx.emit('analytics.counters.updated', { registeredUsers: i, visitsToday: i, day }).then(() => undefined));
+      }
+      const published: string[] = [];
+      const slowPublish = async (envelope: Envelope) => {
+        await new Promise((r) => setTimeout(r, 2));
+        published.push(envelope.id);
+      };
+      const log = createLogger('relay-test', 'silent');
+      const a = new OutboxRelay(ds, { publish: slowPublish, log, batchSize: 7 });
+      const b = new OutboxRelay(ds, { publish: slowPublish, log, batchSize: 7 });
+      const [sentA, sentB] = await Promise.all([a.drain(), b.drain()]);
+      expect(sentA + sentB).toBe(60);
+      expect(sentA).toBeGreaterThan(0);
+      expect(sentB).toBeGreaterThan(0);
+      expect(new Set(published).size).toBe(60);
+      expect(published).toHaveLength(60);
+      const [{ n }] = await ds.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
+      expect(n).toBe(0);
+    } finally {
+      await ds.destroy();
+    }
+  });
+});
