@@ -42,6 +42,8 @@ function defaults(overrides = {}) {
     build: true,
     quiet: false,
     extraEnv: {},
+    /** Extra node flags for every process, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] to profile. */
+    nodeArgs: [],
     ...overrides,
   };
 }
@@ -97,7 +99,7 @@ async function startStack(options = {}) {
   const withoutUndefined = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
   const spawnPart = (name, script, env) => {
     const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    const child = spawn(process.execPath, ['--enable-source-maps', ...o.nodeArgs, script], {
       cwd: root,
       env: withoutUndefined({ ...process.env, ...common, ...o.extraEnv, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
