@@ -1,122 +1,97 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run bench`: starts its own copy of the product (own ports, database, stream) and prints:
- *  1. the `me` query through the gateway vs straight to identity: requests/s, p50/p99, ratio;
- *  2. the /videos listing (first page, 12 items) through the gateway vs straight to catalogue;
- *  3. page visit recorded -> new counter received by a live subscriber: p50/p99 over 200 visits.
- * Figures only; nothing here passes or fails.
+ * `npm run bench`: figures only, nothing passes or fails. It measures the way GraphQL benchmarks do:
+ *  - its own copy of the product in production mode (own ports, database, stream, Redis prefix),
+ *    removed at the end (stack.discard());
+ *  - the load generator (autocannon) in its own process, on loopback;
+ *  - in the same run, a bare node:http server and a bare @apollo/server answering the settings query
+ *    from memory, each in its own process, as what the machine can do before any of our code runs.
+ * It prints requests/s and p50/p99 for siteSettings, `me` (a real access token) and the videos page
+ * (first page of 12), against a subgraph directly (with the gateway's credential) and through the
+ * gateway; the ratios gateway/subgraph and subgraph/bare node:http; the visit -> live subscriber
+ * latency; and the live fan-out to 1,000 subscribers.
+ *
+ * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
+ * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5).
  */
+const { fork } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
+const { availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const { createClient } = require('graphql-ws');
 const WebSocket = require('ws');
-const { startStack } = require('./lib/stack');
+const { startStack, SERVICES } = require('./lib/stack');
 const { root } = require('./lib/build');
+const { SETTINGS, ME, VIDEOS, LIVE } = require('./bench/queries');
+const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
 
-const ME = 'query BenchMe { me { id email firstName isAdmin } }';
-// What /videos asks for its first page (12 cards).
-const VIDEOS = `query BenchVideos {
-  videos(sort: NEWEST, page: 1, pageSize: 12) {
-    total page totalPages
-    items { id title description category categoryLabel priceCents currency durationSeconds thumbnailUrl }
-  }
-}`;
+const env = process.env;
+const SECONDS = Number(env.BENCH_SECONDS ?? 8);
+const WARMUP = Number(env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 16);
+const VISITS = Number(env.BENCH_VISITS ?? 100);
+const FANOUT_SUBSCRIBERS = Number(env.BENCH_FANOUT_SUBSCRIBERS ?? 1000);
+const FANOUT_VISITS = Number(env.BENCH_FANOUT_VISITS ?? 5);
+const BENCH_DIR = join(__dirname, 'bench');
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** Starts a baseline server in its own process; resolves with its URL and the child to kill. */
+function startBaseline(kind) {
+  const child = fork(join(BENCH_DIR, 'baseline.js'), [kind], { env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', ({ port }) => resolve({ url: `http://127.0.0.1:${port}/graphql`, child }));
+    child.once('exit', (code) => reject(new Error(`baseline ${kind} exited with code ${code}`)));
+  });
 }
 
-async function gql(url, query, variables, token) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
+/** One autocannon run in a fresh process. */
+function load(url, query, headers = {}) {
+  const child = fork(join(BENCH_DIR, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => {
+      child.kill();
+      if (result.error) reject(new Error(result.error));
+      else resolve(result);
+    });
+    child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
+    child.send({ url, body: JSON.stringify({ query }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
   });
-  const body = await res.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
+}
+
+/** One request first: a target that answers errors would otherwise be measured at its error speed. */
+async function check(url, query, headers = {}) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+  const body = await res.json().catch(() => null);
+  if (!res.ok || !body || body.errors || !body.data) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body)}`);
   return body.data;
 }
 
-/** Fires `total` requests with `concurrency` in flight; returns throughput and latency percentiles. */
-async function load(label, total, concurrency, once) {
-  for (let i = 0; i < 50; i++) await once(); // warm-up
-  const latencies = [];
-  let next = 0;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = process.hrtime.bigint();
-        await once();
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      }
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
-  return { label, rps: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const ms = (n) => (n === undefined ? '-' : `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`);
+const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`;
+
+function printTable(title, rows) {
+  console.log(`\n${title}`);
+  console.log(`   ${'target'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
+  for (const [label, r] of rows) {
+    const trouble = r.non2xx || r.errors || r.timeouts ? `   (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})` : '';
+    console.log(`   ${label.padEnd(34)} ${fmt(r.rps).padStart(8)} ${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(9)}${trouble}`);
+  }
 }
 
-(async () => {
-  const suffix = randomBytes(4).toString('hex');
-  const stack = await startStack({
-    port: 4600,
-    portOffset: 500,
-    database: 'lbf_bench',
-    freshDatabase: true,
-    stream: `BENCH_${suffix}`,
-    prefix: `bench${suffix}`,
-    redisKeyPrefix: `bench${suffix}`,
-    dataDir: join(root, '.data', 'bench'),
-    logLevel: 'warn',
-    quiet: true,
-    extraEnv: { VISIT_RATE_LIMIT_PER_MINUTE: '1000000' },
-  });
-  const gatewayUrl = `${stack.url}/graphql`;
-  const identityUrl = `http://127.0.0.1:${4101 + 500}/graphql`;
-  const catalogueUrl = `http://127.0.0.1:${4102 + 500}/graphql`;
+/** Visit -> the one subscriber's new counter, sequentially, through the gateway's graphql-ws. */
+async function visitLatency(gatewayUrl, visitorId) {
+  const ws = createClient({ url: gatewayUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, lazy: false, retryAttempts: 0 });
+  let waiting = null;
+  let latest = -1;
   try {
-    const signIn = await gql(
-      gatewayUrl,
-      'mutation BenchSignIn($input: SignInInput!) { signIn(input: $input) { accessToken error { message } } }',
-      { input: { email: stack.demo.customer.email, password: stack.demo.customer.password } },
-    );
-    const token = signIn.signIn.accessToken;
-    if (!token) throw new Error(`sign-in failed: ${JSON.stringify(signIn.signIn.error)}`);
-
-    const total = Number(process.env.BENCH_REQUESTS ?? 3000);
-    const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
-    const direct = await load('me -> identity (direct)', total, concurrency, () => gql(identityUrl, ME, {}, token));
-    const viaGateway = await load('me -> gateway -> identity', total, concurrency, () => gql(gatewayUrl, ME, {}, token));
-
-    console.log(`\n1. Query \`me\` (${total} requests, ${concurrency} concurrent, this machine: 2 cores)`);
-    for (const r of [direct, viaGateway]) {
-      console.log(`   ${r.label.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms`);
-    }
-    console.log(`   gateway/direct throughput ratio: ${(viaGateway.rps / direct.rps).toFixed(2)}   p50 ratio: ${(viaGateway.p50 / direct.p50).toFixed(2)}`);
-
-    const listDirect = await load('videos p1 -> catalogue', total, concurrency, () => gql(catalogueUrl, VIDEOS, {}, token));
-    const listGateway = await load('videos p1 -> gateway', total, concurrency, () => gql(gatewayUrl, VIDEOS, {}, token));
-    console.log(`\n2. /videos listing, first page of 12 (${total} requests, ${concurrency} concurrent)`);
-    for (const r of [listDirect, listGateway]) {
-      console.log(`   ${r.label.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms`);
-    }
-    console.log(`   gateway/direct throughput ratio: ${(listGateway.rps / listDirect.rps).toFixed(2)}   p50 ratio: ${(listGateway.p50 / listDirect.p50).toFixed(2)}`);
-
-    // 2. Visit -> live counter latency, through the gateway's graphql-ws endpoint.
-    const visits = Number(process.env.BENCH_VISITS ?? 200);
-    const ws = createClient({ url: gatewayUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, lazy: false });
-    let waiting = null;
-    let latest = -1;
     await new Promise((resolve, reject) => {
       ws.subscribe(
-        { query: 'subscription BenchCounters { liveCounters { visitsToday registeredUsers } }' },
+        { query: LIVE },
         {
           next: ({ data }) => {
             latest = data.liveCounters.visitsToday;
-            if (latest >= 0) resolve();
+            resolve();
             if (waiting && latest >= waiting.target) {
               waiting.done(process.hrtime.bigint());
               waiting = null;
@@ -128,26 +103,122 @@ async function load(label, total, concurrency, once) {
       );
     });
     const latencies = [];
-    const visitorId = `bench-${suffix}`;
-    for (let i = 0; i < visits; i++) {
+    for (let i = 0; i < VISITS; i++) {
       const target = latest + 1;
       const received = new Promise((done) => (waiting = { target, done }));
       const t0 = process.hrtime.bigint();
-      await gql(gatewayUrl, 'mutation BenchVisit($input: PageVisitInput!) { recordPageVisit(input: $input) }', {
-        input: { path: '/', visitorId },
-      });
+      await postVisit(gatewayUrl, visitorId);
       const t1 = await Promise.race([received, new Promise((r) => setTimeout(() => r(null), 5000))]);
       if (t1 === null) throw new Error(`visit ${i}: no counter update within 5 s`);
       latencies.push(Number(t1 - t0) / 1e6);
     }
-    await ws.dispose();
     latencies.sort((a, b) => a - b);
-    console.log(`\n3. Page visit recorded -> subscriber receives the new counter (${visits} visits, via gateway)`);
-    console.log(`   p50 ${percentile(latencies, 50).toFixed(2)} ms   p99 ${percentile(latencies, 99).toFixed(2)} ms   max ${latencies[latencies.length - 1].toFixed(2)} ms\n`);
+    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] };
   } finally {
-    await stack.discard();
+    await ws.dispose();
   }
-})().catch((err) => {
+}
+
+async function main() {
+  const began = Date.now();
+  const suffix = randomBytes(4).toString('hex');
+  const portOffset = 500;
+  const baselines = [];
+  let stack = null;
+  try {
+    console.log(`Bench: production stack on loopback, autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per target after ${WARMUP} s warm-up; ${availableParallelism()} cores.`);
+    const [bareHttp, bareApollo] = await Promise.all([startBaseline('http'), startBaseline('apollo')]);
+    baselines.push(bareHttp.child, bareApollo.child);
+    stack = await startStack({
+      production: true,
+      port: 4000 + portOffset + 100,
+      portOffset,
+      database: `lbf_bench_${suffix}`,
+      freshDatabase: true,
+      stream: `BENCH_${suffix}`,
+      prefix: `bench${suffix}`,
+      redisKeyPrefix: `bench${suffix}`,
+      dataDir: join(root, '.data', 'bench'),
+      logLevel: 'warn',
+      quiet: true,
+      extraEnv: { VISIT_RATE_LIMIT_PER_MINUTE: '1000000' },
+    }).catch(async (err) => {
+      if (err && err.discard) await err.discard().catch(() => undefined);
+      throw err;
+    });
+    console.log(`Stack up in ${((Date.now() - began) / 1000).toFixed(0)} s.`);
+
+    const gatewayUrl = `${stack.url.replace('localhost', '127.0.0.1')}/graphql`;
+    const subgraph = (name) => `http://127.0.0.1:${SERVICES.find((s) => s.name === name).port + portOffset}/graphql`;
+    const credential = { 'x-lbf-gateway-secret': stack.subgraphSecret };
+
+    const signIn = await fetch(gatewayUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation BenchSignIn($input: SignInInput!) { signIn(input: $input) { accessToken } }',
+        variables: { input: { email: stack.demo.customer.email, password: stack.demo.customer.password } },
+      }),
+    }).then((r) => r.json());
+    const token = signIn.data?.signIn?.accessToken;
+    if (!token) throw new Error(`sign-in failed: ${JSON.stringify(signIn)}`);
+    const bearer = { authorization: `Bearer ${token}` };
+
+    const targets = {
+      settings: [
+        ['bare node:http', bareHttp.url, {}],
+        ['bare Apollo Server', bareApollo.url, {}],
+        ['catalogue subgraph (direct)', subgraph('catalogue'), credential],
+        ['gateway', gatewayUrl, {}],
+      ],
+      me: [
+        ['identity subgraph (direct)', subgraph('identity'), { ...credential, ...bearer }],
+        ['gateway', gatewayUrl, bearer],
+      ],
+      videos: [
+        ['catalogue subgraph (direct)', subgraph('catalogue'), credential],
+        ['gateway', gatewayUrl, {}],
+      ],
+    };
+    const queries = { settings: SETTINGS, me: ME, videos: VIDEOS };
+    for (const [key, list] of Object.entries(targets)) for (const [, url, headers] of list) await check(url, queries[key], headers);
+
+    const results = {};
+    for (const [key, list] of Object.entries(targets)) {
+      results[key] = [];
+      for (const [label, url, headers] of list) results[key].push([label, await load(url, queries[key], headers)]);
+    }
+    const byLabel = (key, label) => results[key].find(([l]) => l === label)[1];
+    const bare = byLabel('settings', 'bare node:http');
+
+    printTable('1. siteSettings (anonymous; the baselines answer the same fields from memory)', results.settings);
+    printTable('2. me (the demo customer\'s access token)', results.me);
+    printTable('3. videos page (first page of 12, anonymous)', results.videos);
+
+    console.log('\nRatios (requests/s)');
+    console.log(`   ${'query'.padEnd(14)} ${'gateway/subgraph'.padStart(17)} ${'subgraph/bare node:http'.padStart(24)}`);
+    for (const key of Object.keys(targets)) {
+      const sub = results[key].find(([l]) => l.endsWith('(direct)'))[1];
+      const gw = byLabel(key, 'gateway');
+      console.log(`   ${key.padEnd(14)} ${pct(gw.rps, sub.rps).padStart(17)} ${pct(sub.rps, bare.rps).padStart(24)}`);
+    }
+    console.log(`   bare Apollo Server / bare node:http: ${pct(byLabel('settings', 'bare Apollo Server').rps, bare.rps)}`);
+
+    const visit = await visitLatency(gatewayUrl, `bench-${suffix}`);
+    console.log(`\n4. Page visit recorded -> the subscriber receives the new counter (${VISITS} visits, one after another, via the gateway)`);
+    console.log(`   p50 ${ms(visit.p50)}   p99 ${ms(visit.p99)}   max ${ms(visit.max)}`);
+
+    const fan = await measureFanOut({ httpUrl: gatewayUrl, subscribers: FANOUT_SUBSCRIBERS, visits: FANOUT_VISITS, visitorId: `bench-fan-${suffix}` });
+    console.log(`\n5. Live fan-out: ${fan.subscribers} subscribers to liveCounters through the gateway, ${fan.visits} visits; per-subscriber delivery latency`);
+    console.log(`   p50 ${ms(fan.p50)}   p99 ${ms(fan.p99)}   max ${ms(fan.max)}   (${fan.samples} deliveries${fan.missed ? `, ${fan.missed} missing after 10 s` : ''})`);
+  } finally {
+    for (const child of baselines) child.kill();
+    if (stack) await stack.discard();
+    console.log(`\nBench done in ${((Date.now() - began) / 1000).toFixed(0)} s; its stack, database, stream and Redis keys are removed.`);
+  }
+}
+
+main().catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,8 +1,8 @@
 'use strict';
 /**
- * Builds what is stale: TypeScript project references (incremental) and the web app (when its
- * sources changed). The development gateway composes the running subgraphs itself; the composed
- * supergraph file is made by `npm run build` and the image build.
+ * Builds what is stale: TypeScript project references (incremental), the composed supergraph (when a
+ * subgraph SDL or the composer changed) and the web app (when its sources changed). The development
+ * gateway composes the running subgraphs itself; a production gateway serves the composed file only.
  */
 const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, statSync } = require('node:fs');
@@ -21,14 +21,15 @@ function newestMtime(dir) {
   return newest;
 }
 
-function run(cmd, args, label) {
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+function run(cmd, args, label, stdio = 'inherit') {
+  const res = spawnSync(cmd, args, { cwd: root, stdio, env: process.env });
   if (res.status !== 0) throw new Error(`${label} failed (exit ${res.status})`);
 }
 
 function buildStale({ log = console.log, web = true } = {}) {
   log('• Compilation TypeScript (incrémentale)…');
   run(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [root] }), '-b'], 'tsc -b');
+  composeSupergraphIfStale(log);
   const dist = join(root, 'web', 'dist', 'index.html');
   const webSources = newestMtime(join(root, 'web'));
   if (web && (!existsSync(dist) || statSync(dist).mtimeMs < webSources)) {
@@ -37,4 +38,20 @@ function buildStale({ log = console.log, web = true } = {}) {
   }
 }
 
-module.exports = { buildStale, root };
+/** The file a production gateway reads (gateway/src/config.ts DEFAULT_SUPERGRAPH_FILE). */
+const SUPERGRAPH_FILE = join(root, 'gateway', 'dist', 'supergraph.graphql');
+
+/** Writes gateway/dist/supergraph.graphql when it is missing or older than a schema or the composer. */
+function composeSupergraphIfStale(log = console.log) {
+  const composer = join(root, 'gateway', 'dist', 'compose-supergraph.js');
+  const servicesDir = join(root, 'services');
+  const inputs = [composer, ...readdirSync(servicesDir).map((name) => join(servicesDir, name, 'src', 'schema.graphql'))].filter((p) => existsSync(p));
+  const newestInput = Math.max(...inputs.map((p) => statSync(p).mtimeMs));
+  if (existsSync(SUPERGRAPH_FILE) && statSync(SUPERGRAPH_FILE).mtimeMs >= newestInput) return false;
+  log('• Composition du supergraphe…');
+  // Its errors (stderr) name the subgraph and the conflict; its one-line success note is noise here.
+  run(process.execPath, [composer], 'supergraph composition', ['ignore', 'ignore', 'inherit']);
+  return true;
+}
+
+module.exports = { buildStale, composeSupergraphIfStale, root, SUPERGRAPH_FILE };

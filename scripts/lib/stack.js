@@ -8,7 +8,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const { createWriteStream, mkdirSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { checkInfra } = require('./infra');
-const { buildStale, root } = require('./build');
+const { buildStale, composeSupergraphIfStale, root, SUPERGRAPH_FILE } = require('./build');
 const { ensureKeys, ensureSecret } = require('./keys');
 
 // The one list of services (name, port, schema), plain JSON so it needs no build.
@@ -39,6 +39,8 @@ function defaults(overrides = {}) {
     build: true,
     quiet: false,
     extraEnv: {},
+    /** Extra node flags for every process, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] to profile. */
+    nodeArgs: [],
     ...overrides,
   };
 }
@@ -64,6 +66,8 @@ async function startStack(options = {}) {
   const problems = await checkInfra({ databaseUrl: o.databaseAdminUrl, natsUrl: o.natsUrl, redisUrl: o.redisUrl });
   if (problems.length) throw Object.assign(new Error(problems.join('\n')), { infra: true });
   if (o.build) buildStale({ log: say });
+  // A production gateway never introspects: it serves the supergraph composed from the SDL files.
+  else if (o.production) composeSupergraphIfStale(say);
 
   const { provisionDatabase, serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
   if (o.freshDatabase) await dropDatabase(o.databaseAdminUrl, o.database);
@@ -92,7 +96,7 @@ async function startStack(options = {}) {
   const withoutUndefined = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
   const spawnPart = (name, script, env) => {
     const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    const child = spawn(process.execPath, ['--enable-source-maps', ...o.nodeArgs, script], {
       cwd: root,
       env: withoutUndefined({ ...process.env, ...common, ...o.extraEnv, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -165,14 +169,18 @@ async function startStack(options = {}) {
       PORT: String(o.port),
       SUBGRAPHS: subgraphs.join(','),
       WEB_DIST: join(root, 'web', 'dist'),
+      // The composed file names the default ports; SUBGRAPHS above points each subgraph at this stack's.
+      SUPERGRAPH_FILE: o.production ? SUPERGRAPH_FILE : undefined,
     });
     await waitReady(`http://127.0.0.1:${o.port}/ready`, gateway, 'gateway');
     if (o.seedDemo) seedDemo(o, serviceDatabaseUrl(o.databaseAdminUrl, 'identity', o.database), common);
   } catch (err) {
     await stop();
+    // A throwaway stack that failed half-way still made a database and a stream: the caller may discard them.
+    if (err && typeof err === 'object') Object.assign(err, { discard });
     throw err;
   }
-  return { url: publicUrl, port: o.port, demo: DEMO, children, stop, discard, logDir };
+  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys') };
 }
 
 function runNode(script, env, what, args = []) {

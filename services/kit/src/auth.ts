@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Redis } from 'ioredis';
-import jwt from 'jsonwebtoken';
+import { verifySignature } from './token-signature-cache';
 
 export const ACCESS_TOKEN_ISSUER = 'lbf-identity';
 export const ACCESS_TOKEN_AUDIENCE = 'lbf';
@@ -52,11 +52,11 @@ export class AccessTokenVerifier {
     if (!token) return null;
     let claims: AccessClaims;
     try {
-      claims = jwt.verify(token, this.publicKeyPem, {
+      claims = verifySignature(token, this.publicKeyPem, {
         algorithms: [ACCESS_TOKEN_ALGORITHM],
         issuer: ACCESS_TOKEN_ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,
-      }) as AccessClaims;
+      }) as unknown as AccessClaims;
     } catch {
       return null;
     }

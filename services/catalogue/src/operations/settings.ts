@@ -8,7 +8,27 @@ export interface SiteSettingsView {
   updatedAt: Date | null;
 }
 
-export async function readSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSettingsView> {
+/**
+ * Every page asks for the settings (header, footer, hero); they change when an administrator saves
+ * them. Kept in memory per database for a few seconds: this process drops its copy on update, and
+ * another replica's update shows here within SETTINGS_CACHE_MS.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+const settingsCache = new WeakMap<object, { view: Promise<SiteSettingsView>; until: number }>();
+
+export function readSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSettingsView> {
+  const cached = settingsCache.get(deps.ds);
+  if (cached && cached.until > Date.now()) return cached.view;
+  const view = loadSettings(deps);
+  settingsCache.set(deps.ds, { view, until: Date.now() + SETTINGS_CACHE_MS });
+  // A failed read is not kept: the next request tries the database again.
+  view.catch(() => {
+    if (settingsCache.get(deps.ds)?.view === view) settingsCache.delete(deps.ds);
+  });
+  return view;
+}
+
+async function loadSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSettingsView> {
   const rows = await deps.ds.getRepository(SiteSetting).find();
   const updatedAt = rows.reduce<Date | null>((max, r) => (!max || r.updatedAt > max ? r.updatedAt : max), null);
   return { values: withDefaults(rows), updatedAt };
@@ -27,5 +47,6 @@ export async function updateSettings(deps: Pick<CatalogueDeps, 'ds'>, input: Rec
       );
     }
   });
+  settingsCache.delete(deps.ds);
   return readSettings(deps);
 }

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * The load generator, in its own process so that it never shares an event loop with what it
+ * measures: autocannon POSTs one GraphQL operation for a warm-up, then for the measured window, and
+ * sends the figures to the parent over IPC. Arguments arrive as one JSON message.
+ */
+const autocannon = require('autocannon');
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+process.once('message', async ({ url, body, headers, connections, seconds, warmupSeconds }) => {
+  try {
+    const base = { url, method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, connections, pipelining: 1 };
+    if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });
+    const r = await run({ ...base, duration: seconds });
+    process.send({
+      rps: r.requests.average,
+      total: r.requests.total,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+    });
+  } catch (err) {
+    process.send({ error: String(err && err.stack ? err.stack : err) });
+  }
+});
