@@ -37,7 +37,7 @@ describe('gateway configuration', () => {
 
   it('reads the deployment\'s Redis key prefix, under which revocations live', () => {
     const pem = '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----';
-    expect(fromEnv({ AUTH_PUBLIC_KEY: pem, REDIS_KEY_PREFIX: 'staging' }).redisKeyPrefix).toBe('staging');
+    expect(fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 's'.repeat(32), REDIS_KEY_PREFIX: 'staging' }).redisKeyPrefix).toBe('staging');
   });
 
   it('converts a body limit to bytes for the WebSocket server', () => {

@@ -132,6 +132,9 @@ describe('the gateway', () => {
     return outcome.supergraphSdl;
   }
 
+  /** This file's own Redis prefix, so its revocation keys touch nobody else's. */
+  const redisKeyPrefix = `t${randomSuffix()}`;
+
   async function gatewayWith(over: Partial<GatewayConfig>): Promise<RunningGateway> {
     const started = await startGateway({
       port: 0,
@@ -139,6 +142,7 @@ describe('the gateway', () => {
       authPublicKey: keys.publicKey,
       redisUrl: TEST_REDIS_URL,
       subgraphSecret: TEST_SUBGRAPH_SECRET,
+      redisKeyPrefix,
       production: false,
       webDist: null,
       logLevel: 'silent',
@@ -314,7 +318,7 @@ describe('the gateway', () => {
 
     it('refuses a revoked token, and queries or mutations over WebSocket', async () => {
       const sessionId = randomUUID();
-      await redis.set(revocationKeys('lbf').session(sessionId), '1', 'EX', 60);
+      await redis.set(revocationKeys(redisKeyPrefix).session(sessionId), '1', 'EX', 60);
       const revoked = live('subscription { whoami }', (d) => d.whoami, `Bearer ${accessToken(keys.privateKey, randomUUID(), sessionId)}`);
       await until(() => revoked.errors.length, 3000, 'the revoked connection to be closed');
       expect(revoked.errors[0]).toMatchObject({ code: 4403 });
@@ -368,8 +372,8 @@ describe('the gateway', () => {
       const bannedId = randomUUID();
       const banned = live('subscription { ticks(count: 100000) }', (d) => d.ticks as number, `Bearer ${accessToken(keys.privateKey, bannedId)}`);
       await until(() => signedOut.values.length > 0 && banned.values.length > 0, 3000, 'both streams to flow');
-      await redis.set(revocationKeys.session(sessionId), '1', 'EX', 60);
-      await redis.set(revocationKeys.user(bannedId), String(Math.floor(Date.now() / 1000) + 1), 'EX', 60);
+      await redis.set(revocationKeys(redisKeyPrefix).session(sessionId), '1', 'EX', 60);
+      await redis.set(revocationKeys(redisKeyPrefix).user(bannedId), String(Math.floor(Date.now() / 1000) + 1), 'EX', 60);
       await until(() => signedOut.errors.length && banned.errors.length, 4000, 'both sockets to be closed');
       expect(signedOut.errors[0]).toMatchObject({ code: 4403 });
       expect(banned.errors[0]).toMatchObject({ code: 4403 });
