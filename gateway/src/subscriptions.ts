@@ -320,32 +320,20 @@ export function startSubscriptionGateway(opts: SubscriptionGatewayOptions): { di
 
       subscribe: (args) => {
         const forward = args.contextValue as Forward;
-        if (!forward.connection.auth) {
-          // No user-specific context: identical requests share one upstream subscription.
-          const upstream = new UpstreamSubscription((sink) =>
-            shared.join(forward.subgraph, forward.payload, {
-              next: sink.next,
-              complete: sink.complete,
-              error: (err) => {
-                if (Array.isArray(err)) forward.connection.upstreamErrors.set(forward.id, new UpstreamGraphQLErrors(err));
-                sink.error(err);
-              },
-            }),
-          );
-          return upstream as unknown as AsyncGenerator<ExecutionResult>;
-        }
-        const client = upstreamFor(forward.connection, forward.subgraph, forward.wsUrl);
         // Yields formatted (JSON) results where graphql-ws types expect ExecutionResult; onNext relays them as is.
-        const upstream = new UpstreamSubscription((sink) =>
-          client.subscribe(forward.payload, {
+        const upstream = new UpstreamSubscription((sink) => {
+          const relay = {
             next: sink.next,
             complete: sink.complete,
-            error: (err) => {
+            error: (err: unknown) => {
               if (Array.isArray(err)) forward.connection.upstreamErrors.set(forward.id, new UpstreamGraphQLErrors(err));
               sink.error(err);
             },
-          }),
-        );
+          };
+          // No user-specific context: identical requests share one upstream subscription.
+          if (!forward.connection.auth) return shared.join(forward.subgraph, forward.payload, relay);
+          return upstreamFor(forward.connection, forward.subgraph, forward.wsUrl).subscribe(forward.payload, relay);
+        });
         return upstream as unknown as AsyncGenerator<ExecutionResult>;
       },
 
