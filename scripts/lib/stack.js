@@ -131,9 +131,9 @@ async function startStack(options = {}) {
   const discard = async () => {
     await stop();
     await dropDatabase(o.databaseAdminUrl, o.database);
-    await deleteStream(o.natsUrl, o.stream);
-    // The kit's test helper: these stacks are test tooling, and it keeps one copy of the SCAN loop.
-    const { removeRedisKeys } = require(join(root, 'services', 'kit', 'dist', 'testing'));
+    // The kit's test helpers: these stacks are test tooling, and they keep one copy of each clean-up.
+    const { deleteStream, removeRedisKeys } = require(join(root, 'services', 'kit', 'dist', 'testing'));
+    await deleteStream(o.stream, o.natsUrl);
     await removeRedisKeys(o.redisKeyPrefix, o.redisUrl);
     for (const part of ['keys', 'media']) rmSync(join(o.dataDir, part), { recursive: true, force: true });
   };
@@ -217,15 +217,5 @@ async function dropDatabase(adminUrl, database) {
   }
 }
 
-async function deleteStream(natsUrl, stream) {
-  const { connect } = require('nats');
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await nc.jetstreamManager();
-    await jsm.streams.delete(stream).catch(() => undefined);
-  } finally {
-    await nc.close();
-  }
-}
 
 module.exports = { startStack, DEMO, SERVICES };

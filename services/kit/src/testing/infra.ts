@@ -93,16 +93,19 @@ export function testStream(): TestStream {
   return {
     stream,
     prefix: `t${suffix}`,
-    async remove(natsUrl = TEST_NATS_URL) {
-      const nc = await connect({ servers: natsUrl });
-      try {
-        const jsm = await nc.jetstreamManager();
-        await jsm.streams.delete(stream).catch(() => undefined);
-      } finally {
-        await nc.close();
-      }
-    },
+    remove: (natsUrl = TEST_NATS_URL) => deleteStream(stream, natsUrl),
   };
+}
+
+/** Deletes a JetStream stream and its consumers; a stream that is already gone is fine. */
+export async function deleteStream(stream: string, natsUrl = TEST_NATS_URL): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(stream).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
 }
 
 /** Deletes every Redis key under `prefix:` (a service's queues and rate limits), so a test file leaves none behind. */
