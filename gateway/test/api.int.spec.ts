@@ -15,7 +15,7 @@ import { Client as PgClient } from 'pg';
 import { startAnalytics, type RunningAnalytics } from '../../services/analytics/src/app';
 import { startIdentity, type RunningIdentity } from '../../services/identity/src/app';
 import { startGateway, type RunningGateway } from '../src/app';
-import { TEST_SUBGRAPH_SECRET, Browser, subscribe, wsClient, type Subscriber } from './support';
+import { TEST_SUBGRAPH_SECRET, testGatewayConfig, Browser, subscribe, wsClient, type Subscriber } from './support';
 
 /**
  * The site's API as a browser sees it: identity and analytics started in-process on one database
@@ -134,21 +134,17 @@ describe('the API through the gateway', () => {
       siteTimezone: 'Africa/Douala',
       visitsPerMinutePerIp: 100_000,
     });
-    gateway = await startGateway({
-      port: 0,
-      subgraphs: [
-        { name: 'identity', url: identity.url },
-        { name: 'analytics', url: analytics.url },
-      ],
-      authPublicKey: keys.publicKey,
-      redisUrl: TEST_REDIS_URL,
-      subgraphSecret: TEST_SUBGRAPH_SECRET,
-      redisKeyPrefix,
-      production: false,
-      webDist: null,
-      logLevel: 'silent',
-      pollIntervalMs: 0,
-    });
+    gateway = await startGateway(
+      testGatewayConfig({
+        subgraphs: [
+          { name: 'identity', url: identity.url },
+          { name: 'analytics', url: analytics.url },
+        ],
+        authPublicKey: keys.publicKey,
+        redisKeyPrefix,
+        pollIntervalMs: 0,
+      }),
+    );
     await gateway.ready;
     sql = new PgClient({ connectionString: db.adminUrl });
     await sql.connect();

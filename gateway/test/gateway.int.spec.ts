@@ -20,7 +20,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway, type RunningGateway } from '../src/app';
 import { composeSupergraph } from '../src/compose-supergraph';
 import type { GatewayConfig } from '../src/config';
-import { TEST_SUBGRAPH_SECRET, Browser, subscribe, wsClient, type Loose, type Subscriber } from './support';
+import { TEST_SUBGRAPH_SECRET, testGatewayConfig, Browser, subscribe, wsClient, type Loose, type Subscriber } from './support';
 
 /**
  * What the gateway itself promises, checked against a small real subgraph (the kit's startSubgraph,
@@ -136,19 +136,15 @@ describe('the gateway', () => {
   const redisKeyPrefix = `t${randomSuffix()}`;
 
   async function gatewayWith(over: Partial<GatewayConfig>): Promise<RunningGateway> {
-    const started = await startGateway({
-      port: 0,
-      subgraphs: [{ name: 'probe', url: probe.url }],
-      authPublicKey: keys.publicKey,
-      redisUrl: TEST_REDIS_URL,
-      subgraphSecret: TEST_SUBGRAPH_SECRET,
-      redisKeyPrefix,
-      production: false,
-      webDist: null,
-      logLevel: 'silent',
-      supergraphSdl: staticSupergraph(),
-      ...over,
-    });
+    const started = await startGateway(
+      testGatewayConfig({
+        subgraphs: [{ name: 'probe', url: probe.url }],
+        authPublicKey: keys.publicKey,
+        redisKeyPrefix,
+        supergraphSdl: staticSupergraph(),
+        ...over,
+      }),
+    );
     toStop.push(started);
     return started;
   }

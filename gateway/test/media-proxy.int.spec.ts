@@ -1,7 +1,7 @@
 import { AccessTokenVerifier, createLogger, Redis, startSubgraph, type BaseContext, type RunningSubgraph } from '@lbf/service-kit';
 import { testKeys, TEST_REDIS_URL } from '@lbf/service-kit/testing';
 import { startGateway, type RunningGateway } from '../src/app';
-import { TEST_SUBGRAPH_SECRET } from './support';
+import { TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
 
 /**
  * /media/* reaches the catalogue through the gateway (one origin): Range reads come back as 206
@@ -59,16 +59,12 @@ describe('media through the gateway', () => {
         });
       },
     });
-    gateway = await startGateway({
-      port: 0,
-      subgraphs: [{ name: 'catalogue', url: catalogue.url }],
-      authPublicKey: keys.publicKey,
-      redisUrl: TEST_REDIS_URL,
-      subgraphSecret: TEST_SUBGRAPH_SECRET,
-      production: false,
-      webDist: null,
-      logLevel: 'silent',
-    });
+    gateway = await startGateway(
+      testGatewayConfig({
+        subgraphs: [{ name: 'catalogue', url: catalogue.url }],
+        authPublicKey: keys.publicKey,
+      }),
+    );
     await gateway.ready;
   });
 

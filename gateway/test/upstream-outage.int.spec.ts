@@ -3,7 +3,7 @@ import { testKeys, TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway, type RunningGateway } from '../src/app';
 import { composeSupergraph } from '../src/compose-supergraph';
-import { TEST_SUBGRAPH_SECRET, subscribe, wsClient } from './support';
+import { testGatewayConfig, subscribe, wsClient } from './support';
 
 /**
  * An analytics-like subgraph goes away (killed, or stopped for a rolling deploy) while a visitor
@@ -51,17 +51,13 @@ describe('an upstream outage during a live subscription', () => {
     });
     const composed = composeSupergraph([{ name: 'analytics', url: analytics.url, sdl: SDL }]);
     if (!composed.ok) throw new Error(composed.errors.join('\n'));
-    gateway = await startGateway({
-      port: 0,
-      subgraphs: [{ name: 'analytics', url: analytics.url }],
-      authPublicKey: keys.publicKey,
-      redisUrl: TEST_REDIS_URL,
-      subgraphSecret: TEST_SUBGRAPH_SECRET,
-      production: false,
-      webDist: null,
-      logLevel: 'silent',
-      supergraphSdl: composed.supergraphSdl,
-    });
+    gateway = await startGateway(
+      testGatewayConfig({
+        subgraphs: [{ name: 'analytics', url: analytics.url }],
+        authPublicKey: keys.publicKey,
+        supergraphSdl: composed.supergraphSdl,
+      }),
+    );
     await gateway.ready;
   });
 
