@@ -30,12 +30,12 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{proto-events,services,gateway,web}/**/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{proto-events,services,gateway,web,sandbox}/**/src/**/*.spec.ts'],
     },
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{proto-events,services,gateway}/**/test/**/*.int.spec.ts'],
+      testMatch: ['<rootDir>/{proto-events,services,gateway,sandbox}/**/test/**/*.int.spec.ts'],
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
     },

@@ -5,6 +5,9 @@ import { catalogueItemDeleted } from './events/catalogue-item-deleted';
 import { catalogueItemPublished } from './events/catalogue-item-published';
 import { catalogueItemUpdated } from './events/catalogue-item-updated';
 import { cataloguePdfDownloaded } from './events/catalogue-pdf-downloaded';
+import { commercePurchaseCompleted } from './events/commerce-purchase-completed';
+import { commercePurchaseFailed } from './events/commerce-purchase-failed';
+import { commercePurchaseRefunded } from './events/commerce-purchase-refunded';
 import { identityPasswordResetRequested } from './events/identity-password-reset-requested';
 import { identityUserBanned } from './events/identity-user-banned';
 import { identityUserRegistered } from './events/identity-user-registered';
@@ -25,6 +28,9 @@ export const events = {
   [catalogueItemUpdated.subject]: catalogueItemUpdated,
   [catalogueItemDeleted.subject]: catalogueItemDeleted,
   [cataloguePdfDownloaded.subject]: cataloguePdfDownloaded,
+  [commercePurchaseCompleted.subject]: commercePurchaseCompleted,
+  [commercePurchaseFailed.subject]: commercePurchaseFailed,
+  [commercePurchaseRefunded.subject]: commercePurchaseRefunded,
 } as const;
 
 export type EventSubject = keyof typeof events;

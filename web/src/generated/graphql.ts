@@ -67,6 +67,8 @@ export type VideoFilter = {
   /** Words searched in title and description, case and accents ignored; every word must match. */
   search?: string | null | undefined;
   category?: ContentCategory | null | undefined;
+  /** true: only the videos the signed-in viewer owns; false: only those they do not own (the dashboard's lists). Needs a signed-in viewer. */
+  purchased?: boolean | null | undefined;
 };
 
 export type ArticleFilter = {

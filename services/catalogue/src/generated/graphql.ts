@@ -137,7 +137,9 @@ export type Video = {
   publishedAt: Maybe<Scalars['String']['output']>;
   /** Up to 3 other videos of the same category, newest first. */
   similarVideos: Array<Video>;
-  /** Administrators only (null for everyone else): signed URL to play the file, valid ~10 minutes, Range-capable. */
+  /** True when the signed-in viewer owns it (entitlements kept from commerce.purchase.completed); false for visitors. */
+  purchased: Scalars['Boolean']['output'];
+  /** Administrators and viewers who own it (null for everyone else): signed URL to play the file, valid ~10 minutes, Range-capable. */
   playbackUrl: Maybe<Scalars['String']['output']>;
   /** Administrators only (null for everyone else): signed URL that downloads the file, valid ~10 minutes. */
   downloadUrl: Maybe<Scalars['String']['output']>;
@@ -175,6 +177,8 @@ export type Pdf = {
   downloadCount: Scalars['Int']['output'];
   createdAt: Scalars['String']['output'];
   publishedAt: Maybe<Scalars['String']['output']>;
+  /** True when the signed-in viewer owns it (entitlements kept from commerce.purchase.completed); false for visitors. */
+  purchased: Scalars['Boolean']['output'];
   /** Administrators only (null for everyone else): signed URL that downloads the PDF, valid ~10 minutes. */
   downloadUrl: Maybe<Scalars['String']['output']>;
 };
@@ -271,11 +275,15 @@ export type VideoFilter = {
   /** Words searched in title and description, case and accents ignored; every word must match. */
   search?: InputMaybe<Scalars['String']['input']>;
   category?: InputMaybe<ContentCategory>;
+  /** true: only the videos the signed-in viewer owns; false: only those they do not own (the dashboard's lists). Needs a signed-in viewer. */
+  purchased?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type PdfFilter = {
   search?: InputMaybe<Scalars['String']['input']>;
   category?: InputMaybe<ContentCategory>;
+  /** true: only the PDFs the signed-in viewer owns; false: only those they do not own. Needs a signed-in viewer. */
+  purchased?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ArticleFilter = {
@@ -603,9 +611,10 @@ export type Mutation = {
   /** Administrators only. Deletes the PDF, its files, and publishes catalogue.item.deleted. */
   deletePdf: DeleteResult;
   /**
-   * A signed URL that downloads the PDF; counts the download and publishes catalogue.pdf.downloaded.
-   * For now administrators only: customers' paid access arrives with commerce (entitlements), and
-   * will then open this to buyers of the PDF.
+   * A short-lived signed URL of the PDF, for administrators and for customers who own it (entitlement);
+   * anyone else gets a UserError (NOT_PURCHASED, 'Achetez ce guide pour le télécharger.'). With
+   * inline false (Télécharger) the file comes as an attachment, the download is counted and
+   * catalogue.pdf.downloaded published; with inline true (Lire) it opens in the browser, not counted.
    */
   downloadPdf: DownloadResult;
   /** Administrators only. */
@@ -668,6 +677,7 @@ export type MutationDeletePdfArgs = {
 
 export type MutationDownloadPdfArgs = {
   id: Scalars['ID']['input'];
+  inline?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -958,6 +968,7 @@ export type VideoResolvers<ContextType = BaseContext, ParentType extends Resolve
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   publishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   similarVideos?: Resolver<Array<ResolversTypes['Video']>, ParentType, ContextType, RequireFields<VideoSimilarVideosArgs, 'limit'>>;
+  purchased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   playbackUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileSize?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -980,6 +991,7 @@ export type PdfResolvers<ContextType = BaseContext, ParentType extends Resolvers
   downloadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   publishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  purchased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -1146,7 +1158,7 @@ export type MutationResolvers<ContextType = BaseContext, ParentType extends Reso
   createPdf?: Resolver<ResolversTypes['PdfResult'], ParentType, ContextType, RequireFields<MutationCreatePdfArgs, 'input'>>;
   updatePdf?: Resolver<ResolversTypes['PdfResult'], ParentType, ContextType, RequireFields<MutationUpdatePdfArgs, 'id' | 'input'>>;
   deletePdf?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeletePdfArgs, 'id'>>;
-  downloadPdf?: Resolver<ResolversTypes['DownloadResult'], ParentType, ContextType, RequireFields<MutationDownloadPdfArgs, 'id'>>;
+  downloadPdf?: Resolver<ResolversTypes['DownloadResult'], ParentType, ContextType, RequireFields<MutationDownloadPdfArgs, 'id' | 'inline'>>;
   createArticle?: Resolver<ResolversTypes['ArticleResult'], ParentType, ContextType, RequireFields<MutationCreateArticleArgs, 'input'>>;
   updateArticle?: Resolver<ResolversTypes['ArticleResult'], ParentType, ContextType, RequireFields<MutationUpdateArticleArgs, 'id' | 'input'>>;
   publishArticle?: Resolver<ResolversTypes['ArticleResult'], ParentType, ContextType, RequireFields<MutationPublishArticleArgs, 'id'>>;

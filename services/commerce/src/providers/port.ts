@@ -1,0 +1,107 @@
+/**
+ * The one shape every payment provider client has, so that checkout, the poller, "Vérifier",
+ * webhooks and the admin re-check never look at which provider they talk to.
+ *
+ * A client speaks its provider's real HTTP protocol (research/payments.md); whether it talks to
+ * the real endpoint or to the sandbox is only its base URL and credentials (config). Clients
+ * throw `ProviderUnavailable` when the provider could not be reached or answered 5xx (the caller
+ * keeps the attempt pending and asks again later), and never retry a call that is not safe to retry.
+ */
+export type ProviderName = 'orange' | 'mtn' | 'notchpay';
+
+/** A provider's answer mapped onto our attempt statuses (domain/ owns the mapping tables). */
+export type ProviderOutcome = 'pending' | 'completed' | 'failed' | 'expired' | 'canceled';
+
+/** What we ask a provider to charge. `reference` is ours, generated and persisted before the call. */
+export interface ChargeRequest {
+  /** Our attempt reference: NotchPay `reference`, MoMo `X-Reference-Id` (uuid4), Orange `orderId`. */
+  reference: string;
+  orderId: string;
+  amountXaf: number;
+  /** E.164 (Orange, MTN; NotchPay's direct charge). */
+  phone: string | null;
+  /** Buyer e-mail (NotchPay requires email or phone). */
+  email: string;
+  /** Short text for the payer's prompt / statement (no `&` or `'`, ≤ 160 chars for MoMo). */
+  description: string;
+  /** Where the provider should notify us (our webhook/callback URL). */
+  notifyUrl: string;
+  /** Where the browser returns after NotchPay's hosted page. */
+  returnUrl: string;
+}
+
+/** The provider's answer to a charge or a status request, raw body kept for the log. */
+export interface ProviderAnswer {
+  outcome: ProviderOutcome;
+  /** The provider's own id for the payment when it gives one (NotchPay reference, Orange payToken). */
+  providerReference: string | null;
+  /** MoMo financialTransactionId, Orange txnid, NotchPay reference: shown on the receipt. */
+  operatorTransactionId: string | null;
+  /** The provider's reason code when it is not paid (e.g. NOT_ENOUGH_FUNDS, APPROVAL_REJECTED, 60019). */
+  reasonCode: string | null;
+  /** NotchPay hosted page. */
+  authorizationUrl: string | null;
+  /** Provider's raw status string (e.g. SUCCESSFULL, complete). */
+  rawStatus: string | null;
+  exchange: { kind: string; httpStatus: number | null; body: unknown };
+}
+
+export class ProviderUnavailable extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    message: string,
+    readonly exchange?: { kind: string; httpStatus: number | null; body: unknown },
+  ) {
+    super(message);
+    this.name = 'ProviderUnavailable';
+  }
+}
+
+/** A request the provider refused (4xx other than "already exists"): the attempt fails with this code. */
+export class ProviderRejected extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    readonly reasonCode: string,
+    readonly exchange: { kind: string; httpStatus: number | null; body: unknown },
+  ) {
+    super(`${provider} refused: ${reasonCode}`);
+    this.name = 'ProviderRejected';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** True when configured against the built-in sandbox (no real credentials). */
+  readonly sandbox: boolean;
+  /** How long a customer has to confirm (MoMo 5 min, NotchPay 3 h, Orange its expiry). */
+  readonly windowMs: number;
+  /**
+   * Starts the charge. MTN: requesttopay (409 on our X-Reference-Id means already created: fine).
+   * Orange: mp/init then mp/pay. NotchPay: initialize (hosted page); the direct mobile-money
+   * charge (PUT /payments/{ref}) is `pushCharge`, run as a job because it blocks 5-30 s.
+   */
+  charge(request: ChargeRequest): Promise<ProviderAnswer>;
+  /** Asks the provider where the payment is (the truth; callbacks are only nudges). */
+  status(attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer>;
+  /** Re-sends the prompt to the phone (Orange mp/push); undefined when the provider has none. */
+  resend?(attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer>;
+  /** NotchPay direct charge on the customer's phone (channel cm.mtn / cm.orange), slow: a job. */
+  pushCharge?(attempt: { reference: string; providerReference: string | null; phone: string; channel: 'cm.mtn' | 'cm.orange' }): Promise<ProviderAnswer>;
+  /** Tells the provider we give up (NotchPay DELETE); undefined when there is nothing to call. */
+  cancel?(attempt: { reference: string; providerReference: string | null }): Promise<void>;
+}
+
+/**
+ * A webhook/callback as received: the raw body bytes (signatures are over them) and headers.
+ * `verify` says whether it is authentic and which of our references it is about; it changes nothing.
+ * Unsigned ones (MoMo, Orange) come back `signed: false` and are only a reason to call `status`.
+ */
+export interface InboundNotification {
+  provider: ProviderName;
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export type NotificationVerdict =
+  | { valid: true; signed: boolean; reference: string | null; providerReference: string | null; eventId: string | null }
+  | { valid: false; reason: string };
