@@ -59,13 +59,15 @@ export const SANDBOX_CREDENTIALS = {
   orange: { username: 'sandbox', password: 'sandbox', authToken: 'sandbox-auth', channelMsisdn: '691000000', pin: '0000' },
 } as const;
 
-const optional = z.string().min(1).optional();
+/** An unset or empty variable (compose passes `${X:-}` through as '') is absent. */
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
 export const commerceEnv = baseEnv.extend({
   PUBLIC_URL: z.url().default('http://localhost:4000'),
   USD_XAF_RATE: z.coerce.number().int().positive().default(DEFAULT_USD_XAF_RATE),
-  PAYMENT_NOTIFY_URL: z.url().optional(),
-  PAYMENT_SANDBOX_URL: z.url().optional(),
+  PAYMENT_NOTIFY_URL: optionalUrl,
+  PAYMENT_SANDBOX_URL: optionalUrl,
   PAYMENT_SANDBOX_WEBHOOK_KEY: optional,
   NOTCHPAY_PUBLIC_KEY: optional,
   NOTCHPAY_WEBHOOK_HASH_KEY: optional,
