@@ -45,8 +45,8 @@ export function settleOrange(state: SandboxState, p: OrangePayment, status: 'SUC
   if (status === 'SUCCESSFULL') {
     p.confirmtxnstatus = '200';
     p.confirmtxnmessage = 'Paiement effectue avec succes';
-  } else if (status === 'FAILED' && !p.confirmtxnstatus) {
-    p.confirmtxnstatus = '60016';
+  } else if (status === 'FAILED' && !p.confirmtxnmessage) {
+    // The code Orange gives a declined push is undocumented: only a message.
     p.confirmtxnmessage = 'Transaction refusee par le client';
   }
   state.closePrompts(p.payToken);

@@ -126,7 +126,8 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
       outcome,
       providerReference: payToken,
       operatorTransactionId: pickString(res.body, 'data', 'txnid'),
-      reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (refused ?? (confirm && confirm !== '200' ? confirm : null) ?? raw),
+      // A bare FAILED (declined on the phone) has no code: null, which the domain reads as declined.
+      reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (refused ?? (confirm && confirm !== '200' ? confirm : null)),
       authorizationUrl: null,
       rawStatus: raw,
       exchange: res.exchange,
