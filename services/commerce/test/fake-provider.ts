@@ -1,4 +1,17 @@
-import { ProviderUnavailable, type ChargeRequest, type PaymentProvider, type ProviderAnswer, type ProviderName, type ProviderOutcome } from '../src/providers/port';
+import { verifyNotchPayWebhook } from '../src/providers/notchpay';
+import {
+  ProviderUnavailable,
+  type ChargeRequest,
+  type InboundNotification,
+  type NotificationVerdict,
+  type PaymentProvider,
+  type ProviderAnswer,
+  type ProviderName,
+  type ProviderOutcome,
+} from '../src/providers/port';
+
+/** The NotchPay webhook hash key of the fakes (and of the sandbox in the end-to-end tests). */
+export const WEBHOOK_KEY = 'test-webhook-hash-key';
 
 interface FakePayment {
   request: ChargeRequest;
@@ -58,6 +71,18 @@ export class FakeProvider implements PaymentProvider {
     p.outcome = outcome;
     p.reasonCode = reasonCode;
     p.operatorTransactionId = operatorTransactionId ?? (outcome === 'completed' ? `OP-${reference.slice(0, 8)}` : null);
+  }
+
+  verifyNotification(n: InboundNotification): NotificationVerdict {
+    if (this.name === 'notchpay') return verifyNotchPayWebhook(n.rawBody, n.headers, WEBHOOK_KEY);
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(n.rawBody.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      /* a nudge all the same */
+    }
+    const str = (v: unknown) => (typeof v === 'string' ? v : null);
+    return { valid: true, signed: false, reference: str(body.externalId) ?? str(body.orderId), providerReference: str(body.payToken), eventId: null };
   }
 
   count(kind: string): number {

@@ -1,4 +1,4 @@
-import { signNotchPay } from '../src/domain/webhook';
+import { notchPaySignature as signNotchPay } from '../src/providers/notchpay';
 import { settle } from '../src/operations/settle';
 import { FakeProvider } from './fake-provider';
 import { setupCommerce, until, WEBHOOK_KEY, type CommerceTestContext } from './support';

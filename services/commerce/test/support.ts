@@ -12,8 +12,9 @@ import { connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { startCommerce, type CommerceOptions, type RunningCommerce } from '../src/app';
 import type { CommerceConfig } from '../src/config';
+import { providerConfigsFrom } from '../src/providers';
 import type { PaymentProvider, ProviderName } from '../src/providers/port';
-import { FakeProvider } from './fake-provider';
+import { FakeProvider, WEBHOOK_KEY } from './fake-provider';
 
 export const ORDER_FIELDS = `id itemId itemType itemTitle buyerId buyerEmail status method receiptNumber completedAt
   amount { usdCents xaf }
@@ -25,15 +26,11 @@ export const CHECK_PAYMENT = `mutation Check($orderId: ID!) { checkPayment(order
 export const ORDER = `query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
 
 /** Sandbox-like settings for every provider: what fromEnv gives with PAYMENT_SANDBOX_URL. */
-export function sandboxProviders(sandboxUrl: string, webhookKey: string): CommerceConfig['providers'] {
-  return {
-    notchpay: { baseUrl: `${sandboxUrl}/notchpay`, sandbox: true, publicKey: 'pk_test.sandbox', webhookHashKey: webhookKey },
-    mtn: { baseUrl: `${sandboxUrl}/momo`, sandbox: true, apiUser: 'sandbox-user', apiKey: 'sandbox-key', subscriptionKey: 'sandbox-subscription', targetEnvironment: 'mtncameroon', currency: 'XAF' },
-    orange: { baseUrl: `${sandboxUrl}/orange`, sandbox: true, username: 'sandbox', password: 'sandbox', authToken: 'sandbox-auth', channelMsisdn: '691000000', pin: '0000' },
-  };
+export function sandboxProviders(sandboxUrl: string, webhookKey: string, windowMs: Partial<Record<ProviderName, number>> = {}): CommerceConfig['providers'] {
+  return providerConfigsFrom({ PAYMENT_SANDBOX_URL: sandboxUrl, PAYMENT_SANDBOX_WEBHOOK_KEY: webhookKey }, { windowMs });
 }
 
-export const WEBHOOK_KEY = 'test-webhook-hash-key';
+export { WEBHOOK_KEY };
 
 /**
  * One test file's commerce: its own database copy, stream and Redis prefix; fake providers by
