@@ -10,7 +10,7 @@
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
 import { orangeInitRefused, orangeOutcome } from '../domain/provider-statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, type HttpAnswer } from './http';
+import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
   ProviderRejected,
   ProviderUnavailable,
@@ -181,7 +181,9 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
 
     async status(attempt) {
       const payToken = needPayToken(attempt, 'orange.status');
-      const res = await authed('orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2);
+      const res = await tokenTroubleIsUnavailable(() => authed('orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2));
+      // Refused credentials say nothing about the payment: ask again later rather than fail it.
+      if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('orange', `orange.status: HTTP ${res.status}`, res.exchange);
       if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
       if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
       return fromStatusBody(res, payToken);

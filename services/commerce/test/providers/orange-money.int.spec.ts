@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, type PaymentProvider } from '../../src/providers';
+import { createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
 import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './support';
 
 describe('Orange Money client against the sandbox', () => {
@@ -86,7 +86,8 @@ describe('Orange Money client against the sandbox', () => {
   it('a status without a payToken is refused; bad credentials are refused; an unknown payToken is NOT_FOUND', async () => {
     await expect(orange.status({ reference: 'x', providerReference: null })).rejects.toMatchObject({ reasonCode: 'NO_PAY_TOKEN' });
     const bad = createOrangeMoneyClient({ ...world.configs.orange!, password: 'nope' });
-    await expect(bad.status({ reference: 'x', providerReference: 'MP1' })).rejects.toMatchObject({ reasonCode: 'TOKEN_HTTP_401' });
+    await expect(bad.charge(chargeRequest(world, { provider: 'orange', phone: '237699000001' }))).rejects.toMatchObject({ name: 'ProviderRejected', reasonCode: 'TOKEN_HTTP_401' });
+    await expect(bad.status({ reference: 'x', providerReference: 'MP1' })).rejects.toBeInstanceOf(ProviderUnavailable);
     await expect(orange.status({ reference: 'x', providerReference: 'MP000000UNKNOWN' })).rejects.toMatchObject({ reasonCode: 'NOT_FOUND' });
   });
 
