@@ -161,16 +161,23 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
         description: orangeDescription(request.description),
         payToken,
       };
-      // mp/pay pushes a prompt: never retried. A lost answer leaves the payToken, which the caller
-      // can still ask about: ProviderUnavailable carries it in its exchange.
+      // mp/pay pushes a prompt: never retried. A lost answer (timeout, 5xx) is not a failure: the
+      // prompt may be on the phone. We answer `pending` with the payToken so the caller stores it and
+      // mp/paymentstatus tells the rest (INITIATED, i.e. never reached, stays pending until the window).
       let pay: HttpAnswer;
       try {
         pay = await authed('orange.pay', 'POST', '/mp/pay', body, 0);
       } catch (err) {
-        if (err instanceof ProviderUnavailable) {
-          throw new ProviderUnavailable('orange', err.message, { kind: 'orange.pay', httpStatus: err.exchange?.httpStatus ?? null, body: { payToken, error: err.exchange?.body ?? null } });
-        }
-        throw err;
+        if (!(err instanceof ProviderUnavailable)) throw err;
+        return {
+          outcome: 'pending',
+          providerReference: payToken,
+          operatorTransactionId: null,
+          reasonCode: null,
+          authorizationUrl: null,
+          rawStatus: null,
+          exchange: { kind: 'orange.charge', httpStatus: err.exchange?.httpStatus ?? null, body: { init: init.exchange.body, pay: err.exchange?.body ?? { error: err.message } } },
+        };
       }
       const exchange = { kind: 'orange.charge', httpStatus: pay.status, body: { init: init.exchange.body, pay: pay.exchange.body } };
       const refused = orangeInitRefused(pickString(pay.body, 'data', 'inittxnstatus'));

@@ -108,6 +108,21 @@ describe('Orange Money client against the sandbox', () => {
     expect(urls.filter((u) => u.endsWith('/token'))).toHaveLength(2);
   });
 
+  it('a lost mp/pay answer is pending with the payToken, so the status can still find the payment', async () => {
+    const client = createOrangeMoneyClient({
+      ...world.configs.orange!,
+      fetchImpl: async (input, init) => {
+        const res = await fetch(input, init);
+        if (String(input).endsWith('/mp/pay')) throw new TypeError('fetch failed (socket hang up)');
+        return res;
+      },
+    });
+    const answer = await client.charge(chargeRequest(world, { provider: 'orange', phone: '237699000001' }));
+    expect(answer).toMatchObject({ outcome: 'pending', exchange: { kind: 'orange.charge', httpStatus: null } });
+    expect(answer.providerReference).toMatch(/^MP/);
+    expect((await orange.status({ reference: 'x', providerReference: answer.providerReference })).outcome).toBe('completed');
+  });
+
   it('sends the subscriber number as 9 national digits', () => {
     expect(orangeSubscriberMsisdn('+237699000001')).toBe('699000001');
     expect(orangeSubscriberMsisdn('699000001')).toBe('699000001');
