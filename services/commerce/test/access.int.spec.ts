@@ -117,4 +117,20 @@ describe('who may read and do what', () => {
       await denied.stop();
     }
   });
+
+  it('orderUpdated crosses instances: settled on one, pushed by the other (Redis pub/sub)', async () => {
+    const second = await t.start();
+    const buyer = t.newUser();
+    const itemId = await t.publishItem();
+    const order = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'ORANGE', phone: '699000321' })).order!;
+    const client = wsClient(second.wsUrl, `Bearer ${buyer.token}`, t.headers());
+    const sub = subscribe(client, `subscription { orderUpdated(orderId: "${order.id}") { status } }`, (d) => d.orderUpdated as { status: string });
+    try {
+      await until(() => (sub.values.length ? true : null), 5000, 'first value');
+      await settle(t.app.deps, order.attempt.id, { outcome: 'failed', reasonCode: 'APPROVAL_REJECTED' });
+      await until(() => (sub.values.some((v) => v.status === 'FAILED') ? true : null), 5000, 'FAILED pushed by the other instance');
+    } finally {
+      await sub.stop();
+    }
+  });
 });
