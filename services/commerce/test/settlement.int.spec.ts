@@ -118,6 +118,24 @@ describe('settlement: webhooks, poller, expiry', () => {
     expect((await t.order(second.id)).status).toBe('COMPLETED');
   });
 
+  it('a late "paid" on an expired attempt while a retry is live completes the order and cancels the retry', async () => {
+    const itemId = await t.publishItem();
+    const buyer = t.newUser();
+    const first = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'NOTCHPAY' })).order!;
+    await settle(t.app.deps, first.attempt.id, { outcome: 'expired', reasonCode: 'WINDOW_PASSED' });
+    const retry = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'ORANGE', phone: '699000444' })).order!;
+    expect(retry.attempt.status).toBe('PENDING');
+    await settle(t.app.deps, first.attempt.id, { outcome: 'completed', operatorTransactionId: 'LATE-1' });
+    const after = await t.order(first.id);
+    expect(after.status).toBe('COMPLETED');
+    const attempts = (await t.sql.query(`SELECT number, status, failure_code FROM commerce.payment_attempts WHERE order_id = $1 ORDER BY number`, [first.id])).rows;
+    expect(attempts).toEqual([
+      { number: 1, status: 'completed', failure_code: null },
+      { number: 2, status: 'canceled', failure_code: 'SUPERSEDED_BY_PAYMENT' },
+    ]);
+    expect(await completedCount(first.id)).toBe(1);
+  });
+
   it('receipt numbers are sequential within the year, one per completed order', async () => {
     const rows = await t.sql.query(`SELECT receipt_number FROM commerce.orders WHERE receipt_number IS NOT NULL ORDER BY receipt_number`);
     const numbers = rows.rows.map((r) => Number(String(r.receipt_number).split('-')[2]));
