@@ -88,7 +88,7 @@ describe('administrators: payments page, grant, refund, stats, CSV, purchase his
 
     const csv = (await t.gql(`query($f: OrderFilter) { exportOrdersCsv(filter: $f) }`, { f: { search: 'awa.filtre' } }, admin())).data!.exportOrdersCsv as string;
     expect(csv.startsWith('\uFEFFDate,Commande,Reçu,Client,Type,Contenu,Montant (FCFA),Méthode,Statut,Transaction opérateur,Payé le')).toBe(true);
-    const lines = csv.trim().split('\n');
+    const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain(',Guide du sommeil,656,Orange Money,Complété,MP-CSV-1,');
     expect(lines[1]).toContain(',NotchPay,En attente,');

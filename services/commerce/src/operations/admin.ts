@@ -1,7 +1,7 @@
 import { UserError, validArgs, validInput, type AuthUser } from '@lbf/service-kit';
-import { stringify } from 'csv-stringify/sync';
 import { In } from 'typeorm';
 import { z } from 'zod';
+import { toCsv } from '../domain/csv';
 import { ERRORS, METHOD_LABELS, OWN_REASONS } from '../domain/messages';
 import { canGrant, canMarkRefunded } from '../domain/order-state';
 import { Order, PaymentAttempt } from '../entities';
@@ -119,8 +119,7 @@ export async function exportOrdersCsv(deps: CommerceDeps, filter: OrderFilter | 
       o.completedAt?.toISOString() ?? '',
     ];
   });
-  const csv = stringify([['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le'], ...rows]);
-  return `\uFEFF${csv}`;
+  return toCsv(['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le'], rows);
 }
 
 /** Asks the provider again about the latest attempt (even a finished one: a late "paid" completes the order). */

@@ -19,6 +19,8 @@ export interface SettleInput {
 
 export interface SettleResult {
   orderId: string;
+  /** Live attempts canceled because the order got paid otherwise (their providers are told, best effort). */
+  superseded?: Array<{ provider: ProviderName; reference: string; provider_reference: string | null }>;
   kind: Settlement['kind'];
   /** The attempt or the order changed (a notification went out). */
   changed: boolean;
@@ -88,7 +90,11 @@ export async function completeOrder(
  * transaction. A second identical answer changes nothing; a late failure after success is logged
  * and ignored. Then every instance is told the order changed (subscriptions push it).
  */
-export async function settle(deps: Pick<CommerceDeps, 'uow' | 'log' | 'updates' | 'now'>, attemptId: string, input: SettleInput): Promise<SettleResult> {
+export async function settle(
+  deps: Pick<CommerceDeps, 'uow' | 'log' | 'updates' | 'now'> & Partial<Pick<CommerceDeps, 'providers'>>,
+  attemptId: string,
+  input: SettleInput,
+): Promise<SettleResult> {
   const result = await deps.uow.run(async (tx): Promise<SettleResult> => {
     const rows = await lockAttempt(tx.manager, attemptId);
     if (!rows) throw new Error(`settle: unknown attempt ${attemptId}`);
@@ -117,13 +123,13 @@ export async function settle(deps: Pick<CommerceDeps, 'uow' | 'log' | 'updates' 
         // A late "paid" on an earlier attempt while a newer one is live: the newer one must not charge again.
         const [superseded] = (await tx.manager.query(
           `UPDATE payment_attempts SET status = 'canceled', failure_code = $3, settled_at = $2
-            WHERE order_id = $1 AND status = 'pending' AND id <> $4 RETURNING id`,
+            WHERE order_id = $1 AND status = 'pending' AND id <> $4 RETURNING id, provider, reference, provider_reference`,
           [order.id, now, OWN_REASONS.supersededByPayment, attempt.id],
-        )) as [Array<{ id: string }>, number];
+        )) as [Array<{ id: string; provider: ProviderName; reference: string; provider_reference: string | null }>, number];
         if (superseded.length) deps.log.warn({ ...log, canceled: superseded.map((r) => r.id) }, 'a newer live attempt was canceled: the order is paid');
         await completeOrder(tx, order, { provider: attempt.provider, operatorTransactionId: input.operatorTransactionId ?? attempt.operatorTransactionId, at: now });
         deps.log.info({ ...log, receiptNumber: order.receiptNumber }, 'order completed');
-        return { orderId: order.id, kind: decision.kind, changed: true };
+        return { orderId: order.id, kind: decision.kind, changed: true, superseded };
       }
       case 'paid-twice': {
         Object.assign(patch, { status: 'completed', settledAt: now, failureCode: null });
@@ -165,5 +171,11 @@ export async function settle(deps: Pick<CommerceDeps, 'uow' | 'log' | 'updates' 
     return { orderId: order.id, kind: decision.kind, changed };
   });
   if (result.changed) await deps.updates.publish(result.orderId);
+  for (const live of result.superseded ?? []) {
+    await deps.providers
+      ?.get(live.provider)
+      ?.cancel?.({ reference: live.reference, providerReference: live.provider_reference })
+      .catch((err: unknown) => deps.log.warn({ err: String(err), reference: live.reference }, 'could not cancel a superseded attempt at the provider'));
+  }
   return result;
 }
