@@ -46,7 +46,18 @@ export function commerceService(config: CommerceConfig, options: CommerceOptions
       onShutdown('order updates', () => updates.stop());
       const providers = createProviderRegistry(config, options.providers);
       log.info({ providers: providers.list().map((p) => ({ name: p.name, sandbox: p.sandbox })) }, 'payment methods offered');
-      const deps: CommerceDeps = { ds, uow, log, config, providers, updates, enqueue: (name, data, opts) => enqueue(name, data, opts), now: options.now ?? (() => new Date()) };
+      const deps: CommerceDeps = {
+        ds,
+        uow,
+        log,
+        config,
+        providers,
+        updates,
+        redis,
+        redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
+        enqueue: (name, data, opts) => enqueue(name, data, opts),
+        now: options.now ?? (() => new Date()),
+      };
       return {
         resolvers: createResolvers(deps),
         routes: (app) => mountWebhookRoutes(app, deps),

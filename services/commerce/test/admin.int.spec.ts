@@ -120,6 +120,14 @@ describe('administrators: payments page, grant, refund, stats, CSV, purchase his
     expect(signedOut.error).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Utilisateur non connecté' });
   });
 
+  it('claims are limited per customer (each may ask the providers several times)', async () => {
+    const buyer = t.newUser();
+    const CLAIM = `mutation { claimPayment(input: { operatorTransactionId: "NOPE-999" }) { resolved message error { code } } }`;
+    for (let i = 0; i < 10; i++) expect((await t.gql(CLAIM, {}, buyer)).data!.claimPayment.error).toBeNull();
+    expect((await t.gql(CLAIM, {}, buyer)).data!.claimPayment).toMatchObject({ resolved: false, error: { code: 'RATE_LIMITED' } });
+    expect((await t.gql(CLAIM, {}, t.newUser())).data!.claimPayment.error).toBeNull();
+  });
+
   it('cancel ends the live attempt as canceled (the provider is told) and a new "Payer" starts again', async () => {
     const buyer = t.newUser();
     const itemId = await t.publishItem();

@@ -17,6 +17,7 @@ export const CLAIM_MESSAGES = {
   stillPending: 'L’opérateur n’a pas encore confirmé ce paiement. Réessayez dans quelques minutes.',
   notPaid: (reason: string) => `L’opérateur indique que ce paiement n’a pas abouti : ${reason}`,
   unreachable: 'L’opérateur ne répond pas pour le moment. Réessayez dans quelques minutes.',
+  tooMany: 'Trop de vérifications. Réessayez dans quelques minutes.',
 } as const;
 
 export const claimInput = z.object({
@@ -25,6 +26,17 @@ export const claimInput = z.object({
   phone: z.string().max(40).nullish(),
   paidAt: z.iso.datetime({ offset: true }).nullish(),
 });
+
+/** Claims per customer per window: each one may ask providers several times. */
+const CLAIMS_PER_WINDOW = 10;
+const CLAIM_WINDOW_S = 600;
+
+async function allowClaim(deps: CommerceDeps, userId: string): Promise<boolean> {
+  const key = `${deps.redisKeyPrefix}:commerce:claims:${userId}`;
+  const count = await deps.redis.incr(key);
+  if (count === 1) await deps.redis.expire(key, CLAIM_WINDOW_S);
+  return count <= CLAIMS_PER_WINDOW;
+}
 
 /** How many attempts one claim may ask providers about (a claim is not a scan). */
 const MAX_CANDIDATES = 5;
@@ -41,6 +53,7 @@ export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: z.in
   if (!input.orderId && !input.operatorTransactionId && !(input.phone && input.paidAt)) {
     throw new UserError('MISSING_INFORMATION', TEXT.missingInformation, { field: input.phone ? 'paidAt' : 'operatorTransactionId' });
   }
+  if (!(await allowClaim(deps, user.userId))) throw new UserError('RATE_LIMITED', CLAIM_MESSAGES.tooMany);
   const params: unknown[] = [user.userId];
   const where: string[] = [];
   if (input.orderId) {

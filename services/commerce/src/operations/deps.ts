@@ -1,4 +1,4 @@
-import type { Logger, UnitOfWork } from '@lbf/service-kit';
+import type { Logger, Redis, UnitOfWork } from '@lbf/service-kit';
 import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { CommerceConfig } from '../config';
@@ -14,6 +14,9 @@ export interface CommerceDeps {
   config: CommerceConfig;
   providers: ProviderRegistry;
   updates: OrderUpdates;
+  redis: Redis;
+  /** Prefix of this service's Redis keys. */
+  redisKeyPrefix: string;
   enqueue<K extends keyof CommerceJobs & string>(name: K, data: CommerceJobs[K], opts?: JobsOptions): Promise<unknown>;
   now(): Date;
 }
