@@ -1,4 +1,5 @@
 import { notchPaySignature as signNotchPay } from '../src/providers/notchpay';
+import { commerceJobHandlers } from '../src/jobs/commerce-jobs';
 import { settle } from '../src/operations/settle';
 import { FakeProvider } from './fake-provider';
 import { setupCommerce, until, WEBHOOK_KEY, type CommerceTestContext } from './support';
@@ -135,6 +136,17 @@ describe('settlement: webhooks, poller, expiry', () => {
     ]);
     expect(await completedCount(first.id)).toBe(1);
     // NotchPay's is canceled at the provider too; Orange has nothing to call (no cancel in its API).
+  });
+
+  it('the sweeper re-checks pending attempts nobody asked about for a while (a lost job, a restart)', async () => {
+    const itemId = await t.publishItem();
+    const buyer = t.newUser();
+    const order = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'NOTCHPAY' })).order!;
+    await t.sql.query(`UPDATE commerce.payment_attempts SET last_checked_at = now() - interval '10 minutes', created_at = now() - interval '10 minutes' WHERE id = $1`, [order.attempt.id]);
+    t.fakes.notchpay.settleAt(order.attempt.reference, 'completed');
+    const found = await commerceJobHandlers(t.app.deps)['sweep-pending']({ data: {} } as never);
+    expect(found).toBeGreaterThanOrEqual(1);
+    await until(async () => ((await t.order(order.id)).status === 'COMPLETED' ? true : null), 5000, 'completion by the sweeper');
   });
 
   it('receipt numbers are sequential within the year, one per completed order', async () => {
