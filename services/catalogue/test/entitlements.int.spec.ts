@@ -264,7 +264,7 @@ describe('Video.purchased costs one SQL statement per request', () => {
     expect(on('videos', sql)).toHaveLength(1);
   });
 
-  it('and none for a list filtered on ownership', async () => {
+  it('and no statement of its own for a list filtered on ownership', async () => {
     const sql = await statements(() => t.asCustomer(`{ videos(filter: { purchased: true }) { items { id purchased } } }`));
     // The filter's own subquery, in the list's query (and its count) only.
     expect(on('entitlements', sql).every((q) => /\bvideos\b/.test(q))).toBe(true);
