@@ -1,4 +1,5 @@
 import { mountMediaProxy } from './media-proxy';
+import { mountNotifyRelay } from './notify-relay';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
@@ -201,6 +202,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   );
   // Before compression: media bodies stream through untouched (Range, large uploads).
   mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
+  // Before any body parser: NotchPay signs the exact bytes of its webhooks.
+  mountNotifyRelay(app, config.subgraphs, config.subgraphSecret);
   app.use(compression());
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
