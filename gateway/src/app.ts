@@ -2,8 +2,8 @@ import { mountMediaProxy } from './media-proxy';
 import { mountNotifyRelay } from './notify-relay';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { AccessTokenVerifier, bearerToken, createLogger, Redis, type Logger } from '@lbf/service-kit';
 import compression from 'compression';
@@ -141,7 +141,12 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     log.info({ subscriptions: Object.fromEntries(loaded.routing.owners) }, 'supergraph loaded');
   });
 
-  const plugins: ApolloServerPlugin<GatewayContext>[] = [costLimitPlugin<GatewayContext>(maxCost), ApolloServerPluginLandingPageDisabled()];
+  const plugins: ApolloServerPlugin<GatewayContext>[] = [
+    costLimitPlugin<GatewayContext>(maxCost),
+    ApolloServerPluginLandingPageDisabled(),
+    // No subgraph sets cache hints; the default plugin would compute an empty policy on every request.
+    ApolloServerPluginCacheControlDisabled(),
+  ];
   // Without introspection, "Did you mean …?" would still spell the schema out field by field.
   if (production) plugins.push(ApolloServerPluginDisableSuggestions());
 
@@ -166,6 +171,9 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 
   const app = express();
   app.disable('x-powered-by');
+  // res.send would hash every GraphQL answer (SHA-1) for an ETag no POST is ever revalidated with;
+  // the web app's files get theirs from express.static.
+  app.set('etag', false);
   // Only the configured proxies (TRUSTED_PROXIES) may name the client; by default nobody may.
   const trust = proxyTrust(config.trustedProxies ?? []);
   app.set('trust proxy', (address: string) => trust(address));
