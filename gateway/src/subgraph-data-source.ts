@@ -1,6 +1,5 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { AuthUser } from '@lbf/service-kit';
-import type { Response as ExpressResponse } from 'express';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setCookieValues, type ForwardedHeaders } from './forward-headers';
@@ -16,7 +15,7 @@ export interface GatewayContext {
   auth: AuthUser | null;
   forward: ForwardedHeaders;
   /** The browser's response, which receives the subgraphs' Set-Cookie headers. */
-  res?: ExpressResponse;
+  res?: { readonly headersSent: boolean; appendHeader(name: string, value: string): unknown };
 }
 
 /** What the data source hands a fetcher as headers (a fetch Headers object, or a plain record) as a record. */
@@ -194,7 +193,7 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     const res = context.res;
     const headers = response.http?.headers;
     if (res && headers && !res.headersSent) {
-      for (const cookie of setCookieValues(headers)) res.append('Set-Cookie', cookie);
+      for (const cookie of setCookieValues(headers)) res.appendHeader('Set-Cookie', cookie);
     }
     return response;
   }
