@@ -1,0 +1,72 @@
+import { baseConfigFrom, baseEnv, parseConfig, type BaseConfig } from '@lbf/service-kit';
+import { z } from 'zod';
+import { providerConfigsFrom, type ProviderConfigs } from './providers';
+import type { ProviderName } from './providers/port';
+
+export interface CommerceConfig extends BaseConfig {
+  /** FCFA per US dollar (656, the spec's constant). */
+  usdXafRate: number;
+  /** Site origin, e.g. http://localhost:4000 (NotchPay's return page lives under it). */
+  publicUrl: string;
+  /** Base the providers call back: `${notifyUrl}/notchpay|mtn|orange`. */
+  notifyUrl: string;
+  /** Each provider's settings; null: the method is not offered (no credentials, no sandbox). */
+  providers: ProviderConfigs;
+  /** Poller delays between status requests of one attempt (the last repeats); 3 s, 10 s, 30 s, 60 s by default. */
+  pollDelaysMs?: number[];
+  /** Deliveries of an event before a consumer parks it; the kit's default when absent. */
+  eventMaxDeliver?: number;
+}
+
+export const DEFAULT_USD_XAF_RATE = 656;
+export const DEFAULT_POLL_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
+
+/** An unset or empty variable (compose passes `${X:-}` through as '') is absent. */
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+export const commerceEnv = baseEnv.extend({
+  PUBLIC_URL: z.url().default('http://localhost:4000'),
+  USD_XAF_RATE: z.coerce.number().int().positive().default(DEFAULT_USD_XAF_RATE),
+  PAYMENT_NOTIFY_URL: optionalUrl,
+  PAYMENT_SANDBOX_URL: optionalUrl,
+  PAYMENT_SANDBOX_WEBHOOK_KEY: optional,
+  NOTCHPAY_PUBLIC_KEY: optional,
+  NOTCHPAY_WEBHOOK_HASH_KEY: optional,
+  NOTCHPAY_BASE_URL: z.url().default('https://api.notchpay.co'),
+  MTN_MOMO_API_USER: optional,
+  MTN_MOMO_API_KEY: optional,
+  MTN_MOMO_SUBSCRIPTION_KEY: optional,
+  MTN_MOMO_TARGET_ENVIRONMENT: z.string().min(1).default('mtncameroon'),
+  MTN_MOMO_CURRENCY: z.string().min(1).default('XAF'),
+  MTN_MOMO_BASE_URL: z.url().default('https://proxy.momoapi.mtn.com'),
+  ORANGE_MONEY_USERNAME: optional,
+  ORANGE_MONEY_PASSWORD: optional,
+  ORANGE_MONEY_AUTH_TOKEN: optional,
+  ORANGE_MONEY_CHANNEL_MSISDN: optional,
+  ORANGE_MONEY_PIN: optional,
+  ORANGE_MONEY_BASE_URL: z.url().default('https://api-s1.orange.cm'),
+});
+
+export type CommerceEnv = z.infer<typeof commerceEnv>;
+
+const trim = (url: string) => url.replace(/\/+$/, '');
+
+/** Which providers a config offers, in the spec's order. */
+export function offeredProviders(config: Pick<CommerceConfig, 'providers'>): ProviderName[] {
+  return (['orange', 'mtn', 'notchpay'] as const).filter((p) => config.providers[p] !== null);
+}
+
+/** Reads the environment once; throws a ConfigError naming every bad variable. */
+export function fromEnv(source: NodeJS.ProcessEnv = process.env): CommerceConfig {
+  const e = parseConfig(commerceEnv, source);
+  const publicUrl = trim(e.PUBLIC_URL);
+  return {
+    ...baseConfigFrom('commerce', e),
+    usdXafRate: e.USD_XAF_RATE,
+    publicUrl,
+    notifyUrl: trim(e.PAYMENT_NOTIFY_URL ?? `${publicUrl}/payments/notify`),
+    // Real credentials -> real endpoint, else PAYMENT_SANDBOX_URL -> sandbox, else not offered (providers/index.ts).
+    providers: providerConfigsFrom(source),
+  };
+}
