@@ -133,6 +133,47 @@ async function acceptedPhone(gatewayUrl, buyer, item) {
   throw new Error(`commerce accepts neither ${PHONE} nor +${PHONE} as an MTN number`);
 }
 
+/**
+ * The providers' notifications reach commerce through the gateway's relay (/payments/notify/…):
+ * one NotchPay purchase on the hosted page (« Payer »: a signed webhook), then what the sandbox
+ * says it sent (GET /control/sent) and what it was answered.
+ */
+async function relayCheck({ gatewayUrl, sandboxUrl, buyer, items, pairs, fmtMs }) {
+  const owned = new Set(pairs.filter((p) => p.buyer === buyer).map((p) => p.item.id));
+  const item = items.find((i) => !owned.has(i.id));
+  if (item) {
+    const t0 = performance.now();
+    const started = must(
+      await gql(
+        gatewayUrl,
+        'mutation BenchNotch($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id attempt { authorizationUrl } } error { code message } } }',
+        { input: { itemId: item.id, itemType: item.type, method: 'NOTCHPAY', consentImmediateAccess: true } },
+        buyer.headers,
+      ),
+      'NotchPay startCheckout',
+    ).startCheckout;
+    const page = started.order?.attempt?.authorizationUrl;
+    if (started.error || !page) console.log(`   NotchPay checkout: ${JSON.stringify(started.error ?? started)}`);
+    else {
+      await fetch(`${page}/complete`, { method: 'POST', redirect: 'manual' });
+      let done = false;
+      while (!done && performance.now() - t0 < PURCHASE_TIMEOUT_MS) {
+        done = must(await gql(gatewayUrl, PURCHASED[item.type], { id: item.id }, buyer.headers), 'purchased').item?.purchased === true;
+        if (!done) await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+      console.log(`   NotchPay hosted page « Payer » -> purchased: ${done ? fmtMs(performance.now() - t0) : 'not within 30 s'}`);
+    }
+  }
+  const sent = sandboxUrl ? await fetch(`${sandboxUrl}/control/sent`).then((r) => (r.ok ? r.json() : null), () => null) : null;
+  const list = Array.isArray(sent) ? sent : (sent?.sent ?? []);
+  const byProvider = {};
+  for (const c of list) {
+    const key = `${c.provider} ${c.method} ${String(c.url).replace(/^https?:\/\/[^/]+/, '')} -> ${c.httpStatus ?? c.outcome}`;
+    byProvider[key] = (byProvider[key] ?? 0) + 1;
+  }
+  console.log(`   provider notifications the sandbox sent (through the gateway's relay): ${Object.entries(byProvider).map(([k, n]) => `${n} × ${k}`).join('; ') || 'none'}`);
+}
+
 const stats = (list) => {
   const sorted = [...list].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] };
@@ -191,6 +232,7 @@ async function benchCommerce({ gatewayUrl, subgraph, credential, identityDbUrl, 
     console.log(`   ${(totals.length / seconds).toFixed(1)} purchases/s${onPhone ? `; ${onPhone} approved on the sandbox phone` : ''}`);
   }
   if (failures.length) console.log(`   ${failures.length} failed; first: ${failures[0]}`);
+  await relayCheck({ gatewayUrl, sandboxUrl, buyer: buyers[buyers.length - 1], items, pairs, fmtMs });
 
   // 7. Dashboard: one buyer who now owns some items and not others.
   const buyer = buyers[buyers.length - 1];
