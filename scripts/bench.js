@@ -13,7 +13,10 @@
  * latency; and the live fan-out to 1,000 subscribers.
  *
  * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
- * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5).
+ * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5), BENCH_PURCHASES (200),
+ * BENCH_PURCHASE_CONCURRENCY (4), BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce).
+ * With a commerce service in the registry it adds the purchase -> entitlement latency and the
+ * dashboard query's gateway cost (scripts/bench/commerce.js).
  */
 const { fork } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -25,6 +28,7 @@ const { startStack, SERVICES } = require('./lib/stack');
 const { root } = require('./lib/build');
 const { SETTINGS, ME, VIDEOS, LIVE } = require('./bench/queries');
 const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
+const { benchCommerce } = require('./bench/commerce');
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 8);
@@ -33,6 +37,10 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 16);
 const VISITS = Number(env.BENCH_VISITS ?? 100);
 const FANOUT_SUBSCRIBERS = Number(env.BENCH_FANOUT_SUBSCRIBERS ?? 1000);
 const FANOUT_VISITS = Number(env.BENCH_FANOUT_VISITS ?? 5);
+const PURCHASES = Number(env.BENCH_PURCHASES ?? 200);
+const PURCHASE_CONCURRENCY = Number(env.BENCH_PURCHASE_CONCURRENCY ?? 4);
+const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
+const part = (name) => !ONLY || ONLY.has(name);
 const BENCH_DIR = join(__dirname, 'bench');
 
 /** Starts a baseline server in its own process; resolves with its URL and the child to kill. */
@@ -45,7 +53,7 @@ function startBaseline(kind) {
 }
 
 /** One autocannon run in a fresh process. */
-function load(url, query, headers = {}) {
+function load(url, query, headers = {}, variables = undefined) {
   const child = fork(join(BENCH_DIR, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (result) => {
@@ -54,7 +62,7 @@ function load(url, query, headers = {}) {
       else resolve(result);
     });
     child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
-    child.send({ url, body: JSON.stringify({ query }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
+    child.send({ url, body: JSON.stringify({ query, variables }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
   });
 }
 
@@ -123,6 +131,7 @@ async function main() {
   const began = Date.now();
   const suffix = randomBytes(4).toString('hex');
   const portOffset = 500;
+  const database = `lbf_bench_${suffix}`;
   const baselines = [];
   let stack = null;
   try {
@@ -133,7 +142,7 @@ async function main() {
       production: true,
       port: 4000 + portOffset + 100,
       portOffset,
-      database: `lbf_bench_${suffix}`,
+      database,
       freshDatabase: true,
       stream: `BENCH_${suffix}`,
       prefix: `bench${suffix}`,
@@ -180,37 +189,66 @@ async function main() {
         ['gateway', gatewayUrl, {}],
       ],
     };
-    const queries = { settings: SETTINGS, me: ME, videos: VIDEOS };
-    for (const [key, list] of Object.entries(targets)) for (const [, url, headers] of list) await check(url, queries[key], headers);
+    if (part('http')) {
+      const queries = { settings: SETTINGS, me: ME, videos: VIDEOS };
+      for (const [key, list] of Object.entries(targets)) for (const [, url, headers] of list) await check(url, queries[key], headers);
 
-    const results = {};
-    for (const [key, list] of Object.entries(targets)) {
-      results[key] = [];
-      for (const [label, url, headers] of list) results[key].push([label, await load(url, queries[key], headers)]);
+      const results = {};
+      for (const [key, list] of Object.entries(targets)) {
+        results[key] = [];
+        for (const [label, url, headers] of list) results[key].push([label, await load(url, queries[key], headers)]);
+      }
+      const byLabel = (key, label) => results[key].find(([l]) => l === label)[1];
+      const bare = byLabel('settings', 'bare node:http');
+
+      printTable('1. siteSettings (anonymous; the baselines answer the same fields from memory)', results.settings);
+      printTable('2. me (the demo customer\'s access token)', results.me);
+      printTable('3. videos page (first page of 12, anonymous)', results.videos);
+
+      console.log('\nRatios (requests/s)');
+      console.log(`   ${'query'.padEnd(14)} ${'gateway/subgraph'.padStart(17)} ${'subgraph/bare node:http'.padStart(24)}`);
+      for (const key of Object.keys(targets)) {
+        const sub = results[key].find(([l]) => l.endsWith('(direct)'))[1];
+        const gw = byLabel(key, 'gateway');
+        console.log(`   ${key.padEnd(14)} ${pct(gw.rps, sub.rps).padStart(17)} ${pct(sub.rps, bare.rps).padStart(24)}`);
+      }
+      console.log(`   bare Apollo Server / bare node:http: ${pct(byLabel('settings', 'bare Apollo Server').rps, bare.rps)}`);
     }
-    const byLabel = (key, label) => results[key].find(([l]) => l === label)[1];
-    const bare = byLabel('settings', 'bare node:http');
 
-    printTable('1. siteSettings (anonymous; the baselines answer the same fields from memory)', results.settings);
-    printTable('2. me (the demo customer\'s access token)', results.me);
-    printTable('3. videos page (first page of 12, anonymous)', results.videos);
-
-    console.log('\nRatios (requests/s)');
-    console.log(`   ${'query'.padEnd(14)} ${'gateway/subgraph'.padStart(17)} ${'subgraph/bare node:http'.padStart(24)}`);
-    for (const key of Object.keys(targets)) {
-      const sub = results[key].find(([l]) => l.endsWith('(direct)'))[1];
-      const gw = byLabel(key, 'gateway');
-      console.log(`   ${key.padEnd(14)} ${pct(gw.rps, sub.rps).padStart(17)} ${pct(sub.rps, bare.rps).padStart(24)}`);
+    if (part('live')) {
+      const visit = await visitLatency(gatewayUrl, `bench-${suffix}`);
+      console.log(`\n4. Page visit recorded -> the subscriber receives the new counter (${VISITS} visits, one after another, via the gateway)`);
+      console.log(`   p50 ${ms(visit.p50)}   p99 ${ms(visit.p99)}   max ${ms(visit.max)}`);
     }
-    console.log(`   bare Apollo Server / bare node:http: ${pct(byLabel('settings', 'bare Apollo Server').rps, bare.rps)}`);
 
-    const visit = await visitLatency(gatewayUrl, `bench-${suffix}`);
-    console.log(`\n4. Page visit recorded -> the subscriber receives the new counter (${VISITS} visits, one after another, via the gateway)`);
-    console.log(`   p50 ${ms(visit.p50)}   p99 ${ms(visit.p99)}   max ${ms(visit.max)}`);
+    if (part('fanout')) {
+      const fan = await measureFanOut({ httpUrl: gatewayUrl, subscribers: FANOUT_SUBSCRIBERS, visits: FANOUT_VISITS, visitorId: `bench-fan-${suffix}` });
+      console.log(`\n5. Live fan-out: ${fan.subscribers} subscribers to liveCounters through the gateway, ${fan.visits} visits; per-subscriber delivery latency`);
+      console.log(`   p50 ${ms(fan.p50)}   p99 ${ms(fan.p99)}   max ${ms(fan.max)}   (${fan.samples} deliveries${fan.missed ? `, ${fan.missed} missing after 10 s` : ''})`);
+    }
 
-    const fan = await measureFanOut({ httpUrl: gatewayUrl, subscribers: FANOUT_SUBSCRIBERS, visits: FANOUT_VISITS, visitorId: `bench-fan-${suffix}` });
-    console.log(`\n5. Live fan-out: ${fan.subscribers} subscribers to liveCounters through the gateway, ${fan.visits} visits; per-subscriber delivery latency`);
-    console.log(`   p50 ${ms(fan.p50)}   p99 ${ms(fan.p99)}   max ${ms(fan.max)}   (${fan.samples} deliveries${fan.missed ? `, ${fan.missed} missing after 10 s` : ''})`);
+    if (part('commerce')) {
+      if (!SERVICES.some((s) => s.name === 'commerce')) console.log('\n6-7. Commerce: no commerce service in the registry; skipped.');
+      else {
+        const { serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
+        await benchCommerce({
+          gatewayUrl,
+          subgraph,
+          credential,
+          identityDbUrl: serviceDatabaseUrl(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'identity', database),
+          // The provider sandbox scripts/lib/stack.js starts (default port 4106 + the stack's offset).
+          sandboxUrl: `http://127.0.0.1:${4106 + portOffset}`,
+          root,
+          // What the identity CLI needs to publish its events on this stack's stream.
+          env: { NODE_ENV: 'production', NATS_URL: env.NATS_URL ?? 'nats://127.0.0.1:4222', REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379', EVENT_STREAM: `BENCH_${suffix}`, EVENT_PREFIX: `bench${suffix}`, REDIS_KEY_PREFIX: `bench${suffix}` },
+          suffix,
+          load,
+          printTable,
+          purchases: PURCHASES,
+          concurrency: PURCHASE_CONCURRENCY,
+        });
+      }
+    }
   } finally {
     for (const child of baselines) child.kill();
     if (stack) await stack.discard();

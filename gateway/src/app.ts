@@ -1,18 +1,20 @@
 import { mountMediaProxy } from './media-proxy';
+import { mountNotifyRelay } from './notify-relay';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { AccessTokenVerifier, bearerToken, createLogger, Redis, type Logger } from '@lbf/service-kit';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
 import { proxyTrust } from './client-ip';
 import { forwardedHeaders } from './forward-headers';
+import { graphqlHttpHandler } from './graphql-http';
 import { costLimitPlugin, depthLimitRule } from './guards';
 import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
@@ -140,7 +142,12 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     log.info({ subscriptions: Object.fromEntries(loaded.routing.owners) }, 'supergraph loaded');
   });
 
-  const plugins: ApolloServerPlugin<GatewayContext>[] = [costLimitPlugin<GatewayContext>(maxCost), ApolloServerPluginLandingPageDisabled()];
+  const plugins: ApolloServerPlugin<GatewayContext>[] = [
+    costLimitPlugin<GatewayContext>(maxCost),
+    ApolloServerPluginLandingPageDisabled(),
+    // No subgraph sets cache hints; the default plugin would compute an empty policy on every request.
+    ApolloServerPluginCacheControlDisabled(),
+  ];
   // Without introspection, "Did you mean …?" would still spell the schema out field by field.
   if (production) plugins.push(ApolloServerPluginDisableSuggestions());
 
@@ -165,42 +172,46 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 
   const app = express();
   app.disable('x-powered-by');
+  // res.send would hash every GraphQL answer (SHA-1) for an ETag no POST is ever revalidated with;
+  // the web app's files get theirs from express.static.
+  app.set('etag', false);
   // Only the configured proxies (TRUSTED_PROXIES) may name the client; by default nobody may.
   const trust = proxyTrust(config.trustedProxies ?? []);
   app.set('trust proxy', (address: string) => trust(address));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          scriptSrcAttr: ["'none'"],
-          // Radix positions popovers and dialogs with inline styles.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          // hls.js plays through MediaSource (blob: URLs) and may run its demuxer in a blob: worker.
-          mediaSrc: ["'self'", 'blob:'],
-          workerSrc: ["'self'", 'blob:'],
-          // The contact page embeds Google Maps.
-          frameSrc: ['https://www.google.com'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'self'"],
-          // Everything is same-origin ('self'), so there is nothing for upgrade-insecure-requests to
-          // upgrade, and it would break a production build served over plain http://localhost.
-          upgradeInsecureRequests: null,
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // Radix positions popovers and dialogs with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // hls.js plays through MediaSource (blob: URLs) and may run its demuxer in a blob: worker.
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        // The contact page embeds Google Maps.
+        frameSrc: ['https://www.google.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // Everything is same-origin ('self'), so there is nothing for upgrade-insecure-requests to
+        // upgrade, and it would break a production build served over plain http://localhost.
+        upgradeInsecureRequests: null,
       },
-      // HSTS on http://localhost would make browsers refuse the dev server; production is HTTPS.
-      strictTransportSecurity: production,
-    }),
-  );
+    },
+    // HSTS on http://localhost would make browsers refuse the dev server; production is HTTPS.
+    strictTransportSecurity: production,
+  });
+  app.use(securityHeaders);
   // Before compression: media bodies stream through untouched (Range, large uploads).
   mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
+  // Before any body parser: NotchPay signs the exact bytes of its webhooks.
+  mountNotifyRelay(app, config.subgraphs, config.subgraphSecret);
   app.use(compression());
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
@@ -243,7 +254,12 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   };
   app.use(onError);
 
-  const httpServer = createServer(app);
+  // POST /graphql with JSON, the API's hot path, is answered before Express (graphql-http.ts).
+  let fastGraphql: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
+  const httpServer = createServer((req, res) => {
+    if (fastGraphql?.(req, res)) return;
+    app(req, res);
+  });
   const subscriptions = startSubscriptionGateway({
     httpServer,
     path: '/graphql',
@@ -275,13 +291,13 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 
   const started = apollo.start().then(() => {
     apolloStarted = true;
-    graphqlHandler = expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GatewayContext> => ({
-        auth: await verifier.verify(bearerToken(req.headers.authorization)),
-        forward: forwardedHeaders(req.headers, req.ip),
-        res,
-      }),
+    const context = async ({ req, res, ip }: { req: IncomingMessage; res: ServerResponse; ip: string | undefined }): Promise<GatewayContext> => ({
+      auth: await verifier.verify(bearerToken(req.headers.authorization)),
+      forward: forwardedHeaders(req.headers, ip),
+      res,
     });
+    graphqlHandler = expressMiddleware(apollo, { context: ({ req, res }) => context({ req, res, ip: req.ip }) });
+    fastGraphql = graphqlHttpHandler({ apollo, context, bodyLimit: parseByteSize(bodyLimit), trust, securityHeaders });
     log.info({ port }, 'gateway ready');
   });
   const ready = started.catch((err: unknown) => {

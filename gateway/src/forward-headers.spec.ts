@@ -47,7 +47,7 @@ describe('Set-Cookie from a subgraph response', () => {
 
   it('appends every cookie to the browser response, keeping them separate', () => {
     const appended: Array<[string, string]> = [];
-    const res = { headersSent: false, append: (name: string, value: string) => appended.push([name, value]) };
+    const res = { headersSent: false, appendHeader: (name: string, value: string) => appended.push([name, value]) };
     const headers = new Headers([['content-type', 'application/json']]);
     headers.append('set-cookie', refresh);
     headers.append('set-cookie', other);

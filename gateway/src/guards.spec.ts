@@ -1,5 +1,5 @@
 import { buildSchema, parse, specifiedRules, validate } from 'graphql';
-import { checkCost, DEFAULT_LIST_SIZE, depthLimitRule, fragmentsAreSound, operationCost } from './guards';
+import { checkCost, costLimitPlugin, DEFAULT_LIST_SIZE, depthLimitRule, fragmentsAreSound, operationCost } from './guards';
 
 const schema = buildSchema(`
   type User { id: ID! name: String! friends(first: Int): [User!]! best: User }
@@ -112,5 +112,23 @@ describe('fragment soundness (guards the depth rule)', () => {
     expect(fragmentsAreSound(parse('{ me { ...A ...B } } fragment A on User { ...B } fragment B on User { id }'))).toBe(true);
     expect(fragmentsAreSound(parse('{ me { ...Missing } }'))).toBe(false);
     expect(fragmentsAreSound(parse('{ me { id } } fragment A on User { best { ...B } } fragment B on User { ...A }'))).toBe(false);
+  });
+});
+
+describe('cost limit plugin, remembering accepted documents', () => {
+  type Hook = (ctx: unknown) => Promise<void>;
+  async function run(plugin: ReturnType<typeof costLimitPlugin>, document: ReturnType<typeof parse>, variables?: Record<string, unknown>) {
+    const hooks = (await plugin.requestDidStart!({} as never)) as { didResolveOperation: Hook };
+    return hooks.didResolveOperation({ request: { variables }, document, schema });
+  }
+
+  it('accepts the same document again, and still measures it anew when the variables change the cost', async () => {
+    const plugin = costLimitPlugin(100);
+    const doc = parse('query Q($n: Int) { me { friends(first: $n) { id } } }');
+    await expect(run(plugin, doc, { n: 5 })).resolves.toBeUndefined();
+    await expect(run(plugin, doc, { n: 5 })).resolves.toBeUndefined();
+    await expect(run(plugin, doc, { n: 1000 })).rejects.toThrow(/trop coûteuse/);
+    await expect(run(plugin, doc, { n: 1000 })).rejects.toThrow(/trop coûteuse/);
+    await expect(run(plugin, doc, { n: 5 })).resolves.toBeUndefined();
   });
 });

@@ -217,14 +217,31 @@ export function checkCost(
   return cost > maxCost ? tooCostlyError(cost, maxCost) : null;
 }
 
-/** Refuses, after validation and before any subgraph is called, operations whose cost is over the limit. */
+/** Variable sets remembered per document; past this the document's entries start over. */
+const COST_CACHE_PER_DOCUMENT = 64;
+
+/**
+ * Refuses, after validation and before any subgraph is called, operations whose cost is over the limit.
+ * Apollo Server keeps one parsed DocumentNode per query text (its document store), so the verdict on
+ * a document already accepted is remembered on that node (a WeakMap: it goes when the store drops the
+ * document), keyed by operation name and variables (a page size changes the cost) and by schema.
+ * Only accepted operations are remembered: a refused one is measured again each time it is sent.
+ */
 export function costLimitPlugin<C extends object>(maxCost: number): ApolloServerPlugin<C> {
+  const accepted = new WeakMap<DocumentNode, { schema: GraphQLSchema; keys: Set<string> }>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema }) {
-          const error = checkCost(schema, document, maxCost, request.variables, request.operationName);
+          const vars = request.variables;
+          const key = `${request.operationName ?? ''}\n${vars && Object.keys(vars).length ? JSON.stringify(vars) : ''}`;
+          let known = accepted.get(document);
+          if (known?.schema === schema && known.keys.has(key)) return;
+          const error = checkCost(schema, document, maxCost, vars, request.operationName);
           if (error) throw error;
+          if (!known || known.schema !== schema) accepted.set(document, (known = { schema, keys: new Set() }));
+          if (known.keys.size >= COST_CACHE_PER_DOCUMENT) known.keys.clear();
+          known.keys.add(key);
         },
       };
     },

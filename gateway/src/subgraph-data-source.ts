@@ -1,6 +1,5 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { AuthUser } from '@lbf/service-kit';
-import type { Response as ExpressResponse } from 'express';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setCookieValues, type ForwardedHeaders } from './forward-headers';
@@ -9,14 +8,14 @@ import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 type Fetcher = RemoteGraphQLDataSource['fetcher'];
 type FetcherResponse = Awaited<ReturnType<Fetcher>>;
 type ResponseContext = Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>['didReceiveResponse']>>[0];
-type SubgraphResponse = ResponseContext['response'];
+type DataSourceResponse = ResponseContext['response'];
 
 /** The gateway's per-request context: who is calling (verified here), and what to pass on. */
 export interface GatewayContext {
   auth: AuthUser | null;
   forward: ForwardedHeaders;
   /** The browser's response, which receives the subgraphs' Set-Cookie headers. */
-  res?: ExpressResponse;
+  res?: { readonly headersSent: boolean; appendHeader(name: string, value: string): unknown };
 }
 
 /** What the data source hands a fetcher as headers (a fetch Headers object, or a plain record) as a record. */
@@ -24,73 +23,149 @@ function plainHeaders(headers: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!headers) return out;
   if (typeof (headers as { forEach?: unknown }).forEach === 'function') {
-    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((value, name) => (out[name] = value));
-  } else Object.assign(out, headers as Record<string, string>);
+    (headers as { forEach(cb: (value: string, name: string) => void): void }).forEach((value, name) => (out[name.toLowerCase()] = value));
+  } else for (const [name, value] of Object.entries(headers as Record<string, string>)) out[name.toLowerCase()] = value;
   return out;
 }
 
-/** Statuses whose Response may not carry a body (the constructor throws otherwise). */
-const NULL_BODY = new Set([101, 204, 205, 304]);
-
-/** One upstream exchange over node:http with a keep-alive agent; the body is read whole (GraphQL JSON). */
-function exchange(url: string, init: { method?: string; headers?: unknown; body?: unknown } | undefined, agents: { http: HttpAgent; https: HttpsAgent }, signal: AbortSignal): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      target,
-      { method: init?.method ?? 'POST', headers: plainHeaders(init?.headers), agent: target.protocol === 'https:' ? agents.https : agents.http, signal },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const headers = new Headers();
-          // rawHeaders keeps each Set-Cookie as its own entry, so getSetCookie() lists them apart.
-          for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-          const status = res.statusCode ?? 502;
-          resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? '', headers }));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(typeof init?.body === 'string' || Buffer.isBuffer(init?.body) ? init.body : undefined);
-  });
+/**
+ * The subgraph's response headers, read-only, with the part of the fetch Headers interface the
+ * gateway uses (get, has, forEach, getSetCookie): built from rawHeaders, so each Set-Cookie stays
+ * its own entry, without constructing a WHATWG Headers object per request.
+ */
+export class SubgraphResponseHeaders {
+  private readonly map = new Map<string, string[]>();
+  constructor(rawHeaders: string[]) {
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!.toLowerCase();
+      const list = this.map.get(name);
+      if (list) list.push(rawHeaders[i + 1]!);
+      else this.map.set(name, [rawHeaders[i + 1]!]);
+    }
+  }
+  get(name: string): string | null {
+    return this.map.get(name.toLowerCase())?.join(', ') ?? null;
+  }
+  has(name: string): boolean {
+    return this.map.has(name.toLowerCase());
+  }
+  getSetCookie(): string[] {
+    return [...(this.map.get('set-cookie') ?? [])];
+  }
+  forEach(cb: (value: string, name: string) => void): void {
+    for (const [name, values] of this.map) cb(values.join(', '), name);
+  }
+  *entries(): IterableIterator<[string, string]> {
+    for (const [name, values] of this.map) yield [name, values.join(', ')];
+  }
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
 }
 
 /**
+ * A subgraph's answer, read whole, with the part of the fetch Response interface the data source
+ * reads (ok, status, statusText, url, headers, json, text). Profiling showed undici's Response
+ * (its web streams, made transferable per request) as a visible cost per request.
+ */
+export class SubgraphResponse {
+  readonly ok: boolean;
+  readonly bodyUsed = false;
+  readonly redirected = false;
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    readonly statusText: string,
+    readonly headers: SubgraphResponseHeaders,
+    private readonly body: string,
+  ) {
+    this.ok = status >= 200 && status < 300;
+  }
+  async text(): Promise<string> {
+    return this.body;
+  }
+  async json(): Promise<unknown> {
+    return JSON.parse(this.body) as unknown;
+  }
+  /** The same answer with another status (a GraphQL body sent with a 4xx is relayed as 200). */
+  withStatus(status: number, statusText: string): SubgraphResponse {
+    return new SubgraphResponse(this.url, status, statusText, this.headers, this.body);
+  }
+  clone(): SubgraphResponse {
+    return this;
+  }
+}
+
+class SubgraphTimeout extends Error {
+  constructor(url: string, ms: number) {
+    super(`subgraph ${url} did not answer within ${ms} ms`);
+    this.name = 'AbortError';
+  }
+}
+
+/**
+ * One upstream exchange over node:http with a keep-alive agent; the body is read whole (GraphQL
+ * JSON). One timer per request is the deadline (cheaper than AbortSignal.timeout + AbortSignal.any).
+ */
+function exchange(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }, agents: { http: HttpAgent; https: HttpsAgent }, timeoutMs: number): Promise<SubgraphResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const https = target.protocol === 'https:';
+    const send = https ? httpsRequest : httpRequest;
+    const req = send(target, { method: init.method ?? 'POST', headers: init.headers, agent: https ? agents.https : agents.http }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('end', () => {
+        clearTimeout(timer);
+        const status = res.statusCode ?? 502;
+        const body = NULL_BODY.has(status) ? '' : (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
+        resolve(new SubgraphResponse(url, status, res.statusMessage ?? '', new SubgraphResponseHeaders(res.rawHeaders), body));
+      });
+    });
+    const timer = setTimeout(() => req.destroy(new SubgraphTimeout(url, timeoutMs)), timeoutMs);
+    function fail(err: Error) {
+      clearTimeout(timer);
+      reject(err);
+    }
+    req.on('error', fail);
+    req.end(typeof init.body === 'string' || Buffer.isBuffer(init.body) ? init.body : undefined);
+  });
+}
+
+/** Statuses whose Response may not carry a body. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
  * Subgraph fetches over node:http with keep-alive agents (profiling showed Node's fetch, undici and
- * its web streams, as the gateway's largest cost per request), a deadline, and Headers that list
+ * its web streams, as the gateway's largest cost per request), a deadline, and headers that list
  * every Set-Cookie separately.
  * A subgraph answers some GraphQL errors with a 4xx status (the kit's requireUser sets 401, requireAdmin
  * 403); the gateway's data source would turn those into a bare "403: Forbidden", losing the French
  * message and any partial data, so a GraphQL JSON body is passed on as the GraphQL response it is.
  */
 export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: AbortSignal): Fetcher {
-  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  // Enough sockets for the gateway's concurrency towards one subgraph; idle ones are kept open.
+  const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }) };
   stopSignal?.addEventListener('abort', () => {
     agents.http.destroy();
     agents.https.destroy();
   });
   return async (url, init) => {
-    const signals = [AbortSignal.timeout(timeoutMs), ...(stopSignal ? [stopSignal] : []), ...(init?.signal ? [init.signal as AbortSignal] : [])];
+    if (stopSignal?.aborted) throw new Error('gateway stopped');
     // Every fetch of a data source passes here (queries, and IntrospectAndCompose's SDL reads): one place for the credential.
-    const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
-    headers.set(SUBGRAPH_SECRET_HEADER, secret);
-    const res = await exchange(url, { ...init, headers } as never, agents, AbortSignal.any(signals));
+    const headers = plainHeaders(init?.headers);
+    headers[SUBGRAPH_SECRET_HEADER] = secret;
+    const res = await exchange(url, { method: init?.method, headers, body: init?.body }, agents, timeoutMs);
     if (res.ok || !/json/i.test(res.headers.get('content-type') ?? '')) return res as unknown as FetcherResponse;
-    const text = await res.text();
     let isGraphQLResponse = false;
     try {
-      const body = JSON.parse(text) as unknown;
+      const body = (await res.json()) as unknown;
       isGraphQLResponse = !!body && typeof body === 'object' && ('errors' in body || 'data' in body);
     } catch {
       isGraphQLResponse = false;
     }
-    const relayed = isGraphQLResponse
-      ? new Response(text, { status: 200, headers: res.headers })
-      : new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
-    return relayed as unknown as FetcherResponse;
+    return (isGraphQLResponse ? res.withStatus(200, 'OK') : res) as unknown as FetcherResponse;
   };
 }
 
@@ -114,11 +189,11 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     }
   }
 
-  override didReceiveResponse({ response, context }: ResponseContext): SubgraphResponse {
+  override didReceiveResponse({ response, context }: ResponseContext): DataSourceResponse {
     const res = context.res;
     const headers = response.http?.headers;
     if (res && headers && !res.headersSent) {
-      for (const cookie of setCookieValues(headers)) res.append('Set-Cookie', cookie);
+      for (const cookie of setCookieValues(headers)) res.appendHeader('Set-Cookie', cookie);
     }
     return response;
   }

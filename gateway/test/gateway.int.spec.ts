@@ -241,6 +241,36 @@ describe('the gateway', () => {
       });
       expect(res.status).toBe(413);
     });
+
+    // POST /graphql with JSON is answered before Express (graphql-http.ts): same headers, same refusals.
+    it('answers POST /graphql with the security headers, 400 on malformed JSON, gzip only above 1 KiB', async () => {
+      const small = await fetch(gateway.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+        body: JSON.stringify({ query: '{ echo { ip } }' }),
+      });
+      expect(small.status).toBe(200);
+      expect(small.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(small.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(small.headers.get('x-powered-by')).toBeNull();
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(await small.json()).toEqual({ data: { echo: { ip: '127.0.0.1' } } });
+
+      for (const body of ['{bad', '"a string"', '']) {
+        const bad = await fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        expect(bad.status).toBe(400);
+      }
+
+      const big = await fetch(gateway.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', 'user-agent': 'u'.repeat(100) },
+        body: JSON.stringify({ query: `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: echo { userAgent }`).join(' ')} }` }),
+        // fetch inflates gzip itself; the header says whether it was sent compressed.
+      });
+      expect(big.status).toBe(200);
+      expect(big.headers.get('content-encoding')).toBe('gzip');
+      expect(Object.keys((await big.json()).data)).toHaveLength(15);
+    });
   });
 
   describe('towards the subgraphs', () => {

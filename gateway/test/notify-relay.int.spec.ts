@@ -1,0 +1,134 @@
+import { testKeys } from '@lbf/service-kit/testing';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startGateway, type RunningGateway } from '../src/app';
+import { TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** An HTTP peer standing in for commerce's notification routes: records what reached it, answers as told. */
+function fakeCommerce(received: Received[]): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      if (req.url?.startsWith('/payments/notify/orange')) return void res.writeHead(401, { 'content-type': 'text/plain' }).end('signature refusée');
+      res.writeHead(200, { 'content-type': 'application/json', 'x-internal': 'stays inside' }).end('{"received":true}');
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/**
+ * Providers' notifications reach commerce through the gateway (`/payments/notify/{provider}`):
+ * the body's exact bytes (NotchPay signs them), the signature header, the gateway's credential.
+ */
+describe('payment notifications through the gateway', () => {
+  const keys = testKeys();
+  const received: Received[] = [];
+  let commerce: Server;
+  let gateway: RunningGateway;
+  let downGateway: RunningGateway;
+
+  beforeAll(async () => {
+    commerce = await fakeCommerce(received);
+    const { port } = commerce.address() as AddressInfo;
+    // No supergraph is composed from the fake peer; the relay does not wait for one.
+    gateway = await startGateway(testGatewayConfig({ subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${port}/graphql` }], authPublicKey: keys.publicKey }));
+    downGateway = await startGateway(
+      testGatewayConfig({ subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${await freePort()}/graphql` }], authPublicKey: keys.publicKey }),
+    );
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await downGateway?.stop();
+    await new Promise((r) => commerce?.close(r));
+  });
+
+  const origin = (g: RunningGateway) => g.url.replace(/\/graphql$/, '');
+
+  it('passes the raw body bytes, the signature and the credential, and answers what commerce answered', async () => {
+    // Spacing, key order, escapes and a non-ASCII character a JSON round trip would all change.
+    const raw = Buffer.from('{"event":"payment.complete",  "data":{"reference":"trx.1","amount":5000,"note":"caf\\u00e9 é"}}\n', 'utf8');
+    const res = await fetch(`${origin(gateway)}/payments/notify/notchpay?x=1`, {
+      method: 'POST',
+      body: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-notch-signature': 'abc123',
+        'user-agent': 'NotchPay-Webhook/1.0',
+        'x-forwarded-for': '203.0.113.9',
+        'accept-encoding': 'gzip',
+        cookie: 'session=nope',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('x-internal')).toBeNull();
+    expect(await res.json()).toEqual({ received: true });
+    const got = received.at(-1)!;
+    expect(got.method).toBe('POST');
+    expect(got.url).toBe('/payments/notify/notchpay?x=1');
+    expect(got.body.equals(raw)).toBe(true);
+    expect(got.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-notch-signature': 'abc123',
+      'user-agent': 'NotchPay-Webhook/1.0',
+      'x-lbf-gateway-secret': TEST_SUBGRAPH_SECRET,
+      'x-forwarded-for': '127.0.0.1',
+    });
+    expect(got.headers.cookie).toBeUndefined();
+  });
+
+  it("relays MTN's PUT and commerce's refusals with their status", async () => {
+    const put = await fetch(`${origin(gateway)}/payments/notify/mtn`, { method: 'PUT', body: '{"status":"SUCCESSFUL"}', headers: { 'content-type': 'application/json' } });
+    expect(put.status).toBe(200);
+    expect(received.at(-1)).toMatchObject({ method: 'PUT', url: '/payments/notify/mtn' });
+    const refused = await fetch(`${origin(gateway)}/payments/notify/orange`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toBe('signature refusée');
+  });
+
+  it('refuses a body over 64 KiB with 413 without reaching commerce', async () => {
+    const before = received.length;
+    const res = await fetch(`${origin(gateway)}/payments/notify/notchpay`, { method: 'POST', body: Buffer.alloc(64 * 1024 + 1, 0x61), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    // Exactly at the limit still passes.
+    const atLimit = await fetch(`${origin(gateway)}/payments/notify/notchpay`, { method: 'POST', body: Buffer.alloc(64 * 1024, 0x61), headers: { 'content-type': 'application/json' } });
+    expect(atLimit.status).toBe(200);
+    expect(received.length).toBe(before + 1);
+  });
+
+  it('answers 405 to other methods and 404 to unknown providers', async () => {
+    const before = received.length;
+    const get = await fetch(`${origin(gateway)}/payments/notify/notchpay`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, PUT');
+    const del = await fetch(`${origin(gateway)}/payments/notify/mtn`, { method: 'DELETE' });
+    expect(del.status).toBe(405);
+    const unknown = await fetch(`${origin(gateway)}/payments/notify/paypal`, { method: 'POST', body: '{}' });
+    expect(unknown.status).toBe(404);
+    expect(received.length).toBe(before);
+  });
+
+  it('answers 502 unavailable when commerce is down', async () => {
+    const res = await fetch(`${origin(downGateway)}/payments/notify/notchpay`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'unavailable' });
+  });
+});
