@@ -437,6 +437,7 @@ export const adminFr = {
       method: 'Méthode',
       status: 'Statut',
     },
+    type: 'Type',
     // Spec §2 users page and §8, verbatim.
     empty: 'Aucun achat effectué par cet utilisateur.',
     loadFailure: 'Impossible de charger les achats.',

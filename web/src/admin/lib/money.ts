@@ -4,6 +4,8 @@
  */
 const fcfa = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const hour = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
 const time = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** "2 355 FCFA" */
@@ -16,12 +18,28 @@ export function formatUsdCents(usdCents: number): string {
   return `$${(usdCents / 100).toFixed(2)}`;
 }
 
+/** A date the server sent that does not parse shows as a dash rather than breaking the screen. */
+function formatWith(format: Intl.DateTimeFormat, value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : format.format(date);
+}
+
+/** "05/03/2026" */
+export function formatDay(value: string): string {
+  return formatWith(day, value);
+}
+
+/** "14:07" */
+export function formatHour(value: string): string {
+  return formatWith(hour, value);
+}
+
 /** "05/03/2026 14:07" */
 export function formatDateTime(value: string): string {
-  return dateTime.format(new Date(value));
+  return formatWith(dateTime, value);
 }
 
 /** "05/03 14:07:31", for the provider exchanges a few seconds apart. */
 export function formatTime(value: string): string {
-  return time.format(new Date(value));
+  return formatWith(time, value);
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDate } from '@/lib/format/date';
 import { adminFr } from '../i18n';
 import { toastFailure } from '../lib/errors';
-import { formatUsdCents, formatXaf } from '../lib/money';
+import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
+import { useSidebar } from '../sidebar-context';
 import { ListSkeleton } from '../ui/skeleton';
 import { OrderStatusBadge } from '../ui/status-badge';
 import { ADMIN_USER_ORDERS } from './operations';
@@ -39,6 +39,7 @@ export function PurchaseHistoryDialog({ user, onClose }: { user: PurchaseHistory
 }
 
 function PurchaseHistory({ userId }: { userId: string }) {
+  const { isMobile } = useSidebar();
   const { data, loading, error } = useQuery(ADMIN_USER_ORDERS, { variables: { userId }, fetchPolicy: 'network-only' });
   useEffect(() => {
     if (!error) return;
@@ -51,6 +52,39 @@ function PurchaseHistory({ userId }: { userId: string }) {
   if (!orders) return null;
   if (orders.length === 0) {
     return <p className="py-8 text-center text-sm text-muted-foreground">{t.empty}</p>;
+  }
+  if (isMobile) {
+    // A phone: one card per purchase, the table's columns as labelled lines.
+    return (
+      <ul aria-label={t.title} className="-mx-1 flex max-h-96 flex-col gap-2 overflow-y-auto px-1" data-testid="purchase-history">
+        {orders.map((order) => (
+          <li key={order.id} className="rounded-md border p-3 text-sm" data-testid="purchase-row">
+            <div className="flex items-start justify-between gap-2">
+              <span className="min-w-0 font-medium break-words">{order.itemTitle}</span>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+              <div>
+                <dt className="text-xs text-muted-foreground">{t.columns.date}</dt>
+                <dd>{formatDay(order.createdAt)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">{t.columns.price}</dt>
+                <dd title={formatUsdCents(order.amount.usdCents)}>{formatXaf(order.amount.xaf)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">{t.columns.method}</dt>
+                <dd>{order.method ? adminFr.paymentMethods[order.method] : '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">{t.type}</dt>
+                <dd>{adminFr.itemTypes[order.itemType]}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
   }
   return (
     <div className="max-h-96 overflow-auto rounded-md border" data-testid="purchase-history">
@@ -77,7 +111,7 @@ function PurchaseHistory({ userId }: { userId: string }) {
         <tbody>
           {orders.map((order) => (
             <tr key={order.id} className="border-b last:border-0" data-testid="purchase-row">
-              <td className="px-3 py-2 whitespace-nowrap">{formatDate(order.createdAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDay(order.createdAt)}</td>
               <td className="px-3 py-2">
                 <span className="line-clamp-2 break-words">{order.itemTitle}</span>
                 <span className="block text-xs text-muted-foreground">{adminFr.itemTypes[order.itemType]}</span>
