@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newVisitor, stack } from './harness';
+
+/**
+ * The administrator's side of commerce against the real stack: a customer pays for a video with
+ * MTN Mobile Money on the provider sandbox (56733123453 succeeds at once), then an administrator
+ * finds the sale in Paiements, filters it, reads the provider's raw answers in its detail and the
+ * buyer's purchase history, and sees the revenue on the dashboard.
+ */
+const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
+/** The provider sandbox's MTN number that pays at once (MTN's own sandbox convention). */
+const MTN_SUCCESS = '56733123453';
+
+let browser: Browser;
+let sale: { orderId: string; receiptNumber: string; title: string };
+
+async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const res = await fetch(`${stack.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+interface OrderView {
+  id: string;
+  status: string;
+  receiptNumber: string | null;
+  itemTitle: string;
+}
+
+const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken error { message } } }`;
+const VIDEOS = `query { videos(page: 1, pageSize: 50) { items { id title purchased } } }`;
+const ORDER_FIELDS = `id status receiptNumber itemTitle`;
+const START = `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { ${ORDER_FIELDS} } error { code message } } }`;
+const CHECK = `mutation($id: ID!) { checkPayment(orderId: $id) { order { ${ORDER_FIELDS} } error { code message } } }`;
+
+/** The demo customer buys a video they do not own yet with MTN MoMo, through the gateway, and the order completes. */
+async function buyAVideo(): Promise<{ orderId: string; receiptNumber: string; title: string }> {
+  const { signIn } = await graphql<{ signIn: { accessToken: string | null; error: { message: string } | null } }>(SIGN_IN, {
+    input: { email: stack.demo.customer.email, password: stack.demo.customer.password },
+  });
+  const token = signIn.accessToken;
+  if (!token) throw new Error(`the demo customer could not sign in: ${signIn.error?.message}`);
+  const { videos } = await graphql<{ videos: { items: { id: string; title: string; purchased: boolean }[] } }>(VIDEOS, {}, token);
+  // The oldest video not bought yet: other browser tests buy the newest ones.
+  const video = [...videos.items].reverse().find((v) => !v.purchased);
+  if (!video) throw new Error('the demo customer already owns every video');
+
+  const { startCheckout } = await graphql<{ startCheckout: { order: OrderView | null; error: { message: string } | null } }>(
+    START,
+    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone: MTN_SUCCESS, consentImmediateAccess: true } },
+    token,
+  );
+  if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
+  let order = startCheckout.order;
+  // 'Vérifier' asks the provider; the sandbox answers SUCCESSFUL for this number from the first status check.
+  for (let i = 0; i < 30 && order.status !== 'COMPLETED'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { checkPayment } = await graphql<{ checkPayment: { order: OrderView | null; error: { message: string } | null } }>(CHECK, { id: order.id }, token);
+    if (checkPayment.order) order = checkPayment.order;
+  }
+  if (order.status !== 'COMPLETED' || !order.receiptNumber) throw new Error(`the order did not complete: ${JSON.stringify(order)}`);
+  return { orderId: order.id, receiptNumber: order.receiptNumber, title: order.itemTitle };
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(stack.demo.admin.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
+  await page.getByRole('button', { name: 'Accès administrateur' }).click();
+  await page.waitForURL('**/admin');
+}
+
+/** Paiements, narrowed to the sale by its receipt number (the search box). */
+async function findSale(page: Page): Promise<void> {
+  await page.getByLabel('Rechercher', { exact: true }).fill(sale.receiptNumber);
+  await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).waitFor();
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  sale = await buyAVideo();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an administrator on Paiements', () => {
+  it('finds the sale, filters by status, reads the provider history and the buyer’s purchase history', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      await page.getByRole('link', { name: 'Paiements' }).first().click();
+      await page.waitForURL('**/admin/payments');
+      await page.getByRole('heading', { name: 'Paiements', level: 1 }).waitFor();
+
+      await findSale(page);
+      const row = page.getByTestId('data-row').filter({ hasText: sale.receiptNumber });
+      const text = await row.innerText();
+      expect(text).toContain(stack.demo.customer.email);
+      expect(text).toContain(sale.title);
+      expect(text).toContain('Complété');
+      expect(text).toContain('MTN Mobile Money');
+      expect(text).toMatch(/\d FCFA/);
+      expect(text).not.toContain('$');
+
+      // Filters: the sale is not a failure; it is a completed MTN payment.
+      await page.getByLabel('Statut').selectOption({ label: 'Échoué' });
+      await page.getByText('Aucun paiement trouvé').waitFor();
+      await page.getByLabel('Statut').selectOption({ label: 'Complété' });
+      await page.getByLabel('Méthode').selectOption({ label: 'MTN Mobile Money' });
+      await row.waitFor();
+      await page.screenshot({ path: join(shots, 'admin-payments-1280.png'), fullPage: true });
+
+      // The detail: the attempt, its phone and references, and the provider's raw answers.
+      await row.getByText(sale.title).click();
+      const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.waitFor();
+      const attempt = detail.getByTestId('attempt').first();
+      await attempt.getByText('Complété').waitFor();
+      expect(await attempt.innerText()).toContain(MTN_SUCCESS.slice(-6));
+      const log = attempt.getByTestId('provider-log');
+      await log.waitFor();
+      expect(await log.locator('li').count()).toBeGreaterThan(0);
+      expect(await log.innerText()).toMatch(/requesttopay/i);
+      expect(await log.locator('pre').first().innerText()).not.toBe('');
+      // A completed order can be marked refunded, not granted again.
+      await detail.getByRole('button', { name: 'Marquer remboursé' }).waitFor();
+      expect(await detail.getByRole('button', { name: "Accorder l'accès" }).count()).toBe(0);
+      await page.screenshot({ path: join(shots, 'admin-payments-detail-1280.png') });
+
+      // The buyer's purchase history (the users page's dialog), opened from the detail.
+      await detail.getByRole('button', { name: 'Historique des achats' }).click();
+      const history = page.getByRole('dialog', { name: 'Historique des achats' });
+      await history.waitFor();
+      const bought = history.getByTestId('purchase-row').filter({ hasText: sale.title });
+      await bought.waitFor();
+      expect(await bought.innerText()).toContain('Complété');
+      await page.screenshot({ path: join(shots, 'admin-purchase-history-1280.png') });
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'hidden' });
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
+
+      // The dashboard's revenue card counts it, in FCFA.
+      await page.getByRole('link', { name: 'Tableau de bord' }).first().click();
+      const revenue = page.getByTestId('card-revenue');
+      await revenue.waitFor();
+      expect(await revenue.innerText()).toMatch(/FCFA[\s\S]*\d+ ventes?/);
+      await page.getByTestId('card-videos').waitFor();
+      await page.screenshot({ path: join(shots, 'admin-dashboard-1280.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works on a phone (390 px): cards, then the detail', async () => {
+    const { context, page } = await newVisitor(browser);
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin/payments');
+      await findSale(page);
+      await page.screenshot({ path: join(shots, 'admin-payments-390.png') });
+      await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).getByRole('button', { name: /Détails du paiement/ }).click();
+      const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.getByTestId('provider-log').first().waitFor();
+      await page.screenshot({ path: join(shots, 'admin-payments-detail-390.png') });
+    } finally {
+      await context.close();
+    }
+  });
+});
