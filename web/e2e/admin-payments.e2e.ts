@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, stack } from './harness';
+import { launchBrowser, newVisitor, shownToast, stack } from './harness';
 
 /**
  * The administrator's side of commerce against the real stack: a customer pays for a video with
@@ -10,11 +10,13 @@ import { launchBrowser, newVisitor, stack } from './harness';
  * buyer's purchase history, and sees the revenue on the dashboard.
  */
 const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
-/** The provider sandbox's MTN number that pays at once (MTN's own sandbox convention). */
+/** The provider sandbox's MTN numbers (MTN's own sandbox convention): paid at once, failed at once. */
 const MTN_SUCCESS = '56733123453';
+const MTN_FAILED = '46733123450';
 
 let browser: Browser;
 let sale: { orderId: string; receiptNumber: string; title: string };
+let failure: { orderId: string; title: string };
 
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const res = await fetch(`${stack.url}/graphql`, {
@@ -29,6 +31,7 @@ async function graphql<T>(query: string, variables: Record<string, unknown> = {}
 
 interface OrderView {
   id: string;
+  itemId?: string;
   status: string;
   receiptNumber: string | null;
   itemTitle: string;
@@ -40,33 +43,38 @@ const ORDER_FIELDS = `id status receiptNumber itemTitle`;
 const START = `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { ${ORDER_FIELDS} } error { code message } } }`;
 const CHECK = `mutation($id: ID!) { checkPayment(orderId: $id) { order { ${ORDER_FIELDS} } error { code message } } }`;
 
-/** The demo customer buys a video they do not own yet with MTN MoMo, through the gateway, and the order completes. */
-async function buyAVideo(): Promise<{ orderId: string; receiptNumber: string; title: string }> {
+async function customerToken(): Promise<string> {
   const { signIn } = await graphql<{ signIn: { accessToken: string | null; error: { message: string } | null } }>(SIGN_IN, {
     input: { email: stack.demo.customer.email, password: stack.demo.customer.password },
   });
-  const token = signIn.accessToken;
-  if (!token) throw new Error(`the demo customer could not sign in: ${signIn.error?.message}`);
+  if (!signIn.accessToken) throw new Error(`the demo customer could not sign in: ${signIn.error?.message}`);
+  return signIn.accessToken;
+}
+
+/**
+ * The demo customer starts paying for a video they do not own yet with MTN MoMo, through the
+ * gateway, and asks the provider ('Vérifier') until the order leaves PENDING.
+ */
+async function checkout(token: string, phone: string, skip: string[] = []): Promise<OrderView> {
   const { videos } = await graphql<{ videos: { items: { id: string; title: string; purchased: boolean }[] } }>(VIDEOS, {}, token);
-  // The oldest video not bought yet: other browser tests buy the newest ones.
-  const video = [...videos.items].reverse().find((v) => !v.purchased);
+  // The oldest videos not bought yet: other browser tests buy the newest ones.
+  const video = [...videos.items].reverse().find((v) => !v.purchased && !skip.includes(v.id));
   if (!video) throw new Error('the demo customer already owns every video');
 
   const { startCheckout } = await graphql<{ startCheckout: { order: OrderView | null; error: { message: string } | null } }>(
     START,
-    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone: MTN_SUCCESS, consentImmediateAccess: true } },
+    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone, consentImmediateAccess: true } },
     token,
   );
   if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
   let order = startCheckout.order;
-  // 'Vérifier' asks the provider; the sandbox answers SUCCESSFUL for this number from the first status check.
-  for (let i = 0; i < 30 && order.status !== 'COMPLETED'; i++) {
+  // The sandbox answers these numbers from the first status check.
+  for (let i = 0; i < 30 && (order.status === 'PENDING' || order.status === 'CREATED'); i++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { checkPayment } = await graphql<{ checkPayment: { order: OrderView | null; error: { message: string } | null } }>(CHECK, { id: order.id }, token);
     if (checkPayment.order) order = checkPayment.order;
   }
-  if (order.status !== 'COMPLETED' || !order.receiptNumber) throw new Error(`the order did not complete: ${JSON.stringify(order)}`);
-  return { orderId: order.id, receiptNumber: order.receiptNumber, title: order.itemTitle };
+  return { ...order, itemId: video.id };
 }
 
 async function signInAsAdmin(page: Page): Promise<void> {
@@ -85,7 +93,13 @@ async function findSale(page: Page): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  sale = await buyAVideo();
+  const token = await customerToken();
+  const paid = await checkout(token, MTN_SUCCESS);
+  if (paid.status !== 'COMPLETED' || !paid.receiptNumber) throw new Error(`the order did not complete: ${JSON.stringify(paid)}`);
+  sale = { orderId: paid.id, receiptNumber: paid.receiptNumber, title: paid.itemTitle };
+  const failed = await checkout(token, MTN_FAILED, [paid.itemId!]);
+  if (failed.status !== 'FAILED') throw new Error(`the order did not fail: ${JSON.stringify(failed)}`);
+  failure = { orderId: failed.id, title: failed.itemTitle };
   browser = await launchBrowser();
 }, 90_000);
 
@@ -157,6 +171,68 @@ describe('an administrator on Paiements', () => {
       expect(await revenue.innerText()).toMatch(/FCFA[\s\S]*\d+ ventes?/);
       await page.getByTestId('card-videos').waitFor();
       await page.screenshot({ path: join(shots, 'admin-dashboard-1280.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('re-checks with the provider, grants a failed order with a reason, then marks it refunded', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin/payments');
+
+      // The paid sale: re-checking it with the provider keeps it completed.
+      await findSale(page);
+      await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).getByText(sale.title).click();
+      let detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.getByRole('button', { name: "Revérifier auprès de l'opérateur" }).click();
+      const recheck = page.getByRole('alertdialog', { name: "Revérifier auprès de l'opérateur" });
+      await recheck.getByRole('button', { name: 'Confirmer' }).click();
+      await shownToast(page, 'Vérification effectuée').waitFor();
+      await recheck.waitFor({ state: 'hidden' });
+      expect(await detail.getByTestId('attempt').first().innerText()).toContain('Complété');
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
+
+      // The failed order: its reason in French, then access granted by hand.
+      await page.getByLabel('Rechercher', { exact: true }).fill(failure.orderId);
+      await page.getByLabel('Statut').selectOption({ label: 'Échoué' });
+      const row = page.getByTestId('data-row').filter({ hasText: failure.title });
+      await row.waitFor();
+      expect(await page.getByTestId('data-row').count()).toBe(1);
+      await row.getByText(failure.title).click();
+      detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      const attempt = detail.getByTestId('attempt').first();
+      await attempt.getByText('Échoué').waitFor();
+      expect(await attempt.innerText()).toContain("Motif d'échec");
+      expect(await detail.getByRole('button', { name: 'Marquer remboursé' }).count()).toBe(0);
+
+      await detail.getByRole('button', { name: "Accorder l'accès" }).click();
+      const grant = page.getByRole('alertdialog', { name: "Accorder l'accès" });
+      // The reason is mandatory.
+      await grant.getByRole('button', { name: "Accorder l'accès" }).click();
+      await grant.getByText('Le motif est obligatoire.').waitFor();
+      await grant.getByLabel('Motif').fill('Paiement reçu par un autre canal (test e2e).');
+      await page.screenshot({ path: join(shots, 'admin-payments-grant-1280.png') });
+      await grant.getByRole('button', { name: "Accorder l'accès" }).click();
+      await shownToast(page, 'Accès accordé').waitFor();
+      const action = detail.getByTestId('admin-action');
+      await action.getByText('Accès accordé manuellement').waitFor();
+      expect(await action.innerText()).toContain('Paiement reçu par un autre canal (test e2e).');
+      await detail.getByText('Complété').first().waitFor();
+
+      // Completed now: it can be marked refunded (and no longer granted).
+      await detail.getByRole('button', { name: 'Marquer remboursé' }).click();
+      const refund = page.getByRole('alertdialog', { name: 'Marquer remboursé' });
+      await refund.getByLabel('Motif').fill('Remboursé par MTN à la demande du client (test e2e).');
+      await refund.getByRole('button', { name: 'Marquer remboursé' }).click();
+      await shownToast(page, 'Commande marquée remboursée').waitFor();
+      await action.getByText('Marquée remboursée').waitFor();
+      await detail.getByText('Remboursé', { exact: true }).first().waitFor();
+      expect(await detail.getByRole('button', { name: "Accorder l'accès" }).count()).toBe(0);
+      expect(await detail.getByRole('button', { name: 'Marquer remboursé' }).count()).toBe(0);
+      await page.screenshot({ path: join(shots, 'admin-payments-refunded-1280.png') });
     } finally {
       await context.close();
     }

@@ -105,6 +105,8 @@ function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): voi
   };
 
   const completed = order.status === 'COMPLETED';
+  // The server's rules: granted from any status but completed and refunded; refund-marked only when completed.
+  const grantable = !completed && order.status !== 'REFUNDED';
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <OrderFacts order={order} />
@@ -114,7 +116,7 @@ function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): voi
           <RefreshCw aria-hidden="true" />
           {t.recheck}
         </Button>
-        {!completed && (
+        {grantable && (
           <Button variant="outline" size="sm" onClick={() => setAsking('grant')}>
             <Gift aria-hidden="true" />
             {t.grant}
