@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newVisitor, shownToast, stack } from './harness';
@@ -133,6 +133,16 @@ describe('an administrator on Paiements', () => {
       await page.getByLabel('Méthode').selectOption({ label: 'MTN Mobile Money' });
       await row.waitFor();
       await page.screenshot({ path: join(shots, 'admin-payments-1280.png'), fullPage: true });
+
+      // 'Exporter': the filtered orders as orders-export.csv, amounts in FCFA.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exporter' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('orders-export.csv');
+      const csv = readFileSync((await file.path())!, 'utf8');
+      expect(csv).toContain(sale.receiptNumber);
+      expect(csv.trim().split('\n')).toHaveLength(2);
+      await shownToast(page, 'Export réussi').waitFor();
 
       // The detail: the attempt, its phone and references, and the provider's raw answers.
       await row.getByText(sale.title).click();

@@ -366,6 +366,7 @@ export const adminFr = {
       REFUNDED: 'Marquée remboursée',
     } as Record<'GRANTED' | 'REFUNDED', string>,
     adminActionBy: (at: string, adminId: string) => `le ${at} par l'administrateur ${adminId}`,
+    adminActionByMe: (at: string) => `le ${at} par vous`,
     reasonLabel: 'Motif',
     attempts: 'Tentatives de paiement',
     noAttempts: "Aucune tentative de paiement pour l'instant.",

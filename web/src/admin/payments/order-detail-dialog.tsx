@@ -3,6 +3,7 @@ import { Gift, History, RefreshCw, Undo2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useAuth } from '@/auth/auth-context';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
 import { formatDateTime, formatTime, formatUsdCents, formatXaf } from '../lib/money';
@@ -168,6 +169,7 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
 
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
   const f = t.facts;
+  const me = useAuth().user?.id;
   return (
     <>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -191,7 +193,9 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <p className="font-medium">
             {t.adminAction[order.adminAction.kind]}{' '}
             <span className="font-normal text-muted-foreground">
-              {t.adminActionBy(formatDateTime(order.adminAction.at), order.adminAction.adminId)}
+              {order.adminAction.adminId === me
+                ? t.adminActionByMe(formatDateTime(order.adminAction.at))
+                : t.adminActionBy(formatDateTime(order.adminAction.at), order.adminAction.adminId)}
             </span>
           </p>
           <p className="mt-1 break-words">
