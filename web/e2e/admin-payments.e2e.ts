@@ -85,9 +85,14 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await page.waitForURL('**/admin');
 }
 
-/** Paiements, narrowed to the sale by its receipt number (the search box). */
+/** Paiements, narrowed to one order by its id (the search box), once the list has answered. */
+async function findOrder(page: Page, orderId: string): Promise<void> {
+  await page.getByLabel('Rechercher', { exact: true }).fill(orderId);
+  await page.getByTestId('admin-count').filter({ hasText: /^1 paiement$/ }).waitFor();
+}
+
 async function findSale(page: Page): Promise<void> {
-  await page.getByLabel('Rechercher', { exact: true }).fill(sale.receiptNumber);
+  await findOrder(page, sale.orderId);
   await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).waitFor();
 }
 
@@ -141,7 +146,7 @@ describe('an administrator on Paiements', () => {
       expect(file.suggestedFilename()).toBe('orders-export.csv');
       const csv = readFileSync((await file.path())!, 'utf8');
       expect(csv).toContain(sale.receiptNumber);
-      expect(csv.trim().split('\n')).toHaveLength(2);
+      expect(csv.trim().split('\n')).toHaveLength(2); // the header and the one order the filters keep
       await shownToast(page, 'Export réussi').waitFor();
 
       // The detail: the attempt, its phone and references, and the provider's raw answers.
@@ -206,7 +211,7 @@ describe('an administrator on Paiements', () => {
       await detail.waitFor({ state: 'hidden' });
 
       // The failed order: its reason in French, then access granted by hand.
-      await page.getByLabel('Rechercher', { exact: true }).fill(failure.orderId);
+      await findOrder(page, failure.orderId);
       await page.getByLabel('Statut').selectOption({ label: 'Échoué' });
       const row = page.getByTestId('data-row').filter({ hasText: failure.title });
       await row.waitFor();
