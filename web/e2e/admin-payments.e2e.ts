@@ -14,9 +14,36 @@ const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 const MTN_SUCCESS = '56733123453';
 const MTN_FAILED = '46733123450';
 
+/**
+ * The payments sandbox of this stack: the registry's port (4106) moved by the stack's port offset
+ * (the gateway is 4000 + offset), as stack.js places it.
+ */
+function sandboxUrl(): string {
+  const offset = Number(new URL(stack.url).port) - 4000;
+  return `http://127.0.0.1:${4106 + offset}`;
+}
+
+/** The customer approves the MTN prompt on their phone (the sandbox phone page's JSON twin). */
+async function approveOnPhone(msisdn: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await fetch(`${sandboxUrl()}/phone/api/prompts?msisdn=${msisdn}`);
+    const { prompts } = (await res.json()) as { prompts: { id: string }[] };
+    if (prompts[0]) {
+      const answer = await fetch(`${sandboxUrl()}/phone/api/prompts/${prompts[0].id}/approve`, { method: 'POST' });
+      if (!answer.ok) throw new Error(`the sandbox refused the approval: ${answer.status} ${await answer.text()}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 let browser: Browser;
 let sale: { orderId: string; receiptNumber: string; title: string };
 let failure: { orderId: string; title: string };
+let token: string;
+const bought: string[] = [];
 
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const res = await fetch(`${stack.url}/graphql`, {
@@ -55,7 +82,7 @@ async function customerToken(): Promise<string> {
  * The demo customer starts paying for a video they do not own yet with MTN MoMo, through the
  * gateway, and asks the provider ('Vérifier') until the order leaves PENDING.
  */
-async function checkout(token: string, phone: string, skip: string[] = []): Promise<OrderView> {
+async function checkout(token: string, phone: string, skip: string[] = [], settle = true): Promise<OrderView> {
   const { videos } = await graphql<{ videos: { items: { id: string; title: string; purchased: boolean }[] } }>(VIDEOS, {}, token);
   // The oldest videos not bought yet: other browser tests buy the newest ones.
   const video = [...videos.items].reverse().find((v) => !v.purchased && !skip.includes(v.id));
@@ -69,7 +96,7 @@ async function checkout(token: string, phone: string, skip: string[] = []): Prom
   if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
   let order = startCheckout.order;
   // The sandbox answers these numbers from the first status check.
-  for (let i = 0; i < 30 && (order.status === 'PENDING' || order.status === 'CREATED'); i++) {
+  for (let i = 0; settle && i < 30 && (order.status === 'PENDING' || order.status === 'CREATED'); i++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { checkPayment } = await graphql<{ checkPayment: { order: OrderView | null; error: { message: string } | null } }>(CHECK, { id: order.id }, token);
     if (checkPayment.order) order = checkPayment.order;
@@ -98,11 +125,13 @@ async function findSale(page: Page): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  const token = await customerToken();
+  token = await customerToken();
   const paid = await checkout(token, MTN_SUCCESS);
+  bought.push(paid.itemId!);
   if (paid.status !== 'COMPLETED' || !paid.receiptNumber) throw new Error(`the order did not complete: ${JSON.stringify(paid)}`);
   sale = { orderId: paid.id, receiptNumber: paid.receiptNumber, title: paid.itemTitle };
-  const failed = await checkout(token, MTN_FAILED, [paid.itemId!]);
+  const failed = await checkout(token, MTN_FAILED, bought);
+  bought.push(failed.itemId!);
   if (failed.status !== 'FAILED') throw new Error(`the order did not fail: ${JSON.stringify(failed)}`);
   failure = { orderId: failed.id, title: failed.itemTitle };
   browser = await launchBrowser();
@@ -248,6 +277,35 @@ describe('an administrator on Paiements', () => {
       expect(await detail.getByRole('button', { name: "Accorder l'accès" }).count()).toBe(0);
       expect(await detail.getByRole('button', { name: 'Marquer remboursé' }).count()).toBe(0);
       await page.screenshot({ path: join(shots, 'admin-payments-refunded-1280.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('follows a pending order live: the customer approves on their phone and the open detail turns Complété', async () => {
+    // A Cameroonian MTN number no sandbox rule forces: pending until the phone answers.
+    const national = `650${String(Date.now()).slice(-6)}`;
+    const pending = await checkout(token, national, bought, false);
+    expect(pending.status).toBe('PENDING');
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin/payments');
+      await findOrder(page, pending.id);
+      const row = page.getByTestId('data-row').filter({ hasText: pending.itemTitle });
+      await row.getByText('En attente').waitFor();
+      await row.getByText(pending.itemTitle).click();
+      const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.getByTestId('attempt').getByText('En attente').waitFor();
+      // The live subscription is set up once the order shows as pending; give it a moment to connect.
+      await page.waitForTimeout(1000);
+
+      await approveOnPhone(`237${national}`);
+      // No reload, no click: the order arrives through orderUpdated.
+      await detail.getByTestId('attempt').getByText('Complété').waitFor({ timeout: 30_000 });
+      expect(await detail.innerText()).toMatch(/LBF-\d{4}-\d{6}/);
+      await page.keyboard.press('Escape');
+      await row.getByText('Complété').waitFor();
     } finally {
       await context.close();
     }

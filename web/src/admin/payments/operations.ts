@@ -10,6 +10,8 @@ import type {
   AdminOrderRowFragment,
   AdminOrdersPageQuery,
   AdminOrdersPageQueryVariables,
+  AdminOrderUpdatedSubscription,
+  AdminOrderUpdatedSubscriptionVariables,
   AdminRecheckOrderMutation,
   AdminRecheckOrderMutationVariables,
   ExportOrdersCsvQuery,
@@ -154,4 +156,18 @@ export const ADMIN_MARK_REFUNDED: TypedDocumentNode<AdminMarkRefundedMutation, A
   }
   ${ADMIN_ORDER_DETAIL}
   ${USER_ERROR_FIELDS}
+`;
+
+/**
+ * A pending order as it changes (the customer approves on their phone, the poller settles it):
+ * written to the cache under Order:id, so the open detail follows. Commerce's fields only, as the
+ * gateway relays subscriptions to commerce alone.
+ */
+export const ADMIN_ORDER_UPDATED: TypedDocumentNode<AdminOrderUpdatedSubscription, AdminOrderUpdatedSubscriptionVariables> = gql`
+  subscription AdminOrderUpdated($orderId: ID!) {
+    orderUpdated(orderId: $orderId) {
+      ...AdminOrderDetail
+    }
+  }
+  ${ADMIN_ORDER_DETAIL}
 `;

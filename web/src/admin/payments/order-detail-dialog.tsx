@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Gift, History, RefreshCw, Undo2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import {
   ADMIN_GRANT_ORDER,
   ADMIN_MARK_REFUNDED,
   ADMIN_ORDER_DETAIL_QUERY,
+  ADMIN_ORDER_UPDATED,
   ADMIN_RECHECK_ORDER,
   type AdminAttempt,
   type AdminOrderDetail,
@@ -80,6 +81,20 @@ function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): voi
   }, [error]);
 
   const order = data?.order;
+  // While the customer may still pay, follow the order live; once it settles, the list reloads too.
+  const open = order?.status === 'PENDING' || order?.status === 'CREATED';
+  const live = useSubscription(ADMIN_ORDER_UPDATED, {
+    variables: { orderId },
+    skip: !open,
+    onData: ({ data: update }) => {
+      const status = update.data?.orderUpdated.status;
+      if (status && status !== 'PENDING' && status !== 'CREATED') onChanged();
+    },
+  });
+  useEffect(() => {
+    if (live.error) console.error('AdminOrderUpdated', live.error);
+  }, [live.error]);
+
   if (!order && loading) return <FormSkeleton fields={4} />;
   if (!order) return <p className="py-6 text-center text-sm text-muted-foreground">{t.loadOrderFailure}</p>;
 
