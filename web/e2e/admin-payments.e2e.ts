@@ -322,6 +322,10 @@ describe('an administrator on Paiements', () => {
       const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
       await detail.getByTestId('provider-log').first().waitFor();
       await page.screenshot({ path: join(shots, 'admin-payments-detail-390.png') });
+      // The raw bodies scroll inside their own box; the dialog never scrolls sideways.
+      await detail.locator('pre').last().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, 'admin-payments-log-390.png') });
+      expect(await detail.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     } finally {
       await context.close();
     }
