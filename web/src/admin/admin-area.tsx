@@ -4,6 +4,8 @@ import { fr } from '@/i18n/fr';
 import { AdminLayout } from './admin-layout';
 import { AdminPage } from './admin-page';
 import AdminArticlesPage from './articles/admin-articles-page';
+import AdminDashboardPage from './dashboard/admin-dashboard-page';
+import AdminPaymentsPage from './payments/admin-payments-page';
 import AdminPdfsPage from './pdfs/admin-pdfs-page';
 import AdminSettingsPage from './settings/admin-settings-page';
 import AdminTestimonialsPage from './testimonials/admin-testimonials-page';
@@ -20,11 +22,12 @@ export default function AdminArea() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={<AdminPage key="dashboard" title={nav.dashboard} />} />
+        <Route index element={<AdminDashboardPage />} />
         <Route path="settings" element={<AdminSettingsPage />} />
         <Route path="users" element={<AdminPage key="users" title={nav.users} />} />
         <Route path="videos" element={<AdminVideosPage />} />
         <Route path="pdfs" element={<AdminPdfsPage />} />
+        <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="articles" element={<AdminArticlesPage />} />
         <Route path="testimonials" element={<AdminTestimonialsPage />} />
         <Route path="stats" element={<AdminPage key="stats" title={nav.stats} />} />

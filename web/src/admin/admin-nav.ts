@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CreditCard,
   FileText,
   LayoutDashboard,
   Mail,
@@ -26,6 +27,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/users', label: fr.admin.nav.users, icon: Users },
   { to: '/admin/videos', label: fr.admin.nav.videos, icon: Video },
   { to: '/admin/pdfs', label: fr.admin.nav.pdfs, icon: FileText },
+  // Issue 7: the orders, their payment attempts and the provider's answers.
+  { to: '/admin/payments', label: adminFr.nav.payments, icon: CreditCard },
   // Beyond the spec's sidebar: the news and the home page's testimonials, edited without a developer.
   { to: '/admin/articles', label: adminFr.nav.articles, icon: Newspaper },
   { to: '/admin/testimonials', label: adminFr.nav.testimonials, icon: MessageSquareQuote },

@@ -204,6 +204,63 @@ export type SiteSettingsInput = {
   socialInstagram?: string | null | undefined;
 };
 
+/** The three ways to pay (the spec's buttons). */
+export type PaymentMethod =
+  /** Orange Money Cameroun: USSD push, confirmed on the phone or with #150*50#. */
+  | 'ORANGE'
+  /** MTN Mobile Money: approval prompt on the phone. */
+  | 'MTN'
+  /** NotchPay: its own hosted payment page (mobile money or card); no phone needed here. */
+  | 'NOTCHPAY';
+
+export type ItemType =
+  | 'VIDEO'
+  | 'PDF';
+
+/**
+ * An order's status. CREATED: no attempt yet. PENDING: an attempt is live (waiting for the customer's
+ * phone). COMPLETED: paid or granted; never goes back. FAILED / EXPIRED / CANCELED: the last attempt
+ * ended without money; the customer may try again (a new attempt on the same order).
+ * REFUNDED: an administrator marked a completed order refunded (access removed).
+ */
+export type OrderStatus =
+  | 'CREATED'
+  | 'PENDING'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'EXPIRED'
+  | 'CANCELED'
+  | 'REFUNDED';
+
+/** One payment attempt's status; every status but PENDING is final. */
+export type AttemptStatus =
+  | 'PENDING'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'EXPIRED'
+  | 'CANCELED';
+
+export type AdminOrderActionKind =
+  | 'GRANTED'
+  | 'REFUNDED';
+
+export type OrderFilter = {
+  status?: OrderStatus | null | undefined;
+  method?: PaymentMethod | null | undefined;
+  /** ISO date (inclusive, from 00:00 Africa/Douala). */
+  from?: string | null | undefined;
+  /** ISO date (inclusive, to 23:59 Africa/Douala). */
+  to?: string | null | undefined;
+  /** Buyer e-mail, receipt number, order id, phone or operator transaction id (part of). */
+  search?: string | null | undefined;
+};
+
+export type AdminOrderReasonInput = {
+  orderId: string | number;
+  /** Mandatory, recorded with the administrator's id. */
+  reason: string;
+};
+
 export type SignUpInput = {
   firstName: string;
   lastName: string;
@@ -303,6 +360,71 @@ export type DeleteArticleMutationVariables = Exact<{
 
 export type DeleteArticleMutation = { deleteArticle: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type AdminDashboardCommerceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminDashboardCommerceQuery = { commerceStats: { salesCount: number, revenue: { usdCents: number, xaf: number } } };
+
+export type AdminDashboardCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminDashboardCatalogueQuery = { catalogueStats: { videoCount: number, pdfCount: number } };
+
+export type AdminOrderRowFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } };
+
+export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } };
+
+export type AdminOrdersPageQueryVariables = Exact<{
+  filter?: OrderFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminOrdersPageQuery = { adminOrders: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } }> } };
+
+export type AdminOrderDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminOrderDetailQuery = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null };
+
+export type ExportOrdersCsvQueryVariables = Exact<{
+  filter?: OrderFilter | null | undefined;
+}>;
+
+
+export type ExportOrdersCsvQuery = { exportOrdersCsv: string };
+
+export type AdminRecheckOrderMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type AdminRecheckOrderMutation = { adminRecheckOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminGrantOrderMutationVariables = Exact<{
+  input: AdminOrderReasonInput;
+}>;
+
+
+export type AdminGrantOrderMutation = { adminGrantOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminMarkRefundedMutationVariables = Exact<{
+  input: AdminOrderReasonInput;
+}>;
+
+
+export type AdminMarkRefundedMutation = { adminMarkRefunded: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminOrderUpdatedSubscriptionVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type AdminOrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } };
+
 export type AdminPdfRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string };
 
 export type AdminPdfResultFragment = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
@@ -393,6 +515,13 @@ export type DeleteTestimonialMutationVariables = Exact<{
 
 
 export type DeleteTestimonialMutation = { deleteTestimonial: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminUserOrdersQueryVariables = Exact<{
+  userId: string | number;
+}>;
+
+
+export type AdminUserOrdersQuery = { adminUserOrders: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, method: PaymentMethod | null, status: OrderStatus, createdAt: string, amount: { usdCents: number, xaf: number } }> };
 
 export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null };
 

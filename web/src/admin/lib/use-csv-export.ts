@@ -1,4 +1,4 @@
-import type { TypedDocumentNode } from '@apollo/client';
+import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import { adminFr } from '../i18n';
@@ -9,13 +9,19 @@ import { saveTextFile } from './files';
  * 'Exporter': asks the server for the CSV (UTF-8 with BOM, built from every row, not only the
  * page on screen) and saves it under the spec's fixed name (§9), then 'Export réussi'.
  */
-export function useCsvExport<K extends string>(query: TypedDocumentNode<Record<K, string>, Record<string, never>>, field: K, fileName: string) {
+export function useCsvExport<K extends string, V extends OperationVariables = Record<string, never>>(
+  query: TypedDocumentNode<Record<K, string>, V>,
+  field: K,
+  fileName: string,
+  /** E.g. the list's filter, so the file holds what the screen lists. */
+  variables?: V,
+) {
   const client = useApolloClient();
   const [exporting, setExporting] = useState(false);
   const exportCsv = useCallback(async () => {
     setExporting(true);
     try {
-      const { data } = await client.query({ query, fetchPolicy: 'no-cache' });
+      const { data } = await client.query({ query, variables, fetchPolicy: 'no-cache' } as ApolloClient.QueryOptions<Record<K, string>, V>);
       const csv = data?.[field];
       if (typeof csv !== 'string') throw new Error('no CSV in the answer');
       saveTextFile(csv, fileName, 'text/csv;charset=utf-8');
@@ -25,6 +31,6 @@ export function useCsvExport<K extends string>(query: TypedDocumentNode<Record<K
     } finally {
       setExporting(false);
     }
-  }, [client, query, field, fileName]);
+  }, [client, query, field, fileName, variables]);
   return { exportCsv, exporting };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { useSidebar } from '../sidebar-context';
 
@@ -13,6 +13,18 @@ export interface Column<T> {
 }
 
 /**
+ * A click on the row itself (not on one of its buttons or links) opens it: a shortcut for the
+ * mouse, the row's own action button remaining the way in for the keyboard.
+ */
+function rowClickHandler<T>(row: T, onRowClick: ((row: T) => void) | undefined) {
+  if (!onRowClick) return undefined;
+  return (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('button, a, input, select, textarea, label')) return;
+    onRowClick(row);
+  };
+}
+
+/**
  * A table on a wide screen, cards under 768 px (spec §9 breakpoint, the admin shell's own):
  * one DOM, never both. The first column is the card's heading; `actions` end each row/card.
  */
@@ -23,6 +35,7 @@ export function DataList<T>({
   actions,
   actionsHeader,
   label,
+  onRowClick,
 }: {
   rows: readonly T[];
   columns: ReadonlyArray<Column<T>>;
@@ -30,6 +43,7 @@ export function DataList<T>({
   actions(row: T): ReactNode;
   actionsHeader: string;
   label: string;
+  onRowClick?(row: T): void;
 }) {
   const { isMobile } = useSidebar();
   const [first, ...rest] = columns;
@@ -38,7 +52,13 @@ export function DataList<T>({
     return (
       <ul aria-label={label} className="flex flex-col gap-3" data-testid="data-cards">
         {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded-lg border bg-card p-4 shadow-sm" data-testid="data-row" data-key={rowKey(row)}>
+          <li
+            key={rowKey(row)}
+            className={cn('rounded-lg border bg-card p-4 shadow-sm', onRowClick && 'cursor-pointer')}
+            data-testid="data-row"
+            data-key={rowKey(row)}
+            onClick={rowClickHandler(row, onRowClick)}
+          >
             <div className="min-w-0 font-medium">{first!.cell(row)}</div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               {rest.map((column) => (
@@ -72,7 +92,13 @@ export function DataList<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="border-b last:border-0 hover:bg-muted/30" data-testid="data-row" data-key={rowKey(row)}>
+            <tr
+              key={rowKey(row)}
+              className={cn('border-b last:border-0 hover:bg-muted/30', onRowClick && 'cursor-pointer')}
+              data-testid="data-row"
+              data-key={rowKey(row)}
+              onClick={rowClickHandler(row, onRowClick)}
+            >
               {columns.map((column, index) => (
                 <td
                   key={column.header}

@@ -1,0 +1,333 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newVisitor, shownToast, stack } from './harness';
+
+/**
+ * The administrator's side of commerce against the real stack: a customer pays for a video with
+ * MTN Mobile Money on the provider sandbox (56733123453 succeeds at once), then an administrator
+ * finds the sale in Paiements, filters it, reads the provider's raw answers in its detail and the
+ * buyer's purchase history, and sees the revenue on the dashboard.
+ */
+const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
+/** The provider sandbox's MTN numbers (MTN's own sandbox convention): paid at once, failed at once. */
+const MTN_SUCCESS = '56733123453';
+const MTN_FAILED = '46733123450';
+
+/**
+ * The payments sandbox of this stack: the registry's port (4106) moved by the stack's port offset
+ * (the gateway is 4000 + offset), as stack.js places it.
+ */
+function sandboxUrl(): string {
+  const offset = Number(new URL(stack.url).port) - 4000;
+  return `http://127.0.0.1:${4106 + offset}`;
+}
+
+/** The customer approves the MTN prompt on their phone (the sandbox phone page's JSON twin). */
+async function approveOnPhone(msisdn: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await fetch(`${sandboxUrl()}/phone/api/prompts?msisdn=${msisdn}`);
+    const { prompts } = (await res.json()) as { prompts: { id: string }[] };
+    if (prompts[0]) {
+      const answer = await fetch(`${sandboxUrl()}/phone/api/prompts/${prompts[0].id}/approve`, { method: 'POST' });
+      if (!answer.ok) throw new Error(`the sandbox refused the approval: ${answer.status} ${await answer.text()}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+let browser: Browser;
+let sale: { orderId: string; receiptNumber: string; title: string };
+let failure: { orderId: string; title: string };
+let token: string;
+const bought: string[] = [];
+
+async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const res = await fetch(`${stack.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+interface OrderView {
+  id: string;
+  itemId?: string;
+  status: string;
+  receiptNumber: string | null;
+  itemTitle: string;
+}
+
+const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken error { message } } }`;
+const VIDEOS = `query { videos(page: 1, pageSize: 50) { items { id title purchased } } }`;
+const ORDER_FIELDS = `id status receiptNumber itemTitle`;
+const START = `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { ${ORDER_FIELDS} } error { code message } } }`;
+const CHECK = `mutation($id: ID!) { checkPayment(orderId: $id) { order { ${ORDER_FIELDS} } error { code message } } }`;
+
+async function customerToken(): Promise<string> {
+  const { signIn } = await graphql<{ signIn: { accessToken: string | null; error: { message: string } | null } }>(SIGN_IN, {
+    input: { email: stack.demo.customer.email, password: stack.demo.customer.password },
+  });
+  if (!signIn.accessToken) throw new Error(`the demo customer could not sign in: ${signIn.error?.message}`);
+  return signIn.accessToken;
+}
+
+/**
+ * The demo customer starts paying for a video they do not own yet with MTN MoMo, through the
+ * gateway, and asks the provider ('Vérifier') until the order leaves PENDING.
+ */
+async function checkout(token: string, phone: string, skip: string[] = [], settle = true): Promise<OrderView> {
+  const { videos } = await graphql<{ videos: { items: { id: string; title: string; purchased: boolean }[] } }>(VIDEOS, {}, token);
+  // The oldest videos not bought yet: other browser tests buy the newest ones.
+  const video = [...videos.items].reverse().find((v) => !v.purchased && !skip.includes(v.id));
+  if (!video) throw new Error('the demo customer already owns every video');
+
+  const { startCheckout } = await graphql<{ startCheckout: { order: OrderView | null; error: { message: string } | null } }>(
+    START,
+    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone, consentImmediateAccess: true } },
+    token,
+  );
+  if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
+  let order = startCheckout.order;
+  // The sandbox answers these numbers from the first status check.
+  for (let i = 0; settle && i < 30 && (order.status === 'PENDING' || order.status === 'CREATED'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { checkPayment } = await graphql<{ checkPayment: { order: OrderView | null; error: { message: string } | null } }>(CHECK, { id: order.id }, token);
+    if (checkPayment.order) order = checkPayment.order;
+  }
+  return { ...order, itemId: video.id };
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(stack.demo.admin.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
+  await page.getByRole('button', { name: 'Accès administrateur' }).click();
+  await page.waitForURL('**/admin');
+}
+
+/** Paiements, narrowed to one order by its id (the search box), once the list has answered. */
+async function findOrder(page: Page, orderId: string): Promise<void> {
+  await page.getByLabel('Rechercher', { exact: true }).fill(orderId);
+  await page.getByTestId('admin-count').filter({ hasText: /^1 paiement$/ }).waitFor();
+}
+
+async function findSale(page: Page): Promise<void> {
+  await findOrder(page, sale.orderId);
+  await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).waitFor();
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  token = await customerToken();
+  const paid = await checkout(token, MTN_SUCCESS);
+  bought.push(paid.itemId!);
+  if (paid.status !== 'COMPLETED' || !paid.receiptNumber) throw new Error(`the order did not complete: ${JSON.stringify(paid)}`);
+  sale = { orderId: paid.id, receiptNumber: paid.receiptNumber, title: paid.itemTitle };
+  const failed = await checkout(token, MTN_FAILED, bought);
+  bought.push(failed.itemId!);
+  if (failed.status !== 'FAILED') throw new Error(`the order did not fail: ${JSON.stringify(failed)}`);
+  failure = { orderId: failed.id, title: failed.itemTitle };
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an administrator on Paiements', () => {
+  it('finds the sale, filters by status, reads the provider history and the buyer’s purchase history', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      await page.getByRole('link', { name: 'Paiements' }).first().click();
+      await page.waitForURL('**/admin/payments');
+      await page.getByRole('heading', { name: 'Paiements', level: 1 }).waitFor();
+
+      await findSale(page);
+      const row = page.getByTestId('data-row').filter({ hasText: sale.receiptNumber });
+      const text = await row.innerText();
+      expect(text).toContain(stack.demo.customer.email);
+      expect(text).toContain(sale.title);
+      expect(text).toContain('Complété');
+      expect(text).toContain('MTN Mobile Money');
+      expect(text).toMatch(/\d FCFA/);
+      expect(text).not.toContain('$');
+
+      // Filters: the sale is not a failure; it is a completed MTN payment.
+      await page.getByLabel('Statut').selectOption({ label: 'Échoué' });
+      await page.getByText('Aucun paiement trouvé').waitFor();
+      await page.getByLabel('Statut').selectOption({ label: 'Complété' });
+      await page.getByLabel('Méthode').selectOption({ label: 'MTN Mobile Money' });
+      await row.waitFor();
+      await page.screenshot({ path: join(shots, 'admin-payments-1280.png'), fullPage: true });
+
+      // 'Exporter': the filtered orders as orders-export.csv, amounts in FCFA.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exporter' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('orders-export.csv');
+      const csv = readFileSync((await file.path())!, 'utf8');
+      expect(csv).toContain(sale.receiptNumber);
+      expect(csv.trim().split('\n')).toHaveLength(2); // the header and the one order the filters keep
+      await shownToast(page, 'Export réussi').waitFor();
+
+      // The detail: the attempt, its phone and references, and the provider's raw answers.
+      await row.getByText(sale.title).click();
+      const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.waitFor();
+      const attempt = detail.getByTestId('attempt').first();
+      await attempt.getByText('Complété').waitFor();
+      expect(await attempt.innerText()).toContain(MTN_SUCCESS.slice(-6));
+      const log = attempt.getByTestId('provider-log');
+      await log.waitFor();
+      expect(await log.locator('li').count()).toBeGreaterThan(0);
+      expect(await log.innerText()).toMatch(/requesttopay/i);
+      expect(await log.locator('pre').first().innerText()).not.toBe('');
+      // A completed order can be marked refunded, not granted again.
+      await detail.getByRole('button', { name: 'Marquer remboursé' }).waitFor();
+      expect(await detail.getByRole('button', { name: "Accorder l'accès" }).count()).toBe(0);
+      await page.screenshot({ path: join(shots, 'admin-payments-detail-1280.png') });
+
+      // The buyer's purchase history (the users page's dialog), opened from the detail.
+      await detail.getByRole('button', { name: 'Historique des achats' }).click();
+      const history = page.getByRole('dialog', { name: 'Historique des achats' });
+      await history.waitFor();
+      const bought = history.getByTestId('purchase-row').filter({ hasText: sale.title });
+      await bought.waitFor();
+      expect(await bought.innerText()).toContain('Complété');
+      await page.screenshot({ path: join(shots, 'admin-purchase-history-1280.png') });
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'hidden' });
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
+
+      // The dashboard's revenue card counts it, in FCFA.
+      await page.getByRole('link', { name: 'Tableau de bord' }).first().click();
+      const revenue = page.getByTestId('card-revenue');
+      await revenue.waitFor();
+      expect(await revenue.innerText()).toMatch(/FCFA[\s\S]*\d+ ventes?/);
+      await page.getByTestId('card-videos').waitFor();
+      await page.screenshot({ path: join(shots, 'admin-dashboard-1280.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('re-checks with the provider, grants a failed order with a reason, then marks it refunded', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin/payments');
+
+      // The paid sale: re-checking it with the provider keeps it completed.
+      await findSale(page);
+      await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).getByText(sale.title).click();
+      let detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.getByRole('button', { name: "Revérifier auprès de l'opérateur" }).click();
+      const recheck = page.getByRole('alertdialog', { name: "Revérifier auprès de l'opérateur" });
+      await recheck.getByRole('button', { name: 'Confirmer' }).click();
+      await shownToast(page, 'Vérification effectuée').waitFor();
+      await recheck.waitFor({ state: 'hidden' });
+      expect(await detail.getByTestId('attempt').first().innerText()).toContain('Complété');
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
+
+      // The failed order: its reason in French, then access granted by hand.
+      await findOrder(page, failure.orderId);
+      await page.getByLabel('Statut').selectOption({ label: 'Échoué' });
+      const row = page.getByTestId('data-row').filter({ hasText: failure.title });
+      await row.waitFor();
+      expect(await page.getByTestId('data-row').count()).toBe(1);
+      await row.getByText(failure.title).click();
+      detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      const attempt = detail.getByTestId('attempt').first();
+      await attempt.getByText('Échoué').waitFor();
+      expect(await attempt.innerText()).toContain("Motif d'échec");
+      expect(await detail.getByRole('button', { name: 'Marquer remboursé' }).count()).toBe(0);
+
+      await detail.getByRole('button', { name: "Accorder l'accès" }).click();
+      const grant = page.getByRole('alertdialog', { name: "Accorder l'accès" });
+      // The reason is mandatory.
+      await grant.getByRole('button', { name: "Accorder l'accès" }).click();
+      await grant.getByText('Le motif est obligatoire.').waitFor();
+      await grant.getByLabel('Motif').fill('Paiement reçu par un autre canal (test e2e).');
+      await page.screenshot({ path: join(shots, 'admin-payments-grant-1280.png') });
+      await grant.getByRole('button', { name: "Accorder l'accès" }).click();
+      await shownToast(page, 'Accès accordé').waitFor();
+      const action = detail.getByTestId('admin-action');
+      await action.getByText('Accès accordé manuellement').waitFor();
+      expect(await action.innerText()).toContain('Paiement reçu par un autre canal (test e2e).');
+      await detail.getByText('Complété').first().waitFor();
+
+      // Completed now: it can be marked refunded (and no longer granted).
+      await detail.getByRole('button', { name: 'Marquer remboursé' }).click();
+      const refund = page.getByRole('alertdialog', { name: 'Marquer remboursé' });
+      await refund.getByLabel('Motif').fill('Remboursé par MTN à la demande du client (test e2e).');
+      await refund.getByRole('button', { name: 'Marquer remboursé' }).click();
+      await shownToast(page, 'Commande marquée remboursée').waitFor();
+      await action.getByText('Marquée remboursée').waitFor();
+      await detail.getByText('Remboursé', { exact: true }).first().waitFor();
+      expect(await detail.getByRole('button', { name: "Accorder l'accès" }).count()).toBe(0);
+      expect(await detail.getByRole('button', { name: 'Marquer remboursé' }).count()).toBe(0);
+      await page.screenshot({ path: join(shots, 'admin-payments-refunded-1280.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('follows a pending order live: the customer approves on their phone and the open detail turns Complété', async () => {
+    // A Cameroonian MTN number no sandbox rule forces: pending until the phone answers.
+    const national = `650${String(Date.now()).slice(-6)}`;
+    const pending = await checkout(token, national, bought, false);
+    expect(pending.status).toBe('PENDING');
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin/payments');
+      await findOrder(page, pending.id);
+      const row = page.getByTestId('data-row').filter({ hasText: pending.itemTitle });
+      await row.getByText('En attente').waitFor();
+      await row.getByText(pending.itemTitle).click();
+      const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.getByTestId('attempt').getByText('En attente').waitFor();
+      // The live subscription is set up once the order shows as pending; give it a moment to connect.
+      await page.waitForTimeout(1000);
+
+      await approveOnPhone(`237${national}`);
+      // No reload, no click: the order arrives through orderUpdated.
+      await detail.getByTestId('attempt').getByText('Complété').waitFor({ timeout: 30_000 });
+      expect(await detail.innerText()).toMatch(/LBF-\d{4}-\d{6}/);
+      await page.keyboard.press('Escape');
+      await row.getByText('Complété').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works on a phone (390 px): cards, then the detail', async () => {
+    const { context, page } = await newVisitor(browser);
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin/payments');
+      await findSale(page);
+      await page.screenshot({ path: join(shots, 'admin-payments-390.png') });
+      await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).getByRole('button', { name: /Détails du paiement/ }).click();
+      const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
+      await detail.getByTestId('provider-log').first().waitFor();
+      await page.screenshot({ path: join(shots, 'admin-payments-detail-390.png') });
+      // The raw bodies scroll inside their own box; the dialog never scrolls sideways.
+      await detail.locator('pre').last().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, 'admin-payments-log-390.png') });
+      expect(await detail.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,247 @@
+import { useQuery } from '@apollo/client/react';
+import { CreditCard, Eye, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { usePage } from '@/hooks/use-page';
+import { cn } from '@/lib/utils';
+import { everyValue } from '@/lib/enum-values';
+import { adminFr } from '../i18n';
+import { formatDay, formatHour, formatUsdCents, formatXaf } from '../lib/money';
+import { useClampPage } from '../lib/use-clamp-page';
+import { useCsvExport } from '../lib/use-csv-export';
+import { NativeSelect } from '../ui/controls';
+import { DataList, EmptyState, type Column } from '../ui/data-list';
+import { IconAction } from '../ui/icon-action';
+import { ExportButton } from '../ui/list-screen';
+import { PageHeader } from '../ui/page-header';
+import { Pagination } from '../ui/pagination';
+import { ListSkeleton } from '../ui/skeleton';
+import { OrderStatusBadge } from '../ui/status-badge';
+import { OrderDetailDialog } from './order-detail-dialog';
+import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type OrderFilter, type OrderStatus, type PaymentMethod } from './operations';
+
+const t = adminFr.payments;
+
+const STATUSES = everyValue<OrderStatus>()(['COMPLETED', 'PENDING', 'FAILED', 'EXPIRED', 'CANCELED', 'REFUNDED', 'CREATED']);
+const METHODS = everyValue<PaymentMethod>()(['ORANGE', 'MTN', 'NOTCHPAY']);
+
+// Seven columns beside the sidebar at 1280 px: a little less padding than the other lists.
+const columns: ReadonlyArray<Column<AdminOrder>> = ([
+  {
+    header: t.columns.date,
+    cell: (order) => (
+      <span className="whitespace-nowrap">
+        {formatDay(order.createdAt)}
+        <span className="block text-xs font-normal text-muted-foreground">{formatHour(order.createdAt)}</span>
+      </span>
+    ),
+  },
+  {
+    header: t.columns.client,
+    cell: (order) => (
+      <span className="block max-w-40 truncate" title={order.buyerEmail}>
+        {order.buyerEmail}
+      </span>
+    ),
+  },
+  {
+    header: t.columns.item,
+    wide: true,
+    className: 'min-w-48',
+    cell: (order) => (
+      <span className="min-w-0">
+        <span className="line-clamp-2 break-words">{order.itemTitle}</span>
+        <span className="block text-xs text-muted-foreground">{adminFr.itemTypes[order.itemType]}</span>
+      </span>
+    ),
+  },
+  {
+    header: t.columns.amount,
+    numeric: true,
+    // One currency on screen (FCFA, what was charged); the catalogue's dollar price on hover.
+    cell: (order) => (
+      <span className="whitespace-nowrap" title={t.usdTitle(formatUsdCents(order.amount.usdCents))}>
+        {formatXaf(order.amount.xaf)}
+      </span>
+    ),
+  },
+  { header: t.columns.method, cell: (order) => <span>{order.method ? adminFr.paymentMethods[order.method] : '—'}</span> },
+  { header: t.columns.status, cell: (order) => <OrderStatusBadge status={order.status} /> },
+  { header: t.columns.receipt, cell: (order) => order.receiptNumber ?? '—' },
+] satisfies Column<AdminOrder>[]).map((column: Column<AdminOrder>) => ({ ...column, className: cn('px-3', column.className) }));
+
+interface Filters {
+  status: OrderStatus | '';
+  method: PaymentMethod | '';
+  from: string;
+  to: string;
+  search: string;
+}
+
+const NO_FILTERS: Filters = { status: '', method: '', from: '', to: '', search: '' };
+
+/** The server's OrderFilter: only what is set, the search trimmed. */
+function toOrderFilter({ status, method, from, to, search }: Filters): OrderFilter | null {
+  const filter: OrderFilter = {};
+  if (status) filter.status = status;
+  if (method) filter.method = method;
+  if (from) filter.from = from;
+  if (to) filter.to = to;
+  if (search.trim()) filter.search = search.trim();
+  return Object.keys(filter).length ? filter : null;
+}
+
+/** The search box's value, once the administrator stopped typing for a moment. */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * /admin/payments (issue 7 §6): every order, newest first, filtered by status, method, dates and
+ * a search; a row opens its detail (attempts, provider history, actions). 'Exporter' saves the
+ * filtered orders as orders-export.csv.
+ */
+export default function AdminPaymentsPage() {
+  usePage(adminFr.nav.payments);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const search = useDebounced(filters.search, 300);
+  const { status, method, from, to } = filters;
+  const filter = useMemo(() => toOrderFilter({ status, method, from, to, search }), [status, method, from, to, search]);
+
+  const { data, loading, error, refetch } = useQuery(ADMIN_ORDERS_PAGE, {
+    variables: { filter, page, pageSize: PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
+  useEffect(() => {
+    if (error) console.error(t.loadFailure, error);
+  }, [error]);
+  const exportVariables = useMemo(() => ({ filter }), [filter]);
+  const { exportCsv, exporting } = useCsvExport(EXPORT_ORDERS_CSV, 'exportOrdersCsv', t.exportFile, exportVariables);
+
+  const orders = data?.adminOrders;
+  useClampPage(orders?.totalPages, page, setPage);
+
+  const change = <K extends keyof Filters>(key: K, value: Filters[K]) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+
+  let body;
+  if (!orders && loading) body = <ListSkeleton />;
+  else if (!orders && error) {
+    body = (
+      <EmptyState icon={<TriangleAlert />} text={t.loadFailure}>
+        <Button variant="outline" onClick={() => void refetch()}>
+          <RotateCcw aria-hidden="true" />
+          {t.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (!orders || orders.items.length === 0) {
+    body = (
+      <EmptyState icon={<CreditCard />} text={t.empty}>
+        {filtered && (
+          <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
+            {t.resetFilters}
+          </Button>
+        )}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <DataList
+          label={adminFr.nav.payments}
+          rows={orders.items}
+          columns={columns}
+          rowKey={(order) => order.id}
+          actionsHeader={t.columns.actions}
+          onRowClick={(order) => setOpenId(order.id)}
+          actions={(order) => (
+            <IconAction label={t.detailsAction(order.buyerEmail, order.itemTitle)} tooltip={t.details} onClick={() => setOpenId(order.id)}>
+              <Eye aria-hidden="true" />
+            </IconAction>
+          )}
+        />
+        <Pagination page={orders.page} totalPages={orders.totalPages} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={adminFr.nav.payments}
+        subtitle={orders ? t.count(orders.total) : '\u00a0'}
+        actions={<ExportButton exporting={exporting} onExport={() => void exportCsv()} />}
+      />
+
+      <form
+        role="search"
+        aria-label={t.filters}
+        className="mb-5 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 shadow-sm md:grid-cols-3 xl:grid-cols-[repeat(2,minmax(0,9rem))_repeat(2,minmax(0,10rem))_minmax(10rem,1fr)_auto] xl:items-end"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor="payments-status">{t.filterStatus}</Label>
+          <NativeSelect id="payments-status" value={filters.status} onChange={(e) => change('status', e.target.value as Filters['status'])}>
+            <option value="">{t.all}</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {adminFr.orderStatus[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor="payments-method">{t.filterMethod}</Label>
+          <NativeSelect id="payments-method" value={filters.method} onChange={(e) => change('method', e.target.value as Filters['method'])}>
+            <option value="">{t.allMethods}</option>
+            {METHODS.map((method) => (
+              <option key={method} value={method}>
+                {adminFr.paymentMethods[method]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor="payments-from">{t.filterFrom}</Label>
+          <Input id="payments-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => change('from', e.target.value)} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor="payments-to">{t.filterTo}</Label>
+          <Input id="payments-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => change('to', e.target.value)} />
+        </div>
+        <div className="col-span-2 flex min-w-0 flex-col gap-1.5 md:col-span-1 xl:col-span-1">
+          <Label htmlFor="payments-search">{t.filterSearch}</Label>
+          <Input
+            id="payments-search"
+            type="search"
+            value={filters.search}
+            placeholder={t.searchPlaceholder}
+            onChange={(e) => change('search', e.target.value)}
+          />
+        </div>
+        {filtered && (
+          <Button type="button" variant="ghost" className="col-span-2 md:col-span-1 xl:col-span-1" onClick={() => setFilters(NO_FILTERS)}>
+            {t.resetFilters}
+          </Button>
+        )}
+      </form>
+
+      {body}
+
+      <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} onChanged={() => void refetch()} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  AdminGrantOrderMutation,
+  AdminGrantOrderMutationVariables,
+  AdminMarkRefundedMutation,
+  AdminMarkRefundedMutationVariables,
+  AdminOrderDetailFragment,
+  AdminOrderDetailQuery,
+  AdminOrderDetailQueryVariables,
+  AdminOrderRowFragment,
+  AdminOrdersPageQuery,
+  AdminOrdersPageQueryVariables,
+  AdminOrderUpdatedSubscription,
+  AdminOrderUpdatedSubscriptionVariables,
+  AdminRecheckOrderMutation,
+  AdminRecheckOrderMutationVariables,
+  ExportOrdersCsvQuery,
+  ExportOrdersCsvQueryVariables,
+} from '@/generated/graphql';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
+
+export type AdminOrder = AdminOrderRowFragment;
+export type AdminOrderDetail = AdminOrderDetailFragment;
+export type AdminAttempt = AdminOrderDetail['attempts'][number];
+export type { OrderFilter, OrderStatus, PaymentMethod } from '@/generated/graphql';
+
+export const PAGE_SIZE = 20;
+
+/** What a row of the Paiements table shows (commerce's fields only). */
+const ADMIN_ORDER_ROW = gql`
+  fragment AdminOrderRow on Order {
+    id
+    itemId
+    itemType
+    itemTitle
+    buyerId
+    buyerEmail
+    amount {
+      usdCents
+      xaf
+    }
+    status
+    method
+    receiptNumber
+    createdAt
+  }
+`;
+
+/** The detail dialog: the order, its manual action and every attempt with the provider's raw answers. */
+const ADMIN_ORDER_DETAIL = gql`
+  fragment AdminOrderDetail on Order {
+    ...AdminOrderRow
+    updatedAt
+    completedAt
+    adminAction {
+      kind
+      reason
+      adminId
+      at
+    }
+    attempts {
+      id
+      method
+      status
+      reference
+      providerReference
+      phone
+      operatorTransactionId
+      failureCode
+      failureMessage
+      expiresAt
+      createdAt
+      settledAt
+      providerLog {
+        at
+        kind
+        httpStatus
+        body
+      }
+    }
+  }
+  ${ADMIN_ORDER_ROW}
+`;
+
+export const ADMIN_ORDERS_PAGE: TypedDocumentNode<AdminOrdersPageQuery, AdminOrdersPageQueryVariables> = gql`
+  query AdminOrdersPage($filter: OrderFilter, $page: Int!, $pageSize: Int!) {
+    adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
+      total
+      page
+      pageSize
+      totalPages
+      items {
+        ...AdminOrderRow
+      }
+    }
+  }
+  ${ADMIN_ORDER_ROW}
+`;
+
+export const ADMIN_ORDER_DETAIL_QUERY: TypedDocumentNode<AdminOrderDetailQuery, AdminOrderDetailQueryVariables> = gql`
+  query AdminOrderDetail($id: ID!) {
+    order(id: $id) {
+      ...AdminOrderDetail
+    }
+  }
+  ${ADMIN_ORDER_DETAIL}
+`;
+
+/** Every order matching the filter (not only the page on screen), as CSV. */
+export const EXPORT_ORDERS_CSV: TypedDocumentNode<ExportOrdersCsvQuery, ExportOrdersCsvQueryVariables> = gql`
+  query ExportOrdersCsv($filter: OrderFilter) {
+    exportOrdersCsv(filter: $filter)
+  }
+`;
+
+export const ADMIN_RECHECK_ORDER: TypedDocumentNode<AdminRecheckOrderMutation, AdminRecheckOrderMutationVariables> = gql`
+  mutation AdminRecheckOrder($orderId: ID!) {
+    adminRecheckOrder(orderId: $orderId) {
+      order {
+        ...AdminOrderDetail
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${ADMIN_ORDER_DETAIL}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const ADMIN_GRANT_ORDER: TypedDocumentNode<AdminGrantOrderMutation, AdminGrantOrderMutationVariables> = gql`
+  mutation AdminGrantOrder($input: AdminOrderReasonInput!) {
+    adminGrantOrder(input: $input) {
+      order {
+        ...AdminOrderDetail
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${ADMIN_ORDER_DETAIL}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const ADMIN_MARK_REFUNDED: TypedDocumentNode<AdminMarkRefundedMutation, AdminMarkRefundedMutationVariables> = gql`
+  mutation AdminMarkRefunded($input: AdminOrderReasonInput!) {
+    adminMarkRefunded(input: $input) {
+      order {
+        ...AdminOrderDetail
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${ADMIN_ORDER_DETAIL}
+  ${USER_ERROR_FIELDS}
+`;
+
+/**
+ * A pending order as it changes (the customer approves on their phone, the poller settles it):
+ * written to the cache under Order:id, so the open detail follows. Commerce's fields only, as the
+ * gateway relays subscriptions to commerce alone.
+ */
+export const ADMIN_ORDER_UPDATED: TypedDocumentNode<AdminOrderUpdatedSubscription, AdminOrderUpdatedSubscriptionVariables> = gql`
+  subscription AdminOrderUpdated($orderId: ID!) {
+    orderUpdated(orderId: $orderId) {
+      ...AdminOrderDetail
+    }
+  }
+  ${ADMIN_ORDER_DETAIL}
+`;
