@@ -45,6 +45,11 @@ const formSchema = (requiresPhone: boolean) =>
 
 type FormValues = { consent: boolean; phoneCountry: string; phoneNumber: string };
 
+/** +237677123456 -> +237 6 77 12 34 56 */
+function displayPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
 const FINAL_FAILURES = new Set(['FAILED', 'EXPIRED', 'CANCELED']);
 
 function isUnauthenticated(err: unknown): boolean {
@@ -74,6 +79,8 @@ export default function CheckoutDialog({ item, method, onClose }: { item: Checko
   // 'order': the order's own state drives the screen (waiting, failure); 'form': choose and pay.
   const [view, setView] = useState<'form' | 'order'>('form');
   const [serverError, setServerError] = useState<UserError | null>(null);
+  // What was typed, kept for a retry (the form mounts again after a failure).
+  const [lastValues, setLastValues] = useState<FormValues | null>(null);
   const { order, refresh } = useLiveOrder(orderId);
 
   // Resume: an order of this item still waiting for the phone is shown again, never paid twice.
@@ -136,6 +143,8 @@ export default function CheckoutDialog({ item, method, onClose }: { item: Checko
         requiresPhone={info.requiresPhone}
         quote={setup.data.quote}
         serverError={serverError}
+        initialValues={lastValues}
+        onSubmitted={setLastValues}
         onStarted={(started) => {
           setServerError(null);
           setOrderId(started.id);
@@ -179,7 +188,7 @@ function ItemSummary({ item, amount }: { item: CheckoutItem; amount: { usdCents:
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-xs text-muted-foreground">{item.type === 'VIDEO' ? t.itemVideo : t.itemPdf}</p>
-        <p className="line-clamp-2 text-sm leading-snug font-medium">{item.title}</p>
+        <p className="line-clamp-3 text-sm leading-snug font-medium">{item.title}</p>
       </div>
       {amount && (
         <div className="text-right">
@@ -220,6 +229,8 @@ function PayForm({
   requiresPhone,
   quote,
   serverError,
+  initialValues,
+  onSubmitted,
   onStarted,
   onRefused,
 }: {
@@ -228,6 +239,8 @@ function PayForm({
   requiresPhone: boolean;
   quote: { usdCents: number; xaf: number };
   serverError: UserError | null;
+  initialValues: FormValues | null;
+  onSubmitted(values: FormValues): void;
   onStarted(order: CheckoutOrder): void;
   onRefused(error: UserError): void;
 }) {
@@ -235,12 +248,15 @@ function PayForm({
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema(requiresPhone)),
     reValidateMode: 'onChange',
-    defaultValues: { consent: false, phoneCountry: DEFAULT_PHONE_COUNTRY, phoneNumber: '' },
+    // Consent is asked again on every attempt; the phone is kept.
+    defaultValues: { consent: false, phoneCountry: initialValues?.phoneCountry ?? DEFAULT_PHONE_COUNTRY, phoneNumber: initialValues?.phoneNumber ?? '' },
   });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(
     async (values) => {
+      toast.dismiss('checkout-missing');
+      onSubmitted(values);
       const phone = requiresPhone ? (parsePhoneNumberFromString(values.phoneNumber, values.phoneCountry as CountryCode)?.number ?? null) : null;
       try {
         const { data } = await startCheckout({
@@ -368,7 +384,7 @@ function WaitingView({ order, refresh, onCanceled }: { order: CheckoutOrder; ref
           {notchpay ? <ExternalLink className="size-6" aria-hidden="true" /> : <Smartphone className="size-6" aria-hidden="true" />}
         </span>
         <h3 className="text-base font-semibold">{notchpay ? t.notchpayWaitingTitle : t.waitingTitle}</h3>
-        {attempt?.phone && <p className="text-sm text-muted-foreground">{t.sentTo(attempt.phone)}</p>}
+        {attempt?.phone && <p className="text-sm text-muted-foreground">{t.sentTo(displayPhone(attempt.phone))}</p>}
         {attempt?.hint && (
           <p className="rounded-md bg-muted px-3 py-2 text-sm font-medium" data-testid="checkout-hint">
             {attempt.hint}

@@ -81,12 +81,12 @@ function ReceiptSheet({ order }: { order: Receipt }) {
   const method = paid?.method ?? order.method;
   return (
     <article id="receipt" className="rounded-lg border bg-card p-5 shadow-sm sm:p-8" data-testid="receipt">
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-5">
+      <header className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
           <Logo />
           <p className="text-sm text-muted-foreground">{t.seller}</p>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <h1 className="text-xl font-bold">{t.title}</h1>
           <p className="font-mono text-sm" data-testid="receipt-number">
             {order.receiptNumber}
