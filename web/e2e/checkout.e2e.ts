@@ -13,7 +13,7 @@ import { captchaAnswer, launchBrowser, newVisitor, shownToast, stack, trackCaptc
  * the registry's port (4106) moved by the stack's port offset (the gateway is 4000 + offset).
  */
 function sandboxUrl(): string {
-  const named = process.env.LBF_E2E_SANDBOX_URL ?? (stack as { sandboxUrl?: string; paymentsSandboxUrl?: string }).sandboxUrl ?? (stack as { paymentsSandboxUrl?: string }).paymentsSandboxUrl;
+  const named = process.env.LBF_E2E_SANDBOX_URL ?? (stack as { sandboxUrl?: string; paymentSandboxUrl?: string }).sandboxUrl ?? (stack as { paymentSandboxUrl?: string }).paymentSandboxUrl;
   if (named) return named.replace(/\/$/, '');
   const gateway = new URL(stack.url);
   const offset = Number(gateway.port) - 4000;

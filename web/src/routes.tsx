@@ -42,7 +42,7 @@ const pageError = <RouteError />;
 
 /**
  * The route table of the spec (§2), reading (a): the home is public; /videos, /videos/:id,
- * /video/:id, /pdfs, /dashboard (and /dashboard/achats), /recu/:orderId and /paiement/retour need a
+ * /video/:id, /pdfs, /dashboard (and /dashboard/achats), /recu/:orderId and /paiement/* need a
  * signed-in user; /admin/* an administrator.
  * A data router, for its per-route errorElement.
  */
@@ -68,6 +68,7 @@ export const appRoutes = createRoutesFromElements(
         <Route path="dashboard/achats" element={<DashboardPage />} errorElement={pageError} />
         <Route path="recu/:orderId" element={<ReceiptPage />} errorElement={pageError} />
         <Route path="paiement/retour" element={<PaymentReturnPage />} errorElement={pageError} />
+        <Route path="paiement/:orderId" element={<PaymentReturnPage />} errorElement={pageError} />
       </Route>
       <Route path="*" element={<NotFoundPage />} errorElement={pageError} />
     </Route>

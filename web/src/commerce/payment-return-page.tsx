@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,10 +12,11 @@ import { CHECK_PAYMENT } from './operations';
 import { useLiveOrder } from './use-live-order';
 
 /**
- * Our order id from the return URL: `?order=<id>` (what commerce puts in NotchPay's callback), or
- * NotchPay's `trxref`/`reference` echo of our attempt reference `<orderId>-a<n>`.
+ * Our order id from the return URL: /paiement/<orderId> (commerce's NotchPay callback), else
+ * `?order=<id>`, or NotchPay's `trxref`/`reference` echo of our attempt reference `<orderId>-a<n>`.
  */
-function orderIdFrom(params: URLSearchParams): string | null {
+function orderIdFrom(pathId: string | undefined, params: URLSearchParams): string | null {
+  if (pathId) return pathId;
   const direct = params.get('order') ?? params.get('orderId');
   if (direct) return direct;
   const reference = params.get('trxref') ?? params.get('reference');
@@ -23,14 +24,15 @@ function orderIdFrom(params: URLSearchParams): string | null {
 }
 
 /**
- * /paiement/retour: where NotchPay's hosted page sends the browser back. Arriving here proves
+ * /paiement/:orderId (and /paiement/retour?order=): where NotchPay's hosted page sends the browser back. Arriving here proves
  * nothing (anyone can type the URL, and NotchPay's `status` parameter is ignored): the page asks
  * commerce to check with the provider ('Vérifier'), then follows the order live.
  */
 export default function PaymentReturnPage() {
   usePage(t.documentTitle);
   const [params] = useSearchParams();
-  const orderId = orderIdFrom(params);
+  const { orderId: pathId } = useParams();
+  const orderId = orderIdFrom(pathId, params);
   const client = useApolloClient();
   const [checkPayment, check] = useMutation(CHECK_PAYMENT);
   const { order } = useLiveOrder(check.called ? orderId : null);
