@@ -13,6 +13,8 @@ const { ensureKeys, ensureSecret } = require('./keys');
 
 // The one list of services (name, port, schema), plain JSON so it needs no build.
 const SERVICES = require(join(root, 'services', 'kit', 'services.json')).services;
+/** The payments sandbox's default port (its own process; + the stack's port offset). */
+const PAYMENT_SANDBOX_PORT = 4106;
 
 const DEMO = {
   admin: { email: 'admin@lbf.demo', password: 'Admin-LBF-2026', firstName: 'Awa', lastName: 'Ndiaye' },
@@ -36,6 +38,8 @@ function defaults(overrides = {}) {
     timezone: env.SITE_TIMEZONE ?? 'Africa/Douala',
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: true,
+    /** The payment providers' sandbox (sandbox/payments), started as its own process before commerce. */
+    paymentSandbox: true,
     build: true,
     quiet: false,
     extraEnv: {},
@@ -76,6 +80,10 @@ async function startStack(options = {}) {
   const mediaSigningSecret = ensureSecret(join(o.dataDir, 'keys', 'media-signing-secret'));
   // The gateway sends it on every upstream request; subgraphs refuse anything without it.
   const subgraphSecret = ensureSecret(join(o.dataDir, 'keys', 'subgraph-secret'));
+  // NotchPay's webhook hash key as the sandbox signs with it and commerce checks it.
+  const paymentSandboxWebhookKey = o.paymentSandbox ? ensureSecret(join(o.dataDir, 'keys', 'payment-sandbox-webhook-key')) : undefined;
+  const paymentSandboxPort = PAYMENT_SANDBOX_PORT + o.portOffset;
+  const paymentSandboxUrl = o.paymentSandbox ? `http://127.0.0.1:${paymentSandboxPort}` : undefined;
   const mediaDir = join(o.dataDir, 'media');
   const logDir = join(o.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
@@ -148,6 +156,16 @@ async function startStack(options = {}) {
         LOG_LEVEL: 'warn',
       }, 'the demo catalogue');
     }
+    if (o.paymentSandbox) {
+      // Development stand-in for NotchPay, MTN MoMo and Orange Money. `npm start` has no real provider,
+      // so even production mode runs it locally; a deployment (deploy/) never does.
+      const sandbox = spawnPart('payments-sandbox', join(root, 'sandbox', 'payments', 'dist', 'main.js'), {
+        PORT: String(paymentSandboxPort),
+        PAYMENT_SANDBOX_WEBHOOK_KEY: paymentSandboxWebhookKey,
+        NOTCHPAY_WEBHOOK_URL: `${publicUrl}/payments/notify/notchpay`,
+      });
+      await waitReady(`${paymentSandboxUrl}/health`, sandbox, 'payments-sandbox');
+    }
     const subgraphs = [];
     await Promise.all(
       SERVICES.map(async (svc) => {
@@ -160,6 +178,8 @@ async function startStack(options = {}) {
           SITE_TIMEZONE: o.timezone,
           MEDIA_SIGNING_SECRET: svc.name === 'catalogue' ? mediaSigningSecret : undefined,
           MEDIA_DIR: svc.name === 'catalogue' ? mediaDir : undefined,
+          PAYMENT_SANDBOX_URL: svc.name === 'commerce' ? paymentSandboxUrl : undefined,
+          PAYMENT_SANDBOX_WEBHOOK_KEY: svc.name === 'commerce' ? paymentSandboxWebhookKey : undefined,
         });
         await waitReady(`http://127.0.0.1:${port}/ready`, child, svc.name);
         subgraphs.push(`${svc.name}=http://127.0.0.1:${port}/graphql`);
@@ -180,7 +200,7 @@ async function startStack(options = {}) {
     if (err && typeof err === 'object') Object.assign(err, { discard });
     throw err;
   }
-  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys') };
+  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl };
 }
 
 function runNode(script, env, what, args = []) {
@@ -218,4 +238,4 @@ async function dropDatabase(adminUrl, database) {
 }
 
 
-module.exports = { startStack, DEMO, SERVICES };
+module.exports = { startStack, DEMO, SERVICES, PAYMENT_SANDBOX_PORT };

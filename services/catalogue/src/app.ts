@@ -1,6 +1,8 @@
 import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
+import type { DataSource } from 'typeorm';
 import type { CatalogueConfig } from './config';
 import { createDataSource } from './database';
+import { ENTITLEMENTS_CONSUMER, startEntitlementsConsumer } from './events/purchases';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
 import {
   CATALOGUE_JOB_NAMES,
@@ -28,6 +30,8 @@ export interface RunningCatalogue {
   store: ObjectStore;
   /** The BullMQ side (tests wait on its jobs). */
   jobs: CatalogueQueues;
+  /** Its database connection (tests count the statements it runs). */
+  ds: DataSource;
   stop(): Promise<void>;
 }
 
@@ -39,7 +43,7 @@ export function catalogueService(config: CatalogueConfig) {
     dataSource: (url) => createDataSource(url),
     typeDefs,
     jobs: { names: CATALOGUE_JOB_NAMES, concurrency: 2 },
-    async setup({ ds, uow, log, enqueue }) {
+    async setup({ ds, uow, log, enqueue, bus }) {
       const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.limits };
       const signer = new MediaSigner(config.mediaSigningSecret);
       const store = createObjectStore({ s3: config.s3, mediaDir: config.mediaDir, signer });
@@ -58,6 +62,12 @@ export function catalogueService(config: CatalogueConfig) {
       };
       return {
         resolvers: createResolvers(deps),
+        consumers: [
+          {
+            name: ENTITLEMENTS_CONSUMER,
+            start: () => startEntitlementsConsumer({ bus, uow, log, maxDeliver: config.eventMaxDeliver }),
+          },
+        ],
         readiness: { storage: () => store.stat('videos', 'readiness-probe') },
         routes: (app) => {
           // With S3, browsers talk to the store directly; /media is the local disk's stand-in for it.
@@ -83,6 +93,7 @@ export async function startCatalogue(config: CatalogueConfig): Promise<RunningCa
     wsUrl: running.wsUrl,
     port: running.port,
     store: running.expose.store,
+    ds: running.ds,
     jobs: { ...running.expose.deps.after, queues, close: () => queues.close() },
     stop: async () => void (await running.stop()),
   };

@@ -22,6 +22,8 @@ export interface CatalogueConfig extends BaseConfig {
   uploadCleanupEveryMs?: number;
   /** Lifetime of signed read URLs (admin playback, PDF downloads); default 600 s. */
   readUrlTtlSeconds?: number;
+  /** Deliveries of a failing event before the consumer parks it (the kit's default when unset). */
+  eventMaxDeliver?: number;
   /** Path or name of the ffmpeg binary; the bundled @ffmpeg-installer one by default. */
   ffmpegPath?: string;
 }

@@ -3,9 +3,10 @@ import { UserError } from '@lbf/service-kit';
 /**
  * Catalogue's reasons (the SDL's UserError.code). INVALID_FILE: the file's content is not what the
  * field needs (checked on the bytes, not the name or claimed type); UPLOAD_NOT_FOUND: the upload id
- * is unknown, already used or expired; UPLOAD_INCOMPLETE: its file has not been received (yet).
+ * is unknown, already used or expired; UPLOAD_INCOMPLETE: its file has not been received (yet);
+ * NOT_PURCHASED: the viewer does not own the item (no entitlement from commerce).
  */
-export type CatalogueErrorCode = 'VALIDATION' | 'NOT_FOUND' | 'INVALID_FILE' | 'FILE_TOO_LARGE' | 'UPLOAD_NOT_FOUND' | 'UPLOAD_INCOMPLETE';
+export type CatalogueErrorCode = 'VALIDATION' | 'NOT_FOUND' | 'INVALID_FILE' | 'FILE_TOO_LARGE' | 'UPLOAD_NOT_FOUND' | 'UPLOAD_INCOMPLETE' | 'NOT_PURCHASED';
 
 /** A refusal of a catalogue mutation (the kit's UserError), French and ready to show; `field` names the form field. */
 export function catalogueError(code: CatalogueErrorCode, message: string, field: string | null = null): UserError {
@@ -30,6 +31,7 @@ export const messages = {
   tooLong: (what: string, max: number) => `${what} ne peut pas dépasser ${max} caractères.`,
   videoNotFound: 'Vidéo introuvable.',
   pdfNotFound: 'PDF introuvable.',
+  notPurchased: 'Achetez ce guide pour le télécharger.',
   articleNotFound: 'Article non trouvé',
   testimonialNotFound: 'Témoignage introuvable.',
   articleRequired: 'Le titre, le résumé, le contenu et l’auteur sont obligatoires.',

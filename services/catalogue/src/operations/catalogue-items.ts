@@ -9,6 +9,7 @@ import type { OrderTerm } from '../domain/sort';
 import type { CatalogueItem } from '../entities';
 import type { Bucket } from '../storage';
 import type { CatalogueDeps } from './deps';
+import { liveEntitlement } from './entitlements';
 import { applyOrder, applySearch, isUuid } from './query-helpers';
 import { claimUploads, type VerifiedUpload } from './uploads';
 
@@ -40,6 +41,8 @@ export interface ItemQuery {
   category?: ContentCategory | null;
   page?: number | null;
   pageSize?: number | null;
+  /** Only the items this user owns (purchased true) or does not own (false); the caller checked who asks. */
+  ownership?: { userId: string; purchased: boolean } | null;
 }
 
 /** A page of published items, filtered by category and search words. */
@@ -49,6 +52,10 @@ export async function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDep
   const qb = deps.ds.getRepository(kind.entity).createQueryBuilder(a).where(`${a}.published_at IS NOT NULL`);
   if (q.category) qb.andWhere(`${a}.category = :category`, { category: q.category });
   applySearch(qb, a, q.search);
+  if (q.ownership) {
+    const owned = `SELECT 1 FROM entitlements e WHERE e.user_id = :ownerId AND e.item_id = ${a}.id AND ${liveEntitlement('e')}`;
+    qb.andWhere(`${q.ownership.purchased ? '' : 'NOT '}EXISTS (${owned})`, { ownerId: q.ownership.userId });
+  }
   applyOrder(qb, a, order);
   const [items, total] = await qb.offset(req.offset).limit(req.pageSize).getManyAndCount();
   return toPage(items, total, req);

@@ -12,7 +12,8 @@ import { countPdfPages } from '../media/pdf-pages';
 import type { ObjectStore } from '../storage';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import type { CatalogueDeps } from './deps';
-import { isUuid, returning } from './query-helpers';
+import { ownsItem } from './entitlements';
+import { returning } from './query-helpers';
 import { verifyUploads } from './uploads';
 
 export interface PdfQuery extends ItemQuery {
@@ -80,19 +81,31 @@ export function deletePdf(deps: CatalogueDeps, id: string): Promise<void> {
   return deleteItem(deps, PDF, id);
 }
 
-/** Counts a download, publishes catalogue.pdf.downloaded and hands out a short-lived download URL. */
+/**
+ * A short-lived signed URL of the PDF for an administrator or an owner (NOT_PURCHASED for anyone
+ * else). `inline` (Lire) opens it in the browser and is not counted; otherwise (Télécharger) it
+ * comes as an attachment, and the count and catalogue.pdf.downloaded commit together first. The
+ * disposition is part of the URL's signature, so an inline URL cannot be turned into a download.
+ */
 export async function downloadPdf(
   deps: CatalogueDeps,
   id: string,
-  userId: string | null,
+  viewer: { userId: string; admin: boolean },
+  inline = false,
 ): Promise<{ url: string; expiresAt: Date }> {
+  const found = await findPdf(deps, id);
+  if (!found) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
+  if (!viewer.admin && !(await ownsItem(deps.ds, viewer.userId, found.id))) throw catalogueError('NOT_PURCHASED', messages.notPurchased);
+  if (inline) return deps.urls.file('pdfs', found.fileKey);
   const pdf = await deps.uow.run(async ({ manager, emit }) => {
-    const rows = isUuid(id)
-      ? await returning<{ file_key: string; title: string }>(manager, 'UPDATE pdfs SET download_count = download_count + 1 WHERE id = $1 RETURNING file_key, title', [id])
-      : [];
+    const rows = await returning<{ file_key: string; title: string }>(
+      manager,
+      'UPDATE pdfs SET download_count = download_count + 1 WHERE id = $1 RETURNING file_key, title',
+      [found.id],
+    );
     const row = rows[0];
     if (!row) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
-    await emit('catalogue.pdf.downloaded', { pdfId: id, userId, occurredAt: new Date().toISOString() });
+    await emit('catalogue.pdf.downloaded', { pdfId: found.id, userId: viewer.userId, occurredAt: new Date().toISOString() });
     return row;
   });
   return await deps.urls.file('pdfs', pdf.file_key, safeFileNameFromTitle(pdf.title, 'pdf'));

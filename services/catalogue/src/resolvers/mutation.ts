@@ -1,4 +1,4 @@
-import { requireAdmin, settle, withUserErrors, type BaseContext, type UserError } from '@lbf/service-kit';
+import { isAdmin, requireAdmin, requireUser, settle, withUserErrors, type BaseContext, type UserError } from '@lbf/service-kit';
 import { createArticle, deleteArticle, setArticlePublished, updateArticle } from '../operations/articles';
 import type { MutationResolvers } from '../generated/graphql';
 import type { CatalogueDeps } from '../operations/deps';
@@ -15,8 +15,8 @@ async function deleted(run: () => Promise<void>): Promise<{ ok: boolean; error: 
 }
 
 /**
- * Every mutation is an administrator's: requireAdmin refuses visitors (401) and customers (403)
- * before anything runs. Operations throw a UserError for a refusal (zod at the edge, not found,
+ * Every mutation but downloadPdf is an administrator's: requireAdmin refuses visitors (401) and
+ * customers (403) before anything runs; downloadPdf is also an owner's (NOT_PURCHASED for others). Operations throw a UserError for a refusal (zod at the edge, not found,
  * bad upload); withUserErrors puts it in the payload's `error` (the kit's idiom).
  */
 export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
@@ -36,11 +36,12 @@ export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
     createPdf: admin((a) => withUserErrors('pdf', () => createPdf(deps, a.input))),
     updatePdf: admin((a) => withUserErrors('pdf', () => updatePdf(deps, a.id, a.input))),
     deletePdf: admin((a) => deleted(() => deletePdf(deps, a.id))),
-    // Administrators only until commerce's entitlements let buyers through (see the SDL).
-    downloadPdf: admin(async (a, _ctx, adminId) => {
-      const r = await settle(() => downloadPdf(deps, a.id, adminId));
+    // Administrators and owners (entitlements kept from commerce); visitors are refused before anything runs.
+    downloadPdf: async (_, a, ctx) => {
+      const user = requireUser(ctx);
+      const r = await settle(() => downloadPdf(deps, a.id, { userId: user.userId, admin: isAdmin(ctx) }, a.inline === true));
       return r.ok ? { url: r.value.url, expiresAt: r.value.expiresAt.toISOString(), error: null } : { url: null, expiresAt: null, error: r.error };
-    }),
+    },
     createArticle: admin((a) => withUserErrors('article', () => createArticle(deps, a.input))),
     updateArticle: admin((a) => withUserErrors('article', () => updateArticle(deps, a.id, a.input))),
     publishArticle: admin((a) => withUserErrors('article', () => setArticlePublished(deps, a.id, true))),

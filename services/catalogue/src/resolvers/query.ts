@@ -1,7 +1,8 @@
-import { requireAdmin, isAdmin } from '@lbf/service-kit';
+import { requireAdmin, requireUser, isAdmin, type BaseContext } from '@lbf/service-kit';
 import type { QueryResolvers } from '../generated/graphql';
 import { listArticles, findArticle } from '../operations/articles';
 import type { CatalogueDeps } from '../operations/deps';
+import type { RequestLoaders } from '../operations/entitlements';
 import { exportPdfsCsv, findPdf, listPdfs } from '../operations/pdfs';
 import { readSettings } from '../operations/settings';
 import { catalogueStats } from '../operations/stats';
@@ -10,13 +11,28 @@ import { exportVideosCsv, findVideo, latestVideo, listVideos, videoCategories } 
 
 // The generated args mark defaulted ones (sort, page, pageSize) non-null, but a client may still
 // send an explicit null; operations/ fall back to the defaults for it.
-export function queryResolvers(deps: CatalogueDeps): QueryResolvers {
+export function queryResolvers(deps: CatalogueDeps, loaders: (ctx: BaseContext) => RequestLoaders): QueryResolvers {
+  /** The `purchased` filter: it needs a signed-in viewer (UNAUTHENTICATED otherwise). */
+  const ownership = (purchased: boolean | null | undefined, ctx: BaseContext) =>
+    typeof purchased === 'boolean' ? { userId: requireUser(ctx).userId, purchased } : null;
+  /** A list filtered on ownership already says whether the viewer owns each item: no second query for `purchased`. */
+  const primed = <T extends { items: Array<{ id: string }> }>(ctx: BaseContext, o: { purchased: boolean } | null, page: T): T => {
+    const owned = loaders(ctx).owned;
+    if (o && owned) for (const item of page.items) owned.prime(item.id, o.purchased);
+    return page;
+  };
   return {
-    videos: (_, a) => listVideos(deps, { ...a.filter, sort: a.sort, page: a.page, pageSize: a.pageSize }),
+    videos: async (_, a, ctx) => {
+      const o = ownership(a.filter?.purchased, ctx);
+      return primed(ctx, o, await listVideos(deps, { ...a.filter, ownership: o, sort: a.sort, page: a.page, pageSize: a.pageSize }));
+    },
     video: (_, a) => findVideo(deps, a.id),
     latestVideo: () => latestVideo(deps),
     videoCategories: () => videoCategories(deps),
-    pdfs: (_, a) => listPdfs(deps, { ...a.filter, sort: a.sort, page: a.page, pageSize: a.pageSize }),
+    pdfs: async (_, a, ctx) => {
+      const o = ownership(a.filter?.purchased, ctx);
+      return primed(ctx, o, await listPdfs(deps, { ...a.filter, ownership: o, sort: a.sort, page: a.page, pageSize: a.pageSize }));
+    },
     pdf: (_, a) => findPdf(deps, a.id),
     articles: (_, a) => listArticles(deps, { ...a.filter, page: a.page, pageSize: a.pageSize }, false),
     article: (_, a, ctx) => findArticle(deps, a.id, isAdmin(ctx)),

@@ -1,10 +1,10 @@
-import { isAdmin } from '@lbf/service-kit';
+import { isAdmin, type BaseContext } from '@lbf/service-kit';
 import { ARTICLE_CATEGORY_LABELS, CONTENT_CATEGORY_LABELS } from '../domain/categories';
 import { safeFileNameFromTitle } from '../domain/search';
 import type { Resolvers } from '../generated/graphql';
 import type { CatalogueDeps } from '../operations/deps';
-import { findPdf } from '../operations/pdfs';
-import { findVideo, similarVideos } from '../operations/videos';
+import { viewerOwns, type RequestLoaders } from '../operations/entitlements';
+import { similarVideos } from '../operations/videos';
 
 /** ISO 8601 (UTC); null in, null out, so nullable date fields stay nullable and required ones stay strings. */
 function iso(d: Date): string;
@@ -19,10 +19,11 @@ function extensionOf(key: string): string {
 }
 
 /** Field resolvers of the SDL's object types; the root resolvers return entities (see codegen.json's mappers). */
-export function typeResolvers(deps: CatalogueDeps): Resolvers {
+export function typeResolvers(deps: CatalogueDeps, loaders: (ctx: BaseContext) => RequestLoaders): Resolvers {
   return {
     Video: {
-      __resolveReference: (ref) => findVideo(deps, ref.id),
+      // Batched: one query per _entities call, whatever the number of references.
+      __resolveReference: (ref, ctx) => loaders(ctx).video.load(ref.id),
       categoryLabel: (v) => CONTENT_CATEGORY_LABELS[v.category],
       presenter: (v) => (v.presenterName ? { name: v.presenterName, title: v.presenterTitle, photoKey: v.presenterPhotoKey } : null),
       thumbnailUrl: (v) => deps.urls.image('videos', v.thumbnailKey),
@@ -30,7 +31,9 @@ export function typeResolvers(deps: CatalogueDeps): Resolvers {
       publishedAt: (v) => iso(v.publishedAt),
       // The SDL's default (3) only applies when limit is left out; an explicit null gets it here.
       similarVideos: (v, args) => similarVideos(deps, v, args.limit ?? 3),
-      playbackUrl: async (v, _, ctx) => (isAdmin(ctx) ? (await deps.urls.file('videos', v.videoKey)).url : null),
+      // One statement per request for all the videos of a page (or of an _entities call).
+      purchased: (v, _, ctx) => viewerOwns(loaders(ctx), v.id),
+      playbackUrl: async (v, _, ctx) => (isAdmin(ctx) || (await viewerOwns(loaders(ctx), v.id)) ? (await deps.urls.file('videos', v.videoKey)).url : null),
       downloadUrl: async (v, _, ctx) =>
         isAdmin(ctx) ? (await deps.urls.file('videos', v.videoKey, safeFileNameFromTitle(v.title, extensionOf(v.videoKey)))).url : null,
       fileSize: (v, _, ctx) => (isAdmin(ctx) ? v.videoSize : null),
@@ -40,7 +43,8 @@ export function typeResolvers(deps: CatalogueDeps): Resolvers {
       photoUrl: (p) => deps.urls.image('videos', p.photoKey),
     },
     Pdf: {
-      __resolveReference: (ref) => findPdf(deps, ref.id),
+      __resolveReference: (ref, ctx) => loaders(ctx).pdf.load(ref.id),
+      purchased: (p, _, ctx) => viewerOwns(loaders(ctx), p.id),
       categoryLabel: (p) => CONTENT_CATEGORY_LABELS[p.category],
       illustrationUrl: (p) => deps.urls.image('pdfs', p.illustrationKey),
       createdAt: (p) => iso(p.createdAt),

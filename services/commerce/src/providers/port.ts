@@ -89,6 +89,12 @@ export interface PaymentProvider {
   pushCharge?(attempt: { reference: string; providerReference: string | null; phone: string; channel: 'cm.mtn' | 'cm.orange' }): Promise<ProviderAnswer>;
   /** Tells the provider we give up (NotchPay DELETE); undefined when there is nothing to call. */
   cancel?(attempt: { reference: string; providerReference: string | null }): Promise<void>;
+  /**
+   * Reads an inbound webhook/callback for this provider (added by wt-payments: the port had no way
+   * to reach the verification). NotchPay: checks `x-notch-signature`; MoMo/Orange: unsigned, parsed
+   * for a reference only (`signed: false`, a nudge). Pure: changes nothing, never throws.
+   */
+  verifyNotification(notification: InboundNotification): NotificationVerdict;
 }
 
 /**

@@ -1,0 +1,10 @@
+import { createServiceDataSource } from '@lbf/service-kit';
+import type { DataSource } from 'typeorm';
+import { ENTITIES } from './entities';
+import { CommerceTables1763900000000 } from './migrations/commerce-tables';
+
+export const SCHEMA = 'commerce';
+
+export function createDataSource(url: string, poolSize?: number): DataSource {
+  return createServiceDataSource({ url, schema: SCHEMA, entities: ENTITIES, migrations: [CommerceTables1763900000000], poolSize });
+}

@@ -1,0 +1,52 @@
+import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
+
+export const PRICE_LIST_CONSUMER = 'commerce-price-list';
+export const BUYERS_CONSUMER = 'commerce-buyers';
+
+/**
+ * The price list read model: catalogue.item.published / updated / deleted, each applied once (inbox);
+ * an event older than what the row already holds (occurredAt) changes nothing, so a late or
+ * replayed "updated" never brings back an old price or a deleted item.
+ */
+export function startPriceListConsumer(args: { bus: EventBus; uow: UnitOfWork; log: Logger; maxDeliver?: number }): Promise<RunningConsumer> {
+  return startIdempotentConsumer({
+    bus: args.bus,
+    uow: args.uow,
+    log: args.log,
+    durable: PRICE_LIST_CONSUMER,
+    subjects: ['catalogue.item.published', 'catalogue.item.updated', 'catalogue.item.deleted'],
+    maxDeliver: args.maxDeliver,
+    handle: async (envelope, { manager }) => {
+      const d = envelope.data;
+      const forSale = envelope.subject !== 'catalogue.item.deleted';
+      await manager.query(
+        `INSERT INTO price_list (item_id, item_type, title, price_usd_cents, for_sale, occurred_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now())
+         ON CONFLICT (item_id) DO UPDATE SET item_type = EXCLUDED.item_type, title = EXCLUDED.title,
+           price_usd_cents = EXCLUDED.price_usd_cents, for_sale = EXCLUDED.for_sale,
+           occurred_at = EXCLUDED.occurred_at, updated_at = now()
+         WHERE price_list.occurred_at <= EXCLUDED.occurred_at
+           AND NOT (price_list.for_sale = false AND price_list.occurred_at = EXCLUDED.occurred_at)`,
+        [d.itemId, d.itemType, d.title, d.priceCents, forSale, d.occurredAt],
+      );
+    },
+  });
+}
+
+/** Buyers' e-mails from identity.user.registered (orders and receipts carry the buyer's e-mail). */
+export function startBuyersConsumer(args: { bus: EventBus; uow: UnitOfWork; log: Logger; maxDeliver?: number }): Promise<RunningConsumer> {
+  return startIdempotentConsumer({
+    bus: args.bus,
+    uow: args.uow,
+    log: args.log,
+    durable: BUYERS_CONSUMER,
+    subjects: ['identity.user.registered'],
+    maxDeliver: args.maxDeliver,
+    handle: async (envelope, { manager }) => {
+      await manager.query(`INSERT INTO buyers (user_id, email) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email`, [
+        envelope.data.userId,
+        envelope.data.email,
+      ]);
+    },
+  });
+}

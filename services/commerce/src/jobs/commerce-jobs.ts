@@ -1,0 +1,43 @@
+import type { JobHandlers } from '@lbf/service-kit';
+import { checkAttempt, pushCharge } from '../operations/attempts';
+import { schedulePoll } from '../operations/checkout';
+import type { CommerceDeps } from '../operations/deps';
+
+/** The jobs of commerce's queue. Stored in Redis: never rename one. */
+export type CommerceJobs = {
+  /** The poller: asks the provider about a pending attempt, then again later (3 s -> 10 s -> 30 s -> 60 s), expiring it after the window. */
+  'poll-attempt': { attemptId: string; round: number };
+  /** One look at an attempt, without rescheduling (a webhook's nudge, the sweeper). */
+  'check-attempt': { attemptId: string };
+  /** NotchPay's direct mobile-money charge: blocks 5-30 s, so never in a request. */
+  'push-charge': { attemptId: string };
+  /** Finds pending attempts nobody asked about for a while (a lost job, a restart) and checks them. */
+  'sweep-pending': Record<string, never>;
+};
+
+export const COMMERCE_JOB_NAMES = ['poll-attempt', 'check-attempt', 'push-charge', 'sweep-pending'] as const satisfies readonly (keyof CommerceJobs)[];
+
+export const SWEEP_SCHEDULER = 'commerce-sweep-pending';
+export const SWEEP_EVERY_MS = 60_000;
+
+export function commerceJobHandlers(deps: CommerceDeps): JobHandlers<CommerceJobs> {
+  return {
+    'poll-attempt': async (job) => {
+      const { attemptId, round } = job.data;
+      const result = await checkAttempt(deps, attemptId, { expireWhenPast: true });
+      await deps.ds.manager.query(`UPDATE payment_attempts SET poll_round = GREATEST(poll_round, $2) WHERE id = $1`, [attemptId, round + 1]);
+      if (result) await schedulePoll(deps, attemptId, round + 1);
+      return result?.kind ?? 'unknown attempt';
+    },
+    'check-attempt': async (job) => (await checkAttempt(deps, job.data.attemptId, { expireWhenPast: true }))?.kind ?? 'unknown attempt',
+    'push-charge': async (job) => pushCharge(deps, job.data.attemptId),
+    'sweep-pending': async () => {
+      const stale = (await deps.ds.manager.query(
+        `SELECT id FROM payment_attempts WHERE status = 'pending'
+           AND COALESCE(last_checked_at, created_at) < now() - interval '2 minutes' ORDER BY expires_at LIMIT 200`,
+      )) as Array<{ id: string }>;
+      for (const { id } of stale) await deps.enqueue('check-attempt', { attemptId: id }, { jobId: `sweep-${id}-${Math.floor(Date.now() / SWEEP_EVERY_MS)}` });
+      return stale.length;
+    },
+  };
+}

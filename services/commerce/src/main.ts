@@ -1,0 +1,5 @@
+import { runService } from '@lbf/service-kit';
+import { commerceService } from './app';
+import { fromEnv } from './config';
+
+runService(() => commerceService(fromEnv()));

@@ -1,0 +1,93 @@
+import { UserError, validInput, type AuthUser } from '@lbf/service-kit';
+import { z } from 'zod';
+import { failureMessage, TEXT } from '../domain/messages';
+import { normalizePhone } from '../domain/phone';
+import { PaymentAttempt } from '../entities';
+import type { PaymentClaimResult } from '../generated/graphql';
+import { askProvider } from './attempts';
+import { viewOf } from './checkout';
+import type { CommerceDeps } from './deps';
+import { settle } from './settle';
+
+export const CLAIM_MESSAGES = {
+  resolved: 'Paiement confirmé par l’opérateur : votre achat est débloqué.',
+  alreadyPaid: 'Cette commande est déjà payée : le contenu est dans votre espace.',
+  notFound: 'Aucun paiement correspondant n’a été trouvé sur votre compte. Vérifiez la référence, le numéro ou l’heure indiqués.',
+  stillPending: 'L’opérateur n’a pas encore confirmé ce paiement. Réessayez dans quelques minutes.',
+  notPaid: (reason: string) => `L’opérateur indique que ce paiement n’a pas abouti : ${reason}`,
+  unreachable: 'L’opérateur ne répond pas pour le moment. Réessayez dans quelques minutes.',
+} as const;
+
+export const claimInput = z.object({
+  orderId: z.uuid().nullish(),
+  operatorTransactionId: z.string().trim().min(3).max(100).nullish(),
+  phone: z.string().max(40).nullish(),
+  paidAt: z.iso.datetime({ offset: true }).nullish(),
+});
+
+/** How many attempts one claim may ask providers about (a claim is not a scan). */
+const MAX_CANDIDATES = 5;
+/** Around `paidAt`: attempts started this long before or after. */
+const PAID_AT_SLACK_MS = 3 * 3600_000;
+
+/**
+ * "J'ai payé mais je n'ai pas accès": finds the buyer's own candidate attempts (by order, by the
+ * operator's transaction id, or by phone and time), asks each provider, and settles: the order
+ * completes if the provider says it was paid; otherwise it explains, in French, what it found.
+ */
+export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: z.infer<typeof claimInput>): Promise<PaymentClaimResult> {
+  const input = validInput(claimInput, raw);
+  if (!input.orderId && !input.operatorTransactionId && !(input.phone && input.paidAt)) {
+    throw new UserError('MISSING_INFORMATION', TEXT.missingInformation, { field: input.phone ? 'paidAt' : 'operatorTransactionId' });
+  }
+  const params: unknown[] = [user.userId];
+  const where: string[] = [];
+  if (input.orderId) {
+    params.push(input.orderId);
+    where.push(`a.order_id = $${params.length}`);
+  }
+  if (input.operatorTransactionId) {
+    params.push(input.operatorTransactionId);
+    where.push(`(a.operator_transaction_id = $${params.length} OR a.provider_reference = $${params.length} OR a.reference = $${params.length})`);
+  }
+  if (input.phone && input.paidAt) {
+    const phones = (['orange', 'mtn', 'notchpay'] as const)
+      .map((p) => normalizePhone(input.phone!, { provider: p, sandbox: deps.providers.get(p)?.sandbox ?? false }))
+      .flatMap((c) => (c.ok ? [c.e164] : []));
+    if (!phones.length) throw new UserError('PHONE_INVALID', 'Numéro de téléphone invalide.', { field: 'phone' });
+    const at = new Date(input.paidAt).getTime();
+    params.push(phones, new Date(at - PAID_AT_SLACK_MS), new Date(at + PAID_AT_SLACK_MS));
+    where.push(`(a.phone = ANY($${params.length - 2}) AND a.created_at BETWEEN $${params.length - 1} AND $${params.length})`);
+  }
+  // Only this buyer's attempts, never anyone else's (even with a valid transaction id).
+  const rows = (await deps.ds.manager.query(
+    `SELECT a.id FROM payment_attempts a JOIN orders o ON o.id = a.order_id
+      WHERE o.buyer_id = $1 AND (${where.join(' OR ')})
+      ORDER BY (o.status = 'completed') DESC, a.created_at DESC LIMIT ${MAX_CANDIDATES}`,
+    params,
+  )) as Array<{ id: string }>;
+  if (!rows.length) return { order: null, resolved: false, message: CLAIM_MESSAGES.notFound, error: null };
+
+  const attempts = await deps.ds.manager.findByIds(PaymentAttempt, rows.map((r) => r.id));
+  const ordered = rows.map((r) => attempts.find((a) => a.id === r.id)!).filter(Boolean);
+  let first: { orderId: string; message: string } | null = null;
+  for (const attempt of ordered) {
+    const order = await viewOf(deps, attempt.orderId, false);
+    if (order?.status === 'COMPLETED') return { order, resolved: true, message: CLAIM_MESSAGES.alreadyPaid, error: null };
+    const input = await askProvider(deps, attempt);
+    await settle(deps, attempt.id, input);
+    if (input.outcome === 'completed') {
+      return { order: await viewOf(deps, attempt.orderId, false), resolved: true, message: CLAIM_MESSAGES.resolved, error: null };
+    }
+    if (!first) {
+      const message =
+        input.outcome === 'pending'
+          ? input.exchange?.httpStatus === null || (input.exchange?.httpStatus ?? 0) >= 500
+            ? CLAIM_MESSAGES.unreachable
+            : CLAIM_MESSAGES.stillPending
+          : CLAIM_MESSAGES.notPaid(failureMessage(input.outcome, input.reasonCode ?? null));
+      first = { orderId: attempt.orderId, message };
+    }
+  }
+  return { order: first ? await viewOf(deps, first.orderId, false) : null, resolved: false, message: first?.message ?? CLAIM_MESSAGES.notFound, error: null };
+}

@@ -1,0 +1,178 @@
+/**
+ * The one HTTP helper the three provider clients share: global fetch with an AbortSignal timeout,
+ * JSON in and out, network failures and 5xx turned into `ProviderUnavailable`, and every answer
+ * kept as an exchange `{kind, httpStatus, body}` for the provider log, with secrets removed.
+ * Retrying is the caller's decision (`retries`), given only for calls that are safe to repeat.
+ */
+import { ProviderUnavailable, type ProviderName } from './port';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface Exchange {
+  kind: string;
+  httpStatus: number | null;
+  body: unknown;
+}
+
+export interface HttpRequest {
+  provider: ProviderName;
+  /** Names the call in the provider log, e.g. `mtn.requesttopay`. */
+  kind: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON body (objects) or a pre-encoded string (e.g. form data). */
+  body?: unknown;
+  timeoutMs?: number;
+  /** Extra tries after a network error, timeout or 5xx. Only for calls safe to repeat. */
+  retries?: number;
+  /** Injected for tests; defaults to the global fetch. */
+  fetchImpl?: typeof fetch;
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+  exchange: Exchange;
+}
+
+/** Keys whose values never go to logs or to the admin's provider history. */
+const SECRET_KEYS = new Set(['access_token', 'accesstoken', 'token', 'pin', 'apikey', 'api_key', 'password', 'refresh_token', 'authorization']);
+
+/** A deep copy of a provider body with token/pin/key values replaced by '[hidden]'. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = SECRET_KEYS.has(k.toLowerCase()) && v !== null && v !== undefined && v !== '' ? '[hidden]' : redact(v, depth + 1);
+  }
+  return out;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Some gateways answer HTML or plain text on errors; keep a bounded copy for the log.
+    return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One HTTP exchange. Returns any status below 500 (the caller reads 2xx/4xx as the provider's
+ * answer); throws `ProviderUnavailable` on network errors, timeouts and 5xx after `retries`.
+ */
+export async function httpCall(req: HttpRequest): Promise<HttpAnswer> {
+  const doFetch = req.fetchImpl ?? fetch;
+  const tries = 1 + Math.max(0, req.retries ?? 0);
+  let last: ProviderUnavailable | undefined;
+  for (let attempt = 0; attempt < tries; attempt++) {
+    if (attempt > 0) await sleep(Math.min(2000, 200 * 2 ** (attempt - 1)));
+    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+    let payload: string | undefined;
+    if (req.body !== undefined) {
+      if (typeof req.body === 'string') payload = req.body;
+      else {
+        payload = JSON.stringify(req.body);
+        headers['content-type'] ??= 'application/json';
+      }
+    }
+    let res: Response;
+    let text: string;
+    try {
+      res = await doFetch(req.url, {
+        method: req.method,
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(req.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
+      text = await res.text();
+    } catch (err) {
+      const what = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? 'timed out' : 'unreachable';
+      last = new ProviderUnavailable(req.provider, `${req.kind}: ${what} (${err instanceof Error ? err.message : String(err)})`, {
+        kind: req.kind,
+        httpStatus: null,
+        body: { error: what },
+      });
+      continue;
+    }
+    const body = parseBody(text);
+    const exchange: Exchange = { kind: req.kind, httpStatus: res.status, body: redact(body) };
+    if (res.status >= 500) {
+      last = new ProviderUnavailable(req.provider, `${req.kind}: HTTP ${res.status}`, exchange);
+      continue;
+    }
+    return { status: res.status, body, headers: res.headers, exchange };
+  }
+  throw last ?? new ProviderUnavailable(req.provider, `${req.kind}: no answer`);
+}
+
+/** `obj.a.b` without casts, for reading loosely typed provider JSON. */
+export function pick(value: unknown, ...path: string[]): unknown {
+  let cur: unknown = value;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+export function pickString(value: unknown, ...path: string[]): string | null {
+  const v = pick(value, ...path);
+  if (typeof v === 'string' && v !== '') return v;
+  if (typeof v === 'number') return String(v);
+  return null;
+}
+
+/** The header value as one string (node gives string | string[] | undefined). */
+export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers)) {
+    if (k.toLowerCase() !== wanted) continue;
+    if (Array.isArray(v)) return v[0] ?? null;
+    return v ?? null;
+  }
+  return null;
+}
+
+/** Digits only, e.g. '+237 6 99 00 00 01' -> '237699000001'. */
+export function msisdnDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** A provider's token, cached until `expires_in` minus a margin, with one refresh in flight at a time. */
+export class TokenCache {
+  private token: { value: string; expiresAt: number } | null = null;
+  private inFlight: Promise<string> | null = null;
+
+  constructor(
+    private readonly fetchToken: () => Promise<{ value: string; expiresInS: number }>,
+    private readonly marginMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(): Promise<string> {
+    if (this.token && this.now() < this.token.expiresAt) return this.token.value;
+    this.inFlight ??= this.fetchToken()
+      .then(({ value, expiresInS }) => {
+        // A short-lived token (below the margin) is still used once rather than refetched forever.
+        const lifetime = Math.max(expiresInS * 1000 - this.marginMs, Math.min(expiresInS * 1000, 5_000));
+        this.token = { value, expiresAt: this.now() + lifetime };
+        return value;
+      })
+      .finally(() => {
+        this.inFlight = null;
+      });
+    return this.inFlight;
+  }
+
+  /** Forget the token (after a 401) so the next call fetches a new one. */
+  invalidate(): void {
+    this.token = null;
+  }
+}

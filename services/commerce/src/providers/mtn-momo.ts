@@ -1,0 +1,204 @@
+/**
+ * MTN MoMo Collection client, research/payments.md §1b.
+ * - token: POST /collection/token/ (Basic apiUser:apiKey + Ocp-Apim-Subscription-Key) → `{access_token, expires_in}`,
+ *   cached until expiry minus a margin, one refresh in flight at a time.
+ * - charge: POST /collection/v1_0/requesttopay with X-Reference-Id = our attempt reference (uuid4,
+ *   persisted before the call), so a retry reuses it; 202 = accepted; 409 RESOURCE_ALREADY_EXIST =
+ *   an earlier try got through (then GET).
+ * - status: GET /collection/v1_0/requesttopay/{ref}; `reason` is `{code,message}` or a string.
+ * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
+ */
+import { mtnOutcome, mtnReasonCode } from '../domain/provider-statuses';
+import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, type HttpAnswer } from './http';
+import {
+  ProviderRejected,
+  type ChargeRequest,
+  type InboundNotification,
+  type NotificationVerdict,
+  type PaymentProvider,
+  type ProviderAnswer,
+} from './port';
+
+export const MTN_MOMO_DEFAULT_BASE_URL = 'https://proxy.momoapi.mtn.com';
+export const MTN_MOMO_WINDOW_MS = 5 * 60 * 1000;
+/** MoMo refuses notes with these characters or longer than this (400), and an empty note gave 500. */
+export const MTN_NOTE_MAX = 160;
+
+export interface MtnMomoConfig {
+  /** https://proxy.momoapi.mtn.com, or `${PAYMENT_SANDBOX_URL}/momo`. */
+  baseUrl: string;
+  apiUser: string;
+  apiKey: string;
+  subscriptionKey: string;
+  /** mtncameroon in production. */
+  targetEnvironment: string;
+  /** XAF in Cameroon. */
+  currency: string;
+  sandbox: boolean;
+  windowMs?: number;
+  timeoutMs?: number;
+  /** Refresh the token this long before it expires (default 60 s). */
+  tokenMarginMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+export type MtnMomoClient = PaymentProvider & { readonly name: 'mtn' };
+
+const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const isUuid4 = (s: string) => UUID4.test(s);
+
+/**
+ * A payer message / payee note MoMo accepts: no `&` or `'` (400), plain ASCII (it goes to a USSD
+ * prompt), ≤ 160 characters, never empty (500 in production).
+ */
+export function momoNote(text: string, fallback = 'Paiement LBF'): string {
+  const cleaned = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[&'’‘"<>\\]/g, ' ')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MTN_NOTE_MAX)
+    .trim();
+  return cleaned || fallback;
+}
+
+function reasonFromBody(body: unknown): string | null {
+  // Errors: {code:"RESOURCE_ALREADY_EXIST", message} (or {reason}).
+  return pickString(body, 'code') ?? mtnReasonCode((body as Record<string, unknown> | null)?.reason) ?? null;
+}
+
+export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  const tokens = new TokenCache(async () => {
+    const res = await httpCall({
+      provider: 'mtn',
+      kind: 'mtn.token',
+      method: 'POST',
+      url: `${base}/collection/token/`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${cfg.apiUser}:${cfg.apiKey}`).toString('base64')}`,
+        'ocp-apim-subscription-key': cfg.subscriptionKey,
+      },
+      body: '',
+      timeoutMs,
+      retries: 2,
+      fetchImpl: cfg.fetchImpl,
+    });
+    const token = pickString(res.body, 'access_token');
+    if (res.status >= 400 || !token) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `TOKEN_HTTP_${res.status}`, res.exchange);
+    const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
+    return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
+  }, cfg.tokenMarginMs ?? 60_000);
+
+  /** One authorised call; a 401 drops the cached token and tries once more with a fresh one. */
+  const authed = async (
+    kind: string,
+    method: 'GET' | 'POST',
+    path: string,
+    extraHeaders: Record<string, string>,
+    body: unknown,
+    retries: number,
+  ): Promise<HttpAnswer> => {
+    for (let round = 0; ; round++) {
+      const token = await tokens.get();
+      const res = await httpCall({
+        provider: 'mtn',
+        kind,
+        method,
+        url: `${base}${path}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-target-environment': cfg.targetEnvironment,
+          'ocp-apim-subscription-key': cfg.subscriptionKey,
+          ...extraHeaders,
+        },
+        body,
+        timeoutMs,
+        retries,
+        fetchImpl: cfg.fetchImpl,
+      });
+      if (res.status === 401 && round === 0) {
+        tokens.invalidate();
+        continue;
+      }
+      return res;
+    }
+  };
+
+  const status: PaymentProvider['status'] = async (attempt) => {
+    const ref = attempt.providerReference ?? attempt.reference;
+    const res = await authed('mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, {}, undefined, 2);
+    if (res.status === 404) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? 'RESOURCE_NOT_FOUND', res.exchange);
+    if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
+    const b = res.body as Record<string, unknown> | null;
+    const raw = pickString(b, 'status');
+    const outcome = mtnOutcome(raw, b?.reason);
+    return {
+      outcome,
+      providerReference: ref,
+      operatorTransactionId: pickString(b, 'financialTransactionId'),
+      reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (mtnReasonCode(b?.reason) ?? raw),
+      authorizationUrl: null,
+      rawStatus: raw,
+      exchange: res.exchange,
+    };
+  };
+
+  return {
+    name: 'mtn',
+    sandbox: cfg.sandbox,
+    windowMs: cfg.windowMs ?? MTN_MOMO_WINDOW_MS,
+
+    async charge(request: ChargeRequest): Promise<ProviderAnswer> {
+      if (!request.phone) throw new ProviderRejected('mtn', 'PAYER_PHONE_MISSING', { kind: 'mtn.requesttopay', httpStatus: null, body: null });
+      const note = momoNote(request.description);
+      const headers: Record<string, string> = { 'x-reference-id': request.reference };
+      if (request.notifyUrl) headers['x-callback-url'] = request.notifyUrl;
+      const body = {
+        amount: String(Math.ceil(request.amountXaf)),
+        currency: cfg.currency,
+        externalId: request.reference,
+        payer: { partyIdType: 'MSISDN', partyId: msisdnDigits(request.phone) },
+        payerMessage: note,
+        payeeNote: note,
+      };
+      // Safe to retry: the same X-Reference-Id can only create one request (409 on the second).
+      const res = await authed('mtn.requesttopay', 'POST', '/collection/v1_0/requesttopay', headers, body, 2);
+      if (res.status === 409) {
+        // RESOURCE_ALREADY_EXIST: an earlier try with this reference was created. Ask where it is.
+        const existing = await status({ reference: request.reference, providerReference: request.reference });
+        return { ...existing, exchange: { kind: 'mtn.requesttopay', httpStatus: 409, body: { first: res.exchange.body, status: existing.exchange.body } } };
+      }
+      if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
+      return {
+        outcome: 'pending',
+        providerReference: request.reference,
+        operatorTransactionId: null,
+        reasonCode: null,
+        authorizationUrl: null,
+        rawStatus: null,
+        exchange: res.exchange,
+      };
+    },
+
+    status,
+
+    verifyNotification(notification: InboundNotification): NotificationVerdict {
+      // Unsigned and sent once: it only tells us which attempt to ask about.
+      let body: unknown = null;
+      try {
+        body = JSON.parse(notification.rawBody.toString('utf8'));
+      } catch {
+        /* still a nudge */
+      }
+      const header = headerValue(notification.headers, 'x-reference-id');
+      const externalId = pickString(body, 'externalId');
+      const reference = externalId ?? header;
+      return { valid: true, signed: false, reference, providerReference: header ?? reference, eventId: null };
+    },
+  };
+}

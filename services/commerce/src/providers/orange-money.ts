@@ -1,0 +1,212 @@
+/**
+ * Orange Money Cameroun merchant payment (USSD push), research/payments.md §1c (B).
+ * - token: POST /token (Basic username:password, grant_type=client_credentials) → Bearer.
+ * - every call: Bearer + X-AUTH-TOKEN.
+ * - charge: POST /omcoreapis/1.0.2/mp/init → `data.payToken`, then POST …/mp/pay
+ *   `{notifUrl, channelUserMsisdn, amount:"<int>", subscriberMsisdn (9 digits), pin, orderId, description, payToken}`
+ *   → `data{status:"PENDING", inittxnstatus:"200", txnid}`; inittxnstatus "60019" = insufficient balance.
+ * - status: GET …/mp/paymentstatus/{payToken} → `data.status` PENDING|SUCCESSFULL|FAILED|EXPIRED.
+ * - resend: GET …/mp/push/{payToken} re-sends the prompt.
+ * - notification to notifUrl: body undocumented, unsigned: a nudge only.
+ */
+import { orangeInitRefused, orangeOutcome } from '../domain/provider-statuses';
+import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, type HttpAnswer } from './http';
+import {
+  ProviderRejected,
+  ProviderUnavailable,
+  type ChargeRequest,
+  type InboundNotification,
+  type NotificationVerdict,
+  type PaymentProvider,
+  type ProviderAnswer,
+} from './port';
+
+export const ORANGE_MONEY_DEFAULT_BASE_URL = 'https://api-s1.orange.cm';
+export const ORANGE_MONEY_API_PREFIX = '/omcoreapis/1.0.2';
+export const ORANGE_MONEY_WINDOW_MS = 10 * 60 * 1000;
+
+export interface OrangeMoneyConfig {
+  /** https://api-s1.orange.cm, or `${PAYMENT_SANDBOX_URL}/orange`. */
+  baseUrl: string;
+  username: string;
+  password: string;
+  /** X-AUTH-TOKEN sent on every call. */
+  authToken: string;
+  /** The merchant's channel MSISDN (9 digits). */
+  channelMsisdn: string;
+  /** The merchant channel PIN (never logged). */
+  pin: string;
+  sandbox: boolean;
+  windowMs?: number;
+  timeoutMs?: number;
+  tokenMarginMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+export type OrangeMoneyClient = PaymentProvider & { readonly name: 'orange'; resend: NonNullable<PaymentProvider['resend']> };
+
+/** Orange wants the national 9-digit number: '+237 699 00 00 01' → '699000001'. */
+export function orangeSubscriberMsisdn(phone: string): string {
+  const digits = msisdnDigits(phone);
+  return digits.length > 9 && digits.startsWith('237') ? digits.slice(3) : digits;
+}
+
+/** Short plain text for the prompt (the API's tolerance is undocumented: stay conservative). */
+function orangeDescription(text: string): string {
+  const cleaned = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120)
+    .trim();
+  return cleaned || 'Paiement LBF';
+}
+
+function orangeCode(body: unknown, status: number): string {
+  return pickString(body, 'data', 'inittxnstatus') ?? pickString(body, 'code') ?? `HTTP_${status}`;
+}
+
+export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClient {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
+  const api = `${base}${ORANGE_MONEY_API_PREFIX}`;
+  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  const tokens = new TokenCache(async () => {
+    const res = await httpCall({
+      provider: 'orange',
+      kind: 'orange.token',
+      method: 'POST',
+      url: `${base}/token`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${cfg.username}:${cfg.password}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+      timeoutMs,
+      retries: 2,
+      fetchImpl: cfg.fetchImpl,
+    });
+    const token = pickString(res.body, 'access_token');
+    if (res.status >= 400 || !token) throw new ProviderRejected('orange', `TOKEN_HTTP_${res.status}`, res.exchange);
+    const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
+    return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
+  }, cfg.tokenMarginMs ?? 60_000);
+
+  const authed = async (kind: string, method: 'GET' | 'POST', path: string, body: unknown, retries: number): Promise<HttpAnswer> => {
+    for (let round = 0; ; round++) {
+      const token = await tokens.get();
+      const res = await httpCall({
+        provider: 'orange',
+        kind,
+        method,
+        url: `${api}${path}`,
+        headers: { authorization: `Bearer ${token}`, 'x-auth-token': cfg.authToken },
+        body,
+        timeoutMs,
+        retries,
+        fetchImpl: cfg.fetchImpl,
+      });
+      // An expired token is refused before anything happens: safe to try once more with a new one.
+      if (res.status === 401 && round === 0) {
+        tokens.invalidate();
+        continue;
+      }
+      return res;
+    }
+  };
+
+  const fromStatusBody = (res: HttpAnswer, payToken: string): ProviderAnswer => {
+    const raw = pickString(res.body, 'data', 'status');
+    const outcome = orangeOutcome(raw);
+    const refused = orangeInitRefused(pickString(res.body, 'data', 'inittxnstatus'));
+    const confirm = pickString(res.body, 'data', 'confirmtxnstatus');
+    return {
+      outcome,
+      providerReference: payToken,
+      operatorTransactionId: pickString(res.body, 'data', 'txnid'),
+      // A bare FAILED (declined on the phone) has no code: null, which the domain reads as declined.
+      reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (refused ?? (confirm && confirm !== '200' ? confirm : null)),
+      authorizationUrl: null,
+      rawStatus: raw,
+      exchange: res.exchange,
+    };
+  };
+
+  const needPayToken = (attempt: { providerReference: string | null }, kind: string): string => {
+    // Without a payToken there is nothing Orange can tell us (mp/init never answered).
+    if (!attempt.providerReference) throw new ProviderRejected('orange', 'NO_PAY_TOKEN', { kind, httpStatus: null, body: null });
+    return attempt.providerReference;
+  };
+
+  return {
+    name: 'orange',
+    sandbox: cfg.sandbox,
+    windowMs: cfg.windowMs ?? ORANGE_MONEY_WINDOW_MS,
+
+    async charge(request: ChargeRequest): Promise<ProviderAnswer> {
+      if (!request.phone) throw new ProviderRejected('orange', 'SUBSCRIBER_PHONE_MISSING', { kind: 'orange.init', httpStatus: null, body: null });
+      // mp/init only reserves a payToken: not retried (a lost one is simply never used).
+      const init = await authed('orange.init', 'POST', '/mp/init', {}, 0);
+      const payToken = pickString(init.body, 'data', 'payToken');
+      if (init.status >= 400 || !payToken) throw new ProviderRejected('orange', orangeCode(init.body, init.status), init.exchange);
+      const body = {
+        notifUrl: request.notifyUrl,
+        channelUserMsisdn: orangeSubscriberMsisdn(cfg.channelMsisdn),
+        amount: String(Math.ceil(request.amountXaf)),
+        subscriberMsisdn: orangeSubscriberMsisdn(request.phone),
+        pin: cfg.pin,
+        orderId: request.reference,
+        description: orangeDescription(request.description),
+        payToken,
+      };
+      // mp/pay pushes a prompt: never retried. A lost answer leaves the payToken, which the caller
+      // can still ask about: ProviderUnavailable carries it in its exchange.
+      let pay: HttpAnswer;
+      try {
+        pay = await authed('orange.pay', 'POST', '/mp/pay', body, 0);
+      } catch (err) {
+        if (err instanceof ProviderUnavailable) {
+          throw new ProviderUnavailable('orange', err.message, { kind: 'orange.pay', httpStatus: err.exchange?.httpStatus ?? null, body: { payToken, error: err.exchange?.body ?? null } });
+        }
+        throw err;
+      }
+      const exchange = { kind: 'orange.charge', httpStatus: pay.status, body: { init: init.exchange.body, pay: pay.exchange.body } };
+      const refused = orangeInitRefused(pickString(pay.body, 'data', 'inittxnstatus'));
+      if (pay.status >= 400 || refused) throw new ProviderRejected('orange', refused ?? orangeCode(pay.body, pay.status), exchange);
+      const answer = fromStatusBody(pay, payToken);
+      return { ...answer, exchange };
+    },
+
+    async status(attempt) {
+      const payToken = needPayToken(attempt, 'orange.status');
+      const res = await authed('orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2);
+      if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
+      if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
+      return fromStatusBody(res, payToken);
+    },
+
+    async resend(attempt) {
+      const payToken = needPayToken(attempt, 'orange.push');
+      // Re-sending a prompt twice is harmless for the payer (one payment per payToken): retried.
+      const res = await authed('orange.push', 'GET', `/mp/push/${encodeURIComponent(payToken)}`, undefined, 1);
+      if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
+      if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
+      return fromStatusBody(res, payToken);
+    },
+
+    verifyNotification(notification: InboundNotification): NotificationVerdict {
+      // Undocumented and unsigned: read what we can, then ask mp/paymentstatus.
+      let body: unknown = null;
+      try {
+        body = JSON.parse(notification.rawBody.toString('utf8'));
+      } catch {
+        /* still a nudge */
+      }
+      const reference = pickString(body, 'orderId') ?? pickString(body, 'data', 'orderId');
+      const payToken = pickString(body, 'payToken') ?? pickString(body, 'data', 'payToken') ?? headerValue(notification.headers, 'x-pay-token');
+      return { valid: true, signed: false, reference, providerReference: payToken, eventId: null };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, type PaymentProvider } from '../../src/providers';
+import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './support';
+
+describe('Orange Money client against the sandbox', () => {
+  let world: ProviderWorld;
+  let orange: PaymentProvider;
+
+  beforeAll(async () => {
+    world = await startProviderWorld();
+    orange = world.providers.get('orange')!;
+  });
+  afterAll(() => world.stop());
+  beforeEach(async () => {
+    await world.control('/reset', {});
+    world.receiver.received.length = 0;
+  });
+
+  const charge = (phone: string, reference = randomUUID()) => orange.charge(chargeRequest(world, { provider: 'orange', reference, phone }));
+
+  it('is on the sandbox with a 10-minute window and can re-send prompts', () => {
+    expect(orange.sandbox).toBe(true);
+    expect(orange.windowMs).toBe(10 * 60 * 1000);
+    expect(typeof orange.resend).toBe('function');
+  });
+
+  it('237699000001 succeeds: mp/init + mp/pay give a payToken, paymentstatus says SUCCESSFULL, notifUrl gets a POST', async () => {
+    const reference = randomUUID();
+    const started = await charge('+237699000001', reference);
+    expect(started).toMatchObject({ outcome: 'pending', rawStatus: 'PENDING', exchange: { kind: 'orange.charge', httpStatus: 200 } });
+    expect(started.providerReference).toMatch(/^MP\d{6}[0-9A-F]+$/);
+    expect(started.operatorTransactionId).toBeTruthy();
+    const s = await orange.status({ reference, providerReference: started.providerReference });
+    expect(s).toMatchObject({ outcome: 'completed', rawStatus: 'SUCCESSFULL', reasonCode: null, operatorTransactionId: started.operatorTransactionId });
+
+    const cb = await until(() => world.receiver.received.find((r) => r.path === '/payments/notify/orange'));
+    expect(cb.method).toBe('POST');
+    const verdict = orange.verifyNotification({ provider: 'orange', rawBody: cb.rawBody, headers: cb.headers });
+    expect(verdict).toEqual({ valid: true, signed: false, reference, providerReference: started.providerReference, eventId: null });
+  });
+
+  it('237699000002 is refused at mp/pay with inittxnstatus 60019 (insufficient balance), then FAILED', async () => {
+    const err = (await charge('237699000002').catch((e: unknown) => e)) as ProviderRejected;
+    expect(err).toBeInstanceOf(ProviderRejected);
+    expect(err.reasonCode).toBe('60019');
+    const payToken = (err.exchange.body as { pay: { data: { payToken: string } } }).pay.data.payToken;
+    expect(await orange.status({ reference: 'x', providerReference: payToken })).toMatchObject({ outcome: 'failed', reasonCode: '60019' });
+  });
+
+  it('237699000003 fails (declined)', async () => {
+    const started = await charge('237699000003');
+    expect(await orange.status({ reference: 'x', providerReference: started.providerReference })).toMatchObject({ outcome: 'failed', rawStatus: 'FAILED', reasonCode: null });
+  });
+
+  it('237699000004 stays pending, then EXPIRED after the window', async () => {
+    await world.control('/config', { windowMs: { orange: 300 } });
+    const started = await charge('237699000004');
+    expect((await orange.status({ reference: 'x', providerReference: started.providerReference })).outcome).toBe('pending');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await orange.status({ reference: 'x', providerReference: started.providerReference })).toMatchObject({ outcome: 'expired', rawStatus: 'EXPIRED' });
+  });
+
+  it('other numbers wait for the phone; mp/push re-sends the prompt; approve completes, decline fails', async () => {
+    const a = await charge('+237 699 12 34 56');
+    expect(await phonePrompts(world, '699123456')).toHaveLength(1);
+    const resent = await orange.resend!({ reference: 'x', providerReference: a.providerReference });
+    expect(resent).toMatchObject({ outcome: 'pending', exchange: { kind: 'orange.push', httpStatus: 200 } });
+    // The re-sent prompt replaces the first one.
+    expect(await phonePrompts(world, '237699123456')).toHaveLength(1);
+    await answerPhone(world, '237699123456', 'approve');
+    expect((await orange.status({ reference: 'x', providerReference: a.providerReference })).outcome).toBe('completed');
+
+    const d = await charge('237699123456');
+    await answerPhone(world, '237699123456', 'decline');
+    expect((await orange.status({ reference: 'x', providerReference: d.providerReference })).outcome).toBe('failed');
+  });
+
+  it('keeps no token, pin or X-AUTH-TOKEN in what it returns', async () => {
+    const started = await charge('237699000001');
+    const text = JSON.stringify(started);
+    expect(text).not.toContain('sandbox-auth');
+    expect(text).not.toMatch(/orange-[A-Za-z0-9_-]{20,}/);
+    expect(text).not.toContain('"pin"');
+  });
+
+  it('a status without a payToken is refused; bad credentials are refused; an unknown payToken is NOT_FOUND', async () => {
+    await expect(orange.status({ reference: 'x', providerReference: null })).rejects.toMatchObject({ reasonCode: 'NO_PAY_TOKEN' });
+    const bad = createOrangeMoneyClient({ ...world.configs.orange!, password: 'nope' });
+    await expect(bad.status({ reference: 'x', providerReference: 'MP1' })).rejects.toMatchObject({ reasonCode: 'TOKEN_HTTP_401' });
+    await expect(orange.status({ reference: 'x', providerReference: 'MP000000UNKNOWN' })).rejects.toMatchObject({ reasonCode: 'NOT_FOUND' });
+  });
+
+  it('gets a new token after a 401 and caches it otherwise', async () => {
+    const urls: string[] = [];
+    const client = createOrangeMoneyClient({
+      ...world.configs.orange!,
+      fetchImpl: (input, init) => {
+        urls.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    const a = await client.charge(chargeRequest(world, { provider: 'orange', phone: '237699000004' }));
+    await client.status({ reference: 'x', providerReference: a.providerReference });
+    expect(urls.filter((u) => u.endsWith('/token'))).toHaveLength(1);
+    world.sandbox.state.tokens.clear();
+    expect((await client.status({ reference: 'x', providerReference: a.providerReference })).outcome).toBe('pending');
+    expect(urls.filter((u) => u.endsWith('/token'))).toHaveLength(2);
+  });
+
+  it('sends the subscriber number as 9 national digits', () => {
+    expect(orangeSubscriberMsisdn('+237699000001')).toBe('699000001');
+    expect(orangeSubscriberMsisdn('699000001')).toBe('699000001');
+  });
+
+  it('the notification switches: dropped, twice, late', async () => {
+    await world.control('/next-callback', { mode: 'drop' });
+    await charge('237699000001');
+    await world.control('/next-callback', { mode: 'twice' });
+    await charge('237699000003');
+    await world.control('/next-callback', { mode: 'late', delayMs: 300 });
+    const started = Date.now();
+    await charge('237699000001');
+    await until(() => world.receiver.received.length >= 3, 3000, 'three notifications');
+    const sent = (await world.control('/sent?provider=orange')) as { sent: Array<{ mode: string | null; outcome: string; at: string }> };
+    expect(sent.sent.map((s) => [s.mode, s.outcome])).toEqual([
+      ['drop', 'dropped'],
+      ['twice', 'delivered'],
+      ['twice', 'delivered'],
+      ['late', 'delivered'],
+    ]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+});
