@@ -154,6 +154,14 @@ describe('a new customer on the dashboard', () => {
     await fillAndPay(dialog, national);
     await dialog.getByRole('button', { name: 'Renvoyer la demande' }).waitFor();
     await dialog.getByTestId('checkout-hint').waitFor();
+    const orderId = await dialog.getByTestId('checkout-waiting').getAttribute('data-order-id');
+
+    // Leaving and coming back finds the same payment waiting, never a second charge.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await cardIn(page, 'available-pdfs', itemId).getByTestId('buy-orange').click();
+    await page.getByTestId('checkout-waiting').waitFor();
+    await expect(page.getByTestId('checkout-waiting').getAttribute('data-order-id')).resolves.toBe(orderId);
 
     await answerOnPhone(`237${national}`, 'Approuver');
 
@@ -220,5 +228,32 @@ describe('a new customer on the dashboard', () => {
     await expect(page.getByTestId('receipt-number').innerText()).resolves.toMatch(/^LBF-\d{4}-\d{6}$/);
     await expect(page.getByTestId('receipt-amount').innerText()).resolves.toMatch(/FCFA/);
     await page.screenshot({ path: '/tmp/webshop-receipt.png' });
+  });
+
+  it('buys from a video’s page with NotchPay’s hosted page, comes back to the site, and can watch it', async () => {
+    const { page } = customer;
+    await page.goto('/dashboard');
+    const card = page.getByTestId('available-videos').locator('[data-item-id]').first();
+    const itemId = (await card.getAttribute('data-item-id'))!;
+    await page.goto(`/video/${itemId}`);
+    await page.getByTestId('pay-notchpay').click();
+    const dialog = page.getByTestId('checkout-dialog');
+    await dialog.getByRole('heading', { name: 'NotchPay' }).waitFor();
+    // No phone for NotchPay: its own page asks.
+    expect(await dialog.getByLabel('Téléphone', { exact: true }).count()).toBe(0);
+    await dialog.getByTestId('checkout-consent').check();
+    await dialog.getByTestId('checkout-submit').click();
+
+    const [hosted] = await Promise.all([page.waitForEvent('popup'), dialog.getByTestId('notchpay-link').click()]);
+    await hosted.getByRole('button', { name: 'Payer' }).click();
+    // Back on the site (commerce's return URL), which checks with the provider rather than trusting the URL.
+    await hosted.waitForURL((url) => url.origin === new URL(stack.url).origin && url.pathname.startsWith('/paiement/'));
+    await hosted.getByText('Paiement confirmé').waitFor({ timeout: 30_000 });
+    await hosted.close();
+
+    await shownToast(page, 'Paiement réussi').filter({ hasText: 'NotchPay' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('video-owned').waitFor();
+    await page.getByTestId('video-owned').getByRole('button', { name: 'Regarder la vidéo' }).click();
+    await page.getByTestId('video-player').waitFor();
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useSyncExternalStore } from 'react';
-import { FCFA_PER_USD, formatUsd, type Currency } from '@/lib/format/price';
+import { FCFA_PER_USD } from '@/lib/format/price';
+import type { Currency } from './money';
 import { EXCHANGE_RATE_QUERY } from './operations';
 
 export type { Currency };
@@ -48,30 +49,4 @@ export function useExchangeRate(): number {
   return data?.exchangeRate.xafPerUsd ?? FCFA_PER_USD;
 }
 
-/**
- * Whole FCFA for a price in US cents, rounded up as commerce charges it (an amount shown is the
- * amount charged): 359 cents at 656 is 2 356 FCFA.
- */
-export function centsToXaf(usdCents: number, xafPerUsd: number): number {
-  return Math.ceil((usdCents * xafPerUsd) / 100);
-}
-
-const fcfa = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-
-/** "2 356 FCFA" (French grouping; the narrow no-break space of Intl becomes a plain no-break space). */
-export function formatXaf(xaf: number): string {
-  return `${fcfa.format(xaf).replace(/\u202f/g, '\u00a0')}\u00a0FCFA`;
-}
-
-export function formatUsdCents(usdCents: number): string {
-  return formatUsd(usdCents / 100);
-}
-
-/**
- * One amount in one currency. `xaf` is commerce's own figure when known (quote, order); otherwise
- * it is computed from the cents at the rate.
- */
-export function formatAmount(amount: { usdCents: number; xaf?: number | null }, currency: Currency, xafPerUsd: number): string {
-  if (currency === 'USD') return formatUsdCents(amount.usdCents);
-  return formatXaf(amount.xaf ?? centsToXaf(amount.usdCents, xafPerUsd));
-}
+export { centsToXaf, formatAmount, formatUsdCents, formatXaf } from './money';

@@ -20,21 +20,31 @@ function locationOf(path: string): { pathname: string; search: string; hash: str
  * the method; a visitor is told 'Connexion requise' and sent to /auth, which brings them back to
  * the item. Render `dialog` once in the page.
  */
-export function useCheckout(): { pay(item: CheckoutItem, method: PaymentMethod): void; dialog: ReactNode } {
+export function useCheckout(): {
+  pay(item: CheckoutItem, method: PaymentMethod): void;
+  /** True when signed in; otherwise 'Connexion requise' and /auth, back to `path` afterwards. */
+  ensureSignedIn(path: string): boolean;
+  dialog: ReactNode;
+} {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState<{ item: CheckoutItem; method: PaymentMethod } | null>(null);
 
-  const pay = useCallback(
-    (item: CheckoutItem, method: PaymentMethod) => {
-      if (!user) {
-        toast.error(checkoutText.signInRequired, { id: 'sign-in-required', description: checkoutText.signInRequiredText });
-        navigate(authPathReturningTo(locationOf(item.path)));
-        return;
-      }
-      setOpen({ item, method });
+  const ensureSignedIn = useCallback(
+    (path: string) => {
+      if (user) return true;
+      toast.error(checkoutText.signInRequired, { id: 'sign-in-required', description: checkoutText.signInRequiredText });
+      navigate(authPathReturningTo(locationOf(path)));
+      return false;
     },
     [user, navigate],
+  );
+
+  const pay = useCallback(
+    (item: CheckoutItem, method: PaymentMethod) => {
+      if (ensureSignedIn(item.path)) setOpen({ item, method });
+    },
+    [ensureSignedIn],
   );
 
   const dialog = open ? (
@@ -43,5 +53,5 @@ export function useCheckout(): { pay(item: CheckoutItem, method: PaymentMethod):
     </Suspense>
   ) : null;
 
-  return { pay, dialog };
+  return { pay, ensureSignedIn, dialog };
 }

@@ -74,11 +74,4 @@ export function useSecondsLeft(expiresAt: string | null | undefined): number | n
   return Math.max(0, Math.floor((end - now) / 1000));
 }
 
-/** 4:05 or, past an hour (NotchPay's 3 h), 2:59:59. */
-export function formatCountdown(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
-  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
-}
+export { formatCountdown } from './money';

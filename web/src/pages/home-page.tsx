@@ -72,6 +72,8 @@ export default function HomePage() {
   // brings them back here. With no video yet, the catalogue is the place to look.
   const checkout = useCheckout();
   const choosePayment = (method: PaymentMethod) => {
+    // Signed out: told so before anything else, even while the latest video is still loading.
+    if (!checkout.ensureSignedIn('/')) return;
     if (!latestVideo) {
       navigate('/videos');
       return;
