@@ -29,6 +29,8 @@ let browser: Browser;
 let customer: { context: BrowserContext; page: Page };
 /** The customer's phone: the sandbox's phone page, in a tab of its own. */
 let phone: Page;
+/** What the gateway pushed to the customer's page over graphql-ws. */
+const pushed: string[] = [];
 
 async function signUpNewCustomer(page: Page): Promise<void> {
   const captchas = trackCaptchas(page);
@@ -100,6 +102,7 @@ beforeAll(async () => {
   customer = await newVisitor(browser);
   await signUpNewCustomer(customer.page);
   phone = await customer.context.newPage();
+  customer.page.on('websocket', (ws) => ws.on('framereceived', (frame) => pushed.push(String(frame.payload))));
   // A reload would reset this flag: "without reloading" is checked by it still being there.
   await customer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 });
@@ -138,6 +141,8 @@ describe('a new customer on the dashboard', () => {
 
     await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });
     await expect(shownToast(page, 'Paiement réussi').innerText()).resolves.toContain('MTN Mobile Money');
+    // The live status came through the orderUpdated subscription (the poll is only a fallback).
+    expect(pushed.some((frame) => frame.includes('"orderUpdated"') && frame.includes('"COMPLETED"'))).toBe(true);
     await dialog.waitFor({ state: 'detached' });
     await cardIn(page, 'purchased-videos', itemId).waitFor();
     await cardIn(page, 'available-videos', itemId).waitFor({ state: 'detached' });
@@ -155,6 +160,7 @@ describe('a new customer on the dashboard', () => {
     await dialog.getByRole('button', { name: 'Renvoyer la demande' }).waitFor();
     await dialog.getByTestId('checkout-hint').waitFor();
     const orderId = await dialog.getByTestId('checkout-waiting').getAttribute('data-order-id');
+    await page.screenshot({ path: '/tmp/webshop-dialog-orange.png' });
 
     // Leaving and coming back finds the same payment waiting, never a second charge.
     await page.keyboard.press('Escape');
@@ -244,6 +250,8 @@ describe('a new customer on the dashboard', () => {
     await dialog.getByTestId('checkout-consent').check();
     await dialog.getByTestId('checkout-submit').click();
 
+    await dialog.getByTestId('notchpay-link').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-dialog-notchpay.png' });
     const [hosted] = await Promise.all([page.waitForEvent('popup'), dialog.getByTestId('notchpay-link').click()]);
     await hosted.getByRole('button', { name: 'Payer' }).click();
     // Back on the site (commerce's return URL), which checks with the provider rather than trusting the URL.
@@ -255,5 +263,12 @@ describe('a new customer on the dashboard', () => {
     await page.getByTestId('video-owned').waitFor();
     await page.getByTestId('video-owned').getByRole('button', { name: 'Regarder la vidéo' }).click();
     await page.getByTestId('video-player').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-video-owned.png' });
+
+    // The PDF catalogue: owned guides read and download, the others carry the payment buttons.
+    await page.goto('/pdfs');
+    await page.getByTestId('pdf-owned').first().waitFor();
+    await page.getByTestId('pdf-card').filter({ has: page.getByTestId('buy-mtn') }).first().waitFor();
+    await page.screenshot({ path: '/tmp/webshop-pdfs.png' });
   });
 });
