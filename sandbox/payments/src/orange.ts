@@ -19,7 +19,7 @@ const newPayToken = () => {
 
 export function orangeData(p: OrangePayment): Record<string, unknown> {
   return {
-    id: p.payToken,
+    id: p.id,
     createtime: String(Math.floor((p.payCreatedAt ?? p.createdAt) / 1000)),
     subscriberMsisdn: p.subscriberMsisdn,
     amount: p.amount === null ? null : Number(p.amount),
@@ -92,6 +92,7 @@ export function orangeRouter(state: SandboxState): express.Router {
   api.post('/mp/init', (_req, res) => {
     const payToken = newPayToken();
     state.orange.set(payToken, {
+      id: state.orange.size + 1,
       payToken,
       createdAt: Date.now(),
       paid: false,

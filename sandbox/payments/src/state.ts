@@ -66,6 +66,8 @@ export interface MomoRequest {
 }
 
 export interface OrangePayment {
+  /** Orange's numeric row id (`data.id`). */
+  id: number;
   payToken: string;
   createdAt: number;
   /** mp/pay done (a payToken is used once). */

@@ -2,7 +2,7 @@ import { bootService, defineService, type BaseContext, type ServiceQueues } from
 import type { DataSource } from 'typeorm';
 import type { CatalogueConfig } from './config';
 import { createDataSource } from './database';
-import { ENTITLEMENTS_CONSUMER, startEntitlementsConsumer } from './events/purchases';
+import { startEntitlementsConsumers } from './events/purchases';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
 import {
   CATALOGUE_JOB_NAMES,
@@ -62,12 +62,7 @@ export function catalogueService(config: CatalogueConfig) {
       };
       return {
         resolvers: createResolvers(deps),
-        consumers: [
-          {
-            name: ENTITLEMENTS_CONSUMER,
-            start: () => startEntitlementsConsumer({ bus, uow, log, maxDeliver: config.eventMaxDeliver }),
-          },
-        ],
+        consumers: startEntitlementsConsumers({ bus, uow, log, maxDeliver: config.eventMaxDeliver }),
         readiness: { storage: () => store.stat('videos', 'readiness-probe') },
         routes: (app) => {
           // With S3, browsers talk to the store directly; /media is the local disk's stand-in for it.

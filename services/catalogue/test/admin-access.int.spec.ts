@@ -4,7 +4,10 @@ let t: CatalogueTestContext;
 
 const ID = '00000000-0000-4000-8000-000000000000';
 
-/** Every administrator operation, with arguments that would otherwise be valid enough to run. */
+/**
+ * Every administrator operation, with arguments that would otherwise be valid enough to run.
+ * (downloadPdf is also an owner's: entitlements.int.spec.ts.)
+ */
 const OPERATIONS: Array<[string, string, Record<string, unknown>?]> = [
   ['createUpload', `mutation($i: CreateUploadInput!) { createUpload(input: $i) { upload { uploadId } } }`, { i: { kind: 'VIDEO', fileName: 'a.mp4', contentType: 'video/mp4', size: 10 } }],
   ['createVideo', `mutation { createVideo(input: { title: "T", category: health, videoUploadId: "${ID}" }) { video { id } } }`],
@@ -13,7 +16,6 @@ const OPERATIONS: Array<[string, string, Record<string, unknown>?]> = [
   ['createPdf', `mutation { createPdf(input: { title: "T", category: health, fileUploadId: "${ID}" }) { pdf { id } } }`],
   ['updatePdf', `mutation { updatePdf(id: "${ID}", input: { title: "T" }) { pdf { id } } }`],
   ['deletePdf', `mutation { deletePdf(id: "${ID}") { ok } }`],
-  ['downloadPdf', `mutation { downloadPdf(id: "${ID}") { url } }`],
   ['createArticle', `mutation { createArticle(input: { title: "T", excerpt: "E", bodyHtml: "<p>B</p>", author: "A", category: cardio }) { article { id } } }`],
   ['updateArticle', `mutation { updateArticle(id: "${ID}", input: { title: "T" }) { article { id } } }`],
   ['publishArticle', `mutation { publishArticle(id: "${ID}") { article { id } } }`],

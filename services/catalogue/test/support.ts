@@ -80,6 +80,11 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     redis,
     redisKeyPrefix,
     subgraphSecret,
+    /** This file's stream (publish events to it as another service would) and a NATS connection. */
+    stream: env.stream,
+    nc,
+    /** Another signed-in user (a second customer, or an administrator). */
+    newUser: (opts?: { admin?: boolean }) => env.newUser(opts),
     mediaDir,
     origin,
     adminId,
@@ -91,6 +96,8 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     asAdmin: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) => gql<T>(app.url, q, variables, adminToken, subgraphSecret),
     asCustomer: <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) =>
       gql<T>(app.url, q, variables, customerToken, subgraphSecret),
+    /** As the holder of `token`. */
+    as: <T = Record<string, unknown>>(token: string, q: string, variables?: Record<string, unknown>) => gql<T>(app.url, q, variables, token, subgraphSecret),
     /** fetch as the gateway's /media proxy does: the secret on requests to the catalogue, nothing added elsewhere (S3). */
     fetch: (url: string | URL, init: RequestInit = {}) =>
       fetch(url, String(url).startsWith(origin) ? { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), ...gatewayHeaders(subgraphSecret) } } : init),

@@ -2,7 +2,7 @@ import { bootService, defineService, type BaseContext, type ServiceQueues } from
 import type { DataSource } from 'typeorm';
 import type { CommerceConfig } from './config';
 import { createDataSource } from './database';
-import { BUYERS_CONSUMER, PRICE_LIST_CONSUMER, startBuyersConsumer, startPriceListConsumer } from './events/consumers';
+import { BUYERS_CONSUMER, PRICE_LIST_CONSUMERS, startBuyersConsumer, startPriceListConsumer } from './events/consumers';
 import { COMMERCE_JOB_NAMES, commerceJobHandlers, SWEEP_EVERY_MS, SWEEP_SCHEDULER, type CommerceJobs } from './jobs/commerce-jobs';
 import { OrderUpdates } from './live/order-updates';
 import type { CommerceDeps } from './operations/deps';
@@ -51,7 +51,10 @@ export function commerceService(config: CommerceConfig, options: CommerceOptions
         resolvers: createResolvers(deps),
         routes: (app) => mountWebhookRoutes(app, deps),
         consumers: [
-          { name: PRICE_LIST_CONSUMER, start: () => startPriceListConsumer({ bus, uow, log, maxDeliver: config.eventMaxDeliver }) },
+          ...(Object.keys(PRICE_LIST_CONSUMERS) as Array<keyof typeof PRICE_LIST_CONSUMERS>).map((subject) => ({
+            name: PRICE_LIST_CONSUMERS[subject],
+            start: () => startPriceListConsumer(subject, { bus, uow, log, maxDeliver: config.eventMaxDeliver }),
+          })),
           { name: BUYERS_CONSUMER, start: () => startBuyersConsumer({ bus, uow, log, maxDeliver: config.eventMaxDeliver }) },
         ],
         jobHandlers: commerceJobHandlers(deps),

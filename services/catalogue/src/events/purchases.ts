@@ -2,31 +2,51 @@ import type { EventData } from '@lbf/proto-events';
 import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
 import { grantEntitlement, revokeEntitlement } from '../operations/entitlements';
 
+/** Grants: commerce.purchase.completed. */
 export const ENTITLEMENTS_CONSUMER = 'catalogue-entitlements';
+/**
+ * Revocations: commerce.purchase.refunded. A durable of its own because one durable on two subjects
+ * needs NATS 2.10 (filter_subjects) and the kit supports 2.9 servers (the one the tests and a local
+ * `npm start` run on). The two may therefore see a purchase's events in either order, which the
+ * read model absorbs (rows keyed by order id; see operations/entitlements.ts).
+ */
+export const REFUNDS_CONSUMER = 'catalogue-entitlements-refunds';
+
+type ConsumerArgs = { bus: EventBus; uow: UnitOfWork; log: Logger; maxDeliver?: number };
 
 /**
  * Keeps the entitlements read model from commerce: a completed purchase grants the buyer the item,
  * a refund revokes it. Through the kit's inbox (a redelivered event changes nothing) and keyed by
- * order id, so the two events may arrive in either order: a refund seen first leaves the order's
- * row revoked, and its completion never revives it.
+ * order id, so a refund seen before its completion leaves the order's row revoked, and the late
+ * completion never revives it.
  */
-export function startEntitlementsConsumer(args: { bus: EventBus; uow: UnitOfWork; log: Logger; maxDeliver?: number }): Promise<RunningConsumer> {
+export function startEntitlementsConsumers(args: ConsumerArgs): Array<{ name: string; start: () => Promise<RunningConsumer> }> {
+  return [
+    { name: ENTITLEMENTS_CONSUMER, start: () => startGrants(args) },
+    { name: REFUNDS_CONSUMER, start: () => startRevocations(args) },
+  ];
+}
+
+function startGrants(args: ConsumerArgs): Promise<RunningConsumer> {
   return startIdempotentConsumer({
-    bus: args.bus,
-    uow: args.uow,
-    log: args.log,
+    ...args,
     durable: ENTITLEMENTS_CONSUMER,
-    subjects: ['commerce.purchase.completed', 'commerce.purchase.refunded'],
-    maxDeliver: args.maxDeliver,
+    subjects: ['commerce.purchase.completed'],
     handle: async (envelope, { manager }) => {
-      // The envelope's data is typed as the union of both subjects' data; the subject tells which.
-      if (envelope.subject === 'commerce.purchase.completed') {
-        const d = envelope.data as EventData<'commerce.purchase.completed'>;
-        await grantEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.completedAt));
-      } else {
-        const d = envelope.data as EventData<'commerce.purchase.refunded'>;
-        await revokeEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.refundedAt));
-      }
+      const d: EventData<'commerce.purchase.completed'> = envelope.data;
+      await grantEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.completedAt));
+    },
+  });
+}
+
+function startRevocations(args: ConsumerArgs): Promise<RunningConsumer> {
+  return startIdempotentConsumer({
+    ...args,
+    durable: REFUNDS_CONSUMER,
+    subjects: ['commerce.purchase.refunded'],
+    handle: async (envelope, { manager }) => {
+      const d: EventData<'commerce.purchase.refunded'> = envelope.data;
+      await revokeEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.refundedAt));
     },
   });
 }

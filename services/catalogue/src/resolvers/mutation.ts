@@ -16,8 +16,9 @@ async function deleted(run: () => Promise<void>): Promise<{ ok: boolean; error: 
 
 /**
  * Every mutation but downloadPdf is an administrator's: requireAdmin refuses visitors (401) and
- * customers (403) before anything runs; downloadPdf is also an owner's (NOT_PURCHASED for others). Operations throw a UserError for a refusal (zod at the edge, not found,
- * bad upload); withUserErrors puts it in the payload's `error` (the kit's idiom).
+ * customers (403) before anything runs; downloadPdf is also an owner's (NOT_PURCHASED for others).
+ * Operations throw a UserError for a refusal (zod at the edge, not found, bad upload);
+ * withUserErrors puts it in the payload's `error` (the kit's idiom).
  */
 export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
   // Args come from the field the wrapped resolver is assigned to (inferred from MutationResolvers).

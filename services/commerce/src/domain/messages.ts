@@ -47,6 +47,8 @@ export const OWN_REASONS = {
   windowPassed: 'WINDOW_PASSED',
   /** The customer gave up ("Annuler"). */
   canceledByCustomer: 'CANCELED_BY_CUSTOMER',
+  /** An earlier attempt of the order turned out paid while this one was live. */
+  supersededByPayment: 'SUPERSEDED_BY_PAYMENT',
   /** The administrator granted the order while this attempt was live. */
   supersededByGrant: 'SUPERSEDED_BY_GRANT',
 } as const;
@@ -73,6 +75,7 @@ const REASON_MESSAGES: Record<string, string> = {
   CANCELED_BY_CUSTOMER: 'Paiement annulé.',
   ABANDONED: 'Paiement annulé.',
   SUPERSEDED_BY_GRANT: 'Paiement remplacé par un accès accordé par un administrateur.',
+  SUPERSEDED_BY_PAYMENT: 'Paiement déjà reçu pour cette commande.',
   INVALID_CURRENCY: 'Une erreur est survenue lors du traitement.',
   SERVICE_UNAVAILABLE: "L'opérateur est indisponible pour le moment.",
 };

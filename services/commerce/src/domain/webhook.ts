@@ -1,21 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
-/**
- * NotchPay's webhook signature: header x-notch-signature = hex HMAC-SHA256(raw body, webhook hash
- * key). Compared in constant time after checking the length; anything malformed is simply invalid.
- */
-export function validNotchPaySignature(rawBody: Buffer, header: string | string[] | undefined, hashKey: string | null): boolean {
-  if (!hashKey || typeof header !== 'string') return false;
-  const given = header.trim().toLowerCase();
-  if (!/^[0-9a-f]+$/.test(given)) return false;
-  const expected = createHmac('sha256', hashKey).update(rawBody).digest('hex');
-  if (given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given, 'utf8'), Buffer.from(expected, 'utf8'));
-}
-
-export function signNotchPay(rawBody: Buffer | string, hashKey: string): string {
-  return createHmac('sha256', hashKey).update(rawBody).digest('hex');
-}
+/** Webhook bookkeeping (the signature itself is the provider client's `verifyNotification`). */
 
 export function sha256Hex(raw: Buffer): string {
   return createHash('sha256').update(raw).digest('hex');
@@ -32,39 +17,13 @@ export function loggableHeaders(headers: Record<string, string | string[] | unde
   return kept;
 }
 
-/** What a notification body tells us about which payment it is, read defensively (undocumented shapes). */
-export interface NotificationHints {
-  /** An id of ours it carries: NotchPay merchant_reference, MoMo externalId, Orange orderId. */
-  references: string[];
-  /** The provider's id: NotchPay reference, Orange payToken, MoMo financialTransactionId. */
-  providerReferences: string[];
-  /** NotchPay's event id (dedupe key), when present. */
-  eventId: string | null;
-}
-
-function strings(...values: unknown[]): string[] {
-  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200))];
-}
-
-export function notificationHints(provider: 'notchpay' | 'mtn' | 'orange', body: unknown, query: Record<string, unknown> = {}): NotificationHints {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const data = (b.data && typeof b.data === 'object' ? b.data : {}) as Record<string, unknown>;
-  const trx = (data.transaction && typeof data.transaction === 'object' ? data.transaction : {}) as Record<string, unknown>;
-  const fromQuery = strings(query.ref, query.reference);
-  switch (provider) {
-    case 'notchpay':
-      return {
-        references: strings(...fromQuery, data.merchant_reference, trx.merchant_reference, data.trxref),
-        providerReferences: strings(data.reference, trx.reference),
-        eventId: typeof b.id === 'string' ? b.id : null,
-      };
-    case 'mtn':
-      return { references: strings(...fromQuery, b.externalId, b.referenceId, b.reference_id), providerReferences: strings(b.financialTransactionId), eventId: null };
-    case 'orange':
-      return {
-        references: strings(...fromQuery, b.orderId, data.orderId, b.order_id),
-        providerReferences: strings(b.payToken, data.payToken, b.pay_token, b.notif_token),
-        eventId: null,
-      };
-  }
+/**
+ * The key that makes a replay or a duplicate land on the same webhook_log row (UNIQUE): the
+ * provider's event id for a signed notification that has one, else the body's hash; a refused
+ * one is keyed apart so that it can never block the authentic one.
+ */
+export function webhookDedupeKey(provider: string, rawBody: Buffer, verdict: { valid: boolean; eventId?: string | null }): string {
+  const hash = sha256Hex(rawBody);
+  if (!verdict.valid) return `${provider}:invalid:${hash}`;
+  return verdict.eventId ? `${provider}:event:${verdict.eventId}` : `${provider}:body:${hash}`;
 }

@@ -20,16 +20,26 @@ export const COMMERCE_JOB_NAMES = ['poll-attempt', 'check-attempt', 'push-charge
 export const SWEEP_SCHEDULER = 'commerce-sweep-pending';
 export const SWEEP_EVERY_MS = 60_000;
 
+/** The poller and nudges only look at live attempts (an admin re-check may look at finished ones). */
+async function stillPending(deps: CommerceDeps, attemptId: string): Promise<boolean> {
+  const rows = (await deps.ds.manager.query(`SELECT 1 FROM payment_attempts WHERE id = $1 AND status = 'pending'`, [attemptId])) as unknown[];
+  return rows.length > 0;
+}
+
 export function commerceJobHandlers(deps: CommerceDeps): JobHandlers<CommerceJobs> {
   return {
     'poll-attempt': async (job) => {
       const { attemptId, round } = job.data;
+      if (!(await stillPending(deps, attemptId))) return 'settled';
       const result = await checkAttempt(deps, attemptId, { expireWhenPast: true });
       await deps.ds.manager.query(`UPDATE payment_attempts SET poll_round = GREATEST(poll_round, $2) WHERE id = $1`, [attemptId, round + 1]);
       if (result) await schedulePoll(deps, attemptId, round + 1);
       return result?.kind ?? 'unknown attempt';
     },
-    'check-attempt': async (job) => (await checkAttempt(deps, job.data.attemptId, { expireWhenPast: true }))?.kind ?? 'unknown attempt',
+    'check-attempt': async (job) => {
+      if (!(await stillPending(deps, job.data.attemptId))) return 'settled';
+      return (await checkAttempt(deps, job.data.attemptId, { expireWhenPast: true }))?.kind ?? 'unknown attempt';
+    },
     'push-charge': async (job) => pushCharge(deps, job.data.attemptId),
     'sweep-pending': async () => {
       const stale = (await deps.ds.manager.query(

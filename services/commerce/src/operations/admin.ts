@@ -1,5 +1,6 @@
 import { UserError, validArgs, validInput, type AuthUser } from '@lbf/service-kit';
 import { stringify } from 'csv-stringify/sync';
+import { In } from 'typeorm';
 import { z } from 'zod';
 import { ERRORS, METHOD_LABELS, OWN_REASONS } from '../domain/messages';
 import { canGrant, canMarkRefunded } from '../domain/order-state';
@@ -56,7 +57,7 @@ async function ordersWhere(deps: CommerceDeps, filter: z.infer<typeof orderFilte
     `SELECT o.id FROM orders o ${where} ORDER BY o.created_at DESC, o.id ${limit === null ? '' : `LIMIT ${limit} OFFSET ${offset}`}`,
     params,
   )) as Array<{ id: string }>;
-  const orders = ids.length ? await deps.ds.manager.findByIds(Order, ids.map((r) => r.id)) : [];
+  const orders = ids.length ? await deps.ds.manager.find(Order, { where: { id: In(ids.map((r) => r.id)) } }) : [];
   const rank = new Map(ids.map((r, i) => [r.id, i]));
   orders.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   return { orders, total };

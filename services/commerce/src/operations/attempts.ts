@@ -73,7 +73,7 @@ export async function chargeAttempt(deps: CommerceDeps, attemptId: string): Prom
       email: a.buyer_email,
       description: paymentDescription(a.item_title),
       notifyUrl: `${deps.config.notifyUrl}/${a.provider}`,
-      returnUrl: `${deps.config.publicUrl}/paiement/${a.order_id}`,
+      returnUrl: `${deps.config.publicUrl}/paiement/retour?order=${a.order_id}`,
     });
     await settle(deps, a.id, answerInput(answer));
     if (a.provider === 'notchpay' && a.phone && provider.pushCharge && answer.outcome === 'pending') {

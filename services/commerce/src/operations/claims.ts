@@ -1,4 +1,5 @@
 import { UserError, validInput, type AuthUser } from '@lbf/service-kit';
+import { In } from 'typeorm';
 import { z } from 'zod';
 import { failureMessage, TEXT } from '../domain/messages';
 import { normalizePhone } from '../domain/phone';
@@ -68,7 +69,7 @@ export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: z.in
   )) as Array<{ id: string }>;
   if (!rows.length) return { order: null, resolved: false, message: CLAIM_MESSAGES.notFound, error: null };
 
-  const attempts = await deps.ds.manager.findByIds(PaymentAttempt, rows.map((r) => r.id));
+  const attempts = await deps.ds.manager.find(PaymentAttempt, { where: { id: In(rows.map((r) => r.id)) } });
   const ordered = rows.map((r) => attempts.find((a) => a.id === r.id)!).filter(Boolean);
   let first: { orderId: string; message: string } | null = null;
   for (const attempt of ordered) {

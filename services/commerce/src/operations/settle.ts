@@ -1,5 +1,6 @@
 import type { Tx } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
+import { OWN_REASONS } from '../domain/messages';
 import { decideSettlement, orderAfterEnd, type Settlement } from '../domain/order-state';
 import { formatReceiptNumber, receiptYear } from '../domain/receipt';
 import { Order, PaymentAttempt, ProviderExchange } from '../entities';
@@ -113,7 +114,13 @@ export async function settle(deps: Pick<CommerceDeps, 'uow' | 'log' | 'updates' 
         Object.assign(patch, { status: 'completed', settledAt: now, failureCode: null });
         if (input.operatorTransactionId) patch.operatorTransactionId = input.operatorTransactionId;
         await tx.manager.update(PaymentAttempt, { id: attempt.id }, patch);
-        // Another attempt of this order may still be pending only if a grant raced; end it.
+        // A late "paid" on an earlier attempt while a newer one is live: the newer one must not charge again.
+        const [superseded] = (await tx.manager.query(
+          `UPDATE payment_attempts SET status = 'canceled', failure_code = $3, settled_at = $2
+            WHERE order_id = $1 AND status = 'pending' AND id <> $4 RETURNING id`,
+          [order.id, now, OWN_REASONS.supersededByPayment, attempt.id],
+        )) as [Array<{ id: string }>, number];
+        if (superseded.length) deps.log.warn({ ...log, canceled: superseded.map((r) => r.id) }, 'a newer live attempt was canceled: the order is paid');
         await completeOrder(tx, order, { provider: attempt.provider, operatorTransactionId: input.operatorTransactionId ?? attempt.operatorTransactionId, at: now });
         deps.log.info({ ...log, receiptNumber: order.receiptNumber }, 'order completed');
         return { orderId: order.id, kind: decision.kind, changed: true };

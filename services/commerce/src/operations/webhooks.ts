@@ -1,6 +1,6 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { loggableHeaders, notificationHints, sha256Hex, validNotchPaySignature } from '../domain/webhook';
+import { loggableHeaders, webhookDedupeKey } from '../domain/webhook';
 import type { ProviderName } from '../providers/port';
 import type { CommerceDeps } from './deps';
 import { recordExchange } from './settle';
@@ -20,9 +20,9 @@ function parseJson(raw: Buffer): unknown {
 
 /**
  * A provider notification. Stored raw in the webhook log (headers without secrets), deduplicated
- * (UNIQUE dedupe key: NotchPay's event id, else the body's hash), and never believed: NotchPay's
- * must carry a valid x-notch-signature, and then, like MoMo's and Orange's unsigned ones, it is
- * only a reason to ask the provider (a job), whose answer goes through `settle`.
+ * (UNIQUE dedupe key: NotchPay's event id, else the body's hash), and never believed: the client's
+ * verifyNotification checks NotchPay's x-notch-signature (MoMo's and Orange's are unsigned), and
+ * even an authentic one is only a reason to ask the provider (a job), whose answer goes through `settle`.
  */
 export async function receiveNotification(
   deps: CommerceDeps,
@@ -31,27 +31,29 @@ export async function receiveNotification(
   headers: Record<string, string | string[] | undefined>,
   query: Record<string, unknown>,
 ): Promise<WebhookOutcome> {
-  const configured = deps.config.providers[provider];
+  const client = deps.providers.get(provider);
   const body = parseJson(rawBody);
-  const hints = notificationHints(provider, body, query);
-  let signatureValid: boolean | null = null;
-  if (provider === 'notchpay') {
-    signatureValid = validNotchPaySignature(rawBody, headers['x-notch-signature'], deps.config.providers.notchpay?.webhookHashKey ?? null);
-  }
-  const hash = sha256Hex(rawBody);
-  const dedupeKey =
-    signatureValid === false ? `${provider}:invalid:${hash}` : provider === 'notchpay' && hints.eventId ? `notchpay:event:${hints.eventId}` : `${provider}:body:${hash}`;
+  const verdict = client ? client.verifyNotification({ provider, rawBody, headers }) : ({ valid: false, reason: 'not configured' } as const);
+  const signatureValid = provider === 'notchpay' ? verdict.valid : null;
+  const dedupeKey = webhookDedupeKey(provider, rawBody, verdict.valid ? verdict : { valid: false });
 
   let attemptId: string | null = null;
-  if (configured && signatureValid !== false && (hints.references.length || hints.providerReferences.length)) {
-    const rows = (await deps.ds.manager.query(
-      `SELECT a.id FROM payment_attempts a
-        WHERE a.provider = $1 AND (a.reference = ANY($2) OR a.provider_reference = ANY($3) OR a.order_id::text = ANY($2))
-        ORDER BY (a.status = 'pending') DESC, a.number DESC LIMIT 1`,
-      [provider, hints.references, hints.providerReferences],
-    )) as Array<{ id: string }>;
-    attemptId = rows[0]?.id ?? null;
+  if (verdict.valid) {
+    // Ours (merchant_reference, externalId, orderId), the provider's (payToken, NotchPay's), or a ?ref= we put in the URL.
+    const fromQuery = [query.ref, query.reference].filter((v): v is string => typeof v === 'string' && v.length <= 200);
+    const references = [verdict.reference, ...fromQuery].filter((v): v is string => !!v);
+    const providerReferences = [verdict.providerReference].filter((v): v is string => !!v);
+    if (references.length || providerReferences.length) {
+      const rows = (await deps.ds.manager.query(
+        `SELECT a.id FROM payment_attempts a
+          WHERE a.provider = $1 AND (a.reference = ANY($2) OR a.provider_reference = ANY($3) OR a.order_id::text = ANY($2))
+          ORDER BY (a.status = 'pending') DESC, a.number DESC LIMIT 1`,
+        [provider, references, providerReferences],
+      )) as Array<{ id: string }>;
+      attemptId = rows[0]?.id ?? null;
+    }
   }
+  const configured = client !== null;
   const outcome: WebhookOutcome = !configured ? 'not-configured' : signatureValid === false ? 'invalid-signature' : attemptId ? 'nudged' : 'unknown';
   const stored = (await deps.ds.manager.query(
     `INSERT INTO webhook_log (id, provider, raw_body, headers, signature_valid, dedupe_key, attempt_id, outcome, received_at)

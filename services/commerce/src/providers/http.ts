@@ -4,7 +4,7 @@
  * kept as an exchange `{kind, httpStatus, body}` for the provider log, with secrets removed.
  * Retrying is the caller's decision (`retries`), given only for calls that are safe to repeat.
  */
-import { ProviderUnavailable, type ProviderName } from './port';
+import { ProviderRejected, ProviderUnavailable, type ProviderName } from './port';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -103,13 +103,29 @@ export async function httpCall(req: HttpRequest): Promise<HttpAnswer> {
     }
     const body = parseBody(text);
     const exchange: Exchange = { kind: req.kind, httpStatus: res.status, body: redact(body) };
-    if (res.status >= 500) {
+    // 5xx, and 408/429 (try later), say nothing about the payment: the caller keeps it pending.
+    if (res.status >= 500 || res.status === 408 || res.status === 429) {
       last = new ProviderUnavailable(req.provider, `${req.kind}: HTTP ${res.status}`, exchange);
       continue;
     }
     return { status: res.status, body, headers: res.headers, exchange };
   }
   throw last ?? new ProviderUnavailable(req.provider, `${req.kind}: no answer`);
+}
+
+/**
+ * For status-like calls: a refused token (our credentials) says nothing about the payment, so it must
+ * not fail an attempt that may be paid. It becomes `ProviderUnavailable` (logged, asked again later).
+ */
+export async function tokenTroubleIsUnavailable<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ProviderRejected && err.reasonCode.startsWith('TOKEN_')) {
+      throw new ProviderUnavailable(err.provider, err.message, err.exchange);
+    }
+    throw err;
+  }
 }
 
 /** `obj.a.b` without casts, for reading loosely typed provider JSON. */

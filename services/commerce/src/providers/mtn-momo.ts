@@ -9,9 +9,10 @@
  * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
  */
 import { mtnOutcome, mtnReasonCode } from '../domain/provider-statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, type HttpAnswer } from './http';
+import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
   ProviderRejected,
+  ProviderUnavailable,
   type ChargeRequest,
   type InboundNotification,
   type NotificationVerdict,
@@ -89,7 +90,7 @@ export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
       fetchImpl: cfg.fetchImpl,
     });
     const token = pickString(res.body, 'access_token');
-    if (res.status >= 400 || !token) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `TOKEN_HTTP_${res.status}`, res.exchange);
+    if (res.status >= 400 || !token) throw new ProviderRejected('mtn', `TOKEN_HTTP_${res.status}`, res.exchange);
     const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
     return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
   }, cfg.tokenMarginMs ?? 60_000);
@@ -131,7 +132,9 @@ export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
 
   const status: PaymentProvider['status'] = async (attempt) => {
     const ref = attempt.providerReference ?? attempt.reference;
-    const res = await authed('mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, {}, undefined, 2);
+    const res = await tokenTroubleIsUnavailable(() => authed('mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, {}, undefined, 2));
+    // Refused credentials say nothing about the payment: ask again later rather than fail it.
+    if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('mtn', `mtn.status: HTTP ${res.status}`, res.exchange);
     if (res.status === 404) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? 'RESOURCE_NOT_FOUND', res.exchange);
     if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
     const b = res.body as Record<string, unknown> | null;

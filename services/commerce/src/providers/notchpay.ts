@@ -12,6 +12,7 @@ import { notchPayEventOutcome, notchPayOutcome } from '../domain/provider-status
 import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
 import {
   ProviderRejected,
+  ProviderUnavailable,
   type ChargeRequest,
   type InboundNotification,
   type NotificationVerdict,
@@ -143,6 +144,8 @@ export function createNotchPayClient(cfg: NotchPayConfig): NotchPayClient {
   const status: PaymentProvider['status'] = async (attempt) => {
     const ref = attempt.providerReference ?? attempt.reference;
     const res = await call('notchpay.status', 'GET', `/payments/${encodeURIComponent(ref)}`, undefined, { retries: 2 });
+    // A refused key says nothing about the payment: ask again later rather than fail it.
+    if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('notchpay', `notchpay.status: HTTP ${res.status}`, res.exchange);
     if (res.status === 404) throw new ProviderRejected('notchpay', 'NOT_FOUND', res.exchange);
     if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
     return fromTransaction(res);

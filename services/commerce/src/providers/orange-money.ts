@@ -10,7 +10,7 @@
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
 import { orangeInitRefused, orangeOutcome } from '../domain/provider-statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, type HttpAnswer } from './http';
+import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
   ProviderRejected,
   ProviderUnavailable,
@@ -161,16 +161,23 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
         description: orangeDescription(request.description),
         payToken,
       };
-      // mp/pay pushes a prompt: never retried. A lost answer leaves the payToken, which the caller
-      // can still ask about: ProviderUnavailable carries it in its exchange.
+      // mp/pay pushes a prompt: never retried. A lost answer (timeout, 5xx) is not a failure: the
+      // prompt may be on the phone. We answer `pending` with the payToken so the caller stores it and
+      // mp/paymentstatus tells the rest (INITIATED, i.e. never reached, stays pending until the window).
       let pay: HttpAnswer;
       try {
         pay = await authed('orange.pay', 'POST', '/mp/pay', body, 0);
       } catch (err) {
-        if (err instanceof ProviderUnavailable) {
-          throw new ProviderUnavailable('orange', err.message, { kind: 'orange.pay', httpStatus: err.exchange?.httpStatus ?? null, body: { payToken, error: err.exchange?.body ?? null } });
-        }
-        throw err;
+        if (!(err instanceof ProviderUnavailable)) throw err;
+        return {
+          outcome: 'pending',
+          providerReference: payToken,
+          operatorTransactionId: null,
+          reasonCode: null,
+          authorizationUrl: null,
+          rawStatus: null,
+          exchange: { kind: 'orange.charge', httpStatus: err.exchange?.httpStatus ?? null, body: { init: init.exchange.body, pay: err.exchange?.body ?? { error: err.message } } },
+        };
       }
       const exchange = { kind: 'orange.charge', httpStatus: pay.status, body: { init: init.exchange.body, pay: pay.exchange.body } };
       const refused = orangeInitRefused(pickString(pay.body, 'data', 'inittxnstatus'));
@@ -181,7 +188,9 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
 
     async status(attempt) {
       const payToken = needPayToken(attempt, 'orange.status');
-      const res = await authed('orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2);
+      const res = await tokenTroubleIsUnavailable(() => authed('orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2));
+      // Refused credentials say nothing about the payment: ask again later rather than fail it.
+      if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('orange', `orange.status: HTTP ${res.status}`, res.exchange);
       if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
       if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
       return fromStatusBody(res, payToken);

@@ -146,7 +146,9 @@ describe('MTN MoMo client against the sandbox', () => {
 
   it('refuses bad credentials and unknown references with ProviderRejected', async () => {
     const bad = createMtnMomoClient({ ...world.configs.mtn!, apiKey: 'wrong' });
-    await expect(bad.status({ reference: randomUUID(), providerReference: null })).rejects.toMatchObject({ name: 'ProviderRejected', reasonCode: 'TOKEN_HTTP_401' });
+    await expect(bad.charge(chargeRequest(world, { provider: 'mtn', phone: '56733123453' }))).rejects.toMatchObject({ name: 'ProviderRejected', reasonCode: 'TOKEN_HTTP_401' });
+    // Asking about a payment with bad credentials says nothing about the payment: try later.
+    await expect(bad.status({ reference: randomUUID(), providerReference: null })).rejects.toBeInstanceOf(ProviderUnavailable);
     const err = await mtn.status({ reference: randomUUID(), providerReference: null }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderRejected);
     expect(err).toMatchObject({ reasonCode: 'RESOURCE_NOT_FOUND' });

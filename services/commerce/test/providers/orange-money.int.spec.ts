@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, type PaymentProvider } from '../../src/providers';
+import { createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
 import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './support';
 
 describe('Orange Money client against the sandbox', () => {
@@ -86,7 +86,8 @@ describe('Orange Money client against the sandbox', () => {
   it('a status without a payToken is refused; bad credentials are refused; an unknown payToken is NOT_FOUND', async () => {
     await expect(orange.status({ reference: 'x', providerReference: null })).rejects.toMatchObject({ reasonCode: 'NO_PAY_TOKEN' });
     const bad = createOrangeMoneyClient({ ...world.configs.orange!, password: 'nope' });
-    await expect(bad.status({ reference: 'x', providerReference: 'MP1' })).rejects.toMatchObject({ reasonCode: 'TOKEN_HTTP_401' });
+    await expect(bad.charge(chargeRequest(world, { provider: 'orange', phone: '237699000001' }))).rejects.toMatchObject({ name: 'ProviderRejected', reasonCode: 'TOKEN_HTTP_401' });
+    await expect(bad.status({ reference: 'x', providerReference: 'MP1' })).rejects.toBeInstanceOf(ProviderUnavailable);
     await expect(orange.status({ reference: 'x', providerReference: 'MP000000UNKNOWN' })).rejects.toMatchObject({ reasonCode: 'NOT_FOUND' });
   });
 
@@ -105,6 +106,21 @@ describe('Orange Money client against the sandbox', () => {
     world.sandbox.state.tokens.clear();
     expect((await client.status({ reference: 'x', providerReference: a.providerReference })).outcome).toBe('pending');
     expect(urls.filter((u) => u.endsWith('/token'))).toHaveLength(2);
+  });
+
+  it('a lost mp/pay answer is pending with the payToken, so the status can still find the payment', async () => {
+    const client = createOrangeMoneyClient({
+      ...world.configs.orange!,
+      fetchImpl: async (input, init) => {
+        const res = await fetch(input, init);
+        if (String(input).endsWith('/mp/pay')) throw new TypeError('fetch failed (socket hang up)');
+        return res;
+      },
+    });
+    const answer = await client.charge(chargeRequest(world, { provider: 'orange', phone: '237699000001' }));
+    expect(answer).toMatchObject({ outcome: 'pending', exchange: { kind: 'orange.charge', httpStatus: null } });
+    expect(answer.providerReference).toMatch(/^MP/);
+    expect((await orange.status({ reference: 'x', providerReference: answer.providerReference })).outcome).toBe('completed');
   });
 
   it('sends the subscriber number as 9 national digits', () => {

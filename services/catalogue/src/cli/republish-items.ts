@@ -1,0 +1,38 @@
+/**
+ * Publishes catalogue.item.updated again for every published video and PDF, through the outbox:
+ *   npm run republish-items -w @lbf/catalogue      (after `npx tsc -b`; same as node services/catalogue/dist/cli/republish-items.js)
+ * For a consumer that starts after the stream dropped the items' original events (it keeps 30
+ * days), e.g. a fresh commerce building its price list. Consumers upsert: running it twice is
+ * harmless. Reads DATABASE_URL (the catalogue's role) and LOG_LEVEL; runs the migrations itself.
+ * The rows wait in the outbox until the running catalogue's relay publishes them (within a second
+ * or so): start (or keep) the catalogue running.
+ */
+import { createLogger, migrateUnderLock, parseEnv, UnitOfWork } from '@lbf/service-kit';
+import { z } from 'zod';
+import { createDataSource, SCHEMA } from '../database';
+import { republishItems } from '../operations/republish';
+
+const republishEnv = z.object({
+  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+async function main(): Promise<void> {
+  const env = parseEnv(republishEnv);
+  const log = createLogger('catalogue-republish', env.LOG_LEVEL);
+  const ds = createDataSource(env.DATABASE_URL, 2);
+  await ds.initialize();
+  try {
+    await migrateUnderLock(ds, SCHEMA);
+    // No relay here: the running service's relay publishes the outbox rows.
+    const counts = await republishItems(new UnitOfWork(ds, 'catalogue'));
+    log.info(counts, 'catalogue.item.updated written to the outbox for every published item');
+  } finally {
+    await ds.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`republish-items failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+import { subscribe, wsClient } from '@lbf/service-kit/testing';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { settle } from '../src/operations/settle';
+import { ORDER, setupCommerce, until, type CommerceTestContext } from './support';
+
+const ENTITIES = `query E($r: [_Any!]!) { _entities(representations: $r) { ... on User { id purchases { id status receiptNumber } purchaseCount totalSpent { usdCents xaf } } } }`;
+
+describe('who may read and do what', () => {
+  let t: CommerceTestContext;
+  beforeAll(async () => {
+    t = await setupCommerce();
+  });
+  afterAll(() => t.teardown());
+
+  async function paidOrder(buyer = t.newUser()) {
+    const itemId = await t.publishItem({ priceCents: 359 });
+    const order = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'NOTCHPAY' })).order!;
+    await settle(t.app.deps, order.attempt.id, { outcome: 'completed', operatorTransactionId: 'OP1' });
+    return { buyer, order, itemId };
+  }
+
+  it('a customer cannot read, check, cancel or claim another customer\'s order (straight at the subgraph)', async () => {
+    const { order } = await paidOrder();
+    const other = t.newUser();
+    expect((await t.gql(ORDER, { id: order.id }, other)).data!.order).toBeNull();
+    const check = await t.gql(`mutation($id: ID!) { checkPayment(orderId: $id) { order { id } error { code } } }`, { id: order.id }, other);
+    expect(check.data!.checkPayment).toEqual({ order: null, error: { code: 'ORDER_NOT_FOUND' } });
+    const cancel = await t.gql(`mutation($id: ID!) { cancelPayment(orderId: $id) { order { id } error { code } } }`, { id: order.id }, other);
+    expect(cancel.data!.cancelPayment.order).toBeNull();
+    const claim = await t.gql(`mutation($id: ID!) { claimPayment(input: { orderId: $id }) { order { id } resolved message } }`, { id: order.id }, other);
+    expect(claim.data!.claimPayment).toMatchObject({ order: null, resolved: false });
+    const claimByTxn = await t.gql(`mutation { claimPayment(input: { operatorTransactionId: "OP1" }) { order { id } resolved } }`, {}, other);
+    expect(claimByTxn.data!.claimPayment).toMatchObject({ order: null, resolved: false });
+    // Visitors: UNAUTHENTICATED.
+    const visitor = await t.gql(ORDER, { id: order.id }, null);
+    expect(visitor.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // An admin can, with the provider log.
+    const asAdmin = await t.gql(`query($id: ID!) { order(id: $id) { id attempt { providerLog { kind httpStatus } } } }`, { id: order.id }, t.newUser({ admin: true }));
+    expect(asAdmin.data!.order.attempt.providerLog.map((e: { kind: string }) => e.kind)).toContain('charge');
+  });
+
+  it('the buyer sees their own order without the provider log', async () => {
+    const { buyer, order } = await paidOrder();
+    const res = await t.gql(`query($id: ID!) { order(id: $id) { id status receiptNumber attempt { providerLog { kind } } adminAction { kind } } }`, { id: order.id }, buyer);
+    expect(res.data!.order).toMatchObject({ id: order.id, status: 'COMPLETED', attempt: { providerLog: null }, adminAction: null });
+    expect(res.data!.order.receiptNumber).toMatch(/^LBF-/);
+  });
+
+  it('every admin field is refused to customers (FORBIDDEN) and visitors (UNAUTHENTICATED)', async () => {
+    const { order } = await paidOrder();
+    const customer = t.newUser();
+    const queries = [
+      `{ adminOrders { total } }`,
+      `{ adminUserOrders(userId: "${customer.userId}") { id } }`,
+      `{ commerceStats { salesCount } }`,
+      `{ exportOrdersCsv }`,
+      `mutation { adminRecheckOrder(orderId: "${order.id}") { order { id } } }`,
+      `mutation { adminGrantOrder(input: { orderId: "${order.id}", reason: "x" }) { order { id } } }`,
+      `mutation { adminMarkRefunded(input: { orderId: "${order.id}", reason: "x" }) { order { id } } }`,
+    ];
+    for (const q of queries) {
+      expect((await t.gql(q, {}, customer)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await t.gql(q, {}, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await t.order(order.id)).status).toBe('COMPLETED');
+  });
+
+  it('User.purchases / purchaseCount / totalSpent: self or admin only, one SQL statement for a whole _entities batch', async () => {
+    const a = await paidOrder();
+    const b = await paidOrder();
+    const c = t.newUser();
+    const admin = t.newUser({ admin: true });
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    try {
+      const res = await t.gql(ENTITIES, { r: [a.buyer, b.buyer, c].map((u) => ({ __typename: 'User', id: u.userId })) }, admin);
+      // Background work (poller locks) may run meanwhile: count the reads of orders, not the settle locks.
+      const orderQueries = spy.mock.calls.filter(([sql]) => /\borders\b/.test(String(sql)) && !/FOR UPDATE/.test(String(sql)));
+      expect(orderQueries).toHaveLength(1);
+      expect(res.errors).toBeUndefined();
+      expect(res.data!._entities[0]).toMatchObject({ id: a.buyer.userId, purchaseCount: 1, totalSpent: { usdCents: 359, xaf: 2356 } });
+      expect(res.data!._entities[0].purchases).toHaveLength(1);
+      expect(res.data!._entities[2]).toMatchObject({ purchases: [], purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } });
+    } finally {
+      spy.mockRestore();
+    }
+    const self = await t.gql(ENTITIES, { r: [{ __typename: 'User', id: a.buyer.userId }] }, a.buyer);
+    expect(self.data!._entities[0].purchaseCount).toBe(1);
+    const other = await t.gql(ENTITIES, { r: [{ __typename: 'User', id: a.buyer.userId }] }, b.buyer);
+    expect(other.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(other.data!._entities[0].purchases).toBeNull();
+    const visitor = await t.gql(ENTITIES, { r: [{ __typename: 'User', id: a.buyer.userId }] }, null);
+    expect(visitor.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('orderUpdated pushes the order to its buyer when it changes, and refuses anyone else', async () => {
+    const buyer = t.newUser();
+    const itemId = await t.publishItem();
+    const order = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'MTN', phone: '677000444' })).order!;
+    const query = `subscription { orderUpdated(orderId: "${order.id}") { id status attempt { status } } }`;
+    const client = wsClient(t.app.wsUrl, `Bearer ${buyer.token}`, t.headers());
+    const sub = subscribe(client, query, (d) => d.orderUpdated as { status: string });
+    try {
+      await until(() => (sub.values.length ? true : null), 5000, 'first value');
+      expect(sub.values[0]!.status).toBe('PENDING');
+      t.fakes.mtn.settleAt(order.attempt.reference, 'completed');
+      await until(() => (sub.values.some((v) => v.status === 'COMPLETED') ? true : null), 5000, 'completed pushed');
+    } finally {
+      await sub.stop();
+    }
+    const stranger = wsClient(t.app.wsUrl, `Bearer ${t.newUser().token}`, t.headers());
+    const denied = subscribe(stranger, query, (d) => d);
+    try {
+      await until(() => (denied.errors.length ? true : null), 5000, 'refusal');
+      expect(JSON.stringify(denied.errors)).toMatch(/FORBIDDEN|Accès refusé/);
+      expect(denied.values).toHaveLength(0);
+    } finally {
+      await denied.stop();
+    }
+  });
+
+  it('orderUpdated crosses instances: settled on one, pushed by the other (Redis pub/sub)', async () => {
+    const second = await t.start();
+    const buyer = t.newUser();
+    const itemId = await t.publishItem();
+    const order = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'ORANGE', phone: '699000321' })).order!;
+    const client = wsClient(second.wsUrl, `Bearer ${buyer.token}`, t.headers());
+    const sub = subscribe(client, `subscription { orderUpdated(orderId: "${order.id}") { status } }`, (d) => d.orderUpdated as { status: string });
+    try {
+      await until(() => (sub.values.length ? true : null), 5000, 'first value');
+      await settle(t.app.deps, order.attempt.id, { outcome: 'failed', reasonCode: 'APPROVAL_REJECTED' });
+      await until(() => (sub.values.some((v) => v.status === 'FAILED') ? true : null), 5000, 'FAILED pushed by the other instance');
+    } finally {
+      await sub.stop();
+    }
+  });
+});
