@@ -268,7 +268,7 @@ describe('a new customer on the dashboard', () => {
     // The PDF catalogue: owned guides read and download, the others carry the payment buttons.
     await page.goto('/pdfs');
     await page.getByTestId('pdf-owned').first().waitFor();
-    await page.getByTestId('pdf-card').filter({ has: page.getByTestId('buy-mtn') }).first().waitFor();
+    await page.getByTestId('pdf-card').filter({ has: page.getByTestId('pay-mtn') }).first().waitFor();
     await page.screenshot({ path: '/tmp/webshop-pdfs.png' });
   });
 });
