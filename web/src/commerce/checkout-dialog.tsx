@@ -390,7 +390,7 @@ function WaitingView({ order, refresh, onCanceled }: { order: CheckoutOrder; ref
             {attempt.hint}
           </p>
         )}
-        {notchpay && <p className="text-sm text-muted-foreground">{t.notchpayWaitingText}</p>}
+        {notchpay && !attempt?.hint && <p className="text-sm text-muted-foreground">{t.notchpayWaitingText}</p>}
       </div>
 
       {notchpay && attempt?.authorizationUrl && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ArrowLeft, CircleCheck, Clock, Film, Info, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fetchPolicies } from '@/apollo/client';
 import { PayButtons } from '@/commerce/pay-buttons';
@@ -66,12 +66,17 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
   // An owner plays the film itself (catalogue signs playbackUrl for owners); others see the note.
   const canPlay = video.purchased && Boolean(video.playbackUrl);
   const onPlay = () => (canPlay ? setPlaying(true) : setPlayNoteShown(true));
+  // 'Regarder la vidéo' in the side panel sits below the player on a phone: bring the player into view.
+  const playerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [playing]);
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
         <div className="flex flex-col gap-3">
           {playing && video.playbackUrl ? (
-            <div className="overflow-hidden rounded-xl border bg-black shadow-sm">
+            <div ref={playerRef} className="overflow-hidden rounded-xl border bg-black shadow-sm">
               <video
                 src={video.playbackUrl}
                 controls
