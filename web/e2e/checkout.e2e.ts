@@ -229,6 +229,12 @@ describe('a new customer on the dashboard', () => {
     await page.screenshot({ path: '/tmp/webshop-purchases.png' });
     await rows.nth(2).waitFor();
     await expect(rows.first().getByTestId('purchase-status').innerText()).resolves.toContain('Complété');
+
+    // "J'ai payé mais je n'ai pas accès" with a transaction id no operator knows: commerce says what it found.
+    const claim = page.getByTestId('claim-form');
+    await claim.getByLabel("Identifiant de transaction de l'opérateur").fill('MP000000.0000.X00000');
+    await claim.getByRole('button', { name: 'Vérifier mon paiement' }).click();
+    await expect(claim.locator('[data-testid="claim-answer"], [role="alert"]').first().innerText()).resolves.not.toBe('');
     await rows.first().getByTestId('receipt-link').click();
     await page.getByTestId('receipt').waitFor();
     await expect(page.getByTestId('receipt-number').innerText()).resolves.toMatch(/^LBF-\d{4}-\d{6}$/);

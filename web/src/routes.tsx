@@ -64,8 +64,8 @@ export const appRoutes = createRoutesFromElements(
         <Route path="videos/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="video/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="pdfs" element={<PdfsPage />} errorElement={pageError} />
-        <Route path="dashboard" element={<DashboardPage />} errorElement={pageError} />
-        <Route path="dashboard/achats" element={<DashboardPage />} errorElement={pageError} />
+        {/* One route for both tabs (/dashboard, /dashboard/achats): switching keeps the page mounted. */}
+        <Route path="dashboard/*" element={<DashboardPage />} errorElement={pageError} />
         <Route path="recu/:orderId" element={<ReceiptPage />} errorElement={pageError} />
         <Route path="paiement/retour" element={<PaymentReturnPage />} errorElement={pageError} />
         <Route path="paiement/:orderId" element={<PaymentReturnPage />} errorElement={pageError} />
