@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Spinner } from '@/components/ui/spinner';
-import { checkoutText as t, paymentMethodLabels } from '@/i18n/commerce';
+import { checkoutText as t, dashboardText, paymentMethodLabels } from '@/i18n/commerce';
 import type { UserError } from '@/lib/user-error';
 import { cn } from '@/lib/utils';
 import { PhoneField } from '@/pages/auth/phone-field';
@@ -217,7 +217,7 @@ function AlreadyOwned({ item }: { item: CheckoutItem }) {
     <div className="flex flex-col gap-3">
       <p className="text-sm">{t.alreadyOwned}</p>
       <Button asChild>
-        <Link to={item.type === 'VIDEO' ? `/video/${item.id}` : '/dashboard'}>{t.goToDashboard}</Link>
+        {item.type === 'VIDEO' ? <Link to={`/video/${item.id}`}>{dashboardText.watch}</Link> : <Link to="/dashboard">{t.goToDashboard}</Link>}
       </Button>
     </div>
   );
