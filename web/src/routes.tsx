@@ -14,6 +14,8 @@ const VideosPage = lazy(() => import('@/pages/videos-page'));
 const VideoDetailPage = lazy(() => import('@/pages/video-detail-page'));
 const PdfsPage = lazy(() => import('@/pages/pdfs-page'));
 const DashboardPage = lazy(() => import('@/pages/dashboard-page'));
+const ReceiptPage = lazy(() => import('@/pages/receipt-page'));
+const PaymentReturnPage = lazy(() => import('@/commerce/payment-return-page'));
 const NewsPage = lazy(() => import('@/pages/news-page'));
 const ArticlePage = lazy(() => import('@/pages/article-page'));
 const AboutPage = lazy(() => import('@/pages/about-page'));
@@ -40,7 +42,8 @@ const pageError = <RouteError />;
 
 /**
  * The route table of the spec (§2), reading (a): the home is public; /videos, /videos/:id,
- * /video/:id, /pdfs and /dashboard need a signed-in user; /admin/* an administrator.
+ * /video/:id, /pdfs, /dashboard (and /dashboard/achats), /recu/:orderId and /paiement/* need a
+ * signed-in user; /admin/* an administrator.
  * A data router, for its per-route errorElement.
  */
 export const appRoutes = createRoutesFromElements(
@@ -61,7 +64,11 @@ export const appRoutes = createRoutesFromElements(
         <Route path="videos/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="video/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="pdfs" element={<PdfsPage />} errorElement={pageError} />
-        <Route path="dashboard" element={<DashboardPage />} errorElement={pageError} />
+        {/* One route for both tabs (/dashboard, /dashboard/achats): switching keeps the page mounted. */}
+        <Route path="dashboard/*" element={<DashboardPage />} errorElement={pageError} />
+        <Route path="recu/:orderId" element={<ReceiptPage />} errorElement={pageError} />
+        <Route path="paiement/retour" element={<PaymentReturnPage />} errorElement={pageError} />
+        <Route path="paiement/:orderId" element={<PaymentReturnPage />} errorElement={pageError} />
       </Route>
       <Route path="*" element={<NotFoundPage />} errorElement={pageError} />
     </Route>

@@ -82,8 +82,8 @@ export const apolloClient = new ApolloClient({
       SiteSettings: { keyFields: [] },
       Query: {
         fields: {
-          videos: { keyArgs: ['filter', ['search', 'category'], 'sort', 'page', 'pageSize'] },
-          pdfs: { keyArgs: ['filter', ['search', 'category'], 'sort', 'page', 'pageSize'] },
+          videos: { keyArgs: ['filter', ['search', 'category', 'purchased'], 'sort', 'page', 'pageSize'] },
+          pdfs: { keyArgs: ['filter', ['search', 'category', 'purchased'], 'sort', 'page', 'pageSize'] },
           articles: { keyArgs: ['filter', ['search', 'category'], 'page', 'pageSize'] },
           adminArticles: { keyArgs: ['filter', ['search', 'category'], 'status', 'page', 'pageSize'] },
         },

@@ -255,6 +255,27 @@ export type OrderFilter = {
   search?: string | null | undefined;
 };
 
+export type StartCheckoutInput = {
+  itemId: string | number;
+  itemType: ItemType;
+  method: PaymentMethod;
+  /** Required for ORANGE and MTN ('Informations manquantes'): E.164, or national digits of Cameroon. */
+  phone?: string | null | undefined;
+  /** The customer asks for immediate access and so waives the withdrawal period; must be true. */
+  consentImmediateAccess: boolean;
+};
+
+export type PaymentClaimInput = {
+  /** The order the customer paid for, when they know it (from 'Achats'). */
+  orderId?: string | number | null | undefined;
+  /** The operator's transaction id from the confirmation SMS. */
+  operatorTransactionId?: string | null | undefined;
+  /** The phone that paid (with paidAt). */
+  phone?: string | null | undefined;
+  /** About when they paid (ISO date-time). */
+  paidAt?: string | null | undefined;
+};
+
 export type AdminOrderReasonInput = {
   orderId: string | number;
   /** Mandatory, recorded with the administrator's id. */
@@ -624,6 +645,78 @@ export type ResetPasswordMutationVariables = Exact<{
 
 export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type CheckoutOrderFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null };
+
+export type CheckoutSetupQueryVariables = Exact<{
+  itemId: string | number;
+  itemType: ItemType;
+}>;
+
+
+export type CheckoutSetupQuery = { paymentMethods: Array<{ method: PaymentMethod, label: string, requiresPhone: boolean, sandbox: boolean, windowSeconds: number, hint: string }>, exchangeRate: { xafPerUsd: number }, quote: { usdCents: number, xaf: number } | null, openOrder: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null };
+
+export type PaymentOrderQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PaymentOrderQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null };
+
+export type OrderUpdatedSubscriptionVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type OrderUpdatedSubscription = { orderUpdated: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } };
+
+export type StartCheckoutMutationVariables = Exact<{
+  input: StartCheckoutInput;
+}>;
+
+
+export type StartCheckoutMutation = { startCheckout: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type CheckPaymentMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type CheckPaymentMutation = { checkPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ResendPaymentPromptMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type ResendPaymentPromptMutation = { resendPaymentPrompt: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type CancelPaymentMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type CancelPaymentMutation = { cancelPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ClaimPaymentMutationVariables = Exact<{
+  input: PaymentClaimInput;
+}>;
+
+
+export type ClaimPaymentMutation = { claimPayment: { resolved: boolean, message: string, order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ExchangeRateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ExchangeRateQuery = { exchangeRate: { xafPerUsd: number } };
+
+export type CustomerDownloadPdfMutationVariables = Exact<{
+  id: string | number;
+  inline?: boolean | null | undefined;
+}>;
+
+
+export type CustomerDownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type FooterSocialLinksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -640,9 +733,9 @@ export type UserErrorFieldsFragment = { code: string, title: string | null, mess
 
 export type ArticleCard_ArticleFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string };
 
-export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number };
+export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean };
 
-export type PremiumVideoCard_VideoFragment = { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null };
+export type PremiumVideoCard_VideoFragment = { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean };
 
 export type TestimonialCard_TestimonialFragment = { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null };
 
@@ -658,7 +751,7 @@ export type ArticlePageQuery = { article: { id: string, title: string, excerpt: 
 export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type HomePageQuery = { siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
+export type HomePageQuery = { siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
 
 export type HomeCountersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -685,14 +778,14 @@ export type PdfsPageQueryVariables = Exact<{
 }>;
 
 
-export type PdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number }> } };
+export type PdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean }> } };
 
 export type VideoDetailPageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type VideoDetailPageQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
+export type VideoDetailPageQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, learnItems: Array<string>, purchased: boolean, playbackUrl: string | null, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
 
 export type VideosPageQueryVariables = Exact<{
   filter?: VideoFilter | null | undefined;
@@ -703,6 +796,29 @@ export type VideosPageQueryVariables = Exact<{
 
 
 export type VideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> }, videoCategories: Array<{ id: ContentCategory, label: string, count: number }> };
+
+export type DashboardLibraryQueryVariables = Exact<{
+  pageSize: number;
+}>;
+
+
+export type DashboardLibraryQuery = { me: { id: string, firstName: string } | null, availableVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean }> }, purchasedVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean }> }, availablePdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, purchasedPdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> } };
+
+export type DashboardVideoFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean };
+
+export type DashboardPdfFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean };
+
+export type MyPurchasesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyPurchasesQuery = { me: { id: string, purchaseCount: number | null, totalSpent: { usdCents: number, xaf: number } | null, purchases: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, status: AttemptStatus, failureMessage: string | null, operatorTransactionId: string | null } | null }> | null } | null };
+
+export type ReceiptQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReceiptQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }> } | null };
 
 export type DashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 

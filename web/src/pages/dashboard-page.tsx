@@ -1,13 +1,23 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { PackageOpen } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchPolicies } from '@/apollo/client';
 import { useAuth } from '@/auth/auth-context';
-import { Card } from '@/components/ui/card';
+import { useCurrency, useExchangeRate } from '@/commerce/currency';
+import { useCheckout } from '@/commerce/use-checkout';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { DashboardPageQuery, DashboardPageQueryVariables } from '@/generated/graphql';
 import { usePage } from '@/hooks/use-page';
+import { dashboardText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
+import { LoadError } from './catalogue/components/load-error';
+import { CurrencyToggle } from './dashboard/currency-toggle';
+import { LibraryCounters, LibrarySections } from './dashboard/library';
+import { DASHBOARD_LIBRARY_QUERY, LIBRARY_PAGE_SIZE } from './dashboard/operations';
+import { PurchasesTab } from './dashboard/purchases';
 
+/** The greeting's name (identity), cached for the session like every `me`. */
 export const DASHBOARD_PAGE_QUERY: TypedDocumentNode<DashboardPageQuery, DashboardPageQueryVariables> = gql`
   query DashboardPage {
     me {
@@ -17,27 +27,66 @@ export const DASHBOARD_PAGE_QUERY: TypedDocumentNode<DashboardPageQuery, Dashboa
   }
 `;
 
+type Tab = 'library' | 'purchases';
+
 /**
- * Customer area shell. Purchases and the catalogue arrive with the catalogue and commerce
- * services; until then no counter or list is shown rather than made-up numbers.
+ * The customer area (spec 'Customer dashboard'): four counters, the videos and PDFs to buy and
+ * those bought (payment buttons, 'Regarder', 'Lire', 'Télécharger'), a USD/FCFA switch, and the
+ * 'Achats' tab (/dashboard/achats) with every order, its receipt and the claim form.
  */
 export default function DashboardPage() {
   usePage(fr.dashboard.documentTitle);
   const { user } = useAuth();
-  const { data } = useQuery(DASHBOARD_PAGE_QUERY, { fetchPolicy: fetchPolicies.me });
-  const firstName = data?.me?.firstName ?? user?.firstName ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab: Tab = location.pathname.replace(/\/$/, '').endsWith('/achats') ? 'purchases' : 'library';
+  const me = useQuery(DASHBOARD_PAGE_QUERY, { fetchPolicy: fetchPolicies.me });
+  const library = useQuery(DASHBOARD_LIBRARY_QUERY, {
+    variables: { pageSize: LIBRARY_PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [currency, setCurrency] = useCurrency();
+  const rate = useExchangeRate();
+  const money = { currency, rate };
+  const checkout = useCheckout();
+  const firstName = me.data?.me?.firstName ?? user?.firstName ?? '';
+  const data = library.data;
 
   return (
-    <section className="container-page py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight">{fr.dashboard.title}</h1>
-      <p className="mt-2 text-lg" data-testid="dashboard-greeting">
-        {fr.dashboard.greeting(firstName)}
-      </p>
-      <p className="text-muted-foreground">{fr.dashboard.intro}</p>
-      <Card className="mt-8 flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
-        <PackageOpen className="size-10" aria-hidden="true" />
-        <p className="text-base font-medium">{fr.dashboard.empty}</p>
-      </Card>
+    <section className="container-page py-8 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{fr.dashboard.title}</h1>
+          <p className="mt-2 text-lg" data-testid="dashboard-greeting">
+            {fr.dashboard.greeting(firstName)}
+          </p>
+          <p className="text-muted-foreground">{fr.dashboard.intro}</p>
+        </div>
+        <CurrencyToggle value={currency} onChange={setCurrency} />
+      </div>
+
+      <Tabs value={tab} onValueChange={(value) => navigate(value === 'purchases' ? '/dashboard/achats' : '/dashboard')} className="mt-6">
+        <TabsList className="max-w-sm">
+          <TabsTrigger value="library">{dashboardText.tabs.library}</TabsTrigger>
+          <TabsTrigger value="purchases">{dashboardText.tabs.purchases}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="library" className="mt-6 flex flex-col gap-10">
+          {data ? (
+            <>
+              <LibraryCounters data={data} money={money} />
+              <LibrarySections data={data} money={money} onPay={checkout.pay} />
+            </>
+          ) : library.error ? (
+            <LoadError onRetry={() => void library.refetch()} />
+          ) : (
+            <PageSpinner label={dashboardText.loading} />
+          )}
+        </TabsContent>
+        <TabsContent value="purchases" className="mt-6">
+          <PurchasesTab currency={currency} rate={rate} onPay={checkout.pay} />
+        </TabsContent>
+      </Tabs>
+      {checkout.dialog}
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { Link, useNavigate } from 'react-router-dom';
 import { fetchPolicies } from '@/apollo/client';
 import { useAuth } from '@/auth/auth-context';
-import { authPathReturningTo } from '@/auth/return-to';
+import { PayButtons } from '@/commerce/pay-buttons';
+import type { PaymentMethod } from '@/commerce/types';
+import { useCheckout } from '@/commerce/use-checkout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,7 +14,6 @@ import { usePage } from '@/hooks/use-page';
 import { homeText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
-import { cn } from '@/lib/utils';
 import { PremiumVideoCard, PremiumVideoCardSkeleton } from './catalogue/components/premium-video-card';
 import { TestimonialCard } from './catalogue/components/testimonial-card';
 import { HOME_COUNTERS_QUERY, HOME_LIVE_COUNTERS, HOME_PAGE_QUERY } from './catalogue/operations/home';
@@ -39,18 +39,10 @@ function Counter({ icon, label, value, testId }: { icon: ReactNode; label: strin
   );
 }
 
-/** The three payment methods of the spec, each with its brand's colour as a small mark. */
-const PAYMENT_METHODS = [
-  { id: 'orange', label: homeText.paymentMethods.orange, mark: 'bg-orange-500' },
-  { id: 'mtn', label: homeText.paymentMethods.mtn, mark: 'bg-yellow-400' },
-  { id: 'notchpay', label: homeText.paymentMethods.notchpay, mark: 'bg-indigo-600' },
-] as const;
-
 export default function HomePage() {
   usePage(fr.home.documentTitle);
   const { user } = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
   // One query per subgraph (operations/home.ts): if one is unreachable, what the other serves
   // still shows. Spec §8: home loading failures are only logged, no message is shown; the
   // counters alone say they are unavailable rather than show a dash that looks like a value.
@@ -75,16 +67,21 @@ export default function HomePage() {
   const latestVideo = data?.latestVideo ?? null;
   const testimonials = data?.testimonials ?? [];
 
-  // Checkout arrives with commerce: a signed-in visitor goes to the latest video (where buying
-  // will happen); a signed-out one is told to sign in first (spec §6) and sent to /auth, which
-  // brings them back here.
-  const choosePayment = () => {
-    if (!user) {
-      toast.error(homeText.signInRequired, { id: 'sign-in-required' });
-      navigate(authPathReturningTo(location));
+  // The premium block sells the latest video (the 'Vidéo Premium' above it): each method opens the
+  // payment dialog; a signed-out visitor is told 'Connexion requise' and sent to /auth, which
+  // brings them back here. With no video yet, the catalogue is the place to look.
+  const checkout = useCheckout();
+  const choosePayment = (method: PaymentMethod) => {
+    // Signed out: told so before anything else, even while the latest video is still loading.
+    if (!checkout.ensureSignedIn('/')) return;
+    if (!latestVideo) {
+      navigate('/videos');
       return;
     }
-    navigate(latestVideo ? `/videos/${latestVideo.id}` : '/videos');
+    checkout.pay(
+      { id: latestVideo.id, type: 'VIDEO', title: latestVideo.title, priceCents: latestVideo.priceCents, purchased: latestVideo.purchased, path: '/' },
+      method,
+    );
   };
 
   return (
@@ -170,25 +167,7 @@ export default function HomePage() {
           </div>
           <Card className="p-5 sm:p-6">
             <h3 className="mb-4 font-semibold">{homeText.payWith}</h3>
-            <ul className="flex flex-col gap-3">
-              {PAYMENT_METHODS.map((method) => (
-                <li key={method.id}>
-                  <Button
-                    variant="outline"
-                    size="lg"
-                    className="w-full justify-between"
-                    onClick={choosePayment}
-                    data-testid={`pay-${method.id}`}
-                  >
-                    <span className="flex items-center gap-3">
-                      <span className={cn('size-3 rounded-full', method.mark)} aria-hidden="true" />
-                      {method.label}
-                    </span>
-                    <ArrowRight aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
-            </ul>
+            <PayButtons label={homeText.payWith} onPay={choosePayment} />
           </Card>
         </div>
       </section>
@@ -241,6 +220,8 @@ export default function HomePage() {
           </div>
         </section>
       )}
+
+      {checkout.dialog}
 
       <section aria-labelledby="cta-title" className="bg-primary text-primary-foreground">
         <div className="container-page flex flex-col items-center gap-5 py-14 text-center">

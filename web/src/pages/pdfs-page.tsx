@@ -3,6 +3,8 @@ import { Mail } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { fetchPolicies } from '@/apollo/client';
+import { itemPath } from '@/commerce/types';
+import { useCheckout } from '@/commerce/use-checkout';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { pdfsText } from '@/i18n/catalogue';
@@ -28,6 +30,7 @@ export default function PdfsPage() {
     fetchPolicy: fetchPolicies.catalogue,
   });
   const result = (data ?? previousData)?.pdfs;
+  const checkout = useCheckout();
 
   // A shared link (/pdfs#pdf-{id}) points at a card that exists only once the list has loaded.
   const ready = Boolean(data);
@@ -66,7 +69,15 @@ export default function PdfsPage() {
           >
             {result.items.map((pdf) => (
               <li key={pdf.id} className="flex">
-                <PdfCard pdf={pdf} />
+                <PdfCard
+                  pdf={pdf}
+                  onPay={(method) =>
+                    checkout.pay(
+                      { id: pdf.id, type: 'PDF', title: pdf.title, priceCents: pdf.priceCents, purchased: pdf.purchased, path: itemPath('PDF', pdf.id) },
+                      method,
+                    )
+                  }
+                />
               </li>
             ))}
           </ul>
@@ -75,6 +86,7 @@ export default function PdfsPage() {
           <Pagination page={result.page} totalPages={result.totalPages} search={(n) => searchFor({ page: String(n) })} />
         )}
       </div>
+      {checkout.dialog}
 
       <section aria-labelledby="pdfs-cta" className="bg-primary text-primary-foreground">
         <div className="container-page flex flex-col items-center gap-4 py-12 text-center">

@@ -1,14 +1,18 @@
 import { useQuery } from '@apollo/client/react';
 import { ArrowLeft, CircleCheck, Clock, Film, Info, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fetchPolicies } from '@/apollo/client';
+import { PayButtons } from '@/commerce/pay-buttons';
+import { itemPath } from '@/commerce/types';
+import { useCheckout } from '@/commerce/use-checkout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePage } from '@/hooks/use-page';
 import { catalogueText, videoDetailText } from '@/i18n/catalogue';
+import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
 import { formatDuration } from '@/lib/format/duration';
 import { LoadError } from './catalogue/components/load-error';
@@ -56,11 +60,36 @@ export default function VideoDetailPage() {
 
 function VideoDetailView({ video }: { video: VideoDetail }) {
   const [playNoteShown, setPlayNoteShown] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const checkout = useCheckout();
   const duration = formatDuration(video.durationSeconds);
+  // An owner plays the film itself (catalogue signs playbackUrl for owners); others see the note.
+  const canPlay = video.purchased && Boolean(video.playbackUrl);
+  const onPlay = () => (canPlay ? setPlaying(true) : setPlayNoteShown(true));
+  // 'Regarder la vidéo' in the side panel sits below the player on a phone: bring the player into view.
+  const playerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [playing]);
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
         <div className="flex flex-col gap-3">
+          {playing && video.playbackUrl ? (
+            <div ref={playerRef} className="overflow-hidden rounded-xl border bg-black shadow-sm">
+              <video
+                src={video.playbackUrl}
+                controls
+                autoPlay
+                playsInline
+                controlsList="nodownload nofullscreen"
+                disablePictureInPicture
+                aria-label={videoPurchaseText.player}
+                className="aspect-video w-full"
+                data-testid="video-player"
+              />
+            </div>
+          ) : (
           <div className="relative overflow-hidden rounded-xl border shadow-sm">
             <MediaImage
               src={video.thumbnailUrl}
@@ -82,8 +111,8 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
             )}
             <button
               type="button"
-              onClick={() => setPlayNoteShown(true)}
-              aria-label={t.play}
+              onClick={onPlay}
+              aria-label={canPlay ? videoPurchaseText.watch : t.play}
               aria-controls="play-note"
               className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
             >
@@ -92,6 +121,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
               </span>
             </button>
           </div>
+          )}
           <div id="play-note" role="status" aria-live="polite">
             {playNoteShown && (
               <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-accent p-3 text-sm text-accent-foreground" data-testid="play-note">
@@ -169,6 +199,33 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
               {catalogueText.lifetimeAccess}
             </p>
           </div>
+          {video.purchased ? (
+            <div className="flex flex-col gap-3 border-t pt-4" data-testid="video-owned">
+              <p className="flex items-start gap-2 text-sm font-medium text-emerald-800">
+                <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {videoPurchaseText.owned}
+              </p>
+              {canPlay && (
+                <Button onClick={() => setPlaying(true)}>
+                  <Play aria-hidden="true" />
+                  {videoPurchaseText.watch}
+                </Button>
+              )}
+            </div>
+          ) : (
+            <div className="flex flex-col gap-2 border-t pt-4">
+              <h2 className="text-sm font-semibold">{videoPurchaseText.buy}</h2>
+              <PayButtons
+                label={checkoutText.payWith}
+                onPay={(method) =>
+                  checkout.pay(
+                    { id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: itemPath('VIDEO', video.id) },
+                    method,
+                  )
+                }
+              />
+            </div>
+          )}
           <ul className="flex flex-col gap-2.5 border-t pt-4">
             {t.perks.map((perk) => (
               <li key={perk} className="flex items-start gap-2 text-sm">
@@ -194,6 +251,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
           </section>
         )}
       </aside>
+      {checkout.dialog}
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import { gql } from '@apollo/client';
-import { Download, FileText } from 'lucide-react';
+import { BookOpen, CircleCheck, Download, FileText } from 'lucide-react';
+import { PayButtons } from '@/commerce/pay-buttons';
+import type { PaymentMethod } from '@/commerce/types';
+import { usePdfDownload } from '@/commerce/use-pdf-download';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PdfCard_PdfFragment } from '@/generated/graphql';
 import { catalogueText, pdfsText } from '@/i18n/catalogue';
-import { fr } from '@/i18n/fr';
+import { checkoutText, dashboardText, pdfPurchaseText } from '@/i18n/commerce';
 import { formatCount } from '@/lib/format/number';
 import { formatCents, formatRating, typeset } from '../format';
 import { CatalogueCardSkeleton, SkeletonLines } from './card-skeleton';
@@ -26,6 +29,7 @@ export const PDF_CARD_FRAGMENT = gql`
     illustrationUrl
     rating
     downloadCount
+    purchased
   }
 `;
 
@@ -36,9 +40,9 @@ export function pdfAnchor(id: string): string {
   return `pdf-${id}`;
 }
 
-export function PdfCard({ pdf }: { pdf: PdfCardPdf }) {
+/** `onPay`: a payment button was pressed (the page opens the payment dialog); an owner reads and downloads instead. */
+export function PdfCard({ pdf, onPay }: { pdf: PdfCardPdf; onPay(method: PaymentMethod): void }) {
   const anchor = pdfAnchor(pdf.id);
-  const soonId = `${anchor}-soon`;
   return (
     <Card id={anchor} className="flex w-full scroll-mt-20 flex-col overflow-hidden target:ring-2 target:ring-primary" data-testid="pdf-card">
       <div className="relative">
@@ -77,16 +81,32 @@ export function PdfCard({ pdf }: { pdf: PdfCardPdf }) {
           </div>
           <ShareButtons path={`/pdfs#${anchor}`} title={pdf.title} />
         </div>
-        {/* Paid downloads arrive with commerce (purchase from the dashboard); until then the button says so. */}
-        <Button className="mt-2 w-full" disabled aria-describedby={soonId}>
+        {pdf.purchased ? <OwnedPdfActions pdfId={pdf.id} /> : <PayButtons compact className="mt-2" label={checkoutText.buyWith} onPay={onPay} />}
+      </div>
+    </Card>
+  );
+}
+
+/** 'Lire' (in the browser) and 'Télécharger le PDF' (counted) for a guide the customer owns. */
+function OwnedPdfActions({ pdfId }: { pdfId: string }) {
+  const pdfs = usePdfDownload();
+  return (
+    <div className="mt-2 flex flex-col gap-2" data-testid="pdf-owned">
+      <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
+        <CircleCheck className="size-3.5" aria-hidden="true" />
+        {pdfPurchaseText.owned}
+      </p>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" disabled={pdfs.busy} onClick={() => void pdfs.read(pdfId)}>
+          <BookOpen aria-hidden="true" />
+          {dashboardText.read}
+        </Button>
+        <Button disabled={pdfs.busy} onClick={() => void pdfs.download(pdfId)} data-testid="pdf-download">
           <Download aria-hidden="true" />
           {pdfsText.download}
         </Button>
-        <p id={soonId} className="text-center text-xs text-muted-foreground">
-          {fr.common.comingSoon}
-        </p>
       </div>
-    </Card>
+    </div>
   );
 }
 

@@ -19,6 +19,7 @@ export const PREMIUM_VIDEO_FRAGMENT = gql`
     priceCents
     durationSeconds
     thumbnailUrl
+    purchased
   }
 `;
 

@@ -16,6 +16,8 @@ export const VIDEO_DETAIL_QUERY: TypedDocumentNode<VideoDetailPageQuery, VideoDe
       durationSeconds
       thumbnailUrl
       learnItems
+      purchased
+      playbackUrl
       presenter {
         name
         title

@@ -1,0 +1,280 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { captchaAnswer, launchBrowser, newVisitor, shownToast, stack, trackCaptchas, uniqueEmail } from './harness';
+
+/*
+ * A new customer buys against the provider sandbox (the real commerce, catalogue and gateway, and
+ * the sandbox's HTTP APIs), playing their own phone on the sandbox's phone page in a second tab:
+ * MTN for a video, Orange Money for a PDF (then downloads it), a declined payment and its retry,
+ * and the dashboard's FCFA prices.
+ */
+
+/**
+ * The payments sandbox of this stack: named in stack.json when the stack says where it is, else
+ * the registry's port (4106) moved by the stack's port offset (the gateway is 4000 + offset).
+ */
+function sandboxUrl(): string {
+  const named = process.env.LBF_E2E_SANDBOX_URL ?? (stack as { sandboxUrl?: string; paymentSandboxUrl?: string }).sandboxUrl ?? (stack as { paymentSandboxUrl?: string }).paymentSandboxUrl;
+  if (named) return named.replace(/\/$/, '');
+  const gateway = new URL(stack.url);
+  const offset = Number(gateway.port) - 4000;
+  return `http://127.0.0.1:${4106 + offset}`;
+}
+
+/** A Cameroonian mobile number no sandbox rule forces: national digits, e.g. 677 12 34 56. */
+function freshNumber(prefix: '67' | '69'): string {
+  return `${prefix}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+}
+
+let browser: Browser;
+let customer: { context: BrowserContext; page: Page };
+/** The customer's phone: the sandbox's phone page, in a tab of its own. */
+let phone: Page;
+/** What the gateway pushed to the customer's page over graphql-ws. */
+const pushed: string[] = [];
+
+async function signUpNewCustomer(page: Page): Promise<void> {
+  const captchas = trackCaptchas(page);
+  await page.goto('/auth?tab=signup');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel('Prénom').fill('Nadège');
+  await form.getByLabel('Nom', { exact: true }).fill('Mbarga');
+  await form.getByLabel('Email').fill(uniqueEmail('acheteuse'));
+  await form.getByLabel('Téléphone', { exact: true }).fill('612345678');
+  await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
+  await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
+  // The form may swap its captcha while the test reads it: ask for a new one and read again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
+      await page.getByText('✓ Code correct').waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.getByRole('button', { name: 'Nouveau code' }).click();
+    }
+  }
+  await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Answers the pending prompt for `msisdn` (digits with 237) on the sandbox phone page. */
+async function answerOnPhone(msisdn: string, answer: 'Approuver' | 'Refuser'): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  await phone.goto(`${sandboxUrl()}/phone?msisdn=${msisdn}`);
+  for (;;) {
+    const button = phone.getByRole('button', { name: answer }).first();
+    if (await button.count()) {
+      await button.click();
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone page`);
+    await phone.waitForTimeout(500);
+    await phone.reload();
+  }
+}
+
+/** The dashboard section's card for this item, if it is listed there. */
+function cardIn(page: Page, section: string, itemId: string): Locator {
+  return page.getByTestId(section).locator(`[data-item-id="${itemId}"]`);
+}
+
+async function openDialog(page: Page, section: 'available-videos' | 'available-pdfs', method: 'mtn' | 'orange'): Promise<{ itemId: string; dialog: Locator }> {
+  // A dialog a failed test left open would cover the list.
+  if (await page.getByTestId('checkout-dialog').count()) await page.keyboard.press('Escape');
+  const card = page.getByTestId(section).locator('[data-item-id]').first();
+  const itemId = (await card.getAttribute('data-item-id'))!;
+  await card.getByTestId(`buy-${method}`).click();
+  const dialog = page.getByTestId('checkout-dialog');
+  await dialog.getByTestId('checkout-submit').waitFor();
+  return { itemId, dialog };
+}
+
+async function fillAndPay(dialog: Locator, national: string): Promise<void> {
+  await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
+  await dialog.getByTestId('checkout-consent').check();
+  await dialog.getByTestId('checkout-submit').click();
+  await dialog.getByTestId('checkout-waiting').waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  customer = await newVisitor(browser);
+  await signUpNewCustomer(customer.page);
+  phone = await customer.context.newPage();
+  customer.page.on('websocket', (ws) => ws.on('framereceived', (frame) => pushed.push(String(frame.payload))));
+  // A reload would reset this flag: "without reloading" is checked by it still being there.
+  await customer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+});
+afterAll(async () => {
+  await customer?.context.close();
+  await browser?.close();
+});
+
+async function notReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}
+
+describe('a new customer on the dashboard', () => {
+  it('buys a video with MTN Mobile Money, approves on the phone, and finds it under "Mes vidéos achetées" without reloading', async () => {
+    const { page } = customer;
+    await page.getByTestId('dashboard-counters').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-dashboard.png' });
+
+    const { itemId, dialog } = await openDialog(page, 'available-videos', 'mtn');
+    await dialog.getByRole('heading', { name: 'MTN Mobile Money' }).waitFor();
+    await dialog.getByText('Mode test : paiements simulés').waitFor();
+    expect(await dialog.getByTestId('checkout-amount').innerText()).toMatch(/^\d[\d\s]*\sFCFA$/);
+
+    // Consent and phone are required: 'Informations manquantes'.
+    await dialog.getByTestId('checkout-submit').click();
+    await shownToast(page, 'Informations manquantes').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-dialog.png' });
+
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
+    await dialog.getByText('Confirmez le paiement sur votre téléphone').waitFor();
+    await dialog.getByTestId('checkout-countdown').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-dialog-waiting.png' });
+
+    await answerOnPhone(`237${national}`, 'Approuver');
+
+    await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });
+    await expect(shownToast(page, 'Paiement réussi').innerText()).resolves.toContain('MTN Mobile Money');
+    // The live status came through the orderUpdated subscription (the poll is only a fallback).
+    expect(pushed.some((frame) => frame.includes('"orderUpdated"') && frame.includes('"COMPLETED"'))).toBe(true);
+    await dialog.waitFor({ state: 'detached' });
+    await cardIn(page, 'purchased-videos', itemId).waitFor();
+    await cardIn(page, 'available-videos', itemId).waitFor({ state: 'detached' });
+    await expect(page.getByTestId('counter-videos-bought-value').innerText()).resolves.toBe('1');
+    expect(await notReloaded(page)).toBe(true);
+    await page.screenshot({ path: '/tmp/webshop-dashboard-after.png' });
+  });
+
+  it('buys a PDF with Orange Money and downloads it', async () => {
+    const { page } = customer;
+    const { itemId, dialog } = await openDialog(page, 'available-pdfs', 'orange');
+    await dialog.getByRole('heading', { name: 'Orange Money' }).waitFor();
+    const national = freshNumber('69');
+    await fillAndPay(dialog, national);
+    await dialog.getByRole('button', { name: 'Renvoyer la demande' }).waitFor();
+    await dialog.getByTestId('checkout-hint').waitFor();
+    const orderId = await dialog.getByTestId('checkout-waiting').getAttribute('data-order-id');
+    await page.screenshot({ path: '/tmp/webshop-dialog-orange.png' });
+
+    // Leaving and coming back finds the same payment waiting, never a second charge.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await cardIn(page, 'available-pdfs', itemId).getByTestId('buy-orange').click();
+    await page.getByTestId('checkout-waiting').waitFor();
+    await expect(page.getByTestId('checkout-waiting').getAttribute('data-order-id')).resolves.toBe(orderId);
+
+    await answerOnPhone(`237${national}`, 'Approuver');
+
+    await shownToast(page, 'Paiement réussi').filter({ hasText: 'Orange Money' }).waitFor({ timeout: 30_000 });
+    const owned = cardIn(page, 'purchased-pdfs', itemId);
+    await owned.waitFor();
+    expect(await notReloaded(page)).toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), owned.getByTestId('pdf-download').click()]);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(path);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('shows the reason of a declined payment, and a retry on the same order succeeds', async () => {
+    const { page } = customer;
+    const { itemId, dialog } = await openDialog(page, 'available-videos', 'mtn');
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
+    const orderId = await dialog.getByTestId('checkout-waiting').getAttribute('data-order-id');
+
+    await answerOnPhone(`237${national}`, 'Refuser');
+
+    const failure = dialog.getByTestId('checkout-failure-message');
+    await failure.waitFor({ timeout: 30_000 });
+    expect((await failure.innerText()).trim().length).toBeGreaterThan(0);
+    await expect(failure.innerText()).resolves.toMatch(/refus/i);
+    await page.screenshot({ path: '/tmp/webshop-dialog-failure.png' });
+
+    await dialog.getByTestId('checkout-retry').click();
+    // The number is kept; consent is asked again.
+    await expect(dialog.getByLabel('Téléphone', { exact: true }).inputValue()).resolves.toBe(national);
+    await dialog.getByTestId('checkout-consent').check();
+    await dialog.getByTestId('checkout-submit').click();
+    await dialog.getByTestId('checkout-waiting').waitFor();
+    // A new attempt on the same order.
+    await expect(dialog.getByTestId('checkout-waiting').getAttribute('data-order-id')).resolves.toBe(orderId);
+
+    await answerOnPhone(`237${national}`, 'Approuver');
+    await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });
+    await cardIn(page, 'purchased-videos', itemId).waitFor();
+    expect(await notReloaded(page)).toBe(true);
+  });
+
+  it('shows prices in FCFA with the currency toggle, remembered, and lists the purchases with their receipts', async () => {
+    const { page } = customer;
+    await page.getByTestId('currency-toggle').getByRole('radio', { name: 'FCFA' }).click();
+    const note = page.getByTestId('counter-videos-available-note');
+    await expect(note.innerText()).resolves.toMatch(/^(dès\s)?\d[\d\s]*\sFCFA chacune$/);
+    await page.reload();
+    await expect(page.getByTestId('counter-pdfs-available-note').innerText()).resolves.toMatch(/FCFA chacun$/);
+
+    await page.getByRole('tab', { name: 'Achats' }).click();
+    await page.waitForURL('**/dashboard/achats');
+    // Three completed orders (video, PDF, the retried video), one of them with a failed attempt first.
+    const rows = page.locator('[data-testid="purchase-row"][data-status="COMPLETED"]');
+    await page.getByTestId('purchase-list').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-purchases.png' });
+    await rows.nth(2).waitFor();
+    await expect(rows.first().getByTestId('purchase-status').innerText()).resolves.toContain('Complété');
+
+    // "J'ai payé mais je n'ai pas accès" with a transaction id no operator knows: commerce says what it found.
+    const claim = page.getByTestId('claim-form');
+    await claim.getByLabel("Identifiant de transaction de l'opérateur").fill('MP000000.0000.X00000');
+    await claim.getByRole('button', { name: 'Vérifier mon paiement' }).click();
+    await expect(claim.locator('[data-testid="claim-answer"], [role="alert"]').first().innerText()).resolves.not.toBe('');
+    await rows.first().getByTestId('receipt-link').click();
+    await page.getByTestId('receipt').waitFor();
+    await expect(page.getByTestId('receipt-number').innerText()).resolves.toMatch(/^LBF-\d{4}-\d{6}$/);
+    await expect(page.getByTestId('receipt-amount').innerText()).resolves.toMatch(/FCFA/);
+    await page.screenshot({ path: '/tmp/webshop-receipt.png' });
+  });
+
+  it('buys from a video’s page with NotchPay’s hosted page, comes back to the site, and can watch it', async () => {
+    const { page } = customer;
+    await page.goto('/dashboard');
+    const card = page.getByTestId('available-videos').locator('[data-item-id]').first();
+    const itemId = (await card.getAttribute('data-item-id'))!;
+    await page.goto(`/video/${itemId}`);
+    await page.getByTestId('pay-notchpay').click();
+    const dialog = page.getByTestId('checkout-dialog');
+    await dialog.getByRole('heading', { name: 'NotchPay' }).waitFor();
+    // No phone for NotchPay: its own page asks.
+    expect(await dialog.getByLabel('Téléphone', { exact: true }).count()).toBe(0);
+    await dialog.getByTestId('checkout-consent').check();
+    await dialog.getByTestId('checkout-submit').click();
+
+    await dialog.getByTestId('notchpay-link').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-dialog-notchpay.png' });
+    const [hosted] = await Promise.all([page.waitForEvent('popup'), dialog.getByTestId('notchpay-link').click()]);
+    await hosted.getByRole('button', { name: 'Payer' }).click();
+    // Back on the site (commerce's return URL), which checks with the provider rather than trusting the URL.
+    await hosted.waitForURL((url) => url.origin === new URL(stack.url).origin && url.pathname.startsWith('/paiement/'));
+    await hosted.getByText('Paiement confirmé').waitFor({ timeout: 30_000 });
+    await hosted.close();
+
+    await shownToast(page, 'Paiement réussi').filter({ hasText: 'NotchPay' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('video-owned').waitFor();
+    await page.getByTestId('video-owned').getByRole('button', { name: 'Regarder la vidéo' }).click();
+    await page.getByTestId('video-player').waitFor();
+    await page.screenshot({ path: '/tmp/webshop-video-owned.png' });
+
+    // The PDF catalogue: owned guides read and download, the others carry the payment buttons.
+    await page.goto('/pdfs');
+    await page.getByTestId('pdf-owned').first().waitFor();
+    await page.getByTestId('pdf-card').filter({ has: page.getByTestId('pay-mtn') }).first().waitFor();
+    await page.screenshot({ path: '/tmp/webshop-pdfs.png' });
+  });
+});

@@ -1,0 +1,210 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  CancelPaymentMutation,
+  CancelPaymentMutationVariables,
+  CheckoutSetupQuery,
+  CheckoutSetupQueryVariables,
+  CheckPaymentMutation,
+  CheckPaymentMutationVariables,
+  CheckoutOrderFragment,
+  ClaimPaymentMutation,
+  ClaimPaymentMutationVariables,
+  CustomerDownloadPdfMutation,
+  CustomerDownloadPdfMutationVariables,
+  ExchangeRateQuery,
+  ExchangeRateQueryVariables,
+  OrderUpdatedSubscription,
+  OrderUpdatedSubscriptionVariables,
+  PaymentOrderQuery,
+  PaymentOrderQueryVariables,
+  ResendPaymentPromptMutation,
+  ResendPaymentPromptMutationVariables,
+  StartCheckoutMutation,
+  StartCheckoutMutationVariables,
+} from '@/generated/graphql';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
+
+export type CheckoutOrder = CheckoutOrderFragment;
+export type CheckoutAttempt = NonNullable<CheckoutOrder['attempt']>;
+
+/*
+ * Every order document selects commerce's fields only: the gateway relays `orderUpdated` to commerce
+ * alone, and the query, the mutations and the subscription sharing one fragment keeps the cached
+ * Order (normalised by id) whole whichever of them answered last.
+ */
+export const CHECKOUT_ORDER_FIELDS = gql`
+  fragment CheckoutOrder on Order {
+    id
+    itemId
+    itemType
+    itemTitle
+    status
+    method
+    receiptNumber
+    amount {
+      usdCents
+      xaf
+    }
+    attempt {
+      id
+      method
+      status
+      reference
+      phone
+      operatorTransactionId
+      failureCode
+      failureMessage
+      authorizationUrl
+      hint
+      expiresAt
+      createdAt
+      settledAt
+    }
+    createdAt
+    updatedAt
+    completedAt
+  }
+`;
+
+/** What the dialog needs on opening: the methods (sandbox banner, hint, window), the price, an order to resume. */
+export const CHECKOUT_SETUP_QUERY: TypedDocumentNode<CheckoutSetupQuery, CheckoutSetupQueryVariables> = gql`
+  query CheckoutSetup($itemId: ID!, $itemType: ItemType!) {
+    paymentMethods {
+      method
+      label
+      requiresPhone
+      sandbox
+      windowSeconds
+      hint
+    }
+    exchangeRate {
+      xafPerUsd
+    }
+    quote(itemId: $itemId, itemType: $itemType) {
+      usdCents
+      xaf
+    }
+    openOrder(itemId: $itemId, itemType: $itemType) {
+      ...CheckoutOrder
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+`;
+
+/** The fallback poll while the subscription is down (and the return page's read). */
+export const PAYMENT_ORDER_QUERY: TypedDocumentNode<PaymentOrderQuery, PaymentOrderQueryVariables> = gql`
+  query PaymentOrder($id: ID!) {
+    order(id: $id) {
+      ...CheckoutOrder
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+`;
+
+export const ORDER_UPDATED: TypedDocumentNode<OrderUpdatedSubscription, OrderUpdatedSubscriptionVariables> = gql`
+  subscription OrderUpdated($orderId: ID!) {
+    orderUpdated(orderId: $orderId) {
+      ...CheckoutOrder
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+`;
+
+export const START_CHECKOUT: TypedDocumentNode<StartCheckoutMutation, StartCheckoutMutationVariables> = gql`
+  mutation StartCheckout($input: StartCheckoutInput!) {
+    startCheckout(input: $input) {
+      order {
+        ...CheckoutOrder
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const CHECK_PAYMENT: TypedDocumentNode<CheckPaymentMutation, CheckPaymentMutationVariables> = gql`
+  mutation CheckPayment($orderId: ID!) {
+    checkPayment(orderId: $orderId) {
+      order {
+        ...CheckoutOrder
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const RESEND_PAYMENT_PROMPT: TypedDocumentNode<ResendPaymentPromptMutation, ResendPaymentPromptMutationVariables> = gql`
+  mutation ResendPaymentPrompt($orderId: ID!) {
+    resendPaymentPrompt(orderId: $orderId) {
+      order {
+        ...CheckoutOrder
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const CANCEL_PAYMENT: TypedDocumentNode<CancelPaymentMutation, CancelPaymentMutationVariables> = gql`
+  mutation CancelPayment($orderId: ID!) {
+    cancelPayment(orderId: $orderId) {
+      order {
+        ...CheckoutOrder
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const CLAIM_PAYMENT: TypedDocumentNode<ClaimPaymentMutation, ClaimPaymentMutationVariables> = gql`
+  mutation ClaimPayment($input: PaymentClaimInput!) {
+    claimPayment(input: $input) {
+      resolved
+      message
+      order {
+        ...CheckoutOrder
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const EXCHANGE_RATE_QUERY: TypedDocumentNode<ExchangeRateQuery, ExchangeRateQueryVariables> = gql`
+  query ExchangeRate {
+    exchangeRate {
+      xafPerUsd
+    }
+  }
+`;
+
+/** 'Lire' (inline: true, opens in the browser, not counted) and 'Télécharger' (attachment, counted). */
+export const DOWNLOAD_PDF: TypedDocumentNode<CustomerDownloadPdfMutation, CustomerDownloadPdfMutationVariables> = gql`
+  mutation CustomerDownloadPdf($id: ID!, $inline: Boolean) {
+    downloadPdf(id: $id, inline: $inline) {
+      url
+      expiresAt
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${USER_ERROR_FIELDS}
+`;

@@ -1,0 +1,48 @@
+import { ArrowRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { checkoutText, paymentMethodLabels } from '@/i18n/commerce';
+import { cn } from '@/lib/utils';
+import { METHOD_MARKS, PAYMENT_METHODS, type PaymentMethod } from './types';
+
+/**
+ * The three payment buttons (Orange Money, MTN Mobile Money, NotchPay), each opening the payment
+ * dialog with its method. `compact`: smaller, for cards and list rows.
+ */
+export function PayButtons({
+  onPay,
+  compact = false,
+  label = checkoutText.payWith,
+  testIdPrefix = 'pay',
+  className,
+}: {
+  onPay(method: PaymentMethod): void;
+  compact?: boolean;
+  label?: string;
+  testIdPrefix?: string;
+  className?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className={cn('flex flex-col gap-2', className)}>
+      {compact && <p className="text-xs font-medium text-muted-foreground">{label}</p>}
+      <ul className={cn('flex flex-col gap-2', compact && 'gap-1.5')}>
+        {PAYMENT_METHODS.map((method) => (
+          <li key={method}>
+            <Button
+              variant="outline"
+              size={compact ? 'sm' : 'lg'}
+              className="w-full justify-between"
+              onClick={() => onPay(method)}
+              data-testid={`${testIdPrefix}-${method.toLowerCase()}`}
+            >
+              <span className="flex items-center gap-2.5">
+                <span className={cn('size-3 rounded-full', METHOD_MARKS[method])} aria-hidden="true" />
+                {paymentMethodLabels[method]}
+              </span>
+              <ArrowRight aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

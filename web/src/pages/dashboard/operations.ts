@@ -1,0 +1,140 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  DashboardLibraryQuery,
+  DashboardLibraryQueryVariables,
+  MyPurchasesQuery,
+  MyPurchasesQueryVariables,
+  ReceiptQuery,
+  ReceiptQueryVariables,
+} from '@/generated/graphql';
+
+export type DashboardVideo = DashboardLibraryQuery['availableVideos']['items'][number];
+export type DashboardPdf = DashboardLibraryQuery['availablePdfs']['items'][number];
+export type Purchase = NonNullable<NonNullable<MyPurchasesQuery['me']>['purchases']>[number];
+export type Receipt = NonNullable<ReceiptQuery['order']>;
+
+/** The catalogue's limit for one page: the dashboard lists every item on one screen. */
+export const LIBRARY_PAGE_SIZE = 100;
+
+/*
+ * The library (catalogue) and the purchases (commerce) are two queries: if one subgraph is down,
+ * what the other serves still shows. The lists are filtered by the server (`purchased`), so a
+ * purchase moves an item when they are fetched again.
+ */
+export const DASHBOARD_LIBRARY_QUERY: TypedDocumentNode<DashboardLibraryQuery, DashboardLibraryQueryVariables> = gql`
+  query DashboardLibrary($pageSize: Int!) {
+    me {
+      id
+      firstName
+    }
+    availableVideos: videos(filter: { purchased: false }, pageSize: $pageSize) {
+      items {
+        ...DashboardVideo
+      }
+      total
+    }
+    purchasedVideos: videos(filter: { purchased: true }, pageSize: $pageSize) {
+      items {
+        ...DashboardVideo
+      }
+      total
+    }
+    availablePdfs: pdfs(filter: { purchased: false }, pageSize: $pageSize) {
+      items {
+        ...DashboardPdf
+      }
+      total
+    }
+    purchasedPdfs: pdfs(filter: { purchased: true }, pageSize: $pageSize) {
+      items {
+        ...DashboardPdf
+      }
+      total
+    }
+  }
+
+  fragment DashboardVideo on Video {
+    id
+    title
+    description
+    categoryLabel
+    priceCents
+    durationSeconds
+    thumbnailUrl
+    purchased
+  }
+
+  fragment DashboardPdf on Pdf {
+    id
+    title
+    description
+    categoryLabel
+    priceCents
+    pageCount
+    illustrationUrl
+    purchased
+  }
+`;
+
+export const MY_PURCHASES_QUERY: TypedDocumentNode<MyPurchasesQuery, MyPurchasesQueryVariables> = gql`
+  query MyPurchases {
+    me {
+      id
+      purchaseCount
+      totalSpent {
+        usdCents
+        xaf
+      }
+      purchases {
+        id
+        itemId
+        itemType
+        itemTitle
+        status
+        method
+        receiptNumber
+        amount {
+          usdCents
+          xaf
+        }
+        attempt {
+          id
+          status
+          failureMessage
+          operatorTransactionId
+        }
+        createdAt
+        completedAt
+      }
+    }
+  }
+`;
+
+export const RECEIPT_QUERY: TypedDocumentNode<ReceiptQuery, ReceiptQueryVariables> = gql`
+  query Receipt($id: ID!) {
+    order(id: $id) {
+      id
+      itemId
+      itemType
+      itemTitle
+      buyerEmail
+      status
+      method
+      receiptNumber
+      amount {
+        usdCents
+        xaf
+      }
+      attempts {
+        id
+        method
+        status
+        phone
+        operatorTransactionId
+        settledAt
+      }
+      createdAt
+      completedAt
+    }
+  }
+`;
