@@ -11,13 +11,16 @@ const { startStack } = require('./lib/stack');
     console.error(`\nLBF n'a pas pu démarrer:\n${err.message}\n`);
     process.exit(1);
   }
-  const { url, demo, logDir } = stack;
+  const { url, demo, logDir, paymentSandboxUrl } = stack;
+  const sandboxLine = paymentSandboxUrl
+    ? `\n  Paiements simulés (téléphone de test) : ${paymentSandboxUrl}/phone?msisdn=237690000000   (le numéro saisi au paiement)`
+    : '';
   console.log(`
   LBF est prêt: ${url}
 
   Administrateur de démonstration : ${demo.admin.email} / ${demo.admin.password}   (${url}/admin/login)
   Client de démonstration         : ${demo.customer.email} / ${demo.customer.password}   (${url}/auth)
-  Journaux des services: ${logDir}
+  Journaux des services: ${logDir}${sandboxLine}
   Ctrl+C pour arrêter.
 `);
   for (const { name, child } of stack.children) {
