@@ -31,6 +31,18 @@ let customer: { context: BrowserContext; page: Page };
 let phone: Page;
 /** What the gateway pushed to the customer's page over graphql-ws. */
 const pushed: string[] = [];
+/** The Orange Money PDF order of the new customer, for the access test. */
+let pdfPurchase: { orderId: string; pdfId: string } | null = null;
+
+/** GraphQL through the gateway, as any browser could call it. */
+async function gatewayGql<T>(query: string, variables: Record<string, unknown>, token?: string): Promise<{ data?: T; errors?: Array<{ extensions?: { code?: string } }> }> {
+  const res = await fetch(`${stack.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: T; errors?: Array<{ extensions?: { code?: string } }> };
+}
 
 async function signUpNewCustomer(page: Page): Promise<void> {
   const captchas = trackCaptchas(page);
@@ -181,6 +193,34 @@ describe('a new customer on the dashboard', () => {
     const { readFile } = await import('node:fs/promises');
     const bytes = await readFile(path);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    pdfPurchase = { orderId: orderId!, pdfId: itemId };
+  });
+
+  it("lets no other customer read that order, its receipt or its PDF, through the gateway", async () => {
+    expect(pdfPurchase).not.toBeNull();
+    const { orderId, pdfId } = pdfPurchase!;
+    const signIn = await gatewayGql<{ signIn: { accessToken: string | null } }>(
+      'mutation($input: SignInInput!) { signIn(input: $input) { accessToken } }',
+      { input: { email: stack.demo.customer.email, password: stack.demo.customer.password } },
+    );
+    const other = signIn.data?.signIn.accessToken;
+    expect(other).toBeTruthy();
+
+    const order = await gatewayGql<{ order: unknown }>('query($id: ID!) { order(id: $id) { id receiptNumber buyerEmail } }', { id: orderId }, other!);
+    expect(order.data?.order).toBeNull();
+    const download = await gatewayGql<{ downloadPdf: { url: string | null; error: { code: string } | null } }>(
+      'mutation($id: ID!) { downloadPdf(id: $id) { url error { code } } }',
+      { id: pdfId },
+      other!,
+    );
+    expect(download.data?.downloadPdf).toEqual({ url: null, error: { code: 'NOT_PURCHASED' } });
+    const pdf = await gatewayGql<{ pdf: { purchased: boolean } }>('query($id: ID!) { pdf(id: $id) { purchased } }', { id: pdfId }, other!);
+    expect(pdf.data?.pdf.purchased).toBe(false);
+    // Another user's purchase history and the orders list are administrators' only.
+    const admin = await gatewayGql<unknown>('query { adminOrders { total } }', {}, other!);
+    expect(admin.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const visitor = await gatewayGql<{ order: unknown }>('query($id: ID!) { order(id: $id) { id } }', { id: orderId });
+    expect(visitor.data?.order ?? null).toBeNull();
   });
 
   it('shows the reason of a declined payment, and a retry on the same order succeeds', async () => {
