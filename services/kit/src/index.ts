@@ -21,5 +21,6 @@ export * from './gateway-credential';
 export * from './operation-limits';
 export * from './subgraph';
 export * from './user-errors';
+export * from './csv';
 export * from './null-bytes';
 export * from './boot';

@@ -1,6 +1,5 @@
-import { validInput } from '@lbf/service-kit';
+import { toCsv, validInput } from '@lbf/service-kit';
 import { CONTENT_CATEGORY_LABELS } from '../domain/categories';
-import { toCsv } from '../domain/csv';
 import { catalogueError, messages } from '../domain/errors';
 import { createPdfInput, updatePdfInput } from '../domain/inputs';
 import { DEFAULT_PDF_PRICE_CENTS, formatCents } from '../domain/money';

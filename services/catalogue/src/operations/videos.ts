@@ -1,6 +1,6 @@
-import { validInput } from '@lbf/service-kit';
+import { toCsv, validInput } from '@lbf/service-kit';
 import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../domain/categories';
-import { formatDuration, toCsv } from '../domain/csv';
+import { formatDuration } from '../domain/duration';
 import { catalogueError, messages } from '../domain/errors';
 import { createVideoInput, updateVideoInput } from '../domain/inputs';
 import { DEFAULT_VIDEO_PRICE_CENTS, formatCents } from '../domain/money';

@@ -1,7 +1,6 @@
-import { UserError, validArgs, validInput, type AuthUser } from '@lbf/service-kit';
+import { toCsv, UserError, validArgs, validInput, type AuthUser } from '@lbf/service-kit';
 import { In } from 'typeorm';
 import { z } from 'zod';
-import { toCsv } from '../domain/csv';
 import { ERRORS, METHOD_LABELS, OWN_REASONS } from '../domain/messages';
 import { canGrant, canMarkRefunded } from '../domain/order-state';
 import { Order, PaymentAttempt } from '../entities';

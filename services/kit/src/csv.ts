@@ -13,15 +13,12 @@ export function neutralizeFormula(value: string): string {
 
 export type CsvCell = string | number | null | undefined;
 
-/** CSV text with a header row, RFC 4180 quoting (commas, quotes, newlines), CRLF line ends, BOM first. */
+/**
+ * The administrators' CSV exports (catalogue's videos and PDFs, commerce's orders): one format so
+ * every export opens the same way in Excel.
+ * CSV text with a header row, RFC 4180 quoting (commas, quotes, newlines), CRLF line ends, BOM first.
+ */
 export function toCsv(header: string[], rows: CsvCell[][]): string {
   const cells = rows.map((row) => row.map((c) => (c === null || c === undefined ? '' : typeof c === 'number' ? String(c) : neutralizeFormula(c))));
   return UTF8_BOM + stringify([header, ...cells], { record_delimiter: 'windows', quoted_match: /[",\r\n;]/ });
-}
-
-/** 930 -> "15:30", null -> "N/A" (as the admin table shows durations). */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return 'N/A';
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

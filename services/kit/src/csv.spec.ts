@@ -1,4 +1,4 @@
-import { formatDuration, toCsv, UTF8_BOM } from './csv';
+import { toCsv, UTF8_BOM } from './csv';
 
 describe('CSV export', () => {
   it('starts with a BOM so Excel shows accents', () => {
@@ -22,9 +22,8 @@ describe('CSV export', () => {
     expect(toCsv(['a', 'b', 'c'], [[-3, null, undefined]])).toBe(`${UTF8_BOM}a,b,c\r\n-3,,\r\n`);
   });
 
-  it('shows durations as m:ss, or N/A when unknown', () => {
-    expect(formatDuration(930)).toBe('15:30');
-    expect(formatDuration(65)).toBe('1:05');
-    expect(formatDuration(null)).toBe('N/A');
+  it('defuses a formula among other cells and quotes cells with commas', () => {
+    const csv = toCsv(['Contenu', 'Montant (FCFA)'], [['=HYPERLINK("x")', 2356], ['Thé, miel', null]]);
+    expect(csv).toBe('\uFEFFContenu,Montant (FCFA)\r\n"\'=HYPERLINK(""x"")",2356\r\n"Thé, miel",\r\n');
   });
 });
