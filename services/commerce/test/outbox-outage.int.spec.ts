@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { settle } from '../src/operations/settle';
-import { freePort, PrivateNats } from './private-nats';
+import { freePort, PrivateNats } from '@lbf/service-kit/testing';
 import { setupCommerce, until, type CommerceTestContext } from './support';
 
 describe('commerce.purchase.completed when NATS is unreachable at commit', () => {

@@ -1,60 +1,9 @@
 import { connect } from 'nats';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, PrivateNats } from '@lbf/service-kit/testing';
 import { setup, SIGN_UP, until, type Harness } from './helpers';
-
-const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** A NATS server of this test's own, so it can be stopped without touching anyone else's. */
-class PrivateNats {
-  private proc: ChildProcess | null = null;
-
-  constructor(
-    readonly port: number,
-    readonly storeDir: string,
-  ) {}
-
-  get url(): string {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    this.proc = spawn(NATS_SERVER, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], { stdio: 'ignore' });
-    await until(
-      async () => {
-        const nc = await connect({ servers: this.url, reconnect: false });
-        await nc.close();
-        return true;
-      },
-      10_000,
-      'the private nats-server to accept connections',
-    );
-  }
-
-  async stop(): Promise<void> {
-    const proc = this.proc;
-    this.proc = null;
-    if (!proc || proc.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      proc.once('exit', () => resolve());
-      proc.kill('SIGTERM');
-    });
-  }
-}
 
 describe('the outbox when NATS is unreachable', () => {
   let nats: PrivateNats;

@@ -27,7 +27,7 @@ export interface ProviderConfigs {
   orange: OrangeMoneyConfig | null;
 }
 
-/** Per-provider overrides for tests (shorter windows, a fetch stub, timeouts). */
+/** Per-provider overrides for tests (shorter windows, a fetch that answers like a provider, timeouts). */
 export interface ProviderTuning {
   windowMs?: Partial<Record<ProviderName, number>>;
   timeoutMs?: number;

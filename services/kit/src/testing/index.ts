@@ -7,3 +7,4 @@ export * from './infra';
 export * from './graphql';
 export * from './events';
 export * from './environment';
+export * from './private-nats';

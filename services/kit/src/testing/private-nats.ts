@@ -1,7 +1,7 @@
 import { connect } from 'nats';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { until } from '@lbf/service-kit/testing';
+import { until } from './infra';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 
