@@ -101,6 +101,20 @@ export const PAYMENT_ORDER_QUERY: TypedDocumentNode<PaymentOrderQuery, PaymentOr
   ${CHECKOUT_ORDER_FIELDS}
 `;
 
+/** What every checkout mutation answers: the order as the dialog shows it, or a refusal. */
+const CHECKOUT_RESULT_FIELDS = gql`
+  fragment CheckoutResultFields on CheckoutResult {
+    order {
+      ...CheckoutOrder
+    }
+    error {
+      ...UserErrorFields
+    }
+  }
+  ${CHECKOUT_ORDER_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
 export const ORDER_UPDATED: TypedDocumentNode<OrderUpdatedSubscription, OrderUpdatedSubscriptionVariables> = gql`
   subscription OrderUpdated($orderId: ID!) {
     orderUpdated(orderId: $orderId) {
@@ -113,61 +127,37 @@ export const ORDER_UPDATED: TypedDocumentNode<OrderUpdatedSubscription, OrderUpd
 export const START_CHECKOUT: TypedDocumentNode<StartCheckoutMutation, StartCheckoutMutationVariables> = gql`
   mutation StartCheckout($input: StartCheckoutInput!) {
     startCheckout(input: $input) {
-      order {
-        ...CheckoutOrder
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...CheckoutResultFields
     }
   }
-  ${CHECKOUT_ORDER_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${CHECKOUT_RESULT_FIELDS}
 `;
 
 export const CHECK_PAYMENT: TypedDocumentNode<CheckPaymentMutation, CheckPaymentMutationVariables> = gql`
   mutation CheckPayment($orderId: ID!) {
     checkPayment(orderId: $orderId) {
-      order {
-        ...CheckoutOrder
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...CheckoutResultFields
     }
   }
-  ${CHECKOUT_ORDER_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${CHECKOUT_RESULT_FIELDS}
 `;
 
 export const RESEND_PAYMENT_PROMPT: TypedDocumentNode<ResendPaymentPromptMutation, ResendPaymentPromptMutationVariables> = gql`
   mutation ResendPaymentPrompt($orderId: ID!) {
     resendPaymentPrompt(orderId: $orderId) {
-      order {
-        ...CheckoutOrder
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...CheckoutResultFields
     }
   }
-  ${CHECKOUT_ORDER_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${CHECKOUT_RESULT_FIELDS}
 `;
 
 export const CANCEL_PAYMENT: TypedDocumentNode<CancelPaymentMutation, CancelPaymentMutationVariables> = gql`
   mutation CancelPayment($orderId: ID!) {
     cancelPayment(orderId: $orderId) {
-      order {
-        ...CheckoutOrder
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...CheckoutResultFields
     }
   }
-  ${CHECKOUT_ORDER_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${CHECKOUT_RESULT_FIELDS}
 `;
 
 export const CLAIM_PAYMENT: TypedDocumentNode<ClaimPaymentMutation, ClaimPaymentMutationVariables> = gql`

@@ -662,6 +662,8 @@ export type PaymentOrderQueryVariables = Exact<{
 
 export type PaymentOrderQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null };
 
+export type CheckoutResultFieldsFragment = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
 export type OrderUpdatedSubscriptionVariables = Exact<{
   orderId: string | number;
 }>;
