@@ -645,6 +645,14 @@ export type ResetPasswordMutationVariables = Exact<{
 
 export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type ItemOwnedQueryVariables = Exact<{
+  id: string | number;
+  video: boolean;
+}>;
+
+
+export type ItemOwnedQuery = { video?: { id: string, purchased: boolean } | null, pdf?: { id: string, purchased: boolean } | null };
+
 export type CheckoutOrderFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null };
 
 export type CheckoutSetupQueryVariables = Exact<{
