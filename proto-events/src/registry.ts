@@ -5,6 +5,7 @@ import { catalogueItemDeleted } from './events/catalogue-item-deleted';
 import { catalogueItemPublished } from './events/catalogue-item-published';
 import { catalogueItemUpdated } from './events/catalogue-item-updated';
 import { cataloguePdfDownloaded } from './events/catalogue-pdf-downloaded';
+import { catalogueVideoViewed } from './events/catalogue-video-viewed';
 import { commercePurchaseCompleted } from './events/commerce-purchase-completed';
 import { commercePurchaseFailed } from './events/commerce-purchase-failed';
 import { commercePurchaseRefunded } from './events/commerce-purchase-refunded';
@@ -28,6 +29,7 @@ export const events = {
   [catalogueItemUpdated.subject]: catalogueItemUpdated,
   [catalogueItemDeleted.subject]: catalogueItemDeleted,
   [cataloguePdfDownloaded.subject]: cataloguePdfDownloaded,
+  [catalogueVideoViewed.subject]: catalogueVideoViewed,
   [commercePurchaseCompleted.subject]: commercePurchaseCompleted,
   [commercePurchaseFailed.subject]: commercePurchaseFailed,
   [commercePurchaseRefunded.subject]: commercePurchaseRefunded,

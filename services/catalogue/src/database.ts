@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { Article, PendingUpload, Pdf, SiteSetting, Testimonial, Video } from './entities';
 import { CatalogueTables1763800000000 } from './migrations/catalogue-tables';
 import { Entitlements1763900000000 } from './migrations/entitlements';
+import { MediaPipeline1764000000000 } from './migrations/media-pipeline';
 
 export const SCHEMA = 'catalogue';
 
@@ -11,7 +12,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     url,
     schema: SCHEMA,
     entities: [Video, Pdf, Article, Testimonial, SiteSetting, PendingUpload],
-    migrations: [CatalogueTables1763800000000, Entitlements1763900000000],
+    migrations: [CatalogueTables1763800000000, Entitlements1763900000000, MediaPipeline1764000000000],
     poolSize,
   });
 }

@@ -96,6 +96,8 @@ export type CreateVideoInput = {
   price?: string | null | undefined;
   /** Whole seconds; probed from the file when absent. */
   durationSeconds?: number | null | undefined;
+  /** Length of the free preview in seconds, 10 to 600; default 60. */
+  previewSeconds?: number | null | undefined;
   presenterName?: string | null | undefined;
   presenterTitle?: string | null | undefined;
   /** An upload of kind THUMBNAIL. */
@@ -115,6 +117,8 @@ export type UpdateVideoInput = {
   category?: ContentCategory | null | undefined;
   price?: string | null | undefined;
   durationSeconds?: number | null | undefined;
+  /** Length of the free preview in seconds, 10 to 600; a change makes a new preview (the old one plays meanwhile). */
+  previewSeconds?: number | null | undefined;
   presenterName?: string | null | undefined;
   presenterTitle?: string | null | undefined;
   /** Replaces the presenter's photo (upload of kind THUMBNAIL). */

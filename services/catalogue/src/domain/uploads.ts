@@ -108,5 +108,20 @@ export function objectKeyFor(kind: UploadKind, fileName: string, now: Date, rand
   return `${now.getTime()}-${random}-${KIND_RULES[kind].infix}${safeFileName(fileName)}`;
 }
 
-/** Keys the stores accept: flat, no path separators, no leading dot. */
+/** Keys of uploaded files: flat, no path separators, no leading dot. */
 export const OBJECT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/**
+ * Keys of files the catalogue derives itself (media/hls-layout.ts): a video's streaming files and
+ * a buyer's stamped PDF. Folders only of these exact shapes, so no key can climb out of its bucket.
+ */
+export const DERIVED_KEY_PATTERN =
+  /^(?:hls\/[0-9a-f-]{36}\/v\d{1,9}\/(?:full|preview)\/(?:master\.m3u8|(?:234p|360p|480p|720p|audio)\/(?:index\.m3u8|init\.mp4|seg_\d{5}\.m4s))|stamped\/[0-9a-f-]{36}\.pdf)$/;
+
+/** Prefixes deletePrefix accepts: a video's streaming folder, or one of its versions. */
+export const DERIVED_PREFIX_PATTERN = /^hls\/[0-9a-f-]{36}\/(?:v\d{1,9}\/)?$/;
+
+/** Whether a store may hold `key`: an upload's flat key or a derived one. */
+export function isStorableKey(key: string): boolean {
+  return OBJECT_KEY_PATTERN.test(key) || DERIVED_KEY_PATTERN.test(key);
+}

@@ -1,5 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { CatalogueItem } from './catalogue-item';
+import type { RenditionInfo } from '../media/hls-layout';
 import { numberColumn } from './transformers';
 
 /** A paid video lesson. Its files live in the `videos` bucket under the keys below. */
@@ -36,4 +37,38 @@ export class Video extends CatalogueItem {
 
   @Column({ type: 'integer', name: 'view_count', default: 0 })
   viewCount: number;
+
+  /** pending → processing → ready | failed (the streaming pipeline, jobs/). */
+  @Column({ type: 'text', name: 'processing_state', default: 'pending' })
+  processingState: 'pending' | 'processing' | 'ready' | 'failed';
+
+  @Column({ type: 'smallint', name: 'processing_progress', default: 0 })
+  processingProgress: number;
+
+  /** French, shown to administrators when failed. */
+  @Column({ type: 'text', name: 'processing_error', nullable: true })
+  processingError: string | null;
+
+  @Column({ type: 'timestamptz', name: 'processing_updated_at', nullable: true })
+  processingUpdatedAt: Date | null;
+
+  /** The ladder being served: files under hlsPrefix(id, version); null until the first is ready. */
+  @Column({ type: 'integer', name: 'hls_version', nullable: true })
+  hlsVersion: number | null;
+
+  /** The full ladder of hlsVersion as built, lowest first, audio last. */
+  @Column({ type: 'jsonb', name: 'hls_renditions', default: () => "'[]'::jsonb" })
+  hlsRenditions: RenditionInfo[];
+
+  /** The preview's ladder of hlsVersion; empty when it has no preview. */
+  @Column({ type: 'jsonb', name: 'preview_renditions', default: () => "'[]'::jsonb" })
+  previewRenditions: RenditionInfo[];
+
+  /** The preview length actually built into hlsVersion (previewSeconds may have changed since). */
+  @Column({ type: 'integer', name: 'hls_preview_seconds', nullable: true })
+  hlsPreviewSeconds: number | null;
+
+  /** The administrator's choice of preview length. */
+  @Column({ type: 'integer', name: 'preview_seconds', default: 60 })
+  previewSeconds: number;
 }

@@ -139,8 +139,22 @@ export type Video = {
   similarVideos: Array<Video>;
   /** True when the signed-in viewer owns it (entitlements kept from commerce.purchase.completed); false for visitors. */
   purchased: Scalars['Boolean']['output'];
-  /** Administrators and viewers who own it (null for everyone else): signed URL to play the file, valid ~10 minutes, Range-capable. */
+  /**
+   * Administrators only (null for everyone else): signed URL of the uploaded source file, valid ~10
+   * minutes, Range-capable (the admin list's play button). Customers never get an unencrypted file:
+   * they play through startPlayback.
+   */
   playbackUrl: Maybe<Scalars['String']['output']>;
+  /** Administrators only (null for everyone else): where the video is in the streaming pipeline. */
+  processing: Maybe<VideoProcessing>;
+  /** Length of the free preview in seconds (the administrator's choice, default 60, never beyond the video). */
+  previewSeconds: Scalars['Int']['output'];
+  /** True when the free preview rendition exists: show 'Aperçu gratuit disponible' only then. */
+  hasPreview: Scalars['Boolean']['output'];
+  /** The streaming ladder once ready (empty before), lowest first, audio-only last: for the data-cost labels. */
+  renditions: Array<VideoRendition>;
+  /** The signed-in viewer's saved position (the dashboard's progress bar and 'Reprendre'); null for visitors or when never played. */
+  watchProgress: Maybe<WatchProgress>;
   /** Administrators only (null for everyone else): signed URL that downloads the file, valid ~10 minutes. */
   downloadUrl: Maybe<Scalars['String']['output']>;
   /** Administrators only: size of the video file in bytes. */
@@ -153,6 +167,103 @@ export type Video = {
 /** A paid video lesson (streaming, lifetime access). */
 export type VideoSimilarVideosArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Where a video is in the streaming pipeline (probe, HLS ladder, preview, thumbnail). */
+export type VideoProcessingState =
+  /** Waiting for a worker. */
+  | 'PENDING'
+  /** Being converted; see progress. */
+  | 'PROCESSING'
+  /** The renditions are ready: the video can be sold and played (it is published then). */
+  | 'READY'
+  /** The last attempt failed; see error. retryVideoProcessing starts again. */
+  | 'FAILED';
+
+export type VideoProcessing = {
+  __typename?: 'VideoProcessing';
+  state: VideoProcessingState;
+  /** 0 to 100 ('Traitement 42 %'); 100 once READY. */
+  progress: Scalars['Int']['output'];
+  /** Why it failed, in French, when FAILED; null otherwise. */
+  error: Maybe<Scalars['String']['output']>;
+  updatedAt: Maybe<Scalars['String']['output']>;
+};
+
+/** A rung of the streaming ladder, with what watching the whole lesson at it costs. */
+export type VideoRendition = {
+  __typename?: 'VideoRendition';
+  /** '234p', '360p', '480p', '720p' or 'audio'. */
+  name: Scalars['String']['output'];
+  /** Pixel height; null for audio only. */
+  height: Maybe<Scalars['Int']['output']>;
+  /** Peak bits per second, video and audio together (the playlist's BANDWIDTH). */
+  bandwidth: Scalars['Int']['output'];
+  /** Megabytes (10^6 bytes, one decimal) to watch the whole lesson at this rung, audio included: '≈ 15 Mo pour cette leçon'. */
+  megabytes: Scalars['Float']['output'];
+};
+
+/** A viewer's place in a video, saved every few seconds and on pause or leave. */
+export type WatchProgress = {
+  __typename?: 'WatchProgress';
+  positionSeconds: Scalars['Float']['output'];
+  /** 0 to 100 of the video's duration. */
+  percent: Scalars['Int']['output'];
+  /** True once the viewer reached the last 5 % (the dashboard then offers to watch again, not to resume). */
+  completed: Scalars['Boolean']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PlaybackMode =
+  /** The whole video, encrypted: buyers and administrators. */
+  | 'FULL'
+  /** The free preview (the first previewSeconds): any signed-in viewer. */
+  | 'PREVIEW';
+
+/**
+ * One playback session: every URL carries one short-lived token covering the whole video path
+ * (/media/stream/<token>/...), so playlists and segments need no per-file signature. In FULL mode
+ * the segments are AES-128 encrypted and the playlists' key URI (/media/stream/<token>/key) answers
+ * only a request bearing the viewer's access token (Authorization: Bearer), checked on every
+ * request against the session, bans and entitlements.
+ */
+export type PlaybackSession = {
+  __typename?: 'PlaybackSession';
+  videoId: Scalars['ID']['output'];
+  mode: PlaybackMode;
+  /** The HLS master playlist (relative URL on the site's origin). */
+  manifestUrl: Scalars['String']['output'];
+  /** The audio-only media playlist of the same session (the player's audio mode). */
+  audioUrl: Scalars['String']['output'];
+  /** The token's expiry; ask for a new session after it. */
+  expiresAt: Scalars['String']['output'];
+  /** Seconds playable: the preview's length in PREVIEW mode, the video's duration in FULL. */
+  durationSeconds: Maybe<Scalars['Int']['output']>;
+  /** Where to resume (FULL mode, saved position); null to start at 0. */
+  resumeAtSeconds: Maybe<Scalars['Float']['output']>;
+  /** The session's ladder, lowest first, audio-only last (PREVIEW has its own, shorter one). */
+  renditions: Array<VideoRendition>;
+};
+
+export type PlaybackResult = {
+  __typename?: 'PlaybackResult';
+  session: Maybe<PlaybackSession>;
+  error: Maybe<UserError>;
+};
+
+export type WatchProgressResult = {
+  __typename?: 'WatchProgressResult';
+  progress: Maybe<WatchProgress>;
+  error: Maybe<UserError>;
+};
+
+export type VideoViewResult = {
+  __typename?: 'VideoViewResult';
+  /** True when this call counted a view (the first after 10 s of play, per viewer, video and UTC day). */
+  counted: Scalars['Boolean']['output'];
+  /** The video's view count after the call. */
+  viewCount: Maybe<Scalars['Int']['output']>;
+  error: Maybe<UserError>;
 };
 
 /** A PDF guide. */
@@ -442,6 +553,8 @@ export type CreateVideoInput = {
   price?: InputMaybe<Scalars['String']['input']>;
   /** Whole seconds; probed from the file when absent. */
   durationSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Length of the free preview in seconds, 10 to 600; default 60. */
+  previewSeconds?: InputMaybe<Scalars['Int']['input']>;
   presenterName?: InputMaybe<Scalars['String']['input']>;
   presenterTitle?: InputMaybe<Scalars['String']['input']>;
   /** An upload of kind THUMBNAIL. */
@@ -461,6 +574,8 @@ export type UpdateVideoInput = {
   category?: InputMaybe<ContentCategory>;
   price?: InputMaybe<Scalars['String']['input']>;
   durationSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Length of the free preview in seconds, 10 to 600; a change makes a new preview (the old one plays meanwhile). */
+  previewSeconds?: InputMaybe<Scalars['Int']['input']>;
   presenterName?: InputMaybe<Scalars['String']['input']>;
   presenterTitle?: InputMaybe<Scalars['String']['input']>;
   /** Replaces the presenter's photo (upload of kind THUMBNAIL). */
@@ -611,12 +726,29 @@ export type Mutation = {
   /** Administrators only. Deletes the PDF, its files, and publishes catalogue.item.deleted. */
   deletePdf: DeleteResult;
   /**
-   * A short-lived signed URL of the PDF, for administrators and for customers who own it (entitlement);
-   * anyone else gets a UserError (NOT_PURCHASED, 'Achetez ce guide pour le télécharger.'). With
-   * inline false (Télécharger) the file comes as an attachment, the download is counted and
-   * catalogue.pdf.downloaded published; with inline true (Lire) it opens in the browser, not counted.
+   * A short-lived signed URL (Range-capable) of the PDF, for administrators (the original file) and
+   * for customers who own it (entitlement): their own copy, stamped on every page with their name,
+   * e-mail and order number, made once per order and kept. Anyone else gets a UserError
+   * (NOT_PURCHASED, 'Achetez ce guide pour le télécharger.'). With inline false (Télécharger) the
+   * file comes as an attachment, the download is counted and catalogue.pdf.downloaded published;
+   * with inline true (Lire) it opens in the browser, not counted.
    */
   downloadPdf: DownloadResult;
+  /**
+   * Signed-in viewers: a playback session of a READY video. FULL for a buyer (entitlement) or an
+   * administrator, PREVIEW for anyone else signed in (UserError NO_PREVIEW when the video has none,
+   * NOT_READY while it is being prepared). Visitors: UNAUTHENTICATED.
+   */
+  startPlayback: PlaybackResult;
+  /** Signed-in viewers: saves their position in a video (clamped to its duration). */
+  saveWatchProgress: WatchProgressResult;
+  /**
+   * Signed-in viewers: counts a view once per viewer, video and UTC day, and only after the viewer's
+   * playback session of that video has run for 10 seconds; publishes catalogue.video.viewed.
+   */
+  countVideoView: VideoViewResult;
+  /** Administrators only: runs the streaming pipeline again (after a failure, or to rebuild the renditions). */
+  retryVideoProcessing: VideoResult;
   /** Administrators only. */
   createArticle: ArticleResult;
   /** Administrators only. */
@@ -678,6 +810,27 @@ export type MutationDeletePdfArgs = {
 export type MutationDownloadPdfArgs = {
   id: Scalars['ID']['input'];
   inline?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationStartPlaybackArgs = {
+  videoId: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveWatchProgressArgs = {
+  videoId: Scalars['ID']['input'];
+  positionSeconds: Scalars['Float']['input'];
+};
+
+
+export type MutationCountVideoViewArgs = {
+  videoId: Scalars['ID']['input'];
+};
+
+
+export type MutationRetryVideoProcessingArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -838,6 +991,15 @@ export type ResolversTypes = {
   Video: ResolverTypeWrapper<VideoModel>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  VideoProcessingState: VideoProcessingState;
+  VideoProcessing: ResolverTypeWrapper<VideoProcessing>;
+  VideoRendition: ResolverTypeWrapper<VideoRendition>;
+  WatchProgress: ResolverTypeWrapper<WatchProgress>;
+  PlaybackMode: PlaybackMode;
+  PlaybackSession: ResolverTypeWrapper<PlaybackSession>;
+  PlaybackResult: ResolverTypeWrapper<Omit<PlaybackResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  WatchProgressResult: ResolverTypeWrapper<Omit<WatchProgressResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  VideoViewResult: ResolverTypeWrapper<Omit<VideoViewResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   Pdf: ResolverTypeWrapper<PdfModel>;
   Article: ResolverTypeWrapper<ArticleModel>;
   Testimonial: ResolverTypeWrapper<TestimonialModel>;
@@ -885,6 +1047,13 @@ export type ResolversParentTypes = {
   Video: VideoModel;
   ID: Scalars['ID']['output'];
   Float: Scalars['Float']['output'];
+  VideoProcessing: VideoProcessing;
+  VideoRendition: VideoRendition;
+  WatchProgress: WatchProgress;
+  PlaybackSession: PlaybackSession;
+  PlaybackResult: Omit<PlaybackResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  WatchProgressResult: Omit<WatchProgressResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  VideoViewResult: Omit<VideoViewResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   Pdf: PdfModel;
   Article: ArticleModel;
   Testimonial: TestimonialModel;
@@ -970,9 +1139,62 @@ export type VideoResolvers<ContextType = BaseContext, ParentType extends Resolve
   similarVideos?: Resolver<Array<ResolversTypes['Video']>, ParentType, ContextType, RequireFields<VideoSimilarVideosArgs, 'limit'>>;
   purchased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   playbackUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  processing?: Resolver<Maybe<ResolversTypes['VideoProcessing']>, ParentType, ContextType>;
+  previewSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hasPreview?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  renditions?: Resolver<Array<ResolversTypes['VideoRendition']>, ParentType, ContextType>;
+  watchProgress?: Resolver<Maybe<ResolversTypes['WatchProgress']>, ParentType, ContextType>;
   downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileSize?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   contentType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type VideoProcessingResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['VideoProcessing'] = ResolversParentTypes['VideoProcessing']> = {
+  state?: Resolver<ResolversTypes['VideoProcessingState'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type VideoRenditionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['VideoRendition'] = ResolversParentTypes['VideoRendition']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  bandwidth?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  megabytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type WatchProgressResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WatchProgress'] = ResolversParentTypes['WatchProgress']> = {
+  positionSeconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PlaybackSessionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PlaybackSession'] = ResolversParentTypes['PlaybackSession']> = {
+  videoId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['PlaybackMode'], ParentType, ContextType>;
+  manifestUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  audioUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resumeAtSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  renditions?: Resolver<Array<ResolversTypes['VideoRendition']>, ParentType, ContextType>;
+};
+
+export type PlaybackResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PlaybackResult'] = ResolversParentTypes['PlaybackResult']> = {
+  session?: Resolver<Maybe<ResolversTypes['PlaybackSession']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type WatchProgressResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WatchProgressResult'] = ResolversParentTypes['WatchProgressResult']> = {
+  progress?: Resolver<Maybe<ResolversTypes['WatchProgress']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type VideoViewResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['VideoViewResult'] = ResolversParentTypes['VideoViewResult']> = {
+  counted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type PdfResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Pdf'] = ResolversParentTypes['Pdf'], FederationReferenceType extends FederationReferenceTypes['Pdf'] = FederationReferenceTypes['Pdf']> = {
@@ -1159,6 +1381,10 @@ export type MutationResolvers<ContextType = BaseContext, ParentType extends Reso
   updatePdf?: Resolver<ResolversTypes['PdfResult'], ParentType, ContextType, RequireFields<MutationUpdatePdfArgs, 'id' | 'input'>>;
   deletePdf?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeletePdfArgs, 'id'>>;
   downloadPdf?: Resolver<ResolversTypes['DownloadResult'], ParentType, ContextType, RequireFields<MutationDownloadPdfArgs, 'id' | 'inline'>>;
+  startPlayback?: Resolver<ResolversTypes['PlaybackResult'], ParentType, ContextType, RequireFields<MutationStartPlaybackArgs, 'videoId'>>;
+  saveWatchProgress?: Resolver<ResolversTypes['WatchProgressResult'], ParentType, ContextType, RequireFields<MutationSaveWatchProgressArgs, 'videoId' | 'positionSeconds'>>;
+  countVideoView?: Resolver<ResolversTypes['VideoViewResult'], ParentType, ContextType, RequireFields<MutationCountVideoViewArgs, 'videoId'>>;
+  retryVideoProcessing?: Resolver<ResolversTypes['VideoResult'], ParentType, ContextType, RequireFields<MutationRetryVideoProcessingArgs, 'id'>>;
   createArticle?: Resolver<ResolversTypes['ArticleResult'], ParentType, ContextType, RequireFields<MutationCreateArticleArgs, 'input'>>;
   updateArticle?: Resolver<ResolversTypes['ArticleResult'], ParentType, ContextType, RequireFields<MutationUpdateArticleArgs, 'id' | 'input'>>;
   publishArticle?: Resolver<ResolversTypes['ArticleResult'], ParentType, ContextType, RequireFields<MutationPublishArticleArgs, 'id'>>;
@@ -1175,6 +1401,13 @@ export type Resolvers<ContextType = BaseContext> = {
   Category?: CategoryResolvers<ContextType>;
   Presenter?: PresenterResolvers<ContextType>;
   Video?: VideoResolvers<ContextType>;
+  VideoProcessing?: VideoProcessingResolvers<ContextType>;
+  VideoRendition?: VideoRenditionResolvers<ContextType>;
+  WatchProgress?: WatchProgressResolvers<ContextType>;
+  PlaybackSession?: PlaybackSessionResolvers<ContextType>;
+  PlaybackResult?: PlaybackResultResolvers<ContextType>;
+  WatchProgressResult?: WatchProgressResultResolvers<ContextType>;
+  VideoViewResult?: VideoViewResultResolvers<ContextType>;
   Pdf?: PdfResolvers<ContextType>;
   Article?: ArticleResolvers<ContextType>;
   Testimonial?: TestimonialResolvers<ContextType>;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BUCKETS, OBJECT_KEY_PATTERN, type UploadKind } from '../domain/uploads';
+import { BUCKETS, DERIVED_PREFIX_PATTERN, isStorableKey, type UploadKind } from '../domain/uploads';
 import type { MediaSigner } from '../media/signing';
 import { ObjectTooLargeError, type Bucket, type ObjectInfo, type ObjectStore, type PutOptions, type UploadTarget } from './object-store';
 
@@ -42,7 +42,7 @@ export class LocalDiskStore implements ObjectStore {
 
   private check(bucket: string, key: string): void {
     if (!(BUCKETS as readonly string[]).includes(bucket)) throw new Error(`unknown bucket ${bucket}`);
-    if (!OBJECT_KEY_PATTERN.test(key)) throw new Error(`invalid object key ${JSON.stringify(key)}`);
+    if (!isStorableKey(key)) throw new Error(`invalid object key ${JSON.stringify(key)}`);
   }
 
   private requireSigner(): MediaSigner {
@@ -76,6 +76,11 @@ export class LocalDiskStore implements ObjectStore {
     const file = (await open(tmp, 'wx')).createWriteStream();
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, limit, file);
+      // Derived keys have folders (hls/<id>/v1/full/…); uploads' flat keys have none.
+      if (key.includes('/')) {
+        await mkdir(dirname(target), { recursive: true });
+        await mkdir(dirname(this.metaPath(bucket, key)), { recursive: true });
+      }
       await writeFile(this.metaPath(bucket, key), JSON.stringify({ contentType: opts.contentType }));
       await rename(tmp, target);
     } catch (err) {
@@ -118,6 +123,19 @@ export class LocalDiskStore implements ObjectStore {
   async delete(bucket: Bucket, key: string): Promise<void> {
     await rm(this.pathOf(bucket, key), { force: true });
     await rm(this.metaPath(bucket, key), { force: true });
+  }
+
+  async deletePrefix(bucket: Bucket, prefix: string): Promise<number> {
+    if (!(BUCKETS as readonly string[]).includes(bucket)) throw new Error(`unknown bucket ${bucket}`);
+    if (!DERIVED_PREFIX_PATTERN.test(prefix)) throw new Error(`invalid prefix ${JSON.stringify(prefix)}`);
+    const folder = join(this.dir, bucket, prefix);
+    const files = await readdir(folder, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    await rm(folder, { recursive: true, force: true });
+    await rm(join(this.dir, '.meta', bucket, prefix), { recursive: true, force: true });
+    return files.filter((f) => f.isFile()).length;
   }
 
   async presignedUploadUrl(

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BUCKETS, OBJECT_KEY_PATTERN } from '../domain/uploads';
+import { BUCKETS, DERIVED_PREFIX_PATTERN, isStorableKey } from '../domain/uploads';
 import { byteLimit } from './local-disk-store';
 import { attachmentDisposition, ObjectTooLargeError, type Bucket, type ObjectInfo, type ObjectStore, type PutOptions, type UploadTarget } from './object-store';
 
@@ -64,7 +64,7 @@ export class MinioStore implements ObjectStore {
   }
 
   private key(key: string): string {
-    if (!OBJECT_KEY_PATTERN.test(key)) throw new Error(`invalid object key ${JSON.stringify(key)}`);
+    if (!isStorableKey(key)) throw new Error(`invalid object key ${JSON.stringify(key)}`);
     return key;
   }
 
@@ -125,6 +125,18 @@ export class MinioStore implements ObjectStore {
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
+  }
+
+  async deletePrefix(bucket: Bucket, prefix: string): Promise<number> {
+    if (!DERIVED_PREFIX_PATTERN.test(prefix)) throw new Error(`invalid prefix ${JSON.stringify(prefix)}`);
+    const name = this.name(bucket);
+    const keys: string[] = [];
+    for await (const item of this.client.listObjectsV2(name, prefix, true) as AsyncIterable<{ name?: string }>) {
+      if (item.name) keys.push(item.name);
+    }
+    // removeObjects sends batches of 1000 (the S3 DeleteObjects limit) itself.
+    if (keys.length) await this.client.removeObjects(name, keys);
+    return keys.length;
   }
 
   /**

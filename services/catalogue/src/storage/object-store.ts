@@ -22,8 +22,8 @@ export interface PutOptions {
 }
 
 /**
- * Where media files live. Two adapters: the local disk (default) and MinIO/S3. Keys are flat
- * (OBJECT_KEY_PATTERN); buckets are `videos` (videos, thumbnails, presenter photos) and `pdfs`
+ * Where media files live. Two adapters: the local disk (default) and MinIO/S3. Keys are an
+ * upload's flat key (OBJECT_KEY_PATTERN) or a derived file's (DERIVED_KEY_PATTERN); buckets are `videos` (videos, thumbnails, presenter photos) and `pdfs`
  * (PDFs, illustrations, article images).
  */
 export interface ObjectStore {
@@ -37,6 +37,8 @@ export interface ObjectStore {
   read(bucket: Bucket, key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Idempotent: deleting a missing object is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
+  /** Deletes every object under a derived folder (DERIVED_PREFIX_PATTERN, e.g. a video's streaming files); returns how many. */
+  deletePrefix(bucket: Bucket, prefix: string): Promise<number>;
   /** A URL the browser PUTs the file to directly; valid until `expiresAt`. */
   presignedUploadUrl(bucket: Bucket, key: string, opts: { expiresAt: Date; contentType: string; maxBytes: number; kind: UploadKind }): Promise<UploadTarget>;
   /** A URL that reads the object (with Range support) until `expiresAt`; `downloadName` makes it an attachment. */
