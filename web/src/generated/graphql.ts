@@ -63,6 +63,12 @@ export type UploadKind =
   /** An image (png, jpeg, webp, gif) in the pdfs bucket: a PDF's illustration or an article's image. */
   | 'ILLUSTRATION';
 
+export type PlaybackMode =
+  /** The whole video, encrypted: buyers and administrators. */
+  | 'FULL'
+  /** The free preview (the first previewSeconds): any signed-in viewer. */
+  | 'PREVIEW';
+
 export type VideoFilter = {
   /** Words searched in title and description, case and accents ignored; every word must match. */
   search?: string | null | undefined;
@@ -799,7 +805,7 @@ export type VideoDetailPageQueryVariables = Exact<{
 }>;
 
 
-export type VideoDetailPageQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, learnItems: Array<string>, purchased: boolean, playbackUrl: string | null, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
+export type VideoDetailPageQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, learnItems: Array<string>, purchased: boolean, hasPreview: boolean, renditions: Array<{ name: string, height: number | null, megabytes: number }>, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
 
 export type VideosPageQueryVariables = Exact<{
   filter?: VideoFilter | null | undefined;
@@ -816,9 +822,9 @@ export type DashboardLibraryQueryVariables = Exact<{
 }>;
 
 
-export type DashboardLibraryQuery = { me: { id: string, firstName: string } | null, availableVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean }> }, purchasedVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean }> }, availablePdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, purchasedPdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> } };
+export type DashboardLibraryQuery = { me: { id: string, firstName: string } | null, availableVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, purchasedVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, availablePdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, purchasedPdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> } };
 
-export type DashboardVideoFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean };
+export type DashboardVideoFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null };
 
 export type DashboardPdfFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean };
 
@@ -843,3 +849,25 @@ export type ContactDetailsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ContactDetailsQuery = { siteSettings: { contactEmail: string, contactPhone: string } };
+
+export type StartPlaybackMutationVariables = Exact<{
+  videoId: string | number;
+}>;
+
+
+export type StartPlaybackMutation = { startPlayback: { session: { videoId: string, mode: PlaybackMode, manifestUrl: string, audioUrl: string, expiresAt: string, durationSeconds: number | null, resumeAtSeconds: number | null, renditions: Array<{ name: string, height: number | null, bandwidth: number, megabytes: number }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type SaveWatchProgressMutationVariables = Exact<{
+  videoId: string | number;
+  positionSeconds: number;
+}>;
+
+
+export type SaveWatchProgressMutation = { saveWatchProgress: { progress: { positionSeconds: number, percent: number, completed: boolean, updatedAt: string } | null, error: { code: string, message: string } | null } };
+
+export type CountVideoViewMutationVariables = Exact<{
+  videoId: string | number;
+}>;
+
+
+export type CountVideoViewMutation = { countVideoView: { counted: boolean, viewCount: number | null, error: { code: string, message: string } | null } };

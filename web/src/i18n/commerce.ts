@@ -102,6 +102,9 @@ export const dashboardText = {
   noPurchasedVideos: "Vous n'avez encore acheté aucune vidéo.",
   noPurchasedPdfs: "Vous n'avez encore acheté aucun PDF.",
   watch: 'Regarder',
+  resume: 'Reprendre',
+  /** The progress bar's accessible name on a purchased video's card. */
+  watched: (percent: number) => `Regardée à ${percent} %`,
   read: 'Lire',
   download: 'Télécharger',
   downloadFailed: 'Téléchargement impossible',

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowLeft, CircleCheck, Clock, Film, Info, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, CircleCheck, Clock, Film, Infinity as InfinityIcon, Play, RotateCcw, Sparkles, UserRound, VideoOff } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fetchPolicies } from '@/apollo/client';
 import { PayButtons } from '@/commerce/pay-buttons';
@@ -15,6 +15,10 @@ import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
 import { formatDuration } from '@/lib/format/duration';
+import { playerText } from '@/i18n/player';
+import { readDataSaver, rememberDataSaver } from '@/player/data-saver';
+import { PlaybackOptions } from '@/player/playback-options';
+import type { VideoPlayerProps } from '@/player/video-player';
 import { LoadError } from './catalogue/components/load-error';
 import { MediaImage } from './catalogue/components/media-image';
 import { ShareButtons } from './catalogue/components/share-buttons';
@@ -25,9 +29,15 @@ import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './catal
 
 const t = videoDetailText;
 
+// hls.js and the player are their own chunk (~190 kB gzip), fetched only by a viewer about to
+// play: from the moment a finger or pointer reaches the play button, not on every page view.
+const loadPlayer = () => import('@/player/video-player');
+const VideoPlayer = lazy(loadPlayer);
+
 /**
- * A video's page (/videos/:id and /video/:id; ids are uuids, an unknown one says so). Playback
- * arrives with the media work: the play button explains that instead of faking a player.
+ * A video's page (/videos/:id and /video/:id; ids are uuids, an unknown one says so). Pressing
+ * play on the thumbnail swaps in the player: the whole video for its buyers (and administrators),
+ * the free preview for everyone else, then the purchase at the preview's end.
  */
 export default function VideoDetailPage() {
   const { id = '' } = useParams();
@@ -59,35 +69,57 @@ export default function VideoDetailPage() {
 }
 
 function VideoDetailView({ video }: { video: VideoDetail }) {
-  const [playNoteShown, setPlayNoteShown] = useState(false);
   const [playing, setPlaying] = useState(false);
+  const [dataSaver, setDataSaver] = useState(readDataSaver);
+  const [audioOnly, setAudioOnly] = useState(false);
   const checkout = useCheckout();
   const duration = formatDuration(video.durationSeconds);
-  // An owner plays the film itself (catalogue signs playbackUrl for owners); others see the note.
-  const canPlay = video.purchased && Boolean(video.playbackUrl);
-  const onPlay = () => (canPlay ? setPlaying(true) : setPlayNoteShown(true));
+  const buy = (method: Parameters<typeof checkout.pay>[1]) =>
+    checkout.pay({ id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: itemPath('VIDEO', video.id) }, method);
   // 'Regarder la vidéo' in the side panel sits below the player on a phone: bring the player into view.
   const playerRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [playing]);
+  const purchaseOffer: VideoPlayerProps['purchaseOffer'] = (reason) => (
+    <div className="flex flex-col gap-3" data-testid="preview-offer">
+      <div>
+        <h2 className="text-lg font-bold">{reason.kind === 'preview-ended' ? playerText.previewEndedTitle : playerText.noPreviewTitle}</h2>
+        <p className="text-sm text-muted-foreground">{reason.kind === 'preview-ended' ? playerText.previewEndedText : reason.message}</p>
+      </div>
+      <p className="text-2xl font-extrabold text-primary tabular-nums">{formatCents(video.priceCents)}</p>
+      <PayButtons label={videoPurchaseText.buy} testIdPrefix="offer" onPay={buy} />
+      {reason.kind === 'preview-ended' && (
+        <Button variant="ghost" onClick={reason.replay}>
+          <RotateCcw aria-hidden="true" />
+          {playerText.replayPreview}
+        </Button>
+      )}
+    </div>
+  );
+  const playerFallback = (
+    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
+      <span className="sr-only">{playerText.loading}</span>
+      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
+    </div>
+  );
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
         <div className="flex flex-col gap-3">
-          {playing && video.playbackUrl ? (
-            <div ref={playerRef} className="overflow-hidden rounded-xl border bg-black shadow-sm">
-              <video
-                src={video.playbackUrl}
-                controls
-                autoPlay
-                playsInline
-                controlsList="nodownload nofullscreen"
-                disablePictureInPicture
-                aria-label={videoPurchaseText.player}
-                className="aspect-video w-full"
-                data-testid="video-player"
-              />
+          {playing ? (
+            <div ref={playerRef}>
+              <Suspense fallback={playerFallback}>
+                <VideoPlayer
+                  videoId={video.id}
+                  title={video.title}
+                  posterUrl={video.thumbnailUrl}
+                  purchased={video.purchased}
+                  dataSaver={dataSaver}
+                  audioOnly={audioOnly}
+                  purchaseOffer={purchaseOffer}
+                />
+              </Suspense>
             </div>
           ) : (
           <div className="relative overflow-hidden rounded-xl border shadow-sm">
@@ -98,10 +130,12 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
               priority
               fallback={<Film className="size-14" />}
             />
-            <Badge variant="overlay" className="absolute top-3 left-3">
-              <Sparkles aria-hidden="true" />
-              {t.preview}
-            </Badge>
+            {video.hasPreview && !video.purchased && (
+              <Badge variant="overlay" className="absolute top-3 left-3">
+                <Sparkles aria-hidden="true" />
+                {t.preview}
+              </Badge>
+            )}
             {video.durationSeconds !== null && (
               <Badge variant="overlay" className="absolute right-3 bottom-3 tabular-nums">
                 <Clock aria-hidden="true" />
@@ -111,10 +145,13 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
             )}
             <button
               type="button"
-              onClick={onPlay}
-              aria-label={canPlay ? videoPurchaseText.watch : t.play}
-              aria-controls="play-note"
+              onClick={() => setPlaying(true)}
+              onPointerEnter={() => void loadPlayer()}
+              onPointerDown={() => void loadPlayer()}
+              onFocus={() => void loadPlayer()}
+              aria-label={video.purchased ? videoPurchaseText.watch : t.play}
               className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
+              data-testid="thumbnail-play"
             >
               <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
                 <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
@@ -122,14 +159,18 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
             </button>
           </div>
           )}
-          <div id="play-note" role="status" aria-live="polite">
-            {playNoteShown && (
-              <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-accent p-3 text-sm text-accent-foreground" data-testid="play-note">
-                <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {t.playNote}
-              </p>
-            )}
-          </div>
+          {video.renditions.length > 0 && (
+            <PlaybackOptions
+              renditions={video.renditions}
+              dataSaver={dataSaver}
+              audioOnly={audioOnly}
+              onDataSaver={(on) => {
+                setDataSaver(on);
+                rememberDataSaver(on);
+              }}
+              onAudioOnly={setAudioOnly}
+            />
+          )}
         </div>
 
         <header className="flex flex-col gap-4">
@@ -186,10 +227,12 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
 
       <aside className="flex flex-col gap-6">
         <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24">
-          <Badge className="gap-1.5 py-1">
-            <Sparkles aria-hidden="true" />
-            {t.freePreview}
-          </Badge>
+          {video.hasPreview && (
+            <Badge className="gap-1.5 py-1" data-testid="free-preview-badge">
+              <Sparkles aria-hidden="true" />
+              {t.freePreview}
+            </Badge>
+          )}
           <div>
             <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="video-price">
               {formatCents(video.priceCents)}
@@ -205,25 +248,15 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
                 <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 {videoPurchaseText.owned}
               </p>
-              {canPlay && (
-                <Button onClick={() => setPlaying(true)}>
-                  <Play aria-hidden="true" />
-                  {videoPurchaseText.watch}
-                </Button>
-              )}
+              <Button onClick={() => setPlaying(true)} data-testid="watch-video">
+                <Play aria-hidden="true" />
+                {videoPurchaseText.watch}
+              </Button>
             </div>
           ) : (
             <div className="flex flex-col gap-2 border-t pt-4">
               <h2 className="text-sm font-semibold">{videoPurchaseText.buy}</h2>
-              <PayButtons
-                label={checkoutText.payWith}
-                onPay={(method) =>
-                  checkout.pay(
-                    { id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: itemPath('VIDEO', video.id) },
-                    method,
-                  )
-                }
-              />
+              <PayButtons label={checkoutText.payWith} onPay={buy} />
             </div>
           )}
           <ul className="flex flex-col gap-2.5 border-t pt-4">

@@ -7,8 +7,6 @@ export const videoDetailText = {
   learnTitle: 'Ce que vous allez apprendre',
   preview: 'Aperçu',
   play: "Lire l'aperçu",
-  playNote:
-    "La lecture en ligne arrive très bientôt : l'aperçu gratuit de cette vidéo sera disponible ici.",
   freePreview: 'Aperçu gratuit disponible',
   perks: [
     'Accès complet et illimité à la vidéo',

@@ -198,6 +198,36 @@ function PdfMeta({ pdf }: { pdf: DashboardPdf }) {
   );
 }
 
+/** A purchased video's progress bar, and 'Reprendre' where the viewer stopped (else 'Regarder'). */
+function WatchButton({ video }: { video: DashboardVideo }) {
+  const progress = video.watchProgress;
+  const resume = progress !== null && !progress.completed && progress.positionSeconds > 0;
+  return (
+    <div className="flex flex-col gap-3">
+      {progress && (
+        <div
+          role="progressbar"
+          aria-label={t.watched(progress.percent)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.percent}
+          className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+          data-testid="watch-progress"
+        >
+          <div className="h-full rounded-full bg-primary" style={{ width: `${Math.min(100, Math.max(0, progress.percent))}%` }} />
+        </div>
+      )}
+      <Button asChild className="w-full">
+        {/* The spec opens a purchased video in a new tab. */}
+        <Link to={itemPath('VIDEO', video.id)} target="_blank" rel="noopener" data-testid="watch-link">
+          <PlayCircle aria-hidden="true" />
+          {resume ? t.resume : t.watch}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 /** The four sections: videos and PDFs to buy (payment buttons), then the customer's own. */
@@ -274,13 +304,7 @@ export function LibrarySections({
                   testId="purchased-video"
                   itemId={video.id}
                 >
-                  <Button asChild className="w-full">
-                    {/* The spec opens a purchased video in a new tab. */}
-                    <Link to={itemPath('VIDEO', video.id)} target="_blank" rel="noopener">
-                      <PlayCircle aria-hidden="true" />
-                      {t.watch}
-                    </Link>
-                  </Button>
+                  <WatchButton video={video} />
                 </ItemCard>
               </li>
             ))}

@@ -62,6 +62,11 @@ export const DASHBOARD_LIBRARY_QUERY: TypedDocumentNode<DashboardLibraryQuery, D
     durationSeconds
     thumbnailUrl
     purchased
+    watchProgress {
+      positionSeconds
+      percent
+      completed
+    }
   }
 
   fragment DashboardPdf on Pdf {

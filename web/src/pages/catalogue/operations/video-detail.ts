@@ -17,7 +17,12 @@ export const VIDEO_DETAIL_QUERY: TypedDocumentNode<VideoDetailPageQuery, VideoDe
       thumbnailUrl
       learnItems
       purchased
-      playbackUrl
+      hasPreview
+      renditions {
+        name
+        height
+        megabytes
+      }
       presenter {
         name
         title

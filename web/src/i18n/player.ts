@@ -1,0 +1,33 @@
+/** Strings of the video player (web/src/player) and of its options under the video. */
+export const playerText = {
+  region: 'Lecteur vidéo',
+  play: 'Lecture',
+  pause: 'Pause',
+  back10: 'Reculer de 10 s',
+  forward10: 'Avancer de 10 s',
+  mute: 'Muet',
+  fullscreen: 'Plein écran',
+  exitFullscreen: 'Quitter le plein écran',
+  position: 'Position de lecture',
+  loading: 'Chargement de la vidéo...',
+  buffering: 'Mise en mémoire tampon...',
+  unavailable: 'Vidéo indisponible, réessayez',
+  retry: 'Réessayer',
+  unsupported: 'Ce navigateur ne sait pas lire cette vidéo. Mettez-le à jour ou essayez un autre navigateur.',
+  previewBadge: 'Aperçu gratuit',
+  previewEndedTitle: "Fin de l'aperçu gratuit",
+  previewEndedText: 'Achetez la vidéo pour la regarder en entier, quand vous voulez.',
+  noPreviewTitle: "Pas d'aperçu pour cette vidéo",
+  watchFull: 'Regarder la vidéo',
+  replayPreview: "Revoir l'aperçu",
+  audioOnlyNote: 'Audio seul : la vidéo ne s’affiche pas, pour économiser vos données.',
+  options: 'Options de lecture',
+  dataSaver: 'Économiseur de données',
+  dataSaverHint: 'Qualité la plus basse',
+  audioOnly: 'Audio seul',
+  audioOnlyHint: 'Sans image',
+  /** '≈ 15 Mo pour cette leçon' (the issue's words). */
+  cost: (megabytes: string) => `≈ ${megabytes} Mo pour cette leçon`,
+  /** aria-valuetext of the position slider: '1 min 20 s sur 10 min'. */
+  positionOf: (position: string, duration: string) => `${position} sur ${duration}`,
+} as const;

@@ -1,0 +1,68 @@
+import { print } from 'graphql';
+import type { ApolloClient } from '@apollo/client';
+import { currentAccessToken, getSessionState, refreshSession } from '@/apollo/session';
+import { COUNT_VIDEO_VIEW, SAVE_WATCH_PROGRESS, START_PLAYBACK, type PlaybackSession } from './operations';
+
+export type SessionOutcome =
+  | { kind: 'session'; session: PlaybackSession }
+  | { kind: 'refused'; code: string; message: string };
+
+/** The entitlement arrives by event a moment after a purchase: how long a buyer waits for FULL. */
+const ENTITLEMENT_WAIT_MS = 15_000;
+
+/**
+ * startPlayback. `expectFull`: the page knows the viewer just bought the video; while the
+ * catalogue still answers PREVIEW, ask again for a few seconds.
+ */
+export async function requestSession(client: ApolloClient, videoId: string, expectFull = false): Promise<SessionOutcome> {
+  const deadline = Date.now() + ENTITLEMENT_WAIT_MS;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+    const { data } = await client.mutate({ mutation: START_PLAYBACK, variables: { videoId }, fetchPolicy: 'no-cache' });
+    const result = data?.startPlayback;
+    if (result?.error) return { kind: 'refused', code: result.error.code, message: result.error.message };
+    if (!result?.session) throw new Error('startPlayback answered nothing');
+    if (!expectFull || result.session.mode === 'FULL' || Date.now() > deadline) return { kind: 'session', session: result.session };
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/** The access token for the key request, refreshed first when it expires within 15 s (or `force`). */
+export async function keyAccessToken(force: boolean): Promise<string | null> {
+  const session = getSessionState().session;
+  if (force || !session || session.expiresAt - Date.now() < 15_000) await refreshSession();
+  return currentAccessToken();
+}
+
+/** Saves the position and keeps the cached video's watchProgress (the dashboard's bar) in step. */
+export async function saveProgress(client: ApolloClient, videoId: string, positionSeconds: number): Promise<void> {
+  const { data } = await client.mutate({ mutation: SAVE_WATCH_PROGRESS, variables: { videoId, positionSeconds }, fetchPolicy: 'no-cache' });
+  const progress = data?.saveWatchProgress.progress;
+  const id = client.cache.identify({ __typename: 'Video', id: videoId });
+  if (progress && id) client.cache.modify({ id, fields: { watchProgress: () => ({ __typename: 'WatchProgress', ...progress }) } });
+}
+
+/**
+ * The page is going away (tab closed, app switched): a request that outlives it. sendBeacon cannot
+ * carry the Authorization header, fetch with keepalive can.
+ */
+export function saveProgressOnLeave(videoId: string, positionSeconds: number): void {
+  const token = currentAccessToken();
+  if (!token) return;
+  void fetch('/graphql', {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ operationName: 'SaveWatchProgress', query: print(SAVE_WATCH_PROGRESS), variables: { videoId, positionSeconds } }),
+  }).catch(() => undefined);
+}
+
+/** True when the server answered (counted or not: it dedups per day); false to try again later. */
+export async function countView(client: ApolloClient, videoId: string): Promise<boolean> {
+  try {
+    const { data } = await client.mutate({ mutation: COUNT_VIDEO_VIEW, variables: { videoId }, fetchPolicy: 'no-cache' });
+    return Boolean(data?.countVideoView);
+  } catch {
+    return false;
+  }
+}
