@@ -1,0 +1,198 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { captchaAnswer, launchBrowser, newVisitor, stack, trackCaptchas, uniqueEmail } from './harness';
+
+/*
+ * The player against the whole stack (gateway, catalogue's streaming routes, a demo video through
+ * the real pipeline): a buyer plays the full video from the lowest rung and resumes after a
+ * reload; a signed-in customer who did not buy plays the free preview and is offered the purchase
+ * at its end; data saver keeps the lowest rung.
+ */
+
+interface DemoVideo {
+  id: string;
+  title: string;
+  previewSeconds: number;
+}
+
+let browser: Browser;
+let buyer: { context: BrowserContext; page: Page; email: string };
+let viewer: { context: BrowserContext; page: Page; email: string };
+let video: DemoVideo;
+
+async function db<T>(sql: string, params: unknown[]): Promise<T[]> {
+  const { Client } = await import('pg');
+  const c = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${stack.database}` });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+async function gatewayGql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`gateway: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/** A demo video once the pipeline made its ladder and its preview (npm start's demo goes through it too). */
+async function readyDemoVideo(): Promise<DemoVideo> {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const data = await gatewayGql<{ videos: { items: Array<DemoVideo & { hasPreview: boolean; renditions: Array<{ name: string }> }> } }>(
+      '{ videos(pageSize: 100) { items { id title previewSeconds hasPreview renditions { name } } } }',
+    );
+    const ready = data.videos.items.find((v) => v.hasPreview && v.renditions.length > 1);
+    if (ready) return { id: ready.id, title: ready.title, previewSeconds: ready.previewSeconds };
+    if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 4 minutes');
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  const captchas = trackCaptchas(page);
+  await page.goto('/auth?tab=signup');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel('Prénom').fill('Ngozi');
+  await form.getByLabel('Nom', { exact: true }).fill('Eyenga');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Téléphone', { exact: true }).fill('677123456');
+  await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
+  await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
+      await page.getByText('✓ Code correct').waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.getByRole('button', { name: 'Nouveau code' }).click();
+    }
+  }
+  await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/**
+ * The entitlement commerce.purchase.completed writes (the checkout e2e buys through the payment
+ * sandbox; here the test writes the catalogue's read model directly, as its integration tests do).
+ */
+async function grantVideo(email: string, videoId: string): Promise<void> {
+  const [user] = await db<{ id: string }>('SELECT id FROM identity.users WHERE email = $1', [email]);
+  if (!user) throw new Error(`no user ${email}`);
+  await db(
+    `INSERT INTO catalogue.entitlements (order_id, user_id, item_id, item_type, granted_at) VALUES (gen_random_uuid(), $1, $2, 'video', now())`,
+    [user.id, videoId],
+  );
+}
+
+const player = (page: Page) => page.getByTestId('video-player');
+
+async function playerState(page: Page, state: string, timeout = 30_000): Promise<void> {
+  await page.locator(`[data-testid="video-player"][data-state="${state}"]`).waitFor({ timeout });
+}
+
+const currentTime = (page: Page) => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+async function playedBeyond(page: Page, seconds: number, timeout = 60_000): Promise<void> {
+  await page.waitForFunction((s) => ((document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > s, seconds, { timeout });
+}
+
+async function startFromThumbnail(page: Page): Promise<void> {
+  await page.goto(`/videos/${video.id}`);
+  await page.getByRole('heading', { level: 1, name: video.title }).waitFor();
+  await page.getByTestId('thumbnail-play').click();
+  await playerState(page, 'playing');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  video = await readyDemoVideo();
+  const [b, v] = await Promise.all([newVisitor(browser, { mobile: false }), newVisitor(browser)]);
+  buyer = { ...b, email: uniqueEmail('spectatrice') };
+  viewer = { ...v, email: uniqueEmail('curieux') };
+  await Promise.all([signUp(buyer.page, buyer.email), signUp(viewer.page, viewer.email)]);
+  await grantVideo(buyer.email, video.id);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the video player', () => {
+  it('plays a purchased video from the lowest rung, counts a view after 10 s, and resumes after a reload', async () => {
+    const { page } = buyer;
+    const views: Array<{ counted: boolean }> = [];
+    page.on('response', async (res) => {
+      if (!(res.request().postData() ?? '').includes('CountVideoView')) return;
+      const body = (await res.json().catch(() => null)) as { data?: { countVideoView?: { counted: boolean } } } | null;
+      if (body?.data?.countVideoView) views.push(body.data.countVideoView);
+    });
+    await startFromThumbnail(page);
+    expect(await player(page).getAttribute('data-mode')).toBe('FULL');
+    const first = await currentTime(page);
+    await playedBeyond(page, first + 2);
+    // hls.js's first level is the lowest rung (startLevel 0).
+    expect((await player(page).getAttribute('data-levels'))!.split(',')[0]).toBe('0');
+
+    await playedBeyond(page, 11);
+    const deadline = Date.now() + 10_000;
+    while (!views.length && Date.now() < deadline) await page.waitForTimeout(200);
+    expect(views).toEqual([{ counted: true }]);
+
+    const saved = page.waitForResponse((res) => (res.request().postData() ?? '').includes('SaveWatchProgress'));
+    await player(page).getByRole('button', { name: 'Pause', exact: true }).click();
+    await playerState(page, 'paused');
+    const pausedAt = await currentTime(page);
+    await saved;
+
+    await page.reload();
+    await page.getByTestId('thumbnail-play').click();
+    await playerState(page, 'playing');
+    const resumedAt = await currentTime(page);
+    expect(resumedAt).toBeGreaterThanOrEqual(pausedAt - 1.5);
+    expect(resumedAt).toBeLessThan(pausedAt + 8);
+  }, 150_000);
+
+  it('keeps the lowest rung with data saver on, and says what the lesson costs that way', async () => {
+    const { page } = buyer;
+    await page.goto(`/videos/${video.id}`);
+    const saver = page.getByRole('switch', { name: /Économiseur de données/ });
+    await saver.waitFor();
+    expect(await saver.innerText()).toMatch(/≈ [\d,]+ Mo pour cette leçon/);
+    if ((await saver.getAttribute('aria-checked')) !== 'true') await saver.click();
+    expect(await saver.getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('thumbnail-play').click();
+    await playerState(page, 'playing');
+    const from = await currentTime(page);
+    await playedBeyond(page, from + 8);
+    const levels = (await player(page).getAttribute('data-levels'))!.split(',');
+    expect(levels.length).toBeGreaterThan(0);
+    expect(levels.every((level) => level === '0')).toBe(true);
+    // Back to adaptive for whoever uses this browser next.
+    await saver.click();
+  }, 90_000);
+
+  it('plays the free preview to a signed-in customer who did not buy, then offers the purchase', async () => {
+    const { page } = viewer;
+    await page.goto(`/videos/${video.id}`);
+    await page.getByText('Aperçu gratuit disponible').waitFor();
+    await page.getByRole('button', { name: "Lire l'aperçu" }).click();
+    await playerState(page, 'playing');
+    expect(await player(page).getAttribute('data-mode')).toBe('PREVIEW');
+    const duration = await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.duration);
+    expect(duration).toBeLessThanOrEqual(video.previewSeconds + 2);
+    // Near the end of the preview, to keep the test short.
+    await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => {
+      v.currentTime = Math.max(0, v.duration - 2);
+    });
+    await playerState(page, 'ended', 30_000);
+    const offer = page.getByTestId('player-offer');
+    await offer.getByText("Fin de l'aperçu gratuit").waitFor();
+    await offer.getByTestId('offer-mtn').click();
+    await page.getByTestId('checkout-dialog').waitFor();
+  }, 90_000);
+});
