@@ -90,7 +90,8 @@ export class HlsPlayback {
     });
     this.hls = hls;
     hls.on(Events.MANIFEST_PARSED, () => {
-      this.applyDataSaver(hls, false);
+      // Off, hls.js keeps its own start (level 0) and player-size cap untouched.
+      if (this.dataSaver) this.applyDataSaver(hls, false);
       if (autoplay) video.play().catch(() => undefined);
     });
     hls.on(Events.LEVEL_SWITCHED, (_event, data) => this.opts.onLevel(data.level));

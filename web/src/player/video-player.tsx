@@ -300,8 +300,7 @@ export default function VideoPlayer({ videoId, title, posterUrl, purchased, data
             data-testid="player-video"
           />
           {audioOnly && phase.kind === 'ready' && (
-            <div className="pointer-events-none absolute inset-0 isolate flex flex-col items-center justify-center gap-2 bg-black/70 p-4 text-center text-sm">
-              {posterUrl && <img src={posterUrl} alt="" className="absolute inset-0 -z-10 size-full object-cover" />}
+            <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/85 p-4 text-center text-sm">
               <Headphones className="size-10" aria-hidden="true" />
               <p>{t.audioOnlyNote}</p>
             </div>
