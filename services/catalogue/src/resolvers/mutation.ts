@@ -7,6 +7,7 @@ import { updateSettings } from '../operations/settings';
 import { createTestimonial, deleteTestimonial, updateTestimonial } from '../operations/testimonials';
 import { createUpload } from '../operations/uploads';
 import { createVideo, deleteVideo, updateVideo } from '../operations/videos';
+import { retryVideoProcessing } from '../operations/video-processing';
 
 /** DeleteResult: `ok` is non-null, so a refusal answers `{ ok: false, error }` rather than the kit's null data field. */
 async function deleted(run: () => Promise<void>): Promise<{ ok: boolean; error: UserError | null }> {
@@ -34,6 +35,7 @@ export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
     createVideo: admin((a) => withUserErrors('video', () => createVideo(deps, a.input))),
     updateVideo: admin((a) => withUserErrors('video', () => updateVideo(deps, a.id, a.input))),
     deleteVideo: admin((a) => deleted(() => deleteVideo(deps, a.id))),
+    retryVideoProcessing: admin((a) => withUserErrors('video', () => retryVideoProcessing(deps, a.id))),
     createPdf: admin((a) => withUserErrors('pdf', () => createPdf(deps, a.input))),
     updatePdf: admin((a) => withUserErrors('pdf', () => updatePdf(deps, a.id, a.input))),
     deletePdf: admin((a) => deleted(() => deletePdf(deps, a.id))),
