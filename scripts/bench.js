@@ -152,6 +152,9 @@ async function main() {
       logLevel: 'warn',
       quiet: true,
       extraEnv: { VISIT_RATE_LIMIT_PER_MINUTE: '1000000' },
+      // The playback bench plays demo lessons: their ladders must be built first.
+      demoVideoMaxSeconds: 90,
+      waitForDemoVideosMs: 300_000,
     }).catch(async (err) => {
       if (err && err.discard) await err.discard().catch(() => undefined);
       throw err;

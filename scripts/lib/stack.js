@@ -38,6 +38,13 @@ function defaults(overrides = {}) {
     timezone: env.SITE_TIMEZONE ?? 'Africa/Douala',
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: true,
+    /** Cap each demo video's length in seconds (test stacks: short ladders to build); full length when unset. */
+    demoVideoMaxSeconds: undefined,
+    /**
+     * Wait until the demo videos' streaming ladders are built (none pending or processing) before
+     * answering, up to this many ms; 0 = do not wait (`npm start`: the admin list shows the progress).
+     */
+    waitForDemoVideosMs: 0,
     /** The payment providers' sandbox (sandbox/payments), started as its own process before commerce. */
     paymentSandbox: true,
     build: true,
@@ -154,6 +161,7 @@ async function startStack(options = {}) {
         DATABASE_URL: serviceDatabaseUrl(o.databaseAdminUrl, 'catalogue', o.database),
         MEDIA_DIR: mediaDir,
         LOG_LEVEL: 'warn',
+        DEMO_VIDEO_MAX_SECONDS: o.demoVideoMaxSeconds !== undefined ? String(o.demoVideoMaxSeconds) : undefined,
       }, 'the demo catalogue');
     }
     if (o.paymentSandbox) {
@@ -194,6 +202,11 @@ async function startStack(options = {}) {
     });
     await waitReady(`http://127.0.0.1:${o.port}/ready`, gateway, 'gateway');
     if (o.seedDemo) seedDemo(o, serviceDatabaseUrl(o.databaseAdminUrl, 'identity', o.database), common);
+    if (o.seedDemo && o.waitForDemoVideosMs > 0) {
+      const began = Date.now();
+      await waitForVideos(serviceDatabaseUrl(o.databaseAdminUrl, 'catalogue', o.database), o.waitForDemoVideosMs, children);
+      say(`• Vidéos de démonstration prêtes (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+    }
   } catch (err) {
     await stop();
     // A throwaway stack that failed half-way still made a database and a stream: the caller may discard them.
@@ -203,8 +216,38 @@ async function startStack(options = {}) {
   return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl };
 }
 
+/**
+ * Waits until no video is pending or processing in the catalogue (the streaming pipeline built the
+ * demo videos' ladders); fails with the videos still open, or the failed ones, after `timeoutMs`.
+ */
+async function waitForVideos(catalogueDbUrl, timeoutMs, children) {
+  const { Client } = require('pg');
+  const c = new Client({ connectionString: catalogueDbUrl });
+  await c.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const dead = children.find(({ child }) => child.exitCode !== null);
+      if (dead) throw new Error(`${dead.name} exited with code ${dead.child.exitCode} while the demo videos were being prepared (see its log)`);
+      const { rows } = await c.query(`SELECT title, processing_state, processing_progress, processing_error FROM catalogue.videos WHERE processing_state <> 'ready'`);
+      const failed = rows.filter((r) => r.processing_state === 'failed');
+      if (failed.length) throw new Error(`demo video(s) failed in the streaming pipeline: ${failed.map((r) => `${r.title} (${r.processing_error})`).join('; ')}`);
+      if (!rows.length) return;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `the demo videos were not ready within ${timeoutMs / 1000}s: ${rows.map((r) => `${r.title} ${r.processing_state} ${r.processing_progress}%`).join('; ')}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await c.end();
+  }
+}
+
 function runNode(script, env, what, args = []) {
-  const res = spawnSync(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const cleanEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
+  const res = spawnSync(process.execPath, [script, ...args], { cwd: root, env: cleanEnv, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`Could not load ${what}: ${res.stderr || res.stdout}`);
 }
 

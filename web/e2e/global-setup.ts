@@ -27,6 +27,9 @@ export default async function globalSetup(): Promise<void> {
     dataDir,
     logLevel: 'warn',
     quiet: true,
+    // Short demo videos (the player tests need ~40 s), their ladders built before any test runs.
+    demoVideoMaxSeconds: 60,
+    waitForDemoVideosMs: 180_000,
   });
   (globalThis as Record<string, unknown>).__LBF_E2E__ = { stack };
   // Test workers start after this and inherit the variable: each run reads its own stack.

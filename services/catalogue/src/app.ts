@@ -9,6 +9,7 @@ import {
   catalogueAfterCommit,
   catalogueJobHandlers,
   UPLOAD_CLEANUP_SCHEDULER,
+  VIDEO_SWEEP_SCHEDULER,
   type CatalogueJobs,
   type CatalogueQueues,
 } from './jobs/catalogue-jobs';
@@ -77,8 +78,20 @@ export function catalogueService(config: CatalogueConfig) {
           app.use('/media/upload', uploadHandler(media));
           app.use('/media', readHandler(media));
         },
-        jobHandlers: catalogueJobHandlers({ ds, store, log, ffmpegPath: config.ffmpegPath ?? BUNDLED_FFMPEG }),
-        jobSchedules: [{ id: UPLOAD_CLEANUP_SCHEDULER, name: 'cleanup-uploads', repeat: { every: config.uploadCleanupEveryMs ?? 5 * 60_000 } }],
+        jobHandlers: catalogueJobHandlers({
+          ds,
+          uow,
+          store,
+          log,
+          ffmpegPath: config.ffmpegPath ?? BUNDLED_FFMPEG,
+          after: deps.after,
+          enqueueBuild: (videoId, version) => deps.after.buildStream(videoId, version),
+          sweepAfterMs: config.videoSweepAfterMs,
+        }),
+        jobSchedules: [
+          { id: UPLOAD_CLEANUP_SCHEDULER, name: 'cleanup-uploads', repeat: { every: config.uploadCleanupEveryMs ?? 5 * 60_000 } },
+          { id: VIDEO_SWEEP_SCHEDULER, name: 'sweep-videos', repeat: { every: config.videoSweepEveryMs ?? 15_000 } },
+        ],
         expose: { store, deps },
       };
     },

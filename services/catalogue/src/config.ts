@@ -21,6 +21,10 @@ export interface CatalogueConfig extends BaseConfig {
   uploadRetentionSeconds?: number;
   /** How often the cleanup job looks for abandoned uploads; default 5 min. */
   uploadCleanupEveryMs?: number;
+  /** How often the sweep re-queues videos left pending/processing without a live job (15 s by default). */
+  videoSweepEveryMs?: number;
+  /** How long such a row must have stood still first (30 s by default). */
+  videoSweepAfterMs?: number;
   /** Lifetime of signed read URLs (admin playback, PDF downloads); default 600 s. */
   readUrlTtlSeconds?: number;
   /** Lifetime of a playback session's stream token; default 2 h, stretched for longer videos, 6 h at most. */

@@ -4,6 +4,7 @@ import { Article, PendingUpload, Pdf, SiteSetting, Testimonial, Video } from './
 import { CatalogueTables1763800000000 } from './migrations/catalogue-tables';
 import { Entitlements1763900000000 } from './migrations/entitlements';
 import { MediaPipeline1764000000000 } from './migrations/media-pipeline';
+import { MediaPipelineVersion1764000000001 } from './migrations/media-pipeline-version';
 
 export const SCHEMA = 'catalogue';
 
@@ -12,7 +13,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     url,
     schema: SCHEMA,
     entities: [Video, Pdf, Article, Testimonial, SiteSetting, PendingUpload],
-    migrations: [CatalogueTables1763800000000, Entitlements1763900000000, MediaPipeline1764000000000],
+    migrations: [CatalogueTables1763800000000, Entitlements1763900000000, MediaPipeline1764000000000, MediaPipelineVersion1764000000001],
     poolSize,
   });
 }

@@ -12,10 +12,11 @@ let t: CatalogueTestContext;
 let ds: DataSource;
 
 const seed = () =>
-  seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store: t.app.store, log: createLogger('seed-test', 'silent'), ffmpegPath: BUNDLED_FFMPEG });
+  seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store: t.app.store, log: createLogger('seed-test', 'silent'), ffmpegPath: BUNDLED_FFMPEG, maxVideoSeconds: 40 });
 
 beforeAll(async () => {
-  t = await setupCatalogue();
+  // The sweep picks seeded videos up at once here (every 15 s after 30 s idle in the service).
+  t = await setupCatalogue({ videoSweepEveryMs: 1000, videoSweepAfterMs: 0 });
   t.events.listen('catalogue.item.published');
   ds = createDataSource(t.config.databaseUrl, 2);
   await ds.initialize();
@@ -33,6 +34,24 @@ describe('the demo catalogue', () => {
     const outcome = await seed();
     expect(outcome).toMatchObject({ seeded: true, videos: 8, pdfs: 6, articles: 4, testimonials: 6 });
   });
+
+  it('puts its videos through the streaming pipeline: unpublished until their ladder is ready, then published', async () => {
+    const states = await t.sql.query('SELECT processing_state, published_at, duration_seconds FROM catalogue.videos');
+    expect(states.rows.every((r) => r.duration_seconds <= 40 && r.duration_seconds > 10)).toBe(true);
+    const started = Date.now();
+    await until(
+      async () => {
+        const { rows } = await t.sql.query(`SELECT processing_state AS s, count(*)::int AS n FROM catalogue.videos GROUP BY 1`);
+        if (rows.some((r) => r.s === 'failed')) throw new Error('a demo video failed');
+        return rows.length === 1 && rows[0].s === 'ready' && rows[0].n === 8;
+      },
+      120_000,
+      'the 8 demo videos ready',
+    );
+    process.stdout.write(`8 demo videos (<= 40 s each) ready in ${Date.now() - started} ms\n`);
+    const { rows } = await t.sql.query('SELECT published_at, hls_version FROM catalogue.videos');
+    expect(rows.every((r) => r.published_at !== null && r.hls_version === 1)).toBe(true);
+  }, 130_000);
 
   it('has the 8 videos, 4 of them with a presenter, across the categories', async () => {
     const res = await t.query<{ videos: { total: number; items: Array<{ title: string; presenter: { name: string; photoUrl: string } | null; thumbnailUrl: string; durationSeconds: number; priceCents: number; learnItems: string[] }> }; videoCategories: Array<{ id: string; count: number }> }>(

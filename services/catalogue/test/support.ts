@@ -103,14 +103,14 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
       fetch(url, String(url).startsWith(origin) ? { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), ...gatewayHeaders(subgraphSecret) } } : init),
     /** Absolute URL of a relative /media URL. */
     abs: (url: string) => (url.startsWith('/') ? `${origin}${url}` : url),
-    /** A video row straight in the table (no file behind it), for the query tests. Each is a minute older than the last unless told. */
+    /** A published video row straight in the table (no file behind it, marked ready so the pipeline leaves it be), for the query tests. Each is a minute older than the last unless told. */
     async insertVideo(v: VideoRow): Promise<string> {
       const id = v.id ?? randomUUID();
       minutes += 1;
       await sql.query(
         `INSERT INTO catalogue.videos (id, title, description, category, price_cents, duration_seconds, presenter_name, view_count,
-           video_key, video_content_type, video_size, search_text, title_key, created_at, published_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'video/mp4', 1000, $10, $11, $12, $12, $12)`,
+           video_key, video_content_type, video_size, search_text, title_key, created_at, published_at, updated_at, processing_state, processing_progress)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'video/mp4', 1000, $10, $11, $12, $12, $12, 'ready', 100)`,
         [
           id,
           v.title,

@@ -63,6 +63,17 @@ export type UploadKind =
   /** An image (png, jpeg, webp, gif) in the pdfs bucket: a PDF's illustration or an article's image. */
   | 'ILLUSTRATION';
 
+/** Where a video is in the streaming pipeline (probe, HLS ladder, preview, thumbnail). */
+export type VideoProcessingState =
+  /** Waiting for a worker. */
+  | 'PENDING'
+  /** Being converted; see progress. */
+  | 'PROCESSING'
+  /** The renditions are ready: the video can be sold and played (it is published then). */
+  | 'READY'
+  /** The last attempt failed; see error. retryVideoProcessing starts again. */
+  | 'FAILED';
+
 export type PlaybackMode =
   /** The whole video, encrypted: buyers and administrators. */
   | 'FULL'
@@ -554,9 +565,9 @@ export type AdminUserOrdersQueryVariables = Exact<{
 
 export type AdminUserOrdersQuery = { adminUserOrders: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, method: PaymentMethod | null, status: OrderStatus, createdAt: string, amount: { usdCents: number, xaf: number } }> };
 
-export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null };
+export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null };
 
-export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminVideosPageQueryVariables = Exact<{
   page: number;
@@ -564,7 +575,7 @@ export type AdminVideosPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminVideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null }> }, uploadLimits: { videoBytes: number, imageBytes: number } };
+export type AdminVideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null }> }, uploadLimits: { videoBytes: number, imageBytes: number } };
 
 export type AdminVideoPlaybackQueryVariables = Exact<{
   id: string | number;
@@ -583,7 +594,7 @@ export type CreateVideoMutationVariables = Exact<{
 }>;
 
 
-export type CreateVideoMutation = { createVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CreateVideoMutation = { createVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateVideoMutationVariables = Exact<{
   id: string | number;
@@ -591,7 +602,7 @@ export type UpdateVideoMutationVariables = Exact<{
 }>;
 
 
-export type UpdateVideoMutation = { updateVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, presenter: { name: string, title: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateVideoMutation = { updateVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteVideoMutationVariables = Exact<{
   id: string | number;
@@ -599,6 +610,13 @@ export type DeleteVideoMutationVariables = Exact<{
 
 
 export type DeleteVideoMutation = { deleteVideo: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type RetryVideoProcessingMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RetryVideoProcessingMutation = { retryVideoProcessing: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean };
 

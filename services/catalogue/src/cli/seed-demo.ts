@@ -2,7 +2,7 @@
  * Loads the demo catalogue (8 videos, 6 PDF guides, 4 articles, testimonials) once, into an empty
  * catalogue; `npm start` runs it after migrations:
  *   node dist/cli/seed-demo.js
- * Reads DATABASE_URL (catalogue's role), MEDIA_DIR or S3_*, FFMPEG_PATH, LOG_LEVEL. Runs the
+ * Reads DATABASE_URL (catalogue's role), MEDIA_DIR or S3_*, FFMPEG_PATH, LOG_LEVEL, DEMO_VIDEO_MAX_SECONDS. Runs the
  * migrations itself. The events of the new items wait in the outbox until the service's relay
  * publishes them. Idempotent: a second run (or a run after the catalogue was emptied) does nothing.
  */
@@ -18,6 +18,8 @@ const seedEnv = z
   .object({
     DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Test stacks: cap each demo video's length (seconds) so their ladders build quickly. */
+    DEMO_VIDEO_MAX_SECONDS: z.coerce.number().int().min(10).optional(),
     ...mediaEnvShape,
   })
   .superRefine(requireS3Keys);
@@ -32,7 +34,9 @@ async function main(): Promise<void> {
     const store = createObjectStore({ s3: s3FromEnv(env), mediaDir: env.MEDIA_DIR });
     await store.init();
     // No relay here: the running service's relay publishes the outbox rows.
-    const outcome = await seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store, log, ffmpegPath: env.FFMPEG_PATH ?? BUNDLED_FFMPEG });
+    const outcome = await seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store, log, ffmpegPath: env.FFMPEG_PATH ?? BUNDLED_FFMPEG,
+      maxVideoSeconds: env.DEMO_VIDEO_MAX_SECONDS,
+    });
     if (outcome.seeded) log.info(outcome, 'demo catalogue loaded');
     else log.info({ reason: outcome.reason }, 'demo catalogue not loaded');
   } finally {

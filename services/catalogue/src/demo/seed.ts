@@ -42,11 +42,21 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T, index: number) =>
 
 /**
  * Loads the demo catalogue once, into an empty catalogue: files are generated and stored first,
- * then every row (and each video's and PDF's catalogue.item.published event) commits in one
- * transaction with the seed's marker. A later run, or one after an administrator emptied the
+ * then every row (and each PDF's catalogue.item.published event) commits in one transaction with
+ * the seed's marker. Videos go in pending and unpublished: the running service's sweep puts them
+ * through the streaming pipeline, which publishes each once its ladder is ready. A later run, or one after an administrator emptied the
  * catalogue, changes nothing. Files stored by a run that fails are deleted again.
  */
-export async function seedDemo(args: { ds: DataSource; uow: UnitOfWork; store: ObjectStore; log: Logger; ffmpegPath: string; now?: Date }): Promise<SeedOutcome> {
+export async function seedDemo(args: {
+  ds: DataSource;
+  uow: UnitOfWork;
+  store: ObjectStore;
+  log: Logger;
+  ffmpegPath: string;
+  now?: Date;
+  /** Shorter demo videos (test stacks): each at most this long. */
+  maxVideoSeconds?: number;
+}): Promise<SeedOutcome> {
   const started = Date.now();
   const lock = args.ds.createQueryRunner();
   await lock.connect();
@@ -76,7 +86,7 @@ export async function seedDemo(args: { ds: DataSource; uow: UnitOfWork; store: O
         await manager.getRepository(Pdf).insert(result.pdfs);
         await manager.getRepository(Article).insert(result.articles);
         await manager.getRepository(Testimonial).insert(result.testimonials);
-        for (const v of result.videos) await emit('catalogue.item.published', itemEvent(v, 'video'));
+        // Videos are published by the streaming pipeline once their ladder is ready (the service's sweep picks them up).
         for (const p of result.pdfs) await emit('catalogue.item.published', itemEvent(p, 'pdf'));
         await manager.query('INSERT INTO seed_runs (name) VALUES ($1)', [DEMO_SEED]);
       });
@@ -102,13 +112,14 @@ export async function seedDemo(args: { ds: DataSource; uow: UnitOfWork; store: O
 
 type Put = (bucket: Bucket, key: string, file: string | Uint8Array, contentType: string) => Promise<number>;
 
-async function buildRows(args: { log: Logger; now?: Date }, tools: MediaTools, dir: string, put: Put) {
+async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: number }, tools: MediaTools, dir: string, put: Put) {
   const now = args.now ?? new Date();
   const videoType = tools.videoFormat === 'mp4' ? 'video/mp4' : 'video/webm';
 
   const videos = await pool(DEMO_VIDEOS, 4, async (d, i) => {
     const label = CONTENT_CATEGORY_LABELS[d.category];
-    const file = await generateVideo(tools, dir, `video-${i}`, { title: d.title, label, color: d.color, durationSeconds: d.durationSeconds });
+    const durationSeconds = args.maxVideoSeconds ? Math.min(d.durationSeconds, args.maxVideoSeconds) : d.durationSeconds;
+    const file = await generateVideo(tools, dir, `video-${i}`, { title: d.title, label, color: d.color, durationSeconds });
     const frame = await extractFrame(tools, file, 3, join(dir, `video-${i}-thumb.jpg`));
     const videoKey = `demo-video-${d.slug}.${tools.videoFormat}`;
     const thumbnailKey = `demo-video-${d.slug}-thumb.jpg`;
@@ -134,7 +145,7 @@ async function buildRows(args: { log: Logger; now?: Date }, tools: MediaTools, d
       category: d.category,
       priceCents: DEFAULT_VIDEO_PRICE_CENTS,
       currency: CURRENCY,
-      durationSeconds: d.durationSeconds,
+      durationSeconds,
       presenterName: d.presenter?.name ?? null,
       presenterTitle: d.presenter?.title ?? null,
       presenterPhotoKey,
@@ -149,8 +160,12 @@ async function buildRows(args: { log: Logger; now?: Date }, tools: MediaTools, d
       searchText: searchDocument(d.title, d.description),
       titleKey: normalizeText(d.title),
       createdAt,
-      publishedAt: createdAt,
+      publishedAt: null,
       updatedAt: createdAt,
+      processingState: 'pending',
+      processingProgress: 0,
+      processingVersion: null,
+      processingUpdatedAt: null,
     });
     return v;
   });

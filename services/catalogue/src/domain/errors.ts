@@ -40,6 +40,8 @@ export const messages = {
   titleRequired: 'Le titre est obligatoire.',
   tooLong: (what: string, max: number) => `${what} ne peut pas dépasser ${max} caractères.`,
   videoNotFound: 'Vidéo introuvable.',
+  alreadyProcessing: 'La vidéo est déjà en cours de traitement. Attendez la fin avant de relancer.',
+  invalidPreviewSeconds: "La durée de l'aperçu doit être un nombre entier de secondes entre 10 et 600.",
   pdfNotFound: 'PDF introuvable.',
   notPurchased: 'Achetez ce guide pour le télécharger.',
   articleNotFound: 'Article non trouvé',

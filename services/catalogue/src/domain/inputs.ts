@@ -27,6 +27,11 @@ const price = z
   });
 
 const duration = z.number({ error: messages.invalidDuration }).int(messages.invalidDuration).min(0, messages.invalidDuration).max(86_400 * 2, messages.invalidDuration);
+const previewSeconds = z
+  .number({ error: messages.invalidPreviewSeconds })
+  .int(messages.invalidPreviewSeconds)
+  .min(10, messages.invalidPreviewSeconds)
+  .max(600, messages.invalidPreviewSeconds);
 const learnItems = z
   .array(z.string().trim().min(1).max(200, messages.tooLong('Un point', 200)))
   .max(12, 'Pas plus de 12 points « ce que vous allez apprendre ».');
@@ -41,6 +46,7 @@ export const createVideoInput = z
     category,
     price: price.nullish(),
     durationSeconds: duration.nullish(),
+    previewSeconds: previewSeconds.nullish().transform((v) => v ?? 60),
     presenterName: optionalText('Le nom du présentateur', 120),
     presenterTitle: optionalText('Le titre du présentateur', 120),
     presenterPhotoUploadId: uuid.nullish(),
@@ -55,6 +61,7 @@ export const updateVideoInput = z.object({
   category: category.optional(),
   price: price.optional(),
   durationSeconds: duration.nullish(),
+  previewSeconds: previewSeconds.nullish().transform((v) => v ?? undefined),
   presenterName: optionalText('Le nom du présentateur', 120).optional(),
   presenterTitle: optionalText('Le titre du présentateur', 120).optional(),
   presenterPhotoUploadId: uuid.optional(),

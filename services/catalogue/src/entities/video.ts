@@ -68,6 +68,10 @@ export class Video extends CatalogueItem {
   @Column({ type: 'integer', name: 'hls_preview_seconds', nullable: true })
   hlsPreviewSeconds: number | null;
 
+  /** The version the pipeline was last asked to build (its job builds that one only); null until asked. */
+  @Column({ type: 'integer', name: 'processing_version', nullable: true })
+  processingVersion: number | null;
+
   /** The administrator's choice of preview length. */
   @Column({ type: 'integer', name: 'preview_seconds', default: 60 })
   previewSeconds: number;

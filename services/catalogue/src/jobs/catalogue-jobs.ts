@@ -1,69 +1,91 @@
 import type { JobHandlers, Logger, ServiceQueues } from '@lbf/service-kit';
-import type { JobsOptions } from 'bullmq';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
-import { thumbnailTime } from '../domain/ffmpeg-output';
-import { Video } from '../entities';
-import { grabFrame, probeDurationSeconds } from '../media/ffmpeg';
+import type { Job, JobsOptions } from 'bullmq';
 import type { AfterCommit } from '../operations/deps';
 import { returning } from '../operations/query-helpers';
 import { deleteExpiredUploads } from '../operations/uploads';
 import type { Bucket, ObjectStore } from '../storage';
+import { buildStream, markFailed, PROCESSING_ERRORS, type StreamDeps } from './stream-video';
 
 /** The jobs of the catalogue queue. Stored in Redis: never rename one. */
 export type CatalogueJobs = {
-  /** Probes a new video's duration and grabs a thumbnail frame, for whichever is missing. */
+  /** Older name of the streaming build (jobs queued before it existed): builds the version the row asks for. */
   'process-video': { videoId: string };
+  /** Builds ladder `version` of a video (probe, HLS ladder, preview, thumbnail, duration); id `stream-<id>-v<version>`. */
+  'stream-video': { videoId: string; version: number };
+  /** Re-enqueues videos left pending or processing without a live job (seeded rows, a lost enqueue); scheduled. */
+  'sweep-videos': Record<string, never>;
+  /** Deletes a video's streaming folder or one of its versions (retried when the store is unreachable). */
+  'delete-stream-files': { prefix: string };
   /** Deletes abandoned uploads and their objects (scheduled). */
   'cleanup-uploads': Record<string, never>;
   /** Deletes objects no item uses any more (after a deletion or a replacement). */
   'delete-objects': { objects: Array<{ bucket: Bucket; key: string }> };
 };
 
-export const CATALOGUE_JOB_NAMES = ['process-video', 'cleanup-uploads', 'delete-objects'] as const satisfies readonly (keyof CatalogueJobs)[];
+export const CATALOGUE_JOB_NAMES = [
+  'process-video',
+  'stream-video',
+  'sweep-videos',
+  'delete-stream-files',
+  'cleanup-uploads',
+  'delete-objects',
+] as const satisfies readonly (keyof CatalogueJobs)[];
 
 /** One scheduler for every instance (upserted at each start under this id). */
 export const UPLOAD_CLEANUP_SCHEDULER = 'cleanup-uploads-every';
+export const VIDEO_SWEEP_SCHEDULER = 'sweep-videos-every';
 
-export interface JobDeps {
-  ds: DataSource;
-  store: ObjectStore;
-  log: Logger;
-  ffmpegPath: string;
+export interface JobDeps extends StreamDeps {
+  /** Queues the build of a version (the sweep's and process-video's way in). */
+  enqueueBuild(videoId: string, version: number): Promise<void>;
+  /** Rows untouched for this long while pending/processing are checked by the sweep. */
+  sweepAfterMs?: number;
 }
 
-export type ProcessVideoOutcome = 'gone' | 'nothing to do' | 'done';
+/** Attempts of a build; the last one's failure is recorded on the row. */
+const BUILD_ATTEMPTS = 3;
 
-/** Safe to run twice: it reloads the video and only fills what is still missing. */
-export async function processVideo(deps: JobDeps, videoId: string): Promise<ProcessVideoOutcome> {
-  const video = await deps.ds.getRepository(Video).findOneBy({ id: videoId });
-  if (!video) return 'gone';
-  if (video.durationSeconds !== null && video.thumbnailKey) return 'nothing to do';
-  const source = await deps.store.processingSource('videos', video.videoKey);
-  let duration = video.durationSeconds;
-  if (duration === null) {
-    duration = await probeDurationSeconds(deps.ffmpegPath, source);
-    if (duration === null) deps.log.warn({ videoId }, 'ffmpeg found no duration in the video');
-    else await deps.ds.query('UPDATE videos SET duration_seconds = $2 WHERE id = $1 AND duration_seconds IS NULL', [videoId, duration]);
+export function streamJobId(videoId: string, version: number): string {
+  return `stream-${videoId}-v${version}`;
+}
+
+/** The version a row asks for, given one (1 after the last built) when it has none (demo seed rows). */
+async function wantedVersion(deps: Pick<JobDeps, 'ds'>, videoId: string): Promise<number | null> {
+  const rows = await returning<{ processing_version: number }>(
+    deps.ds,
+    `UPDATE videos SET processing_version = COALESCE(processing_version, COALESCE(hls_version, 0) + 1) WHERE id = $1 RETURNING processing_version`,
+    [videoId],
+  );
+  return rows[0]?.processing_version ?? null;
+}
+
+/** Older jobs: build whatever version the row asks for (nothing when it is already built). */
+async function processVideo(deps: JobDeps, videoId: string): Promise<string> {
+  const version = await wantedVersion(deps, videoId);
+  if (version === null) return 'gone';
+  return buildStream(deps, videoId, version);
+}
+
+/**
+ * Videos waiting or processing whose row has not moved for a while: (re)queue their build under
+ * its deterministic id. A live job (waiting, active, delayed) is left alone; a finished one that
+ * left the row open (a crash past its retries) is replaced.
+ */
+export async function sweepVideos(deps: JobDeps): Promise<number> {
+  const rows = (await deps.ds.query(
+    `SELECT id FROM videos WHERE processing_state IN ('pending', 'processing')
+       AND (processing_updated_at IS NULL OR processing_updated_at < now() - make_interval(secs => $1))
+     ORDER BY processing_updated_at NULLS FIRST LIMIT 100`,
+    [(deps.sweepAfterMs ?? 30_000) / 1000],
+  )) as Array<{ id: string }>;
+  let queued = 0;
+  for (const { id } of rows) {
+    const version = await wantedVersion(deps, id);
+    if (version === null) continue;
+    await deps.enqueueBuild(id, version);
+    queued++;
   }
-  if (!video.thumbnailKey) {
-    const dir = await mkdtemp(join(tmpdir(), 'lbf-thumb-'));
-    try {
-      const file = join(dir, 'frame.jpg');
-      await grabFrame(deps.ffmpegPath, source, thumbnailTime(duration), file);
-      const key = `${Date.now()}-${randomBytes(3).toString('hex')}-thumb-auto.jpg`;
-      await deps.store.put('videos', key, await readFile(file), { contentType: 'image/jpeg' });
-      const set = await returning(deps.ds, 'UPDATE videos SET thumbnail_key = $2 WHERE id = $1 AND thumbnail_key IS NULL RETURNING id', [videoId, key]);
-      // Deleted meanwhile, or an admin uploaded a thumbnail first: the frame is not needed.
-      if (set.length === 0) await deps.store.delete('videos', key);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-  return 'done';
+  return queued;
 }
 
 async function deleteObjects(deps: JobDeps, objects: CatalogueJobs['delete-objects']['objects']): Promise<void> {
@@ -79,6 +101,24 @@ export interface CatalogueQueues extends AfterCommit {
 export function catalogueJobHandlers(deps: JobDeps): JobHandlers<CatalogueJobs> {
   return {
     'process-video': (job) => processVideo(deps, job.data.videoId),
+    'stream-video': async (job) => {
+      try {
+        return await buildStream(deps, job.data.videoId, job.data.version);
+      } catch (err) {
+        // The last attempt: say so on the row (the admin list offers a retry); earlier ones are retried.
+        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+          await markFailed(deps, job.data.videoId, job.data.version, PROCESSING_ERRORS.failed);
+          deps.log.error({ videoId: job.data.videoId, version: job.data.version, err: String(err) }, 'video processing failed for good');
+        }
+        throw err;
+      }
+    },
+    'sweep-videos': async () => {
+      const queued = await sweepVideos(deps);
+      if (queued) deps.log.info({ queued }, 'video builds (re)queued by the sweep');
+      return queued;
+    },
+    'delete-stream-files': (job) => deps.store.deletePrefix('videos', job.data.prefix),
     'cleanup-uploads': async () => {
       const deleted = await deleteExpiredUploads(deps);
       if (deleted) deps.log.info({ deleted }, 'abandoned uploads deleted');
@@ -88,14 +128,27 @@ export function catalogueJobHandlers(deps: JobDeps): JobHandlers<CatalogueJobs> 
   };
 }
 
-type Enqueue = <K extends keyof CatalogueJobs & string>(name: K, data: CatalogueJobs[K], opts?: JobsOptions) => Promise<unknown>;
+type Enqueue = <K extends keyof CatalogueJobs & string>(name: K, data: CatalogueJobs[K], opts?: JobsOptions) => Promise<Job | unknown>;
 
 /** The work operations queue after a commit; job options (ids, retries) decided here, not at call sites. */
 export function catalogueAfterCommit(enqueue: Enqueue, store: ObjectStore, log: Logger): AfterCommit {
   const retry = { attempts: 5, backoff: { type: 'exponential', delay: 2000 } };
   return {
-    async processVideo(videoId) {
-      await enqueue('process-video', { videoId }, { jobId: `process-video-${videoId}`, attempts: 3, backoff: { type: 'exponential', delay: 5000 } });
+    async buildStream(videoId, version) {
+      const opts: JobsOptions = { jobId: streamJobId(videoId, version), attempts: BUILD_ATTEMPTS, backoff: { type: 'exponential', delay: 10_000 } };
+      const job = await enqueue('stream-video', { videoId, version }, opts);
+      // Same id as a job that already finished (kept a while in Redis): BullMQ ignores the add, so replace it.
+      const state = job && typeof (job as Job).getState === 'function' ? await (job as Job).getState() : null;
+      if (state === 'completed' || state === 'failed') {
+        await (job as Job).remove().catch(() => undefined);
+        await enqueue('stream-video', { videoId, version }, opts);
+      }
+    },
+    async deleteStreamFiles(prefix) {
+      await store.deletePrefix('videos', prefix).catch(async (err: unknown) => {
+        log.warn({ err: String(err), prefix }, 'could not delete streaming files now; queued');
+        await enqueue('delete-stream-files', { prefix }, retry);
+      });
     },
     async deleteObjects(objects) {
       // Try at once (the usual case); what fails is left to the job and its retries.

@@ -43,13 +43,15 @@ export interface ItemQuery {
   pageSize?: number | null;
   /** Only the items this user owns (purchased true) or does not own (false); the caller checked who asks. */
   ownership?: { userId: string; purchased: boolean } | null;
+  /** Unpublished items too (administrators' lists); the caller checked who asks. */
+  unpublished?: boolean;
 }
 
-/** A page of published items, filtered by category and search words. */
+/** A page of published items (all when `unpublished`), filtered by category and search words. */
 export async function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, q: ItemQuery, order: OrderTerm[]): Promise<Page<T>> {
   const a = kind.alias;
   const req = pageRequest(q.page, q.pageSize);
-  const qb = deps.ds.getRepository(kind.entity).createQueryBuilder(a).where(`${a}.published_at IS NOT NULL`);
+  const qb = deps.ds.getRepository(kind.entity).createQueryBuilder(a).where(q.unpublished ? 'TRUE' : `${a}.published_at IS NOT NULL`);
   if (q.category) qb.andWhere(`${a}.category = :category`, { category: q.category });
   applySearch(qb, a, q.search);
   if (q.ownership) {
@@ -98,13 +100,16 @@ export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now:
   };
 }
 
-/** Claims the uploads, inserts the item and publishes catalogue.item.published, in one transaction. */
+/**
+ * Claims the uploads, inserts the item and publishes catalogue.item.published, in one transaction.
+ * An item inserted unpublished (a video until its ladder is ready) gets no event here.
+ */
 export function insertItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, files: Record<string, VerifiedUpload>, columns: DeepPartial<T>): Promise<T> {
   return deps.uow.run(async ({ manager, emit }) => {
     await claimUploads(manager, files);
     const item = manager.getRepository(kind.entity).create(columns);
     await manager.getRepository<CatalogueItem>(kind.entity).insert(item);
-    await emit('catalogue.item.published', itemEvent(item, kind.type));
+    if (item.publishedAt) await emit('catalogue.item.published', itemEvent(item, kind.type));
     return item;
   });
 }
@@ -129,6 +134,8 @@ export async function updateItem<T extends CatalogueItem>(
   files: Record<string, VerifiedUpload>,
   i: ItemChanges,
   applyOwn: (item: T) => Array<string | null>,
+  /** More work in the same transaction, after the save. */
+  alsoInTx?: (manager: EntityManager, item: T) => Promise<void>,
 ): Promise<T> {
   let replaced: string[] = [];
   const item = await deps.uow.run(async ({ manager, emit }) => {
@@ -143,6 +150,7 @@ export async function updateItem<T extends CatalogueItem>(
     it.titleKey = normalizeText(it.title);
     it.updatedAt = new Date();
     await manager.getRepository(kind.entity).save(it);
+    if (alsoInTx) await alsoInTx(manager, it);
     await emit('catalogue.item.updated', itemEvent(it, kind.type));
     return it;
   });

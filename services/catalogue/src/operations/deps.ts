@@ -7,8 +7,10 @@ import type { PlaybackSettings } from './playback';
 
 /** Work queued after a commit (BullMQ in the service; see jobs/catalogue-jobs.ts). */
 export interface AfterCommit {
-  /** Probe the duration and/or grab a thumbnail of a new video. */
-  processVideo(videoId: string): Promise<void>;
+  /** Build ladder `version` of a video (job `stream-<id>-v<version>`). */
+  buildStream(videoId: string, version: number): Promise<void>;
+  /** Delete a video's streaming folder (or one version's); retried by a job when the store is unreachable. */
+  deleteStreamFiles(prefix: string): Promise<void>;
   /** Delete objects an item no longer uses; retried by a job when the store is unreachable. */
   deleteObjects(objects: Array<{ bucket: Bucket; key: string }>): Promise<void>;
 }

@@ -10,6 +10,8 @@ import { Video } from '../entities';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import type { CatalogueDeps } from './deps';
 import { verifyUploads } from './uploads';
+import { requestStreamBuild } from './video-processing';
+import { hlsVideoPrefix } from '../media/hls-layout';
 
 /** A video's presenter as its columns hold it: the photo is an object key, signed when asked for. */
 export interface PresenterView {
@@ -82,6 +84,13 @@ export async function createVideo(deps: CatalogueDeps, input: unknown): Promise<
   const file = files.videoUploadId!;
   const video = await insertItem(deps, VIDEO, files, {
     ...newItemColumns(i, DEFAULT_VIDEO_PRICE_CENTS, new Date()),
+    // Not for sale or play until its ladder is ready: the build publishes it (jobs/stream-video.ts).
+    publishedAt: null,
+    previewSeconds: i.previewSeconds,
+    processingState: 'pending',
+    processingProgress: 0,
+    processingVersion: 1,
+    processingUpdatedAt: new Date(),
     durationSeconds: i.durationSeconds ?? null,
     presenterName: i.presenterName,
     presenterTitle: i.presenterName ? i.presenterTitle : null,
@@ -93,7 +102,7 @@ export async function createVideo(deps: CatalogueDeps, input: unknown): Promise<
     thumbnailKey: files.thumbnailUploadId?.upload.objectKey ?? null,
     viewCount: 0,
   });
-  if (video.durationSeconds === null || !video.thumbnailKey) await deps.after.processVideo(video.id);
+  await deps.after.buildStream(video.id, 1);
   return video;
 }
 
@@ -104,8 +113,13 @@ export async function updateVideo(deps: CatalogueDeps, id: string, input: unknow
     { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
     { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
   ]);
+  let rebuild: number | null = null;
   const video = await updateItem(deps, VIDEO, id, files, i, (v) => {
     const replaced: Array<string | null> = [];
+    if (i.previewSeconds !== undefined && i.previewSeconds !== v.previewSeconds) {
+      v.previewSeconds = i.previewSeconds;
+      rebuild = 0;
+    }
     if (i.durationSeconds !== undefined) v.durationSeconds = i.durationSeconds;
     if (i.presenterName !== undefined) v.presenterName = i.presenterName;
     if (i.presenterTitle !== undefined) v.presenterTitle = i.presenterTitle;
@@ -119,13 +133,20 @@ export async function updateVideo(deps: CatalogueDeps, id: string, input: unknow
       v.presenterPhotoKey = files.presenterPhotoUploadId.upload.objectKey;
     }
     return replaced;
+  }, async (manager, v) => {
+    // A new preview length means a new version (the old one plays until it is ready).
+    if (rebuild === null) return;
+    rebuild = await requestStreamBuild(manager, v.id);
+    if (rebuild !== null) Object.assign(v, { processingVersion: rebuild, processingState: 'pending', processingProgress: 0, processingError: null });
   });
+  if (rebuild) await deps.after.buildStream(id, rebuild);
   return video;
 }
 
-/** Deletes the row (and publishes catalogue.item.deleted) then the files; a file that resists is retried by a job. */
-export function deleteVideo(deps: CatalogueDeps, id: string): Promise<void> {
-  return deleteItem(deps, VIDEO, id);
+/** Deletes the row (and publishes catalogue.item.deleted) then the files and streaming folder; what resists is retried by a job. */
+export async function deleteVideo(deps: CatalogueDeps, id: string): Promise<void> {
+  await deleteItem(deps, VIDEO, id);
+  await deps.after.deleteStreamFiles(hlsVideoPrefix(id));
 }
 
 export async function exportVideosCsv(deps: Pick<CatalogueDeps, 'ds'>): Promise<string> {

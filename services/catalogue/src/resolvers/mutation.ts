@@ -8,6 +8,7 @@ import { updateSettings } from '../operations/settings';
 import { createTestimonial, deleteTestimonial, updateTestimonial } from '../operations/testimonials';
 import { createUpload } from '../operations/uploads';
 import { createVideo, deleteVideo, updateVideo } from '../operations/videos';
+import { retryVideoProcessing } from '../operations/video-processing';
 import { countVideoView } from '../operations/views';
 import { saveWatchProgress } from '../operations/watch-progress';
 
@@ -39,6 +40,7 @@ export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
     createVideo: admin((a) => withUserErrors('video', () => createVideo(deps, a.input))),
     updateVideo: admin((a) => withUserErrors('video', () => updateVideo(deps, a.id, a.input))),
     deleteVideo: admin((a) => deleted(() => deleteVideo(deps, a.id))),
+    retryVideoProcessing: admin((a) => withUserErrors('video', () => retryVideoProcessing(deps, a.id))),
     createPdf: admin((a) => withUserErrors('pdf', () => createPdf(deps, a.input))),
     updatePdf: admin((a) => withUserErrors('pdf', () => updatePdf(deps, a.id, a.input))),
     deletePdf: admin((a) => deleted(() => deletePdf(deps, a.id))),

@@ -24,9 +24,14 @@ export function queryResolvers(deps: CatalogueDeps, loaders: (ctx: BaseContext) 
   return {
     videos: async (_, a, ctx) => {
       const o = ownership(a.filter?.purchased, ctx);
-      return primed(ctx, o, await listVideos(deps, { ...a.filter, ownership: o, sort: a.sort, page: a.page, pageSize: a.pageSize }));
+      // Administrators also see videos still being prepared (the admin list); nobody else does.
+      const unpublished = isAdmin(ctx) && !o;
+      return primed(ctx, o, await listVideos(deps, { ...a.filter, ownership: o, sort: a.sort, page: a.page, pageSize: a.pageSize, unpublished }));
     },
-    video: (_, a) => findVideo(deps, a.id),
+    video: async (_, a, ctx) => {
+      const v = await findVideo(deps, a.id);
+      return v && (v.publishedAt || isAdmin(ctx)) ? v : null;
+    },
     latestVideo: () => latestVideo(deps),
     videoCategories: () => videoCategories(deps),
     pdfs: async (_, a, ctx) => {

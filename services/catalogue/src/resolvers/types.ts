@@ -46,6 +46,16 @@ export function typeResolvers(deps: CatalogueDeps, loaders: (ctx: BaseContext) =
         isAdmin(ctx) ? (await deps.urls.file('videos', v.videoKey, safeFileNameFromTitle(v.title, extensionOf(v.videoKey)))).url : null,
       fileSize: (v, _, ctx) => (isAdmin(ctx) ? v.videoSize : null),
       contentType: (v, _, ctx) => (isAdmin(ctx) ? v.videoContentType : null),
+      processing: (v, _, ctx) =>
+        isAdmin(ctx)
+          ? {
+              state: v.processingState.toUpperCase() as 'PENDING' | 'PROCESSING' | 'READY' | 'FAILED',
+              progress: v.processingState === 'ready' ? 100 : v.processingProgress,
+              error: v.processingState === 'failed' ? v.processingError : null,
+              updatedAt: iso(v.processingUpdatedAt),
+            }
+          : null,
+      previewSeconds: (v) => (v.durationSeconds ? Math.min(v.previewSeconds, v.durationSeconds) : v.previewSeconds),
     },
     Presenter: {
       photoUrl: (p) => deps.urls.image('videos', p.photoKey),

@@ -1,6 +1,6 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Play, Video as VideoIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
@@ -18,10 +18,13 @@ import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from
 import { PageHeader } from '../ui/page-header';
 import { useDeleteRow } from '../ui/use-delete-row';
 import { ADMIN_VIDEO_PLAYBACK, ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
+import { isBeingPrepared, ProcessingStatus } from './processing-status';
 import { VideoEditDialog } from './video-edit-dialog';
 import { VideoUploadForm } from './video-upload-form';
 
 const t = adminFr.videos;
+/** How often the list refreshes while a video is being prepared. */
+const PROCESSING_POLL_MS = 2000;
 
 const columns: ReadonlyArray<Column<AdminVideo>> = [
   {
@@ -42,6 +45,7 @@ const columns: ReadonlyArray<Column<AdminVideo>> = [
       </span>
     ),
   },
+  { header: t.columns.state, cell: (video) => <ProcessingStatus video={video} /> },
   { header: t.columns.duration, cell: (video) => formatDuration(video.durationSeconds), numeric: true },
   { header: t.columns.views, cell: (video) => formatCount(video.viewCount), numeric: true },
   { header: t.columns.downloads, cell: (video) => formatCount(video.downloadCount), numeric: true },
@@ -55,10 +59,17 @@ export default function AdminVideosPage() {
   const [mode, setMode] = useState<'list' | 'upload'>('list');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminVideo | null>(null);
-  const { data, loading, error, refetch } = useQuery(ADMIN_VIDEOS_PAGE, {
+  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(ADMIN_VIDEOS_PAGE, {
     variables: { page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
+  // Live 'Traitement 42 %': poll while a video of the page is waiting for or in the pipeline, not otherwise.
+  const preparing = data?.videos.items.some(isBeingPrepared) ?? false;
+  useEffect(() => {
+    if (!preparing) return;
+    startPolling(PROCESSING_POLL_MS);
+    return () => stopPolling();
+  }, [preparing, startPolling, stopPolling]);
   useLogError(error, 'AdminVideosPage');
   const { exportCsv, exporting } = useCsvExport(EXPORT_VIDEOS_CSV, 'exportVideosCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminVideo, 'deleteVideo'>({

@@ -11,6 +11,8 @@ import type {
   DeleteVideoMutationVariables,
   ExportVideosCsvQuery,
   ExportVideosCsvQueryVariables,
+  RetryVideoProcessingMutation,
+  RetryVideoProcessingMutationVariables,
   UpdateVideoMutation,
   UpdateVideoMutationVariables,
 } from '@/generated/graphql';
@@ -35,9 +37,15 @@ const ADMIN_VIDEO_ROW = gql`
     createdAt
     thumbnailUrl
     learnItems
+    previewSeconds
     presenter {
       name
       title
+    }
+    processing {
+      state
+      progress
+      error
     }
   }
 `;
@@ -117,4 +125,14 @@ export const DELETE_VIDEO: TypedDocumentNode<DeleteVideoMutation, DeleteVideoMut
     }
   }
   ${DELETE_RESULT_FIELDS}
+`;
+
+/** Runs the streaming pipeline again (a failed video's 'Réessayer'). */
+export const RETRY_VIDEO_PROCESSING: TypedDocumentNode<RetryVideoProcessingMutation, RetryVideoProcessingMutationVariables> = gql`
+  mutation RetryVideoProcessing($id: ID!) {
+    retryVideoProcessing(id: $id) {
+      ...AdminVideoResult
+    }
+  }
+  ${ADMIN_VIDEO_RESULT}
 `;

@@ -10,7 +10,7 @@ import { CategorySelect, Textarea } from '../ui/controls';
 import { EditDialog, EditDialogForm } from '../ui/edit-dialog';
 import { FormField, OptionalMark } from '../ui/form-field';
 import { UPDATE_VIDEO, type AdminVideo } from './operations';
-import { LEARN_ITEM_COUNT, videoEditSchema, type VideoEditValues } from './video-schema';
+import { LEARN_ITEM_COUNT, MIN_PREVIEW_SECONDS, videoEditSchema, type VideoEditValues } from './video-schema';
 
 function valuesOf(video: AdminVideo): VideoEditValues {
   const items = [...video.learnItems];
@@ -21,6 +21,8 @@ function valuesOf(video: AdminVideo): VideoEditValues {
     category: video.category,
     price: centsToPrice(video.priceCents),
     duration: video.durationSeconds === null ? '' : String(video.durationSeconds),
+    // The server answers the length played (capped to a short video); the field keeps within 10–600.
+    previewSeconds: String(Math.max(MIN_PREVIEW_SECONDS, video.previewSeconds)),
     presenterName: video.presenter?.name ?? '',
     presenterTitle: video.presenter?.title ?? '',
     learnItems: items,
@@ -40,7 +42,8 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
   const t = adminFr.videos;
   const f = t.fields;
   const id = useId();
-  const form = useForm<VideoEditValues>({ resolver: zodResolver(videoEditSchema), defaultValues: valuesOf(video) });
+  const initial = valuesOf(video);
+  const form = useForm<VideoEditValues>({ resolver: zodResolver(videoEditSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
   const [updateVideo] = useMutation(UPDATE_VIDEO);
 
@@ -56,6 +59,8 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
             price: values.price.trim(),
             // An emptied duration is left as it is: the server probes it from the file.
             ...(values.duration.trim() ? { durationSeconds: optionalInteger(values.duration) } : {}),
+            // Only a change rebuilds the preview (a new streaming version).
+            ...(values.previewSeconds.trim() !== initial.previewSeconds ? { previewSeconds: optionalInteger(values.previewSeconds) } : {}),
             presenterName: blankToNull(values.presenterName),
             presenterTitle: blankToNull(values.presenterTitle),
             learnItems: values.learnItems.map((item) => item.trim()).filter(Boolean),
@@ -78,7 +83,7 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
       <FormField id={`${id}-description`} label={f.description} error={errors.description?.message} className="sm:col-span-2">
         <Textarea rows={4} {...form.register('description')} />
       </FormField>
-      <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+      <div className="grid gap-4 sm:col-span-2 sm:grid-cols-4">
         <FormField id={`${id}-category`} label={f.category} error={errors.category?.message}>
           <CategorySelect {...form.register('category')} />
         </FormField>
@@ -87,6 +92,9 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
         </FormField>
         <FormField id={`${id}-duration`} label={f.duration} error={errors.duration?.message}>
           <Input inputMode="numeric" autoComplete="off" {...form.register('duration')} />
+        </FormField>
+        <FormField id={`${id}-preview`} label={f.previewSeconds} error={errors.previewSeconds?.message}>
+          <Input inputMode="numeric" autoComplete="off" {...form.register('previewSeconds')} />
         </FormField>
       </div>
       <FormField id={`${id}-presenter-name`} label={<>{f.presenterName} <OptionalMark>{adminFr.common.optional}</OptionalMark></>} error={errors.presenterName?.message}>

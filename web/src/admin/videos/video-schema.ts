@@ -7,12 +7,21 @@ const t = adminFr.videos;
 /** Spec: up to four 'what you will learn' items on the upload form. */
 export const LEARN_ITEM_COUNT = 4;
 
+/** The server's default free preview length, and the range it accepts. */
+export const DEFAULT_PREVIEW_SECONDS = 60;
+export const MIN_PREVIEW_SECONDS = 10;
+const MAX_PREVIEW_SECONDS = 600;
+
 const fields = {
   title: text('Le titre', 200),
   description: text('La description', 5000),
   category: z.enum(CONTENT_CATEGORIES),
   price,
   duration: z.string().check(z.trim(), z.regex(/^\d{0,6}$/, t.invalidDuration)),
+  previewSeconds: z.string().check(
+    z.trim(),
+    z.refine((v) => /^\d{1,3}$/.test(v) && Number(v) >= MIN_PREVIEW_SECONDS && Number(v) <= MAX_PREVIEW_SECONDS, t.invalidPreviewSeconds),
+  ),
   presenterName: text('Le nom du présentateur', 120),
   presenterTitle: text('Le titre du présentateur', 120),
   learnItems: z.array(text('Un point', 200)),
@@ -48,6 +57,7 @@ export function emptyVideoUpload(): VideoUploadValues {
     // Spec §9: stored videos are shown at $3.59.
     price: '3.59',
     duration: '',
+    previewSeconds: String(DEFAULT_PREVIEW_SECONDS),
     presenterName: '',
     presenterTitle: '',
     presenterPhoto: null,

@@ -51,6 +51,7 @@ export function VideoUploadForm({
             category: values.category,
             price: values.price.trim(),
             durationSeconds: optionalInteger(values.duration),
+            previewSeconds: optionalInteger(values.previewSeconds),
             presenterName: blankToNull(values.presenterName),
             presenterTitle: blankToNull(values.presenterTitle),
             presenterPhotoUploadId: ids.presenterPhoto ?? null,
@@ -87,7 +88,7 @@ export function VideoUploadForm({
       <FormField id={`${id}-description`} label={<>{f.description} <OptionalMark>{adminFr.common.optional}</OptionalMark></>} error={errors.description?.message} className="md:col-span-2">
         <Textarea rows={4} {...form.register('description')} />
       </FormField>
-      <div className="grid gap-5 sm:grid-cols-3 md:col-span-2">
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4 md:col-span-2">
         <FormField id={`${id}-category`} label={f.category} error={errors.category?.message}>
           <CategorySelect {...form.register('category')} />
         </FormField>
@@ -96,6 +97,9 @@ export function VideoUploadForm({
         </FormField>
         <FormField id={`${id}-duration`} label={<>{f.duration} <OptionalMark>{adminFr.common.optional}</OptionalMark></>} hint={f.durationHint} error={errors.duration?.message}>
           <Input inputMode="numeric" autoComplete="off" {...form.register('duration')} />
+        </FormField>
+        <FormField id={`${id}-preview`} label={f.previewSeconds} hint={f.previewSecondsHint} error={errors.previewSeconds?.message}>
+          <Input inputMode="numeric" autoComplete="off" {...form.register('previewSeconds')} />
         </FormField>
       </div>
 
