@@ -56,6 +56,11 @@ export function ladderArgs(source: string, info: SourceInfo, rungs: Rung[], outD
       'veryfast',
       '-profile:v',
       'main',
+      // No B-frames: their reordering delay is two frames, which at a low frame rate (the 1 fps demo
+      // lessons, slide-like uploads) is seconds of composition offset, and MSE then keeps only every
+      // other fragment (hls.js stalls on holes). The bitrate caps keep the bytes the same.
+      '-bf',
+      '0',
       '-pix_fmt',
       'yuv420p',
       '-sc_threshold',
