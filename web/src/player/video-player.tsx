@@ -67,7 +67,8 @@ export default function VideoPlayer({ videoId, title, posterUrl, purchased, data
       // Before the first frame currentTime is still 0, not the viewer's place: saving it would lose it.
       if (!video || !started.current) return;
       const position = video.currentTime;
-      if (lastSave.current && Math.abs(lastSave.current.position - position) < 1) return;
+      // The same place saved already (a pause right after the periodic save still saves its exact spot).
+      if (lastSave.current && Math.abs(lastSave.current.position - position) < 0.1) return;
       lastSave.current = { at: Date.now(), position };
       if (how === 'leave') saveProgressOnLeave(videoId, position);
       else void saveProgress(client, videoId, position).catch(() => undefined);
