@@ -168,7 +168,7 @@ async function benchPlayer({ stackUrl, gatewayUrl, databaseUrl, customer }) {
     console.log(`   p50 ${ms(percentile(firstFrame, 50))}   p99 ${ms(percentile(firstFrame, 99))}   min ${ms(firstFrame[0])}   max ${ms(firstFrame[firstFrame.length - 1])}   (${((performance.now() - began) / 1000).toFixed(0)} s)`);
 
     const costs = Object.fromEntries(video.renditions.map((r) => [r.name, r.megabytes]));
-    console.log(`\n9. Bytes over the wire from pressing play to ${WATCH_SECONDS} s after the first frame, Slow 4G; the ladder's cost for the whole ${Math.round(video.durationSeconds / 60)}-min lesson: ${Object.entries(costs).map(([n, mb]) => `${n} ${mb} MB`).join(', ')}`);
+    console.log(`\n9. Bytes over the wire from pressing play to ${WATCH_SECONDS} s after the first frame, Slow 4G; the ladder's cost for the whole ${video.durationSeconds}-s lesson: ${Object.entries(costs).map(([n, mb]) => `${n} ${mb} MB`).join(', ')}`);
     // A phone-sized page caps the ladder to the player's size already; a desktop-sized one lets
     // adaptive streaming climb, which is what data saver stops.
     for (const [label, viewport, dataSaver] of [
