@@ -84,7 +84,7 @@ describe('an administrator watching a video being prepared for streaming', () =>
       if (text && seen[seen.length - 1] !== text) seen.push(text);
       if (!shot && /^Traitement \d+ %/.test(text)) {
         shot = true;
-        await row(page, title).scrollIntoViewIfNeeded();
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(process.env.LBF_E2E_SHOTS ?? media, 'admin-video-processing.png') });
       }
       if (text.startsWith('Prêt')) break;
