@@ -125,7 +125,7 @@ export interface ItemChanges {
 /**
  * In one transaction: locks the item (NOT_FOUND when gone), claims the uploads, applies the shared
  * changes then `applyOwn` (which answers the keys of the objects it replaced), refreshes the search
- * columns, saves and publishes catalogue.item.updated. Then deletes the replaced objects.
+ * columns, saves and publishes catalogue.item.updated (once the item is published). Then deletes the replaced objects.
  */
 export async function updateItem<T extends CatalogueItem>(
   deps: CatalogueDeps,
@@ -151,7 +151,8 @@ export async function updateItem<T extends CatalogueItem>(
     it.updatedAt = new Date();
     await manager.getRepository(kind.entity).save(it);
     if (alsoInTx) await alsoInTx(manager, it);
-    await emit('catalogue.item.updated', itemEvent(it, kind.type));
+    // Not yet on sale (a video whose ladder is not ready): its publication will carry the new values.
+    if (it.publishedAt) await emit('catalogue.item.updated', itemEvent(it, kind.type));
     return it;
   });
   if (replaced.length) await deps.after.deleteObjects(replaced.map((key) => ({ bucket: kind.bucket, key })));
