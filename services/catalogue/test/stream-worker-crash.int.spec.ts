@@ -1,5 +1,5 @@
 import { createTestEnvironment, gatewayHeaders, until, type TestEnvironment } from '@lbf/service-kit/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,11 +39,13 @@ function startChild(cfg: CatalogueConfig): Promise<{ url: string; proc: ChildPro
 }
 
 beforeAll(async () => {
-  if (!existsSync(DIST_APP)) throw new Error('build the catalogue first (npx tsc -b)');
+  // The first instance runs the built service: bring dist/ up to date (incremental, a no-op when it is).
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], { encoding: 'utf8' });
+  if (tsc.status !== 0 || !existsSync(DIST_APP)) throw new Error(`could not build the catalogue: ${tsc.stdout}${tsc.stderr}`);
   env = await createTestEnvironment();
   mediaDir = await mkdtemp(join(tmpdir(), 'lbf-crash-test-'));
   config = { ...env.baseConfig('catalogue'), mediaDir, mediaSigningSecret: SIGNING_SECRET, videoSweepEveryMs: 60_000 };
-});
+}, 180_000);
 
 afterAll(async () => {
   child?.kill('SIGKILL');
