@@ -36,6 +36,7 @@ async function upload(page: Page, title: string, file: string, previewSeconds?: 
   await form.getByLabel('Titre', { exact: true }).fill(title);
   if (previewSeconds) await form.getByLabel("Durée de l'aperçu (secondes)").fill(previewSeconds);
   await form.getByLabel('Fichier vidéo').setInputFiles(file);
+  if (process.env.LBF_E2E_SHOTS) await page.screenshot({ path: join(process.env.LBF_E2E_SHOTS, 'admin-video-upload-form.png') });
   await form.getByRole('button', { name: 'Uploader la vidéo' }).click();
   await shownToast(page, 'Succès').waitFor({ timeout: 30_000 });
   await row(page, title).waitFor();
