@@ -138,7 +138,10 @@ describe('an administrator watching a video being prepared for streaming', () =>
     const status = row(page, title).getByTestId('video-processing');
     await status.getByText('Échec').waitFor({ timeout: 60_000 });
     await status.getByText('Le fichier vidéo est illisible.').waitFor();
-    if (process.env.LBF_E2E_SHOTS) await row(page, title).screenshot({ path: join(process.env.LBF_E2E_SHOTS, 'admin-video-failed.png') });
+    if (process.env.LBF_E2E_SHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(process.env.LBF_E2E_SHOTS, 'admin-video-failed.png') });
+    }
 
     await status.getByRole('button', { name: `Relancer le traitement de « ${title} »` }).click();
     await shownToast(page, 'Traitement relancé').waitFor();
