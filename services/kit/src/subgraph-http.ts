@@ -21,6 +21,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 const badRequest = (message: string) => ({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+const INTERNAL = { errors: [{ message: "Une erreur inattendue s'est produite.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] };
 
 /** application/json, with no charset or utf-8 (the only one this path decodes). */
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -46,7 +47,11 @@ export function subgraphGraphqlHandler<C extends BaseContext>(opts: SubgraphHttp
       sendJson(res, 401, UNAUTHORIZED_BODY);
       return true;
     }
-    void handle(opts, req, res, url);
+    handle(opts, req, res, url).catch(() => {
+      // Only writing the answer can fail here (the client went away mid-stream): nothing to tell it.
+      if (!res.headersSent) sendJson(res, 500, INTERNAL);
+      else res.destroy();
+    });
     return true;
   };
 }
@@ -101,7 +106,7 @@ async function handle<C extends BaseContext>(opts: SubgraphHttpOptions<C>, req: 
       context: () => opts.context(req, res),
     });
   } catch {
-    if (!res.headersSent) sendJson(res, 500, { errors: [{ message: "Une erreur inattendue s'est produite.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    if (!res.headersSent) sendJson(res, 500, INTERNAL);
     return;
   }
   for (const [key, value] of answer.headers) res.setHeader(key, value);
