@@ -14,7 +14,7 @@
  *
  * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
  * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5), BENCH_PURCHASES (200),
- * BENCH_PURCHASE_CONCURRENCY (4), BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce).
+ * BENCH_PURCHASE_CONCURRENCY (4), BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, media).
  * With a commerce service in the registry it adds the purchase -> entitlement latency and the
  * dashboard query's gateway cost (scripts/bench/commerce.js).
  */
@@ -29,6 +29,7 @@ const { root } = require('./lib/build');
 const { SETTINGS, ME, VIDEOS, LIVE } = require('./bench/queries');
 const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
 const { benchCommerce } = require('./bench/commerce');
+const { benchMedia } = require('./bench/media-endpoints');
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 8);
@@ -248,6 +249,23 @@ async function main() {
           concurrency: PURCHASE_CONCURRENCY,
         });
       }
+    }
+
+    if (part('media')) {
+      const { serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
+      await benchMedia({
+        gatewayUrl,
+        subgraph,
+        credential,
+        token,
+        catalogueDbUrl: serviceDatabaseUrl(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'catalogue', database),
+        mediaDir: join(root, '.data', 'bench', 'media'),
+        root,
+        printTable,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+      });
     }
   } finally {
     for (const child of baselines) child.kill();
