@@ -1,10 +1,12 @@
 import { events, makeEnvelope, natsSubject, type EventData } from '@lbf/proto-events';
 import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { headers, type JetStreamClient } from 'nats';
 import { PDFDocument } from 'pdf-lib';
+import S3rver from 's3rver';
 import { makePdf, upload } from './fixtures';
 import { hexTextOfPage } from './pdf-text';
 import { setupCatalogue, type CatalogueTestContext } from './support';
@@ -232,5 +234,57 @@ describe("a buyer's copy of a guide", () => {
     expect(res.data!.deletePdf.error).toBeNull();
     expect(await stampedRows(guide.id)).toEqual([]);
     await until(async () => ((await stampedFiles()).length === 0 ? true : null), 10_000, 'the stamped copies to be deleted');
+  });
+});
+
+describe('with the MinIO/S3 store', () => {
+  /** s3rver's built-in credentials. */
+  const KEYS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };
+  let s3: S3rver;
+  let dir: string;
+  let endpoint: string;
+  let local: CatalogueTestContext;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'lbf-s3rver-stamp-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+    endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+    // The helpers above work on `t`: this block's catalogue, on S3, for its tests.
+    local = t;
+    t = await setupCatalogue({ s3: { endpoint, ...KEYS } });
+    js = t.nc.jetstream();
+  });
+
+  afterAll(async () => {
+    await t?.teardown();
+    t = local;
+    await s3?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("serves the buyer's stamped copy straight from S3 (signed, Range), never the original, and deletes it with the guide", async () => {
+    const guide = await createGuide('Guide sur S3');
+    const buyer: Buyer = { ...t.newUser(), name: 'Ɛwondo Ŋkɔlɔ', email: 'ewondo@example.cm' };
+    const orderId = await purchase(buyer, guide.id, 'LBF-2026-000777');
+
+    const dl = await download(buyer.token, guide.id, false);
+    expect(dl.url!.startsWith(`${endpoint}/pdfs/stamped/${orderId}.pdf?`)).toBe(true);
+    expect(dl.url).toMatch(/X-Amz-Signature=/);
+    expect(dl.url).not.toContain(guide.fileKey);
+    const { res, doc, bytes } = await fetchPdf(dl.url!);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Guide sur S3.pdf"/);
+    expect(doc.getPageCount()).toBe(PAGES);
+    for (const page of doc.getPages()) {
+      expect(hexTextOfPage(doc, page)[0]).toBe('Licence personnelle — Ɛwondo Ŋkɔlɔ — ewondo@example.cm — commande LBF-2026-000777');
+    }
+
+    const read = await download(buyer.token, guide.id, true);
+    expect(read.url!.startsWith(`${endpoint}/pdfs/stamped/${orderId}.pdf?`)).toBe(true);
+    const part = await t.fetch(read.url!, { headers: { Range: 'bytes=0-4' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 5))).toBe(true);
+
+    await t.asAdmin(`mutation($id: ID!) { deletePdf(id: $id) { ok } }`, { id: guide.id });
+    await until(async () => ((await t.app.store.stat('pdfs', `stamped/${orderId}.pdf`)) === null ? true : null), 10_000, 'the copy to be deleted from S3');
   });
 });
