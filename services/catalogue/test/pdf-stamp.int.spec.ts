@@ -237,6 +237,24 @@ describe("a buyer's copy of a guide", () => {
   });
 });
 
+describe('an encrypted guide', () => {
+  it('is refused at creation with its own message: it could not be stamped for its buyers', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([300, 400]);
+    // What an owner-password "protected" PDF carries: an /Encrypt dictionary in its trailer.
+    doc.context.trailerInfo.Encrypt = doc.context.obj({ Filter: 'Standard', V: 1, R: 2, P: -4 });
+    const fileUploadId = await upload(t, 'PDF', 'protege.pdf', 'application/pdf', Buffer.from(await doc.save()));
+    const res = await t.asAdmin<{ createPdf: { pdf: unknown; error: { code: string; message: string; field: string } | null } }>(
+      `mutation($input: CreatePdfInput!) { createPdf(input: $input) { pdf { id } error { code message field } } }`,
+      { input: { title: 'Guide protégé', category: 'sleep', fileUploadId } },
+    );
+    expect(res.data!.createPdf).toEqual({
+      pdf: null,
+      error: { code: 'INVALID_FILE', message: expect.stringMatching(/^Ce PDF est protégé \(chiffré\)/), field: 'fileUploadId' },
+    });
+  });
+});
+
 describe('with the MinIO/S3 store', () => {
   /** s3rver's built-in credentials. */
   const KEYS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };

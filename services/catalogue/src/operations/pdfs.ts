@@ -7,7 +7,7 @@ import type { Page } from '../domain/pagination';
 import { safeFileNameFromTitle } from '../domain/search';
 import { pdfOrder, type PdfSort } from '../domain/sort';
 import { Pdf } from '../entities';
-import { countPdfPages } from '../media/pdf-pages';
+import { readPdfFacts } from '../media/pdf-pages';
 import type { ObjectStore } from '../storage';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import type { CatalogueDeps } from './deps';
@@ -51,9 +51,12 @@ export async function createPdf(deps: CatalogueDeps, input: unknown): Promise<Pd
     { id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' },
   ]);
   const file = files.fileUploadId!;
-  // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF.
-  const pageCount = await countPdfPages(await readObject(deps.store, 'pdfs', file.upload.objectKey));
-  if (pageCount === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
+  // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF; an
+  // encrypted one too, with its own message: it could not be stamped for its buyers.
+  const facts = await readPdfFacts(await readObject(deps.store, 'pdfs', file.upload.objectKey));
+  if (facts === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
+  if (facts.encrypted) throw catalogueError('INVALID_FILE', messages.encryptedPdf, 'fileUploadId');
+  const { pageCount } = facts;
   const pdf = await insertItem(deps, PDF, files, {
     ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
     fileKey: file.upload.objectKey,
