@@ -16,6 +16,9 @@ import {
 import { BUNDLED_FFMPEG } from './media/ffmpeg';
 import { readHandler, uploadHandler } from './media/media-routes';
 import { MediaSigner } from './media/signing';
+import { streamHandler } from './media/stream-routes';
+import { DEFAULT_STREAM_TTL_SECONDS } from './domain/playback';
+import { videoKeyFor } from './operations/playback';
 import type { CatalogueDeps } from './operations/deps';
 import { MediaUrls } from './operations/media-urls';
 import { isPendingObject } from './operations/uploads';
@@ -44,7 +47,7 @@ export function catalogueService(config: CatalogueConfig) {
     dataSource: (url) => createDataSource(url),
     typeDefs,
     jobs: { names: CATALOGUE_JOB_NAMES, concurrency: 2 },
-    async setup({ ds, uow, log, enqueue, bus }) {
+    async setup({ ds, uow, log, enqueue, bus, redis, verifier }) {
       const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.limits };
       const signer = new MediaSigner(config.mediaSigningSecret);
       const store = createObjectStore({ s3: config.s3, mediaDir: config.mediaDir, signer });
@@ -60,13 +63,16 @@ export function catalogueService(config: CatalogueConfig) {
         after: catalogueAfterCommit(enqueue, store, log),
         uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
         uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
+        playback: { signer, redis, redisKeyPrefix: config.redisKeyPrefix ?? 'lbf', streamTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS },
       };
       return {
         resolvers: createResolvers(deps),
         consumers: startEntitlementsConsumers({ bus, uow, log, maxDeliver: config.eventMaxDeliver }),
         readiness: { storage: () => store.stat('videos', 'readiness-probe') },
         routes: (app) => {
-          // With S3, browsers talk to the store directly; /media is the local disk's stand-in for it.
+          // Playback sessions, with either store: the stream token (and for the key, the viewer) is checked here.
+          app.use('/media/stream', streamHandler({ store, signer, verifier, log, videoKey: (grant, auth) => videoKeyFor(deps, grant, auth) }));
+          // With S3, browsers talk to the store directly for uploads and signed reads; /media is the local disk's stand-in for it.
           if (!(store instanceof LocalDiskStore)) return;
           const media = { store, signer, log, isPending: (bucket: 'videos' | 'pdfs', key: string) => isPendingObject(deps, bucket, key) };
           app.use('/media/upload', uploadHandler(media));

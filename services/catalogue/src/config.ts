@@ -1,6 +1,7 @@
 import { baseConfigFrom, baseEnv, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS } from './domain/playback';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
 import type { S3Config } from './storage/minio-store';
 
@@ -26,6 +27,8 @@ export interface CatalogueConfig extends BaseConfig {
   videoSweepAfterMs?: number;
   /** Lifetime of signed read URLs (admin playback, PDF downloads); default 600 s. */
   readUrlTtlSeconds?: number;
+  /** Lifetime of a playback session's stream token; default 2 h, stretched for longer videos, 6 h at most. */
+  streamTokenTtlSeconds?: number;
   /** Deliveries of a failing event before the consumer parks it (the kit's default when unset). */
   eventMaxDeliver?: number;
   /** Path or name of the ffmpeg binary; the bundled @ffmpeg-installer one by default. */
@@ -68,6 +71,7 @@ export const catalogueEnv = baseEnv
     MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.videoBytes),
     MAX_PDF_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.pdfBytes),
     MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.imageBytes),
+    STREAM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(MAX_STREAM_TTL_SECONDS).default(DEFAULT_STREAM_TTL_SECONDS),
   })
   .superRefine(requireS3Keys);
 
@@ -82,5 +86,6 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfi
     s3: s3FromEnv(e),
     limits: { videoBytes: e.MAX_VIDEO_BYTES, pdfBytes: e.MAX_PDF_BYTES, imageBytes: e.MAX_IMAGE_BYTES },
     ffmpegPath: e.FFMPEG_PATH,
+    streamTokenTtlSeconds: e.STREAM_TOKEN_TTL_SECONDS,
   };
 }

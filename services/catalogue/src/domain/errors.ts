@@ -5,8 +5,18 @@ import { UserError } from '@lbf/service-kit';
  * field needs (checked on the bytes, not the name or claimed type); UPLOAD_NOT_FOUND: the upload id
  * is unknown, already used or expired; UPLOAD_INCOMPLETE: its file has not been received (yet);
  * NOT_PURCHASED: the viewer does not own the item (no entitlement from commerce).
+ * NOT_READY: the video's streaming ladder is not built yet; NO_PREVIEW: it has no free preview.
  */
-export type CatalogueErrorCode = 'VALIDATION' | 'NOT_FOUND' | 'INVALID_FILE' | 'FILE_TOO_LARGE' | 'UPLOAD_NOT_FOUND' | 'UPLOAD_INCOMPLETE' | 'NOT_PURCHASED';
+export type CatalogueErrorCode =
+  | 'VALIDATION'
+  | 'NOT_FOUND'
+  | 'INVALID_FILE'
+  | 'FILE_TOO_LARGE'
+  | 'UPLOAD_NOT_FOUND'
+  | 'UPLOAD_INCOMPLETE'
+  | 'NOT_PURCHASED'
+  | 'NOT_READY'
+  | 'NO_PREVIEW';
 
 /** A refusal of a catalogue mutation (the kit's UserError), French and ready to show; `field` names the form field. */
 export function catalogueError(code: CatalogueErrorCode, message: string, field: string | null = null): UserError {
@@ -20,6 +30,7 @@ export const messages = {
   invalidThumbnail: 'Veuillez sélectionner une image valide pour la miniature.',
   pdfRequired: 'Le titre et le fichier PDF sont obligatoires.',
   invalidPdf: 'Veuillez sélectionner un fichier PDF valide.',
+  encryptedPdf: 'Ce PDF est protégé (chiffré) : enregistrez-le sans protection puis envoyez-le à nouveau, afin que chaque copie vendue puisse porter le nom de son acheteur.',
   invalidIllustration: 'Veuillez sélectionner une image valide.',
   tooLarge: (limit: string) => `Le fichier dépasse la taille maximale autorisée (${limit}).`,
   uploadNotFound: "Le fichier envoyé est introuvable ou a expiré. Veuillez l'envoyer à nouveau.",
@@ -42,4 +53,8 @@ export const messages = {
   invalidEmail: 'Veuillez entrer une adresse email valide',
   invalidUrl: 'Veuillez entrer une adresse web valide (https://…).',
   invalidFileName: 'Le nom du fichier est invalide.',
+  videoNotReady: 'Cette vidéo est en cours de préparation. Réessayez dans quelques minutes.',
+  noPreview: "Cette vidéo n'a pas d'aperçu gratuit. Achetez-la pour la regarder.",
+  videoNotPurchased: 'Achetez cette vidéo pour la regarder en entier.',
+  invalidPosition: 'La position de lecture doit être un nombre de secondes positif.',
 } as const;

@@ -34,4 +34,20 @@ describe('signed media URLs', () => {
     expect(signer.verifyUpload(forged, now)).toEqual({ ok: false, reason: 'invalid' });
     expect(signer.verifyUpload('pas.un.jeton', now)).toEqual({ ok: false, reason: 'invalid' });
   });
+
+  it('round-trips a stream grant and refuses a tampered, expired or cross-purpose one', () => {
+    const grant = { videoId: 'v1', version: 2, scope: 'preview' as const, userId: 'u1', sessionId: 's1', iat: exp - 600, exp };
+    const token = signer.signStream(grant);
+    expect(signer.verifyStream(token, now)).toEqual({ ok: true, grant });
+    expect(signer.verifyStream(token, now + 601_000)).toEqual({ ok: false, reason: 'expired' });
+    const [, sig] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ ...grant, scope: 'full' })).toString('base64url')}.${sig}`;
+    expect(signer.verifyStream(forged, now)).toEqual({ ok: false, reason: 'invalid' });
+    // An upload token is signed under another purpose: never a stream token, even with a stream-shaped body.
+    const body = Buffer.from(JSON.stringify(grant)).toString('base64url');
+    const upload = signer.signUpload(grant as never);
+    expect(upload.startsWith(body)).toBe(true);
+    expect(signer.verifyStream(upload, now)).toEqual({ ok: false, reason: 'invalid' });
+    expect(new MediaSigner('un-autre-secret-assez-long').verifyStream(token, now)).toEqual({ ok: false, reason: 'invalid' });
+  });
 });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UploadKind } from '../domain/uploads';
+import type { StreamScope } from './hls-layout';
 
 /**
  * HMAC signatures for the local disk adapter's URLs, so /media serves nothing unsigned or expired
@@ -48,6 +49,59 @@ export class MediaSigner {
     if (typeof grant.exp !== 'number' || grant.exp * 1000 < nowMs) return { ok: false, reason: 'expired' };
     return { ok: true, grant };
   }
+
+  /**
+   * A playback session's token: it covers every file of one video's version and scope (the URL's
+   * path after the token names the file), so playlists keep relative URIs and segments need no
+   * signature of their own. base64url(JSON).signature, under its own purpose so an upload token
+   * can never pass for it.
+   */
+  signStream(grant: StreamGrant): string {
+    const body = Buffer.from(JSON.stringify(grant)).toString('base64url');
+    return `${body}.${this.mac('stream', [body])}`;
+  }
+
+  verifyStream(token: string, nowMs = Date.now()): { ok: true; grant: StreamGrant } | { ok: false; reason: 'invalid' | 'expired' } {
+    const [body, sig, extra] = token.split('.');
+    if (!body || !sig || extra !== undefined || !this.same(this.mac('stream', [body]), sig)) return { ok: false, reason: 'invalid' };
+    let grant: StreamGrant;
+    try {
+      grant = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StreamGrant;
+    } catch {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (!isStreamGrant(grant)) return { ok: false, reason: 'invalid' };
+    if (grant.exp * 1000 < nowMs) return { ok: false, reason: 'expired' };
+    return { ok: true, grant };
+  }
+}
+
+/** What a playback session's token grants: one video's files of one version and scope, to one viewer's session. */
+export interface StreamGrant {
+  videoId: string;
+  /** The video's hls_version when the session started: a later rebuild does not change what it names. */
+  version: number;
+  scope: StreamScope;
+  userId: string;
+  /** The access token's session (sid): the key route asks for a Bearer of that same session. */
+  sessionId: string;
+  /** Epoch seconds. */
+  iat: number;
+  exp: number;
+}
+
+function isStreamGrant(g: unknown): g is StreamGrant {
+  const x = g as Partial<StreamGrant> | null;
+  return (
+    !!x &&
+    typeof x.videoId === 'string' &&
+    Number.isInteger(x.version) &&
+    (x.scope === 'full' || x.scope === 'preview') &&
+    typeof x.userId === 'string' &&
+    typeof x.sessionId === 'string' &&
+    typeof x.iat === 'number' &&
+    typeof x.exp === 'number'
+  );
 }
 
 export interface UploadGrant {

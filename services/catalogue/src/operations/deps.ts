@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { UploadLimits } from '../domain/uploads';
 import type { Bucket, ObjectStore } from '../storage';
 import type { MediaUrls } from './media-urls';
+import type { PlaybackSettings } from './playback';
 
 /** Work queued after a commit (BullMQ in the service; see jobs/catalogue-jobs.ts). */
 export interface AfterCommit {
@@ -24,4 +25,6 @@ export interface CatalogueDeps {
   after: AfterCommit;
   uploadUrlTtlSeconds: number;
   uploadRetentionSeconds: number;
+  /** Stream tokens, session starts (Redis) and their lifetime: operations/playback.ts. */
+  playback: PlaybackSettings;
 }

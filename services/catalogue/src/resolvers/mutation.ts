@@ -3,11 +3,14 @@ import { createArticle, deleteArticle, setArticlePublished, updateArticle } from
 import type { MutationResolvers } from '../generated/graphql';
 import type { CatalogueDeps } from '../operations/deps';
 import { createPdf, deletePdf, downloadPdf, updatePdf } from '../operations/pdfs';
+import { startPlayback, viewerOf } from '../operations/playback';
 import { updateSettings } from '../operations/settings';
 import { createTestimonial, deleteTestimonial, updateTestimonial } from '../operations/testimonials';
 import { createUpload } from '../operations/uploads';
 import { createVideo, deleteVideo, updateVideo } from '../operations/videos';
 import { retryVideoProcessing } from '../operations/video-processing';
+import { countVideoView } from '../operations/views';
+import { saveWatchProgress } from '../operations/watch-progress';
 
 /** DeleteResult: `ok` is non-null, so a refusal answers `{ ok: false, error }` rather than the kit's null data field. */
 async function deleted(run: () => Promise<void>): Promise<{ ok: boolean; error: UserError | null }> {
@@ -16,8 +19,10 @@ async function deleted(run: () => Promise<void>): Promise<{ ok: boolean; error: 
 }
 
 /**
- * Every mutation but downloadPdf is an administrator's: requireAdmin refuses visitors (401) and
- * customers (403) before anything runs; downloadPdf is also an owner's (NOT_PURCHASED for others).
+ * Every mutation but downloadPdf and the playback ones is an administrator's: requireAdmin refuses
+ * visitors (401) and customers (403) before anything runs; downloadPdf is also an owner's
+ * (NOT_PURCHASED for others); startPlayback, saveWatchProgress and countVideoView are any signed-in
+ * viewer's, who gets what their entitlement allows.
  * Operations throw a UserError for a refusal (zod at the edge, not found, bad upload);
  * withUserErrors puts it in the payload's `error` (the kit's idiom).
  */
@@ -44,6 +49,20 @@ export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
       const user = requireUser(ctx);
       const r = await settle(() => downloadPdf(deps, a.id, { userId: user.userId, admin: isAdmin(ctx) }, a.inline === true));
       return r.ok ? { url: r.value.url, expiresAt: r.value.expiresAt.toISOString(), error: null } : { url: null, expiresAt: null, error: r.error };
+    },
+    // Signed-in viewers (visitors get UNAUTHENTICATED); what they may watch is decided inside.
+    startPlayback: (_, a, ctx) => {
+      const viewer = viewerOf(requireUser(ctx));
+      return withUserErrors('session', () => startPlayback(deps, a.videoId, viewer));
+    },
+    saveWatchProgress: (_, a, ctx) => {
+      const user = requireUser(ctx);
+      return withUserErrors('progress', () => saveWatchProgress(deps, a.videoId, { userId: user.userId, admin: isAdmin(ctx) }, a.positionSeconds));
+    },
+    countVideoView: async (_, a, ctx) => {
+      const user = requireUser(ctx);
+      const r = await settle(() => countVideoView(deps, a.videoId, user.userId));
+      return r.ok ? { ...r.value, error: null } : { counted: false, viewCount: null, error: r.error };
     },
     createArticle: admin((a) => withUserErrors('article', () => createArticle(deps, a.input))),
     updateArticle: admin((a) => withUserErrors('article', () => updateArticle(deps, a.id, a.input))),

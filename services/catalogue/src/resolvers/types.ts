@@ -5,6 +5,8 @@ import type { Resolvers } from '../generated/graphql';
 import type { CatalogueDeps } from '../operations/deps';
 import { viewerOwns, type RequestLoaders } from '../operations/entitlements';
 import { similarVideos } from '../operations/videos';
+import { renditionViews } from '../domain/playback';
+import { viewerWatchProgress, watchProgressLoaders } from '../operations/watch-progress';
 
 /** ISO 8601 (UTC); null in, null out, so nullable date fields stay nullable and required ones stay strings. */
 function iso(d: Date): string;
@@ -20,6 +22,7 @@ function extensionOf(key: string): string {
 
 /** Field resolvers of the SDL's object types; the root resolvers return entities (see codegen.json's mappers). */
 export function typeResolvers(deps: CatalogueDeps, loaders: (ctx: BaseContext) => RequestLoaders): Resolvers {
+  const progress = watchProgressLoaders(deps);
   return {
     Video: {
       // Batched: one query per _entities call, whatever the number of references.
@@ -33,7 +36,12 @@ export function typeResolvers(deps: CatalogueDeps, loaders: (ctx: BaseContext) =
       similarVideos: (v, args) => similarVideos(deps, v, args.limit ?? 3),
       // One statement per request for all the videos of a page (or of an _entities call).
       purchased: (v, _, ctx) => viewerOwns(loaders(ctx), v.id),
-      playbackUrl: async (v, _, ctx) => (isAdmin(ctx) || (await viewerOwns(loaders(ctx), v.id)) ? (await deps.urls.file('videos', v.videoKey)).url : null),
+      // The uploaded source, unencrypted: administrators only; customers play through startPlayback.
+      playbackUrl: async (v, _, ctx) => (isAdmin(ctx) ? (await deps.urls.file('videos', v.videoKey)).url : null),
+      hasPreview: (v) => v.hlsVersion !== null && v.previewRenditions.length > 0,
+      renditions: (v) => (v.hlsVersion === null ? [] : renditionViews(v.hlsRenditions)),
+      // One statement per request for all the videos of a page.
+      watchProgress: (v, _, ctx) => viewerWatchProgress(progress, v, ctx),
       downloadUrl: async (v, _, ctx) =>
         isAdmin(ctx) ? (await deps.urls.file('videos', v.videoKey, safeFileNameFromTitle(v.title, extensionOf(v.videoKey)))).url : null,
       fileSize: (v, _, ctx) => (isAdmin(ctx) ? v.videoSize : null),

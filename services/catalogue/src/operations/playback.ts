@@ -1,0 +1,129 @@
+import type { AuthUser, Redis } from '@lbf/service-kit';
+import { catalogueError, messages } from '../domain/errors';
+import { renditionViews, resumeAt, streamTtlSeconds, type RenditionView } from '../domain/playback';
+import type { StreamScope } from '../media/hls-layout';
+import type { MediaSigner, StreamGrant } from '../media/signing';
+import type { CatalogueDeps } from './deps';
+import { ownsItem } from './entitlements';
+import { isUuid } from './query-helpers';
+import { findVideo } from './videos';
+import { savedProgress } from './watch-progress';
+
+/** What playback needs besides the database: the token signer, Redis (session starts) and the token lifetime. */
+export interface PlaybackSettings {
+  signer: MediaSigner;
+  redis: Redis;
+  /** REDIS_KEY_PREFIX: the session starts live under it, like the service's other keys. */
+  redisKeyPrefix: string;
+  /** Configured lifetime of a session's token (streamTtlSeconds stretches it for long videos). */
+  streamTtlSeconds: number;
+}
+
+export type PlaybackMode = 'FULL' | 'PREVIEW';
+
+export interface PlaybackSessionView {
+  videoId: string;
+  mode: PlaybackMode;
+  manifestUrl: string;
+  audioUrl: string;
+  expiresAt: string;
+  durationSeconds: number | null;
+  resumeAtSeconds: number | null;
+  renditions: RenditionView[];
+}
+
+/** The viewer as the verified access token gives it. */
+export interface Viewer {
+  userId: string;
+  sessionId: string;
+  admin: boolean;
+}
+
+export function viewerOf(user: AuthUser): Viewer {
+  return { userId: user.userId, sessionId: user.sessionId, admin: user.roles.includes('admin') };
+}
+
+/** The whole video: administrators, and buyers with a live entitlement (read now, so a purchase a second ago counts). */
+export async function mayWatchFull(deps: Pick<CatalogueDeps, 'ds'>, viewer: { userId: string; admin: boolean }, videoId: string): Promise<boolean> {
+  return viewer.admin || ownsItem(deps.ds, viewer.userId, videoId);
+}
+
+/** Where a stream token's files are served from (see media/stream-routes.ts). */
+export function streamUrl(token: string, path: string): string {
+  return `/media/stream/${token}/${path}`;
+}
+
+/** Redis key of a viewer's latest playback start of a video: countVideoView reads it. */
+export function playbackStartKey(prefix: string, userId: string, videoId: string): string {
+  return `${prefix}:catalogue:playback-start:${userId}:${videoId}`;
+}
+
+/** What a start records: when (epoch ms) and in which mode, for the view event. */
+export function parsePlaybackStart(value: string | null): { startedAtMs: number; mode: PlaybackMode } | null {
+  const m = value ? /^(\d+):(FULL|PREVIEW)$/.exec(value) : null;
+  return m ? { startedAtMs: Number(m[1]), mode: m[2] as PlaybackMode } : null;
+}
+
+/**
+ * startPlayback: one session of a READY video. FULL for an administrator or a buyer, PREVIEW for
+ * anyone else signed in when the video has a preview. The token covers the whole version and scope;
+ * the session's start is kept in Redis (the first one while it lives), so a view counts only after
+ * 10 s of it.
+ */
+export async function startPlayback(
+  deps: Pick<CatalogueDeps, 'ds' | 'playback'>,
+  videoId: string,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<PlaybackSessionView> {
+  const video = await findVideo(deps, videoId);
+  if (!video) throw catalogueError('NOT_FOUND', messages.videoNotFound);
+  if (video.hlsVersion === null) throw catalogueError('NOT_READY', messages.videoNotReady);
+  const full = await mayWatchFull(deps, viewer, video.id);
+  if (!full && !video.previewRenditions.length) throw catalogueError('NO_PREVIEW', messages.noPreview);
+  const scope: StreamScope = full ? 'full' : 'preview';
+  const mode: PlaybackMode = full ? 'FULL' : 'PREVIEW';
+  const durationSeconds = full ? video.durationSeconds : (video.hlsPreviewSeconds ?? video.previewSeconds);
+
+  const { signer, redis, redisKeyPrefix } = deps.playback;
+  const ttl = streamTtlSeconds(deps.playback.streamTtlSeconds, durationSeconds);
+  const iat = Math.floor(now.getTime() / 1000);
+  const grant: StreamGrant = { videoId: video.id, version: video.hlsVersion, scope, userId: viewer.userId, sessionId: viewer.sessionId, iat, exp: iat + ttl };
+  const token = signer.signStream(grant);
+
+  const [saved] = await Promise.all([
+    full ? savedProgress(deps.ds, viewer.userId, video.id) : Promise.resolve(null),
+    redis.set(playbackStartKey(redisKeyPrefix, viewer.userId, video.id), `${now.getTime()}:${mode}`, 'EX', ttl, 'NX'),
+  ]);
+  return {
+    videoId: video.id,
+    mode,
+    manifestUrl: streamUrl(token, 'master.m3u8'),
+    audioUrl: streamUrl(token, 'audio/index.m3u8'),
+    expiresAt: new Date(grant.exp * 1000).toISOString(),
+    durationSeconds,
+    resumeAtSeconds: full ? resumeAt(saved?.positionSeconds ?? null, video.durationSeconds) : null,
+    renditions: renditionViews(full ? video.hlsRenditions : video.previewRenditions),
+  };
+}
+
+export type KeyVerdict = { ok: true; key: Buffer } | { ok: false; status: 401 | 403 | 404 };
+
+/**
+ * The key route's decision, on every request: a FULL token, a live access token (bans and
+ * sign-outs are read from Redis by the verifier) of the token's own user and session, and then an
+ * administrator's role or a live entitlement. Nothing is cached: a refund stops the key at once.
+ */
+export async function videoKeyFor(deps: Pick<CatalogueDeps, 'ds'>, grant: StreamGrant, auth: AuthUser | null): Promise<KeyVerdict> {
+  if (grant.scope !== 'full') return { ok: false, status: 403 };
+  if (!auth) return { ok: false, status: 401 };
+  if (auth.userId !== grant.userId || auth.sessionId !== grant.sessionId) return { ok: false, status: 403 };
+  if (!isUuid(grant.videoId)) return { ok: false, status: 404 };
+  const [allowed, rows] = await Promise.all([
+    mayWatchFull(deps, { userId: auth.userId, admin: auth.roles.includes('admin') }, grant.videoId),
+    deps.ds.query('SELECT key FROM video_keys WHERE video_id = $1', [grant.videoId]) as Promise<Array<{ key: Buffer }>>,
+  ]);
+  if (!allowed) return { ok: false, status: 403 };
+  const key = rows[0]?.key;
+  return key && key.length === 16 ? { ok: true, key } : { ok: false, status: 404 };
+}
