@@ -14,7 +14,8 @@
  *
  * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
  * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5), BENCH_PURCHASES (200),
- * BENCH_PURCHASE_CONCURRENCY (4), BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, player).
+ * BENCH_PURCHASE_CONCURRENCY (4), BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce,
+ * media, pdf, player; pdf alone needs no stack: scripts/bench/pdf-stamp.js).
  * With a commerce service in the registry it adds the purchase -> entitlement latency and the
  * dashboard query's gateway cost (scripts/bench/commerce.js).
  */
@@ -29,6 +30,7 @@ const { root } = require('./lib/build');
 const { SETTINGS, ME, VIDEOS, LIVE } = require('./bench/queries');
 const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
 const { benchCommerce } = require('./bench/commerce');
+const { benchMedia } = require('./bench/media-endpoints');
 const { benchPlayer } = require('./bench/player');
 
 const env = process.env;
@@ -130,6 +132,8 @@ async function visitLatency(gatewayUrl, visitorId) {
 
 async function main() {
   const began = Date.now();
+  if (part('pdf')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'pdf-stamp.js')).once('exit', (c) => (c ? ko(new Error(`pdf bench: exit ${c}`)) : ok())));
+  if (ONLY && [...ONLY].every((p) => p === 'pdf')) return;
   const suffix = randomBytes(4).toString('hex');
   const portOffset = 500;
   const database = `lbf_bench_${suffix}`;
@@ -252,6 +256,23 @@ async function main() {
           concurrency: PURCHASE_CONCURRENCY,
         });
       }
+    }
+
+    if (part('media')) {
+      const { serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
+      await benchMedia({
+        gatewayUrl,
+        subgraph,
+        credential,
+        token,
+        catalogueDbUrl: serviceDatabaseUrl(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'catalogue', database),
+        mediaDir: join(root, '.data', 'bench', 'media'),
+        root,
+        printTable,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+      });
     }
 
     if (part('player')) {

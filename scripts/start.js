@@ -20,7 +20,7 @@ const { startStack } = require('./lib/stack');
 
   Administrateur de démonstration : ${demo.admin.email} / ${demo.admin.password}   (${url}/admin/login)
   Client de démonstration         : ${demo.customer.email} / ${demo.customer.password}   (${url}/auth)
-  Vidéos de démonstration : en préparation pour le streaming (quelques minutes la première fois) ;
+  Vidéos de démonstration : en préparation pour le streaming (environ une minute la première fois) ;
     elles apparaissent au catalogue une fois prêtes, progression visible dans ${url}/admin/videos
   Journaux des services: ${logDir}${sandboxLine}
   Ctrl+C pour arrêter.

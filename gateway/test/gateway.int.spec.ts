@@ -94,8 +94,8 @@ describe('the gateway', () => {
         },
         Mutation: {
           setTwoCookies: (_: unknown, __: unknown, ctx: BaseContext) => {
-            ctx.res!.append('Set-Cookie', EXPIRES_COOKIE);
-            ctx.res!.append('Set-Cookie', SECOND_COOKIE);
+            ctx.res!.appendHeader('Set-Cookie', EXPIRES_COOKIE);
+            ctx.res!.appendHeader('Set-Cookie', SECOND_COOKIE);
             return true;
           },
         },

@@ -36,6 +36,7 @@ async function upload(page: Page, title: string, file: string, previewSeconds?: 
   await form.getByLabel('Titre', { exact: true }).fill(title);
   if (previewSeconds) await form.getByLabel("Durée de l'aperçu (secondes)").fill(previewSeconds);
   await form.getByLabel('Fichier vidéo').setInputFiles(file);
+  if (process.env.LBF_E2E_SHOTS) await page.screenshot({ path: join(process.env.LBF_E2E_SHOTS, 'admin-video-upload-form.png') });
   await form.getByRole('button', { name: 'Uploader la vidéo' }).click();
   await shownToast(page, 'Succès').waitFor({ timeout: 30_000 });
   await row(page, title).waitFor();
@@ -84,7 +85,7 @@ describe('an administrator watching a video being prepared for streaming', () =>
       if (text && seen[seen.length - 1] !== text) seen.push(text);
       if (!shot && /^Traitement \d+ %/.test(text)) {
         shot = true;
-        await row(page, title).scrollIntoViewIfNeeded();
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(process.env.LBF_E2E_SHOTS ?? media, 'admin-video-processing.png') });
       }
       if (text.startsWith('Prêt')) break;
@@ -137,6 +138,10 @@ describe('an administrator watching a video being prepared for streaming', () =>
     const status = row(page, title).getByTestId('video-processing');
     await status.getByText('Échec').waitFor({ timeout: 60_000 });
     await status.getByText('Le fichier vidéo est illisible.').waitFor();
+    if (process.env.LBF_E2E_SHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(process.env.LBF_E2E_SHOTS, 'admin-video-failed.png') });
+    }
 
     await status.getByRole('button', { name: `Relancer le traitement de « ${title} »` }).click();
     await shownToast(page, 'Traitement relancé').waitFor();

@@ -14,6 +14,11 @@ export const commercePurchaseCompleted = defineEvent({
     receiptNumber: z.string().min(1),
     buyerId: z.uuid(),
     buyerEmail: z.email(),
+    /**
+     * The buyer's name ('Prénom Nom') as identity registered it, when commerce knows it: printed on
+     * their stamped copy of a guide. Optional and added within version 1 (older events lack it).
+     */
+    buyerName: z.string().min(1).max(200).optional(),
     itemId: z.uuid(),
     itemType: z.enum(['video', 'pdf']),
     itemTitle: z.string().min(1),

@@ -2,6 +2,7 @@ import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { Article, PendingUpload, Pdf, SiteSetting, Testimonial, Video } from './entities';
 import { CatalogueTables1763800000000 } from './migrations/catalogue-tables';
+import { EntitlementBuyer1764000000300 } from './migrations/entitlement-buyer';
 import { Entitlements1763900000000 } from './migrations/entitlements';
 import { MediaPipeline1764000000000 } from './migrations/media-pipeline';
 import { MediaPipelineVersion1764000000001 } from './migrations/media-pipeline-version';
@@ -13,7 +14,13 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     url,
     schema: SCHEMA,
     entities: [Video, Pdf, Article, Testimonial, SiteSetting, PendingUpload],
-    migrations: [CatalogueTables1763800000000, Entitlements1763900000000, MediaPipeline1764000000000, MediaPipelineVersion1764000000001],
+    migrations: [
+      CatalogueTables1763800000000,
+      Entitlements1763900000000,
+      MediaPipeline1764000000000,
+      MediaPipelineVersion1764000000001,
+      EntitlementBuyer1764000000300,
+    ],
     poolSize,
   });
 }

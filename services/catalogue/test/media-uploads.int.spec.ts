@@ -53,7 +53,7 @@ describe('uploading a video straight to storage', () => {
     expect(await res.json()).toMatchObject({ ok: true, size: files.mp4.length, contentType: 'video/mp4' });
   });
 
-  it('creates the video from its upload, publishes it, then probes its duration and grabs a thumbnail', async () => {
+  it('creates the video from its upload; the streaming pipeline probes its duration, grabs a thumbnail and publishes it', async () => {
     const uploadId = await upload(t, 'VIDEO', 'clip.mp4', 'video/mp4', files.mp4);
     const res = await t.asAdmin<VideoResult>(CREATE_VIDEO, {
       input: { title: '  Plantes du matin  ', description: 'Une vidéo de test.', category: 'health', videoUploadId: uploadId, learnItems: ['Un', 'Deux'] },
@@ -74,7 +74,7 @@ describe('uploading a video straight to storage', () => {
         return v.durationSeconds !== null && v.thumbnailUrl ? v : null;
       },
       20_000,
-      'the process-video job',
+      'the streaming pipeline',
     );
     expect(done.durationSeconds).toBe(3);
     const thumb = await t.fetch(t.abs(done.thumbnailUrl!));

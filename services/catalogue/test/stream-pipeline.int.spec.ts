@@ -234,6 +234,10 @@ describe('a file ffmpeg cannot read', () => {
     expect(failed.publishedAt).toBeNull();
     expect(existsSync(join(t.mediaDir, 'videos', 'hls', id))).toBe(false);
 
+    // Not on sale yet: an edit publishes nothing to other services; the publication will carry it.
+    const renamed = await t.asAdmin<{ updateVideo: { error: unknown } }>(`mutation($id: ID!) { updateVideo(id: $id, input: { title: "Fichier réparé", price: "4.50" }) { error { message } } }`, { id });
+    expect(renamed.data!.updateVideo.error).toBeNull();
+
     // Customers cannot retry; administrators can.
     const refused = await t.asCustomer(RETRY, { id });
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -246,6 +250,9 @@ describe('a file ffmpeg cannot read', () => {
     const ready = await until(async () => ((await video(id)).processing!.state === 'READY' ? video(id) : null), 60_000, 'READY after retry');
     expect(ready.publishedAt).not.toBeNull();
     expect((await row(id)).hls_version).toBe(2);
+    const published = await until(() => t.events.find('catalogue.item.published', (d) => d.itemId === id), 5000, 'published');
+    expect(published.data).toMatchObject({ title: 'Fichier réparé', priceCents: 450 });
+    expect(t.events.find('catalogue.item.updated', (d) => d.itemId === id)).toBeUndefined();
 
     const unknown = await t.asAdmin<{ retryVideoProcessing: { error: { code: string; message: string } } }>(RETRY, { id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.data!.retryVideoProcessing.error).toMatchObject({ code: 'NOT_FOUND', message: 'Vidéo introuvable.' });

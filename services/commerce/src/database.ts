@@ -1,10 +1,11 @@
 import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { ENTITIES } from './entities';
+import { BuyerNames1764000000400 } from './migrations/buyer-names';
 import { CommerceTables1763900000000 } from './migrations/commerce-tables';
 
 export const SCHEMA = 'commerce';
 
 export function createDataSource(url: string, poolSize?: number): DataSource {
-  return createServiceDataSource({ url, schema: SCHEMA, entities: ENTITIES, migrations: [CommerceTables1763900000000], poolSize });
+  return createServiceDataSource({ url, schema: SCHEMA, entities: ENTITIES, migrations: [CommerceTables1763900000000, BuyerNames1764000000400], poolSize });
 }

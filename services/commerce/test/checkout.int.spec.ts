@@ -25,7 +25,7 @@ describe('checkout', () => {
     expect(checked.data!.checkPayment.order).toMatchObject({ status: 'COMPLETED', attempt: { status: 'COMPLETED', operatorTransactionId: 'FT-1' } });
     expect(checked.data!.checkPayment.order.receiptNumber).toMatch(/^LBF-\d{4}-\d{6}$/);
     await until(() => (events.received.length ? true : null), 5000, 'purchase.completed');
-    expect(events.received[0]!.data).toMatchObject({ orderId: order!.id, buyerId: buyer.userId, itemId, itemType: 'video', amountUsdCents: 359, amountXaf: 2356, provider: 'mtn', operatorTransactionId: 'FT-1' });
+    expect(events.received[0]!.data).toMatchObject({ orderId: order!.id, buyerId: buyer.userId, buyerEmail: email, buyerName: 'Awa Ngo', itemId, itemType: 'video', amountUsdCents: 359, amountXaf: 2356, provider: 'mtn', operatorTransactionId: 'FT-1' });
 
     const again = await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'MTN', phone: '677123456' });
     expect(again.error).toMatchObject({ code: 'ALREADY_PURCHASED' });

@@ -11,10 +11,18 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * same time whatever the length or content of what was sent.
  */
 export function carriesGatewaySecret(headers: IncomingHttpHeaders, secret: string): boolean {
-  const sent = headers[GATEWAY_SECRET_HEADER];
-  const value = Array.isArray(sent) ? sent[0] : sent;
-  if (typeof value !== 'string' || value.length === 0) return false;
-  return timingSafeEqual(digest(value), digest(secret));
+  return gatewaySecretCheck(secret)(headers);
+}
+
+/** The same check with the secret's digest computed once, for the per-request path. */
+export function gatewaySecretCheck(secret: string): (headers: IncomingHttpHeaders) => boolean {
+  const expected = digest(secret);
+  return (headers) => {
+    const sent = headers[GATEWAY_SECRET_HEADER];
+    const value = Array.isArray(sent) ? sent[0] : sent;
+    if (typeof value !== 'string' || value.length === 0) return false;
+    return timingSafeEqual(digest(value), expected);
+  };
 }
 
 /**

@@ -43,6 +43,18 @@ export function nullByteLiteralField(document: DocumentNode): string | null {
   return found;
 }
 
+// Apollo Server keeps one parsed DocumentNode per distinct operation text, so an operation's
+// literals are walked once, not on every request.
+const literalScans = new WeakMap<DocumentNode, string | null>();
+function literalField(document: DocumentNode): string | null {
+  let found = literalScans.get(document);
+  if (found === undefined) {
+    found = nullByteLiteralField(document);
+    literalScans.set(document, found);
+  }
+  return found;
+}
+
 /**
  * Refuses, before any resolver runs, an operation whose string inputs (variables or literals)
  * hold a NUL character, with the one BAD_USER_INPUT shape of the kit's user errors
@@ -54,7 +66,7 @@ export function refuseNullBytes<C extends BaseContext>(): ApolloServerPlugin<C> 
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const field = nullByteField(request.variables ?? {}) ?? nullByteLiteralField(document);
+          const field = nullByteField(request.variables ?? {}) ?? literalField(document);
           if (field === null) return;
           throw new GraphQLError(FORBIDDEN_CHARACTERS_MESSAGE, {
             extensions: { code: 'BAD_USER_INPUT', field: field || null, http: { status: 200 } },

@@ -1,26 +1,31 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express } from 'express';
 import { GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type AccessTokenVerifier, type AuthContext } from './auth';
-import { carriesGatewaySecret, clientIp } from './gateway-credential';
+import { clientIp, gatewaySecretCheck } from './gateway-credential';
 import type { Logger } from './logger';
 import { refuseNullBytes } from './null-bytes';
 import { DEFAULT_OPERATION_LIMITS, operationLimitsRule, withoutSuggestions, type OperationLimits } from './operation-limits';
+import { subgraphGraphqlHandler, UNAUTHORIZED_BODY } from './subgraph-http';
 
 export interface BaseContext extends AuthContext {
   ip: string | null;
   userAgent: string | null;
-  /** Present on HTTP requests (absent on subscriptions), e.g. for cookies. */
-  req?: Request;
-  res?: Response;
+  /**
+   * Present on HTTP requests (absent on subscriptions), e.g. for cookies. The bare node:http
+   * objects: POST /graphql is answered before Express (subgraph-http.ts), so Express's helpers
+   * (res.cookie, req.cookies) are not there; write headers with res.appendHeader.
+   */
+  req?: IncomingMessage;
+  res?: ServerResponse;
   log: Logger;
 }
 
@@ -56,6 +61,9 @@ export interface SubgraphOptions<C extends BaseContext> {
   limits?: Partial<OperationLimits>;
 }
 
+/** Largest JSON body /graphql accepts, on both paths. */
+const BODY_LIMIT = 256 * 1024;
+
 export interface RunningSubgraph {
   url: string;
   wsUrl: string;
@@ -74,14 +82,23 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   app.disable('x-powered-by');
   const secret = opts.gatewaySecret ?? null;
   // Open (no secret, in-process tests only): every caller stands for the gateway, as before the credential.
-  const fromGateway = (headers: IncomingHttpHeaders) => (secret ? carriesGatewaySecret(headers, secret) : true);
-  const httpServer = createServer(app);
+  const carriesSecret = secret ? gatewaySecretCheck(secret) : null;
+  const fromGateway = (headers: IncomingHttpHeaders) => (carriesSecret ? carriesSecret(headers) : true);
+  // POST /graphql with JSON, what the gateway sends on every operation, is answered before Express.
+  let fastGraphql: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
+  const httpServer = createServer((req, res) => {
+    if (fastGraphql?.(req, res)) return;
+    app(req, res);
+  });
   const makeContext = async (base: BaseContext): Promise<C> => (opts.context ? opts.context(base) : (base as C));
 
   // Inline traces only serve Apollo Studio, which we do not use; they cost time on every request.
+  // No schema has @cacheControl and the gateway computes no cache policy: the cache-control
+  // plugin would only wrap every resolver call for nothing.
   const plugins: ApolloServerPlugin<C>[] = [
     ApolloServerPluginDrainHttpServer({ httpServer }),
     ApolloServerPluginInlineTraceDisabled(),
+    ApolloServerPluginCacheControlDisabled(),
     refuseNullBytes<C>(),
     ...(opts.plugins ?? []),
   ];
@@ -152,24 +169,21 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   // Everything below answers the gateway only: /graphql (with _service and _entities) and extra routes.
   app.use((req, res, next) => {
     if (!fromGateway(req.headers)) {
-      res.status(401).json({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] });
+      res.status(401).json(UNAUTHORIZED_BODY);
       return;
     }
     next();
   });
   opts.routes?.(app);
-  app.use(
-    '/graphql',
-    express.json({ limit: '256kb' }),
-    expressMiddleware(server, {
-      context: async ({ req, res }) => {
-        const auth = await opts.verifier.verify(bearerToken(req.headers.authorization));
-        const ua = req.headers['user-agent'];
-        const ip = clientIp(req.headers, req.socket.remoteAddress, fromGateway(req.headers));
-        return makeContext({ auth, ip, userAgent: typeof ua === 'string' ? ua : null, req, res, log: opts.log });
-      },
-    }),
-  );
+  // The same context on both paths (fast and Express): the verified token, the client IP, the bare request.
+  const httpContext = async (req: IncomingMessage, res: ServerResponse): Promise<C> => {
+    const auth = await opts.verifier.verify(bearerToken(req.headers.authorization));
+    const ua = req.headers['user-agent'];
+    const ip = clientIp(req.headers, req.socket.remoteAddress, fromGateway(req.headers));
+    return makeContext({ auth, ip, userAgent: typeof ua === 'string' ? ua : null, req, res, log: opts.log });
+  };
+  app.use('/graphql', express.json({ limit: BODY_LIMIT }), expressMiddleware(server, { context: ({ req, res }) => httpContext(req, res) }));
+  fastGraphql = subgraphGraphqlHandler({ apollo: server, fromGateway, context: httpContext, bodyLimit: BODY_LIMIT });
 
   await new Promise<void>((resolve) => httpServer.listen(opts.port, opts.host ?? '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;

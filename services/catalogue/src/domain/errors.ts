@@ -30,6 +30,7 @@ export const messages = {
   invalidThumbnail: 'Veuillez sélectionner une image valide pour la miniature.',
   pdfRequired: 'Le titre et le fichier PDF sont obligatoires.',
   invalidPdf: 'Veuillez sélectionner un fichier PDF valide.',
+  encryptedPdf: 'Ce PDF est protégé (chiffré) : enregistrez-le sans protection puis envoyez-le à nouveau, afin que chaque copie vendue puisse porter le nom de son acheteur.',
   invalidIllustration: 'Veuillez sélectionner une image valide.',
   tooLarge: (limit: string) => `Le fichier dépasse la taille maximale autorisée (${limit}).`,
   uploadNotFound: "Le fichier envoyé est introuvable ou a expiré. Veuillez l'envoyer à nouveau.",

@@ -34,7 +34,11 @@ function startGrants(args: ConsumerArgs): Promise<RunningConsumer> {
     subjects: ['commerce.purchase.completed'],
     handle: async (envelope, { manager }) => {
       const d: EventData<'commerce.purchase.completed'> = envelope.data;
-      await grantEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.completedAt));
+      await grantEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.completedAt), {
+        receiptNumber: d.receiptNumber,
+        buyerEmail: d.buyerEmail,
+        buyerName: d.buyerName ?? null,
+      });
     },
   });
 }

@@ -82,7 +82,8 @@ export async function packageLadder(args: {
 }): Promise<PackagedLadder> {
   const video = await Promise.all(args.rungs.map((r) => readRendition(args.dir, r.name, { width: r.width, height: r.height })));
   const audio = await readRendition(args.dir, AUDIO.name, null);
-  const codec = avcCodecOf(video[0]!.init) ?? 'avc1.4d401f';
+  // Each rung's own profile and level (x264 picks the level from the frame size and rate).
+  const codecOf = (r: EncodedRendition) => avcCodecOf(r.init) ?? 'avc1.4d401f';
 
   const uploads: Upload[] = [];
   const build = (scope: StreamScope, seconds: number | null): { infos: RenditionInfo[]; covered: number } => {
@@ -119,7 +120,7 @@ export async function packageLadder(args: {
             height: v.height!,
             bandwidth: s.rates.peak + a.rates.peak,
             averageBandwidth: s.rates.average + a.rates.average,
-            videoCodec: codec,
+            videoCodec: codecOf(v),
           })),
           { name: AUDIO.name, codec: AUDIO_CODEC },
         ),

@@ -29,6 +29,8 @@ export interface ItemKind<T extends CatalogueItem> {
   notFound: string;
   /** Every object the item owns (null for a file it does not have). */
   objectKeys(item: T): Array<string | null>;
+  /** Objects made from the item (a buyer's stamped copy), listed in the deletion's transaction. */
+  derivedKeys?(manager: EntityManager, item: T): Promise<string[]>;
 }
 
 /** Payload of catalogue.item.published / updated / deleted. */
@@ -125,7 +127,7 @@ export interface ItemChanges {
 /**
  * In one transaction: locks the item (NOT_FOUND when gone), claims the uploads, applies the shared
  * changes then `applyOwn` (which answers the keys of the objects it replaced), refreshes the search
- * columns, saves and publishes catalogue.item.updated. Then deletes the replaced objects.
+ * columns, saves and publishes catalogue.item.updated (once the item is published). Then deletes the replaced objects.
  */
 export async function updateItem<T extends CatalogueItem>(
   deps: CatalogueDeps,
@@ -151,7 +153,8 @@ export async function updateItem<T extends CatalogueItem>(
     it.updatedAt = new Date();
     await manager.getRepository(kind.entity).save(it);
     if (alsoInTx) await alsoInTx(manager, it);
-    await emit('catalogue.item.updated', itemEvent(it, kind.type));
+    // Not yet on sale (a video whose ladder is not ready): its publication will carry the new values.
+    if (it.publishedAt) await emit('catalogue.item.updated', itemEvent(it, kind.type));
     return it;
   });
   if (replaced.length) await deps.after.deleteObjects(replaced.map((key) => ({ bucket: kind.bucket, key })));
@@ -160,12 +163,14 @@ export async function updateItem<T extends CatalogueItem>(
 
 /** Deletes the row (and publishes catalogue.item.deleted) then the files; a file that resists is retried by a job. */
 export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, id: string): Promise<void> {
-  const item = await deps.uow.run(async ({ manager, emit }) => {
+  const { item, derived } = await deps.uow.run(async ({ manager, emit }) => {
     const it = await lockItem(manager, kind, id);
+    // Under the item's lock: a derived file being made now commits its row before or fails after.
+    const derived = (await kind.derivedKeys?.(manager, it)) ?? [];
     await manager.getRepository<CatalogueItem>(kind.entity).delete({ id: it.id });
     await emit('catalogue.item.deleted', itemEvent(it, kind.type));
-    return it;
+    return { item: it, derived };
   });
-  const keys = kind.objectKeys(item).filter((k): k is string => !!k);
+  const keys = [...kind.objectKeys(item), ...derived].filter((k): k is string => !!k);
   await deps.after.deleteObjects(keys.map((key) => ({ bucket: kind.bucket, key })));
 }

@@ -19,15 +19,31 @@ export interface EntitlementKey {
   itemType: 'video' | 'pdf';
 }
 
+/** Who bought and which receipt, as commerce.purchase.completed says: what a stamped guide names. */
+export interface BuyerDetails {
+  receiptNumber: string | null;
+  buyerEmail: string | null;
+  buyerName: string | null;
+}
+
 /**
- * commerce.purchase.completed: the order's row is granted. Idempotent (upsert on the order id);
- * a row already revoked (its refund came first) stays revoked.
+ * commerce.purchase.completed: the order's row is granted, with the buyer's details. Idempotent
+ * (upsert on the order id); a row already revoked (its refund came first) stays revoked.
  */
-export async function grantEntitlement(manager: Pick<EntityManager, 'query'>, e: EntitlementKey, grantedAt: Date): Promise<void> {
+export async function grantEntitlement(
+  manager: Pick<EntityManager, 'query'>,
+  e: EntitlementKey,
+  grantedAt: Date,
+  buyer: BuyerDetails = { receiptNumber: null, buyerEmail: null, buyerName: null },
+): Promise<void> {
   await manager.query(
-    `INSERT INTO entitlements (order_id, user_id, item_id, item_type, granted_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (order_id) DO UPDATE SET granted_at = COALESCE(entitlements.granted_at, EXCLUDED.granted_at)`,
-    [e.orderId, e.userId, e.itemId, e.itemType, grantedAt],
+    `INSERT INTO entitlements (order_id, user_id, item_id, item_type, granted_at, receipt_number, buyer_email, buyer_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (order_id) DO UPDATE SET granted_at = COALESCE(entitlements.granted_at, EXCLUDED.granted_at),
+       receipt_number = COALESCE(entitlements.receipt_number, EXCLUDED.receipt_number),
+       buyer_email = COALESCE(entitlements.buyer_email, EXCLUDED.buyer_email),
+       buyer_name = COALESCE(entitlements.buyer_name, EXCLUDED.buyer_name)`,
+    [e.orderId, e.userId, e.itemId, e.itemType, grantedAt, buyer.receiptNumber, buyer.buyerEmail, buyer.buyerName],
   );
 }
 
@@ -57,6 +73,23 @@ export async function ownedAmong(manager: Pick<EntityManager, 'query'>, userId: 
 
 export async function ownsItem(manager: Pick<EntityManager, 'query'>, userId: string, itemId: string): Promise<boolean> {
   return (await ownedAmong(manager, userId, [itemId])).has(itemId);
+}
+
+/** The order through which a user owns an item, with what its stamped copy names; null when they do not own it. */
+export async function liveOrderOf(
+  manager: Pick<EntityManager, 'query'>,
+  userId: string,
+  itemId: string,
+): Promise<({ orderId: string } & BuyerDetails) | null> {
+  if (!isUuid(userId) || !isUuid(itemId)) return null;
+  // The first live order: the same copy on every download, even if a second order ever went through.
+  const rows: Array<{ order_id: string; receipt_number: string | null; buyer_email: string | null; buyer_name: string | null }> = await manager.query(
+    `SELECT order_id, receipt_number, buyer_email, buyer_name FROM entitlements
+      WHERE user_id = $1 AND item_id = $2 AND ${liveEntitlement()} ORDER BY granted_at, order_id LIMIT 1`,
+    [userId, itemId],
+  );
+  const r = rows[0];
+  return r ? { orderId: r.order_id, receiptNumber: r.receipt_number, buyerEmail: r.buyer_email, buyerName: r.buyer_name } : null;
 }
 
 /** The per-request loaders: the viewer's ownership (null for visitors) and entity references. */

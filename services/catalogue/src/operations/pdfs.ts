@@ -7,12 +7,13 @@ import type { Page } from '../domain/pagination';
 import { safeFileNameFromTitle } from '../domain/search';
 import { pdfOrder, type PdfSort } from '../domain/sort';
 import { Pdf } from '../entities';
-import { countPdfPages } from '../media/pdf-pages';
+import { readPdfFacts } from '../media/pdf-pages';
 import type { ObjectStore } from '../storage';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import type { CatalogueDeps } from './deps';
-import { ownsItem } from './entitlements';
+import { liveOrderOf } from './entitlements';
 import { returning } from './query-helpers';
+import { stampedCopy, stampedKeysOf } from './stamped-pdfs';
 import { verifyUploads } from './uploads';
 
 export interface PdfQuery extends ItemQuery {
@@ -26,6 +27,7 @@ const PDF: ItemKind<Pdf> = {
   bucket: 'pdfs',
   notFound: messages.pdfNotFound,
   objectKeys: (p) => [p.fileKey, p.illustrationKey],
+  derivedKeys: (manager, p) => stampedKeysOf(manager, p.id),
 };
 
 export function listPdfs(deps: Pick<CatalogueDeps, 'ds'>, q: PdfQuery): Promise<Page<Pdf>> {
@@ -49,9 +51,12 @@ export async function createPdf(deps: CatalogueDeps, input: unknown): Promise<Pd
     { id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' },
   ]);
   const file = files.fileUploadId!;
-  // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF.
-  const pageCount = await countPdfPages(await readObject(deps.store, 'pdfs', file.upload.objectKey));
-  if (pageCount === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
+  // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF; an
+  // encrypted one too, with its own message: it could not be stamped for its buyers.
+  const facts = await readPdfFacts(await readObject(deps.store, 'pdfs', file.upload.objectKey));
+  if (facts === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
+  if (facts.encrypted) throw catalogueError('INVALID_FILE', messages.encryptedPdf, 'fileUploadId');
+  const { pageCount } = facts;
   const pdf = await insertItem(deps, PDF, files, {
     ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
     fileKey: file.upload.objectKey,
@@ -81,10 +86,12 @@ export function deletePdf(deps: CatalogueDeps, id: string): Promise<void> {
 }
 
 /**
- * A short-lived signed URL of the PDF for an administrator or an owner (NOT_PURCHASED for anyone
- * else). `inline` (Lire) opens it in the browser and is not counted; otherwise (Télécharger) it
- * comes as an attachment, and the count and catalogue.pdf.downloaded commit together first. The
- * disposition is part of the URL's signature, so an inline URL cannot be turned into a download.
+ * A short-lived signed URL (Range-capable) of the PDF: the original for an administrator, the
+ * buyer's own stamped copy for an owner (made at the first request, operations/stamped-pdfs.ts),
+ * NOT_PURCHASED for anyone else, a refunded buyer included. `inline` (Lire) opens it in the
+ * browser and is not counted; otherwise (Télécharger) it comes as an attachment, and the count
+ * and catalogue.pdf.downloaded commit together first. The disposition is part of the URL's
+ * signature, so an inline URL cannot be turned into a download.
  */
 export async function downloadPdf(
   deps: CatalogueDeps,
@@ -94,20 +101,19 @@ export async function downloadPdf(
 ): Promise<{ url: string; expiresAt: Date }> {
   const found = await findPdf(deps, id);
   if (!found) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
-  if (!viewer.admin && !(await ownsItem(deps.ds, viewer.userId, found.id))) throw catalogueError('NOT_PURCHASED', messages.notPurchased);
-  if (inline) return deps.urls.file('pdfs', found.fileKey);
+  const order = viewer.admin ? null : await liveOrderOf(deps.ds, viewer.userId, found.id);
+  if (!viewer.admin && !order) throw catalogueError('NOT_PURCHASED', messages.notPurchased);
+  // A customer is only ever given their copy: no URL of the original leaves for them.
+  const key = order ? await stampedCopy(deps, found, { ...order, userId: viewer.userId }) : found.fileKey;
+  if (inline) return deps.urls.file('pdfs', key);
   const pdf = await deps.uow.run(async ({ manager, emit }) => {
-    const rows = await returning<{ file_key: string; title: string }>(
-      manager,
-      'UPDATE pdfs SET download_count = download_count + 1 WHERE id = $1 RETURNING file_key, title',
-      [found.id],
-    );
+    const rows = await returning<{ title: string }>(manager, 'UPDATE pdfs SET download_count = download_count + 1 WHERE id = $1 RETURNING title', [found.id]);
     const row = rows[0];
     if (!row) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
     await emit('catalogue.pdf.downloaded', { pdfId: found.id, userId: viewer.userId, occurredAt: new Date().toISOString() });
     return row;
   });
-  return await deps.urls.file('pdfs', pdf.file_key, safeFileNameFromTitle(pdf.title, 'pdf'));
+  return await deps.urls.file('pdfs', key, safeFileNameFromTitle(pdf.title, 'pdf'));
 }
 
 export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds'>): Promise<string> {

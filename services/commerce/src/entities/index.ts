@@ -16,11 +16,13 @@ export class PriceListItem {
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt: Date;
 }
 
-/** A buyer's e-mail, kept from identity.user.registered. */
+/** A buyer's e-mail and name, kept from identity.user.registered. */
 @Entity({ name: 'buyers' })
 export class Buyer {
   @PrimaryColumn({ type: 'uuid', name: 'user_id' }) userId: string;
   @Column({ type: 'text' }) email: string;
+  @Column({ type: 'text', name: 'first_name', nullable: true }) firstName: string | null;
+  @Column({ type: 'text', name: 'last_name', nullable: true }) lastName: string | null;
 }
 
 /** An order for one item. A purchase is a completed order. */

@@ -43,7 +43,10 @@ export function startPriceListConsumer(
   });
 }
 
-/** Buyers' e-mails from identity.user.registered (orders and receipts carry the buyer's e-mail). */
+/**
+ * Buyers' e-mails and names from identity.user.registered (orders and receipts carry the buyer's
+ * e-mail; commerce.purchase.completed also their name, printed on their copy of a guide).
+ */
 export function startBuyersConsumer(args: { bus: EventBus; uow: UnitOfWork; log: Logger; maxDeliver?: number }): Promise<RunningConsumer> {
   return startIdempotentConsumer({
     bus: args.bus,
@@ -53,10 +56,12 @@ export function startBuyersConsumer(args: { bus: EventBus; uow: UnitOfWork; log:
     subjects: ['identity.user.registered'],
     maxDeliver: args.maxDeliver,
     handle: async (envelope, { manager }) => {
-      await manager.query(`INSERT INTO buyers (user_id, email) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email`, [
-        envelope.data.userId,
-        envelope.data.email,
-      ]);
+      const d = envelope.data;
+      await manager.query(
+        `INSERT INTO buyers (user_id, email, first_name, last_name) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`,
+        [d.userId, d.email, d.firstName, d.lastName],
+      );
     },
   });
 }

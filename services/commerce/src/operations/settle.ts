@@ -2,6 +2,7 @@ import type { Tx } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import { OWN_REASONS } from '../domain/messages';
 import { decideSettlement, orderAfterEnd, type Settlement } from '../domain/order-state';
+import { buyerName } from '../domain/buyer-name';
 import { formatReceiptNumber, receiptYear } from '../domain/receipt';
 import { Order, PaymentAttempt, ProviderExchange } from '../entities';
 import type { ProviderAnswer, ProviderName, ProviderOutcome } from '../providers/port';
@@ -49,7 +50,7 @@ export async function lockAttempt(manager: EntityManager, attemptId: string): Pr
 /**
  * Completes a locked order in the caller's transaction: next receipt number of the year (counter
  * row bumped here, so numbers are sequential and never reused), status, and
- * commerce.purchase.completed through the outbox.
+ * commerce.purchase.completed through the outbox (with the buyer's name when identity gave one).
  */
 export async function completeOrder(
   tx: Tx,
@@ -67,11 +68,17 @@ export async function completeOrder(
   order.completedAt = paid.at;
   order.updatedAt = paid.at;
   await tx.manager.update(Order, { id: order.id }, { status: 'completed', receiptNumber: order.receiptNumber, completedAt: paid.at, updatedAt: paid.at });
+  const [buyer] = (await tx.manager.query(`SELECT first_name, last_name FROM buyers WHERE user_id = $1`, [order.buyerId])) as Array<{
+    first_name: string | null;
+    last_name: string | null;
+  }>;
+  const name = buyerName(buyer?.first_name, buyer?.last_name);
   await tx.emit('commerce.purchase.completed', {
     orderId: order.id,
     receiptNumber: order.receiptNumber,
     buyerId: order.buyerId,
     buyerEmail: order.buyerEmail,
+    ...(name ? { buyerName: name } : {}),
     itemId: order.itemId,
     itemType: order.itemType,
     itemTitle: order.itemTitle,

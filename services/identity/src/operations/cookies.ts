@@ -1,5 +1,5 @@
-import { parse } from 'cookie';
-import type { CookieOptions, Request, Response } from 'express';
+import { parse, serialize, type CookieSerializeOptions } from 'cookie';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const REFRESH_COOKIE = 'lbf_refresh';
 
@@ -8,19 +8,24 @@ export const REFRESH_COOKIE = 'lbf_refresh';
  * scoped to /graphql (sent nowhere else), Secure in production. The gateway copies Set-Cookie back
  * to the browser and forwards the Cookie header here.
  */
-function options(production: boolean): CookieOptions {
+function options(production: boolean): CookieSerializeOptions {
   return { httpOnly: true, sameSite: 'strict', path: '/graphql', secure: production };
 }
 
-export function setRefreshCookie(res: Response | undefined, token: string, expiresAt: Date, production: boolean): void {
-  res?.cookie(REFRESH_COOKIE, token, { ...options(production), maxAge: Math.max(0, expiresAt.getTime() - Date.now()) });
+/*
+ * Written on the bare node:http response (the subgraph answers POST /graphql before Express), with
+ * the attributes Express's res.cookie / res.clearCookie gave: Max-Age in seconds and Expires.
+ */
+export function setRefreshCookie(res: ServerResponse | undefined, token: string, expiresAt: Date, production: boolean): void {
+  const ms = Math.max(0, expiresAt.getTime() - Date.now());
+  res?.appendHeader('Set-Cookie', serialize(REFRESH_COOKIE, token, { ...options(production), maxAge: Math.floor(ms / 1000), expires: new Date(Date.now() + ms) }));
 }
 
-export function clearRefreshCookie(res: Response | undefined, production: boolean): void {
-  res?.clearCookie(REFRESH_COOKIE, options(production));
+export function clearRefreshCookie(res: ServerResponse | undefined, production: boolean): void {
+  res?.appendHeader('Set-Cookie', serialize(REFRESH_COOKIE, '', { ...options(production), expires: new Date(1) }));
 }
 
-export function readRefreshCookie(req: Request | undefined): string | null {
+export function readRefreshCookie(req: IncomingMessage | undefined): string | null {
   const header = req?.headers.cookie;
   if (!header) return null;
   const value = parse(header)[REFRESH_COOKIE];

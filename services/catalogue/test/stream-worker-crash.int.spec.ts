@@ -1,0 +1,112 @@
+import { createTestEnvironment, gatewayHeaders, until, type TestEnvironment } from '@lbf/service-kit/testing';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCatalogue, type RunningCatalogue } from '../src/app';
+import type { CatalogueConfig } from '../src/config';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
+import { gql, SIGNING_SECRET } from './support';
+
+/**
+ * A worker killed in the middle of a build (kill -9 of its process): BullMQ's lock on the job
+ * expires, another instance's stalled check puts the job back, and that instance builds the
+ * version from the start. Runs the first instance from the built service (dist/), as a process
+ * of its own, so it can really die.
+ */
+let env: TestEnvironment;
+let mediaDir: string;
+let config: CatalogueConfig;
+let child: ChildProcess | null = null;
+let second: RunningCatalogue | null = null;
+
+const DIST_APP = join(__dirname, '..', 'dist', 'app.js');
+
+function startChild(cfg: CatalogueConfig): Promise<{ url: string; proc: ChildProcess }> {
+  const script = `require(${JSON.stringify(DIST_APP)}).startCatalogue(JSON.parse(process.env.CATALOGUE_CONFIG)).then((r) => console.log('URL ' + r.url))`;
+  const proc = spawn(process.execPath, ['-e', script], { env: { ...process.env, CATALOGUE_CONFIG: JSON.stringify(cfg) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /URL (\S+)/.exec(out);
+      if (m) resolve({ url: m[1]!, proc });
+    });
+    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    proc.once('exit', (code) => reject(new Error(`catalogue process exited (${code}): ${out}`)));
+  });
+}
+
+beforeAll(async () => {
+  // The first instance runs the built service: bring dist/ up to date (incremental, a no-op when it is).
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], { encoding: 'utf8' });
+  if (tsc.status !== 0 || !existsSync(DIST_APP)) throw new Error(`could not build the catalogue: ${tsc.stdout}${tsc.stderr}`);
+  env = await createTestEnvironment();
+  mediaDir = await mkdtemp(join(tmpdir(), 'lbf-crash-test-'));
+  config = { ...env.baseConfig('catalogue'), mediaDir, mediaSigningSecret: SIGNING_SECRET, videoSweepEveryMs: 60_000 };
+}, 180_000);
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await second?.stop();
+  await env?.cleanup();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+it('finishes a build whose worker was killed mid-job on another instance', async () => {
+  // 30 s of 720p: four rungs, several seconds of encoding to be killed in.
+  const dir = await mkdtemp(join(tmpdir(), 'lbf-crash-clip-'));
+  const out = join(dir, 'clip.mp4');
+  const r = await runFfmpeg(BUNDLED_FFMPEG, [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=25:d=30', '-f', 'lavfi', '-i', 'sine=duration=30',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+  ]);
+  if (r.code !== 0) throw new Error(r.stderr);
+  const clip = await readFile(out);
+  await rm(dir, { recursive: true, force: true });
+
+  const first = await startChild(config);
+  child = first.proc;
+  const admin = env.newUser({ admin: true }).token;
+  const ask = <T>(q: string, v: Record<string, unknown>) => gql<T>(first.url, q, v, admin, env.subgraphSecret);
+  const ticket = await ask<{ createUpload: { upload: { uploadId: string; url: string; headers: Array<{ name: string; value: string }> } } }>(
+    `mutation($input: CreateUploadInput!) { createUpload(input: $input) { upload { uploadId url headers { name value } } error { message } } }`,
+    { input: { kind: 'VIDEO', fileName: 'crash.mp4', contentType: 'video/mp4', size: clip.length } },
+  );
+  const up = ticket.data!.createUpload.upload;
+  const origin = first.url.replace(/\/graphql$/, '');
+  const put = await fetch(`${origin}${up.url}`, {
+    method: 'PUT',
+    headers: { ...Object.fromEntries(up.headers.map((h) => [h.name, h.value])), ...gatewayHeaders(env.subgraphSecret) },
+    body: clip,
+  });
+  expect(put.status).toBe(200);
+  const created = await ask<{ createVideo: { video: { id: string } } }>(
+    `mutation($input: CreateVideoInput!) { createVideo(input: $input) { video { id } error { message } } }`,
+    { input: { title: 'Interrompue', category: 'health', videoUploadId: up.uploadId } },
+  );
+  const id = created.data!.createVideo.video.id;
+
+  const state = async () => (await env.sql.query('SELECT processing_state, processing_progress, hls_version FROM catalogue.videos WHERE id = $1', [id])).rows[0];
+  await until(async () => {
+    const s = await state();
+    return s.processing_state === 'processing' && s.processing_progress >= 5;
+  }, 30_000, 'the first instance processing');
+  child.kill('SIGKILL');
+  await new Promise((res) => child!.once('exit', res));
+  child = null;
+  const left = await state();
+  expect(left.processing_state).toBe('processing');
+  expect(left.hls_version).toBeNull();
+
+  // Another instance: its stalled check finds the dead worker's job once the lock expired (~30 s).
+  const started = Date.now();
+  second = await startCatalogue(config);
+  await until(async () => (await state()).processing_state === 'ready', 120_000, 'the second instance finishing');
+  process.stdout.write(`build finished by the second instance ${Date.now() - started} ms after it started\n`);
+  const done = await state();
+  expect(done.hls_version).toBe(1);
+  expect(existsSync(join(mediaDir, 'videos', 'hls', id, 'v1', 'full', '720p', 'index.m3u8'))).toBe(true);
+}, 200_000);

@@ -1,0 +1,178 @@
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { hexTextOfPage } from '../../services/catalogue/test/pdf-text';
+import { captchaAnswer, launchBrowser, newVisitor, shownToast, stack, trackCaptchas, uniqueEmail } from './harness';
+
+/*
+ * A customer named Ŋgono Ɛyenga buys a demo PDF guide through the payments sandbox (MTN, approved
+ * on the sandbox's phone page), then 'Télécharger' gives a PDF stamped with their name and order
+ * on every page, and 'Lire' opens that copy in the browser. Visitors and non-buyers get the buy
+ * dialog (or the sign-in it needs) instead.
+ */
+
+const FIRST = 'Ŋgono';
+const LAST = 'Ɛyenga';
+
+let browser: Browser;
+let buyer: { context: BrowserContext; page: Page };
+let email: string;
+let phone: Page;
+let bought: string;
+
+/** The payments sandbox of this stack (see checkout.e2e.ts). */
+function sandboxUrl(): string {
+  const named = (stack as { paymentSandboxUrl?: string }).paymentSandboxUrl;
+  if (named) return named.replace(/\/$/, '');
+  return `http://127.0.0.1:${4106 + Number(new URL(stack.url).port) - 4000}`;
+}
+
+async function signUp(page: Page): Promise<void> {
+  const captchas = trackCaptchas(page);
+  await page.goto('/auth?tab=signup');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel('Prénom').fill(FIRST);
+  await form.getByLabel('Nom', { exact: true }).fill(LAST);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Téléphone', { exact: true }).fill('612345678');
+  await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
+  await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
+      await page.getByText('✓ Code correct').waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.getByRole('button', { name: 'Nouveau code' }).click();
+    }
+  }
+  await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function approveOnPhone(msisdn: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  await phone.goto(`${sandboxUrl()}/phone?msisdn=${msisdn}`);
+  for (;;) {
+    const button = phone.getByRole('button', { name: 'Approuver' }).first();
+    if (await button.count()) return void (await button.click());
+    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone page`);
+    await phone.waitForTimeout(500);
+    await phone.reload();
+  }
+}
+
+/** Reads a stamped PDF: every page's stamp texts. */
+async function stampsOf(bytes: Buffer): Promise<{ pages: string[][]; subject: string | undefined }> {
+  const doc = await PDFDocument.load(bytes);
+  return { pages: doc.getPages().map((p) => hexTextOfPage(doc, p)), subject: doc.getSubject() };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  buyer = await newVisitor(browser);
+  email = uniqueEmail('ngono');
+  await signUp(buyer.page);
+  phone = await buyer.context.newPage();
+});
+afterAll(async () => {
+  await buyer?.context.close();
+  await browser?.close();
+});
+
+describe('a PDF guide delivered to its buyer', () => {
+  it('a customer buys a guide from the dashboard', async () => {
+    const { page } = buyer;
+    await page.bringToFront();
+    const card = page.getByTestId('available-pdfs').locator('[data-item-id]').first();
+    bought = (await card.getAttribute('data-item-id'))!;
+    await card.getByTestId('buy-mtn').click();
+    const dialog = page.getByTestId('checkout-dialog');
+    const national = `67${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
+    await dialog.getByTestId('checkout-consent').check();
+    await dialog.getByTestId('checkout-submit').click();
+    await dialog.getByTestId('checkout-waiting').waitFor();
+    await approveOnPhone(`237${national}`);
+    await page.bringToFront();
+    await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });
+    await page.getByTestId('purchased-pdfs').locator(`[data-item-id="${bought}"]`).waitFor();
+  });
+
+  it("'Télécharger' gives a PDF stamped on every page with their name, e-mail and order number", async () => {
+    const { page } = buyer;
+    const owned = page.getByTestId('purchased-pdfs').locator(`[data-item-id="${bought}"]`);
+    const [download] = await Promise.all([page.waitForEvent('download'), owned.getByTestId('pdf-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { pages, subject } = await stampsOf(bytes);
+    expect(pages.length).toBeGreaterThan(0);
+    const footer = new RegExp(`^Licence personnelle — ${FIRST} ${LAST} — ${email.replace(/[.+]/g, '\\$&')} — commande LBF-\\d{4}-\\d{6}$`);
+    for (const texts of pages) {
+      expect(texts[0]).toMatch(footer);
+      expect(texts[1]).toBe(email);
+    }
+    expect(subject).toMatch(footer);
+    // The download URL named the buyer's copy, not the original.
+    expect(decodeURIComponent(download.url())).toMatch(/\/media\/pdfs\/stamped\/[0-9a-f-]{36}\.pdf\?/);
+  });
+
+  it("'Lire' opens that copy in the browser", async () => {
+    const { page, context } = buyer;
+    const owned = page.getByTestId('purchased-pdfs').locator(`[data-item-id="${bought}"]`);
+    const served = new Promise<Response>((resolve) => {
+      const onResponse = (r: Response) => {
+        if (!decodeURIComponent(r.url()).includes('/media/pdfs/stamped/')) return;
+        context.off('response', onResponse);
+        resolve(r);
+      };
+      context.on('response', onResponse);
+    });
+    const [tab] = await Promise.all([context.waitForEvent('page'), owned.getByTestId('pdf-read').click()]);
+    const res = await served;
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('application/pdf');
+    expect(res.headers()['content-disposition']).toBe('inline');
+    await tab.waitForURL(/\/media\/pdfs\/stamped/);
+    await tab.waitForTimeout(1000);
+    await tab.screenshot({ path: '/tmp/pdf-read-tab.png' });
+    // The bytes behind the same signed URL (what the browser's viewer shows).
+    const again = await fetch(res.url());
+    const { pages } = await stampsOf(Buffer.from(await again.arrayBuffer()));
+    expect(pages.every((texts) => texts[0]?.includes(`${FIRST} ${LAST}`))).toBe(true);
+    await tab.close();
+  });
+
+  it('a signed-in customer who has not bought a guide gets the buy dialog; a visitor is asked to sign in and gets no file', async () => {
+    const { page } = buyer;
+    await page.goto('/pdfs');
+    const notOwned = page.getByTestId('pdf-card').filter({ has: page.getByTestId('pay-mtn') }).first();
+    await notOwned.waitFor();
+    expect(await notOwned.getByTestId('pdf-download').count()).toBe(0);
+    await notOwned.getByTestId('pay-mtn').click();
+    await page.getByTestId('checkout-dialog').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Visitors: the guide pages need an account (spec §2 guards): /pdfs sends them to sign in first,
+    // and the API hands them no file.
+    const visitor = await newVisitor(browser);
+    try {
+      await visitor.page.goto('/pdfs');
+      await visitor.page.waitForURL('**/auth**');
+      expect(await visitor.page.getByTestId('pdf-card').count()).toBe(0);
+    } finally {
+      await visitor.context.close();
+    }
+    const res = await fetch(`${stack.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation($id: ID!) { downloadPdf(id: $id, inline: true) { url } }', variables: { id: bought } }),
+    });
+    const body = (await res.json()) as { data?: { downloadPdf: { url: string | null } } | null; errors?: Array<{ extensions?: { code?: string } }> };
+    expect(body.data?.downloadPdf?.url ?? null).toBeNull();
+    expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
