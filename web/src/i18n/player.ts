@@ -28,6 +28,7 @@ export const playerText = {
   audioOnlyHint: 'Sans image',
   /** '≈ 15 Mo pour cette leçon' (the issue's words). */
   cost: (megabytes: string) => `≈ ${megabytes} Mo pour cette leçon`,
+  costTiny: 'moins de 0,1 Mo pour cette leçon',
   /** aria-valuetext of the position slider: '1 min 20 s sur 10 min'. */
   positionOf: (position: string, duration: string) => `${position} sur ${duration}`,
 } as const;

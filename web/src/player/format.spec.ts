@@ -19,5 +19,6 @@ describe('player texts', () => {
     expect(costText(15)).toBe('≈ 15 Mo pour cette leçon');
     expect(costText(1.53)).toBe('≈ 1,5 Mo pour cette leçon');
     expect(costText(134.6)).toBe('≈ 135 Mo pour cette leçon');
+    expect(costText(0)).toBe('moins de 0,1 Mo pour cette leçon');
   });
 });

@@ -32,5 +32,7 @@ const whole = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 /** '≈ 15 Mo pour cette leçon', '≈ 1,5 Mo pour cette leçon' (one decimal below 10 Mo). */
 export function costText(megabytes: number): string {
+  // A silent or very short lesson's audio: '≈ 0 Mo' would read as free.
+  if (megabytes < 0.1) return playerText.costTiny;
   return playerText.cost((megabytes < 10 ? oneDecimal : whole).format(megabytes));
 }
