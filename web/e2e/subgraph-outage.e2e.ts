@@ -32,8 +32,10 @@ beforeAll(async () => {
     prefix: `e2eout${suffix}`,
     redisKeyPrefix: `e2eout${suffix}`,
     dataDir,
-    // The demo catalogue, so there is a latest video to see.
+    // The demo catalogue, so there is a latest video to see: published once its ladder is built.
     seedDemo: true,
+    demoVideoMaxSeconds: 20,
+    waitForDemoVideosMs: 180_000,
     build: false,
     logLevel: 'warn',
     quiet: true,
