@@ -130,13 +130,24 @@ class SubgraphTimeout extends Error {
   }
 }
 
+/** Subgraph URLs are few and fixed: parse each once (a URL per request showed in the profile). */
+const parsedUrls = new Map<string, URL>();
+function parsedUrl(url: string): URL {
+  let parsed = parsedUrls.get(url);
+  if (!parsed) {
+    parsed = new URL(url);
+    if (parsedUrls.size < 64) parsedUrls.set(url, parsed);
+  }
+  return parsed;
+}
+
 /**
  * One upstream exchange over node:http with a keep-alive agent; the body is read whole (GraphQL
  * JSON). One timer per request is the deadline (cheaper than AbortSignal.timeout + AbortSignal.any).
  */
 function exchange(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }, agents: { http: HttpAgent; https: HttpsAgent }, timeoutMs: number): Promise<SubgraphResponse> {
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
+    const target = parsedUrl(url);
     const https = target.protocol === 'https:';
     const send = https ? httpsRequest : httpRequest;
     const req = send(target, { method: init.method ?? 'POST', headers: init.headers, agent: https ? agents.https : agents.http }, (res) => {
