@@ -17,6 +17,7 @@ import { forwardedHeaders } from './forward-headers';
 import { graphqlHttpHandler } from './graphql-http';
 import { costLimitPlugin, depthLimitRule } from './guards';
 import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
+import { SingleFetchCache } from './single-fetch';
 import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
 import { startSubscriptionGateway, type LoadedSchema } from './subscriptions';
 import { subscriptionRouting } from './supergraph';
@@ -28,6 +29,8 @@ export interface RunningGateway {
   port: number;
   /** Resolves once a supergraph is loaded (the subgraphs answered, or the static file was read). */
   ready: Promise<void>;
+  /** How many requests the single-fetch passthrough answered, and handed to the normal path with its exchange. */
+  singleFetchStats(): { answered: number; handedBack: number };
   stop(): Promise<void>;
 }
 
@@ -114,6 +117,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const verifier = new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix ?? 'lbf');
 
   const configuredUrls = new Map(config.subgraphs.map((s) => [s.name, s.url]));
+  // One fetcher for every data source and the single-fetch passthrough: same credential, sockets, deadline.
+  const fetcher = subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, stopping.signal);
+  const serviceUrls = new Map<string, string>();
+  const singleFetches = new SingleFetchCache();
   let loaded: (LoadedSchema & { supergraphSdl: string }) | null = null;
   let apolloStarted = false;
 
@@ -134,10 +141,19 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
           stopping.signal,
         ),
     // A composed file carries the default ports; the runtime's SUBGRAPHS wins by name.
-    buildService: ({ name, url }) =>
-      new SubgraphDataSource({ url: configuredUrls.get(name) ?? url, fetcher: subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, stopping.signal) }),
+    buildService: ({ name, url }) => {
+      const target = configuredUrls.get(name) ?? url;
+      if (target) serviceUrls.set(name, target);
+      return new SubgraphDataSource({ url: target, fetcher });
+    },
+    // Every plan the normal path runs passed validation and the cost check: remember single fetches.
+    experimental_didResolveQueryPlan: ({ queryPlan, requestContext }) => {
+      const { request, document, operation, schema } = requestContext;
+      if (document && operation) singleFetches.planned({ query: request.query, operationName: request.operationName, variables: request.variables, schema, document, operation, plan: queryPlan });
+    },
   });
   gateway.onSchemaLoadOrUpdate(({ apiSchema, coreSupergraphSdl }) => {
+    singleFetches.schemaChanged(apiSchema);
     loaded = { apiSchema, routing: subscriptionRouting(coreSupergraphSdl), supergraphSdl: coreSupergraphSdl };
     log.info({ subscriptions: Object.fromEntries(loaded.routing.owners) }, 'supergraph loaded');
   });
@@ -297,7 +313,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
       res,
     });
     graphqlHandler = expressMiddleware(apollo, { context: ({ req, res }) => context({ req, res, ip: req.ip }) });
-    fastGraphql = graphqlHttpHandler({ apollo, context, bodyLimit: parseByteSize(bodyLimit), trust, securityHeaders });
+    const passthrough = { cache: singleFetches, urlOf: (name: string) => serviceUrls.get(name), fetch: fetcher };
+    fastGraphql = graphqlHttpHandler({ apollo, context, passthrough: config.singleFetchPassthrough === false ? undefined : passthrough, bodyLimit: parseByteSize(bodyLimit), trust, securityHeaders });
     log.info({ port }, 'gateway ready');
   });
   const ready = started.catch((err: unknown) => {
@@ -314,6 +331,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     wsUrl: `ws://${host}:${port}/graphql`,
     port,
     ready,
+    singleFetchStats: () => ({ ...singleFetches.stats }),
     stop() {
       stopped ??= (async () => {
         stopping.abort();

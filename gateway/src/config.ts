@@ -49,6 +49,8 @@ export interface GatewayConfig {
   maxSocketsPerIp?: number;
   /** Subscriptions one WebSocket may hold at once; 10 by default. */
   maxSubscriptionsPerSocket?: number;
+  /** Answer accepted single-fetch operations by sending the plan's fetch directly (single-fetch.ts); default on. Off only to compare with the normal path. */
+  singleFetchPassthrough?: boolean;
   /** How often IntrospectAndCompose re-reads the subgraphs' SDL; 10 s by default, 0 turns it off. */
   pollIntervalMs?: number;
 }

@@ -2,12 +2,25 @@ import { HeaderMap, type ApolloServer, type ContextFunction } from '@apollo/serv
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzip } from 'node:zlib';
 import { clientIp, type ProxyTrust } from './client-ip';
+import { setCookieValues } from './forward-headers';
+import type { SingleFetchCache } from './single-fetch';
+import { FORWARDED, subgraphRequestBody, type Fetcher, type FetchOutcome, type GatewayContext, type Prefetched } from './subgraph-data-source';
 
 /** Answers smaller than this go out uncompressed (compression's default threshold). */
 const COMPRESS_FROM = 1024;
 
-export interface GraphqlHttpOptions<C extends object> {
+/** The single-fetch passthrough's parts (single-fetch.ts). */
+export interface Passthrough {
+  cache: SingleFetchCache;
+  /** The URL the gateway's data source for this subgraph sends to. */
+  urlOf(serviceName: string): string | undefined;
+  /** The data sources' fetcher (credential, keep-alive, deadline, 4xx GraphQL bodies as 200). */
+  fetch: Fetcher;
+}
+
+export interface GraphqlHttpOptions<C extends GatewayContext> {
   apollo: ApolloServer<C>;
+  passthrough?: Passthrough;
   /** Builds the operation's context from the request (the same one the Express route used). */
   context: ContextFunction<[{ req: IncomingMessage; res: ServerResponse; ip: string | undefined }], C>;
   /** Largest JSON body accepted, in bytes. */
@@ -33,7 +46,7 @@ const badRequest = (message: string) => ({ errors: [{ message, extensions: { cod
  * the parsed request to Apollo Server, which does its own checks (CSRF prevention among them).
  * Returns false for anything else (GET, other content types, compressed bodies): Express serves it.
  */
-export function graphqlHttpHandler<C extends object>(opts: GraphqlHttpOptions<C>): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function graphqlHttpHandler<C extends GatewayContext>(opts: GraphqlHttpOptions<C>): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     if (req.method !== 'POST') return false;
     const url = req.url ?? '';
@@ -45,7 +58,7 @@ export function graphqlHttpHandler<C extends object>(opts: GraphqlHttpOptions<C>
   };
 }
 
-async function handle<C extends object>(opts: GraphqlHttpOptions<C>, req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
+async function handle<C extends GatewayContext>(opts: GraphqlHttpOptions<C>, req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
   const declared = Number(req.headers['content-length']);
   if (declared > opts.bodyLimit) {
     req.resume();
@@ -79,15 +92,23 @@ async function handle<C extends object>(opts: GraphqlHttpOptions<C>, req: Incomi
     return sendJson(res, 400, badRequest('Requête invalide.'));
   }
 
+  const ip = clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trust);
+  let prefetched: Prefetched | undefined;
+  let context: C | undefined;
+  if (opts.passthrough) {
+    const passed = await passThrough(opts, opts.passthrough, req, res, url, body, ip);
+    if (passed === true) return;
+    if (passed) ({ context, prefetched } = passed);
+  }
+
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   const query = url.indexOf('?');
-  const ip = clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trust);
   let answer;
   try {
     answer = await opts.apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: 'POST', headers, search: query >= 0 ? url.slice(query) : '', body },
-      context: () => opts.context({ req, res, ip }),
+      context: context ? async () => ({ ...context, prefetched }) : () => opts.context({ req, res, ip }),
     });
   } catch {
     if (!res.headersSent) sendJson(res, 500, { errors: [{ message: "Une erreur inattendue s'est produite.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
@@ -99,7 +120,13 @@ async function handle<C extends object>(opts: GraphqlHttpOptions<C>, req: Incomi
     for await (const chunk of answer.body.asyncIterator) res.write(chunk);
     return void res.end();
   }
-  const out = Buffer.from(answer.body.string, 'utf8');
+  if (res.statusCode === 200) rememberType(req.headers.accept, answer.headers.get('content-type'));
+  send(req, res, answer.body.string);
+}
+
+/** A GraphQL answer's body, gzipped above 1 KiB when the client accepts it (what the compression middleware did). */
+function send(req: IncomingMessage, res: ServerResponse, body: string): void {
+  const out = Buffer.from(body, 'utf8');
   res.setHeader('vary', 'Accept-Encoding');
   const accepts = req.headers['accept-encoding'];
   if (out.length >= COMPRESS_FROM && typeof accepts === 'string' && /\bgzip\b/i.test(accepts)) {
@@ -116,4 +143,100 @@ async function handle<C extends object>(opts: GraphqlHttpOptions<C>, req: Incomi
   }
   res.setHeader('content-length', out.length);
   res.end(out);
+}
+
+/**
+ * The content type Apollo Server answered a single result with, per Accept header (its negotiation
+ * depends on nothing else); the passthrough answers only Accept values the normal path answered before.
+ */
+const contentTypes = new Map<string, string>();
+
+function rememberType(accept: string | undefined, type: string | undefined): void {
+  if (!type) return;
+  const key = accept ?? '';
+  if (contentTypes.get(key) === type) return;
+  if (contentTypes.size >= 100) contentTypes.clear();
+  contentTypes.set(key, type);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const REQUEST_KEYS = new Set(['query', 'operationName', 'variables']);
+
+/**
+ * The single-fetch passthrough. For an operation the normal path already accepted with these
+ * variables under the current schema (validation with the depth rule, cost check, planning: see
+ * SingleFetchCache) whose plan is one fetch answering exactly the client's shape, it runs the same
+ * context (token verification, forwarded headers), sends the plan's fetch as the data source would,
+ * relays Set-Cookie and answers `{"data": …}` as Apollo Server would. Any other answer (errors, no
+ * data, a non-JSON or failed exchange) is handed to the normal path with the exchange already made,
+ * so it is shaped exactly as before and the operation is never sent twice.
+ * Returns true when it answered, the context and the exchange for the normal path, or null.
+ */
+async function passThrough<C extends GatewayContext>(
+  opts: GraphqlHttpOptions<C>,
+  passthrough: Passthrough,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  body: unknown,
+  ip: string | undefined,
+): Promise<true | { context: C; prefetched: Prefetched } | null> {
+  if (url !== '/graphql' || !isPlainObject(body)) return null;
+  for (const key in body) if (!REQUEST_KEYS.has(key)) return null;
+  const { query, operationName, variables } = body;
+  if (typeof query !== 'string' || (operationName != null && typeof operationName !== 'string') || (variables != null && !isPlainObject(variables))) return null;
+  const fetch = passthrough.cache.lookup(query, operationName, variables);
+  if (!fetch) return null;
+  const type = contentTypes.get(req.headers.accept ?? '');
+  const target = passthrough.urlOf(fetch.serviceName);
+  if (!type || !target) return null;
+  const schema = passthrough.cache.currentSchema;
+  let context: C;
+  try {
+    context = await opts.context({ req, res, ip });
+  } catch {
+    // The normal path runs the context again and answers its failure as it always did.
+    return null;
+  }
+  const sent: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const name of fetch.variableUsages) {
+    if (variables && Object.prototype.hasOwnProperty.call(variables, name) && variables[name] !== undefined) sent[name] = variables[name];
+  }
+  const requestBody = subgraphRequestBody(fetch.operation, sent, fetch.operationName);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name of FORWARDED) {
+    const value = context.forward?.[name];
+    if (value) headers[name] = value;
+  }
+  // A schema that changed while the token was verified may plan this operation differently.
+  if (!passthrough.cache.current(schema)) return null;
+  let outcome: FetchOutcome;
+  try {
+    outcome = { response: await passthrough.fetch(target, { method: 'POST', headers, body: requestBody }) };
+  } catch (error) {
+    outcome = { error };
+  }
+  if ('response' in outcome) {
+    const response = outcome.response;
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.ok && (contentType.startsWith('application/json') || contentType.startsWith('application/graphql-response+json'))) {
+      let answer: unknown;
+      try {
+        answer = JSON.parse(await response.text());
+      } catch {
+        answer = null;
+      }
+      if (isPlainObject(answer) && answer.errors === undefined && isPlainObject(answer.data)) {
+        // As the data source's didReceiveResponse: every Set-Cookie to the browser.
+        if (!res.headersSent) for (const cookie of setCookieValues(response.headers)) res.appendHeader('Set-Cookie', cookie);
+        res.statusCode = 200;
+        res.setHeader('content-type', type);
+        send(req, res, `${JSON.stringify({ data: answer.data })}\n`);
+        passthrough.cache.stats.answered += 1;
+        return true;
+      }
+    }
+  }
+  passthrough.cache.stats.handedBack += 1;
+  return { context, prefetched: { url: target, body: requestBody, outcome, used: false } };
 }

@@ -1,12 +1,13 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { AuthUser } from '@lbf/service-kit';
+import { randomUUID } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setCookieValues, type ForwardedHeaders } from './forward-headers';
 import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 
-type Fetcher = RemoteGraphQLDataSource['fetcher'];
-type FetcherResponse = Awaited<ReturnType<Fetcher>>;
+export type Fetcher = RemoteGraphQLDataSource['fetcher'];
+export type FetcherResponse = Awaited<ReturnType<Fetcher>>;
 type ResponseContext = Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>['didReceiveResponse']>>[0];
 type DataSourceResponse = ResponseContext['response'];
 
@@ -16,6 +17,32 @@ export interface GatewayContext {
   forward: ForwardedHeaders;
   /** The browser's response, which receives the subgraphs' Set-Cookie headers. */
   res?: { readonly headersSent: boolean; appendHeader(name: string, value: string): unknown };
+  /**
+   * A subgraph exchange the single-fetch passthrough already made for this request (its answer was
+   * not a plain success, so the normal path shapes it): the data source uses it for the identical
+   * fetch instead of sending the operation a second time.
+   */
+  prefetched?: Prefetched;
+}
+
+/** What one upstream exchange gave: the fetcher's response, or the error it threw. */
+export type FetchOutcome = { response: FetcherResponse } | { error: unknown };
+
+export interface Prefetched {
+  url: string;
+  /** The request body sent, as the data source would serialize it. */
+  body: string;
+  outcome: FetchOutcome;
+  used: boolean;
+}
+
+/** Internal header from willSendRequest to the fetcher naming a prefetched outcome; never sent. */
+const PREFETCHED_HEADER = 'x-lbf-gateway-prefetched';
+const prefetchedOutcomes = new Map<string, FetchOutcome>();
+
+/** The body the data source sends for an operation (RemoteGraphQLDataSource's JSON.stringify of the request without http). */
+export function subgraphRequestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {
+  return JSON.stringify({ query, variables, operationName });
 }
 
 /** What the data source hands a fetcher as headers (a fetch Headers object, or a plain record) as a record. */
@@ -103,13 +130,24 @@ class SubgraphTimeout extends Error {
   }
 }
 
+/** Subgraph URLs are few and fixed: parse each once (a URL per request showed in the profile). */
+const parsedUrls = new Map<string, URL>();
+function parsedUrl(url: string): URL {
+  let parsed = parsedUrls.get(url);
+  if (!parsed) {
+    parsed = new URL(url);
+    if (parsedUrls.size < 64) parsedUrls.set(url, parsed);
+  }
+  return parsed;
+}
+
 /**
  * One upstream exchange over node:http with a keep-alive agent; the body is read whole (GraphQL
  * JSON). One timer per request is the deadline (cheaper than AbortSignal.timeout + AbortSignal.any).
  */
 function exchange(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }, agents: { http: HttpAgent; https: HttpsAgent }, timeoutMs: number): Promise<SubgraphResponse> {
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
+    const target = parsedUrl(url);
     const https = target.protocol === 'https:';
     const send = https ? httpsRequest : httpRequest;
     const req = send(target, { method: init.method ?? 'POST', headers: init.headers, agent: https ? agents.https : agents.http }, (res) => {
@@ -152,9 +190,19 @@ export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: 
     agents.https.destroy();
   });
   return async (url, init) => {
+    const headers = plainHeaders(init?.headers);
+    const token = headers[PREFETCHED_HEADER];
+    if (token !== undefined) {
+      delete headers[PREFETCHED_HEADER];
+      const outcome = prefetchedOutcomes.get(token);
+      prefetchedOutcomes.delete(token);
+      if (outcome) {
+        if ('error' in outcome) throw outcome.error;
+        return outcome.response;
+      }
+    }
     if (stopSignal?.aborted) throw new Error('gateway stopped');
     // Every fetch of a data source passes here (queries, and IntrospectAndCompose's SDL reads): one place for the credential.
-    const headers = plainHeaders(init?.headers);
     headers[SUBGRAPH_SECRET_HEADER] = secret;
     const res = await exchange(url, { method: init?.method, headers, body: init?.body }, agents, timeoutMs);
     if (res.ok || !/json/i.test(res.headers.get('content-type') ?? '')) return res as unknown as FetcherResponse;
@@ -170,7 +218,7 @@ export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: 
 }
 
 /** Header names the gateway sets on subgraph requests from the browser's request. */
-const FORWARDED: Array<keyof ForwardedHeaders> = ['authorization', 'cookie', 'user-agent', 'x-forwarded-for'];
+export const FORWARDED: Array<keyof ForwardedHeaders> = ['authorization', 'cookie', 'user-agent', 'x-forwarded-for'];
 
 /**
  * Passes the caller's authorization, cookie, user agent and IP to the subgraph (which verifies the
@@ -186,6 +234,14 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
     for (const name of FORWARDED) {
       const value = forward[name];
       if (value) headers.set(name, value);
+    }
+    const prefetched = options.context.prefetched;
+    const { request } = options;
+    if (prefetched && !prefetched.used && this.url === prefetched.url && typeof request.query === 'string' && subgraphRequestBody(request.query, request.variables ?? {}, request.operationName) === prefetched.body) {
+      prefetched.used = true;
+      const token = randomUUID();
+      prefetchedOutcomes.set(token, prefetched.outcome);
+      headers.set(PREFETCHED_HEADER, token);
     }
   }
 
