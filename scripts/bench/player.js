@@ -5,13 +5,13 @@
  * (Network.emulateNetworkConditions: 150 ms latency, 1.6 Mbit/s down ≈ 200 KB/s, 750 kbit/s up)
  * and the browser cache off, so every play is a first visit's:
  *
- * 8. Press play -> first frame: the demo customer (granted the video in the catalogue's
+ * 9. Press play -> first frame: the demo customer (granted the video in the catalogue's
  *    entitlements read model) presses play on a demo video's thumbnail; the time from the click to
  *    the first frame presented (requestVideoFrameCallback; 'playing' with currentTime > 0 where
  *    it is missing), over BENCH_PLAYER_PLAYS (20) plays, each from the start (the saved position
  *    is cleared). It includes fetching the player's chunk (hls.js), startPlayback, the master and
  *    media playlists, the key and the first segments.
- * 9. Bytes over the wire (CDP Network.loadingFinished encodedDataLength, the /media/stream/ files
+ * 10. Bytes over the wire (CDP Network.loadingFinished encodedDataLength, the /media/stream/ files
  *    and everything else apart) from pressing play to BENCH_PLAYER_SECONDS (60) after the first
  *    frame: a phone-sized page and a desktop-sized one with data saver off (adaptive), the desktop
  *    one with data saver on (lowest rung only); and the levels hls.js switched to.
@@ -164,11 +164,11 @@ async function benchPlayer({ stackUrl, gatewayUrl, databaseUrl, customer }) {
     for (let i = 0; i < PLAYS; i++) firstFrame.push(await openAndPlay(page, video.id, false, clearProgress));
     firstFrame.sort((a, b) => a - b);
     const ms = (n) => `${Math.round(n)} ms`;
-    console.log(`\n8. Player, Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), cache off, phone-sized page: press play -> first frame, ${PLAYS} plays of "${video.title}"`);
+    console.log(`\n9. Player, Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), cache off, phone-sized page: press play -> first frame, ${PLAYS} plays of "${video.title}"`);
     console.log(`   p50 ${ms(percentile(firstFrame, 50))}   p99 ${ms(percentile(firstFrame, 99))}   min ${ms(firstFrame[0])}   max ${ms(firstFrame[firstFrame.length - 1])}   (${((performance.now() - began) / 1000).toFixed(0)} s)`);
 
     const costs = Object.fromEntries(video.renditions.map((r) => [r.name, r.megabytes]));
-    console.log(`\n9. Bytes over the wire from pressing play to ${WATCH_SECONDS} s after the first frame, Slow 4G; the ladder's cost for the whole ${video.durationSeconds}-s lesson: ${Object.entries(costs).map(([n, mb]) => `${n} ${mb} MB`).join(', ')}`);
+    console.log(`\n10. Bytes over the wire from pressing play to ${WATCH_SECONDS} s after the first frame, Slow 4G; the ladder's cost for the whole ${video.durationSeconds}-s lesson: ${Object.entries(costs).map(([n, mb]) => `${n} ${mb} MB`).join(', ')}`);
     // A phone-sized page caps the ladder to the player's size already; a desktop-sized one lets
     // adaptive streaming climb, which is what data saver stops.
     for (const [label, viewport, dataSaver] of [
