@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { captchaAnswer, launchBrowser, newVisitor, shownToast, stack, trackCaptchas, uniqueEmail } from './harness';
+import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
 
 /*
  * A new customer buys against the provider sandbox (the real commerce, catalogue and gateway, and
@@ -44,31 +44,6 @@ async function gatewayGql<T>(query: string, variables: Record<string, unknown>, 
   return (await res.json()) as { data?: T; errors?: Array<{ extensions?: { code?: string } }> };
 }
 
-async function signUpNewCustomer(page: Page): Promise<void> {
-  const captchas = trackCaptchas(page);
-  await page.goto('/auth?tab=signup');
-  await page.getByRole('tab', { name: 'Inscription' }).click();
-  const form = page.getByRole('form', { name: 'Inscription' });
-  await form.getByLabel('Prénom').fill('Nadège');
-  await form.getByLabel('Nom', { exact: true }).fill('Mbarga');
-  await form.getByLabel('Email').fill(uniqueEmail('acheteuse'));
-  await form.getByLabel('Téléphone', { exact: true }).fill('612345678');
-  await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
-  await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
-  // The form may swap its captcha while the test reads it: ask for a new one and read again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
-      await page.getByText('✓ Code correct').waitFor({ timeout: 5_000 });
-      break;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      await page.getByRole('button', { name: 'Nouveau code' }).click();
-    }
-  }
-  await form.getByRole('button', { name: 'Créer mon compte' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** Answers the pending prompt for `msisdn` (digits with 237) on the sandbox phone page. */
 async function answerOnPhone(msisdn: string, answer: 'Approuver' | 'Refuser'): Promise<void> {
@@ -112,7 +87,7 @@ async function fillAndPay(dialog: Locator, national: string): Promise<void> {
 beforeAll(async () => {
   browser = await launchBrowser();
   customer = await newVisitor(browser);
-  await signUpNewCustomer(customer.page);
+  await signUpCustomer(customer.page, { firstName: 'Nadège', lastName: 'Mbarga', email: uniqueEmail('acheteuse'), phone: '612345678' });
   phone = await customer.context.newPage();
   customer.page.on('websocket', (ws) => ws.on('framereceived', (frame) => pushed.push(String(frame.payload))));
   // A reload would reset this flag: "without reloading" is checked by it still being there.

@@ -96,3 +96,33 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await form.getByLabel('Mot de passe', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Se connecter' }).click();
 }
+
+/**
+ * Signs a new customer up through the form (the captcha read through the back door; the form may
+ * swap its captcha while the test reads it, so a refused answer asks for a new one, three times at
+ * most) and waits for their dashboard.
+ */
+export async function signUpCustomer(page: Page, who: { firstName: string; lastName: string; email: string; phone: string }): Promise<void> {
+  const captchas = trackCaptchas(page);
+  await page.goto('/auth?tab=signup');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  const form = page.getByRole('form', { name: 'Inscription' });
+  await form.getByLabel('Prénom').fill(who.firstName);
+  await form.getByLabel('Nom', { exact: true }).fill(who.lastName);
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Téléphone', { exact: true }).fill(who.phone);
+  await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
+  await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
+      await page.getByText('✓ Code correct').waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.getByRole('button', { name: 'Nouveau code' }).click();
+    }
+  }
+  await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  await page.waitForURL('**/dashboard');
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { hexTextOfPage } from '../../services/catalogue/test/pdf-text';
-import { captchaAnswer, launchBrowser, newVisitor, shownToast, stack, trackCaptchas, uniqueEmail } from './harness';
+import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
 
 /*
  * A customer named Ŋgono Ɛyenga buys a demo PDF guide through the payments sandbox (MTN, approved
@@ -27,30 +27,6 @@ function sandboxUrl(): string {
   return `http://127.0.0.1:${4106 + Number(new URL(stack.url).port) - 4000}`;
 }
 
-async function signUp(page: Page): Promise<void> {
-  const captchas = trackCaptchas(page);
-  await page.goto('/auth?tab=signup');
-  await page.getByRole('tab', { name: 'Inscription' }).click();
-  const form = page.getByRole('form', { name: 'Inscription' });
-  await form.getByLabel('Prénom').fill(FIRST);
-  await form.getByLabel('Nom', { exact: true }).fill(LAST);
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Téléphone', { exact: true }).fill('612345678');
-  await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
-  await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
-      await page.getByText('✓ Code correct').waitFor({ timeout: 5_000 });
-      break;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      await page.getByRole('button', { name: 'Nouveau code' }).click();
-    }
-  }
-  await form.getByRole('button', { name: 'Créer mon compte' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function approveOnPhone(msisdn: string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -74,7 +50,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   buyer = await newVisitor(browser);
   email = uniqueEmail('ngono');
-  await signUp(buyer.page);
+  await signUpCustomer(buyer.page, { firstName: FIRST, lastName: LAST, email, phone: '612345678' });
   phone = await buyer.context.newPage();
 });
 afterAll(async () => {

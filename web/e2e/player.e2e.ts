@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { captchaAnswer, launchBrowser, newVisitor, stack, trackCaptchas, uniqueEmail } from './harness';
+import { launchBrowser, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
 
 /*
  * The player against the whole stack (gateway, catalogue's streaming routes, a demo video through
@@ -51,30 +51,6 @@ async function readyDemoVideo(): Promise<DemoVideo> {
   }
 }
 
-async function signUp(page: Page, email: string): Promise<void> {
-  const captchas = trackCaptchas(page);
-  await page.goto('/auth?tab=signup');
-  await page.getByRole('tab', { name: 'Inscription' }).click();
-  const form = page.getByRole('form', { name: 'Inscription' });
-  await form.getByLabel('Prénom').fill('Ngozi');
-  await form.getByLabel('Nom', { exact: true }).fill('Eyenga');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Téléphone', { exact: true }).fill('677123456');
-  await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
-  await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
-      await page.getByText('✓ Code correct').waitFor({ timeout: 5_000 });
-      break;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      await page.getByRole('button', { name: 'Nouveau code' }).click();
-    }
-  }
-  await form.getByRole('button', { name: 'Créer mon compte' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /**
  * The entitlement commerce.purchase.completed writes (the checkout e2e buys through the payment
@@ -114,7 +90,10 @@ beforeAll(async () => {
   const [b, v] = await Promise.all([newVisitor(browser, { mobile: false }), newVisitor(browser)]);
   buyer = { ...b, email: uniqueEmail('spectatrice') };
   viewer = { ...v, email: uniqueEmail('curieux') };
-  await Promise.all([signUp(buyer.page, buyer.email), signUp(viewer.page, viewer.email)]);
+  await Promise.all([
+    signUpCustomer(buyer.page, { firstName: 'Ngozi', lastName: 'Eyenga', email: buyer.email, phone: '677123456' }),
+    signUpCustomer(viewer.page, { firstName: 'Ngozi', lastName: 'Eyenga', email: viewer.email, phone: '677123456' }),
+  ]);
   await grantVideo(buyer.email, video.id);
 }, 300_000);
 
