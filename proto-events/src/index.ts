@@ -18,3 +18,5 @@ export { catalogueVideoViewed } from './events/catalogue-video-viewed';
 export { commercePurchaseCompleted } from './events/commerce-purchase-completed';
 export { commercePurchaseFailed } from './events/commerce-purchase-failed';
 export { commercePurchaseRefunded } from './events/commerce-purchase-refunded';
+export { catalogueSettingsUpdated } from './events/catalogue-settings-updated';
+export { messagingNewsletterSubscribed } from './events/messaging-newsletter-subscribed';

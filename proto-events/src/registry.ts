@@ -4,6 +4,7 @@ import { analyticsPageVisited } from './events/analytics-page-visited';
 import { catalogueItemDeleted } from './events/catalogue-item-deleted';
 import { catalogueItemPublished } from './events/catalogue-item-published';
 import { catalogueItemUpdated } from './events/catalogue-item-updated';
+import { catalogueSettingsUpdated } from './events/catalogue-settings-updated';
 import { cataloguePdfDownloaded } from './events/catalogue-pdf-downloaded';
 import { catalogueVideoViewed } from './events/catalogue-video-viewed';
 import { commercePurchaseCompleted } from './events/commerce-purchase-completed';
@@ -12,6 +13,7 @@ import { commercePurchaseRefunded } from './events/commerce-purchase-refunded';
 import { identityPasswordResetRequested } from './events/identity-password-reset-requested';
 import { identityUserBanned } from './events/identity-user-banned';
 import { identityUserRegistered } from './events/identity-user-registered';
+import { messagingNewsletterSubscribed } from './events/messaging-newsletter-subscribed';
 
 /**
  * The contract: subject -> { current version and its schema, past versions with their schemas and
@@ -30,9 +32,11 @@ export const events = {
   [catalogueItemDeleted.subject]: catalogueItemDeleted,
   [cataloguePdfDownloaded.subject]: cataloguePdfDownloaded,
   [catalogueVideoViewed.subject]: catalogueVideoViewed,
+  [catalogueSettingsUpdated.subject]: catalogueSettingsUpdated,
   [commercePurchaseCompleted.subject]: commercePurchaseCompleted,
   [commercePurchaseFailed.subject]: commercePurchaseFailed,
   [commercePurchaseRefunded.subject]: commercePurchaseRefunded,
+  [messagingNewsletterSubscribed.subject]: messagingNewsletterSubscribed,
 } as const;
 
 export type EventSubject = keyof typeof events;

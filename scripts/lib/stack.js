@@ -15,6 +15,9 @@ const { ensureKeys, ensureSecret } = require('./keys');
 const SERVICES = require(join(root, 'services', 'kit', 'services.json')).services;
 /** The payments sandbox's default port (its own process; + the stack's port offset). */
 const PAYMENT_SANDBOX_PORT = 4106;
+/** The local mail catcher's SMTP and page ports (its own process; + the stack's port offset). */
+const MAIL_CATCHER_SMTP_PORT = 4107;
+const MAIL_CATCHER_HTTP_PORT = 4108;
 
 const DEMO = {
   admin: { email: 'admin@lbf.demo', password: 'Admin-LBF-2026', firstName: 'Awa', lastName: 'Ndiaye' },
@@ -47,6 +50,8 @@ function defaults(overrides = {}) {
     waitForDemoVideosMs: 0,
     /** The payment providers' sandbox (sandbox/payments), started as its own process before commerce. */
     paymentSandbox: true,
+    /** The local mail catcher (sandbox/mail), started as its own process; messaging sends to it unless SMTP_URL is set. */
+    mailCatcher: !process.env.SMTP_URL,
     build: true,
     quiet: false,
     extraEnv: {},
@@ -91,6 +96,11 @@ async function startStack(options = {}) {
   const paymentSandboxWebhookKey = o.paymentSandbox ? ensureSecret(join(o.dataDir, 'keys', 'payment-sandbox-webhook-key')) : undefined;
   const paymentSandboxPort = PAYMENT_SANDBOX_PORT + o.portOffset;
   const paymentSandboxUrl = o.paymentSandbox ? `http://127.0.0.1:${paymentSandboxPort}` : undefined;
+  // Signs the links in mails (unsubscribe, tracked clicks).
+  const mailLinkSecret = ensureSecret(join(o.dataDir, 'keys', 'mail-link-secret'));
+  const mailCatcherSmtpPort = MAIL_CATCHER_SMTP_PORT + o.portOffset;
+  const mailCatcherUrl = o.mailCatcher ? `http://127.0.0.1:${MAIL_CATCHER_HTTP_PORT + o.portOffset}` : undefined;
+  const smtpUrl = o.mailCatcher ? `smtp://127.0.0.1:${mailCatcherSmtpPort}` : process.env.SMTP_URL;
   const mediaDir = join(o.dataDir, 'media');
   const logDir = join(o.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
@@ -174,6 +184,14 @@ async function startStack(options = {}) {
       });
       await waitReady(`${paymentSandboxUrl}/health`, sandbox, 'payments-sandbox');
     }
+    if (o.mailCatcher) {
+      // Development stand-in for an SMTP provider: keeps every mail and shows it at mailCatcherUrl.
+      const catcher = spawnPart('mail-catcher', join(root, 'sandbox', 'mail', 'dist', 'main.js'), {
+        MAIL_CATCHER_SMTP_PORT: String(mailCatcherSmtpPort),
+        MAIL_CATCHER_HTTP_PORT: String(MAIL_CATCHER_HTTP_PORT + o.portOffset),
+      });
+      await waitReady(`${mailCatcherUrl}/health`, catcher, 'mail-catcher');
+    }
     const subgraphs = [];
     await Promise.all(
       SERVICES.map(async (svc) => {
@@ -188,6 +206,8 @@ async function startStack(options = {}) {
           MEDIA_DIR: svc.name === 'catalogue' ? mediaDir : undefined,
           PAYMENT_SANDBOX_URL: svc.name === 'commerce' ? paymentSandboxUrl : undefined,
           PAYMENT_SANDBOX_WEBHOOK_KEY: svc.name === 'commerce' ? paymentSandboxWebhookKey : undefined,
+          SMTP_URL: svc.name === 'messaging' ? smtpUrl : undefined,
+          MAIL_LINK_SECRET: svc.name === 'messaging' ? mailLinkSecret : undefined,
         });
         await waitReady(`http://127.0.0.1:${port}/ready`, child, svc.name);
         subgraphs.push(`${svc.name}=http://127.0.0.1:${port}/graphql`);
@@ -213,7 +233,7 @@ async function startStack(options = {}) {
     if (err && typeof err === 'object') Object.assign(err, { discard });
     throw err;
   }
-  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl };
+  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl, mailCatcherUrl };
 }
 
 /**
@@ -281,4 +301,4 @@ async function dropDatabase(adminUrl, database) {
 }
 
 
-module.exports = { startStack, DEMO, SERVICES, PAYMENT_SANDBOX_PORT };
+module.exports = { startStack, DEMO, SERVICES, PAYMENT_SANDBOX_PORT, MAIL_CATCHER_SMTP_PORT, MAIL_CATCHER_HTTP_PORT };

@@ -1,0 +1,1 @@
+export { startMailCatcher, type CaughtMail, type MailCatcherOptions, type RunningMailCatcher } from './catcher';

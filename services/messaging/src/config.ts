@@ -1,0 +1,43 @@
+import { baseConfigFrom, baseEnv, parseConfig, ConfigError, type BaseConfig } from '@lbf/service-kit';
+import { z } from 'zod';
+
+export interface MessagingConfig extends BaseConfig {
+  /** Site origin, e.g. http://localhost:4000: every link in a mail starts with it. */
+  publicUrl: string;
+  /** Where mail goes: smtp(s)://user:pass@host:port. `npm start` and the tests point it at the mail catcher. */
+  smtpUrl: string;
+  /** The From header, e.g. 'LBF <no-reply@lbf.example>'. */
+  mailFrom: string;
+  /** Signs the links in mails (newsletter unsubscribe and tracked clicks); never leaves the server. */
+  mailLinkSecret: string;
+  /** Newsletter throttle: at most this many campaign mails per second (SMTP providers cap rates). */
+  newsletterPerSecond: number;
+  /** Deliveries of an event before a consumer parks it; the kit's default when absent. */
+  eventMaxDeliver?: number;
+}
+
+/** The embedded default: the local mail catcher (sandbox/mail) `npm start` runs. */
+export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:4107';
+
+export const messagingEnv = baseEnv.extend({
+  PUBLIC_URL: z.url().default('http://localhost:4000'),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().min(3).default('LBF <no-reply@lbf.local>'),
+  MAIL_LINK_SECRET: z.string().min(16, 'required: at least 16 random characters'),
+  NEWSLETTER_PER_SECOND: z.coerce.number().int().positive().max(10_000).default(50),
+});
+
+/** Reads the environment once; throws a ConfigError naming every bad variable. */
+export function fromEnv(source: NodeJS.ProcessEnv = process.env): MessagingConfig {
+  const e = parseConfig(messagingEnv, source);
+  // Production never falls back to a catcher on loopback: a mail sent there would be lost to its reader.
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) throw new ConfigError(['SMTP_URL: required in production (smtp://user:pass@host:587)']);
+  return {
+    ...baseConfigFrom('messaging', e),
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL ?? DEFAULT_SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailLinkSecret: e.MAIL_LINK_SECRET,
+    newsletterPerSecond: e.NEWSLETTER_PER_SECOND,
+  };
+}

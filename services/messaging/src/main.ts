@@ -1,0 +1,5 @@
+import { runService } from '@lbf/service-kit';
+import { messagingService } from './app';
+import { fromEnv } from './config';
+
+runService(() => messagingService(fromEnv()));

@@ -1,0 +1,7 @@
+import type { AreaParts } from './area';
+import type { MessagingDeps } from './deps';
+
+/** The mail part of messaging (see operations/area.ts). */
+export function mailArea(_deps: MessagingDeps): AreaParts {
+  return {};
+}
