@@ -3,5 +3,5 @@ import type { MessagingDeps } from './deps';
 
 /** The mail part of messaging (see operations/area.ts). */
 export function mailArea(_deps: MessagingDeps): AreaParts {
-  return {};
+  return { jobHandlers: { 'send-mail': async () => { throw new Error('the mail part is being written'); }, 'sweep-mail': async () => { throw new Error('the mail part is being written'); } } };
 }
