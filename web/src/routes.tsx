@@ -23,6 +23,8 @@ const ContactPage = lazy(() => import('@/pages/contact-page'));
 const FaqPage = lazy(() => import('@/pages/faq-page'));
 const TermsPage = lazy(() => import('@/pages/terms-page'));
 const PrivacyPage = lazy(() => import('@/pages/privacy-page'));
+const NewsletterConfirmationPage = lazy(() => import('@/pages/newsletter/confirmation-page'));
+const NewsletterUnsubscribePage = lazy(() => import('@/pages/newsletter/unsubscribe-page'));
 const AuthPage = lazy(() => import('@/pages/auth/auth-page'));
 const AdminLoginPage = lazy(() => import('@/pages/admin-login-page'));
 const NotFoundPage = lazy(() => import('@/pages/not-found-page'));
@@ -59,12 +61,15 @@ export const appRoutes = createRoutesFromElements(
       <Route path="terms" element={<TermsPage />} errorElement={pageError} />
       <Route path="privacy" element={<PrivacyPage />} errorElement={pageError} />
       <Route path="auth" element={<AuthPage />} errorElement={pageError} />
+      {/* The newsletter mails' links: public, the token in the path. */}
+      <Route path="newsletter/confirmation/:token" element={<NewsletterConfirmationPage />} errorElement={pageError} />
+      <Route path="newsletter/desinscription/:token" element={<NewsletterUnsubscribePage />} errorElement={pageError} />
       <Route element={<RequireUser />} errorElement={pageError}>
         <Route path="videos" element={<VideosPage />} errorElement={pageError} />
         <Route path="videos/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="video/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="pdfs" element={<PdfsPage />} errorElement={pageError} />
-        {/* One route for both tabs (/dashboard, /dashboard/achats): switching keeps the page mounted. */}
+        {/* One route for the tabs (/dashboard, /dashboard/achats, /dashboard/messages): switching keeps the page mounted. */}
         <Route path="dashboard/*" element={<DashboardPage />} errorElement={pageError} />
         <Route path="recu/:orderId" element={<ReceiptPage />} errorElement={pageError} />
         <Route path="paiement/retour" element={<PaymentReturnPage />} errorElement={pageError} />

@@ -337,6 +337,43 @@ export type ResetPasswordInput = {
   confirmPassword: string;
 };
 
+/** The spec's five subjects (§5), in its order. */
+export type ContactSubject =
+  /** Renseignement général */
+  | 'GENERAL'
+  /** Support technique */
+  | 'SUPPORT'
+  /** Partenariat */
+  | 'PARTNERSHIP'
+  /** Question sur l'abonnement */
+  | 'SUBSCRIPTION'
+  /** Autre sujet */
+  | 'OTHER';
+
+export type ContactInput = {
+  /** At least 2 characters: 'Le nom doit contenir au moins 2 caractères'. */
+  name: string;
+  /** 'Veuillez entrer une adresse email valide'. */
+  email: string;
+  /** Required: 'Veuillez sélectionner un sujet'. */
+  subject?: ContactSubject | null | undefined;
+  /** At least 10 characters: 'Le message doit contenir au moins 10 caractères'. */
+  message: string;
+  /** Must be true: 'Vous devez accepter les conditions'. */
+  acceptTerms: boolean;
+  /** From openContactForm. */
+  ticket: string;
+  /** Honeypot: a field people never see; anything in it means a robot (answered like a success, stored nowhere). */
+  website?: string | null | undefined;
+};
+
+/** Where an address was subscribed from. */
+export type NewsletterSource =
+  /** The footer's box ('OK'). */
+  | 'FOOTER'
+  /** The video catalogue's box ('S'abonner'). */
+  | 'CATALOGUE';
+
 export type DeleteResultFieldsFragment = { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type CreateUploadMutationVariables = Exact<{
@@ -835,6 +872,33 @@ export type VideosPageQueryVariables = Exact<{
 
 export type VideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> }, videoCategories: Array<{ id: ContentCategory, label: string, count: number }> };
 
+export type InboxMessageFieldsFragment = { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string };
+
+export type MyMessagesQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type MyMessagesQuery = { myMessages: { total: number, unread: number, page: number, pageSize: number, items: Array<{ id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string }> } };
+
+export type MarkMessageReadMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MarkMessageReadMutation = { markMessageRead: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type MyUnreadMessageCountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyUnreadMessageCountQuery = { myUnreadMessageCount: number };
+
+export type UnreadMessageCountChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UnreadMessageCountChangedSubscription = { myUnreadMessageCount: number };
+
 export type DashboardLibraryQueryVariables = Exact<{
   pageSize: number;
 }>;
@@ -862,6 +926,40 @@ export type DashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type DashboardPageQuery = { me: { id: string, firstName: string } | null };
+
+export type SubscribeNewsletterMutationVariables = Exact<{
+  email: string;
+  source: NewsletterSource;
+}>;
+
+
+export type SubscribeNewsletterMutation = { subscribeNewsletter: { ok: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ConfirmNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type ConfirmNewsletterMutation = { confirmNewsletter: { confirmed: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type UnsubscribeNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type UnsubscribeNewsletterMutation = { unsubscribeNewsletter: { unsubscribed: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type OpenContactFormMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OpenContactFormMutation = { openContactForm: { token: string, minSeconds: number } };
+
+export type SendContactMessageMutationVariables = Exact<{
+  input: ContactInput;
+}>;
+
+
+export type SendContactMessageMutation = { sendContactMessage: { sent: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ContactDetailsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -63,12 +63,9 @@ export const fr = {
   } satisfies Partial<Record<ContentCategory, string>>,
   contact: {
     dialogTitle: 'Contact',
-    dialogDescription:
-      'Une question, un partenariat, un souci technique ? Écrivez-nous depuis notre page de contact, nous vous répondrons dans les plus brefs délais.',
+    dialogDescription: 'Une question, un partenariat, un souci technique ? Écrivez-nous, nous vous répondrons dans les plus brefs délais.',
     hours: 'Du lundi au vendredi, de 9h à 18h.',
-    goToContact: 'Nous contacter',
-    // The contact form (name, email, subject, message, acceptTerms) arrives with the messaging
-    // service; its spec wording is kept here so it lands unchanged.
+    // The contact form's rules and toasts (spec §5 and §8), verbatim.
     nameMin: 'Le nom doit contenir au moins 2 caractères',
     emailInvalid: 'Veuillez entrer une adresse email valide',
     subjectRequired: 'Veuillez sélectionner un sujet',

@@ -70,7 +70,7 @@ export default function ContactPage() {
         </Card>
 
         <Card className="p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <ContactForm contactEmail={email} />
+          <ContactForm />
         </Card>
 
         <Card className="flex flex-col overflow-hidden lg:col-start-1 lg:row-start-2">

@@ -14,6 +14,8 @@ import { fr } from '@/i18n/fr';
 import { LoadError } from './catalogue/components/load-error';
 import { CurrencyToggle } from './dashboard/currency-toggle';
 import { LibraryCounters, LibrarySections } from './dashboard/library';
+import { MessagesTab } from './dashboard/messages';
+import { MessagesTabLabel } from './dashboard/messages-tab-label';
 import { DASHBOARD_LIBRARY_QUERY, LIBRARY_PAGE_SIZE } from './dashboard/operations';
 import { PurchasesTab } from './dashboard/purchases';
 
@@ -27,7 +29,16 @@ export const DASHBOARD_PAGE_QUERY: TypedDocumentNode<DashboardPageQuery, Dashboa
   }
 `;
 
-type Tab = 'library' | 'purchases';
+type Tab = 'library' | 'purchases' | 'messages';
+
+const TAB_PATHS: Record<Tab, string> = { library: '/dashboard', purchases: '/dashboard/achats', messages: '/dashboard/messages' };
+
+function tabOf(pathname: string): Tab {
+  const path = pathname.replace(/\/$/, '');
+  if (path.endsWith('/achats')) return 'purchases';
+  if (path.endsWith('/messages')) return 'messages';
+  return 'library';
+}
 
 /**
  * The customer area (spec 'Customer dashboard'): four counters, the videos and PDFs to buy and
@@ -39,7 +50,7 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const tab: Tab = location.pathname.replace(/\/$/, '').endsWith('/achats') ? 'purchases' : 'library';
+  const tab = tabOf(location.pathname);
   const me = useQuery(DASHBOARD_PAGE_QUERY, { fetchPolicy: fetchPolicies.me });
   const library = useQuery(DASHBOARD_LIBRARY_QUERY, {
     variables: { pageSize: LIBRARY_PAGE_SIZE },
@@ -65,10 +76,17 @@ export default function DashboardPage() {
         <CurrencyToggle value={currency} onChange={setCurrency} />
       </div>
 
-      <Tabs value={tab} onValueChange={(value) => navigate(value === 'purchases' ? '/dashboard/achats' : '/dashboard')} className="mt-6">
-        <TabsList className="max-w-sm">
-          <TabsTrigger value="library">{dashboardText.tabs.library}</TabsTrigger>
-          <TabsTrigger value="purchases">{dashboardText.tabs.purchases}</TabsTrigger>
+      <Tabs value={tab} onValueChange={(value) => navigate(TAB_PATHS[value as Tab] ?? '/dashboard')} className="mt-6">
+        <TabsList className="max-w-md">
+          <TabsTrigger value="library" className="px-2 sm:px-3">
+            {dashboardText.tabs.library}
+          </TabsTrigger>
+          <TabsTrigger value="purchases" className="px-2 sm:px-3">
+            {dashboardText.tabs.purchases}
+          </TabsTrigger>
+          <TabsTrigger value="messages" className="gap-1.5 px-2 sm:px-3">
+            <MessagesTabLabel />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="library" className="mt-6 flex flex-col gap-10">
           {data ? (
@@ -84,6 +102,9 @@ export default function DashboardPage() {
         </TabsContent>
         <TabsContent value="purchases" className="mt-6">
           <PurchasesTab currency={currency} rate={rate} onPay={checkout.pay} />
+        </TabsContent>
+        <TabsContent value="messages" className="mt-6">
+          <MessagesTab />
         </TabsContent>
       </Tabs>
       {checkout.dialog}

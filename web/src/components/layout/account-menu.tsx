@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, Shield, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, Mail, Shield, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import { useSignOutAction } from '@/auth/use-sign-out-action';
@@ -12,9 +12,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { fr } from '@/i18n/fr';
+import { inboxText } from '@/i18n/messaging';
+import { UnreadBadge } from '@/pages/dashboard/unread-badge';
 
-/** The signed-in 'Mon compte' menu (desktop); loaded only once someone is signed in. */
-export default function AccountMenu() {
+/**
+ * The signed-in 'Mon compte' menu (desktop); loaded only once someone is signed in. `unread`: the
+ * user's unread messages (kept live by the header), on the button and on the 'Messages' entry.
+ */
+export default function AccountMenu({ unread = 0 }: { unread?: number }) {
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
   const signOut = useSignOutAction();
@@ -24,6 +29,7 @@ export default function AccountMenu() {
         <Button variant="outline" data-testid="account-menu">
           <UserRound aria-hidden="true" />
           {fr.nav.account}
+          <UnreadBadge count={unread} />
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -32,6 +38,11 @@ export default function AccountMenu() {
         <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
           <LayoutDashboard aria-hidden="true" />
           {fr.nav.dashboard}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/dashboard/messages')} data-testid="account-menu-messages">
+          <Mail aria-hidden="true" />
+          {inboxText.tab}
+          <UnreadBadge count={unread} className="ml-auto" />
         </DropdownMenuItem>
         {isAdmin && (
           <DropdownMenuItem onSelect={() => navigate('/admin')}>

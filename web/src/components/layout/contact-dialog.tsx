@@ -1,18 +1,16 @@
-import { Clock, Mail } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Clock } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fr } from '@/i18n/fr';
+import { ContactForm } from '@/pages/static/contact-form';
 
 /**
- * Contact dialog opened from the header. The contact form itself (and its sending) arrives with
- * the messaging service; until then the dialog leads to the contact page rather than pretending
- * to send anything.
+ * Contact dialog opened from the header's 'Contact': the same form as /contact (and the same
+ * sending); it closes once the message is sent. A new opening is a new form with its own ticket.
  */
 export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent className="max-w-2xl" data-testid="contact-dialog">
         <DialogHeader>
           <DialogTitle>{fr.contact.dialogTitle}</DialogTitle>
           <DialogDescription>{fr.contact.dialogDescription}</DialogDescription>
@@ -21,12 +19,7 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
           <Clock className="size-4 text-primary" aria-hidden="true" />
           {fr.contact.hours}
         </p>
-        <Button asChild>
-          <Link to="/contact" onClick={() => onOpenChange(false)}>
-            <Mail aria-hidden="true" />
-            {fr.contact.goToContact}
-          </Link>
-        </Button>
+        {open && <ContactForm onSent={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,10 +1,15 @@
+import { Loader2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { SocialLinks } from './social-links';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { CATEGORIES, fr } from '@/i18n/fr';
+import { newsletterText } from '@/i18n/messaging';
 import { currentYear } from '@/lib/format/date';
+import { NewsletterSent } from '@/pages/newsletter/newsletter-sent';
+import { useNewsletterSignup } from '@/pages/newsletter/use-newsletter-signup';
 import { Logo } from './logo';
 import { SITE_NAV } from './nav-items';
 
@@ -12,6 +17,7 @@ const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:und
 
 export function SiteFooter() {
   const baseId = useId();
+  const newsletter = useNewsletterSignup('FOOTER');
   return (
     <footer data-testid="site-footer" className="mt-auto border-t bg-muted/40">
       <div className="container-page grid grid-cols-2 gap-8 py-10 lg:grid-cols-4">
@@ -61,19 +67,32 @@ export function SiteFooter() {
             {fr.footer.newsletter}
           </h2>
           <p className="mb-3 text-sm text-muted-foreground">{fr.footer.newsletterText}</p>
-          {/* Subscribing arrives with the messaging service: the box is shown, its button disabled. */}
-          <form className="flex gap-2" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor={`${baseId}-email`} className="sr-only">
-              {fr.footer.newsletterEmailLabel}
-            </label>
-            <Input id={`${baseId}-email`} type="email" autoComplete="email" placeholder={fr.footer.newsletterPlaceholder} />
-            <Button type="submit" disabled title={fr.common.comingSoon} aria-describedby={`${baseId}-soon`}>
-              {fr.footer.newsletterSubmit}
-            </Button>
-            <span id={`${baseId}-soon`} className="sr-only">
-              {fr.common.comingSoon}
-            </span>
-          </form>
+          {newsletter.sentTo ? (
+            <NewsletterSent email={newsletter.sentTo} onAgain={newsletter.again} />
+          ) : (
+            <form noValidate className="flex flex-col gap-2" aria-busy={newsletter.sending || undefined} onSubmit={newsletter.submit}>
+              <div className="flex gap-2">
+                <label htmlFor={`${baseId}-email`} className="sr-only">
+                  {fr.footer.newsletterEmailLabel}
+                </label>
+                <Input
+                  id={`${baseId}-email`}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  placeholder={fr.footer.newsletterPlaceholder}
+                  value={newsletter.email}
+                  onChange={(event) => newsletter.setEmail(event.target.value)}
+                  aria-invalid={newsletter.error ? true : undefined}
+                  aria-describedby={newsletter.error ? `${baseId}-error` : undefined}
+                />
+                <Button type="submit" disabled={newsletter.sending} aria-label={newsletter.sending ? newsletterText.subscribing : undefined}>
+                  {newsletter.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : fr.footer.newsletterSubmit}
+                </Button>
+              </div>
+              <FieldError id={`${baseId}-error`} message={newsletter.error ?? undefined} />
+            </form>
+          )}
         </section>
       </div>
 

@@ -1,11 +1,14 @@
-import { LayoutDashboard, LogOut, Menu, Shield, X } from 'lucide-react';
+import { LayoutDashboard, LogOut, Mail, Menu, Shield, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import { useSignOutAction } from '@/auth/use-sign-out-action';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
+import { inboxText } from '@/i18n/messaging';
 import { cn } from '@/lib/utils';
+import { UnreadBadge } from '@/pages/dashboard/unread-badge';
+import { useUnreadMessageCount } from '@/pages/dashboard/use-unread-count';
 import { Logo } from './logo';
 import { SITE_NAV } from './nav-items';
 
@@ -31,6 +34,8 @@ export function SiteHeader() {
   const [contactOpen, setContactOpen] = useState(false);
   const [contactRequested, setContactRequested] = useState(false);
   const menuId = useId();
+  // Unread messages of the signed-in user, kept live: the account menu's and the mobile menu's badge.
+  const unread = useUnreadMessageCount(Boolean(user));
 
   // Close the mobile menu on navigation.
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
@@ -68,7 +73,7 @@ export function SiteHeader() {
             <AuthPlaceholder />
           ) : user ? (
             <Suspense fallback={<AuthPlaceholder />}>
-              <AccountMenu />
+              <AccountMenu unread={unread} />
             </Suspense>
           ) : (
             <>
@@ -85,13 +90,18 @@ export function SiteHeader() {
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          className="relative md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? fr.nav.closeMenu : fr.nav.openMenu}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          {!menuOpen && unread > 0 && (
+            <span className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background" data-testid="menu-unread-dot">
+              <span className="sr-only">{inboxText.unreadCount(unread)}</span>
+            </span>
+          )}
         </Button>
       </div>
 
@@ -119,6 +129,13 @@ export function SiteHeader() {
                   <span className="inline-flex items-center gap-2">
                     <LayoutDashboard className="size-4" aria-hidden="true" />
                     {fr.nav.dashboard}
+                  </span>
+                </NavLink>
+                <NavLink to="/dashboard/messages" className={navLinkClass}>
+                  <span className="inline-flex items-center gap-2">
+                    <Mail className="size-4" aria-hidden="true" />
+                    {inboxText.tab}
+                    <UnreadBadge count={unread} />
                   </span>
                 </NavLink>
                 {isAdmin && (

@@ -39,8 +39,8 @@ export const contact = typeset({
     acceptTermsLink: 'politique de confidentialité',
     acceptTermsAfter: '.',
     submit: 'Envoyer le message',
-    unavailable: "L'envoi depuis ce formulaire arrive très bientôt. En attendant, écrivez-nous à ",
-    unavailableAfter: '.',
+    /** The honeypot's label (never shown: the field is off screen and hidden from assistive technologies). */
+    website: 'Site web (laissez ce champ vide)',
   },
   faq: {
     title: 'Une question fréquente ?',

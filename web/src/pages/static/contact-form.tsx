@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
 import { ChevronDown, Send } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
@@ -10,12 +12,24 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fr } from '@/i18n/fr';
 import { contact } from '@/i18n/pages/contact';
+import type { ContactSubject as ApiContactSubject } from '@/generated/graphql';
+import { showServerError } from '@/pages/auth/server-errors';
+import { userErrorOf, type UserError } from '@/lib/user-error';
 import { cn } from '@/lib/utils';
+import { OPEN_CONTACT_FORM, SEND_CONTACT_MESSAGE } from './contact-operations';
 import { textLinkClass } from './rich-text';
 
 /** The subjects of the spec (§5), in its order; the labels are in fr.contact.subjects. */
 export const CONTACT_SUBJECTS = ['general', 'support', 'partnership', 'subscription', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+const API_SUBJECTS: Record<ContactSubject, ApiContactSubject> = {
+  general: 'GENERAL',
+  support: 'SUPPORT',
+  partnership: 'PARTNERSHIP',
+  subscription: 'SUBSCRIPTION',
+  other: 'OTHER',
+};
 
 export function isContactSubject(value: string): value is ContactSubject {
   return (CONTACT_SUBJECTS as readonly string[]).includes(value);
@@ -28,6 +42,8 @@ export const contactSchema = z.object({
   subject: z.string().check(z.refine(isContactSubject, fr.contact.subjectRequired)),
   message: z.string().check(z.trim(), z.minLength(10, fr.contact.messageMin), z.maxLength(5000, contact.form.messageTooLong)),
   acceptTerms: z.boolean().check(z.refine((accepted) => accepted, fr.contact.acceptTermsRequired)),
+  /** The honeypot: people never see it, so it stays empty; a robot filling every field fills it. */
+  website: z.optional(z.string()),
 });
 export type ContactValues = z.infer<typeof contactSchema>;
 
@@ -49,13 +65,21 @@ function described(id: string, error: string | undefined) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
 }
 
+/** The form's fields, as the server names them in a UserError's `field`. */
+const FORM_FIELDS = ['name', 'email', 'subject', 'message', 'acceptTerms'] as const;
+
+/** The ticket of this opening of the form (the server's clock for the minimum fill time). */
+type Ticket = { token: string; minSeconds: number };
+
 /**
- * The contact form (name, email, subject, message, acceptTerms). Each field is checked when the
- * visitor leaves it, then as they correct it. Sending arrives with the messaging service: until
- * then the submit button stays disabled under a visible 'Bientôt disponible', and nothing claims
- * that a message went anywhere.
+ * The contact form (name, email, subject, message, acceptTerms), on /contact and in the header's
+ * dialog. Opening it takes a ticket from the server (`openContactForm`); a submission carries it
+ * with a honeypot field people never see. Each field is checked when the visitor leaves it, then
+ * as they correct it. A server refusal tied to a field shows under it; any other (too many
+ * messages, sent too fast) shows as a toast and above the button. Once sent: the spec's toast,
+ * the form emptied with a fresh ticket, and `onSent` (the dialog closes).
  */
-export function ContactForm({ contactEmail }: { contactEmail: string }) {
+export function ContactForm({ onSent }: { onSent?: () => void }) {
   const baseId = useId();
   const ids = {
     title: `${baseId}-title`,
@@ -64,22 +88,85 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     subject: `${baseId}-subject`,
     message: `${baseId}-message`,
     acceptTerms: `${baseId}-accept`,
-    unavailable: `${baseId}-unavailable`,
+    website: `${baseId}-website`,
+    formError: `${baseId}-form-error`,
   };
   const form = useForm<ContactValues>({
     resolver: zodResolver(contactSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', email: '', subject: '', message: '', acceptTerms: false },
+    defaultValues: { name: '', email: '', subject: '', message: '', acceptTerms: false, website: '' },
   });
-  const { errors } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  const [openForm] = useMutation(OPEN_CONTACT_FORM);
+  const [send] = useMutation(SEND_CONTACT_MESSAGE);
+  const ticket = useRef<Promise<Ticket | null> | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const takeTicket = useCallback(() => {
+    ticket.current = openForm()
+      .then(({ data }) => data?.openContactForm ?? null)
+      .catch(() => null);
+    return ticket.current;
+  }, [openForm]);
+
+  // One ticket per opening of the form (page or dialog), taken as it appears.
+  useEffect(() => {
+    void takeTicket();
+  }, [takeTicket]);
+
+  const failed = () => toast.error(fr.contact.failureTitle, { description: fr.contact.failureText });
+
+  const refused = (error: UserError) => {
+    if (error.field && (FORM_FIELDS as readonly string[]).includes(error.field)) {
+      showServerError(error, form.setError, FORM_FIELDS);
+    } else {
+      setFormError(error.message);
+      toast.error(error.title ?? fr.contact.failureTitle, { description: error.message });
+    }
+  };
+
+  const onSubmit = async (values: ContactValues) => {
+    setFormError(null);
+    // A form whose ticket could not be had (offline when it opened) asks again now.
+    const current = (await ticket.current) ?? (await takeTicket());
+    if (!current || !isContactSubject(values.subject)) return failed();
+    try {
+      const { data } = await send({
+        variables: {
+          input: {
+            name: values.name,
+            email: values.email,
+            subject: API_SUBJECTS[values.subject],
+            message: values.message,
+            acceptTerms: values.acceptTerms,
+            ticket: current.token,
+            website: values.website || null,
+          },
+        },
+      });
+      const result = data?.sendContactMessage;
+      if (result?.error) return refused(result.error);
+      if (!result?.sent) return failed();
+      toast.success(fr.contact.successTitle, { description: fr.contact.successText });
+      form.reset();
+      // A ticket is good for one message: the next one needs its own.
+      void takeTicket();
+      onSent?.();
+    } catch (err) {
+      const inputError = userErrorOf(err);
+      if (inputError) refused(inputError);
+      else failed();
+    }
+  };
 
   return (
     <form
       noValidate
       aria-labelledby={ids.title}
+      aria-busy={isSubmitting || undefined}
       className="flex flex-col gap-5"
       data-testid="contact-form"
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
     >
       <div className="flex flex-col gap-1">
         <h2 id={ids.title} className="text-xl font-bold">
@@ -102,6 +189,12 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
             {...form.register('email')}
           />
         </Field>
+      </div>
+
+      {/* The honeypot: off screen, out of the tab order and of assistive technologies. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={ids.website}>{contact.form.website}</label>
+        <input id={ids.website} type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
       </div>
 
       <Field id={ids.subject} label={contact.form.subject} error={errors.subject?.message}>
@@ -153,21 +246,18 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
         <FieldError id={`${ids.acceptTerms}-error`} message={errors.acceptTerms?.message} />
       </div>
 
-      <div className="flex flex-col gap-3 border-t pt-5 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" disabled aria-describedby={ids.unavailable} className="w-full sm:w-auto">
+      <div className="flex flex-col gap-3 border-t pt-5">
+        <FieldError id={ids.formError} message={formError ?? undefined} />
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting}
+          aria-describedby={formError ? ids.formError : undefined}
+          className="w-full sm:w-auto sm:self-start"
+        >
           <Send aria-hidden="true" />
-          {contact.form.submit}
+          {isSubmitting ? fr.contact.submitting : contact.form.submit}
         </Button>
-        <p id={ids.unavailable} className="text-sm text-muted-foreground">
-          <span className="mr-2 inline-block rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">
-            {fr.common.comingSoon}
-          </span>
-          {contact.form.unavailable}
-          <a href={`mailto:${contactEmail}`} className={cn(textLinkClass, 'break-all')}>
-            {contactEmail}
-          </a>
-          {contact.form.unavailableAfter}
-        </p>
       </div>
     </form>
   );

@@ -1,15 +1,23 @@
-import { Mail } from 'lucide-react';
+import { Loader2, Mail } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { videosText } from '@/i18n/catalogue';
-import { fr } from '@/i18n/fr';
+import { newsletterText } from '@/i18n/messaging';
+import { NewsletterSent } from '@/pages/newsletter/newsletter-sent';
+import { useNewsletterSignup } from '@/pages/newsletter/use-newsletter-signup';
 
-/** The catalogue's newsletter box. Subscribing arrives with the messaging service: shown, disabled, and said so. */
+/** The catalogue's newsletter box ('S'abonner'): double opt-in, so it ends on 'check your inbox'. */
 export function NewsletterBox() {
   const id = useId();
+  const newsletter = useNewsletterSignup('CATALOGUE');
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border bg-gradient-to-br from-accent to-secondary p-6 sm:p-8">
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid="catalogue-newsletter"
+      className="rounded-xl border bg-gradient-to-br from-accent to-secondary p-6 sm:p-8"
+    >
       <div className="flex flex-col gap-5 md:flex-row md:items-center md:justify-between">
         <div className="flex items-start gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-full bg-card text-primary">
@@ -22,26 +30,40 @@ export function NewsletterBox() {
             <p className="text-sm text-muted-foreground">{videosText.newsletterText}</p>
           </div>
         </div>
-        <form className="flex w-full flex-col gap-2 sm:flex-row md:max-w-md" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={`${id}-email`} className="sr-only">
-            {videosText.newsletterEmailLabel}
-          </label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            placeholder={videosText.newsletterPlaceholder}
-            disabled
-            aria-describedby={`${id}-soon`}
-          />
-          <Button type="submit" disabled aria-describedby={`${id}-soon`}>
-            {videosText.newsletterSubmit}
-          </Button>
-        </form>
+        {newsletter.sentTo ? (
+          <NewsletterSent email={newsletter.sentTo} onAgain={newsletter.again} className="w-full rounded-lg bg-card p-4 md:max-w-md" />
+        ) : (
+          <form
+            noValidate
+            className="flex w-full flex-col gap-2 md:max-w-md"
+            aria-busy={newsletter.sending || undefined}
+            onSubmit={newsletter.submit}
+          >
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <label htmlFor={`${id}-email`} className="sr-only">
+                {videosText.newsletterEmailLabel}
+              </label>
+              <Input
+                id={`${id}-email`}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                className="bg-card"
+                placeholder={videosText.newsletterPlaceholder}
+                value={newsletter.email}
+                onChange={(event) => newsletter.setEmail(event.target.value)}
+                aria-invalid={newsletter.error ? true : undefined}
+                aria-describedby={newsletter.error ? `${id}-error` : undefined}
+              />
+              <Button type="submit" disabled={newsletter.sending}>
+                {newsletter.sending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {newsletter.sending ? newsletterText.subscribing : videosText.newsletterSubmit}
+              </Button>
+            </div>
+            <FieldError id={`${id}-error`} message={newsletter.error ?? undefined} />
+          </form>
+        )}
       </div>
-      <p id={`${id}-soon`} className="mt-3 text-xs text-muted-foreground md:text-right">
-        {fr.common.comingSoon}
-      </p>
     </section>
   );
 }

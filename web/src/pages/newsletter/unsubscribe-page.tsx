@@ -1,0 +1,70 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { newsletterText } from '@/i18n/messaging';
+import { userErrorOf } from '@/lib/user-error';
+import { HomeLink, NewsletterCard, useNewsletterTitle } from './newsletter-layout';
+import { UNSUBSCRIBE_NEWSLETTER } from './operations';
+
+const text = newsletterText.unsubscribe;
+
+type State = { step: 'working' } | { step: 'done' } | { step: 'failed'; message: string };
+
+/**
+ * /newsletter/desinscription/:token, the visible link of every campaign mail: unsubscribes at once
+ * (no confirmation step), once per opening of the page, and says so.
+ */
+export default function NewsletterUnsubscribePage() {
+  useNewsletterTitle(text.documentTitle);
+  const { token = '' } = useParams();
+  const [unsubscribe] = useMutation(UNSUBSCRIBE_NEWSLETTER);
+  const [state, setState] = useState<State>({ step: 'working' });
+  const asked = useRef<string | null>(null);
+
+  const run = useCallback(() => {
+    setState({ step: 'working' });
+    unsubscribe({ variables: { token } })
+      .then(({ data }) => {
+        const result = data?.unsubscribeNewsletter;
+        if (result?.unsubscribed) setState({ step: 'done' });
+        else setState({ step: 'failed', message: result?.error?.message ?? text.failure });
+      })
+      .catch((err: unknown) => setState({ step: 'failed', message: userErrorOf(err)?.message ?? text.failure }));
+  }, [token, unsubscribe]);
+
+  // Once per token, even when React runs effects twice in development.
+  useEffect(() => {
+    if (asked.current === token) return;
+    asked.current = token;
+    run();
+  }, [run, token]);
+
+  if (state.step === 'working') {
+    return <PageSpinner label={text.working} />;
+  }
+  if (state.step === 'done') {
+    return (
+      <div role="status">
+        <NewsletterCard tone="success" title={text.successTitle} testId="newsletter-unsubscribed">
+          <p className="text-muted-foreground">{text.successText}</p>
+          <HomeLink label={text.home} />
+        </NewsletterCard>
+      </div>
+    );
+  }
+  return (
+    <div role="alert">
+      <NewsletterCard tone="error" title={text.errorTitle} testId="newsletter-unsubscribe-error">
+        <p className="text-muted-foreground">{state.message}</p>
+        <div className="flex flex-col items-center gap-3 sm:flex-row">
+          <Button variant="outline" onClick={run}>
+            {text.retry}
+          </Button>
+          <HomeLink label={text.home} />
+        </div>
+      </NewsletterCard>
+    </div>
+  );
+}
