@@ -62,7 +62,7 @@ function MessageRow({ message, open, onToggle }: { message: InboxMessage; open: 
           <ChevronDown className={cn('mt-1 size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')} aria-hidden="true" />
         </button>
       </h3>
-      <div id={panelId} hidden={!open} className="px-4 pb-4 pl-[2.625rem] sm:px-5 sm:pl-[2.875rem]" data-testid="inbox-message-content">
+      <div id={panelId} hidden={!open} className="px-4 pt-1 pb-4 pl-[2.625rem] sm:px-5 sm:pl-[2.875rem]" data-testid="inbox-message-content">
         <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{message.content}</p>
       </div>
     </li>
@@ -148,14 +148,14 @@ export function MessagesTab() {
 
       {data && pages > 1 && (
         <nav aria-label={inboxText.pager} className="flex items-center justify-between gap-2">
-          <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
             <ChevronLeft aria-hidden="true" />
             {inboxText.previous}
           </Button>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          <p className="text-sm whitespace-nowrap text-muted-foreground" aria-live="polite">
             {inboxText.pageOf(page, pages)}
           </p>
-          <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
             {inboxText.next}
             <ChevronRight aria-hidden="true" />
           </Button>
