@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { ChevronDown, Send } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -68,6 +69,15 @@ function described(id: string, error: string | undefined) {
 /** The form's fields, as the server names them in a UserError's `field`. */
 const FORM_FIELDS = ['name', 'email', 'subject', 'message', 'acceptTerms'] as const;
 
+/** A refusal the server worded in a GraphQL error (a mutation without a payload), else null. */
+function refusalOf(err: unknown): UserError | null {
+  if (!CombinedGraphQLErrors.is(err)) return null;
+  const first = err.errors[0];
+  const code = first?.extensions?.code;
+  if (!first || typeof code !== 'string' || code === 'INTERNAL_SERVER_ERROR') return null;
+  return { code, title: null, message: first.message, field: null };
+}
+
 /** The ticket of this opening of the form (the server's clock for the minimum fill time). */
 type Ticket = { token: string; minSeconds: number };
 
@@ -100,12 +110,17 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
   const [openForm] = useMutation(OPEN_CONTACT_FORM);
   const [send] = useMutation(SEND_CONTACT_MESSAGE);
   const ticket = useRef<Promise<Ticket | null> | null>(null);
+  const ticketRefusal = useRef<UserError | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const takeTicket = useCallback(() => {
     ticket.current = openForm()
       .then(({ data }) => data?.openContactForm ?? null)
-      .catch(() => null);
+      .catch((err: unknown): null => {
+        // Refused (too many forms opened from this connection): its words, shown on sending.
+        ticketRefusal.current = refusalOf(err);
+        return null;
+      });
     return ticket.current;
   }, [openForm]);
 
@@ -125,26 +140,39 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     }
   };
 
+  const post = async (values: ContactValues, current: Ticket) => {
+    if (!isContactSubject(values.subject)) return null;
+    const { data } = await send({
+      variables: {
+        input: {
+          name: values.name,
+          email: values.email,
+          subject: API_SUBJECTS[values.subject],
+          message: values.message,
+          acceptTerms: values.acceptTerms,
+          ticket: current.token,
+          website: values.website || null,
+        },
+      },
+    });
+    return data?.sendContactMessage ?? null;
+  };
+
   const onSubmit = async (values: ContactValues) => {
     setFormError(null);
     // A form whose ticket could not be had (offline when it opened) asks again now.
-    const current = (await ticket.current) ?? (await takeTicket());
-    if (!current || !isContactSubject(values.subject)) return failed();
+    let current = (await ticket.current) ?? (await takeTicket());
+    if (!current) return ticketRefusal.current ? refused(ticketRefusal.current) : failed();
     try {
-      const { data } = await send({
-        variables: {
-          input: {
-            name: values.name,
-            email: values.email,
-            subject: API_SUBJECTS[values.subject],
-            message: values.message,
-            acceptTerms: values.acceptTerms,
-            ticket: current.token,
-            website: values.website || null,
-          },
-        },
-      });
-      const result = data?.sendContactMessage;
+      let result = await post(values, current);
+      // The form stayed open past its ticket's life (two hours): a new ticket, the minimum wait
+      // a person would have spent anyway, and the same message sent again, once.
+      if (result?.error?.code === 'FORM_EXPIRED') {
+        current = await takeTicket();
+        if (!current) return ticketRefusal.current ? refused(ticketRefusal.current) : failed();
+        await new Promise((resolve) => setTimeout(resolve, current!.minSeconds * 1000 + 250));
+        result = await post(values, current);
+      }
       if (result?.error) return refused(result.error);
       if (!result?.sent) return failed();
       toast.success(fr.contact.successTitle, { description: fr.contact.successText });
