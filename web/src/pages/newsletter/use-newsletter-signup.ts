@@ -3,9 +3,8 @@ import { useState, type FormEvent } from 'react';
 import type { NewsletterSource } from '@/generated/graphql';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
+import { isNewsletterEmail } from './email';
 import { SUBSCRIBE_NEWSLETTER } from './operations';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type NewsletterSignup = {
   email: string;
@@ -40,7 +39,7 @@ export function useNewsletterSignup(source: NewsletterSource): NewsletterSignup 
     event.preventDefault();
     if (loading) return;
     const address = email.trim();
-    if (!EMAIL.test(address) || address.length > 254) {
+    if (!isNewsletterEmail(address)) {
       setError(newsletterText.invalidEmail);
       return;
     }
