@@ -83,6 +83,18 @@ describe("the customer's inbox", () => {
     await page.screenshot({ path: join(shots, 'inbox-account-menu.png') });
     await page.keyboard.press('Escape');
 
+    // On a phone: a dot on the menu button, and the count on the menu's 'Messages' entry.
+    await page.setViewportSize({ width: 360, height: 780 });
+    const menuButton = page.getByRole('button', { name: 'Ouvrir le menu' });
+    expect(await menuButton.getByTestId('menu-unread-dot').textContent()).toMatch(/messages? non lus?/);
+    await menuButton.click();
+    const mobileEntry = page.getByTestId('mobile-menu').getByRole('link', { name: /^Messages/ });
+    expect(await badgeCount(mobileEntry.getByTestId('unread-badge'))).toBe(before);
+    await page.screenshot({ path: join(shots, 'inbox-mobile-menu.png') });
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+    expect(await badgeCount(page.getByRole('tab', { name: /Messages/ }).getByTestId('unread-badge'))).toBe(before);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Opening it shows the content and marks it read.
     await row.getByRole('button', { name: new RegExp(subject) }).click();
     const body = row.getByTestId('inbox-message-content');
