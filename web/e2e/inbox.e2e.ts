@@ -86,7 +86,8 @@ describe("the customer's inbox", () => {
     // On a phone: a dot on the menu button, and the count on the menu's 'Messages' entry.
     await page.setViewportSize({ width: 360, height: 780 });
     const menuButton = page.getByRole('button', { name: 'Ouvrir le menu' });
-    expect(await menuButton.getByTestId('menu-unread-dot').textContent()).toMatch(/messages? non lus?/);
+    expect(await menuButton.getByTestId('menu-unread-dot').count()).toBe(1);
+    expect(await menuButton.getAttribute('aria-label')).toMatch(/^Ouvrir le menu \(\d+ messages? non lus?\)$/);
     await menuButton.click();
     const mobileEntry = page.getByTestId('mobile-menu').getByRole('link', { name: /^Messages/ });
     expect(await badgeCount(mobileEntry.getByTestId('unread-badge'))).toBe(before);

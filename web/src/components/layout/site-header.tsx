@@ -93,14 +93,12 @@ export function SiteHeader() {
           className="relative md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? fr.nav.closeMenu : fr.nav.openMenu}
+          aria-label={menuOpen ? fr.nav.closeMenu : unread > 0 ? `${fr.nav.openMenu} (${inboxText.unreadCount(unread)})` : fr.nav.openMenu}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
           {!menuOpen && unread > 0 && (
-            <span className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background" data-testid="menu-unread-dot">
-              <span className="sr-only">{inboxText.unreadCount(unread)}</span>
-            </span>
+            <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background" data-testid="menu-unread-dot" />
           )}
         </Button>
       </div>
