@@ -142,6 +142,16 @@ describe('contact form', () => {
     expect(await countMessages('same@example.com')).toBe(3);
   });
 
+  it('limits opened forms per IP generously (120 an hour), with a French refusal', async () => {
+    const ip = newIp();
+    const opened = await Promise.all(Array.from({ length: 120 }, () => asGateway(OPEN, {}, ip)));
+    expect(opened.every((r) => r.data?.openContactForm?.token)).toBe(true);
+    expect(new Set(opened.map((r) => r.data!.openContactForm.token)).size).toBe(120);
+    const refused = await asGateway(OPEN, {}, ip);
+    expect(refused.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^Trop de formulaires ouverts/), extensions: { code: 'RATE_LIMITED' } });
+    expect((await asGateway(OPEN, {}, newIp())).data!.openContactForm.token).toEqual(expect.any(String));
+  });
+
   it('counts the IP the gateway forwards, not one a caller without the gateway secret claims', async () => {
     const ip = newIp();
     const [ticket] = await readyTickets(ip, 1);
