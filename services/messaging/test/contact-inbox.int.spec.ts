@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TestUser } from '@lbf/service-kit/testing';
+import { until, type TestUser } from '@lbf/service-kit/testing';
 import { setupMessaging, type MessagingTestContext } from './support';
 
 /** The administrators' contact inbox: list, search, read/unread, archive, reply by e-mail; refused to others. */
@@ -29,7 +29,7 @@ describe('contact inbox', () => {
   beforeAll(async () => {
     ctx = await setupMessaging();
     admin = ctx.newUser({ admin: true });
-    await ctx.sql.query(`INSERT INTO messaging.users (user_id, email, first_name, last_name, registered_at) VALUES ($1, 'chef@lbf.test', 'Marie', 'Kamga', now())`, [admin.userId]);
+    await ctx.registerUser(admin, { email: 'chef@lbf.test', firstName: 'Marie', lastName: 'Kamga', origin: 'admin-command' });
     ids = {
       support: await insertMessage('Awa Ngo', 'awa@example.com', 'support', 'Ma vidéo ne se lance pas depuis hier soir.', 30),
       partner: await insertMessage('Paul Biya', 'paul@partenaire.cm', 'partnership', 'Nous aimerions proposer un partenariat 100% naturel.', 20),
@@ -112,13 +112,22 @@ describe('contact inbox', () => {
       recipient: 'awa@example.com',
       data: { name: 'Awa Ngo', subjectLabel: 'Support technique', originalMessage: 'Ma vidéo ne se lance pas depuis hier soir.', body: 'Bonjour Awa, essayez de vider le cache de votre navigateur.' },
     });
-    const again = (await ctx.gql(`query($id: ID!) { adminContactMessage(id: $id) { replies { id delivery } } }`, { id: ids.support }, admin)).data!.adminContactMessage;
-    expect(again.replies.map((r: { id: string }) => r.id)).toEqual([message.replies[0].id]);
+    // The reply arrives by e-mail (the real sender, the catcher over SMTP), and its status says so.
+    const [mail] = await ctx.mailsTo('awa@example.com', 1);
+    expect(mail!.subject).toMatch(/^Re: Support technique/);
+    expect(mail!.text).toContain('Bonjour Awa, essayez de vider le cache de votre navigateur.');
+    expect(mail!.text).toContain('Ma vidéo ne se lance pas depuis hier soir.');
+    const again = await until(async () => {
+      const got = (await ctx.gql(`query($id: ID!) { adminContactMessage(id: $id) { replies { id delivery } } }`, { id: ids.support }, admin)).data!.adminContactMessage;
+      return got.replies[0].delivery === 'SENT' ? got : null;
+    }, 10_000, 'reply delivery SENT');
+    expect(again.replies).toEqual([{ id: message.replies[0].id, delivery: 'SENT' }]);
 
     // An administrator messaging does not know yet signs as the team.
     const stranger = ctx.newUser({ admin: true });
     const second = (await ctx.gql(REPLY, { id: ids.support, body: 'Avez-vous pu regarder la vidéo ?' }, stranger)).data!.adminReplyContactMessage;
     expect(second.contactMessage.replies.map((r: { senderName: string }) => r.senderName)).toEqual(['Marie Kamga', "L'équipe LBF"]);
+    expect((await ctx.mailsTo('awa@example.com', 2))[1]!.text).toContain('Avez-vous pu regarder la vidéo ?');
 
     const missing = (await ctx.gql(REPLY, { id: randomUUID(), body: 'Bonjour' }, admin)).data!.adminReplyContactMessage;
     expect(missing.error.code).toBe('NOT_FOUND');

@@ -58,6 +58,11 @@ describe('contact form', () => {
     const delivery = (await ctx.sql.query(`SELECT * FROM messaging.mail_deliveries WHERE purpose = 'contact_acknowledgement' AND dedupe_key = $1`, [rows[0].id])).rows;
     expect(delivery).toHaveLength(1);
     expect(delivery[0]).toMatchObject({ recipient: email, data: { name: 'Awa Ngo', subjectLabel: 'Support technique', message: rows[0].message } });
+    // The acknowledgement arrives (the real sender, the catcher over SMTP).
+    const [mail] = await ctx.mailsTo(email, 1);
+    expect(mail!.subject).toMatch(/^Nous avons bien reçu votre message/);
+    expect(mail!.text).toContain('Bonjour, je ne trouve pas ma vidéo achetée hier.');
+    expect(mail!.text).toContain('Support technique');
   });
 
   it("answers a filled honeypot like a success and stores nothing", async () => {
@@ -67,6 +72,7 @@ describe('contact form', () => {
     expect(res).toEqual({ sent: true, error: null });
     expect((await ctx.sql.query(`SELECT count(*)::int AS n FROM messaging.contact_messages`)).rows[0].n).toBe(before);
     expect((await ctx.sql.query(`SELECT count(*)::int AS n FROM messaging.mail_deliveries WHERE recipient = 'robot@example.com'`)).rows[0].n).toBe(0);
+    expect(ctx.catcher.mails('robot@example.com')).toEqual([]);
   });
 
   it('refuses with the spec messages, without spending the ticket', async () => {

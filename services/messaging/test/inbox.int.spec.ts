@@ -9,13 +9,9 @@ describe('customer inbox', () => {
   let awa: TestUser;
   let paul: TestUser;
 
-  const addUser = async (user: TestUser, first: string, email: string, registeredAt: Date) => {
-    await ctx.sql.query(`INSERT INTO messaging.users (user_id, email, first_name, last_name, registered_at) VALUES ($1, $2, $3, 'Test', $4)`, [
-      user.userId,
-      email,
-      first,
-      registeredAt,
-    ]);
+  /** Registered through identity's event (registered now). */
+  const addUser = async (user: TestUser, first: string, email: string) => {
+    await ctx.registerUser(user, { email, firstName: first, lastName: 'Test' });
   };
   const send = async (input: Record<string, unknown>) => {
     const res = await ctx.gql(`mutation($input: SendInternalMessageInput!) { adminSendMessage(input: $input) { message { id } error { message } } }`, { input }, admin);
@@ -35,15 +31,15 @@ describe('customer inbox', () => {
     admin = ctx.newUser({ admin: true });
     awa = ctx.newUser();
     paul = ctx.newUser();
-    await addUser(admin, 'Marie', 'marie@lbf.test', new Date(Date.now() - 86_400_000));
-    await addUser(awa, 'Awa', 'awa@example.com', new Date(Date.now() - 86_400_000));
+    await addUser(admin, 'Marie', 'marie@lbf.test');
+    await addUser(awa, 'Awa', 'awa@example.com');
   });
   afterAll(() => ctx.teardown());
 
   it('shows own and group messages newest first, group messages only from registration on, each read state per user', async () => {
     const early = await send({ toAll: true, subject: 'Avant Paul', content: 'Un message envoyé avant son inscription.' });
     await new Promise((r) => setTimeout(r, 20));
-    await addUser(paul, 'Paul', 'paul@example.com', new Date());
+    await addUser(paul, 'Paul', 'paul@example.com');
     await new Promise((r) => setTimeout(r, 20));
     const forAwa = await send({ toAll: false, recipientId: awa.userId, subject: 'Pour Awa', content: 'Secret: votre code est 1234.' });
     const group = await send({ toAll: true, subject: 'Pour tous', content: 'Nouvelles vidéos.' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TestUser } from '@lbf/service-kit/testing';
+import { until, type TestUser } from '@lbf/service-kit/testing';
 import { setupMessaging, type MessagingTestContext } from './support';
 
 /** Internal messages, the administrators' side: recipients, compose (individual and group), history, stats, mark read. */
@@ -10,12 +10,13 @@ describe('internal messages (administrators)', () => {
   let paul: TestUser;
   let banned: TestUser;
 
-  /** messaging's read model of users, as identity's events fill it. */
+  /** messaging's read model of users, filled by identity's events (registered, then banned). */
   const addUser = async (user: TestUser, first: string, last: string, email: string, opts: { banned?: boolean } = {}) => {
-    await ctx.sql.query(
-      `INSERT INTO messaging.users (user_id, email, first_name, last_name, banned, registered_at) VALUES ($1, $2, $3, $4, $5, now() - interval '1 day')`,
-      [user.userId, email, first, last, opts.banned ?? false],
-    );
+    await ctx.registerUser(user, { email, firstName: first, lastName: last });
+    if (opts.banned) {
+      await ctx.publish('identity.user.banned', { userId: user.userId, bannedBy: randomUUID(), reason: 'spam', bannedAt: new Date().toISOString() });
+      await until(async () => ((await ctx.sql.query(`SELECT banned FROM messaging.users WHERE user_id = $1`, [user.userId])).rows[0]?.banned ? true : null), 10_000, 'banned');
+    }
   };
   const SEND = `mutation($input: SendInternalMessageInput!) { adminSendMessage(input: $input) {
     message { id subject content isGroup recipient { id name email } sentAt readAt readCount recipientCount senderName } error { code message field } } }`;
