@@ -6,6 +6,7 @@ import { displayName, isUuid } from '../domain/messages-rules';
 import type { ContactMessage, ContactMessagePage, ContactReply, MailStatus } from '../generated/graphql';
 import type { MessagingDeps } from './deps';
 import { dispatchMail, queueMail } from './outbound-mail';
+import { findUser } from './users';
 
 type Row = Record<string, unknown>;
 
@@ -118,10 +119,10 @@ export async function adminArchiveContactMessage(deps: MessagingDeps, id: string
   return (await loadMessage(deps.ds.manager, id))!;
 }
 
-/** The administrator's name as messaging knows it, else the team's. */
+/** The administrator's name as messaging knows it (identity's events), else the team's. */
 export async function adminName(manager: EntityManager, userId: string): Promise<string> {
-  const rows = (await manager.query(`SELECT first_name, last_name FROM users WHERE user_id = $1`, [userId])) as Row[];
-  return rows.length ? displayName(rows[0].first_name as string, rows[0].last_name as string, CONTACT_TEXT.teamName) : CONTACT_TEXT.teamName;
+  const user = await findUser(manager, userId);
+  return user ? displayName(user.firstName, user.lastName, CONTACT_TEXT.teamName) : CONTACT_TEXT.teamName;
 }
 
 /**

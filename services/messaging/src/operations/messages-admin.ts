@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { likePattern } from '../domain/contact-rules';
 import { displayName, isUuid, MESSAGES_CODES, MESSAGES_TEXT, readRatePercent, type SendMessageInput } from '../domain/messages-rules';
 import type { AdminInternalMessage, AdminInternalMessagePage, InternalMessageStats, MessageRecipient } from '../generated/graphql';
+import { adminName } from './contact-inbox';
 import type { MessagingDeps } from './deps';
 import type { InboxDeps } from './inbox';
 
@@ -77,12 +78,6 @@ export async function adminInternalMessageStats(deps: MessagingDeps): Promise<In
   return { total, read, readRatePercent: readRatePercent(read, total), users };
 }
 
-/** The administrator's name as messaging knows it, else the team's. */
-async function senderName(manager: EntityManager, userId: string): Promise<string> {
-  const rows = (await manager.query(`SELECT first_name, last_name FROM users WHERE user_id = $1`, [userId])) as Row[];
-  return rows.length ? displayName(rows[0].first_name as string, rows[0].last_name as string) : MESSAGES_TEXT.teamName;
-}
-
 /** One message to one user (who must exist and not be banned), or to every user (counted at send time). */
 export async function adminSendMessage(deps: InboxDeps, admin: AuthUser, input: SendMessageInput): Promise<AdminInternalMessage> {
   const id = randomUUID();
@@ -98,7 +93,7 @@ export async function adminSendMessage(deps: InboxDeps, admin: AuthUser, input: 
     await manager.query(
       `INSERT INTO internal_messages (id, sender_id, sender_name, recipient_id, is_group, subject, content, recipient_count, sent_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, admin.userId, await senderName(manager, admin.userId), input.toAll ? null : input.recipientId, input.toAll, input.subject, input.content, recipientCount, deps.now()],
+      [id, admin.userId, await adminName(manager, admin.userId), input.toAll ? null : input.recipientId, input.toAll, input.subject, input.content, recipientCount, deps.now()],
     );
     return (await loadAdminMessage(manager, id))!;
   });
