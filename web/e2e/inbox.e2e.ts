@@ -44,7 +44,7 @@ describe("the customer's inbox", () => {
     expect(await badgeCount(accountButton.getByTestId('unread-badge'))).toBe(0);
     await page.getByRole('tab', { name: /Messages/ }).click();
     await page.waitForURL('**/dashboard/messages');
-    await page.getByTestId('inbox-empty').getByText('Aucun message').waitFor();
+    await page.getByTestId('inbox-empty').getByText('Aucun message', { exact: true }).waitFor();
 
     // The administrator writes to them (messaging learns of the new user through identity's events).
     const recipient = await eventually(async () => {
