@@ -1,7 +1,29 @@
+import { CampaignProgressChannel } from '../live/campaign-progress';
+import { newsletterResolvers } from '../resolvers/newsletter';
 import type { AreaParts } from './area';
+import { deliverMail } from './deliver';
 import type { MessagingDeps } from './deps';
+import { NewsletterSender } from './newsletter-fanout';
+import { newsletterRoutes } from './newsletter-links';
 
-/** The newsletter part of messaging (see operations/area.ts). */
-export function newsletterArea(_deps: MessagingDeps): AreaParts {
-  return { jobHandlers: { 'campaign-fanout': async () => { throw new Error('the newsletter part is being written'); } } };
+/**
+ * The newsletter part of messaging (see operations/area.ts): double opt-in, unsubscribe (page and
+ * one-click), tracked links, campaigns fanned out to a throttled queue with live progress.
+ */
+export function newsletterArea(deps: MessagingDeps): AreaParts {
+  const progress = new CampaignProgressChannel(deps.redis, deps.redisKeyPrefix, deps.log);
+  const sender = new NewsletterSender(deps, (id, opts) => deliverMail(deps, id, opts), progress);
+  return {
+    resolvers: newsletterResolvers(deps, progress),
+    routes: newsletterRoutes(deps),
+    jobHandlers: { 'campaign-fanout': async (job: { data: Record<string, unknown> }) => sender.fanOut(String(job.data.campaignId)) },
+    async start() {
+      await progress.start();
+      await sender.start();
+    },
+    async stop() {
+      await sender.stop();
+      await progress.stop();
+    },
+  };
 }
