@@ -14,6 +14,16 @@ export interface MessagingConfig extends BaseConfig {
   newsletterPerSecond: number;
   /** Deliveries of an event before a consumer parks it; the kit's default when absent. */
   eventMaxDeliver?: number;
+  /**
+   * How long a delivery may stay 'sending' before the sweeper takes it back (a worker killed
+   * mid-send). Must stay well above one SMTP exchange, which the transport's timeouts bound
+   * (mail/transport.ts). Default 120000.
+   */
+  mailSendLeaseMs?: number;
+  /** The first retry delay of a `send-mail` job after a transient SMTP error (exponential back-off). Default 5000. */
+  mailRetryDelayMs?: number;
+  /** SMTP timeouts in ms (connection, greeting, socket inactivity); defaults 10000, 10000, 20000. */
+  smtpTimeoutsMs?: { connection?: number; greeting?: number; socket?: number };
 }
 
 /** The embedded default: the local mail catcher (sandbox/mail) `npm start` runs. */
