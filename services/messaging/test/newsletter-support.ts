@@ -1,6 +1,7 @@
 import type { CaughtMail } from '@lbf/mail-sandbox';
 import { until, type TestUser } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { linkIn, type MessagingTestContext } from './support';
 
 export const SUBSCRIBE = `mutation($email: String!, $source: NewsletterSource!) { subscribeNewsletter(email: $email, source: $source) { ok error { code message field } } }`;
@@ -81,4 +82,63 @@ export function countsByRecipient(ctx: MessagingTestContext, emails: string[]): 
 export function headerLine(mail: CaughtMail, key: string): string | null {
   const found = mail.headerLines.find((h) => h.key.toLowerCase() === key.toLowerCase());
   return found ? found.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ') : null;
+}
+
+/**
+ * A TCP proxy to the test Redis that a test can cut (every connection dropped, new ones refused)
+ * and restore: the service's "Redis went away" without touching the shared server.
+ */
+export class RedisProxy {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  private down = false;
+  port = 0;
+
+  constructor(private readonly target: URL) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((client) => {
+      if (this.down) {
+        client.destroy();
+        return;
+      }
+      const upstream = connect(Number(this.target.port || 6379), this.target.hostname);
+      this.sockets.add(client);
+      this.sockets.add(upstream);
+      const close = () => {
+        client.destroy();
+        upstream.destroy();
+        this.sockets.delete(client);
+        this.sockets.delete(upstream);
+      };
+      client.on('error', close).on('close', close);
+      upstream.on('error', close).on('close', close);
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** The Redis URL through the proxy (same database number and credentials). */
+  get url(): string {
+    const u = new URL(this.target.toString());
+    u.hostname = '127.0.0.1';
+    u.port = String(this.port);
+    return u.toString();
+  }
+
+  cut(): void {
+    this.down = true;
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+  }
+
+  restore(): void {
+    this.down = false;
+  }
+
+  async stop(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
 }

@@ -38,6 +38,7 @@ export class NewsletterSender {
   private readonly dirty = new Set<string>();
   private timers: NodeJS.Timeout[] = [];
   private refreshing = false;
+  private resumed = false;
 
   constructor(
     private readonly deps: MessagingDeps,
@@ -54,8 +55,10 @@ export class NewsletterSender {
   async start(): Promise<void> {
     const perSecond = this.deps.config.newsletterPerSecond;
     this.queue = new Queue(this.queueName, { connection: this.deps.redis, prefix: this.prefix });
+    this.queue.on('error', (err) => this.deps.log.debug({ err: String(err) }, 'newsletter queue'));
     // A worker blocks on its connection, so it gets its own.
     this.workerConnection = this.deps.redis.duplicate();
+    this.workerConnection.on('error', (err) => this.deps.log.debug({ err: String(err) }, 'newsletter worker connection'));
     this.worker = new Worker<NewsletterJob>(this.queueName, (job) => this.run(job), {
       connection: this.workerConnection,
       prefix: this.prefix,
@@ -69,11 +72,17 @@ export class NewsletterSender {
     this.worker.on('error', (err) => this.deps.log.debug({ err: String(err) }, 'newsletter worker'));
     this.timers.push(setInterval(() => void this.refreshDirty(), PROGRESS_INTERVAL_MS));
     this.timers.push(setInterval(() => void this.markUnfinished(), UNFINISHED_POLL_MS));
-    // After a restart: campaigns left unfinished get their fan-out again (idempotent).
-    const open = (await this.deps.ds.query(`SELECT id FROM campaigns WHERE status IN ('queued', 'sending')`)) as Array<{ id: string }>;
-    for (const { id } of open) {
+  }
+
+  /**
+   * After a restart: campaigns left unfinished get their fan-out again (idempotent), once the
+   * service's queue exists (it is created after the parts start, hence from the first poll).
+   */
+  private async resume(open: string[]): Promise<void> {
+    for (const id of open) {
       await this.deps.enqueue('campaign-fanout', { campaignId: id }, { jobId: `campaign-${id}-resume-${Date.now()}`, attempts: 8, backoff: { type: 'exponential', delay: 1000 } });
     }
+    this.resumed = true;
   }
 
   async stop(): Promise<void> {
@@ -178,6 +187,7 @@ export class NewsletterSender {
     try {
       const open = (await this.deps.ds.query(`SELECT id FROM campaigns WHERE status IN ('queued', 'sending')`)) as Array<{ id: string }>;
       for (const { id } of open) this.dirty.add(id);
+      if (!this.resumed) await this.resume(open.map((o) => o.id));
     } catch (err) {
       this.deps.log.debug({ err: String(err) }, 'unfinished campaigns not read');
     }
