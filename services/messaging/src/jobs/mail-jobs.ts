@@ -56,7 +56,10 @@ export async function sweepMail(deps: MessagingDeps): Promise<{ redispatched: nu
     [leaseMs],
   );
   const lost = (await deps.ds.query(
-    `SELECT id FROM mail_deliveries WHERE status = 'queued' AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+    // Campaign mails wait in the throttled newsletter queue, often longer than a minute; the
+    // newsletter sender re-queues its own lost ones (operations/newsletter-fanout.ts).
+    `SELECT id FROM mail_deliveries WHERE status = 'queued' AND purpose <> 'newsletter_campaign'
+       AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
      ORDER BY created_at LIMIT 1000`,
     [LOST_DISPATCH_AFTER_MS],
   )) as Array<{ id: string }>;

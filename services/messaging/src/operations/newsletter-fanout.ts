@@ -10,6 +10,8 @@ export const FANOUT_PAGE = 500;
 export const PROGRESS_INTERVAL_MS = 250;
 /** Every instance looks at the unfinished campaigns this often (mails sent through the sweeper, other instances). */
 export const UNFINISHED_POLL_MS = 2000;
+/** How often an instance checks that a sending campaign's queued mails still have jobs behind them. */
+export const LOST_JOBS_CHECK_MS = 30_000;
 /** Tries of one campaign mail on the newsletter queue; the last one marks the delivery failed. */
 export const CAMPAIGN_MAIL_ATTEMPTS = 5;
 
@@ -72,6 +74,7 @@ export class NewsletterSender {
     this.worker.on('error', (err) => this.deps.log.debug({ err: String(err) }, 'newsletter worker'));
     this.timers.push(setInterval(() => void this.refreshDirty(), PROGRESS_INTERVAL_MS));
     this.timers.push(setInterval(() => void this.markUnfinished(), UNFINISHED_POLL_MS));
+    this.timers.push(setInterval(() => void this.requeueLost(), LOST_JOBS_CHECK_MS));
   }
 
   /**
@@ -190,6 +193,30 @@ export class NewsletterSender {
       if (!this.resumed) await this.resume(open.map((o) => o.id));
     } catch (err) {
       this.deps.log.debug({ err: String(err) }, 'unfinished campaigns not read');
+    }
+  }
+
+  /**
+   * Jobs lost with Redis's data (a flush, a failover without persistence): a sending campaign
+   * still has queued rows but the newsletter queue holds nothing to do. Its fan-out runs again
+   * in resume mode (queued rows re-queued; the rows decide, so nothing is sent twice).
+   */
+  private async requeueLost(): Promise<void> {
+    if (!this.queue) return;
+    try {
+      const stuck = (await this.deps.ds.query(
+        `SELECT c.id FROM campaigns c WHERE c.status = 'sending' AND EXISTS (
+           SELECT 1 FROM mail_deliveries d WHERE d.campaign_id = c.id AND d.status = 'queued' AND d.updated_at < now() - interval '10 seconds')`,
+      )) as Array<{ id: string }>;
+      if (!stuck.length) return;
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'paused');
+      if (Object.values(counts).some((n) => n > 0)) return;
+      for (const { id } of stuck) {
+        this.deps.log.warn({ campaignId: id }, 'campaign mails without jobs: queued again');
+        await this.deps.enqueue('campaign-fanout', { campaignId: id }, { jobId: `campaign-${id}-requeue-${Date.now()}`, attempts: 8, backoff: { type: 'exponential', delay: 1000 } });
+      }
+    } catch (err) {
+      this.deps.log.debug({ err: String(err) }, 'lost campaign jobs not checked');
     }
   }
 
