@@ -51,6 +51,39 @@ describe('newsletter: a campaign survives losing Redis', () => {
   }, 150_000);
 });
 
+describe('newsletter: a campaign survives its jobs being lost', () => {
+  let ctx: MessagingTestContext;
+  beforeAll(async () => {
+    ctx = await setupMessaging({ config: { newsletterPerSecond: 20 } });
+  });
+  afterAll(() => ctx.teardown());
+
+  it('the newsletter queue emptied mid-campaign (Redis lost its data): the rows still go out, once each', async () => {
+    const emails = await seedActiveSubscribers(ctx, 60, 'jobs-lost.test');
+    const { admin } = await adminUser(ctx);
+    const id = await sendCampaign(ctx, admin, { subject: 'Perte', contentHtml: '<p>Les jobs disparaissent</p>' });
+    await until(() => campaignMails(ctx, 'jobs-lost.test') >= 10, 20_000, '10 campaign mails');
+    const connection = ctx.env.redis.duplicate();
+    const queue = new Queue('messaging-newsletter', { connection, prefix: ctx.config.redisKeyPrefix });
+    let left: Record<string, number>;
+    try {
+      await queue.obliterate({ force: true });
+      left = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'paused');
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    expect(Object.values(left).reduce((a, b) => a + b, 0)).toBe(0);
+    const atLoss = campaignMails(ctx, 'jobs-lost.test');
+    expect(atLoss).toBeLessThan(50);
+    const queued = (await ctx.sql.query(`SELECT count(*)::int AS n FROM messaging.mail_deliveries WHERE campaign_id = $1 AND status = 'queued'`, [id])).rows[0].n;
+    expect(queued).toBeGreaterThan(0);
+    await campaignSent(ctx, admin, id, 90_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expectExactlyOneEach(ctx, emails);
+  }, 120_000);
+});
+
 describe('newsletter: a campaign survives its worker being killed', () => {
   let ctx: MessagingTestContext;
   let child: ChildProcess | null = null;

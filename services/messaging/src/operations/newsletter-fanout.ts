@@ -41,6 +41,7 @@ export class NewsletterSender {
   private timers: NodeJS.Timeout[] = [];
   private refreshing = false;
   private resumed = false;
+  private bootedAt = new Date();
 
   constructor(
     private readonly deps: MessagingDeps,
@@ -56,6 +57,7 @@ export class NewsletterSender {
 
   async start(): Promise<void> {
     const perSecond = this.deps.config.newsletterPerSecond;
+    this.bootedAt = this.deps.now();
     this.queue = new Queue(this.queueName, { connection: this.deps.redis, prefix: this.prefix });
     this.queue.on('error', (err) => this.deps.log.debug({ err: String(err) }, 'newsletter queue'));
     // A worker blocks on its connection, so it gets its own.
@@ -190,7 +192,10 @@ export class NewsletterSender {
     try {
       const open = (await this.deps.ds.query(`SELECT id FROM campaigns WHERE status IN ('queued', 'sending')`)) as Array<{ id: string }>;
       for (const { id } of open) this.dirty.add(id);
-      if (!this.resumed) await this.resume(open.map((o) => o.id));
+      if (!this.resumed) {
+        const before = (await this.deps.ds.query(`SELECT id FROM campaigns WHERE status IN ('queued', 'sending') AND created_at < $1`, [this.bootedAt])) as Array<{ id: string }>;
+        await this.resume(before.map((o) => o.id));
+      }
     } catch (err) {
       this.deps.log.debug({ err: String(err) }, 'unfinished campaigns not read');
     }
