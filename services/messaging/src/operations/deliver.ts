@@ -163,3 +163,56 @@ export async function deliverMail(deps: MessagingDeps, deliveryId: string, opts:
   );
   throw new TransientMailError(error, row.id);
 }
+
+// ───────────── Back-office: the deliveries list and retrying a failed mail ─────────────
+
+export interface DeliveryView {
+  id: string;
+  purpose: string;
+  recipient: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export function deliveryView(r: Pick<DeliveryRow, 'id' | 'purpose' | 'recipient' | 'subject' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at'>): DeliveryView {
+  return {
+    id: r.id,
+    purpose: r.purpose.toUpperCase(),
+    recipient: r.recipient,
+    subject: r.subject,
+    status: r.status.toUpperCase(),
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: new Date(r.created_at).toISOString(),
+    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+  };
+}
+
+/** Newest first; `search` matches the recipient (case-insensitive substring). */
+export async function listMailDeliveries(
+  deps: Pick<MessagingDeps, 'ds'>,
+  filter: { status?: string | null; purpose?: string | null; search?: string | null },
+  page: number,
+  pageSize: number,
+): Promise<{ items: DeliveryView[]; total: number; page: number; pageSize: number }> {
+  const size = Math.min(Math.max(pageSize, 1), 100);
+  const current = Math.max(page, 1);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) where.push(`status = $${params.push(filter.status.toLowerCase())}`);
+  if (filter.purpose) where.push(`purpose = $${params.push(filter.purpose.toLowerCase())}`);
+  const search = filter.search?.trim();
+  if (search) where.push(`recipient ILIKE $${params.push(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [{ total }] = (await deps.ds.query(`SELECT count(*)::int AS total FROM mail_deliveries ${clause}`, params)) as Array<{ total: number }>;
+  const rows = (await deps.ds.query(
+    `SELECT id, purpose, recipient, subject, status, attempts, last_error, created_at, sent_at FROM mail_deliveries ${clause}
+     ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, size, (current - 1) * size],
+  )) as DeliveryRow[];
+  return { items: rows.map(deliveryView), total, page: current, pageSize: size };
+}

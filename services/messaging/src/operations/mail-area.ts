@@ -1,5 +1,8 @@
 import { SWEEP_MAIL_SCHEDULE, sendMailHandler, sweepMail } from '../jobs/mail-jobs';
+import { mailConsumers } from '../events/consumers';
+import { installAfterCommit } from '../mail/after-commit';
 import { acquireMailTransport } from '../mail/transport';
+import { mailResolvers } from '../resolvers/mail';
 import type { AreaParts } from './area';
 import type { MessagingDeps } from './deps';
 
@@ -12,7 +15,10 @@ export function mailArea(deps: MessagingDeps): AreaParts {
       'sweep-mail': async () => sweepMail(deps),
     },
     jobSchedules: [{ id: SWEEP_MAIL_SCHEDULE.id, name: 'sweep-mail', repeat: { every: SWEEP_MAIL_SCHEDULE.every } }],
+    resolvers: mailResolvers(deps),
+    consumers: mailConsumers(deps),
     async start() {
+      installAfterCommit(deps.ds, deps.log);
       transport = acquireMailTransport(deps.config);
     },
     async stop() {

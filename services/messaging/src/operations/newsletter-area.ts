@@ -1,9 +1,10 @@
+import { registerSweptDispatcher } from '../jobs/mail-jobs';
 import { CampaignProgressChannel } from '../live/campaign-progress';
 import { newsletterResolvers } from '../resolvers/newsletter';
 import type { AreaParts } from './area';
 import { deliverMail } from './deliver';
 import type { MessagingDeps } from './deps';
-import { NewsletterSender } from './newsletter-fanout';
+import { dispatchSweptCampaignRows, NewsletterSender } from './newsletter-fanout';
 import { newsletterRoutes } from './newsletter-links';
 
 /**
@@ -13,6 +14,8 @@ import { newsletterRoutes } from './newsletter-links';
 export function newsletterArea(deps: MessagingDeps): AreaParts {
   const progress = new CampaignProgressChannel(deps.redis, deps.redisKeyPrefix, deps.log);
   const sender = new NewsletterSender(deps, (id, opts) => deliverMail(deps, id, opts), progress);
+  // Swept campaign rows go back to the throttled newsletter queue (stateless: any instance's sweep).
+  registerSweptDispatcher('newsletter_campaign', dispatchSweptCampaignRows);
   return {
     resolvers: newsletterResolvers(deps, progress),
     routes: newsletterRoutes(deps),

@@ -25,6 +25,42 @@ interface NewsletterJob {
 /** No ':' in a BullMQ job id (it separates key parts). */
 export const campaignMailJobId = (campaignId: string, subscriberId: string) => `nl-${campaignId}-${subscriberId}`;
 
+export const NEWSLETTER_QUEUE = 'messaging-newsletter';
+
+function campaignMailJob(campaignId: string, deliveryId: string, subscriberId: string) {
+  return {
+    name: 'campaign-mail',
+    data: { deliveryId, campaignId },
+    opts: {
+      jobId: campaignMailJobId(campaignId, subscriberId),
+      attempts: CAMPAIGN_MAIL_ATTEMPTS,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    },
+  };
+}
+
+/**
+ * What the mail sweeper does with campaign rows (registered with registerSweptDispatcher): queued
+ * again on the throttled newsletter queue, never on the unthrottled send-mail path. A row still
+ * waiting there keeps its job (same job id); a lost one gets a new one.
+ */
+export async function dispatchSweptCampaignRows(deps: MessagingDeps, ids: string[]): Promise<void> {
+  const rows = (await deps.ds.query(
+    `SELECT id, campaign_id, subscriber_id FROM mail_deliveries WHERE id = ANY($1::uuid[]) AND status = 'queued' AND campaign_id IS NOT NULL AND subscriber_id IS NOT NULL`,
+    [ids],
+  )) as Array<{ id: string; campaign_id: string; subscriber_id: string }>;
+  if (!rows.length) return;
+  const queue = new Queue(NEWSLETTER_QUEUE, { connection: deps.redis, prefix: deps.redisKeyPrefix });
+  queue.on('error', (err) => deps.log.debug({ err: String(err) }, 'newsletter queue (sweep)'));
+  try {
+    await queue.addBulk(rows.map((r) => campaignMailJob(r.campaign_id, r.id, r.subscriber_id)));
+  } finally {
+    await queue.close();
+  }
+}
+
 /**
  * The campaign sender: the fan-out (delivery rows written in keyset pages, then queued), the
  * throttled newsletter queue `<service>-newsletter` (BullMQ's limiter caps mails per second
@@ -48,7 +84,7 @@ export class NewsletterSender {
     private readonly deliver: DeliverFn,
     private readonly progress: CampaignProgressChannel,
   ) {
-    this.queueName = 'messaging-newsletter';
+    this.queueName = NEWSLETTER_QUEUE;
   }
 
   private get prefix() {
@@ -173,19 +209,7 @@ export class NewsletterSender {
 
   private async addJobs(campaignId: string, jobs: Array<[string, string]>): Promise<void> {
     if (!jobs.length || !this.queue) return;
-    await this.queue.addBulk(
-      jobs.map(([deliveryId, subscriberId]) => ({
-        name: 'campaign-mail',
-        data: { deliveryId, campaignId },
-        opts: {
-          jobId: campaignMailJobId(campaignId, subscriberId),
-          attempts: CAMPAIGN_MAIL_ATTEMPTS,
-          backoff: { type: 'exponential', delay: 2000 },
-          removeOnComplete: true,
-          removeOnFail: 1000,
-        },
-      })),
-    );
+    await this.queue.addBulk(jobs.map(([deliveryId, subscriberId]) => campaignMailJob(campaignId, deliveryId, subscriberId)));
   }
 
   private async markUnfinished(): Promise<void> {
