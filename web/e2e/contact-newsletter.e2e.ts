@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, stack, uniqueEmail } from './harness';
-import { adminToken, eventually, graphql, linkIn, mailsTo } from './messaging-support';
+import { launchBrowser, linkIn, mailsTo, newVisitor, shownToast, stack, uniqueEmail } from './harness';
+import { adminToken, eventually, graphql } from './messaging-support';
 
 /**
  * Issue 9, the visitor's side of messaging against the real stack: the contact form (page and

@@ -1,8 +1,8 @@
 import { stack } from './harness';
 
 /**
- * The e2e tests of messaging's public side: GraphQL as the demo administrator and the stack's mail
- * catcher (its JSON API).
+ * The e2e tests of messaging's public side: GraphQL as the demo administrator, and waiting for a
+ * read model to catch up. The caught mails come from the harness (mailsTo, linkIn).
  */
 
 export async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
@@ -24,46 +24,6 @@ export async function adminToken(): Promise<string> {
   });
   if (!signIn.accessToken) throw new Error(`the demo admin could not sign in: ${signIn.error?.message}`);
   return signIn.accessToken;
-}
-
-/**
- * The stack's mail catcher: the URL the stack gives when the harness passes it on, else the
- * registry's port (4108) moved by the stack's port offset (the gateway is 4000 + offset), as
- * stack.js places it.
- */
-export function mailCatcherUrl(): string {
-  const given = (stack as { mailCatcherUrl?: string }).mailCatcherUrl;
-  if (given) return given;
-  const offset = Number(new URL(stack.url).port) - 4000;
-  return `http://127.0.0.1:${4108 + offset}`;
-}
-
-export interface CaughtMail {
-  id: string;
-  to: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-}
-
-/** Waits until `count` mails to `to` are caught (15 s at most), oldest first. */
-export async function mailsTo(to: string, count = 1, timeoutMs = 15_000): Promise<CaughtMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await fetch(`${mailCatcherUrl()}/api/mails?to=${encodeURIComponent(to)}`);
-    const mails = (await res.json()) as CaughtMail[];
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`${mails.length} mail(s) to ${to} after ${timeoutMs / 1000}s, ${count} expected`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-/** The first link in the mail (text or HTML) that starts with `prefix`. */
-export function linkIn(mail: CaughtMail, prefix: string): string {
-  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const found = new RegExp(`${escaped}[^\\s"'<>)]*`).exec(`${mail.text ?? ''}\n${mail.html ?? ''}`);
-  if (!found) throw new Error(`no link starting with ${prefix} in the mail "${mail.subject}"`);
-  return found[0].replace(/&amp;/g, '&');
 }
 
 /** Retries `probe` until it returns something (10 s at most): read models catch up through events. */
