@@ -10,7 +10,8 @@ import { UNSUBSCRIBE_NEWSLETTER } from './operations';
 
 const text = newsletterText.unsubscribe;
 
-type State = { step: 'working' } | { step: 'done' } | { step: 'failed'; message: string };
+/** `retry`: the server could not be reached (an invalid link is not worth another try). */
+type State = { step: 'working' } | { step: 'done' } | { step: 'failed'; message: string; retry: boolean };
 
 /**
  * /newsletter/desinscription/:token, the visible link of every campaign mail: unsubscribes at once
@@ -29,9 +30,12 @@ export default function NewsletterUnsubscribePage() {
       .then(({ data }) => {
         const result = data?.unsubscribeNewsletter;
         if (result?.unsubscribed) setState({ step: 'done' });
-        else setState({ step: 'failed', message: result?.error?.message ?? text.failure });
+        else setState({ step: 'failed', message: result?.error?.message ?? text.failure, retry: !result?.error });
       })
-      .catch((err: unknown) => setState({ step: 'failed', message: userErrorOf(err)?.message ?? text.failure }));
+      .catch((err: unknown) => {
+        const refused = userErrorOf(err);
+        setState({ step: 'failed', message: refused?.message ?? text.failure, retry: !refused });
+      });
   }, [token, unsubscribe]);
 
   // Once per token, even when React runs effects twice in development.
@@ -59,9 +63,11 @@ export default function NewsletterUnsubscribePage() {
       <NewsletterCard tone="error" title={text.errorTitle} testId="newsletter-unsubscribe-error">
         <p className="text-muted-foreground">{state.message}</p>
         <div className="flex flex-col items-center gap-3 sm:flex-row">
-          <Button variant="outline" onClick={run}>
-            {text.retry}
-          </Button>
+          {state.retry && (
+            <Button variant="outline" onClick={run}>
+              {text.retry}
+            </Button>
+          )}
           <HomeLink label={text.home} />
         </div>
       </NewsletterCard>
