@@ -3,6 +3,7 @@ import { until } from '@lbf/service-kit/testing';
 import { deliverMail } from '../src/operations/deliver';
 import { dispatchMail, queueMail } from '../src/operations/outbound-mail';
 import { sweepMail } from '../src/jobs/mail-jobs';
+import { afterCommit } from '../src/mail/after-commit';
 import type { MailPurpose, TemplateData } from '../src/mail/template-data';
 import { setupMessaging, type MessagingTestContext } from './support';
 
@@ -128,5 +129,29 @@ describe('sending a delivery row', () => {
     await sweepMail(ctx.app.deps);
     await ctx.mailsTo(to);
     expect(await settled(id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('afterCommit runs once the transaction has committed, and never after a rollback', async () => {
+    let seen: boolean | null = null;
+    await ctx.app.deps.uow.run(async ({ manager }) => {
+      const id = await queueMail(manager, { purpose: 'welcome', dedupeKey: randomUUID(), to: 'after-commit@example.com', subject: 's', data: { firstName: 'A' } });
+      await afterCommit(manager, async () => {
+        seen = (await ctx.sql.query(`SELECT 1 FROM messaging.mail_deliveries WHERE id = $1`, [id])).rowCount === 1;
+      });
+      expect(seen).toBeNull();
+    });
+    expect(seen).toBe(true);
+    let ran = false;
+    await expect(
+      ctx.app.deps.uow.run(async ({ manager }) => {
+        await afterCommit(manager, () => {
+          ran = true;
+        });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    // The next transaction on a pooled runner does not inherit the dropped callback either.
+    await ctx.app.deps.uow.run(async () => undefined);
+    expect(ran).toBe(false);
   });
 });

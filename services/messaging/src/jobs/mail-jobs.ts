@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import type { MessagingDeps } from '../operations/deps';
+import type { MailPurpose } from '../mail/template-data';
 import type { MessagingJobs } from './index';
 import { deliverMail, updateReturning } from '../operations/deliver';
 import { MAIL_SEND_ATTEMPTS, sendMailJobOptions } from '../operations/outbound-mail';
@@ -36,6 +37,17 @@ export async function redispatchMail(deps: MessagingDeps, ids: string[]): Promis
   }
 }
 
+type SweptDispatcher = (deps: MessagingDeps, ids: string[]) => Promise<void>;
+const sweptDispatchers = new Map<string, SweptDispatcher>();
+
+/**
+ * A part that sends some purpose's rows its own way (e.g. campaign mails through a throttled
+ * queue) registers how the sweeper dispatches them again; other rows go through `redispatchMail`.
+ */
+export function registerSweptDispatcher(purpose: MailPurpose, dispatch: SweptDispatcher): void {
+  sweptDispatchers.set(purpose, dispatch);
+}
+
 /**
  * `sweep-mail`, every minute. (1) Queued rows untouched for a minute: their dispatch may have been
  * lost between the commit and the enqueue; dispatching again is harmless (same job id, and the
@@ -47,21 +59,30 @@ export async function redispatchMail(deps: MessagingDeps, ids: string[]): Promis
  */
 export async function sweepMail(deps: MessagingDeps): Promise<{ redispatched: number; reclaimed: number }> {
   const leaseMs = deps.config.mailSendLeaseMs ?? DEFAULT_MAIL_SEND_LEASE_MS;
-  const reclaimed = await updateReturning<{ id: string }>(
+  const reclaimed = await updateReturning<{ id: string; purpose: MailPurpose }>(
     deps.ds.manager,
     `UPDATE mail_deliveries SET status = 'queued', updated_at = now(),
        last_error = COALESCE(last_error, 'Envoi interrompu : nouvel essai.')
      WHERE status = 'sending' AND claimed_at < now() - make_interval(secs => $1::double precision / 1000)
-     RETURNING id`,
+     RETURNING id, purpose`,
     [leaseMs],
   );
   const lost = (await deps.ds.query(
-    `SELECT id FROM mail_deliveries WHERE status = 'queued' AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+    `SELECT id, purpose FROM mail_deliveries WHERE status = 'queued' AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
      ORDER BY created_at LIMIT 1000`,
     [LOST_DISPATCH_AFTER_MS],
-  )) as Array<{ id: string }>;
-  const ids = [...new Set([...reclaimed.map((r) => r.id), ...lost.map((r) => r.id)])];
-  await redispatchMail(deps, ids);
-  if (ids.length) deps.log.info({ reclaimed: reclaimed.length, redispatched: ids.length }, 'mail sweep');
-  return { redispatched: ids.length, reclaimed: reclaimed.length };
+  )) as Array<{ id: string; purpose: MailPurpose }>;
+  const byPurpose = new Map<MailPurpose, Set<string>>();
+  for (const r of [...reclaimed, ...lost]) {
+    if (!byPurpose.has(r.purpose)) byPurpose.set(r.purpose, new Set());
+    byPurpose.get(r.purpose)!.add(r.id);
+  }
+  let count = 0;
+  for (const [purpose, set] of byPurpose) {
+    const ids = [...set];
+    count += ids.length;
+    await (sweptDispatchers.get(purpose) ?? redispatchMail)(deps, ids);
+  }
+  if (count) deps.log.info({ reclaimed: reclaimed.length, redispatched: count }, 'mail sweep');
+  return { redispatched: count, reclaimed: reclaimed.length };
 }
