@@ -636,6 +636,7 @@ export const adminFr = {
     subtitle: 'Chaque e-mail envoyé par LBF et son statut de livraison',
     count: (n: number) => `${n} e-mail${n > 1 ? 's' : ''}`,
     filterStatus: 'Statut',
+    filters: 'Filtres des e-mails',
     filterPurpose: 'Type',
     all: 'Tous',
     search: 'Rechercher',

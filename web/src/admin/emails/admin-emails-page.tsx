@@ -162,7 +162,7 @@ export default function AdminEmailsPage() {
       <PageHeader title={adminFr.nav.emails} subtitle={list ? t.count(list.total) : '\u00a0'} />
       <form
         role="search"
-        aria-label={t.search}
+        aria-label={t.filters}
         className="mb-5 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 shadow-sm md:grid-cols-[minmax(0,11rem)_minmax(0,16rem)_1fr_auto] md:items-end"
         onSubmit={(e) => e.preventDefault()}
       >
