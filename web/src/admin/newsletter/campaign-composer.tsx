@@ -33,6 +33,8 @@ export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscrib
   const [content, setContent] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState<AdminCampaign | null>(null);
+  // The editor keeps its own document: a new key empties it after a send.
+  const [editorKey, setEditorKey] = useState(0);
   const [sendTest, test] = useMutation(ADMIN_SEND_TEST_CAMPAIGN);
   const [sendCampaign, send] = useMutation(ADMIN_SEND_CAMPAIGN);
   const filled = subject.trim().length > 0 && hasText(content);
@@ -59,6 +61,7 @@ export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscrib
       setRunning(result.campaign);
       setSubject('');
       setContent('');
+      setEditorKey((k) => k + 1);
       onSent();
     } catch (err) {
       reportFailure(err, t.sendFailure);
@@ -86,7 +89,7 @@ export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscrib
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-content`}>{t.content}</Label>
           <Suspense fallback={<Skeleton className="h-48 w-full" />}>
-            <RichTextEditor id={`${id}-content`} label={t.content} value={content} onChange={setContent} disabled={busy} />
+            <RichTextEditor key={editorKey} id={`${id}-content`} label={t.content} value={content} onChange={setContent} disabled={busy} />
           </Suspense>
         </div>
         {!filled && (

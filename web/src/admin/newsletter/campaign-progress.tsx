@@ -2,7 +2,7 @@ import { useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { Card } from '@/components/ui/card';
 import { adminFr } from '../i18n';
-import { toastSuccess } from '../lib/errors';
+import { toastFailure, toastSuccess } from '../lib/errors';
 import { ADMIN_CAMPAIGN, CAMPAIGN_PROGRESS, type AdminCampaign } from './operations';
 
 const t = adminFr.newsletter;
@@ -40,7 +40,9 @@ export function CampaignProgress({ initial, onDone }: { initial: AdminCampaign; 
     if (!done || reported.current) return;
     reported.current = true;
     stopPolling();
-    toastSuccess(t.sent, t.sentText(campaign.sent));
+    // Nothing left (every address refused or failed): a failure, not 'Newsletter envoyée à 0 abonnés.'.
+    if (campaign.sent === 0 && campaign.total > 0) toastFailure(t.sendFailure);
+    else toastSuccess(t.sent, t.sentText(campaign.sent));
     onDone(campaign);
   }, [done, campaign, onDone, stopPolling]);
 
