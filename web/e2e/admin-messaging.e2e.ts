@@ -57,6 +57,8 @@ function row(page: Page, text: string) {
 
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
+/** The visitor of the contact test, whose mails the E-mails test looks for. */
+let contactEmail: string | null = null;
 
 beforeAll(async () => {
   if (!catcherUrl) throw new Error('stack.json carries no mailCatcherUrl');
@@ -121,13 +123,25 @@ test('a visitor’s contact message reaches the admin inbox, opening it reads it
   await row(page, name).waitFor({ state: 'detached' });
   await page.getByRole('tab', { name: 'Archivés' }).click();
   await row(page, name).waitFor();
-
-  await page.goto('/admin/emails');
-  await page.getByLabel('Rechercher', { exact: true }).fill(email);
-  await row(page, 'Réponse (contact)').waitFor();
-  await row(page, 'Accusé de réception (contact)').waitFor();
-  await page.screenshot({ path: join(shots, 'admin-emails-1280.png'), fullPage: true });
+  contactEmail = email;
 }, 90_000);
+
+test('the E-mails page lists the mails sent to the visitor with their purpose and status, filtered', async () => {
+  if (!contactEmail) throw new Error('the contact test sent nothing');
+  const { page } = admin;
+  await page.goto('/admin/emails');
+  await page.getByLabel('Rechercher', { exact: true }).fill(contactEmail);
+  await row(page, 'Réponse (contact)').filter({ hasText: 'Envoyé' }).waitFor();
+  await row(page, 'Accusé de réception (contact)').waitFor();
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Réponse (contact)' });
+  await row(page, 'Accusé de réception (contact)').waitFor({ state: 'detached' });
+  await expect(page.getByTestId('admin-count').innerText()).resolves.toBe('1 e-mail');
+  await page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Échec' });
+  await page.getByText('Aucun e-mail trouvé').waitFor();
+  await page.getByRole('button', { name: 'Réinitialiser les filtres' }).first().click();
+  await page.getByTestId('data-row').first().waitFor();
+  await page.screenshot({ path: join(shots, 'admin-emails-1280.png'), fullPage: true });
+}, 60_000);
 
 test('confirmed subscribers receive a campaign: the progress bar reaches the total, then « Newsletter envoyée à N abonnés. »', async () => {
   const subscribers = [uniqueEmail('nl-a'), uniqueEmail('nl-b'), uniqueEmail('nl-c')];
