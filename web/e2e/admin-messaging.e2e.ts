@@ -141,6 +141,20 @@ test('the E-mails page lists the mails sent to the visitor with their purpose an
   await page.getByRole('button', { name: 'Réinitialiser les filtres' }).first().click();
   await page.getByTestId('data-row').first().waitFor();
   await page.screenshot({ path: join(shots, 'admin-emails-1280.png'), fullPage: true });
+
+  const phone = await newVisitor(browser, { mobile: true });
+  try {
+    await signInAsAdmin(phone.page);
+    await phone.page.goto('/admin/emails');
+    await phone.page.getByTestId('data-row').first().waitFor();
+    await phone.page.screenshot({ path: join(shots, 'admin-emails-390.png'), fullPage: true });
+    await phone.page.goto('/admin/contact');
+    await phone.page.getByRole('tab', { name: 'Archivés' }).click();
+    await phone.page.getByTestId('data-row').first().waitFor();
+    await phone.page.screenshot({ path: join(shots, 'admin-contact-390.png'), fullPage: true });
+  } finally {
+    await phone.context.close();
+  }
 }, 60_000);
 
 test('confirmed subscribers receive a campaign: the progress bar reaches the total, then « Newsletter envoyée à N abonnés. »', async () => {
@@ -220,13 +234,6 @@ test('confirmed subscribers receive a campaign: the progress bar reaches the tot
     await phone.page.goto('/admin/newsletter');
     await phone.page.getByTestId('card-last-campaign').filter({ hasText: subject }).waitFor();
     await phone.page.screenshot({ path: join(shots, 'admin-newsletter-390.png'), fullPage: true });
-    await phone.page.goto('/admin/contact');
-    await phone.page.getByRole('tab', { name: 'Archivés' }).click();
-    await phone.page.getByTestId('data-row').first().waitFor();
-    await phone.page.screenshot({ path: join(shots, 'admin-contact-390.png'), fullPage: true });
-    await phone.page.goto('/admin/emails');
-    await phone.page.getByTestId('data-row').first().waitFor();
-    await phone.page.screenshot({ path: join(shots, 'admin-emails-390.png'), fullPage: true });
   } finally {
     await phone.context.close();
   }
