@@ -58,14 +58,14 @@ export default function AdminContactPage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const settled = useDebounced(search.trim());
-  const { data, loading, error, refetch } = useQuery(ADMIN_CONTACT_MESSAGES, {
+  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_CONTACT_MESSAGES, {
     variables: { folder, search: settled || null, page, pageSize: CONTACT_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   useEffect(() => {
     if (error) console.error(t.loadFailure, error);
   }, [error]);
-  const list = data?.adminContactMessages;
+  const list = (data ?? previousData)?.adminContactMessages;
   const pages = list ? totalPages(list.total, list.pageSize) : undefined;
   useClampPage(pages, page, setPage);
 

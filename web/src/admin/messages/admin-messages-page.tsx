@@ -85,7 +85,8 @@ export default function AdminMessagesPage() {
   const [markRead] = useMutation(ADMIN_MARK_MESSAGE_READ);
 
   const figures = stats.data?.adminInternalMessageStats;
-  const history = list.data?.adminInternalMessages;
+  // The page on screen stays while the next one loads.
+  const history = (list.data ?? list.previousData)?.adminInternalMessages;
   const pages = history ? totalPages(history.total, history.pageSize) : undefined;
   useClampPage(pages, page, setPage);
   const { refetch: refetchStats } = stats;

@@ -64,7 +64,7 @@ export default function AdminNewsletterPage() {
   useLogError(campaigns.error, 'AdminNewsletterPage campaigns');
 
   const figures = stats.data?.adminNewsletterStats;
-  const history = campaigns.data?.adminCampaigns;
+  const history = (campaigns.data ?? campaigns.previousData)?.adminCampaigns;
   const { refetch: refetchStats } = stats;
   const { refetch: refetchCampaigns } = campaigns;
   const refresh = useCallback(() => {

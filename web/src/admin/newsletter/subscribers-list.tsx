@@ -66,7 +66,7 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
   const [target, setTarget] = useState<AdminSubscriber | null>(null);
   const settled = useDebounced(search.trim());
   const variables = useMemo(() => ({ search: settled || null, status: status || null }), [settled, status]);
-  const { data, loading, error, refetch } = useQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, {
+  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, {
     variables: { ...variables, page, pageSize: SUBSCRIBERS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
@@ -76,7 +76,7 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
   const { exportCsv, exporting } = useCsvExport(EXPORT_NEWSLETTER_SUBSCRIBERS_CSV, 'exportNewsletterSubscribersCsv', t.exportFile, variables);
   const [unsubscribe] = useMutation(ADMIN_UNSUBSCRIBE_SUBSCRIBER);
 
-  const list = data?.adminNewsletterSubscribers;
+  const list = (data ?? previousData)?.adminNewsletterSubscribers;
   const pages = list ? totalPages(list.total, list.pageSize) : undefined;
   useClampPage(pages, page, setPage);
 
