@@ -37,8 +37,9 @@ const columns: ReadonlyArray<Column<AdminContactMessage>> = [
   },
   {
     header: t.columns.email,
+    wide: true,
     cell: (m) => (
-      <span className={cn('block max-w-56 truncate', strong(m))} title={m.email}>
+      <span className={cn('block max-w-56 truncate max-md:max-w-full', strong(m))} title={m.email}>
         {m.email}
       </span>
     ),

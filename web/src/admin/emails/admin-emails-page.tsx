@@ -46,13 +46,14 @@ const columns: ReadonlyArray<Column<AdminMailDelivery>> = [
   },
   {
     header: t.columns.recipient,
+    wide: true,
     cell: (d) => (
-      <span className="block max-w-56 truncate" title={d.recipient}>
+      <span className="block max-w-56 truncate max-md:max-w-full" title={d.recipient}>
         {d.recipient}
       </span>
     ),
   },
-  { header: t.columns.purpose, cell: (d) => t.purpose[d.purpose] },
+  { header: t.columns.purpose, wide: true, cell: (d) => t.purpose[d.purpose] },
   {
     header: t.columns.subject,
     wide: true,
