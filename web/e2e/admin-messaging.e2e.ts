@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newVisitor, shownToast, stack, uniqueEmail } from './harness';
@@ -140,6 +140,26 @@ test('the E-mails page lists the mails sent to the visitor with their purpose an
   await page.getByText('Aucun e-mail trouvé').waitFor();
   await page.getByRole('button', { name: 'Réinitialiser les filtres' }).first().click();
   await page.getByTestId('data-row').first().waitFor();
+
+  // The catcher refuses any address starting with 'bounce' (550): the confirmation mail fails
+  // with the server's words, and 'Renvoyer' queues it again.
+  const refused = uniqueEmail('bounce-admin');
+  await graphql('mutation Sub($email: String!) { subscribeNewsletter(email: $email, source: FOOTER) { ok } }', { email: refused });
+  await page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Échec' });
+  await page.getByLabel('Rechercher', { exact: true }).fill(refused);
+  const failed = row(page, 'Confirmation newsletter');
+  for (let i = 0; i < 20 && !(await failed.isVisible()); i++) {
+    await page.waitForTimeout(500);
+    await page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Tous' });
+    await page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Échec' });
+  }
+  await failed.getByTestId('delivery-error').waitFor();
+  await page.screenshot({ path: join(shots, 'admin-emails-failed-1280.png'), fullPage: true });
+  await failed.getByRole('button', { name: `Renvoyer l'e-mail à ${refused}` }).click();
+  await shownToast(page, 'E-mail renvoyé').waitFor();
+
+  await page.getByRole('button', { name: 'Réinitialiser les filtres' }).first().click();
+  await page.getByTestId('data-row').first().waitFor();
   await page.screenshot({ path: join(shots, 'admin-emails-1280.png'), fullPage: true });
 
   const phone = await newVisitor(browser, { mobile: true });
@@ -220,6 +240,15 @@ test('confirmed subscribers receive a campaign: the progress bar reaches the tot
   await row(page, subject).filter({ hasText: 'Envoyée' }).waitFor();
   await page.getByTestId('card-last-campaign').filter({ hasText: subject }).waitFor();
   await page.screenshot({ path: join(shots, 'admin-newsletter-1280.png'), fullPage: true });
+
+  // 'Exporter': the active subscribers as newsletter-subscribers.csv.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('newsletter-subscribers.csv');
+  const csv = readFileSync((await file.path())!, 'utf8');
+  for (const email of subscribers) expect(csv).toContain(email);
+  await shownToast(page, 'Export réussi').waitFor();
 
   // Unsubscribed from the list (after a confirmation), the address leaves the active ones.
   await page.getByLabel('Rechercher', { exact: true }).fill(subscribers[2]!);
