@@ -641,7 +641,7 @@ export const adminFr = {
     all: 'Tous',
     search: 'Rechercher',
     searchPlaceholder: 'Destinataire ou sujet...',
-    columns: { date: 'Date', recipient: 'Destinataire', purpose: 'Type', subject: 'Sujet', status: 'Statut', attempts: 'Tentatives' },
+    columns: { date: 'Date', recipient: 'Destinataire', purpose: 'Type', subject: 'Sujet', status: 'Statut', attempts: 'Essais' },
     status: {
       QUEUED: 'En file',
       SENDING: 'En cours',
