@@ -18,6 +18,7 @@ beforeAll(async () => {
   // The sweep picks seeded videos up at once here (every 15 s after 30 s idle in the service).
   t = await setupCatalogue({ videoSweepEveryMs: 1000, videoSweepAfterMs: 0 });
   t.events.listen('catalogue.item.published');
+  t.events.listen('catalogue.settings.updated');
   ds = createDataSource(t.config.databaseUrl, 2);
   await ds.initialize();
 });
@@ -106,6 +107,15 @@ describe('the demo catalogue', () => {
 
   it('publishes catalogue.item.published for each video and PDF through the outbox', async () => {
     await until(() => t.events.seen.filter((e) => e.subject === 'catalogue.item.published').length === 14, 10_000, '14 published events');
+  });
+
+  it('publishes the site settings once, so the first mails carry the site name', async () => {
+    const settings = await until(() => {
+      const got = t.events.seen.filter((e) => e.subject === 'catalogue.settings.updated');
+      return got.length ? got : null;
+    }, 10_000, 'catalogue.settings.updated');
+    expect(settings).toHaveLength(1);
+    expect(settings[0].data).toMatchObject({ siteName: 'LBF', siteLogo: null, contactEmail: null, contactPhone: null });
   });
 
   it('is loaded only once, even after the catalogue was emptied', async () => {

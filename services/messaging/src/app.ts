@@ -37,10 +37,11 @@ export function messagingService(config: MessagingConfig, options: MessagingOpti
     typeDefs,
     subscriptions: true,
     jobs: { names: MESSAGING_JOB_NAMES, concurrency: 8 },
-    async setup({ ds, uow, redis, log, enqueue, onShutdown }) {
+    async setup({ ds, uow, bus, redis, log, enqueue, onShutdown }) {
       const deps: MessagingDeps = {
         ds,
         uow,
+        bus,
         log,
         config,
         redis,

@@ -14,6 +14,16 @@ export interface MessagingConfig extends BaseConfig {
   newsletterPerSecond: number;
   /** Deliveries of an event before a consumer parks it; the kit's default when absent. */
   eventMaxDeliver?: number;
+  /**
+   * How long a delivery may stay 'sending' before the sweeper takes it back (a worker killed
+   * mid-send). Must stay well above one SMTP exchange, which the transport's timeouts bound
+   * (mail/transport.ts). Default 120000.
+   */
+  mailSendLeaseMs?: number;
+  /** The first retry delay of a `send-mail` job after a transient SMTP error (exponential back-off). Default 5000. */
+  mailRetryDelayMs?: number;
+  /** SMTP timeouts in ms (connection, greeting, socket inactivity); defaults 10000, 10000, 20000. */
+  smtpTimeoutsMs?: { connection?: number; greeting?: number; socket?: number };
 }
 
 /** The embedded default: the local mail catcher (sandbox/mail) `npm start` runs. */
@@ -25,6 +35,8 @@ export const messagingEnv = baseEnv.extend({
   MAIL_FROM: z.string().min(3).default('LBF <no-reply@lbf.local>'),
   MAIL_LINK_SECRET: z.string().min(16, 'required: at least 16 random characters'),
   NEWSLETTER_PER_SECOND: z.coerce.number().int().positive().max(10_000).default(50),
+  /** How long a mail may stay 'sending' before the sweeper takes it back; above the SMTP timeouts (40 s in all). */
+  MAIL_SEND_LEASE_MS: z.coerce.number().int().min(60_000).max(3_600_000).default(120_000),
 });
 
 /** Reads the environment once; throws a ConfigError naming every bad variable. */
@@ -39,5 +51,6 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): MessagingConfi
     mailFrom: e.MAIL_FROM,
     mailLinkSecret: e.MAIL_LINK_SECRET,
     newsletterPerSecond: e.NEWSLETTER_PER_SECOND,
+    mailSendLeaseMs: e.MAIL_SEND_LEASE_MS,
   };
 }

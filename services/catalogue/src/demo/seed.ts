@@ -15,6 +15,7 @@ import { itemEvent } from '../operations/catalogue-items';
 import type { Bucket, ObjectStore } from '../storage';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
 import { detectTools, extractFrame, generateGuidePdf, generateImage, generateVideo, type MediaTools } from './generate-media';
+import { settingsEventData } from '../operations/settings';
 
 export const DEMO_SEED = 'demo-content-v1';
 /** Serialises seeds started together (two `npm start`s). */
@@ -88,6 +89,8 @@ export async function seedDemo(args: {
         await manager.getRepository(Testimonial).insert(result.testimonials);
         // Videos are published by the streaming pipeline once their ladder is ready (the service's sweep picks them up).
         for (const p of result.pdfs) await emit('catalogue.item.published', itemEvent(p, 'pdf'));
+        // The site settings as they stand, so messaging's mails carry the demo's name and contact from the start.
+        await emit('catalogue.settings.updated', await settingsEventData(manager));
         await manager.query('INSERT INTO seed_runs (name) VALUES ($1)', [DEMO_SEED]);
       });
       return {

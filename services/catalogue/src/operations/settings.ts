@@ -1,5 +1,7 @@
+import type { EventData } from '@lbf/proto-events';
+import type { EntityManager } from 'typeorm';
 import { catalogueError } from '../domain/errors';
-import { validateSettings, withDefaults, type SettingKey } from '../domain/settings';
+import { SETTING_DEFAULTS, validateSettings, withDefaults, type SettingKey } from '../domain/settings';
 import { SiteSetting } from '../entities';
 import type { CatalogueDeps } from './deps';
 
@@ -34,18 +36,39 @@ async function loadSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSettin
   return { values: withDefaults(rows), updatedAt };
 }
 
-/** Validates every field first, then upserts the ones sent by key, in one transaction. */
-export async function updateSettings(deps: Pick<CatalogueDeps, 'ds'>, input: Record<string, string | null | undefined>): Promise<SiteSettingsView> {
+/**
+ * What catalogue.settings.updated carries: the settings mails show (name, logo, contact), as they
+ * stand in this transaction (defaults for keys never saved; empty values as null).
+ */
+export async function settingsEventData(manager: EntityManager, at: Date = new Date()): Promise<EventData<'catalogue.settings.updated'>> {
+  const rows = (await manager.query(`SELECT key, value FROM site_settings`)) as Array<{ key: string; value: string }>;
+  const v = withDefaults(rows);
+  return {
+    siteName: v.site_name.trim() || SETTING_DEFAULTS.site_name,
+    siteLogo: v.site_logo.trim() || null,
+    contactEmail: v.contact_email.trim() || null,
+    contactPhone: v.contact_phone.trim() || null,
+    occurredAt: at.toISOString(),
+  };
+}
+
+/**
+ * Validates every field first, then upserts the ones sent by key and emits
+ * catalogue.settings.updated (messaging's mails carry the name, logo and contact), in one transaction.
+ */
+export async function updateSettings(deps: Pick<CatalogueDeps, 'ds' | 'uow'>, input: Record<string, string | null | undefined>): Promise<SiteSettingsView> {
   const v = validateSettings(input);
   if (!v.ok) throw catalogueError('VALIDATION', v.message, v.field);
-  await deps.ds.transaction(async (m) => {
+  await deps.uow.run(async ({ manager, emit }) => {
     for (const { key, value } of v.values) {
-      await m.query(
+      await manager.query(
         `INSERT INTO site_settings (key, value, updated_at) VALUES ($1, $2, now())
          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
         [key, value],
       );
     }
+    // The upserts hold the rows' locks until commit, so a later save also has a later occurredAt.
+    await emit('catalogue.settings.updated', await settingsEventData(manager));
   });
   settingsCache.delete(deps.ds);
   return readSettings(deps);

@@ -1,4 +1,4 @@
-import type { Logger, UnitOfWork } from '@lbf/service-kit';
+import type { EventBus, Logger, UnitOfWork } from '@lbf/service-kit';
 import type { JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -9,6 +9,8 @@ import type { MessagingJobs } from '../jobs';
 export interface MessagingDeps {
   ds: DataSource;
   uow: UnitOfWork;
+  /** The event bus: the mail part's consumers (events/consumers.ts) read identity, commerce and catalogue events from it. */
+  bus: EventBus;
   log: Logger;
   config: MessagingConfig;
   redis: Redis;

@@ -33,13 +33,27 @@ export async function queueMail<P extends MailPurpose>(manager: EntityManager, i
   return rows.length ? rows[0].id : null;
 }
 
+/** A `send-mail` job's tries: the first, then five retries with exponential back-off. */
+export const MAIL_SEND_ATTEMPTS = 6;
+/** The first retry's delay by default (then 2x, 4x, ...): 5 s, 10 s, 20 s, 40 s, 80 s. */
+export const DEFAULT_MAIL_RETRY_DELAY_MS = 5000;
+
+/** The BullMQ options of a delivery's `send-mail` job (job id `mail-<id>`: no ':' allowed). */
+export function sendMailJobOptions(id: string, config?: { mailRetryDelayMs?: number }) {
+  return {
+    jobId: `mail-${id}`,
+    attempts: MAIL_SEND_ATTEMPTS,
+    backoff: { type: 'exponential', delay: config?.mailRetryDelayMs ?? DEFAULT_MAIL_RETRY_DELAY_MS },
+  };
+}
+
 /**
  * After commit: one `send-mail` job per delivery (job id `mail-<id>`, so a second dispatch of the
  * same row is dropped by BullMQ while the first is known). A dispatch lost to a crash is found
  * by the `sweep-mail` job, which re-dispatches queued rows older than a minute.
  */
-export async function dispatchMail(deps: Pick<MessagingDeps, 'enqueue'>, ids: Array<string | null>): Promise<void> {
+export async function dispatchMail(deps: Pick<MessagingDeps, 'enqueue'> & { config?: { mailRetryDelayMs?: number } }, ids: Array<string | null>): Promise<void> {
   for (const id of ids) {
-    if (id) await deps.enqueue('send-mail', { deliveryId: id }, { jobId: `mail-${id}` });
+    if (id) await deps.enqueue('send-mail', { deliveryId: id }, sendMailJobOptions(id, deps.config));
   }
 }

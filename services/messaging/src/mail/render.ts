@@ -1,0 +1,56 @@
+import type { MessagingDeps } from '../operations/deps';
+import { renderNewsletterMail } from '../operations/newsletter-render';
+import { renderLayout, type SiteIdentity } from './layout';
+import type { MailPurpose, TemplateData } from './template-data';
+import { contactAcknowledgementMail } from './templates/contact-acknowledgement';
+import { contactReplyMail } from './templates/contact-reply';
+import { newsletterConfirmationMail } from './templates/newsletter-confirmation';
+import type { MailContent } from './templates/parts';
+import { passwordResetMail } from './templates/password-reset';
+import { purchaseReceiptMail } from './templates/purchase-receipt';
+import { welcomeMail } from './templates/welcome';
+
+export interface ListUnsubscribe {
+  url: string;
+  comment?: string;
+}
+
+/** A mail ready for nodemailer (From, To and Message-ID are the sender's). */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  /** nodemailer's `list` option (List-Unsubscribe and friends). */
+  list?: { unsubscribe: ListUnsubscribe | ListUnsubscribe[] };
+}
+
+type Transactional = Exclude<MailPurpose, 'newsletter_campaign' | 'newsletter_test'>;
+
+const TEMPLATES: { [P in Transactional]: (data: TemplateData[P], site: SiteIdentity) => MailContent } = {
+  password_reset: passwordResetMail,
+  welcome: welcomeMail,
+  purchase_receipt: purchaseReceiptMail,
+  contact_acknowledgement: contactAcknowledgementMail,
+  contact_reply: contactReplyMail,
+  newsletter_confirmation: newsletterConfirmationMail,
+};
+
+/** A template's content inside the site's layout. */
+export function renderContent(content: MailContent, site: SiteIdentity): RenderedMail {
+  const { html, text } = renderLayout(site, content);
+  return { subject: content.subject, html, text };
+}
+
+/**
+ * Subject, HTML and text of one delivery, from its purpose's typed data and the site as it is
+ * now. Null: nothing to send any more (e.g. a campaign that no longer exists).
+ */
+export async function renderMail<P extends MailPurpose>(deps: MessagingDeps, purpose: P, data: TemplateData[P], site: SiteIdentity): Promise<RenderedMail | null> {
+  if (purpose === 'newsletter_campaign' || purpose === 'newsletter_test') {
+    return renderNewsletterMail(deps, purpose as 'newsletter_campaign' | 'newsletter_test', data as TemplateData['newsletter_campaign' | 'newsletter_test'], site);
+  }
+  const template = TEMPLATES[purpose as Transactional] as (d: TemplateData[P], s: SiteIdentity) => MailContent;
+  if (!template) throw new Error(`no template for mail purpose ${purpose}`);
+  return renderContent(template(data, site), site);
+}

@@ -1,0 +1,75 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MessagingConfig } from '../config';
+
+/** SMTP timeouts: together they bound one exchange well under the sending lease (config.mailSendLeaseMs). */
+export const DEFAULT_SMTP_TIMEOUTS = { connection: 10_000, greeting: 10_000, socket: 20_000 };
+
+type TransportConfig = Pick<MessagingConfig, 'smtpUrl' | 'smtpTimeoutsMs'>;
+
+const transports = new Map<string, { transport: Transporter; users: number }>();
+
+function keyOf(config: TransportConfig): string {
+  return JSON.stringify([config.smtpUrl, config.smtpTimeoutsMs ?? null]);
+}
+
+function create(config: TransportConfig): Transporter {
+  const t = { ...DEFAULT_SMTP_TIMEOUTS, ...config.smtpTimeoutsMs };
+  return nodemailer.createTransport({
+    url: config.smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 100,
+    connectionTimeout: t.connection,
+    greetingTimeout: t.greeting,
+    socketTimeout: t.socket,
+    dnsTimeout: t.connection,
+  });
+}
+
+/**
+ * The process's pooled SMTP transport for this URL (one per URL: a test process may run
+ * services pointed at different catchers). Created on first use.
+ */
+export function mailTransport(config: TransportConfig): Transporter {
+  const key = keyOf(config);
+  let entry = transports.get(key);
+  if (!entry) {
+    entry = { transport: create(config), users: 0 };
+    transports.set(key, entry);
+  }
+  return entry.transport;
+}
+
+/** A running service holds the transport from start to stop; the last one out closes its pool. */
+export function acquireMailTransport(config: TransportConfig): { release(): void } {
+  mailTransport(config);
+  const key = keyOf(config);
+  transports.get(key)!.users += 1;
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      const entry = transports.get(key);
+      if (!entry) return;
+      entry.users -= 1;
+      if (entry.users <= 0) {
+        transports.delete(key);
+        entry.transport.close();
+      }
+    },
+  };
+}
+
+/** An SMTP error the server meant for good (5xx: unknown mailbox, refused): retrying cannot help. */
+export function isPermanentSmtpError(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown })?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** The error as a delivery row keeps it: the server's reply when there is one. */
+export function smtpErrorText(err: unknown): string {
+  const e = err as { response?: string; message?: string; code?: string };
+  const text = e?.response || e?.message || String(err);
+  return (e?.code && !text.includes(e.code) ? `${e.code}: ${text}` : text).slice(0, 1000);
+}
