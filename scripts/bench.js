@@ -15,8 +15,9 @@
  * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
  * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5), BENCH_PURCHASES (200),
  * BENCH_PURCHASE_CONCURRENCY (4), BENCH_PORT_OFFSET (500: the stack's ports are the defaults plus this),
- * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, media, pdf, player; pdf alone
- * needs no stack: scripts/bench/pdf-stamp.js).
+ * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, media, pdf, player, newsletter;
+ * pdf and newsletter need no stack: scripts/bench/pdf-stamp.js, scripts/bench/newsletter.js, which
+ * makes its own database, stream and Redis prefix and sends one campaign to 10,000 subscribers).
  * With a commerce service in the registry it adds the purchase -> entitlement latency and the
  * dashboard query's gateway cost (scripts/bench/commerce.js).
  */
@@ -134,7 +135,8 @@ async function visitLatency(gatewayUrl, visitorId) {
 async function main() {
   const began = Date.now();
   if (part('pdf')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'pdf-stamp.js')).once('exit', (c) => (c ? ko(new Error(`pdf bench: exit ${c}`)) : ok())));
-  if (ONLY && [...ONLY].every((p) => p === 'pdf')) return;
+  if (part('newsletter')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'newsletter.js')).once('exit', (c) => (c ? ko(new Error(`newsletter bench: exit ${c}`)) : ok())));
+  if (ONLY && [...ONLY].every((p) => p === 'pdf' || p === 'newsletter')) return;
   const suffix = randomBytes(4).toString('hex');
   // Another copy of the bench on this machine uses 500 by default: BENCH_PORT_OFFSET keeps them apart.
   const portOffset = Number(env.BENCH_PORT_OFFSET ?? 500);

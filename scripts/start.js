@@ -11,10 +11,12 @@ const { startStack } = require('./lib/stack');
     console.error(`\nLBF n'a pas pu démarrer:\n${err.message}\n`);
     process.exit(1);
   }
-  const { url, demo, logDir, paymentSandboxUrl } = stack;
+  const { url, demo, logDir, paymentSandboxUrl, mailCatcherUrl } = stack;
   const sandboxLine = paymentSandboxUrl
     ? `\n  Paiements simulés (téléphone de test) : ${paymentSandboxUrl}/phone?msisdn=237690000000   (le numéro saisi au paiement)`
     : '';
+  // Only when the stack runs the local catcher (no SMTP_URL given): mails then go nowhere else.
+  const mailLine = mailCatcherUrl ? `\n  E-mails envoyés (boîte locale) : ${mailCatcherUrl}` : '';
   console.log(`
   LBF est prêt: ${url}
 
@@ -22,7 +24,7 @@ const { startStack } = require('./lib/stack');
   Client de démonstration         : ${demo.customer.email} / ${demo.customer.password}   (${url}/auth)
   Vidéos de démonstration : en préparation pour le streaming (environ une minute la première fois) ;
     elles apparaissent au catalogue une fois prêtes, progression visible dans ${url}/admin/videos
-  Journaux des services: ${logDir}${sandboxLine}
+  Journaux des services: ${logDir}${sandboxLine}${mailLine}
   Ctrl+C pour arrêter.
 `);
   for (const { name, child } of stack.children) {

@@ -1,4 +1,5 @@
 import { mountMediaProxy } from './media-proxy';
+import { mountNewsletterRelay } from './newsletter-relay';
 import { mountNotifyRelay } from './notify-relay';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -228,6 +229,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
   // Before any body parser: NotchPay signs the exact bytes of its webhooks.
   mountNotifyRelay(app, config.subgraphs, config.subgraphSecret);
+  // The newsletter's one-click unsubscribe and tracked links, before the web app takes its pages.
+  mountNewsletterRelay(app, config.subgraphs, config.subgraphSecret);
   app.use(compression());
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));

@@ -12,7 +12,7 @@ describe('composing the supergraph at build time', () => {
   });
 
   it('fails, naming the conflict, when a schema change breaks composition', () => {
-    const clash = { name: 'messaging', url: 'http://127.0.0.1:4104/graphql', sdl: `${federation}\ntype Query { me: Int }` };
+    const clash = { name: 'inbox', url: 'http://127.0.0.1:4199/graphql', sdl: `${federation}\ntype Query { me: Int }` };
     const outcome = composeSupergraph([...readSubgraphSources(), clash]);
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.errors.join('\n')).toMatch(/Query\.me/);

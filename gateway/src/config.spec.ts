@@ -27,6 +27,7 @@ describe('gateway configuration', () => {
         { name: 'identity', url: 'http://127.0.0.1:4101/graphql' },
         { name: 'catalogue', url: 'http://127.0.0.1:4102/graphql' },
         { name: 'commerce', url: 'http://127.0.0.1:4103/graphql' },
+        { name: 'messaging', url: 'http://127.0.0.1:4104/graphql' },
         { name: 'analytics', url: 'http://127.0.0.1:4105/graphql' },
       ],
       redisKeyPrefix: 'lbf',

@@ -4,14 +4,14 @@ import { ownerOfFields, rootFieldNames, subscriptionRouting, toWebSocketUrl } fr
 
 const federation = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])';
 
-/** The project's real subgraphs plus a messaging subgraph that also has a Subscription root. */
-function composedWithMessaging(): string {
-  const messaging = {
-    name: 'messaging',
-    url: 'http://127.0.0.1:4104/graphql',
-    sdl: `${federation}\ntype Query { unread: Int }\ntype Subscription { messageReceived: String! }`,
+/** The project's real subgraphs plus one more (a made-up `inbox`) that also has a Subscription root. */
+function composedWithInbox(): string {
+  const inbox = {
+    name: 'inbox',
+    url: 'http://127.0.0.1:4199/graphql',
+    sdl: `${federation}\ntype Query { inboxUnread: Int }\ntype Subscription { inboxMessageReceived: String! }`,
   };
-  const outcome = composeSupergraph([...readSubgraphSources(), messaging]);
+  const outcome = composeSupergraph([...readSubgraphSources(), inbox]);
   if (!outcome.ok) throw new Error(outcome.errors.join('\n'));
   return outcome.supergraphSdl;
 }
@@ -23,13 +23,13 @@ function rootFields(query: string): string[] {
 
 describe('which subgraph owns a root Subscription field', () => {
   it('reads @join__field(graph:) when several subgraphs define Subscription', () => {
-    const routing = subscriptionRouting(composedWithMessaging());
+    const routing = subscriptionRouting(composedWithInbox());
     expect(routing.owners.get('liveCounters')).toBe('analytics');
-    expect(routing.owners.get('messageReceived')).toBe('messaging');
+    expect(routing.owners.get('inboxMessageReceived')).toBe('inbox');
   });
 
   it("reads each subgraph's URL from the join__Graph enum", () => {
-    const routing = subscriptionRouting(composedWithMessaging());
+    const routing = subscriptionRouting(composedWithInbox());
     expect(routing.graphs.get('analytics')?.url).toBe('http://127.0.0.1:4105/graphql');
     expect(routing.graphs.get('identity')?.url).toBe('http://127.0.0.1:4101/graphql');
   });
@@ -55,9 +55,9 @@ describe('which subgraph owns a root Subscription field', () => {
   });
 
   it('gives one owner for fields of one subgraph, and refuses fields spanning two', () => {
-    const routing = subscriptionRouting(composedWithMessaging());
+    const routing = subscriptionRouting(composedWithInbox());
     expect(ownerOfFields(routing, ['liveCounters'])).toEqual({ ok: true, subgraph: 'analytics' });
-    expect(ownerOfFields(routing, ['liveCounters', 'messageReceived'])).toMatchObject({ ok: false, reason: 'several-subgraphs' });
+    expect(ownerOfFields(routing, ['liveCounters', 'inboxMessageReceived'])).toMatchObject({ ok: false, reason: 'several-subgraphs' });
     expect(ownerOfFields(routing, ['nope'])).toMatchObject({ ok: false, reason: 'unknown-field', fields: ['nope'] });
     expect(ownerOfFields(routing, [])).toMatchObject({ ok: false, reason: 'no-field' });
   });

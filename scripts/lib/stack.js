@@ -51,7 +51,7 @@ function defaults(overrides = {}) {
     /** The payment providers' sandbox (sandbox/payments), started as its own process before commerce. */
     paymentSandbox: true,
     /** The local mail catcher (sandbox/mail), started as its own process; messaging sends to it unless SMTP_URL is set. */
-    mailCatcher: !process.env.SMTP_URL,
+    mailCatcher: !env.SMTP_URL,
     build: true,
     quiet: false,
     extraEnv: {},
@@ -100,7 +100,7 @@ async function startStack(options = {}) {
   const mailLinkSecret = ensureSecret(join(o.dataDir, 'keys', 'mail-link-secret'));
   const mailCatcherSmtpPort = MAIL_CATCHER_SMTP_PORT + o.portOffset;
   const mailCatcherUrl = o.mailCatcher ? `http://127.0.0.1:${MAIL_CATCHER_HTTP_PORT + o.portOffset}` : undefined;
-  const smtpUrl = o.mailCatcher ? `smtp://127.0.0.1:${mailCatcherSmtpPort}` : process.env.SMTP_URL;
+  const smtpUrl = o.mailCatcher ? `smtp://127.0.0.1:${mailCatcherSmtpPort}` : { ...process.env, ...o.extraEnv }.SMTP_URL;
   const mediaDir = join(o.dataDir, 'media');
   const logDir = join(o.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
@@ -189,6 +189,8 @@ async function startStack(options = {}) {
       const catcher = spawnPart('mail-catcher', join(root, 'sandbox', 'mail', 'dist', 'main.js'), {
         MAIL_CATCHER_SMTP_PORT: String(mailCatcherSmtpPort),
         MAIL_CATCHER_HTTP_PORT: String(MAIL_CATCHER_HTTP_PORT + o.portOffset),
+        // Loopback only, whatever HOST the caller's environment has: the mails carry reset links.
+        HOST: '127.0.0.1',
       });
       await waitReady(`${mailCatcherUrl}/health`, catcher, 'mail-catcher');
     }

@@ -34,5 +34,5 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as Record<string, unknown>).__LBF_E2E__ = { stack };
   // Test workers start after this and inherit the variable: each run reads its own stack.
   process.env.LBF_E2E_STACK = join(dataDir, 'stack.json');
-  writeFileSync(process.env.LBF_E2E_STACK, JSON.stringify({ url: stack.url, demo: stack.demo, database, paymentSandboxUrl: stack.paymentSandboxUrl }));
+  writeFileSync(process.env.LBF_E2E_STACK, JSON.stringify({ url: stack.url, demo: stack.demo, database, paymentSandboxUrl: stack.paymentSandboxUrl, mailCatcherUrl: stack.mailCatcherUrl }));
 }

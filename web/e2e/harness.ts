@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CaughtMail } from '../../sandbox/mail/src/catcher';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-/** The stack started by global-setup: its URL and demo accounts. */
+export type { CaughtMail };
+
+/** The stack started by global-setup: its URL, demo accounts and local mail catcher. */
 export const stack = JSON.parse(readFileSync(process.env.LBF_E2E_STACK ?? join(__dirname, '..', '..', '.data', 'e2e', 'stack.json'), 'utf8')) as {
   url: string;
   database: string;
+  /** The mail catcher's page and JSON API (sandbox/mail); every mail the stack sends lands there. */
+  mailCatcherUrl: string;
   demo: {
     admin: { email: string; password: string };
     customer: { email: string; password: string };
@@ -125,4 +130,43 @@ export async function signUpCustomer(page: Page, who: { firstName: string; lastN
   }
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/**
+ * The mails the stack's catcher holds for `to` (its SMTP envelope, case-insensitive), oldest first,
+ * once there are at least `count` (of those `where` accepts, when given): polls the catcher's JSON
+ * API and fails naming what arrived after `timeoutMs` (mails leave through a queued job, so they
+ * take a moment).
+ */
+export async function mailsTo(
+  to: string,
+  count = 1,
+  opts: { timeoutMs?: number; where?: (mail: CaughtMail) => boolean } = {},
+): Promise<CaughtMail[]> {
+  if (!stack.mailCatcherUrl) throw new Error('this stack runs no mail catcher (SMTP_URL was set)');
+  const timeoutMs = opts.timeoutMs ?? 20_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${stack.mailCatcherUrl}/api/mails?to=${encodeURIComponent(to)}`);
+    if (!res.ok) throw new Error(`the mail catcher answered ${res.status}`);
+    const all = (await res.json()) as CaughtMail[];
+    const got = opts.where ? all.filter(opts.where) : all;
+    if (got.length >= count) return got;
+    if (Date.now() > deadline) {
+      const seen = all.map((m) => JSON.stringify(m.subject)).join(', ') || 'none';
+      throw new Error(`expected ${count} mail(s) to ${to} within ${timeoutMs / 1000}s, got ${got.length} (all mails to it: ${seen})`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * The first link in a mail (text part, then HTML) that starts with `prefix`, e.g.
+ * `${stack.url}/auth?reset=`; throws naming the mail when there is none.
+ */
+export function linkIn(mail: CaughtMail, prefix: string): string {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(`${escaped}[^\\s"'<>)]*`).exec(`${mail.text ?? ''}\n${mail.html ?? ''}`);
+  if (!found) throw new Error(`no link starting with ${prefix} in the mail "${mail.subject}"`);
+  return found[0].replace(/&amp;/g, '&');
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { listPage, mailPage, notFoundPage, PAGE_CSP } from './pages';
 
 /** A caught mail, as the JSON API and the page show it. */
 export interface CaughtMail {
@@ -110,6 +111,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     smtp.listen(options.smtpPort ?? 4107, host, () => resolve());
   });
   smtp.on('error', () => undefined);
+  // Replies go out one per command; with Nagle on, each waits for the client's delayed ACK (~40 ms a mail).
+  smtp.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   const mails = (to?: string) => (to ? store.filter((m) => m.envelopeTo.includes(to.toLowerCase())) : [...store]);
@@ -145,7 +148,8 @@ interface RouteDeps {
 
 /**
  * JSON API: GET /api/mails[?to=address] (newest last), GET /api/mails/<id>, GET /api/count,
- * DELETE /api/mails; GET /health. The page at / is pages.ts.
+ * DELETE /api/mails; GET /health. Pages (pages.ts): GET /[?to=address] (newest first),
+ * GET /mails/<id>, POST /clear (then back to /).
  */
 function route(req: IncomingMessage, res: ServerResponse, deps: RouteDeps): void {
   const url = new URL(req.url ?? '/', 'http://catcher');
@@ -153,7 +157,32 @@ function route(req: IncomingMessage, res: ServerResponse, deps: RouteDeps): void
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
   };
+  const html = (status: number, body: string) => {
+    res.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': PAGE_CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
+    res.end(body);
+  };
   if (url.pathname === '/health') return json(200, { ok: true });
+  if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+    const to = url.searchParams.get('to')?.trim() || null;
+    return html(200, listPage(deps.mails(to ?? undefined), to));
+  }
+  if (url.pathname === '/clear' && req.method === 'POST') {
+    req.resume();
+    deps.clear();
+    res.writeHead(303, { location: '/', 'cache-control': 'no-store' });
+    return void res.end();
+  }
+  const page = /^\/mails\/([^/]+)$/.exec(url.pathname);
+  if (page && (req.method === 'GET' || req.method === 'HEAD')) {
+    const mail = deps.mails().find((m) => m.id === page[1]);
+    return mail ? html(200, mailPage(mail)) : html(404, notFoundPage());
+  }
   if (url.pathname === '/api/count' && req.method === 'GET') return json(200, { count: deps.count() });
   if (url.pathname === '/api/mails' && req.method === 'GET') return json(200, deps.mails(url.searchParams.get('to') ?? undefined));
   if (url.pathname === '/api/mails' && req.method === 'DELETE') {

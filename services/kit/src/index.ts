@@ -22,5 +22,6 @@ export * from './operation-limits';
 export * from './subgraph';
 export * from './user-errors';
 export * from './csv';
+export * from './rich-text';
 export * from './null-bytes';
 export * from './boot';

@@ -24,13 +24,14 @@ describe('the service registry', () => {
       { name: 'identity', port: 4101, schema: 'identity' },
       { name: 'catalogue', port: 4102, schema: 'catalogue' },
       { name: 'commerce', port: 4103, schema: 'commerce' },
+      { name: 'messaging', port: 4104, schema: 'messaging' },
       { name: 'analytics', port: 4105, schema: 'analytics' },
     ]);
   });
 
   it('gives the gateway every subgraph by default', () => {
     expect(defaultSubgraphList()).toBe(
-      'identity=http://127.0.0.1:4101/graphql,catalogue=http://127.0.0.1:4102/graphql,commerce=http://127.0.0.1:4103/graphql,analytics=http://127.0.0.1:4105/graphql',
+      'identity=http://127.0.0.1:4101/graphql,catalogue=http://127.0.0.1:4102/graphql,commerce=http://127.0.0.1:4103/graphql,messaging=http://127.0.0.1:4104/graphql,analytics=http://127.0.0.1:4105/graphql',
     );
   });
 

@@ -1,34 +1,10 @@
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichText } from '@lbf/service-kit';
 
 /**
  * Article bodies are HTML written by administrators and shown to everyone, so they are cleaned on
- * the server before they are stored: headings, paragraphs, lists, links, images, emphasis and
- * quotes survive; scripts, styles, event handlers, iframes and javascript: URLs never do.
+ * the server before they are stored, with the kit's rich-text configuration (shared with the
+ * newsletter's campaigns): see services/kit/src/rich-text.ts.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'a', 'img', 'strong', 'em', 'b', 'i', 'u', 'blockquote', 'figure', 'figcaption'],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    // Links open in a new tab without giving that tab a handle on this one.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...(attribs.href ? { href: attribs.href } : {}),
-        ...(attribs.title ? { title: attribs.title } : {}),
-        target: '_blank',
-        rel: 'noopener noreferrer',
-      },
-    }),
-  },
-};
-
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeRichText(html);
 }

@@ -1,39 +1,118 @@
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichText } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
+import { NEWSLETTER_TEXT, rewriteLinks, textOf } from '../domain/newsletter-rules';
+import { linkToken, unsubscribeToken } from '../domain/newsletter-tokens';
+import { escapeHtml } from '../mail/escape';
 import { renderLayout, type SiteIdentity } from '../mail/layout';
 import type { RenderedMail } from '../mail/render';
 import type { TemplateData } from '../mail/template-data';
 import type { MessagingDeps } from './deps';
 
+/** The public unsubscribe URL of a subscriber: the page (GET) and the one-click target (POST) alike. */
+export const unsubscribeUrlOf = (publicUrl: string, token: string) => `${publicUrl}/newsletter/desinscription/${token}`;
+export const trackedLinkUrlOf = (publicUrl: string, token: string) => `${publicUrl}/newsletter/lien/${token}`;
+
+interface CampaignContent {
+  subject: string;
+  contentHtml: string;
+  /** Link id by position in the content. */
+  links: Map<number, string>;
+}
+
+/** A campaign's subject, content and links never change once created: one read per campaign per instance. */
+const CACHE_MS = 60_000;
+const cache = new Map<string, { at: number; value: Promise<CampaignContent | null> }>();
+
+function campaignContent(deps: MessagingDeps, campaignId: string): Promise<CampaignContent | null> {
+  const now = Date.now();
+  for (const [id, entry] of cache) if (now - entry.at > CACHE_MS) cache.delete(id);
+  const hit = cache.get(campaignId);
+  if (hit) return hit.value;
+  const value = (async () => {
+    const [c] = (await deps.ds.query(`SELECT subject, content_html FROM campaigns WHERE id = $1`, [campaignId])) as Array<{ subject: string; content_html: string }>;
+    if (!c) return null;
+    const links = (await deps.ds.query(`SELECT id, position FROM campaign_links WHERE campaign_id = $1`, [campaignId])) as Array<{ id: string; position: number }>;
+    return { subject: c.subject, contentHtml: c.content_html, links: new Map(links.map((l) => [l.position, l.id])) };
+  })();
+  value.catch(() => cache.delete(campaignId));
+  cache.set(campaignId, { at: now, value });
+  return value;
+}
+
+/** The address of `Name <addr>` or a bare address. */
+export function addressOf(from: string): string {
+  const m = /<([^>]+)>/.exec(from);
+  return (m ? m[1] : from).trim();
+}
+
+function footer(unsubscribeUrl: string, site: SiteIdentity): { html: string; text: string } {
+  const name = escapeHtml(site.siteName);
+  return {
+    html: `<p style="margin:0 0 8px 0;">Vous recevez ce message parce que vous êtes inscrit(e) à la newsletter de ${name}.</p>
+<p style="margin:0 0 8px 0;"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280;">${NEWSLETTER_TEXT.unsubscribeLink}</a></p>`,
+    text: `Vous recevez ce message parce que vous êtes inscrit(e) à la newsletter de ${site.siteName}.\n${NEWSLETTER_TEXT.unsubscribeLink} : ${unsubscribeUrl}`,
+  };
+}
+
 /**
- * Newsletter mails (owned by the newsletter part). A test: the subject and the sanitised content
- * in the layout. A campaign: rendered from the campaign row and the subscriber by the newsletter
- * part; null here (nothing to send).
+ * Newsletter mails. A campaign: its subject and content in the layout, each tracked link
+ * rewritten to /newsletter/lien/<signed link+subscriber token>, a visible 'Se désinscrire' link,
+ * and List-Unsubscribe (the https one-click URL and a mailto) with List-Unsubscribe-Post (RFC
+ * 8058); null when the campaign or the subscriber is gone. A test: the same layout to the
+ * administrator, links as written (nothing to track, nobody to unsubscribe).
  */
 export async function renderNewsletterMail(
-  _deps: MessagingDeps,
+  deps: MessagingDeps,
   purpose: 'newsletter_campaign' | 'newsletter_test',
   data: TemplateData['newsletter_campaign'] | TemplateData['newsletter_test'],
   site: SiteIdentity,
 ): Promise<RenderedMail | null> {
-  if (purpose !== 'newsletter_test') return null;
-  const test = data as TemplateData['newsletter_test'];
-  const bodyHtml = sanitizeHtml(test.contentHtml);
-  const bodyText = sanitizeHtml(test.contentHtml, { allowedTags: [], allowedAttributes: {} }).trim();
-  const { html, text } = renderLayout(site, { title: test.subject, bodyHtml, bodyText });
-  return { subject: `[Test] ${test.subject}`, html, text };
+  const publicUrl = deps.config.publicUrl;
+  if (purpose === 'newsletter_test') {
+    const test = data as TemplateData['newsletter_test'];
+    const bodyHtml = sanitizeRichText(test.contentHtml);
+    const { html, text } = renderLayout(site, { title: test.subject, bodyHtml, bodyText: textOf(bodyHtml) });
+    return { subject: `[Test] ${test.subject}`, html, text };
+  }
+  const { campaignId, subscriberId } = data as TemplateData['newsletter_campaign'];
+  const campaign = await campaignContent(deps, campaignId);
+  if (!campaign) return null;
+  const [subscriber] = (await deps.ds.query(`SELECT id FROM newsletter_subscribers WHERE id = $1`, [subscriberId])) as Array<{ id: string }>;
+  if (!subscriber) return null;
+  const secret = deps.config.mailLinkSecret;
+  const bodyHtml = rewriteLinks(campaign.contentHtml, (position) => {
+    const linkId = campaign.links.get(position);
+    return linkId ? trackedLinkUrlOf(publicUrl, linkToken(secret, linkId, subscriberId)) : null;
+  });
+  const token = unsubscribeToken(secret, subscriberId);
+  const unsubscribeUrl = unsubscribeUrlOf(publicUrl, token);
+  const foot = footer(unsubscribeUrl, site);
+  const { html, text } = renderLayout(site, {
+    title: campaign.subject,
+    bodyHtml,
+    bodyText: textOf(bodyHtml),
+    footerHtml: foot.html,
+    footerText: foot.text,
+  });
+  const mailto = `mailto:${site.contactEmail || addressOf(deps.config.mailFrom)}?subject=unsubscribe-${token}`;
+  // One List-Unsubscribe header carrying both URLs (nodemailer's `list` would write one header per
+  // URL; receivers expect one), the https one first: the one-click POST target (RFC 8058).
+  return {
+    subject: campaign.subject,
+    html,
+    text,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>, <${mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
 /**
- * Called in the transaction that settles a campaign delivery (sent, failed or suppressed), so the
- * campaign's counters move with the row. The newsletter part owns what else happens here.
+ * Called in the transaction that settles a campaign delivery. The campaign's counters are not
+ * bumped here: every settled mail would lock the same campaigns row; the newsletter sender
+ * recomputes them from the delivery rows (operations/newsletter-fanout.ts, a few times a second).
  */
 export async function onNewsletterDeliverySettled(
   _deps: MessagingDeps,
-  manager: EntityManager,
-  delivery: { id: string; campaign_id: string | null },
-  outcome: 'sent' | 'failed' | 'suppressed',
-): Promise<void> {
-  if (!delivery.campaign_id) return;
-  await manager.query(`UPDATE campaigns SET ${outcome} = ${outcome} + 1 WHERE id = $1`, [delivery.campaign_id]);
-}
+  _manager: EntityManager,
+  _delivery: { id: string; campaign_id: string | null },
+  _outcome: 'sent' | 'failed' | 'suppressed',
+): Promise<void> {}
