@@ -111,6 +111,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     smtp.listen(options.smtpPort ?? 4107, host, () => resolve());
   });
   smtp.on('error', () => undefined);
+  // Replies go out one per command; with Nagle on, each waits for the client's delayed ACK (~40 ms a mail).
+  smtp.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   const mails = (to?: string) => (to ? store.filter((m) => m.envelopeTo.includes(to.toLowerCase())) : [...store]);

@@ -4,7 +4,11 @@ import { fr } from '@/i18n/fr';
 import { AdminLayout } from './admin-layout';
 import { AdminPage } from './admin-page';
 import AdminArticlesPage from './articles/admin-articles-page';
+import AdminContactPage from './contact/admin-contact-page';
 import AdminDashboardPage from './dashboard/admin-dashboard-page';
+import AdminEmailsPage from './emails/admin-emails-page';
+import AdminMessagesPage from './messages/admin-messages-page';
+import AdminNewsletterPage from './newsletter/admin-newsletter-page';
 import AdminPaymentsPage from './payments/admin-payments-page';
 import AdminPdfsPage from './pdfs/admin-pdfs-page';
 import AdminSettingsPage from './settings/admin-settings-page';
@@ -31,8 +35,10 @@ export default function AdminArea() {
         <Route path="articles" element={<AdminArticlesPage />} />
         <Route path="testimonials" element={<AdminTestimonialsPage />} />
         <Route path="stats" element={<AdminPage key="stats" title={nav.stats} />} />
-        <Route path="newsletter" element={<AdminPage key="newsletter" title={nav.newsletter} />} />
-        <Route path="messages" element={<AdminPage key="messages" title={nav.messages} />} />
+        <Route path="newsletter" element={<AdminNewsletterPage />} />
+        <Route path="messages" element={<AdminMessagesPage />} />
+        <Route path="contact" element={<AdminContactPage />} />
+        <Route path="emails" element={<AdminEmailsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

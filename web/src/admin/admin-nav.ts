@@ -1,6 +1,8 @@
 import {
   BarChart3,
   CreditCard,
+  Inbox,
+  MailCheck,
   FileText,
   LayoutDashboard,
   Mail,
@@ -12,13 +14,17 @@ import {
   Video,
   type LucideIcon,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { fr } from '@/i18n/fr';
+import { ContactUnreadBadge } from './contact/contact-unread-badge';
 import { adminFr } from './i18n';
 
 export interface AdminNavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** A count shown after the label (e.g. unread contact messages). */
+  badge?: ComponentType;
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
@@ -35,6 +41,9 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/stats', label: fr.admin.nav.stats, icon: BarChart3 },
   { to: '/admin/newsletter', label: fr.admin.nav.newsletter, icon: Mail },
   { to: '/admin/messages', label: fr.admin.nav.messages, icon: MessageSquare },
+  // Issue 9: the contact form's inbox and every e-mail sent with its delivery.
+  { to: '/admin/contact', label: adminFr.nav.contact, icon: Inbox, badge: ContactUnreadBadge },
+  { to: '/admin/emails', label: adminFr.nav.emails, icon: MailCheck },
 ];
 
 export function adminTitleFor(pathname: string): string {

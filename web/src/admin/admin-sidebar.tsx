@@ -60,12 +60,13 @@ function SidebarBody({ collapsed }: { collapsed: boolean }) {
       </div>
       <nav aria-label={fr.admin.sidebarTitle} className="flex-1 overflow-y-auto p-2">
         <ul className="flex flex-col gap-1">
-          {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
+          {ADMIN_NAV.map(({ to, label, icon: Icon, badge: Badge }) => (
             <li key={to}>
               <RailItem collapsed={collapsed} label={label}>
                 <SidebarLink to={to} end collapsed={collapsed}>
                   <Icon aria-hidden="true" />
                   <Label collapsed={collapsed}>{label}</Label>
+                  {Badge && !collapsed && <Badge />}
                 </SidebarLink>
               </RailItem>
             </li>

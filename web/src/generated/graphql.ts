@@ -367,12 +367,73 @@ export type ContactInput = {
   website?: string | null | undefined;
 };
 
+export type ContactFolder =
+  /** Not archived (read and unread). */
+  | 'INBOX'
+  | 'ARCHIVED';
+
+/** What went out by e-mail, as its delivery row says. */
+export type MailStatus =
+  /** Waiting for the sender (or for its next retry). */
+  | 'QUEUED'
+  /** Claimed by a worker right now. */
+  | 'SENDING'
+  | 'SENT'
+  /** Gave up after its retries, or refused for good by the mail server; `lastError` says why. */
+  | 'FAILED'
+  /** Not sent: the address is on the suppression list. */
+  | 'SUPPRESSED';
+
 /** Where an address was subscribed from. */
 export type NewsletterSource =
   /** The footer's box ('OK'). */
   | 'FOOTER'
   /** The video catalogue's box ('S'abonner'). */
   | 'CATALOGUE';
+
+export type SubscriberStatus =
+  /** Asked, confirmation mail sent, link not yet confirmed: receives no campaign. */
+  | 'PENDING'
+  | 'ACTIVE'
+  | 'UNSUBSCRIBED'
+  /** Hard bounce: the mail server refused the address for good. */
+  | 'BOUNCED'
+  /** The recipient reported a mail as spam. */
+  | 'COMPLAINED';
+
+export type CampaignStatus =
+  /** Recipients being listed and queued. */
+  | 'QUEUED'
+  | 'SENDING'
+  /** Every recipient handled (sent, failed or suppressed). */
+  | 'SENT';
+
+export type CampaignInput = {
+  /** 'Veuillez remplir le sujet et le contenu.' when empty. */
+  subject: string;
+  /** Rich text (HTML); sanitised on the server like an article. */
+  contentHtml: string;
+};
+
+export type SendInternalMessageInput = {
+  /** 'Envoyer à tous les utilisateurs'. */
+  toAll: boolean;
+  /** Required unless toAll: 'Veuillez sélectionner un destinataire.'. */
+  recipientId?: string | number | null | undefined;
+  subject: string;
+  content: string;
+};
+
+/** Why a mail was sent. */
+export type MailPurpose =
+  | 'PASSWORD_RESET'
+  | 'WELCOME'
+  | 'PURCHASE_RECEIPT'
+  | 'CONTACT_ACKNOWLEDGEMENT'
+  | 'CONTACT_REPLY'
+  | 'NEWSLETTER_CONFIRMATION'
+  | 'NEWSLETTER_CAMPAIGN'
+  | 'NEWSLETTER_TEST';
 
 export type DeleteResultFieldsFragment = { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
@@ -439,6 +500,54 @@ export type DeleteArticleMutationVariables = Exact<{
 
 export type DeleteArticleMutation = { deleteArticle: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type AdminContactMessageFieldsFragment = { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> };
+
+export type AdminContactMessagesQueryVariables = Exact<{
+  folder?: ContactFolder | null | undefined;
+  search?: string | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminContactMessagesQuery = { adminContactMessages: { total: number, page: number, pageSize: number, unreadCount: number, items: Array<{ id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> }> } };
+
+export type AdminContactUnreadQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminContactUnreadQuery = { adminContactMessages: { unreadCount: number } };
+
+export type AdminContactMessageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminContactMessageQuery = { adminContactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null };
+
+export type AdminMarkContactMessageMutationVariables = Exact<{
+  id: string | number;
+  read: boolean;
+}>;
+
+
+export type AdminMarkContactMessageMutation = { adminMarkContactMessage: { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminArchiveContactMessageMutationVariables = Exact<{
+  id: string | number;
+  archived: boolean;
+}>;
+
+
+export type AdminArchiveContactMessageMutation = { adminArchiveContactMessage: { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminReplyContactMessageMutationVariables = Exact<{
+  id: string | number;
+  body: string;
+}>;
+
+
+export type AdminReplyContactMessageMutation = { adminReplyContactMessage: { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type AdminDashboardCommerceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -448,6 +557,131 @@ export type AdminDashboardCatalogueQueryVariables = Exact<{ [key: string]: never
 
 
 export type AdminDashboardCatalogueQuery = { catalogueStats: { videoCount: number, pdfCount: number } };
+
+export type AdminMailDeliveryFieldsFragment = { id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null };
+
+export type AdminMailDeliveriesQueryVariables = Exact<{
+  status?: MailStatus | null | undefined;
+  purpose?: MailPurpose | null | undefined;
+  search?: string | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminMailDeliveriesQuery = { adminMailDeliveries: { total: number, page: number, pageSize: number, items: Array<{ id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null }> } };
+
+export type AdminRetryMailDeliveryMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminRetryMailDeliveryMutation = { adminRetryMailDelivery: { delivery: { id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminInternalMessageFieldsFragment = { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null };
+
+export type AdminInternalMessageStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminInternalMessageStatsQuery = { adminInternalMessageStats: { total: number, read: number, readRatePercent: number, users: number } };
+
+export type AdminInternalMessagesQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminInternalMessagesQuery = { adminInternalMessages: { total: number, page: number, pageSize: number, items: Array<{ id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null }> } };
+
+export type MessageRecipientsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type MessageRecipientsQuery = { messageRecipients: Array<{ id: string, name: string, email: string }> };
+
+export type AdminSendMessageMutationVariables = Exact<{
+  input: SendInternalMessageInput;
+}>;
+
+
+export type AdminSendMessageMutation = { adminSendMessage: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminMarkMessageReadMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminMarkMessageReadMutation = { adminMarkMessageRead: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminCampaignFieldsFragment = { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string };
+
+export type AdminNewsletterStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminNewsletterStatsQuery = { adminNewsletterStats: { activeSubscribers: number, pendingSubscribers: number, engagement: { rate: number | null, basis: string, label: string }, lastCampaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null } };
+
+export type AdminCampaignsQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminCampaignsQuery = { adminCampaigns: { total: number, page: number, pageSize: number, items: Array<{ id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string }> } };
+
+export type AdminCampaignQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminCampaignQuery = { adminCampaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null };
+
+export type CampaignProgressSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CampaignProgressSubscription = { campaignProgress: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } };
+
+export type AdminNewsletterSubscribersQueryVariables = Exact<{
+  search?: string | null | undefined;
+  status?: SubscriberStatus | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminNewsletterSubscribersQuery = { adminNewsletterSubscribers: { total: number, page: number, pageSize: number, items: Array<{ id: string, email: string, status: SubscriberStatus, source: NewsletterSource, subscribedAt: string, confirmedAt: string | null, unsubscribedAt: string | null }> } };
+
+export type ExportNewsletterSubscribersCsvQueryVariables = Exact<{
+  search?: string | null | undefined;
+  status?: SubscriberStatus | null | undefined;
+}>;
+
+
+export type ExportNewsletterSubscribersCsvQuery = { exportNewsletterSubscribersCsv: string };
+
+export type AdminUnsubscribeSubscriberMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminUnsubscribeSubscriberMutation = { adminUnsubscribeSubscriber: { subscriber: { id: string, status: SubscriberStatus, unsubscribedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminSendTestCampaignMutationVariables = Exact<{
+  input: CampaignInput;
+}>;
+
+
+export type AdminSendTestCampaignMutation = { adminSendTestCampaign: { sentTo: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminSendCampaignMutationVariables = Exact<{
+  input: CampaignInput;
+}>;
+
+
+export type AdminSendCampaignMutation = { adminSendCampaign: { campaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminOrderRowFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } };
 

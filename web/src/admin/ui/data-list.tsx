@@ -24,6 +24,10 @@ function rowClickHandler<T>(row: T, onRowClick: ((row: T) => void) | undefined) 
   };
 }
 
+function hasActions(node: ReactNode): boolean {
+  return node !== null && node !== undefined && node !== false;
+}
+
 /**
  * A table on a wide screen, cards under 768 px (spec §9 breakpoint, the admin shell's own):
  * one DOM, never both. The first column is the card's heading; `actions` end each row/card.
@@ -68,7 +72,8 @@ export function DataList<T>({
                 </div>
               ))}
             </dl>
-            <div className="mt-3 flex flex-wrap justify-end gap-1 border-t pt-3">{actions(row)}</div>
+            {/* A row without actions (e.g. a message already read) ends with its fields. */}
+            {hasActions(actions(row)) && <div className="mt-3 flex flex-wrap justify-end gap-1 border-t pt-3">{actions(row)}</div>}
           </li>
         ))}
       </ul>

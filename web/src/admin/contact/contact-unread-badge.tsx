@@ -1,0 +1,16 @@
+import { useQuery } from '@apollo/client/react';
+import { adminFr } from '../i18n';
+import { ADMIN_CONTACT_UNREAD } from './operations';
+
+/** The sidebar's count of unread contact messages (refreshed every minute and after each change). */
+export function ContactUnreadBadge() {
+  const { data } = useQuery(ADMIN_CONTACT_UNREAD, { pollInterval: 60_000, fetchPolicy: 'cache-and-network' });
+  const count = data?.adminContactMessages.unreadCount ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground" data-testid="contact-unread-badge">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{adminFr.contact.unread(count)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,198 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Send, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { adminFr } from '../i18n';
+import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { Textarea } from '../ui/controls';
+import { FormField } from '../ui/form-field';
+import { useDebounced } from './messaging-ui';
+import { ADMIN_SEND_MESSAGE, MESSAGE_RECIPIENTS, type Recipient } from './operations';
+
+const t = adminFr.messages;
+
+function RecipientPicker({ id, value, onChange, disabled, error }: { id: string; value: Recipient | null; onChange(r: Recipient | null): void; disabled: boolean; error?: string }) {
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search.trim(), 250);
+  const { data, loading } = useQuery(MESSAGE_RECIPIENTS, { variables: { search: settled || null, first: 20 }, skip: value !== null, fetchPolicy: 'cache-and-network' });
+  const errorId = `${id}-error`;
+  if (value) {
+    return (
+      <div className="flex min-w-0 items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2" data-testid="chosen-recipient">
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-medium">{value.name}</p>
+          <p className="truncate text-muted-foreground">{value.email}</p>
+        </div>
+        <Button type="button" variant="ghost" size="icon" disabled={disabled} aria-label={t.chooseRecipient} onClick={() => onChange(null)}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <Command shouldFilter={false} className="rounded-md border" aria-invalid={error ? true : undefined}>
+        <CommandInput
+          id={id}
+          value={search}
+          onValueChange={setSearch}
+          placeholder={t.searchRecipient}
+          disabled={disabled}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <CommandList className="max-h-44" aria-label={t.recipient}>
+          {!loading && <CommandEmpty>{t.noRecipient}</CommandEmpty>}
+          {(data?.messageRecipients ?? []).map((r) => (
+            <CommandItem key={r.id} value={r.id} onSelect={() => onChange(r)} disabled={disabled}>
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{r.name}</span>
+                <span className="block truncate text-xs text-muted-foreground">{r.email}</span>
+              </span>
+            </CommandItem>
+          ))}
+        </CommandList>
+      </Command>
+      <FieldError id={errorId} message={error} />
+    </>
+  );
+}
+
+interface Errors {
+  recipient?: string;
+  form?: string;
+}
+
+function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?: Recipient; onClose(): void; onSent?(): void }) {
+  const id = useId();
+  const [toAll, setToAll] = useState(false);
+  const [recipient, setRecipient] = useState<Recipient | null>(fixedRecipient ?? null);
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [send, { loading }] = useMutation(ADMIN_SEND_MESSAGE);
+
+  const submit = async () => {
+    if (!subject.trim() || !content.trim()) {
+      setErrors({ form: t.required });
+      return;
+    }
+    const group = !fixedRecipient && toAll;
+    if (!group && !recipient) {
+      setErrors({ recipient: t.recipientRequired });
+      return;
+    }
+    setErrors({});
+    try {
+      const { data } = await send({
+        variables: { input: { toAll: group, recipientId: group ? null : recipient!.id, subject: subject.trim(), content: content.trim() } },
+      });
+      resultOf(data, 'adminSendMessage');
+      toastSuccess(t.sent, group ? t.sentToAll : t.sentTo(recipient!.name));
+      onSent?.();
+      onClose();
+    } catch (err) {
+      reportFailure(err, t.sendFailure);
+    }
+  };
+
+  return (
+    <form
+      aria-label={t.newMessage}
+      noValidate
+      className="flex min-w-0 flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset disabled={loading} className="flex min-w-0 flex-col gap-4">
+        {!fixedRecipient && (
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={toAll}
+              onChange={(e) => {
+                setToAll(e.target.checked);
+                setErrors({});
+              }}
+            />
+            {t.toAll}
+          </label>
+        )}
+        {(fixedRecipient || !toAll) && (
+          <div className="flex min-w-0 flex-col gap-2">
+            <Label htmlFor={`${id}-recipient`}>{t.recipient}</Label>
+            {fixedRecipient ? (
+              <div className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="chosen-recipient">
+                <p className="truncate font-medium">{fixedRecipient.name}</p>
+                <p className="truncate text-muted-foreground">{fixedRecipient.email}</p>
+              </div>
+            ) : (
+              <RecipientPicker
+                id={`${id}-recipient`}
+                value={recipient}
+                disabled={loading}
+                error={errors.recipient}
+                onChange={(r) => {
+                  setRecipient(r);
+                  setErrors({});
+                }}
+              />
+            )}
+          </div>
+        )}
+        <FormField id={`${id}-subject`} label={t.subject}>
+          <Input value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+        </FormField>
+        <FormField id={`${id}-content`} label={t.message} error={errors.form}>
+          <Textarea rows={5} value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} />
+        </FormField>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" disabled={loading} onClick={onClose}>
+          {adminFr.common.cancel}
+        </Button>
+        <Button type="submit" disabled={loading}>
+          <Send aria-hidden="true" />
+          {loading ? t.sending : t.send}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * 'Nouveau message' (spec 'Admin messages'): to one user, chosen by name or e-mail, or with
+ * 'Envoyer à tous les utilisateurs' to everyone. With `recipient` the dialog writes to that user
+ * only (the users page opens it from a row).
+ */
+export function SendMessageDialog({
+  open,
+  onOpenChange,
+  recipient,
+  onSent,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** A fixed recipient: no checkbox, no picker. */
+  recipient?: Recipient;
+  onSent?(): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[95dvh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t.newMessage}</DialogTitle>
+          <DialogDescription>{t.dialogText}</DialogDescription>
+        </DialogHeader>
+        {open && <SendMessageForm fixedRecipient={recipient} onClose={() => onOpenChange(false)} onSent={onSent} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import { useQuery } from '@apollo/client/react';
+import { History, Mail, MousePointerClick, Users } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { usePage } from '@/hooks/use-page';
+import { fr } from '@/i18n/fr';
+import { formatCount } from '@/lib/format/number';
+import { adminFr } from '../i18n';
+import { formatDay } from '../lib/money';
+import { useLogError } from '../lib/use-log-error';
+import { EmptyState, type Column } from '../ui/data-list';
+import { PageHeader } from '../ui/page-header';
+import { Pagination } from '../ui/pagination';
+import { ListSkeleton } from '../ui/skeleton';
+import { Badge } from '../ui/badge';
+import { CardSkeleton, PlainList, StatCard, totalPages } from '../messages/messaging-ui';
+import { CampaignComposer } from './campaign-composer';
+import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign } from './operations';
+import { SubscribersList } from './subscribers-list';
+
+const t = adminFr.newsletter;
+
+const statusTone = { QUEUED: 'muted', SENDING: 'warning', SENT: 'success' } as const;
+
+const campaignColumns: ReadonlyArray<Column<AdminCampaign>> = [
+  { header: t.campaignColumns.date, cell: (c) => <span className="whitespace-nowrap">{formatDay(c.createdAt)}</span> },
+  {
+    header: t.campaignColumns.subject,
+    wide: true,
+    cell: (c) => (
+      <span className="line-clamp-2 max-w-80 break-words" title={c.subject}>
+        {c.subject}
+      </span>
+    ),
+  },
+  { header: t.campaignColumns.recipients, numeric: true, cell: (c) => formatCount(c.total) },
+  { header: t.campaignColumns.sent, numeric: true, cell: (c) => formatCount(c.sent) },
+  { header: t.campaignColumns.failed, numeric: true, cell: (c) => <span className={c.failed > 0 ? 'text-destructive' : undefined}>{formatCount(c.failed)}</span> },
+  { header: t.campaignColumns.clicks, numeric: true, cell: (c) => formatCount(c.uniqueClicks) },
+  {
+    header: t.campaignColumns.status,
+    cell: (c) => (
+      <Badge tone={statusTone[c.status]} data-status={c.status}>
+        {t.campaignStatus[c.status]}
+      </Badge>
+    ),
+  },
+];
+
+function percent(rate: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(rate * 100)} %`;
+}
+
+/**
+ * /admin/newsletter (spec 'Admin newsletter', issue 9 §4): the cards (active subscribers, the
+ * measured engagement, the last campaign), the composer with its live progress, the campaign
+ * history and the subscribers.
+ */
+export default function AdminNewsletterPage() {
+  usePage(fr.admin.nav.newsletter);
+  const stats = useQuery(ADMIN_NEWSLETTER_STATS, { fetchPolicy: 'cache-and-network' });
+  const [page, setPage] = useState(1);
+  const campaigns = useQuery(ADMIN_CAMPAIGNS, { variables: { page, pageSize: CAMPAIGNS_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  useLogError(stats.error, 'AdminNewsletterPage stats');
+  useLogError(campaigns.error, 'AdminNewsletterPage campaigns');
+
+  const figures = stats.data?.adminNewsletterStats;
+  const history = (campaigns.data ?? campaigns.previousData)?.adminCampaigns;
+  const { refetch: refetchStats } = stats;
+  const { refetch: refetchCampaigns } = campaigns;
+  const refresh = useCallback(() => {
+    void refetchStats();
+    void refetchCampaigns();
+  }, [refetchStats, refetchCampaigns]);
+
+  const last = figures?.lastCampaign;
+  const rate = figures?.engagement.rate;
+
+  let historyBody;
+  if (!history && campaigns.loading) historyBody = <ListSkeleton rows={2} />;
+  else if (!history || history.items.length === 0) historyBody = <EmptyState icon={<History />} text={t.historyEmpty} />;
+  else {
+    historyBody = (
+      <>
+        <PlainList label={t.history} rows={history.items} columns={campaignColumns} rowKey={(c) => c.id} />
+        <Pagination page={history.page} totalPages={totalPages(history.total, history.pageSize)} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title={fr.admin.nav.newsletter} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {figures ? (
+          <>
+            <StatCard
+              testId="card-subscribers"
+              label={t.activeSubscribers}
+              icon={<Users />}
+              value={formatCount(figures.activeSubscribers)}
+              detail={t.pending(figures.pendingSubscribers)}
+            />
+            <StatCard
+              testId="card-engagement"
+              label={t.engagement}
+              icon={<MousePointerClick />}
+              value={rate === null || rate === undefined ? t.none : percent(rate)}
+              detail={figures.engagement.label}
+            />
+            <StatCard
+              testId="card-last-campaign"
+              label={t.lastCampaign}
+              icon={<Mail />}
+              value={last ? formatDay(last.createdAt) : t.none}
+              detail={
+                last ? (
+                  <>
+                    <span className="block truncate" title={last.subject}>
+                      {last.subject}
+                    </span>
+                    <span>{t.recipients(last.total)}</span>
+                  </>
+                ) : undefined
+              }
+            />
+          </>
+        ) : (
+          stats.loading && (
+            <>
+              <CardSkeleton />
+              <CardSkeleton />
+              <CardSkeleton />
+            </>
+          )
+        )}
+      </div>
+
+      <div className="mt-6">
+        <CampaignComposer activeSubscribers={figures?.activeSubscribers} onSent={refresh} />
+      </div>
+
+      <section aria-labelledby="campaigns-heading" className="mt-8">
+        <h2 id="campaigns-heading" className="mb-3 text-lg font-semibold">
+          {t.history}
+        </h2>
+        {historyBody}
+      </section>
+
+      <SubscribersList onChanged={() => void refetchStats()} />
+    </div>
+  );
+}

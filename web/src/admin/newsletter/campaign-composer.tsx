@@ -1,0 +1,137 @@
+import { useMutation } from '@apollo/client/react';
+import { FlaskConical, Send } from 'lucide-react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { adminFr } from '../i18n';
+import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { FormField } from '../ui/form-field';
+import { Skeleton } from '../ui/skeleton';
+import { CampaignProgress } from './campaign-progress';
+import { ADMIN_SEND_CAMPAIGN, ADMIN_SEND_TEST_CAMPAIGN, type AdminCampaign } from './operations';
+
+const RichTextEditor = lazy(() => import('../articles/rich-text-editor'));
+
+const t = adminFr.newsletter;
+
+/** The editor's HTML holds words (not only empty paragraphs). */
+function hasText(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0;
+}
+
+/**
+ * 'Nouvelle campagne': Sujet and Contenu (the articles' rich text), 'Envoyer un test' to the
+ * administrator's own address, and 'Envoyer' after a confirmation naming the active subscribers;
+ * then the live progress until the campaign is SENT.
+ */
+export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscribers: number | undefined; onSent(): void }) {
+  const id = useId();
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [running, setRunning] = useState<AdminCampaign | null>(null);
+  // The editor keeps its own document: a new key empties it after a send.
+  const [editorKey, setEditorKey] = useState(0);
+  const [sendTest, test] = useMutation(ADMIN_SEND_TEST_CAMPAIGN);
+  const [sendCampaign, send] = useMutation(ADMIN_SEND_CAMPAIGN);
+  const filled = subject.trim().length > 0 && hasText(content);
+  const busy = test.loading || send.loading || (running !== null && running.status !== 'SENT');
+
+  const input = () => ({ subject: subject.trim(), contentHtml: content });
+
+  const onTest = async () => {
+    try {
+      const { data } = await sendTest({ variables: { input: input() } });
+      const result = resultOf(data, 'adminSendTestCampaign');
+      toastSuccess(t.testSent, t.testSentText(result.sentTo ?? ''));
+    } catch (err) {
+      reportFailure(err, t.sendFailure);
+    }
+  };
+
+  const onSend = async () => {
+    setConfirming(false);
+    try {
+      const { data } = await sendCampaign({ variables: { input: input() } });
+      const result = resultOf(data, 'adminSendCampaign');
+      if (!result.campaign) throw new Error('adminSendCampaign returned no campaign');
+      setRunning(result.campaign);
+      setSubject('');
+      setContent('');
+      setEditorKey((k) => k + 1);
+      onSent();
+    } catch (err) {
+      reportFailure(err, t.sendFailure);
+    }
+  };
+
+  const onDone = useCallback(() => onSent(), [onSent]);
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="text-lg font-semibold">{t.compose}</h2>
+      <p className="mb-4 text-sm text-muted-foreground">{t.composeHint}</p>
+      <form
+        aria-label={t.compose}
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (filled && !busy) setConfirming(true);
+        }}
+      >
+        <FormField id={`${id}-subject`} label={t.subject}>
+          <Input value={subject} maxLength={200} placeholder={t.subjectPlaceholder} disabled={busy} onChange={(e) => setSubject(e.target.value)} />
+        </FormField>
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-content`}>{t.content}</Label>
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <RichTextEditor key={editorKey} id={`${id}-content`} label={t.content} value={content} onChange={setContent} disabled={busy} />
+          </Suspense>
+        </div>
+        {!filled && (
+          <p className="text-sm text-muted-foreground" data-testid="compose-hint">
+            {t.required}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" disabled={!filled || busy} onClick={() => void onTest()}>
+            <FlaskConical aria-hidden="true" />
+            {test.loading ? t.sendingTest : t.sendTest}
+          </Button>
+          <Button type="submit" disabled={!filled || busy}>
+            <Send aria-hidden="true" />
+            {send.loading ? t.sending : t.send}
+          </Button>
+        </div>
+      </form>
+
+      {running && (
+        <div className="mt-4">
+          <CampaignProgress key={running.id} initial={running} onDone={onDone} />
+        </div>
+      )}
+
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>{t.confirmTitle}</DialogTitle>
+            <DialogDescription>{t.confirmText(activeSubscribers ?? 0)}</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              {adminFr.common.cancel}
+            </Button>
+            <Button onClick={() => void onSend()}>
+              <Send aria-hidden="true" />
+              {t.send}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
