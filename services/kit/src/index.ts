@@ -14,6 +14,7 @@ export * from './parked-events';
 export * from './retention';
 export * from './auth';
 export * from './redis';
+export * from './live-nudges';
 export * from './queues';
 export * from './lifecycle';
 export * from './process-guards';

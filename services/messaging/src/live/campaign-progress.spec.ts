@@ -5,7 +5,7 @@ import { CampaignProgressChannel } from './campaign-progress';
 /** The stream's own logic (no Redis: nudges are delivered by hand, as the subscriber would). */
 describe('campaign progress stream', () => {
   const channel = new CampaignProgressChannel({} as Redis, 't', createLogger('test', 'silent'));
-  const nudge = (id: string) => (channel as unknown as { listeners: Map<string, Set<() => void>> }).listeners.get(id)?.forEach((fn) => fn());
+  const nudge = (id: string) => channel.nudge(id);
 
   it('pushes the campaign now, again after a nudge when it changed, and ends after SENT', async () => {
     const values = [
@@ -15,7 +15,7 @@ describe('campaign progress stream', () => {
       { status: 'SENT', sent: 9 },
     ];
     let i = 0;
-    const stream = channel.stream('c1', async () => values[Math.min(i++, values.length - 1)], (v) => v.status === 'SENT');
+    const stream = channel.progress('c1', async () => values[Math.min(i++, values.length - 1)], (v) => v.status === 'SENT');
     expect((await stream.next()).value).toEqual({ status: 'SENDING', sent: 1 });
     const next = stream.next();
     nudge('c1'); // unchanged: not pushed
@@ -27,13 +27,13 @@ describe('campaign progress stream', () => {
     expect((await last).value).toEqual({ status: 'SENT', sent: 9 });
     expect(await stream.next()).toEqual({ value: undefined, done: true });
     // No listener left behind.
-    expect((channel as unknown as { listeners: Map<string, unknown> }).listeners.has('c1')).toBe(false);
+    expect(channel.listenedKeys()).not.toContain('c1');
   });
 
   it('ends when the campaign is gone, and when the client leaves', async () => {
-    const gone = channel.stream('c2', async () => null, () => false);
+    const gone = channel.progress('c2', async () => null, () => false);
     expect((await gone.next()).done).toBe(true);
-    const left = channel.stream('c3', async () => ({ status: 'SENDING' }), () => false);
+    const left = channel.progress('c3', async () => ({ status: 'SENDING' }), () => false);
     await left.next();
     const pending = left.next();
     await left.return!();

@@ -48,7 +48,7 @@ export function messagesResolvers(deps: InboxDeps): Resolvers {
       myUnreadMessageCount: {
         subscribe: (_p: unknown, _a: unknown, ctx: BaseContext) => {
           const user = requireUser(ctx);
-          return deps.unread.stream(user.userId, () => unreadCount(deps.ds.manager, user.userId));
+          return deps.unread.counts(user.userId, () => unreadCount(deps.ds.manager, user.userId));
         },
         resolve: (count: number) => count,
       },

@@ -83,7 +83,7 @@ export function newsletterResolvers(deps: MessagingDeps, progress: CampaignProgr
           requireAdmin(ctx);
           const first = await loadCampaign(deps, id);
           if (!first) throw new GraphQLError('Campagne introuvable', { extensions: { code: 'NOT_FOUND' } });
-          return progress.stream(first.id, () => loadCampaign(deps, first.id), (c) => c.status === 'SENT');
+          return progress.progress(first.id, () => loadCampaign(deps, first.id), (c) => c.status === 'SENT');
         },
         resolve: (payload: Campaign) => payload,
       },
