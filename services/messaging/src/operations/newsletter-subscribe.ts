@@ -76,10 +76,13 @@ export async function confirmNewsletter(deps: MessagingDeps, token: string, ip: 
       `SELECT id, email, status, source, confirm_expires_at FROM newsletter_subscribers WHERE confirm_token_hash = $1 FOR UPDATE`,
       [sha256Hex(token)],
     )) as Array<{ id: string; email: string; status: SubscriberStatusDb; source: NewsletterSourceDb; confirm_expires_at: Date | null }>;
-    if (!row || row.status !== 'pending' || !row.confirm_expires_at || row.confirm_expires_at.getTime() < now.getTime()) throw invalid();
+    if (!row || !row.confirm_expires_at || row.confirm_expires_at.getTime() < now.getTime()) throw invalid();
+    // The token lives on until it expires, so a second press or a reopened link says 'confirmed'
+    // again (nothing recorded twice); unsubscribing or a new request replaces it.
+    if (row.status === 'active') return;
+    if (row.status !== 'pending') throw invalid();
     await manager.query(
-      `UPDATE newsletter_subscribers SET status = 'active', confirmed_at = $2, confirm_ip = $3, confirm_token_hash = NULL, confirm_expires_at = NULL,
-         unsubscribed_at = NULL, updated_at = $2 WHERE id = $1`,
+      `UPDATE newsletter_subscribers SET status = 'active', confirmed_at = $2, confirm_ip = $3, unsubscribed_at = NULL, updated_at = $2 WHERE id = $1`,
       [row.id, now, ip],
     );
     await manager.query(`DELETE FROM suppressions WHERE email = $1 AND reason = 'unsubscribed'`, [row.email]);
