@@ -87,9 +87,10 @@ async function fillAndPay(dialog: Locator, national: string): Promise<void> {
 beforeAll(async () => {
   browser = await launchBrowser();
   customer = await newVisitor(browser);
+  // Listening from the start: a signed-in page opens its socket at once (the unread-messages badge).
+  customer.page.on('websocket', (ws) => ws.on('framereceived', (frame) => pushed.push(String(frame.payload))));
   await signUpCustomer(customer.page, { firstName: 'Nadège', lastName: 'Mbarga', email: uniqueEmail('acheteuse'), phone: '612345678' });
   phone = await customer.context.newPage();
-  customer.page.on('websocket', (ws) => ws.on('framereceived', (frame) => pushed.push(String(frame.payload))));
   // A reload would reset this flag: "without reloading" is checked by it still being there.
   await customer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 });
