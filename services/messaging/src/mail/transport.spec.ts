@@ -1,5 +1,5 @@
 import { messageIdOf } from '../operations/deliver';
-import { DEFAULT_SMTP_TIMEOUTS, isPermanentSmtpError, smtpErrorText } from './transport';
+import { DEFAULT_SMTP_TIMEOUTS, isPermanentSmtpError, isRecipientRefused, smtpErrorText } from './transport';
 import { DEFAULT_MAIL_SEND_LEASE_MS } from '../jobs/mail-jobs';
 
 describe('mail transport rules', () => {
@@ -8,6 +8,18 @@ describe('mail transport rules', () => {
     expect(isPermanentSmtpError({ responseCode: 451 })).toBe(false);
     expect(isPermanentSmtpError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:1' })).toBe(false);
     expect(isPermanentSmtpError(new Error('boom'))).toBe(false);
+  });
+
+  it('a refused login is our configuration: retried, never permanent', () => {
+    expect(isPermanentSmtpError({ code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 535, response: '535 5.7.8 Authentication failed' })).toBe(false);
+  });
+
+  it('only a refused recipient is a hard bounce (its address suppressed), not a refused message', () => {
+    expect(isRecipientRefused({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550, response: '550 5.1.1 <a@b.c>: User unknown' })).toBe(true);
+    expect(isRecipientRefused({ code: 'EMESSAGE', command: 'DATA', responseCode: 550, response: '550 5.1.1 mailbox unavailable' })).toBe(true);
+    expect(isRecipientRefused({ code: 'EMESSAGE', command: 'DATA', responseCode: 552, response: '552 5.3.4 Message size exceeds fixed limit' })).toBe(false);
+    expect(isRecipientRefused({ code: 'EMESSAGE', command: 'DATA', responseCode: 554, response: '554 5.7.1 Message rejected as spam' })).toBe(false);
+    expect(isRecipientRefused({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 450, response: '450 4.2.1 try later' })).toBe(false);
   });
 
   it('keeps the server reply as the error text', () => {

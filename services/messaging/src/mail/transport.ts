@@ -61,10 +61,24 @@ export function acquireMailTransport(config: TransportConfig): { release(): void
   };
 }
 
-/** An SMTP error the server meant for good (5xx: unknown mailbox, refused): retrying cannot help. */
+/**
+ * An SMTP error the server meant for good (5xx: unknown mailbox, message refused): retrying this
+ * mail cannot help. A refused login (EAUTH) is our configuration, not the mail: retried like an outage.
+ */
 export function isPermanentSmtpError(err: unknown): boolean {
-  const code = (err as { responseCode?: unknown })?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const e = err as { responseCode?: unknown; code?: unknown } | null;
+  return typeof e?.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.code !== 'EAUTH';
+}
+
+/**
+ * A hard bounce: the server refused this recipient (RCPT TO answered 5xx, or a 5.1.x mailbox
+ * status). Only then is the address suppressed; a 5xx about the message itself (size, content)
+ * fails that one mail and leaves the address alone.
+ */
+export function isRecipientRefused(err: unknown): boolean {
+  if (!isPermanentSmtpError(err)) return false;
+  const e = err as { command?: unknown; response?: unknown };
+  return (typeof e.command === 'string' && /^RCPT/i.test(e.command)) || (typeof e.response === 'string' && /\b5\.1\.\d\b/.test(e.response));
 }
 
 /** The error as a delivery row keeps it: the server's reply when there is one. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { renderMail } from '../mail/render';
 import type { MailPurpose, TemplateData } from '../mail/template-data';
-import { isPermanentSmtpError, mailTransport, smtpErrorText } from '../mail/transport';
+import { isPermanentSmtpError, isRecipientRefused, mailTransport, smtpErrorText } from '../mail/transport';
 import type { MessagingDeps } from './deps';
 import { onNewsletterDeliverySettled } from './newsletter-render';
 import { loadSiteIdentity } from './site-settings';
@@ -138,7 +138,12 @@ export async function deliverMail(deps: MessagingDeps, deliveryId: string, opts:
   }
 
   const error = smtpErrorText(failure);
-  if (isPermanentSmtpError(failure)) {
+  if (isPermanentSmtpError(failure) && !isRecipientRefused(failure)) {
+    deps.log.warn({ deliveryId: row.id, purpose: row.purpose, err: error }, 'mail refused for good');
+    await settle(deps, row, 'failed', { lastError: error });
+    return 'failed';
+  }
+  if (isRecipientRefused(failure)) {
     deps.log.warn({ deliveryId: row.id, purpose: row.purpose, err: error }, 'mail refused for good: address suppressed');
     await settle(deps, row, 'failed', { lastError: error }, async (manager) => {
       await manager.query(
