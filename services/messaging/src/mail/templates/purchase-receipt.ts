@@ -2,7 +2,7 @@ import { formatDateTimeFr, formatUsdCents, formatXaf, PAYMENT_METHOD_LABELS } fr
 import type { TemplateData } from '../template-data';
 import { escapeHtml } from '../escape';
 import type { SiteIdentity } from '../layout';
-import { button, greeting, paragraph, type MailContent } from './parts';
+import { BRAND_COLOR, button, greeting, paragraph, type MailContent } from './parts';
 
 /** The receipt's lines, label then value, shared by the HTML table and the text part. */
 export function receiptLines(data: TemplateData['purchase_receipt']): Array<[string, string]> {
@@ -39,7 +39,7 @@ export function purchaseReceiptMail(data: TemplateData['purchase_receipt'], site
       paragraph(escapeHtml(intro)),
       `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 24px 0;font-size:15px;line-height:22px;border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;">\n${rows}\n</table>`,
       button('Accéder à mon tableau de bord', dashboardUrl),
-      paragraph(`Votre reçu en ligne : <a href="${escapeHtml(receiptUrl)}" style="color:#1d4ed8;">${escapeHtml(receiptUrl)}</a>`),
+      paragraph(`Votre reçu en ligne : <a href="${escapeHtml(receiptUrl)}" style="color:${BRAND_COLOR};">${escapeHtml(receiptUrl)}</a>`),
     ].join('\n'),
     bodyText: [
       hello,

@@ -1,7 +1,7 @@
 import type { TemplateData } from '../template-data';
 import { escapeHtml } from '../escape';
 import type { SiteIdentity } from '../layout';
-import { button, greeting, paragraph, type MailContent } from './parts';
+import { BRAND_COLOR, button, greeting, paragraph, type MailContent } from './parts';
 
 export function welcomeMail(data: TemplateData['welcome'], site: SiteIdentity): MailContent {
   const title = `Bienvenue sur ${site.siteName}`;
@@ -19,7 +19,7 @@ export function welcomeMail(data: TemplateData['welcome'], site: SiteIdentity): 
       paragraph(escapeHtml(intro)),
       paragraph(escapeHtml(access)),
       button('Découvrir les vidéos', videosUrl),
-      paragraph(`Votre tableau de bord : <a href="${escapeHtml(dashboardUrl)}" style="color:#1d4ed8;">${escapeHtml(dashboardUrl)}</a>`),
+      paragraph(`Votre tableau de bord : <a href="${escapeHtml(dashboardUrl)}" style="color:${BRAND_COLOR};">${escapeHtml(dashboardUrl)}</a>`),
     ].join('\n'),
     bodyText: [hello, '', intro, '', access, '', `Découvrir les vidéos : ${videosUrl}`, `Votre tableau de bord : ${dashboardUrl}`].join('\n'),
   };
