@@ -1,6 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
 
+/** How long a publish may wait for Redis before the caller goes on without it. */
+export const NUDGE_TIMEOUT_MS = 1000;
+
 /** The key every listener hears (e.g. a group message concerns every user). */
 export const EVERY_KEY = '*';
 
@@ -38,12 +41,22 @@ export class LiveNudges {
     await sub.subscribe(this.channel);
   }
 
-  /** Never throws: a lost nudge only delays a screen until the next change (or its own poll). */
+  /**
+   * Never throws, and never waits more than a second: while Redis is away the client holds
+   * commands until it reconnects, and a caller (a mutation, a progress loop) must not hang on a
+   * nudge. A lost nudge only delays a screen until the next change (or its own poll).
+   */
   async publish(key: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.redis.publish(this.channel, key);
+      const sent = this.redis.publish(this.channel, key);
+      sent.catch(() => undefined);
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NUDGE_TIMEOUT_MS)));
+      if ((await Promise.race([sent, late])) === 'late') this.log.warn({ channel: this.channel, key }, 'live nudge not published in time');
     } catch (err) {
       this.log.warn({ err: String(err), channel: this.channel, key }, 'live nudge not published');
+    } finally {
+      clearTimeout(timer);
     }
   }
 
