@@ -222,7 +222,9 @@ async function startStack(options = {}) {
       // The composed file names the default ports; SUBGRAPHS above points each subgraph at this stack's.
       SUPERGRAPH_FILE: o.production ? SUPERGRAPH_FILE : undefined,
     });
-    await waitReady(`http://127.0.0.1:${o.port}/ready`, gateway, 'gateway');
+    // Ready once it has composed the five subgraphs' schemas: on a loaded CI machine (a second stack
+    // starting beside the suite) that took over a minute once.
+    await waitReady(`http://127.0.0.1:${o.port}/ready`, gateway, 'gateway', 120_000);
     if (o.seedDemo) seedDemo(o, serviceDatabaseUrl(o.databaseAdminUrl, 'identity', o.database), common);
     if (o.seedDemo && o.waitForDemoVideosMs > 0) {
       const began = Date.now();
