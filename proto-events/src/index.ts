@@ -20,3 +20,5 @@ export { commercePurchaseFailed } from './events/commerce-purchase-failed';
 export { commercePurchaseRefunded } from './events/commerce-purchase-refunded';
 export { catalogueSettingsUpdated } from './events/catalogue-settings-updated';
 export { messagingNewsletterSubscribed } from './events/messaging-newsletter-subscribed';
+export { identityUserUnbanned } from './events/identity-user-unbanned';
+export * from './events/admin-alerts';

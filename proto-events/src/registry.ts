@@ -1,4 +1,12 @@
 import type { z } from 'zod';
+import {
+  catalogueAdminAlertCleared,
+  catalogueAdminAlertRaised,
+  commerceAdminAlertCleared,
+  commerceAdminAlertRaised,
+  messagingAdminAlertCleared,
+  messagingAdminAlertRaised,
+} from './events/admin-alerts';
 import { analyticsCountersUpdated } from './events/analytics-counters-updated';
 import { analyticsPageVisited } from './events/analytics-page-visited';
 import { catalogueItemDeleted } from './events/catalogue-item-deleted';
@@ -12,6 +20,7 @@ import { commercePurchaseFailed } from './events/commerce-purchase-failed';
 import { commercePurchaseRefunded } from './events/commerce-purchase-refunded';
 import { identityPasswordResetRequested } from './events/identity-password-reset-requested';
 import { identityUserBanned } from './events/identity-user-banned';
+import { identityUserUnbanned } from './events/identity-user-unbanned';
 import { identityUserRegistered } from './events/identity-user-registered';
 import { messagingNewsletterSubscribed } from './events/messaging-newsletter-subscribed';
 
@@ -24,6 +33,7 @@ import { messagingNewsletterSubscribed } from './events/messaging-newsletter-sub
 export const events = {
   [identityUserRegistered.subject]: identityUserRegistered,
   [identityUserBanned.subject]: identityUserBanned,
+  [identityUserUnbanned.subject]: identityUserUnbanned,
   [identityPasswordResetRequested.subject]: identityPasswordResetRequested,
   [analyticsPageVisited.subject]: analyticsPageVisited,
   [analyticsCountersUpdated.subject]: analyticsCountersUpdated,
@@ -37,6 +47,12 @@ export const events = {
   [commercePurchaseFailed.subject]: commercePurchaseFailed,
   [commercePurchaseRefunded.subject]: commercePurchaseRefunded,
   [messagingNewsletterSubscribed.subject]: messagingNewsletterSubscribed,
+  [messagingAdminAlertRaised.subject]: messagingAdminAlertRaised,
+  [messagingAdminAlertCleared.subject]: messagingAdminAlertCleared,
+  [commerceAdminAlertRaised.subject]: commerceAdminAlertRaised,
+  [commerceAdminAlertCleared.subject]: commerceAdminAlertCleared,
+  [catalogueAdminAlertRaised.subject]: catalogueAdminAlertRaised,
+  [catalogueAdminAlertCleared.subject]: catalogueAdminAlertCleared,
 } as const;
 
 export type EventSubject = keyof typeof events;
