@@ -2,6 +2,7 @@ import { AccessTokenVerifier, bootService, defineService, type BaseContext } fro
 import { resolveConfig, type IdentityConfig, type ResolvedConfig } from './config';
 import type { IdentityContext } from './context';
 import { createDataSource } from './database';
+import { purchaseTotalsConsumers } from './events/purchase-totals';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB, CLEANUP_SCHEDULER_ID, cleanupExpired } from './jobs/cleanup';
 import { AccessTokenIssuer } from './operations/access-tokens';
 import { Accounts } from './operations/accounts';
@@ -35,7 +36,7 @@ async function checkKeyPair(issuer: AccessTokenIssuer, publicKey: string): Promi
   }
 }
 
-/** What identity is on top of the kit's bootstrap: its schema, operations, resolvers and cleanup job. */
+/** What identity is on top of the kit's bootstrap: its schema, operations, resolvers, purchase-totals consumers and cleanup job. */
 export function identityService(input: IdentityConfig) {
   return defineService<ResolvedConfig, IdentityJobs, IdentityContext>({
     name: SERVICE_NAME,
@@ -43,7 +44,7 @@ export function identityService(input: IdentityConfig) {
     dataSource: (url) => createDataSource(url),
     typeDefs,
     jobs: { names: [CLEANUP_JOB] },
-    async setup({ ds, uow, redis, log, config }) {
+    async setup({ ds, uow, bus, redis, log, config }) {
       const tokens = new AccessTokenIssuer(config.authPrivateKey, config.accessTokenTtlSeconds);
       await checkKeyPair(tokens, config.authPublicKey);
       const deps: Deps = { ds, uow, redis, config, log, tokens, limits: new RateLimiter(redis, config.redisKeyPrefix, config.rateLimits) };
@@ -56,8 +57,10 @@ export function identityService(input: IdentityConfig) {
           accounts: new Accounts(deps, captchas, sessions),
           passwordResets: new PasswordResets(deps),
           bans: new Bans(deps),
+          ds,
           production: config.production,
         }),
+        consumers: purchaseTotalsConsumers({ bus, uow, log }),
         context: (base: BaseContext): IdentityContext => ({ ...base, loaders: createUserLoaders(ds), actingUserId: null }),
         jobHandlers: {
           [CLEANUP_JOB]: async () => {

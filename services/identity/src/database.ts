@@ -1,6 +1,7 @@
 import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { entities } from './entities';
+import { IdentityAdminUsers1765000000000 } from './migrations/identity-admin-users';
 import { IdentityInitial1732000000000 } from './migrations/identity-initial';
 
 export const SCHEMA = 'identity';
@@ -10,7 +11,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     url,
     schema: SCHEMA,
     entities,
-    migrations: [IdentityInitial1732000000000],
+    migrations: [IdentityInitial1732000000000, IdentityAdminUsers1765000000000],
     poolSize,
   });
 }

@@ -31,5 +31,6 @@ export const messages = {
   cannotBanSelf: 'Vous ne pouvez pas vous bannir vous-même.',
   userNotFound: 'Utilisateur introuvable.',
   banReasonTooLong: 'Le motif ne doit pas dépasser 2000 caractères.',
+  unbanReasonRequired: 'Veuillez indiquer le motif de la levée du bannissement.',
   rateLimited: (minutes: number) => `Trop de tentatives. Veuillez réessayer dans ${minutes} minute(s).`,
 } as const;

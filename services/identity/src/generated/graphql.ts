@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { User as UserModel } from '../entities/user';
 import type { UserError as UserErrorModel } from '@lbf/service-kit';
+import type { ActiveBan as ActiveBanModel } from '../operations/users';
 import type { IdentityContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null;
@@ -32,6 +33,62 @@ export type User = {
   isAdmin: Scalars['Boolean']['output'];
   isBanned: Scalars['Boolean']['output'];
   createdAt: Scalars['String']['output'];
+  /** Administrators only (null otherwise, and when not banned): the active ban. */
+  ban: Maybe<UserBan>;
+};
+
+/** Why and when a user was banned (administrators only). */
+export type UserBan = {
+  __typename?: 'UserBan';
+  reason: Scalars['String']['output'];
+  bannedAt: Scalars['String']['output'];
+  /** The administrator who banned them (null when their account is gone). */
+  bannedBy: Maybe<User>;
+};
+
+/** The users table's sortable columns. PURCHASES and TOTAL_SPENT sort by identity's read model of commerce's completed purchases (kept from commerce.purchase.completed / .refunded). */
+export type UserSort =
+  | 'NAME'
+  | 'EMAIL'
+  | 'PHONE'
+  | 'CREATED_AT'
+  | 'STATUS'
+  | 'PURCHASES'
+  | 'TOTAL_SPENT';
+
+export type SortDirection =
+  | 'ASC'
+  | 'DESC';
+
+export type UserPage = {
+  __typename?: 'UserPage';
+  items: Array<User>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+};
+
+/** The users page's cards (spec 'Admin users'): banned = total minus active. */
+export type UserStats = {
+  __typename?: 'UserStats';
+  total: Scalars['Int']['output'];
+  active: Scalars['Int']['output'];
+  banned: Scalars['Int']['output'];
+  /** Accounts created in the last 30 days (site time). */
+  newLast30Days: Scalars['Int']['output'];
+};
+
+export type UnbanUserInput = {
+  userId: Scalars['ID']['input'];
+  /** Mandatory, recorded with the administrator's id. */
+  reason: Scalars['String']['input'];
+};
+
+export type UnbanUserResult = {
+  __typename?: 'UnbanUserResult';
+  user: Maybe<User>;
+  error: Maybe<UserError>;
 };
 
 /** A server-side captcha: the text never leaves the server; the client shows the raster image. */
@@ -136,6 +193,35 @@ export type Query = {
   __typename?: 'Query';
   /** The signed-in user, or null. */
   me: Maybe<User>;
+  /**
+   * Administrators only: the users table. search: part of the e-mail or the full name, case and
+   * accents ignored. Sorted and paginated on the server (page from 1, pageSize default 25, at most 100).
+   */
+  adminUsers: UserPage;
+  /** Administrators only: the users page's cards. */
+  adminUserStats: UserStats;
+  /**
+   * Administrators only: the users matching the search, in the same order, as users-export.csv
+   * (UTF-8 with BOM, comma-separated): Nom, Email, Téléphone, Date d'inscription, Achats,
+   * Total dépensé (FCFA), Statut.
+   */
+  exportUsersCsv: Scalars['String']['output'];
+};
+
+
+export type QueryAdminUsersArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<UserSort>;
+  direction?: InputMaybe<SortDirection>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryExportUsersCsvArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<UserSort>;
+  direction?: InputMaybe<SortDirection>;
 };
 
 export type Mutation = {
@@ -152,6 +238,8 @@ export type Mutation = {
   resetPassword: MessageResult;
   /** Administrators only. */
   banUser: BanUserResult;
+  /** Administrators only: lifts the active ban (reason recorded); the user may sign in again. */
+  unbanUser: UnbanUserResult;
 };
 
 
@@ -183,6 +271,11 @@ export type MutationResetPasswordArgs = {
 
 export type MutationBanUserArgs = {
   input: BanUserInput;
+};
+
+
+export type MutationUnbanUserArgs = {
+  input: UnbanUserInput;
 };
 
 
@@ -281,9 +374,16 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   User: ResolverTypeWrapper<UserModel>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  UserBan: ResolverTypeWrapper<ActiveBanModel>;
+  UserSort: UserSort;
+  SortDirection: SortDirection;
+  UserPage: ResolverTypeWrapper<Omit<UserPage, 'items'> & { items: Array<ResolversTypes['User']> }>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  UserStats: ResolverTypeWrapper<UserStats>;
+  UnbanUserInput: UnbanUserInput;
+  UnbanUserResult: ResolverTypeWrapper<Omit<UnbanUserResult, 'user' | 'error'> & { user?: Maybe<ResolversTypes['User']>, error?: Maybe<ResolversTypes['UserError']> }>;
   Captcha: ResolverTypeWrapper<Captcha>;
   ProofOfWorkChallenge: ResolverTypeWrapper<ProofOfWorkChallenge>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   UserError: ResolverTypeWrapper<UserErrorModel>;
   AuthResult: ResolverTypeWrapper<Omit<AuthResult, 'user' | 'error'> & { user?: Maybe<ResolversTypes['User']>, error?: Maybe<ResolversTypes['UserError']> }>;
   MessageResult: ResolverTypeWrapper<Omit<MessageResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
@@ -303,9 +403,14 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   User: UserModel;
   ID: Scalars['ID']['output'];
+  UserBan: ActiveBanModel;
+  UserPage: Omit<UserPage, 'items'> & { items: Array<ResolversParentTypes['User']> };
+  Int: Scalars['Int']['output'];
+  UserStats: UserStats;
+  UnbanUserInput: UnbanUserInput;
+  UnbanUserResult: Omit<UnbanUserResult, 'user' | 'error'> & { user?: Maybe<ResolversParentTypes['User']>, error?: Maybe<ResolversParentTypes['UserError']> };
   Captcha: Captcha;
   ProofOfWorkChallenge: ProofOfWorkChallenge;
-  Int: Scalars['Int']['output'];
   UserError: UserErrorModel;
   AuthResult: Omit<AuthResult, 'user' | 'error'> & { user?: Maybe<ResolversParentTypes['User']>, error?: Maybe<ResolversParentTypes['UserError']> };
   MessageResult: Omit<MessageResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
@@ -340,6 +445,33 @@ export type UserResolvers<ContextType = IdentityContext, ParentType extends Reso
   isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isBanned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ban?: Resolver<Maybe<ResolversTypes['UserBan']>, ParentType, ContextType>;
+};
+
+export type UserBanResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserBan'] = ResolversParentTypes['UserBan']> = {
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bannedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bannedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type UserPageResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserPage'] = ResolversParentTypes['UserPage']> = {
+  items?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserStatsResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserStats'] = ResolversParentTypes['UserStats']> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  banned?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  newLast30Days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UnbanUserResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UnbanUserResult'] = ResolversParentTypes['UnbanUserResult']> = {
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CaptchaResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Captcha'] = ResolversParentTypes['Captcha']> = {
@@ -381,6 +513,9 @@ export type BanUserResultResolvers<ContextType = IdentityContext, ParentType ext
 
 export type QueryResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  adminUsers?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, RequireFields<QueryAdminUsersArgs, 'sort' | 'direction' | 'page' | 'pageSize'>>;
+  adminUserStats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
+  exportUsersCsv?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryExportUsersCsvArgs, 'sort' | 'direction'>>;
 };
 
 export type MutationResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -393,10 +528,15 @@ export type MutationResolvers<ContextType = IdentityContext, ParentType extends 
   requestPasswordReset?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   banUser?: Resolver<ResolversTypes['BanUserResult'], ParentType, ContextType, RequireFields<MutationBanUserArgs, 'input'>>;
+  unbanUser?: Resolver<ResolversTypes['UnbanUserResult'], ParentType, ContextType, RequireFields<MutationUnbanUserArgs, 'input'>>;
 };
 
 export type Resolvers<ContextType = IdentityContext> = {
   User?: UserResolvers<ContextType>;
+  UserBan?: UserBanResolvers<ContextType>;
+  UserPage?: UserPageResolvers<ContextType>;
+  UserStats?: UserStatsResolvers<ContextType>;
+  UnbanUserResult?: UnbanUserResultResolvers<ContextType>;
   Captcha?: CaptchaResolvers<ContextType>;
   ProofOfWorkChallenge?: ProofOfWorkChallengeResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;

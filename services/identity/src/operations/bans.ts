@@ -5,6 +5,7 @@ import { validationError, type UserError } from '../domain/user-error';
 import { User } from '../entities';
 import { isUniqueViolation } from './accounts';
 import type { Deps } from './deps';
+import { modify } from './sql';
 import { revokeUserSessions } from './sessions';
 
 export const BAN_REASON_MAX_LENGTH = 2000;
@@ -50,5 +51,51 @@ export class Bans {
       const user = await this.deps.ds.getRepository(User).findOneByOrFail({ id: userId });
       return { ok: true, user };
     }
+  }
+
+  /**
+   * Lifts a user's active ban: the ban row stays as history with who lifted it, when and why, and
+   * identity.user.unbanned commits with it. Unbanning someone who is not banned changes nothing,
+   * publishes nothing and succeeds (as banning someone already banned does): two administrators
+   * clicking at once both see the user active. The Redis revocation written at the ban stays, so
+   * access tokens issued before the ban remain dead; it compares whole seconds, so the answer waits
+   * until the ban's second is over and every token signed from then on passes (see tokensFreshAfter).
+   */
+  async unban(admin: AuthUser, input: { userId: string; reason: string }): Promise<BanOutcome> {
+    const userId = (input.userId ?? '').trim().toLowerCase();
+    const reason = (input.reason ?? '').trim();
+    if (!isUuid(userId)) return { ok: false, error: validationError('userId', messages.userNotFound) };
+    if (!reason) return { ok: false, error: validationError('reason', messages.unbanReasonRequired) };
+    if (reason.length > BAN_REASON_MAX_LENGTH) return { ok: false, error: validationError('reason', messages.banReasonTooLong) };
+    const { uow, log } = this.deps;
+    const outcome = await uow.run(async ({ manager, emit }): Promise<BanOutcome> => {
+      const user = await manager.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user) return { ok: false, error: validationError('userId', messages.userNotFound) };
+      const { rows } = await modify<{ lifted_at: Date }>(
+        manager,
+        `UPDATE user_bans SET is_active = false, lifted_at = now(), lifted_by = $2, lift_reason = $3
+          WHERE user_id = $1 AND is_active RETURNING lifted_at`,
+        [userId, admin.userId, reason],
+      );
+      if (!rows.length) return { ok: true, user };
+      await emit('identity.user.unbanned', { userId, unbannedBy: admin.userId, reason, unbannedAt: rows[0]!.lifted_at.toISOString() });
+      log.info({ userId, unbannedBy: admin.userId }, 'user unbanned');
+      return { ok: true, user };
+    });
+    if (outcome.ok) await this.tokensFreshAfter(userId);
+    return outcome;
+  }
+
+  /**
+   * The verifiers refuse a user's tokens whose iat (whole seconds) is at or before the second of
+   * their ban. A token signed in that same second, after an unban, would be refused too: wait (at
+   * most a second, only right after a ban) until the clock has left it.
+   */
+  private async tokensFreshAfter(userId: string): Promise<void> {
+    const { redis, config } = this.deps;
+    const revokedAt = Number(await redis.get(revocationKeys(config.redisKeyPrefix).user(userId)));
+    if (!revokedAt) return;
+    const wait = (revokedAt + 1) * 1000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

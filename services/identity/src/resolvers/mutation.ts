@@ -57,6 +57,16 @@ export function mutationResolvers(ops: Operations): MutationResolvers {
       const outcome = await ops.bans.ban(admin, args.input);
       if (!outcome.ok) return { user: null, error: outcome.error };
       ctx.loaders.isBanned.clear(outcome.user.id).prime(outcome.user.id, true);
+      ctx.loaders.ban.clear(outcome.user.id);
+      return { user: outcome.user, error: null };
+    },
+
+    unbanUser: async (_parent, args, ctx) => {
+      const admin = requireAdmin(ctx);
+      const outcome = await ops.bans.unban(admin, args.input);
+      if (!outcome.ok) return { user: null, error: outcome.error };
+      ctx.loaders.isBanned.clear(outcome.user.id).prime(outcome.user.id, false);
+      ctx.loaders.ban.clear(outcome.user.id).prime(outcome.user.id, null);
       return { user: outcome.user, error: null };
     },
   };

@@ -1,3 +1,4 @@
+import type { DataSource } from 'typeorm';
 import type { Accounts } from '../operations/accounts';
 import type { Bans } from '../operations/bans';
 import type { Captchas } from '../operations/captchas';
@@ -10,5 +11,7 @@ export interface Operations {
   sessions: Sessions;
   passwordResets: PasswordResets;
   bans: Bans;
+  /** The administrators' users table, cards and export read it directly (operations/admin-users.ts). */
+  ds: DataSource;
   production: boolean;
 }

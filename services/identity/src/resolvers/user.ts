@@ -1,7 +1,7 @@
 import { isAdmin } from '@lbf/service-kit';
 import type { IdentityContext } from '../context';
 import type { User } from '../entities';
-import type { UserResolvers } from '../generated/graphql';
+import type { UserBanResolvers, UserResolvers } from '../generated/graphql';
 
 /** E-mail and phone are for the person themself and for administrators only. */
 function canSeePrivate(user: User, ctx: IdentityContext): boolean {
@@ -16,4 +16,11 @@ export const userResolvers: UserResolvers = {
   isAdmin: (u, _args, ctx) => ctx.loaders.isAdmin.load(u.id),
   isBanned: (u, _args, ctx) => ctx.loaders.isBanned.load(u.id),
   createdAt: (u) => new Date(u.createdAt).toISOString(),
+  // Administrators only; anyone else reads null (the SDL's contract), as for a user who is not banned.
+  ban: (u, _args, ctx) => (isAdmin(ctx) ? ctx.loaders.ban.load(u.id) : null),
+};
+
+export const userBanResolvers: UserBanResolvers = {
+  bannedAt: (b) => new Date(b.bannedAt).toISOString(),
+  bannedBy: (b, _args, ctx) => (b.bannedBy ? ctx.loaders.user.load(b.bannedBy) : null),
 };

@@ -1,0 +1,52 @@
+import type { CsvCell } from '@lbf/service-kit';
+
+/** The SDL's UserSort and SortDirection. */
+export type UserSortKey = 'NAME' | 'EMAIL' | 'PHONE' | 'CREATED_AT' | 'STATUS' | 'PURCHASES' | 'TOTAL_SPENT';
+export type SortDirectionKey = 'ASC' | 'DESC';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_MAX_LENGTH = 200;
+
+/** The site's time zone: 'the last 30 days' and the export's dates are the site's days. */
+export const SITE_TIMEZONE = 'Africa/Douala';
+
+/** pageSize within 1..100; the page within 1..totalPages (a page past the end shows the last one). */
+export function clampPageSize(pageSize: number | null | undefined): number {
+  const size = Math.trunc(pageSize ?? DEFAULT_PAGE_SIZE);
+  return Math.min(Math.max(Number.isFinite(size) ? size : DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+}
+
+export function totalPages(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export function clampPage(page: number | null | undefined, total: number, pageSize: number): number {
+  const wanted = Math.trunc(page ?? 1);
+  return Math.min(Math.max(Number.isFinite(wanted) ? wanted : 1, 1), totalPages(total, pageSize));
+}
+
+/** A LIKE pattern matching the text anywhere, its own % _ and \ taken literally (ESCAPE '\'). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The export's header, in the table's order (spec 'Admin users'). */
+export const USERS_CSV_HEADER = ['Nom', 'Email', 'Téléphone', "Date d'inscription", 'Achats', 'Total dépensé (FCFA)', 'Statut'];
+
+export interface UserCsvRow {
+  fullName: string;
+  email: string;
+  phone: string | null;
+  createdAt: Date;
+  purchaseCount: number;
+  totalXaf: number;
+  banned: boolean;
+}
+
+const siteDate = new Intl.DateTimeFormat('fr-FR', { timeZone: SITE_TIMEZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** One user as a row of users-export.csv: the date as the site shows it (JJ/MM/AAAA), amounts in whole FCFA. */
+export function userCsvRow(u: UserCsvRow): CsvCell[] {
+  return [u.fullName, u.email, u.phone ?? '', siteDate.format(u.createdAt), u.purchaseCount, Math.round(u.totalXaf), u.banned ? 'Banni' : 'Actif'];
+}
