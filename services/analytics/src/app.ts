@@ -1,8 +1,11 @@
-import { bootService, defineService, type BaseContext } from '@lbf/service-kit';
+import { installAfterCommit, bootService, defineService, type BaseContext } from '@lbf/service-kit';
 import type { AnalyticsConfig } from './config';
 import { createDataSource } from './database';
+import { adminAlertConsumers } from './events/admin-alerts';
+import { statisticsConsumers } from './events/statistics-consumers';
 import { COUNTERS_CONSUMER, startCountersConsumer } from './events/user-registered';
 import { analyticsJobHandlers, ANALYTICS_JOB_NAMES, NIGHTLY_ROLLUP_PATTERN, NIGHTLY_ROLLUP_SCHEDULER, type AnalyticsJobs } from './jobs/rollup-visits';
+import { AdminAlertsChannel } from './live/admin-alerts-channel';
 import { LiveCountersFeed } from './live/counters-feed';
 import { createResolvers } from './resolvers';
 import { typeDefs } from './schema';
@@ -15,7 +18,11 @@ export interface RunningAnalytics {
   stop(): Promise<void>;
 }
 
-/** What analytics is on top of the kit's bootstrap: its live feed, counters consumer, rate limit and nightly rollup. */
+/**
+ * What analytics is on top of the kit's bootstrap: its live feed and the bell's channel, the
+ * consumers of its read models (registrations, purchases, refunds, views, downloads, alerts), the
+ * visit rate limit and the nightly rollup.
+ */
 export function analyticsService(config: AnalyticsConfig) {
   return defineService<AnalyticsConfig, AnalyticsJobs, BaseContext>({
     name: 'analytics',
@@ -24,18 +31,23 @@ export function analyticsService(config: AnalyticsConfig) {
     typeDefs,
     subscriptions: true,
     jobs: { names: ANALYTICS_JOB_NAMES },
-    setup({ ds, uow, bus, redis, log, onShutdown }) {
+    async setup({ ds, uow, bus, redis, log, onShutdown }) {
       const feed = new LiveCountersFeed(bus, log);
       feed.start();
       onShutdown('live feed', () => feed.stop());
-      const rateLimit = new VisitRateLimit(redis, config.redisKeyPrefix ?? 'lbf', log, config.visitsPerMinutePerIp);
+      const keyPrefix = config.redisKeyPrefix ?? 'lbf';
+      installAfterCommit(ds, log);
+      const alerts = new AdminAlertsChannel(redis, keyPrefix, log);
+      await alerts.start();
+      onShutdown('admin alerts channel', () => alerts.stop());
+      const rateLimit = new VisitRateLimit(redis, keyPrefix, log, config.visitsPerMinutePerIp);
+      const consuming = { bus, uow, log, siteTimezone: config.siteTimezone, maxDeliver: config.eventMaxDeliver };
       return {
-        resolvers: createResolvers({ ds, uow, feed, rateLimit, siteTimezone: config.siteTimezone }),
+        resolvers: createResolvers({ ds, uow, feed, alerts, rateLimit, siteTimezone: config.siteTimezone }),
         consumers: [
-          {
-            name: COUNTERS_CONSUMER,
-            start: () => startCountersConsumer({ bus, uow, log, siteTimezone: config.siteTimezone, maxDeliver: config.eventMaxDeliver }),
-          },
+          { name: COUNTERS_CONSUMER, start: () => startCountersConsumer(consuming) },
+          ...statisticsConsumers(consuming),
+          ...adminAlertConsumers({ ...consuming, channel: alerts }),
         ],
         jobHandlers: analyticsJobHandlers({ ds, log, siteTimezone: config.siteTimezone }),
         jobSchedules: [

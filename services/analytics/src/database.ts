@@ -1,9 +1,9 @@
 import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { Counter } from './entities/counter';
-import { DailyCounter } from './entities/daily-counter';
 import { PageVisit } from './entities/page-visit';
 import { AnalyticsTables1760000000000 } from './migrations/analytics-tables';
+import { VisitsAndStatistics1771000000000 } from './migrations/visits-and-statistics';
 
 export const SCHEMA = 'analytics';
 
@@ -11,8 +11,8 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
   return createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities: [PageVisit, DailyCounter, Counter],
-    migrations: [AnalyticsTables1760000000000],
+    entities: [PageVisit, Counter],
+    migrations: [AnalyticsTables1760000000000, VisitsAndStatistics1771000000000],
     poolSize,
   });
 }

@@ -67,6 +67,11 @@ export async function setupAnalytics(overrides: Partial<AnalyticsConfig> = {}) {
     nc,
     redis,
     subgraphSecret,
+    /** An access token for a fresh user (an administrator with `admin: true`), signed with this file's key. */
+    newUser: (opts: { admin?: boolean } = {}) => env.newUser(opts),
+    /** A GraphQL call to the first instance as the gateway would forward it, with a token when given. */
+    query: <T>(query: string, variables: Record<string, unknown> = {}, token?: string | null) =>
+      gql<T>(app.url, query, variables, gatewayHeaders(subgraphSecret, token)),
     /** The first instance's Redis prefix (its BullMQ queue and rate limits live under it). */
     redisKeyPrefix: prefixes[0]!,
     startAnother,

@@ -25,3 +25,9 @@ export function previousDay(day: Day): Day {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
+
+/** `day` moved by `n` calendar days (negative: back). */
+export function addDays(day: Day, n: number): Day {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}

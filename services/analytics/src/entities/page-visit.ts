@@ -1,12 +1,16 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** One page shown by the web app. `day` is the site's calendar day, fixed when the visit is recorded. */
+/** One page view (the table's name predates visits = sessions). `day` is the site's calendar day, fixed when it is recorded. */
 @Entity({ name: 'page_visits' })
 @Index('page_visits_day', ['day'])
 @Index('page_visits_path', ['path'])
 export class PageVisit {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
+
+  /** The visit (session) it belongs to. */
+  @Column({ type: 'uuid', name: 'visit_id' })
+  visitId: string;
 
   @Column({ type: 'text' })
   path: string;

@@ -1,12 +1,16 @@
 import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
 import { siteDay } from '../domain/site-day';
 import { incrementRegisteredUsers } from '../store/counters';
+import { bumpDaily } from '../store/rollups';
 
+/** The durable of identity.user.registered since before issue 10: its name is kept so it keeps its position. */
 export const COUNTERS_CONSUMER = 'analytics-counters';
 
 /**
- * Counts each registered user once: the inbox row, the new total and the live update commit in
- * one transaction, so a redelivered event changes nothing and no update is published for it.
+ * Each registration once: its raw row (keyed by user id, so even the same registration published
+ * twice under two event ids counts once), the registered-users total, the day's sign-ups (form
+ * only, not the administrators' command) and the live update commit in one transaction with the
+ * inbox row, so a redelivered event changes nothing and no update is published for it.
  */
 export function startCountersConsumer(args: {
   bus: EventBus;
@@ -22,8 +26,17 @@ export function startCountersConsumer(args: {
     durable: COUNTERS_CONSUMER,
     subjects: ['identity.user.registered'],
     maxDeliver: args.maxDeliver,
-    handle: async (_envelope, { manager, emit }) => {
+    handle: async (envelope, { manager, emit }) => {
+      const d = envelope.data;
+      const day = siteDay(new Date(d.registeredAt), args.siteTimezone);
+      const inserted = (await manager.query(
+        `INSERT INTO registrations (user_id, origin, registered_at, day) VALUES ($1, $2, $3, $4::date)
+         ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+        [d.userId, d.origin, d.registeredAt, day],
+      )) as unknown[];
+      if (!inserted.length) return;
       const counters = await incrementRegisteredUsers(manager, siteDay(new Date(), args.siteTimezone));
+      if (d.origin === 'sign-up') await bumpDaily(manager, day, { sign_ups: 1 });
       await emit('analytics.counters.updated', counters);
     },
   });

@@ -17,7 +17,10 @@ export type Scalars = {
 export type LiveCounters = {
   __typename?: 'LiveCounters';
   registeredUsers: Scalars['Int']['output'];
-  /** Visits recorded today, 'today' in the site's time zone (SITE_TIMEZONE, default Africa/Douala). */
+  /**
+   * Visits started today, 'today' in the site's time zone (SITE_TIMEZONE, default Africa/Douala). A
+   * visit is one anonymous visitor's page views with no gap of 30 minutes or more (not page views).
+   */
   visitsToday: Scalars['Int']['output'];
   /** The day visitsToday counts, YYYY-MM-DD. */
   day: Scalars['String']['output'];
@@ -31,9 +34,129 @@ export type PageVisitInput = {
   notFound?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** One day of the statistics' rollups (site time). */
+export type DailyStat = {
+  __typename?: 'DailyStat';
+  /** YYYY-MM-DD */
+  day: Scalars['String']['output'];
+  /** Accounts made by the sign-up form (not the administrators' command). */
+  signUps: Scalars['Int']['output'];
+  /** Distinct customers who completed at least one purchase that day. */
+  buyers: Scalars['Int']['output'];
+  /** Completed purchases that day (grants included, refunds not subtracted). */
+  purchases: Scalars['Int']['output'];
+  /** Whole FCFA of the purchases completed that day. */
+  revenueXaf: Scalars['Int']['output'];
+  /** Visits started that day (30-minute inactivity gap). */
+  visits: Scalars['Int']['output'];
+  pageViews: Scalars['Int']['output'];
+  /** Distinct anonymous visitors that day. */
+  visitors: Scalars['Int']['output'];
+  videoViews: Scalars['Int']['output'];
+  pdfDownloads: Scalars['Int']['output'];
+};
+
+export type TopPage = {
+  __typename?: 'TopPage';
+  path: Scalars['String']['output'];
+  views: Scalars['Int']['output'];
+  /** Distinct visits that viewed it. */
+  visits: Scalars['Int']['output'];
+};
+
+export type TopItem = {
+  __typename?: 'TopItem';
+  itemId: Scalars['ID']['output'];
+  itemType: Scalars['String']['output'];
+  /** The title when last sold. */
+  title: Scalars['String']['output'];
+  sales: Scalars['Int']['output'];
+  revenueXaf: Scalars['Int']['output'];
+};
+
+/** Conversion over the period, and all time for buyers. */
+export type Conversion = {
+  __typename?: 'Conversion';
+  /** Registered users (all time, every origin). */
+  registeredUsers: Scalars['Int']['output'];
+  /** Distinct customers with a completed purchase (all time). */
+  buyers: Scalars['Int']['output'];
+  /** buyers / registeredUsers x 100, one decimal; 0 when nobody is registered. */
+  buyerRate: Scalars['Float']['output'];
+  /** Distinct anonymous visitors over the period. */
+  visitors: Scalars['Int']['output'];
+  /** Sign-ups (form only) over the period. */
+  signUps: Scalars['Int']['output'];
+  /** signUps / visitors x 100, one decimal; 0 without visitors. */
+  signUpRate: Scalars['Float']['output'];
+};
+
+/** The statistics page and the dashboard's charts (administrators only), from analytics' daily rollups. */
+export type Statistics = {
+  __typename?: 'Statistics';
+  /** First and last day of the period, YYYY-MM-DD (site time, today included). */
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  /** One entry per day of the period, oldest first, days without data included (zeros). */
+  daily: Array<DailyStat>;
+  conversion: Conversion;
+  /** Average visit duration over the period, in seconds (first to last page view of each visit). */
+  averageVisitSeconds: Scalars['Float']['output'];
+  /** Page views per visit over the period, one decimal. */
+  pagesPerVisit: Scalars['Float']['output'];
+  /** The 10 most viewed pages over the period. */
+  topPages: Array<TopPage>;
+  /** The 10 best-selling items over the period, by sales then revenue. */
+  topItems: Array<TopItem>;
+  /** All time: real video views (catalogue.video.viewed) and PDF downloads (catalogue.pdf.downloaded). */
+  totalVideoViews: Scalars['Int']['output'];
+  totalPdfDownloads: Scalars['Int']['output'];
+  /** All time visits (30-minute gap). */
+  totalVisits: Scalars['Int']['output'];
+};
+
+export type AdminAlertKind =
+  /** A new (unread) contact message. */
+  | 'CONTACT'
+  /** A payment waiting for reconciliation. */
+  | 'PAYMENT'
+  /** A failed processing job (video). */
+  | 'PROCESSING';
+
+export type AdminAlert = {
+  __typename?: 'AdminAlert';
+  id: Scalars['ID']['output'];
+  kind: AdminAlertKind;
+  /** One line, in French. */
+  title: Scalars['String']['output'];
+  /** The back-office path it leads to. */
+  href: Scalars['String']['output'];
+  at: Scalars['String']['output'];
+};
+
+/** The bell: what needs an administrator now. */
+export type AdminAlerts = {
+  __typename?: 'AdminAlerts';
+  total: Scalars['Int']['output'];
+  contact: Scalars['Int']['output'];
+  payment: Scalars['Int']['output'];
+  processing: Scalars['Int']['output'];
+  /** The 20 most recent open alerts, newest first. */
+  items: Array<AdminAlert>;
+};
+
 export type Query = {
   __typename?: 'Query';
   liveCounters: LiveCounters;
+  /** Administrators only: the last `days` days (1 to 366, default 30), today included. */
+  adminStatistics: Statistics;
+  /** Administrators only: the bell. */
+  adminAlerts: AdminAlerts;
+};
+
+
+export type QueryAdminStatisticsArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Mutation = {
@@ -49,6 +172,8 @@ export type MutationRecordPageVisitArgs = {
 export type Subscription = {
   __typename?: 'Subscription';
   liveCounters: LiveCounters;
+  /** Administrators only: the bell now, then each time an alert is raised or cleared. */
+  adminAlerts: AdminAlerts;
 };
 
 
@@ -127,6 +252,16 @@ export type ResolversTypes = {
   LiveCounters: ResolverTypeWrapper<LiveCountersModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   PageVisitInput: PageVisitInput;
+  DailyStat: ResolverTypeWrapper<DailyStat>;
+  TopPage: ResolverTypeWrapper<TopPage>;
+  TopItem: ResolverTypeWrapper<TopItem>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Conversion: ResolverTypeWrapper<Conversion>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Statistics: ResolverTypeWrapper<Statistics>;
+  AdminAlertKind: AdminAlertKind;
+  AdminAlert: ResolverTypeWrapper<AdminAlert>;
+  AdminAlerts: ResolverTypeWrapper<AdminAlerts>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -139,6 +274,15 @@ export type ResolversParentTypes = {
   LiveCounters: LiveCountersModel;
   Int: Scalars['Int']['output'];
   PageVisitInput: PageVisitInput;
+  DailyStat: DailyStat;
+  TopPage: TopPage;
+  TopItem: TopItem;
+  ID: Scalars['ID']['output'];
+  Conversion: Conversion;
+  Float: Scalars['Float']['output'];
+  Statistics: Statistics;
+  AdminAlert: AdminAlert;
+  AdminAlerts: AdminAlerts;
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
@@ -160,8 +304,76 @@ export type LiveCountersResolvers<ContextType = BaseContext, ParentType extends 
   day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DailyStatResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['DailyStat'] = ResolversParentTypes['DailyStat']> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signUps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  buyers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  purchases?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revenueXaf?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageViews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visitors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  videoViews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pdfDownloads?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TopPageResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['TopPage'] = ResolversParentTypes['TopPage']> = {
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  views?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TopItemResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['TopItem'] = ResolversParentTypes['TopItem']> = {
+  itemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sales?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revenueXaf?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ConversionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Conversion'] = ResolversParentTypes['Conversion']> = {
+  registeredUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  buyers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  buyerRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  visitors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  signUps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  signUpRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type StatisticsResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Statistics'] = ResolversParentTypes['Statistics']> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  daily?: Resolver<Array<ResolversTypes['DailyStat']>, ParentType, ContextType>;
+  conversion?: Resolver<ResolversTypes['Conversion'], ParentType, ContextType>;
+  averageVisitSeconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  pagesPerVisit?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  topPages?: Resolver<Array<ResolversTypes['TopPage']>, ParentType, ContextType>;
+  topItems?: Resolver<Array<ResolversTypes['TopItem']>, ParentType, ContextType>;
+  totalVideoViews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPdfDownloads?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalVisits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AdminAlertResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['AdminAlert'] = ResolversParentTypes['AdminAlert']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AdminAlertKind'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AdminAlertsResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['AdminAlerts'] = ResolversParentTypes['AdminAlerts']> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  contact?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  payment?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  processing?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['AdminAlert']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   liveCounters?: Resolver<ResolversTypes['LiveCounters'], ParentType, ContextType>;
+  adminStatistics?: Resolver<ResolversTypes['Statistics'], ParentType, ContextType, RequireFields<QueryAdminStatisticsArgs, 'days'>>;
+  adminAlerts?: Resolver<ResolversTypes['AdminAlerts'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -170,10 +382,18 @@ export type MutationResolvers<ContextType = BaseContext, ParentType extends Reso
 
 export type SubscriptionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   liveCounters?: SubscriptionResolver<ResolversTypes['LiveCounters'], "liveCounters", ParentType, ContextType>;
+  adminAlerts?: SubscriptionResolver<ResolversTypes['AdminAlerts'], "adminAlerts", ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = BaseContext> = {
   LiveCounters?: LiveCountersResolvers<ContextType>;
+  DailyStat?: DailyStatResolvers<ContextType>;
+  TopPage?: TopPageResolvers<ContextType>;
+  TopItem?: TopItemResolvers<ContextType>;
+  Conversion?: ConversionResolvers<ContextType>;
+  Statistics?: StatisticsResolvers<ContextType>;
+  AdminAlert?: AdminAlertResolvers<ContextType>;
+  AdminAlerts?: AdminAlertsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

@@ -4,7 +4,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LiveCounters } from '../domain/live-counters';
 import type { PageVisitInput } from '../domain/page-visit';
 import type { Day } from '../domain/site-day';
+import { continuesVisit, visitSeconds } from '../domain/visits';
 import { REGISTERED_USERS } from '../entities/counter';
+import { bumpDaily, rebuildDays, type RebuildResult } from './rollups';
 
 interface CountersRow {
   registered_users: string | number | null;
@@ -15,47 +17,114 @@ function toLiveCounters(row: CountersRow | undefined, day: Day): LiveCounters {
   return { registeredUsers: Number(row?.registered_users ?? 0), visitsToday: Number(row?.visits ?? 0), day };
 }
 
-/** Registered users and the visits of `day` (0 before its first visit). */
+/** Registered users and the visits started on `day` (0 before its first visit). */
 export async function readLiveCounters(manager: EntityManager, day: Day): Promise<LiveCounters> {
   const rows: CountersRow[] = await manager.query(
     `SELECT (SELECT value FROM counters WHERE name = $1) AS registered_users,
-            (SELECT visits FROM daily_counters WHERE day = $2::date) AS visits`,
+            (SELECT visits FROM daily_stats WHERE day = $2::date) AS visits`,
     [REGISTERED_USERS, day],
   );
   return toLiveCounters(rows[0], day);
 }
 
+export interface PageView extends PageVisitInput {
+  userAgent: string | null;
+  at: Date;
+  day: Day;
+}
+
+interface OpenVisit {
+  id: string;
+  day: string;
+  started_at: Date;
+  last_seen_at: Date;
+}
+
 /**
- * Stores one visit and counts it in its day, and records both events, in one transaction. The
- * day's row is the hot spot every visit locks, so it is touched last and registered users are read
- * in the same statement: the lock is held for as little as possible.
+ * Stores one page view in one transaction: it continues the visitor's visit when their last page
+ * view is less than 30 minutes old, or starts a new one; it adds itself to the rollups and records
+ * analytics.page.visited, plus analytics.counters.updated when it started a visit (the live
+ * counter counts visits). The visitor's page views are serialized by a transaction-scoped advisory
+ * lock on their id, taken first: two parallel requests of one visitor cannot both start a visit,
+ * and "first view of the day / of this page in this visit" is decided on a stable state.
+ * Returns the live counters when a visit started, null otherwise.
  */
-export async function recordVisit(
-  uow: UnitOfWork,
-  visit: PageVisitInput & { userAgent: string | null; at: Date; day: Day },
-): Promise<LiveCounters> {
+export async function recordPageView(uow: UnitOfWork, view: PageView): Promise<LiveCounters | null> {
   return uow.run(async ({ manager, emit }) => {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('analytics-visitor:' || $1, 0))`, [view.visitorId]);
+    const [latest] = (await manager.query(
+      `SELECT id, day::text AS day, started_at, last_seen_at FROM visits WHERE visitor_id = $1 ORDER BY last_seen_at DESC LIMIT 1 FOR UPDATE`,
+      [view.visitorId],
+    )) as OpenVisit[];
+    const continues = latest !== undefined && continuesVisit(latest.last_seen_at, view.at);
+
+    let visitId: string;
+    let visitDay: Day;
+    let seconds = 0;
+    if (continues) {
+      visitId = latest.id;
+      visitDay = latest.day;
+      const lastSeen = view.at > latest.last_seen_at ? view.at : latest.last_seen_at;
+      seconds = visitSeconds(latest.last_seen_at, lastSeen);
+      await manager.query(`UPDATE visits SET last_seen_at = $2, page_views = page_views + 1 WHERE id = $1`, [visitId, lastSeen]);
+    } else {
+      visitId = randomUUID();
+      visitDay = view.day;
+      await manager.query(
+        `INSERT INTO visits (id, visitor_id, started_at, last_seen_at, page_views, day) VALUES ($1, $2, $3, $3, 1, $4::date)`,
+        [visitId, view.visitorId, view.at, view.day],
+      );
+    }
+
+    const [seen] = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM page_visits WHERE visitor_id = $1 AND day = $2::date) AS visitor_seen,
+              EXISTS (SELECT 1 FROM page_visits WHERE visit_id = $3 AND path = $4 AND day = $2::date AND NOT not_found) AS page_seen`,
+      [view.visitorId, view.day, visitId, view.path],
+    )) as Array<{ visitor_seen: boolean; page_seen: boolean }>;
     const id = randomUUID();
     await manager.query(
-      `INSERT INTO page_visits (id, path, visitor_id, user_agent, not_found, visited_at, day)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::date)`,
-      [id, visit.path, visit.visitorId, visit.userAgent, visit.notFound, visit.at, visit.day],
+      `INSERT INTO page_visits (id, visit_id, path, visitor_id, user_agent, not_found, visited_at, day)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date)`,
+      [id, visitId, view.path, view.visitorId, view.userAgent, view.notFound, view.at, view.day],
     );
+    if (!seen?.visitor_seen) {
+      await manager.query(
+        `INSERT INTO visitor_last_days (visitor_id, last_day) VALUES ($1, $2::date)
+         ON CONFLICT (visitor_id) DO UPDATE SET last_day = EXCLUDED.last_day WHERE visitor_last_days.last_day < EXCLUDED.last_day`,
+        [view.visitorId, view.day],
+      );
+    }
     await emit('analytics.page.visited', {
       visitId: id,
-      path: visit.path,
-      visitorId: visit.visitorId,
-      userAgent: visit.userAgent,
-      notFound: visit.notFound,
-      visitedAt: visit.at.toISOString(),
+      path: view.path,
+      visitorId: view.visitorId,
+      userAgent: view.userAgent,
+      notFound: view.notFound,
+      visitedAt: view.at.toISOString(),
     });
-    const rows: CountersRow[] = await manager.query(
-      `INSERT INTO daily_counters (day, visits) VALUES ($1::date, 1)
-       ON CONFLICT (day) DO UPDATE SET visits = daily_counters.visits + 1
-       RETURNING visits, (SELECT value FROM counters WHERE name = $2) AS registered_users`,
-      [visit.day, REGISTERED_USERS],
+
+    // A visit that began before midnight gets its seconds on its own day, the page view on today.
+    if (visitDay < view.day && seconds) await bumpDaily(manager, visitDay, { visit_seconds: seconds });
+    const today = await bumpDaily(
+      manager,
+      view.day,
+      {
+        visits: continues ? 0 : 1,
+        page_views: 1,
+        visitors: seen?.visitor_seen ? 0 : 1,
+        visit_seconds: visitDay === view.day ? seconds : 0,
+      },
+      `, (SELECT value FROM counters WHERE name = '${REGISTERED_USERS}') AS registered_users`,
     );
-    const counters = toLiveCounters(rows[0], visit.day);
+    if (!view.notFound) {
+      await manager.query(
+        `INSERT INTO daily_page_stats (day, path, views, visits) VALUES ($1::date, $2, 1, $3)
+         ON CONFLICT (day, path) DO UPDATE SET views = daily_page_stats.views + 1, visits = daily_page_stats.visits + EXCLUDED.visits`,
+        [view.day, view.path, seen?.page_seen ? 0 : 1],
+      );
+    }
+    if (continues) return null;
+    const counters = toLiveCounters(today as unknown as CountersRow, view.day);
     await emit('analytics.counters.updated', counters);
     return counters;
   });
@@ -70,42 +139,26 @@ export async function incrementRegisteredUsers(manager: EntityManager, day: Day)
        RETURNING value
      )
      SELECT bumped.value AS registered_users,
-            (SELECT visits FROM daily_counters WHERE day = $2::date) AS visits
+            (SELECT visits FROM daily_stats WHERE day = $2::date) AS visits
      FROM bumped`,
     [REGISTERED_USERS, day],
   );
   return toLiveCounters(rows[0], day);
 }
 
-export interface RollupResult {
-  day: Day;
-  before: number;
-  after: number;
-}
-
-/**
- * Recomputes a day's visit count from page_visits. The day's row is locked before counting, so a
- * visit committing meanwhile is either counted here or adds its +1 after: the result is exact even
- * for a day that is still receiving visits.
- */
-export async function rollupDay(ds: DataSource, day: Day): Promise<RollupResult> {
-  return ds.transaction(async (m) => {
-    await m.query(`INSERT INTO daily_counters (day, visits) VALUES ($1::date, 0) ON CONFLICT (day) DO NOTHING`, [day]);
-    const [locked] = (await m.query(`SELECT visits FROM daily_counters WHERE day = $1::date FOR UPDATE`, [day])) as Array<{ visits: number }>;
-    const [counted] = (await m.query(`SELECT count(*)::int AS visits FROM page_visits WHERE day = $1::date`, [day])) as Array<{ visits: number }>;
-    const after = counted?.visits ?? 0;
-    if (locked?.visits !== after) await m.query(`UPDATE daily_counters SET visits = $2 WHERE day = $1::date`, [day, after]);
-    return { day, before: locked?.visits ?? 0, after };
-  });
+/** Recomputes one day's rollups from the raw tables (the nightly job does yesterday). */
+export function rollupDay(ds: DataSource, day: Day): Promise<RebuildResult> {
+  return rebuildDays(ds, day, day);
 }
 
 /** How long a visit's details (path, user agent, visitor id) are kept; daily counts stay. The privacy page says so. */
 export const VISIT_RETENTION_MONTHS = 13;
 
+/** Deletes visits (and their page views) last seen before the retention, then any page view older than it. */
 export async function purgeOldVisits(ds: DataSource, now = new Date()): Promise<number> {
-  const [, affected] = (await ds.query(`DELETE FROM page_visits WHERE visited_at < $1::timestamptz - make_interval(months => $2)`, [
-    now.toISOString(),
-    VISIT_RETENTION_MONTHS,
-  ])) as [unknown, number];
-  return affected;
+  const params = [now.toISOString(), VISIT_RETENTION_MONTHS];
+  const [, visits] = (await ds.query(`DELETE FROM visits WHERE last_seen_at < $1::timestamptz - make_interval(months => $2)`, params)) as [unknown, number];
+  const [, views] = (await ds.query(`DELETE FROM page_visits WHERE visited_at < $1::timestamptz - make_interval(months => $2)`, params)) as [unknown, number];
+  await ds.query(`DELETE FROM visitor_last_days WHERE last_day < ($1::timestamptz - make_interval(months => $2))::date`, params);
+  return visits + views;
 }

@@ -1,0 +1,102 @@
+import type { EventData } from '@lbf/proto-events';
+import type { EntityManager } from 'typeorm';
+import type { Day } from '../domain/site-day';
+import { bumpDaily } from './rollups';
+
+/** Serializes, until commit, the transactions about one order (its purchase and its refund arrive on separate durables). */
+async function lockKeys(manager: EntityManager, ...keys: string[]): Promise<void> {
+  for (const key of keys) await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [key]);
+}
+
+export const BUYERS = 'buyers';
+
+/**
+ * A completed purchase: its raw row (order id is the key) and, when new, the day's purchases,
+ * buyers (only the buyer's first purchase of that day counts), revenue (nothing when its refund
+ * came first), the item's day and the all-time buyers counter (the buyer's first purchase ever).
+ * The order's and the buyer's locks make those "first" decisions exact under parallel deliveries.
+ */
+export async function recordPurchase(manager: EntityManager, p: EventData<'commerce.purchase.completed'> & { day: Day }): Promise<boolean> {
+  await lockKeys(manager, `analytics-order:${p.orderId}`, `analytics-buyer:${p.buyerId}`);
+  const inserted = (await manager.query(
+    `INSERT INTO purchases (order_id, buyer_id, item_id, item_type, item_title, amount_xaf, provider, completed_at, day)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+    [p.orderId, p.buyerId, p.itemId, p.itemType, p.itemTitle, p.amountXaf, p.provider, p.completedAt, p.day],
+  )) as unknown[];
+  if (!inserted.length) return false;
+  const [facts] = (await manager.query(
+    `SELECT (SELECT count(*) FROM purchases WHERE buyer_id = $1 AND day = $2::date) = 1 AS first_of_day,
+            NOT EXISTS (SELECT 1 FROM purchases WHERE buyer_id = $1 AND order_id <> $3) AS first_ever,
+            EXISTS (SELECT 1 FROM refunds WHERE order_id = $3) AS refunded`,
+    [p.buyerId, p.day, p.orderId],
+  )) as Array<{ first_of_day: boolean; first_ever: boolean; refunded: boolean }>;
+  const revenue = facts!.refunded ? 0 : p.amountXaf;
+  if (facts!.first_ever) await manager.query(`UPDATE counters SET value = value + 1 WHERE name = $1`, [BUYERS]);
+  await bumpDaily(manager, p.day, { purchases: 1, buyers: facts!.first_of_day ? 1 : 0, revenue_xaf: revenue });
+  await manager.query(
+    `INSERT INTO daily_item_stats (day, item_id, item_type, title, last_sold_at, sales, revenue_xaf)
+     VALUES ($1::date, $2, $3, $4, $5, 1, $6)
+     ON CONFLICT (day, item_id) DO UPDATE SET
+       sales = daily_item_stats.sales + 1,
+       revenue_xaf = daily_item_stats.revenue_xaf + EXCLUDED.revenue_xaf,
+       title = CASE WHEN EXCLUDED.last_sold_at >= daily_item_stats.last_sold_at THEN EXCLUDED.title ELSE daily_item_stats.title END,
+       item_type = CASE WHEN EXCLUDED.last_sold_at >= daily_item_stats.last_sold_at THEN EXCLUDED.item_type ELSE daily_item_stats.item_type END,
+       last_sold_at = GREATEST(daily_item_stats.last_sold_at, EXCLUDED.last_sold_at)`,
+    [p.day, p.itemId, p.itemType, p.itemTitle, p.completedAt, revenue],
+  );
+  return true;
+}
+
+/**
+ * A refund: its raw row and, when its purchase is known, the purchase's amount taken off the
+ * revenue of the purchase's own day and item (past days change; a refund before its purchase is
+ * applied when the purchase arrives). Purchases, buyers and sales are not lowered.
+ */
+export async function recordRefund(manager: EntityManager, r: EventData<'commerce.purchase.refunded'>): Promise<boolean> {
+  await lockKeys(manager, `analytics-order:${r.orderId}`);
+  const inserted = (await manager.query(
+    `INSERT INTO refunds (order_id, amount_xaf, refunded_at) VALUES ($1, $2, $3) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+    [r.orderId, r.amountXaf, r.refundedAt],
+  )) as unknown[];
+  if (!inserted.length) return false;
+  const [purchase] = (await manager.query(`SELECT day::text AS day, item_id, amount_xaf::bigint AS amount FROM purchases WHERE order_id = $1`, [r.orderId])) as Array<{
+    day: string;
+    item_id: string;
+    amount: string;
+  }>;
+  if (!purchase || Number(purchase.amount) === 0) return true;
+  await bumpDaily(manager, purchase.day, { revenue_xaf: -Number(purchase.amount) });
+  await manager.query(`UPDATE daily_item_stats SET revenue_xaf = revenue_xaf - $3 WHERE day = $1::date AND item_id = $2`, [
+    purchase.day,
+    purchase.item_id,
+    purchase.amount,
+  ]);
+  return true;
+}
+
+/** A video view (catalogue sends at most one per user, video and UTC day: that is the key). */
+export async function recordVideoView(manager: EntityManager, v: EventData<'catalogue.video.viewed'> & { day: Day }): Promise<boolean> {
+  const inserted = (await manager.query(
+    `INSERT INTO video_views (video_id, user_id, viewed_on, mode, occurred_at, day) VALUES ($1, $2, $3::date, $4, $5, $6::date)
+     ON CONFLICT DO NOTHING RETURNING video_id`,
+    [v.videoId, v.userId, v.viewedOn, v.mode, v.occurredAt, v.day],
+  )) as unknown[];
+  if (!inserted.length) return false;
+  await bumpDaily(manager, v.day, { video_views: 1 });
+  return true;
+}
+
+/** A PDF download, keyed by its event id (two downloads of one guide are two downloads). */
+export async function recordDownload(
+  manager: EntityManager,
+  d: EventData<'catalogue.pdf.downloaded'> & { eventId: string; day: Day },
+): Promise<boolean> {
+  const inserted = (await manager.query(
+    `INSERT INTO pdf_downloads (event_id, pdf_id, user_id, occurred_at, day) VALUES ($1, $2, $3, $4, $5::date)
+     ON CONFLICT DO NOTHING RETURNING event_id`,
+    [d.eventId, d.pdfId, d.userId, d.occurredAt, d.day],
+  )) as unknown[];
+  if (!inserted.length) return false;
+  await bumpDaily(manager, d.day, { pdf_downloads: 1 });
+  return true;
+}

@@ -1,0 +1,146 @@
+import type { EventData } from '@lbf/proto-events';
+import { gatewayHeaders, subscribe, until, wsClient, type Subscriber } from '@lbf/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+import { eventTools } from './events';
+import { setupAnalytics, type AnalyticsTestContext } from './support';
+
+let t: AnalyticsTestContext;
+let ev: ReturnType<typeof eventTools>;
+const subscribers: Subscriber<unknown>[] = [];
+
+beforeAll(async () => {
+  t = await setupAnalytics();
+  ev = eventTools(t);
+});
+
+afterAll(async () => {
+  for (const s of subscribers) await s.stop();
+  await t?.teardown();
+});
+
+interface Bell {
+  total: number;
+  contact: number;
+  payment: number;
+  processing: number;
+  items: Array<{ id: string; kind: string; title: string; href: string; at: string }>;
+}
+
+const BELL_FIELDS = 'total contact payment processing items { id kind title href at }';
+const BELL = `query Bell { adminAlerts { ${BELL_FIELDS} } }`;
+
+async function bell(token = t.newUser({ admin: true }).token): Promise<Bell> {
+  const res = await t.query<{ adminAlerts: Bell }>(BELL, {}, token);
+  if (!res.data) throw new Error(JSON.stringify(res.errors));
+  return res.data.adminAlerts;
+}
+
+function subscribeToBell(url: string, token: string | null): Subscriber<Bell> {
+  const client = wsClient(url.replace(/^http/, 'ws'), token ? `Bearer ${token}` : undefined, gatewayHeaders(t.subgraphSecret));
+  const sub = subscribe(client, `subscription BellFeed { adminAlerts { ${BELL_FIELDS} } }`, (d) => d.adminAlerts as Bell);
+  subscribers.push(sub as Subscriber<unknown>);
+  return sub;
+}
+
+const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+
+function raised(alertId: string, kind: 'contact' | 'payment' | 'processing', occurredAt: string, title = 'Nouveau message de Awa Ndiaye'): EventData<'messaging.admin_alert.raised'> {
+  return { alertId, kind, title, href: `/admin/contact?message=${alertId}`, occurredAt };
+}
+
+describe('the bell (adminAlerts)', () => {
+  it('counts open alerts per kind from the six subjects and lists the newest first', async () => {
+    const contact = `contact:${randomUUID()}`;
+    const payment = `payment:${randomUUID()}`;
+    const processing = `processing:${randomUUID()}`;
+    await ev.publish('messaging.admin_alert.raised', raised(contact, 'contact', at(30)));
+    await ev.publish('commerce.admin_alert.raised', raised(payment, 'payment', at(20), 'Paiement à rapprocher'));
+    const video = await ev.publish('catalogue.admin_alert.raised', raised(processing, 'processing', at(10), 'Échec du traitement vidéo'));
+    await ev.redeliver(video);
+    await ev.drained();
+
+    const b = await bell();
+    expect(b).toMatchObject({ total: 3, contact: 1, payment: 1, processing: 1 });
+    expect(b.items.map((i) => [i.id, i.kind])).toEqual([
+      [processing, 'PROCESSING'],
+      [payment, 'PAYMENT'],
+      [contact, 'CONTACT'],
+    ]);
+    expect(b.items[0]).toMatchObject({ title: 'Échec du traitement vidéo', at: video.data.occurredAt });
+
+    await ev.publish('commerce.admin_alert.cleared', { alertId: payment, kind: 'payment', occurredAt: at(5) });
+    await ev.publish('messaging.admin_alert.cleared', { alertId: contact, kind: 'contact', occurredAt: at(5) });
+    await ev.publish('catalogue.admin_alert.cleared', { alertId: processing, kind: 'processing', occurredAt: at(5) });
+    await ev.drained();
+    expect(await bell()).toEqual({ total: 0, contact: 0, payment: 0, processing: 0, items: [] });
+  });
+
+  it('ignores an event older than the last one applied to the same alert, and reopens on a later raise', async () => {
+    const id = `processing:${randomUUID()}`;
+    await ev.publish('catalogue.admin_alert.cleared', { alertId: id, kind: 'processing', occurredAt: at(60) });
+    await ev.drained();
+    // The raise this clear answered arrives late: it stays closed.
+    await ev.publish('catalogue.admin_alert.raised', raised(id, 'processing', at(90)));
+    await ev.drained();
+    expect((await bell()).processing).toBe(0);
+
+    // The video fails again later: the alert opens again; an old clear redelivered does not close it.
+    await ev.publish('catalogue.admin_alert.raised', raised(id, 'processing', at(30), 'Échec du traitement vidéo (2e)'));
+    await ev.publish('catalogue.admin_alert.cleared', { alertId: id, kind: 'processing', occurredAt: at(45) });
+    await ev.drained();
+    const b = await bell();
+    expect(b.processing).toBe(1);
+    expect(b.items[0]).toMatchObject({ id, title: 'Échec du traitement vidéo (2e)' });
+
+    await ev.publish('catalogue.admin_alert.cleared', { alertId: id, kind: 'processing', occurredAt: at(1) });
+    await ev.drained();
+    expect((await bell()).processing).toBe(0);
+  });
+
+  it('lists at most the 20 newest open alerts but counts them all', async () => {
+    const ids = Array.from({ length: 22 }, () => `contact:${randomUUID()}`);
+    for (const [i, id] of ids.entries()) await ev.publish('messaging.admin_alert.raised', raised(id, 'contact', at(500 - i)));
+    await ev.drained();
+    const b = await bell();
+    expect(b.contact).toBe(22);
+    expect(b.items).toHaveLength(20);
+    expect(b.items[0]!.id).toBe(ids[21]);
+    for (const id of ids) await ev.publish('messaging.admin_alert.cleared', { alertId: id, kind: 'contact', occurredAt: at(0) });
+    await ev.drained();
+  });
+
+  it('pushes the bell live to an administrator connected to any instance, as the event is applied', async () => {
+    // A second replica of the same deployment: the same Redis prefix, so the same nudge channel.
+    const other = await t.startAnother({ redisKeyPrefix: t.redisKeyPrefix });
+    const admin = t.newUser({ admin: true });
+    const here = subscribeToBell(t.app.url, admin.token);
+    const there = subscribeToBell(other.url, admin.token);
+    await until(() => here.values.length >= 1 && there.values.length >= 1, 3000, 'the bell now');
+    const before = here.values[here.values.length - 1]!.total;
+
+    const id = `contact:${randomUUID()}`;
+    const sent = Date.now();
+    await ev.publish('messaging.admin_alert.raised', raised(id, 'contact', at(0)));
+    for (const sub of [here, there]) await until(() => sub.values.some((b) => b.total === before + 1 && b.items[0]?.id === id), 2000, 'the new alert');
+    expect(Date.now() - sent).toBeLessThan(2000);
+
+    await ev.publish('messaging.admin_alert.cleared', { alertId: id, kind: 'contact', occurredAt: new Date(Date.now() + 1).toISOString() });
+    for (const sub of [here, there]) await until(() => sub.values[sub.values.length - 1]!.total === before, 2000, 'the alert cleared');
+    expect(here.errors).toEqual([]);
+  });
+
+  it('refuses a customer (FORBIDDEN) and a visitor (UNAUTHENTICATED), by query and by subscription', async () => {
+    const customer = t.newUser();
+    expect((await t.query(BELL, {}, customer.token)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.query(BELL, {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    const asCustomer = subscribeToBell(t.app.url, customer.token);
+    const asVisitor = subscribeToBell(t.app.url, null);
+    await until(() => asCustomer.errors.length > 0 && asVisitor.errors.length > 0, 3000, 'both subscriptions refused');
+    const code = (s: Subscriber<Bell>) => JSON.stringify(s.errors);
+    expect(code(asCustomer)).toContain('FORBIDDEN');
+    expect(code(asVisitor)).toContain('UNAUTHENTICATED');
+    expect(asCustomer.values).toEqual([]);
+    expect(asVisitor.values).toEqual([]);
+  });
+});
