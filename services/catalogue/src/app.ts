@@ -1,4 +1,5 @@
 import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { CatalogueConfig } from './config';
 import { createDataSource } from './database';
@@ -14,6 +15,7 @@ import {
   type CatalogueQueues,
 } from './jobs/catalogue-jobs';
 import { BUNDLED_FFMPEG } from './media/ffmpeg';
+import { imageVariantHandler, isPublicImage, VariantCache } from './media/image-variants';
 import { readHandler, uploadHandler } from './media/media-routes';
 import { MediaSigner } from './media/signing';
 import { streamHandler } from './media/stream-routes';
@@ -34,6 +36,8 @@ export interface RunningCatalogue {
   store: ObjectStore;
   /** The BullMQ side (tests wait on its jobs). */
   jobs: CatalogueQueues;
+  /** Resized public images on disk (tests count the resizes). */
+  variants: VariantCache;
   /** Its database connection (tests count the statements it runs). */
   ds: DataSource;
   stop(): Promise<void>;
@@ -41,7 +45,7 @@ export interface RunningCatalogue {
 
 /** What the catalogue is on top of the kit's bootstrap: its media store, /media routes, operations and jobs. */
 export function catalogueService(config: CatalogueConfig) {
-  return defineService<CatalogueConfig, CatalogueJobs, BaseContext, { store: ObjectStore; deps: CatalogueDeps }>({
+  return defineService<CatalogueConfig, CatalogueJobs, BaseContext, { store: ObjectStore; deps: CatalogueDeps; variants: VariantCache }>({
     name: 'catalogue',
     config,
     dataSource: (url) => createDataSource(url),
@@ -53,6 +57,7 @@ export function catalogueService(config: CatalogueConfig) {
       const store = createObjectStore({ s3: config.s3, mediaDir: config.mediaDir, signer });
       await store.init();
       log.info({ store: store.kind, where: config.s3?.endpoint ?? config.mediaDir }, 'media store ready');
+      const variants = new VariantCache(join(config.mediaDir, '.variants'));
       const deps: CatalogueDeps = {
         ds,
         uow,
@@ -60,7 +65,7 @@ export function catalogueService(config: CatalogueConfig) {
         urls: new MediaUrls(store, config.readUrlTtlSeconds ?? 600),
         limits,
         log,
-        after: catalogueAfterCommit(enqueue, store, log),
+        after: catalogueAfterCommit(enqueue, store, log, variants),
         uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
         uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
         playback: { signer, redis, redisKeyPrefix: config.redisKeyPrefix ?? 'lbf', streamTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS },
@@ -72,6 +77,11 @@ export function catalogueService(config: CatalogueConfig) {
         routes: (app) => {
           // Playback sessions, with either store: the stream token (and for the key, the viewer) is checked here.
           app.use('/media/stream', streamHandler({ store, signer, verifier, log, videoKey: (grant, auth) => videoKeyFor(deps, grant, auth) }));
+          // Resized public images (either store): only those of published items, made once, kept on disk.
+          app.use(
+            '/media/img',
+            imageVariantHandler({ store, cache: variants, log, maxSourceBytes: limits.imageBytes, isPublic: (bucket, key) => isPublicImage(ds, bucket, key) }),
+          );
           // With S3, browsers talk to the store directly for uploads and signed reads; /media is the local disk's stand-in for it.
           if (!(store instanceof LocalDiskStore)) return;
           const media = { store, signer, log, isPending: (bucket: 'videos' | 'pdfs', key: string) => isPendingObject(deps, bucket, key) };
@@ -87,12 +97,13 @@ export function catalogueService(config: CatalogueConfig) {
           after: deps.after,
           enqueueBuild: (videoId, version) => deps.after.buildStream(videoId, version),
           sweepAfterMs: config.videoSweepAfterMs,
+          variants,
         }),
         jobSchedules: [
           { id: UPLOAD_CLEANUP_SCHEDULER, name: 'cleanup-uploads', repeat: { every: config.uploadCleanupEveryMs ?? 5 * 60_000 } },
           { id: VIDEO_SWEEP_SCHEDULER, name: 'sweep-videos', repeat: { every: config.videoSweepEveryMs ?? 15_000 } },
         ],
-        expose: { store, deps },
+        expose: { store, deps, variants },
       };
     },
   });
@@ -107,6 +118,7 @@ export async function startCatalogue(config: CatalogueConfig): Promise<RunningCa
     wsUrl: running.wsUrl,
     port: running.port,
     store: running.expose.store,
+    variants: running.expose.variants,
     ds: running.ds,
     jobs: { ...running.expose.deps.after, queues, close: () => queues.close() },
     stop: async () => void (await running.stop()),

@@ -6,6 +6,7 @@ import { EntitlementBuyer1764000000300 } from './migrations/entitlement-buyer';
 import { Entitlements1763900000000 } from './migrations/entitlements';
 import { MediaPipeline1764000000000 } from './migrations/media-pipeline';
 import { MediaPipelineVersion1764000000001 } from './migrations/media-pipeline-version';
+import { ProcessingAlerts1764000000500 } from './migrations/processing-alerts';
 
 export const SCHEMA = 'catalogue';
 
@@ -20,6 +21,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
       MediaPipeline1764000000000,
       MediaPipelineVersion1764000000001,
       EntitlementBuyer1764000000300,
+      ProcessingAlerts1764000000500,
     ],
     poolSize,
   });

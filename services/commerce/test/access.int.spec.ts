@@ -65,23 +65,36 @@ describe('who may read and do what', () => {
     expect((await t.order(order.id)).status).toBe('COMPLETED');
   });
 
-  it('User.purchases / purchaseCount / totalSpent: self or admin only, one SQL statement for a whole _entities batch', async () => {
+  /**
+   * Every statement TypeORM sends goes through PostgresQueryRunner.query (ds.query, the managers,
+   * the outbox relay): spied on for the request, the reads of `orders` are counted. Background work
+   * (poller locks) may run meanwhile: its locks (FOR UPDATE) and updates are left out.
+   */
+  async function orderReadsDuring<T>(run: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    try {
+      const result = await run();
+      const reads = spy.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\borders\b/.test(sql) && /^\s*SELECT/i.test(sql) && !/FOR UPDATE/.test(sql));
+      return { result, reads };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('User.purchases / purchaseCount / totalSpent: self or admin only, one SQL statement per kind for a whole _entities batch', async () => {
     const a = await paidOrder();
     const b = await paidOrder();
     const c = t.newUser();
     const admin = t.newUser({ admin: true });
-    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
-    try {
-      const res = await t.gql(ENTITIES, { r: [a.buyer, b.buyer, c].map((u) => ({ __typename: 'User', id: u.userId })) }, admin);
-      // Background work (poller locks) may run meanwhile: count the reads of orders, not the settle locks.
-      const orderQueries = spy.mock.calls.filter(([sql]) => /\borders\b/.test(String(sql)) && !/FOR UPDATE/.test(String(sql)));
-      expect(orderQueries).toHaveLength(1);
+    {
+      const { result: res, reads } = await orderReadsDuring(() => t.gql(ENTITIES, { r: [a.buyer, b.buyer, c].map((u) => ({ __typename: 'User', id: u.userId })) }, admin));
+      // The totals' aggregate and the purchase history: one statement each for the three users.
+      expect(reads).toHaveLength(2);
+      expect(reads.filter((sql) => /GROUP BY buyer_id/.test(sql))).toHaveLength(1);
       expect(res.errors).toBeUndefined();
       expect(res.data!._entities[0]).toMatchObject({ id: a.buyer.userId, purchaseCount: 1, totalSpent: { usdCents: 359, xaf: 2356 } });
       expect(res.data!._entities[0].purchases).toHaveLength(1);
       expect(res.data!._entities[2]).toMatchObject({ purchases: [], purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } });
-    } finally {
-      spy.mockRestore();
     }
     const self = await t.gql(ENTITIES, { r: [{ __typename: 'User', id: a.buyer.userId }] }, a.buyer);
     expect(self.data!._entities[0].purchaseCount).toBe(1);
@@ -90,6 +103,44 @@ describe('who may read and do what', () => {
     expect(other.data!._entities[0].purchases).toBeNull();
     const visitor = await t.gql(ENTITIES, { r: [{ __typename: 'User', id: a.buyer.userId }] }, null);
     expect(visitor.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('the users table\'s batch (count and total of N users) is ONE aggregate statement, with the right figures', async () => {
+    // Two completed orders, one pending and one failed for the first buyer; one completed order for the second.
+    const first = await paidOrder();
+    const second = await paidOrder(first.buyer);
+    const itemPending = await t.publishItem({ priceCents: 500 });
+    await t.startCheckout(first.buyer, { itemId: itemPending, itemType: 'VIDEO', method: 'NOTCHPAY' });
+    const itemFailed = await t.publishItem({ priceCents: 700 });
+    const failed = (await t.startCheckout(first.buyer, { itemId: itemFailed, itemType: 'VIDEO', method: 'NOTCHPAY' })).order!;
+    await settle(t.app.deps, failed.attempt.id, { outcome: 'failed', reasonCode: 'DECLINED' });
+    const other = await paidOrder();
+    const nobody = t.newUser();
+    // A refunded order is not spent any more.
+    const refunded = await paidOrder();
+    const refund = await t.gql(`mutation($i: AdminOrderReasonInput!) { adminMarkRefunded(input: $i) { error { code } } }`, { i: { orderId: refunded.order.id, reason: 'test' } }, t.newUser({ admin: true }));
+    expect(refund.data!.adminMarkRefunded.error).toBeNull();
+
+    const users = [first.buyer, other.buyer, nobody, refunded.buyer];
+    const TOTALS = `query E($r: [_Any!]!) { _entities(representations: $r) { ... on User { id purchaseCount totalSpent { usdCents xaf } } } }`;
+    const { result: res, reads } = await orderReadsDuring(() => t.gql(TOTALS, { r: users.map((u) => ({ __typename: 'User', id: u.userId })) }, t.newUser({ admin: true })));
+    expect(res.errors).toBeUndefined();
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/GROUP BY buyer_id/);
+    expect(reads[0]).not.toMatch(/payment_attempts/);
+    expect(second.order.amount).toEqual({ usdCents: 359, xaf: 2356 });
+    expect(res.data!._entities).toEqual([
+      { id: first.buyer.userId, purchaseCount: 2, totalSpent: { usdCents: 718, xaf: 4712 } },
+      { id: other.buyer.userId, purchaseCount: 1, totalSpent: { usdCents: 359, xaf: 2356 } },
+      { id: nobody.userId, purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } },
+      { id: refunded.buyer.userId, purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } },
+    ]);
+    // Access rules are unchanged: a customer reads only their own figures.
+    const own = await t.gql(TOTALS, { r: [{ __typename: 'User', id: first.buyer.userId }] }, first.buyer);
+    expect(own.data!._entities[0]).toMatchObject({ purchaseCount: 2 });
+    const stranger = await t.gql(TOTALS, { r: [{ __typename: 'User', id: first.buyer.userId }] }, other.buyer);
+    expect(stranger.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql(TOTALS, { r: [{ __typename: 'User', id: first.buyer.userId }] }, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('orderUpdated pushes the order to its buyer when it changes, and refuses anyone else', async () => {

@@ -38,6 +38,40 @@ describe('messaging consumers', () => {
     await until(async () => ((await ctx.sql.query(`SELECT banned FROM messaging.users WHERE user_id = $1`, [user.userId])).rows[0].banned ? true : null), 10_000, 'banned');
   });
 
+  it('an unban makes the user a recipient again, idempotently; an older ban redelivered late does not undo it', async () => {
+    const admin = ctx.newUser({ admin: true });
+    await ctx.registerUser(admin, { origin: 'admin-command' });
+    const user = ctx.newUser();
+    const email = await ctx.registerUser(user, { firstName: 'Ibrahim', lastName: 'Sow' });
+    const RECIPIENTS = `query($search: String) { messageRecipients(search: $search) { id name email } }`;
+    const listed = async () => ((await ctx.gql(RECIPIENTS, { search: email }, admin)).data!.messageRecipients as Array<{ id: string }>).map((r) => r.id);
+    const bannedNow = async () => (await ctx.sql.query(`SELECT banned FROM messaging.users WHERE user_id = $1`, [user.userId])).rows[0].banned as boolean;
+
+    const bannedAt = new Date(Date.now() - 60_000).toISOString();
+    const ban = await ctx.publish('identity.user.banned', { userId: user.userId, bannedBy: admin.userId, reason: 'spam', bannedAt });
+    await inboxed('messaging-users-banned', ban.id);
+    expect(await listed()).toEqual([]);
+
+    const unbanData = { userId: user.userId, unbannedBy: admin.userId, reason: 'erreur de modération', unbannedAt: new Date().toISOString() };
+    const unban = await ctx.publish('identity.user.unbanned', unbanData);
+    await inboxed('messaging-users-unbanned', unban.id);
+    expect(await bannedNow()).toBe(false);
+    expect(await listed()).toEqual([user.userId]);
+
+    // The same unban again (redelivered) changes nothing; the old ban, delivered again under a new
+    // id (a replay), is older than the unban and is ignored.
+    await ctx.publish('identity.user.unbanned', unbanData, unban.id);
+    const replayedBan = await ctx.publish('identity.user.banned', { userId: user.userId, bannedBy: admin.userId, reason: 'spam', bannedAt });
+    await inboxed('messaging-users-banned', replayedBan.id);
+    expect(await bannedNow()).toBe(false);
+    expect(await listed()).toEqual([user.userId]);
+
+    // A new ban, later than the unban, applies.
+    const again = await ctx.publish('identity.user.banned', { userId: user.userId, bannedBy: admin.userId, reason: 'récidive', bannedAt: new Date(Date.now() + 1000).toISOString() });
+    await inboxed('messaging-users-banned', again.id);
+    expect(await listed()).toEqual([]);
+  });
+
   it('a redelivered password reset request sends exactly one mail', async () => {
     const to = `reset-${randomUUID().slice(0, 8)}@example.com`;
     const eventId = randomUUID();

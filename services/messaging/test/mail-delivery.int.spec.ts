@@ -3,7 +3,7 @@ import { until } from '@lbf/service-kit/testing';
 import { deliverMail } from '../src/operations/deliver';
 import { dispatchMail, queueMail } from '../src/operations/outbound-mail';
 import { sweepMail } from '../src/jobs/mail-jobs';
-import { afterCommit } from '../src/mail/after-commit';
+import { afterCommit } from '@lbf/service-kit';
 import type { MailPurpose, TemplateData } from '../src/mail/template-data';
 import { setupMessaging, type MessagingTestContext } from './support';
 

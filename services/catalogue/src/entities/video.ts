@@ -72,6 +72,10 @@ export class Video extends CatalogueItem {
   @Column({ type: 'integer', name: 'processing_version', nullable: true })
   processingVersion: number | null;
 
+  /** Since when a failed build is on the back-office bell (operations/admin-alerts.ts); null when none is open. */
+  @Column({ type: 'timestamptz', name: 'processing_alert_at', nullable: true })
+  processingAlertAt: Date | null;
+
   /** The administrator's choice of preview length. */
   @Column({ type: 'integer', name: 'preview_seconds', default: 60 })
   previewSeconds: number;

@@ -40,6 +40,8 @@ export interface JobDeps extends StreamDeps {
   enqueueBuild(videoId: string, version: number): Promise<void>;
   /** Rows untouched for this long while pending/processing are checked by the sweep. */
   sweepAfterMs?: number;
+  /** The resized copies of public images, dropped with their image. */
+  variants?: { drop(bucket: Bucket, key: string): Promise<void> };
 }
 
 /** Attempts of a build; the last one's failure is recorded on the row. */
@@ -89,7 +91,10 @@ export async function sweepVideos(deps: JobDeps): Promise<number> {
 }
 
 async function deleteObjects(deps: JobDeps, objects: CatalogueJobs['delete-objects']['objects']): Promise<void> {
-  for (const o of objects) await deps.store.delete(o.bucket, o.key);
+  for (const o of objects) {
+    await deps.store.delete(o.bucket, o.key);
+    await deps.variants?.drop(o.bucket, o.key);
+  }
 }
 
 export interface CatalogueQueues extends AfterCommit {
@@ -131,7 +136,7 @@ export function catalogueJobHandlers(deps: JobDeps): JobHandlers<CatalogueJobs> 
 type Enqueue = <K extends keyof CatalogueJobs & string>(name: K, data: CatalogueJobs[K], opts?: JobsOptions) => Promise<Job | unknown>;
 
 /** The work operations queue after a commit; job options (ids, retries) decided here, not at call sites. */
-export function catalogueAfterCommit(enqueue: Enqueue, store: ObjectStore, log: Logger): AfterCommit {
+export function catalogueAfterCommit(enqueue: Enqueue, store: ObjectStore, log: Logger, variants?: JobDeps['variants']): AfterCommit {
   const retry = { attempts: 5, backoff: { type: 'exponential', delay: 2000 } };
   return {
     async buildStream(videoId, version) {
@@ -154,10 +159,13 @@ export function catalogueAfterCommit(enqueue: Enqueue, store: ObjectStore, log: 
       // Try at once (the usual case); what fails is left to the job and its retries.
       const left: typeof objects = [];
       for (const o of objects) {
-        await store.delete(o.bucket, o.key).catch((err: unknown) => {
+        try {
+          await store.delete(o.bucket, o.key);
+          await variants?.drop(o.bucket, o.key);
+        } catch (err) {
           log.warn({ err: String(err), key: o.key }, 'could not delete an object now; queued');
           left.push(o);
-        });
+        }
       }
       if (left.length) await enqueue('delete-objects', { objects: left }, retry);
     },

@@ -12,6 +12,7 @@ import { grabFrame } from '../media/ffmpeg';
 import { hlsVersionPrefix } from '../media/hls-layout';
 import { packageLadder } from '../media/hls-package';
 import { encodeLadder, probeSource, UnreadableSourceError } from '../media/transcode';
+import { clearProcessingAlert, raiseProcessingAlert } from '../operations/admin-alerts';
 import { itemEvent } from '../operations/catalogue-items';
 import type { AfterCommit } from '../operations/deps';
 import { returning } from '../operations/query-helpers';
@@ -107,6 +108,8 @@ export async function buildStream(deps: StreamDeps, videoId: string, version: nu
       if (current.published_at === null) {
         await emit('catalogue.item.published', itemEvent({ id: videoId, title: updated!.title, priceCents: Number(updated!.price_cents) }, 'video'));
       }
+      // A failure on the bell is over once a build is served.
+      await clearProcessingAlert({ manager, emit }, videoId);
       return { outcome: 'ready' as const, previous: current.hls_version };
     });
     if (outcome.outcome !== 'ready') {
@@ -130,13 +133,20 @@ export async function buildStream(deps: StreamDeps, videoId: string, version: nu
   }
 }
 
-/** Records a final failure (shown in the admin list with a retry button). */
-export async function markFailed(deps: Pick<StreamDeps, 'ds'>, videoId: string, version: number, reason: string): Promise<void> {
-  await deps.ds.query(
-    `UPDATE videos SET processing_state = 'failed', processing_error = $3, processing_updated_at = now()
-     WHERE id = $1 AND processing_version = $2 AND (hls_version IS NULL OR hls_version < $2)`,
-    [videoId, version, reason],
-  );
+/**
+ * Records a final failure (shown in the admin list with a retry button) and, in the same
+ * transaction, puts it on the back-office bell unless it is there already (admin-alerts.ts).
+ */
+export async function markFailed(deps: Pick<StreamDeps, 'uow'>, videoId: string, version: number, reason: string): Promise<void> {
+  await deps.uow.run(async (tx) => {
+    const failed = await returning(
+      tx.manager,
+      `UPDATE videos SET processing_state = 'failed', processing_error = $3, processing_updated_at = now()
+       WHERE id = $1 AND processing_version = $2 AND (hls_version IS NULL OR hls_version < $2) RETURNING id`,
+      [videoId, version, reason],
+    );
+    if (failed.length) await raiseProcessingAlert(tx, videoId);
+  });
 }
 
 /** The video's AES-128 key, made on its first build and kept for every later one; null when the video is gone. */

@@ -1,3 +1,4 @@
+import type { Tx } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { DeepPartial, EntityManager } from 'typeorm';
 import type { ContentCategory } from '../domain/categories';
@@ -31,6 +32,8 @@ export interface ItemKind<T extends CatalogueItem> {
   objectKeys(item: T): Array<string | null>;
   /** Objects made from the item (a buyer's stamped copy), listed in the deletion's transaction. */
   derivedKeys?(manager: EntityManager, item: T): Promise<string[]>;
+  /** What else the deletion does in its transaction, before the row goes (a video's open alert cleared). */
+  beforeDelete?(tx: Tx, item: T): Promise<void>;
 }
 
 /** Payload of catalogue.item.published / updated / deleted. */
@@ -167,6 +170,7 @@ export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, k
     const it = await lockItem(manager, kind, id);
     // Under the item's lock: a derived file being made now commits its row before or fails after.
     const derived = (await kind.derivedKeys?.(manager, it)) ?? [];
+    await kind.beforeDelete?.({ manager, emit }, it);
     await manager.getRepository<CatalogueItem>(kind.entity).delete({ id: it.id });
     await emit('catalogue.item.deleted', itemEvent(it, kind.type));
     return { item: it, derived };

@@ -9,6 +9,7 @@ import { videoOrder, type VideoSort } from '../domain/sort';
 import { Video } from '../entities';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import type { CatalogueDeps } from './deps';
+import { clearProcessingAlert } from './admin-alerts';
 import { verifyUploads } from './uploads';
 import { requestStreamBuild } from './video-processing';
 import { hlsVideoPrefix } from '../media/hls-layout';
@@ -31,6 +32,7 @@ const VIDEO: ItemKind<Video> = {
   bucket: 'videos',
   notFound: messages.videoNotFound,
   objectKeys: (v) => [v.videoKey, v.thumbnailKey, v.presenterPhotoKey],
+  beforeDelete: async (tx, v) => void (await clearProcessingAlert(tx, v.id)),
 };
 
 export function listVideos(deps: Pick<CatalogueDeps, 'ds'>, q: VideoQuery): Promise<Page<Video>> {

@@ -43,6 +43,9 @@ export class Order {
   @Column({ type: 'text', name: 'admin_action_reason', nullable: true }) adminActionReason: string | null;
   @Column({ type: 'uuid', name: 'admin_action_admin_id', nullable: true }) adminActionAdminId: string | null;
   @Column({ type: 'timestamptz', name: 'admin_action_at', nullable: true }) adminActionAt: Date | null;
+  /** Why an administrator must look at this payment (the bell, operations/admin-alerts.ts); null when nothing is open. */
+  @Column({ type: 'text', name: 'alert_reason', nullable: true }) alertReason: 'claim' | 'outcome-unknown' | null;
+  @Column({ type: 'timestamptz', name: 'alert_raised_at', nullable: true }) alertRaisedAt: Date | null;
   @Column({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt: Date;
 }
@@ -94,6 +97,23 @@ export class WebhookLog {
   @Column({ type: 'timestamptz', name: 'received_at' }) receivedAt: Date;
 }
 
+/** A customer's "J'ai payé mais je n'ai pas accès" that the provider did not confirm, with what they gave. */
+@Entity({ name: 'payment_claims' })
+export class PaymentClaim {
+  @PrimaryColumn({ type: 'uuid' }) id: string;
+  @Column({ type: 'uuid', name: 'buyer_id' }) buyerId: string;
+  /** The order the claim was matched to (the first candidate asked about); null when nothing matched. */
+  @Column({ type: 'uuid', name: 'order_id', nullable: true }) orderId: string | null;
+  @Column({ type: 'uuid', name: 'attempt_id', nullable: true }) attemptId: string | null;
+  @Column({ type: 'text', name: 'operator_transaction_id', nullable: true }) operatorTransactionId: string | null;
+  @Column({ type: 'text', nullable: true }) phone: string | null;
+  @Column({ type: 'timestamptz', name: 'paid_at', nullable: true }) paidAt: Date | null;
+  @Column({ type: 'text' }) finding: 'still-pending' | 'unreachable' | 'not-paid' | 'not-found';
+  /** What the customer was told. */
+  @Column({ type: 'text' }) message: string;
+  @Column({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
+}
+
 /** The last receipt sequence of a year, bumped in the transaction that completes an order. */
 @Entity({ name: 'receipt_counters' })
 export class ReceiptCounter {
@@ -101,4 +121,4 @@ export class ReceiptCounter {
   @Column({ type: 'int' }) last: number;
 }
 
-export const ENTITIES = [PriceListItem, Buyer, Order, PaymentAttempt, ProviderExchange, WebhookLog, ReceiptCounter];
+export const ENTITIES = [PriceListItem, Buyer, Order, PaymentAttempt, ProviderExchange, WebhookLog, ReceiptCounter, PaymentClaim];

@@ -5,6 +5,7 @@ import { ERRORS, METHOD_LABELS, OWN_REASONS } from '../domain/messages';
 import { canGrant, canMarkRefunded } from '../domain/order-state';
 import { Order, PaymentAttempt } from '../entities';
 import type { CommerceStats, Order as OrderGql, OrderFilter, OrderPage } from '../generated/graphql';
+import { clearPaymentAlert } from './admin-alerts';
 import { checkAttempt } from './attempts';
 import { viewOf } from './checkout';
 import type { CommerceDeps } from './deps';
@@ -127,7 +128,7 @@ export async function adminRecheckOrder(deps: CommerceDeps, orderId: string): Pr
   if (!latest) {
     if (!(await deps.ds.manager.findOne(Order, { where: { id: orderId } }))) throw new UserError('ORDER_NOT_FOUND', ERRORS.ORDER_NOT_FOUND, { field: 'orderId' });
   } else {
-    await checkAttempt(deps, latest.id, { expireWhenPast: latest.status === 'pending' });
+    await checkAttempt(deps, latest.id, { expireWhenPast: latest.status === 'pending', adminRecheck: true });
   }
   return (await viewOf(deps, orderId, true))!;
 }
@@ -188,6 +189,7 @@ export async function adminMarkRefunded(deps: CommerceDeps, admin: AuthUser, raw
       adminId: admin.userId,
       refundedAt: now.toISOString(),
     });
+    await clearPaymentAlert(tx, order.id, now);
   });
   deps.log.info({ orderId: input.orderId, adminId: admin.userId }, 'order marked refunded by an administrator');
   await deps.updates.publish(input.orderId);

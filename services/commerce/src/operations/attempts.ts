@@ -30,26 +30,32 @@ function errorExchange(kind: string, err: unknown): { kind: string; httpStatus: 
  */
 export async function askProvider(deps: CommerceDeps, attempt: PaymentAttempt): Promise<SettleInput> {
   const provider = deps.providers.get(attempt.provider);
-  if (!provider) return { outcome: 'pending', exchange: { kind: 'status', httpStatus: null, body: { error: 'provider not configured' } } };
+  if (!provider) return { outcome: 'pending', unanswered: true, exchange: { kind: 'status', httpStatus: null, body: { error: 'provider not configured' } } };
   try {
     return answerInput(await provider.status({ reference: attempt.reference, providerReference: attempt.providerReference }));
   } catch (err) {
     if (!(err instanceof ProviderUnavailable || err instanceof ProviderRejected)) deps.log.error({ err, attemptId: attempt.id }, 'status request failed');
-    return { outcome: 'pending', exchange: errorExchange('status', err) };
+    return { outcome: 'pending', unanswered: true, exchange: errorExchange('status', err) };
   }
 }
 
 /**
  * One check of an attempt: ask the provider, settle its answer; when it still says pending past
- * the window (this was the re-check after the window), expire the attempt.
+ * the window (this was the re-check after the window), expire the attempt. When it could not be
+ * asked at all then, the outcome stays unknown and the order waits for an administrator.
  */
-export async function checkAttempt(deps: CommerceDeps, attemptId: string, opts: { expireWhenPast: boolean }): Promise<SettleResult | null> {
+export async function checkAttempt(deps: CommerceDeps, attemptId: string, opts: { expireWhenPast: boolean; adminRecheck?: boolean }): Promise<SettleResult | null> {
   const attempt = await deps.ds.manager.findOne(PaymentAttempt, { where: { id: attemptId } });
   if (!attempt) return null;
   const input = await askProvider(deps, attempt);
-  const result = await settle(deps, attempt.id, input);
+  const result = await settle(deps, attempt.id, { ...input, adminRecheck: opts.adminRecheck });
   if (input.outcome === 'pending' && opts.expireWhenPast && attempt.status === 'pending' && pastWindow(attempt.expiresAt, deps.now())) {
-    return settle(deps, attempt.id, { outcome: 'expired', reasonCode: OWN_REASONS.windowPassed, exchange: { kind: 'expiry', httpStatus: null, body: { expiresAt: attempt.expiresAt } } });
+    return settle(deps, attempt.id, {
+      outcome: 'expired',
+      reasonCode: OWN_REASONS.windowPassed,
+      outcomeUnknown: input.unanswered === true,
+      exchange: { kind: 'expiry', httpStatus: null, body: { expiresAt: attempt.expiresAt, providerAnswered: !input.unanswered } },
+    });
   }
   return result;
 }

@@ -1,14 +1,16 @@
 import { UserError, validInput, type AuthUser } from '@lbf/service-kit';
+import { randomUUID } from 'node:crypto';
 import { In } from 'typeorm';
 import { z } from 'zod';
 import { failureMessage, TEXT } from '../domain/messages';
 import { normalizePhone } from '../domain/phone';
-import { PaymentAttempt } from '../entities';
+import { PaymentAttempt, PaymentClaim } from '../entities';
 import type { PaymentClaimResult } from '../generated/graphql';
 import { askProvider } from './attempts';
 import { viewOf } from './checkout';
 import type { CommerceDeps } from './deps';
-import { settle } from './settle';
+import { raisePaymentAlert } from './admin-alerts';
+import { recordExchange, settle } from './settle';
 
 export const CLAIM_MESSAGES = {
   resolved: 'Paiement confirmé par l’opérateur : votre achat est débloqué.',
@@ -42,6 +44,40 @@ async function allowClaim(deps: CommerceDeps, userId: string): Promise<boolean> 
 const MAX_CANDIDATES = 5;
 /** Around `paidAt`: attempts started this long before or after. */
 const PAID_AT_SLACK_MS = 3 * 3600_000;
+
+type ClaimFinding = PaymentClaim['finding'];
+
+/**
+ * Keeps a claim the provider did not confirm, with what the customer gave, and when it matched one
+ * of their attempts puts the order in front of an administrator (admin-alerts.ts): the claim is
+ * also written in that attempt's provider log (kind `claim`), which the payments page shows.
+ */
+async function recordUnconfirmedClaim(
+  deps: CommerceDeps,
+  user: AuthUser,
+  input: z.infer<typeof claimInput>,
+  found: { orderId: string; attemptId: string; finding: ClaimFinding; message: string } | null,
+): Promise<void> {
+  const now = deps.now();
+  const given = { operatorTransactionId: input.operatorTransactionId ?? null, phone: input.phone?.trim() || null, paidAt: input.paidAt ? new Date(input.paidAt) : null };
+  const finding: ClaimFinding = found?.finding ?? 'not-found';
+  await deps.uow.run(async (tx) => {
+    await tx.manager.insert(PaymentClaim, {
+      id: randomUUID(),
+      buyerId: user.userId,
+      orderId: found?.orderId ?? null,
+      attemptId: found?.attemptId ?? null,
+      ...given,
+      finding,
+      message: found?.message ?? CLAIM_MESSAGES.notFound,
+      createdAt: now,
+    });
+    if (!found) return;
+    await recordExchange(tx.manager, found.attemptId, { kind: 'claim', httpStatus: null, body: { by: 'customer', orderId: input.orderId ?? null, ...given, finding } }, now);
+    await raisePaymentAlert(tx, found.orderId, 'claim', now);
+  });
+  deps.log.info({ userId: user.userId, orderId: found?.orderId ?? null, finding }, 'payment claim not confirmed by the provider');
+}
 
 /**
  * "J'ai payé mais je n'ai pas accès": finds the buyer's own candidate attempts (by order, by the
@@ -80,11 +116,14 @@ export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: z.in
       ORDER BY (o.status = 'completed') DESC, a.created_at DESC LIMIT ${MAX_CANDIDATES}`,
     params,
   )) as Array<{ id: string }>;
-  if (!rows.length) return { order: null, resolved: false, message: CLAIM_MESSAGES.notFound, error: null };
+  if (!rows.length) {
+    await recordUnconfirmedClaim(deps, user, input, null);
+    return { order: null, resolved: false, message: CLAIM_MESSAGES.notFound, error: null };
+  }
 
   const attempts = await deps.ds.manager.find(PaymentAttempt, { where: { id: In(rows.map((r) => r.id)) } });
   const ordered = rows.map((r) => attempts.find((a) => a.id === r.id)!).filter(Boolean);
-  let first: { orderId: string; message: string } | null = null;
+  let first: { orderId: string; attemptId: string; finding: ClaimFinding; message: string } | null = null;
   for (const attempt of ordered) {
     const order = await viewOf(deps, attempt.orderId, false);
     if (order?.status === 'COMPLETED') return { order, resolved: true, message: CLAIM_MESSAGES.alreadyPaid, error: null };
@@ -94,14 +133,17 @@ export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: z.in
       return { order: await viewOf(deps, attempt.orderId, false), resolved: true, message: CLAIM_MESSAGES.resolved, error: null };
     }
     if (!first) {
+      const unreachable = input.outcome === 'pending' && (input.exchange?.httpStatus === null || (input.exchange?.httpStatus ?? 0) >= 500);
+      const finding: ClaimFinding = input.outcome === 'pending' ? (unreachable ? 'unreachable' : 'still-pending') : 'not-paid';
       const message =
-        input.outcome === 'pending'
-          ? input.exchange?.httpStatus === null || (input.exchange?.httpStatus ?? 0) >= 500
-            ? CLAIM_MESSAGES.unreachable
-            : CLAIM_MESSAGES.stillPending
-          : CLAIM_MESSAGES.notPaid(failureMessage(input.outcome, input.reasonCode ?? null));
-      first = { orderId: attempt.orderId, message };
+        finding === 'unreachable'
+          ? CLAIM_MESSAGES.unreachable
+          : finding === 'still-pending'
+            ? CLAIM_MESSAGES.stillPending
+            : CLAIM_MESSAGES.notPaid(failureMessage(input.outcome as 'failed' | 'expired' | 'canceled', input.reasonCode ?? null));
+      first = { orderId: attempt.orderId, attemptId: attempt.id, finding, message };
     }
   }
+  await recordUnconfirmedClaim(deps, user, input, first);
   return { order: first ? await viewOf(deps, first.orderId, false) : null, resolved: false, message: first?.message ?? CLAIM_MESSAGES.notFound, error: null };
 }

@@ -6,6 +6,7 @@ import { buyerName } from '../domain/buyer-name';
 import { formatReceiptNumber, receiptYear } from '../domain/receipt';
 import { Order, PaymentAttempt, ProviderExchange } from '../entities';
 import type { ProviderAnswer, ProviderName, ProviderOutcome } from '../providers/port';
+import { clearPaymentAlert, raisePaymentAlert } from './admin-alerts';
 import type { CommerceDeps } from './deps';
 
 /** What one channel (webhook nudge, poller, "Vérifier", claim, admin re-check, our expiry) learnt. */
@@ -16,6 +17,12 @@ export interface SettleInput {
   reasonCode?: string | null;
   authorizationUrl?: string | null;
   exchange?: ProviderAnswer['exchange'] | null;
+  /** The provider could not be asked (unreachable, refused, not configured): `outcome` is then our 'pending'. */
+  unanswered?: boolean;
+  /** Our expiry after the window without the provider's word on the attempt: the order waits for an administrator (admin-alerts.ts). */
+  outcomeUnknown?: boolean;
+  /** An administrator's re-check: a final answer from the provider clears the order's alert. */
+  adminRecheck?: boolean;
 }
 
 export interface SettleResult {
@@ -68,6 +75,7 @@ export async function completeOrder(
   order.completedAt = paid.at;
   order.updatedAt = paid.at;
   await tx.manager.update(Order, { id: order.id }, { status: 'completed', receiptNumber: order.receiptNumber, completedAt: paid.at, updatedAt: paid.at });
+  await clearPaymentAlert(tx, order.id, paid.at);
   const [buyer] = (await tx.manager.query(`SELECT first_name, last_name FROM buyers WHERE user_id = $1`, [order.buyerId])) as Array<{
     first_name: string | null;
     last_name: string | null;
@@ -122,6 +130,8 @@ export async function settle(
 
     const decision = decideSettlement(attempt.status, order.status, input.outcome);
     const log = { orderId: order.id, attemptId, provider: attempt.provider, outcome: input.outcome, reasonCode: input.reasonCode ?? null };
+    // The administrator asked and the provider answered for good: nothing is left to reconcile.
+    if (input.adminRecheck && input.outcome !== 'pending' && !input.unanswered) await clearPaymentAlert(tx, order.id, now);
     switch (decision.kind) {
       case 'complete': {
         Object.assign(patch, { status: 'completed', settledAt: now, failureCode: null });
@@ -163,6 +173,9 @@ export async function settle(
             reasonCode: input.reasonCode ?? null,
             failedAt: now.toISOString(),
           });
+        }
+        if (input.outcomeUnknown && (await raisePaymentAlert(tx, order.id, 'outcome-unknown', now))) {
+          deps.log.warn(log, 'attempt expired without the provider\'s word: waits for an administrator');
         }
         deps.log.info(log, `attempt ${decision.attempt}`);
         return { orderId: order.id, kind: decision.kind, changed: true };

@@ -1,4 +1,5 @@
 import { requireUser, type BaseContext } from '@lbf/service-kit';
+import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { DataSource } from 'typeorm';
 import type { Order as OrderEntity, PaymentAttempt } from '../entities';
@@ -10,8 +11,8 @@ export interface UserRef {
   id: string;
 }
 
-interface UserPurchases {
-  purchases: OrderGql[];
+/** What the users table shows: number and sum of completed orders. */
+export interface PurchaseTotals {
   purchaseCount: number;
   totalSpent: Amount;
 }
@@ -64,10 +65,10 @@ function toAttempt(r: Record<string, unknown>): PaymentAttempt {
 }
 
 /**
- * Every user's orders with their attempts, in ONE SQL statement for a whole `_entities` batch
- * (the gateway asks for many users at once: the admin users table).
+ * Every user's orders with their attempts, newest first, in ONE SQL statement for a whole
+ * `_entities` batch (only when `purchases` is asked: the purchase history).
  */
-export async function loadUserPurchases(ds: DataSource, userIds: readonly string[]): Promise<Map<string, UserPurchases>> {
+export async function loadUserOrders(ds: DataSource, userIds: readonly string[]): Promise<Map<string, OrderGql[]>> {
   const rows = (await ds.query(
     `SELECT o.*, COALESCE(json_agg(a ORDER BY a.number) FILTER (WHERE a.id IS NOT NULL), '[]') AS attempts
        FROM orders o LEFT JOIN payment_attempts a ON a.order_id = o.id
@@ -76,43 +77,66 @@ export async function loadUserPurchases(ds: DataSource, userIds: readonly string
       ORDER BY o.created_at DESC, o.id`,
     [userIds],
   )) as Row[];
-  const result = new Map<string, UserPurchases>(userIds.map((id) => [id, { purchases: [], purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } }]));
+  const result = new Map<string, OrderGql[]>(userIds.map((id) => [id, []]));
   for (const row of rows) {
     const order = toOrder(row);
-    const entry = result.get(order.buyerId);
-    if (!entry) continue;
-    entry.purchases.push(orderView({ order, attempts: row.attempts.map(toAttempt) }, false));
-    if (order.status === 'completed') {
-      entry.purchaseCount += 1;
-      entry.totalSpent = { usdCents: entry.totalSpent.usdCents + order.amountUsdCents, xaf: entry.totalSpent.xaf + order.amountXaf };
-    }
+    result.get(order.buyerId)?.push(orderView({ order, attempts: row.attempts.map(toAttempt) }, false));
   }
   return result;
 }
 
 /**
- * A per-request batcher: every User field asked in the same tick (one `_entities` call) joins one
- * load. Kept on the request's context object so that two requests never share results.
+ * Completed orders counted and summed per buyer, in ONE light aggregate statement for a whole
+ * `_entities` batch (the admin users table asks for 25 users' count and total at once).
  */
-const batches = new WeakMap<object, { ids: Set<string>; started: boolean; result: Promise<Map<string, UserPurchases>> | null }>();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMPTY: UserPurchases = { purchases: [], purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } };
-
-function forUser(ds: DataSource, ctx: object, userId: string): Promise<UserPurchases> {
-  if (!UUID.test(userId)) return Promise.resolve(EMPTY);
-  let batch = batches.get(ctx);
-  if (!batch || (batch.started && !batch.ids.has(userId))) {
-    batch = { ids: new Set(), started: false, result: null };
-    batches.set(ctx, batch);
-  }
-  const current = batch;
-  current.ids.add(userId);
-  current.result ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-    current.started = true;
-    return loadUserPurchases(ds, [...current.ids]);
-  });
-  return current.result.then((m) => m.get(userId) ?? EMPTY);
+export async function loadPurchaseTotals(ds: DataSource, userIds: readonly string[]): Promise<Map<string, PurchaseTotals>> {
+  const rows = (await ds.query(
+    `SELECT buyer_id, count(*) AS n, COALESCE(SUM(amount_usd_cents), 0) AS usd, COALESCE(SUM(amount_xaf), 0) AS xaf
+       FROM orders WHERE buyer_id = ANY($1::uuid[]) AND status = 'completed'
+      GROUP BY buyer_id`,
+    [userIds],
+  )) as Array<{ buyer_id: string; n: string; usd: string; xaf: string }>;
+  const result = new Map<string, PurchaseTotals>();
+  for (const r of rows) result.set(r.buyer_id, { purchaseCount: Number(r.n), totalSpent: { usdCents: Number(r.usd), xaf: Number(r.xaf) } });
+  return result;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NO_PURCHASES: PurchaseTotals = { purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } };
+
+interface Loaders {
+  totals: DataLoader<string, PurchaseTotals>;
+  orders: DataLoader<string, OrderGql[]>;
+}
+
+/**
+ * Per-request loaders, kept on the request's context object so two requests never share results:
+ * every User field asked in one `_entities` call joins one load per kind (totals, orders).
+ * setImmediate: the gateway's batch resolves its references before their fields run.
+ */
+const loaders = new WeakMap<object, Loaders>();
+
+function loadersFor(ds: DataSource, ctx: object): Loaders {
+  let found = loaders.get(ctx);
+  if (!found) {
+    const batchScheduleFn = (run: () => void) => setImmediate(run);
+    found = {
+      totals: new DataLoader(async (ids) => {
+        const m = await loadPurchaseTotals(ds, ids);
+        return ids.map((id) => m.get(id) ?? NO_PURCHASES);
+      }, { batchScheduleFn }),
+      orders: new DataLoader(async (ids) => {
+        const m = await loadUserOrders(ds, ids);
+        return ids.map((id) => m.get(id) ?? []);
+      }, { batchScheduleFn }),
+    };
+    loaders.set(ctx, found);
+  }
+  return found;
+}
+
+const totalsOf = (ds: DataSource, ctx: object, userId: string) => (UUID.test(userId) ? loadersFor(ds, ctx).totals.load(userId) : Promise.resolve(NO_PURCHASES));
+const ordersOf = (ds: DataSource, ctx: object, userId: string) => (UUID.test(userId) ? loadersFor(ds, ctx).orders.load(userId) : Promise.resolve([]));
 
 /** Self or administrator; visitors UNAUTHENTICATED, other customers FORBIDDEN. */
 function mayRead(ctx: BaseContext, userId: string): void {
@@ -127,15 +151,15 @@ export function userResolvers(ds: DataSource) {
     __resolveReference: (ref: UserRef) => ({ id: ref.id }),
     purchases: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
       mayRead(ctx, user.id);
-      return (await forUser(ds, ctx, user.id)).purchases;
+      return ordersOf(ds, ctx, user.id);
     },
     purchaseCount: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
       mayRead(ctx, user.id);
-      return (await forUser(ds, ctx, user.id)).purchaseCount;
+      return (await totalsOf(ds, ctx, user.id)).purchaseCount;
     },
     totalSpent: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
       mayRead(ctx, user.id);
-      return (await forUser(ds, ctx, user.id)).totalSpent;
+      return (await totalsOf(ds, ctx, user.id)).totalSpent;
     },
   };
 }

@@ -1,18 +1,18 @@
-import { startIdempotentConsumer, type RunningConsumer } from '@lbf/service-kit';
+import { afterCommit, startIdempotentConsumer, type RunningConsumer } from '@lbf/service-kit';
 import type { EventSubject, TypedEnvelope } from '@lbf/proto-events';
 import { normaliseEmail } from '../domain/email';
-import { afterCommit } from '../mail/after-commit';
 import type { TemplateData } from '../mail/template-data';
 import type { MessagingDeps } from '../operations/deps';
 import { dispatchMail, queueMail } from '../operations/outbound-mail';
 import { applySiteSettings } from '../operations/site-settings';
-import { applyUserBanned, applyUserRegistered, findUser } from '../operations/users';
+import { applyUserBanned, applyUserRegistered, applyUserUnbanned, findUser } from '../operations/users';
 import type { Tx } from '@lbf/service-kit';
 
 /** One durable per subject: NATS 2.9 (the one we run) gives a consumer a single filter subject. */
 export const MAIL_CONSUMERS = {
   'identity.user.registered': 'messaging-users-registered',
   'identity.user.banned': 'messaging-users-banned',
+  'identity.user.unbanned': 'messaging-users-unbanned',
   'identity.password_reset.requested': 'messaging-password-reset',
   'commerce.purchase.completed': 'messaging-purchase-receipt',
   'catalogue.settings.updated': 'messaging-site-settings',
@@ -48,6 +48,11 @@ const HANDLERS: { [S in MailSubject]: Handler<S> } = {
   'identity.user.banned': async (_deps, envelope, tx) => {
     // Registration and ban run on separate durables: a ban that arrives first waits for it (redelivered).
     if (!(await applyUserBanned(tx.manager, envelope.data))) throw new Error(`identity.user.banned for ${envelope.data.userId}, not registered here yet`);
+  },
+
+  'identity.user.unbanned': async (_deps, envelope, tx) => {
+    // Likewise waits for the registration; a ban redelivered after it (older) does not undo it.
+    if (!(await applyUserUnbanned(tx.manager, envelope.data))) throw new Error(`identity.user.unbanned for ${envelope.data.userId}, not registered here yet`);
   },
 
   'identity.password_reset.requested': async (deps, { id, data }, tx) => {

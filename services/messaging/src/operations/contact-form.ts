@@ -11,6 +11,7 @@ import {
   ticketWaitSeconds,
 } from '../domain/contact-rules';
 import { validInput } from '@lbf/service-kit';
+import { emitContactAlertChange } from './contact-alerts';
 import type { ContactLimits } from './contact-limits';
 import type { MessagingDeps } from './deps';
 import { dispatchMail, queueMail } from './outbound-mail';
@@ -40,7 +41,7 @@ export async function openContactForm(deps: ContactFormDeps, ip: string | null):
  * The contact form's submission. A filled honeypot is answered like a success and stores nothing.
  * Otherwise: the spec's validation, then the ticket (known, old enough), the rate limits per IP and
  * per address, the ticket used up (GETDEL, so two posts of one ticket cannot both pass), and the
- * message stored with its acknowledgement queued in the same transaction.
+ * message stored with its acknowledgement queued and its bell alert raised in the same transaction.
  */
 export async function sendContactMessage(deps: ContactFormDeps, rawInput: unknown, ip: string | null): Promise<boolean> {
   const website = (rawInput as { website?: unknown } | null)?.website;
@@ -62,7 +63,9 @@ export async function sendContactMessage(deps: ContactFormDeps, rawInput: unknow
 
   const subject = CONTACT_SUBJECTS[input.subject];
   const id = randomUUID();
-  const deliveryId = await deps.uow.run(async ({ manager }) => {
+  const deliveryId = await deps.uow.run(async (tx) => {
+    const { manager } = tx;
+    const receivedAt = deps.now();
     await manager.query(`INSERT INTO contact_messages (id, name, email, subject, message, ip, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
       id,
       input.name,
@@ -70,8 +73,10 @@ export async function sendContactMessage(deps: ContactFormDeps, rawInput: unknow
       subject.stored,
       input.message,
       ip,
-      deps.now(),
+      receivedAt,
     ]);
+    // It lands in the inbox unread: the back-office bell gets its alert.
+    await emitContactAlertChange(tx, { id, name: input.name }, null, { readAt: null, archivedAt: null }, receivedAt);
     return queueMail(manager, {
       purpose: 'contact_acknowledgement',
       dedupeKey: id,

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { CONTACT_CODES, CONTACT_SUBJECTS, CONTACT_TEXT, likePattern, subjectOfStored } from '../domain/contact-rules';
 import { displayName, isUuid } from '../domain/messages-rules';
 import type { ContactMessage, ContactMessagePage, ContactReply, MailStatus } from '../generated/graphql';
+import { emitContactAlertChange } from './contact-alerts';
 import type { MessagingDeps } from './deps';
 import { dispatchMail, queueMail } from './outbound-mail';
 import { findUser } from './users';
@@ -98,25 +99,34 @@ export async function adminContactMessages(
 
 const notFound = () => new UserError(CONTACT_CODES.notFound, CONTACT_TEXT.notFound);
 
-/** Read or unread (the first reading time is kept when marked read again). */
-export async function adminMarkContactMessage(deps: MessagingDeps, id: string, read: boolean): Promise<ContactMessage> {
+/**
+ * Sets a message's read or archived state under its row lock, and raises or clears its bell alert
+ * in the same transaction when that changes whether it is new (repeating a call changes nothing).
+ */
+async function changeContactState(deps: MessagingDeps, id: string, column: 'read_at' | 'archived_at', on: boolean): Promise<ContactMessage> {
   if (!isUuid(id)) throw notFound();
-  const rows = (await deps.ds.query(
-    `UPDATE contact_messages SET read_at = CASE WHEN $2 THEN COALESCE(read_at, $3) ELSE NULL END WHERE id = $1 RETURNING id`,
-    [id, read, deps.now()],
-  )) as [Row[], number];
-  if (!rows[0].length) throw notFound();
+  await deps.uow.run(async (tx) => {
+    const rows = (await tx.manager.query(`SELECT id, name, read_at, archived_at FROM contact_messages WHERE id = $1 FOR UPDATE`, [id])) as Row[];
+    if (!rows.length) throw notFound();
+    const now = deps.now();
+    const [[after]] = (await tx.manager.query(
+      `UPDATE contact_messages SET ${column} = CASE WHEN $2 THEN COALESCE(${column}, $3) ELSE NULL END WHERE id = $1 RETURNING read_at, archived_at`,
+      [id, on, now],
+    )) as [Row[], number];
+    await emitContactAlertChange(tx, { id, name: rows[0].name as string }, alertStateOf(rows[0]), alertStateOf(after), now);
+  });
   return (await loadMessage(deps.ds.manager, id))!;
 }
 
+const alertStateOf = (r: Row) => ({ readAt: r.read_at as Date | null, archivedAt: r.archived_at as Date | null });
+
+/** Read or unread (the first reading time is kept when marked read again). */
+export async function adminMarkContactMessage(deps: MessagingDeps, id: string, read: boolean): Promise<ContactMessage> {
+  return changeContactState(deps, id, 'read_at', read);
+}
+
 export async function adminArchiveContactMessage(deps: MessagingDeps, id: string, archived: boolean): Promise<ContactMessage> {
-  if (!isUuid(id)) throw notFound();
-  const rows = (await deps.ds.query(
-    `UPDATE contact_messages SET archived_at = CASE WHEN $2 THEN COALESCE(archived_at, $3) ELSE NULL END WHERE id = $1 RETURNING id`,
-    [id, archived, deps.now()],
-  )) as [Row[], number];
-  if (!rows[0].length) throw notFound();
-  return (await loadMessage(deps.ds.manager, id))!;
+  return changeContactState(deps, id, 'archived_at', archived);
 }
 
 /** The administrator's name as messaging knows it (identity's events), else the team's. */
@@ -127,11 +137,13 @@ export async function adminName(manager: EntityManager, userId: string): Promise
 
 /**
  * Replies by e-mail: the reply is kept under the message with its delivery row, both written in one
- * transaction (the mail exists exactly when the reply does), and the message counts as read.
+ * transaction (the mail exists exactly when the reply does), and the message counts as read (its
+ * bell alert cleared if it was new).
  */
 export async function adminReplyContactMessage(deps: MessagingDeps, admin: AuthUser, id: string, body: string): Promise<ContactMessage> {
   if (!isUuid(id)) throw notFound();
-  const deliveryId = await deps.uow.run(async ({ manager }) => {
+  const deliveryId = await deps.uow.run(async (tx) => {
+    const { manager } = tx;
     const rows = (await manager.query(`SELECT * FROM contact_messages WHERE id = $1 FOR UPDATE`, [id])) as Row[];
     if (!rows.length) throw notFound();
     const original = rows[0];
@@ -158,6 +170,8 @@ export async function adminReplyContactMessage(deps: MessagingDeps, admin: AuthU
       [replyId, id, body, admin.userId, senderName, queued, now],
     );
     await manager.query(`UPDATE contact_messages SET read_at = COALESCE(read_at, $2) WHERE id = $1`, [id, now]);
+    const readAt = (original.read_at as Date | null) ?? now;
+    await emitContactAlertChange(tx, { id, name: original.name as string }, alertStateOf(original), { readAt, archivedAt: original.archived_at as Date | null }, now);
     return queued;
   });
   await dispatchMail(deps, [deliveryId]);

@@ -1,35 +1,34 @@
-import { requireUser, UserError, type BaseContext } from '@lbf/service-kit';
-import { GraphQLError } from 'graphql';
+import { UserError } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import { isUuid, MESSAGES_CODES, MESSAGES_TEXT } from '../domain/messages-rules';
 import type { InboxMessage, InboxPage } from '../generated/graphql';
 import type { UnreadCounts } from '../live/unread-count';
 import type { MessagingDeps } from './deps';
 
-/** A User entity reference (federation): messaging resolves the inbox fields of `User` from its id. */
-export interface UserRef {
-  id: string;
-}
-
 export interface InboxDeps extends MessagingDeps {
   unread: UnreadCounts;
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
 
 /**
- * The one definition of "a message in $1's inbox": addressed to them, or to everyone after they
+ * The one definition of "a message in <user>'s inbox": addressed to them, or to everyone after they
  * registered (a user unknown to the read model sees no group message). Every inbox query and the
- * read check use it, so a customer can only ever reach their own and group messages.
+ * read check use it, so a customer can only ever reach their own and group messages. `user` is the
+ * SQL expression of the user's id ($1, or a column when one statement serves several users).
  */
-const IN_INBOX = `(m.recipient_id = $1 OR (m.is_group AND m.sent_at >= (SELECT u.registered_at FROM users u WHERE u.user_id = $1)))`;
+export const inInbox = (user: string) =>
+  `(m.recipient_id = ${user} OR (m.is_group AND m.sent_at >= (SELECT reg.registered_at FROM users reg WHERE reg.user_id = ${user})))`;
 /** This user's read time: the message's own for an individual one, their row for a group one. */
-const MY_READ_AT = `CASE WHEN m.is_group THEN r.read_at ELSE m.read_at END`;
-const FROM_INBOX = `FROM internal_messages m LEFT JOIN internal_message_reads r ON r.message_id = m.id AND r.user_id = $1 WHERE ${IN_INBOX}`;
+export const MY_READ_AT = `CASE WHEN m.is_group THEN r.read_at ELSE m.read_at END`;
+/** The messages of <user>'s inbox with their read rows (alias m and r). */
+export const fromInbox = (user: string) =>
+  `FROM internal_messages m LEFT JOIN internal_message_reads r ON r.message_id = m.id AND r.user_id = ${user} WHERE ${inInbox(user)}`;
+const FROM_INBOX = fromInbox('$1');
 
-function inboxMessageOf(r: Row): InboxMessage {
+export function inboxMessageOf(r: Row): InboxMessage {
   return {
     id: r.id as string,
     subject: r.subject as string,
@@ -54,13 +53,6 @@ export async function inboxPage(deps: MessagingDeps, userId: string, page: numbe
     m.query(`SELECT count(*)::int AS total, (count(*) FILTER (WHERE ${MY_READ_AT} IS NULL))::int AS unread ${FROM_INBOX}`, [userId]),
   ])) as [Row[], Array<{ total: number; unread: number }>];
   return { items: rows.map(inboxMessageOf), total, unread, page, pageSize };
-}
-
-/** Every message of one user's inbox, newest first (User.messages; bounded). */
-export async function inboxMessages(manager: EntityManager, userId: string, limit = 200): Promise<InboxMessage[]> {
-  if (!isUuid(userId)) return [];
-  const rows = (await manager.query(`SELECT m.*, ${MY_READ_AT} AS my_read_at ${FROM_INBOX} ORDER BY m.sent_at DESC, m.id DESC LIMIT $2`, [userId, limit])) as Row[];
-  return rows.map(inboxMessageOf);
 }
 
 async function inboxMessage(manager: EntityManager, userId: string, id: string): Promise<InboxMessage | null> {
@@ -88,27 +80,4 @@ export async function markMessageRead(deps: InboxDeps, userId: string, id: strin
   });
   if (changed) await deps.unread.changed(userId);
   return message;
-}
-
-/** The user themself or an administrator; visitors UNAUTHENTICATED, other customers FORBIDDEN. */
-function mayRead(ctx: BaseContext, userId: string): void {
-  const viewer = requireUser(ctx);
-  if (viewer.userId !== userId && !viewer.roles.includes('admin')) {
-    throw new GraphQLError('Accès refusé', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
-  }
-}
-
-/** `User.messages` and `User.unreadMessageCount` (the entity identity owns, extended here). */
-export function userInboxResolvers(deps: MessagingDeps) {
-  return {
-    __resolveReference: (ref: UserRef) => ({ id: ref.id }),
-    messages: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
-      mayRead(ctx, user.id);
-      return inboxMessages(deps.ds.manager, user.id);
-    },
-    unreadMessageCount: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
-      mayRead(ctx, user.id);
-      return unreadCount(deps.ds.manager, user.id);
-    },
-  };
 }

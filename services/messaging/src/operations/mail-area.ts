@@ -1,6 +1,6 @@
+import { installAfterCommit } from '@lbf/service-kit';
 import { SWEEP_MAIL_SCHEDULE, sendMailHandler, sweepMail } from '../jobs/mail-jobs';
 import { mailConsumers } from '../events/consumers';
-import { installAfterCommit } from '../mail/after-commit';
 import { acquireMailTransport } from '../mail/transport';
 import { mailResolvers } from '../resolvers/mail';
 import type { AreaParts } from './area';

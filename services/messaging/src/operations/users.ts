@@ -20,11 +20,30 @@ export async function applyUserRegistered(manager: EntityManager, d: EventData<'
   );
 }
 
-/** identity.user.banned. False when the user is not known yet (its registration not applied yet). */
-export async function applyUserBanned(manager: EntityManager, d: EventData<'identity.user.banned'>): Promise<boolean> {
-  const rows = (await manager.query(`UPDATE users SET banned = true, updated_at = now() WHERE user_id = $1 RETURNING user_id`, [d.userId])) as unknown;
+/**
+ * Sets the user's ban state as of `at`, unless a later change was applied already (ban and unban
+ * come on separate durables; a late redelivery never undoes a newer change). False when the user is
+ * not known yet (its registration not applied yet): the caller waits for it (redelivered).
+ */
+async function applyBanState(manager: EntityManager, userId: string, banned: boolean, at: string): Promise<boolean> {
+  const rows = (await manager.query(
+    `UPDATE users SET banned = CASE WHEN ban_changed_at IS NULL OR ban_changed_at <= $3 THEN $2 ELSE banned END,
+                      ban_changed_at = GREATEST(ban_changed_at, $3), updated_at = now()
+      WHERE user_id = $1 RETURNING user_id`,
+    [userId, banned, at],
+  )) as unknown;
   const list = Array.isArray(rows) && Array.isArray(rows[0]) ? (rows[0] as unknown[]) : (rows as unknown[]);
   return list.length > 0;
+}
+
+/** identity.user.banned: no internal message, not a recipient. False when the user is not known yet. */
+export async function applyUserBanned(manager: EntityManager, d: EventData<'identity.user.banned'>): Promise<boolean> {
+  return applyBanState(manager, d.userId, true, d.bannedAt);
+}
+
+/** identity.user.unbanned: a message recipient again. False when the user is not known yet. */
+export async function applyUserUnbanned(manager: EntityManager, d: EventData<'identity.user.unbanned'>): Promise<boolean> {
+  return applyBanState(manager, d.userId, false, d.unbannedAt);
 }
 
 export async function findUser(manager: EntityManager, userId: string): Promise<KnownUser | null> {

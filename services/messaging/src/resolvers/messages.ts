@@ -2,7 +2,8 @@ import { requireAdmin, requireUser, validArgs, validInput, withUserErrors, type 
 import { pagingSchema } from '../domain/contact-rules';
 import { recipientsArgsSchema, sendMessageSchema } from '../domain/messages-rules';
 import type { Resolvers } from '../generated/graphql';
-import { inboxPage, markMessageRead, unreadCount, userInboxResolvers, type InboxDeps } from '../operations/inbox';
+import { inboxPage, markMessageRead, unreadCount, type InboxDeps } from '../operations/inbox';
+import { userInboxResolvers } from '../operations/user-inbox';
 import { adminInternalMessages, adminInternalMessageStats, adminMarkMessageRead, adminSendMessage, messageRecipients } from '../operations/messages-admin';
 
 /** Internal messages: the administrators' compose and history, each user's inbox and live badge. Thin. */
@@ -53,6 +54,6 @@ export function messagesResolvers(deps: InboxDeps): Resolvers {
         resolve: (count: number) => count,
       },
     },
-    User: userInboxResolvers(deps),
+    User: userInboxResolvers(deps.ds),
   } as Resolvers;
 }
