@@ -1,6 +1,7 @@
 import { mountMediaProxy } from './media-proxy';
 import { mountNewsletterRelay } from './newsletter-relay';
 import { mountNotifyRelay } from './notify-relay';
+import { mountSeo } from './seo';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -12,6 +13,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import helmet from 'helmet';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
 import { proxyTrust } from './client-ip';
 import { forwardedHeaders } from './forward-headers';
@@ -22,6 +24,7 @@ import { SingleFetchCache } from './single-fetch';
 import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
 import { startSubscriptionGateway, type LoadedSchema } from './subscriptions';
 import { subscriptionRouting } from './supergraph';
+import { createServerRender, type ExecuteRequest, type ExecuteResult } from './ssr/server-render';
 import { mountWebApp } from './web-app';
 
 export interface RunningGateway {
@@ -32,6 +35,8 @@ export interface RunningGateway {
   ready: Promise<void>;
   /** How many requests the single-fetch passthrough answered, and handed to the normal path with its exchange. */
   singleFetchStats(): { answered: number; handedBack: number };
+  /** Server rendering's counters (renders done, cache hits, app-shell fallbacks, invalidations); null when it is off. */
+  ssrStats(): { renders: number; hits: number; fallbacks: number; invalidations: number } | null;
   stop(): Promise<void>;
 }
 
@@ -224,7 +229,22 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     // HSTS on http://localhost would make browsers refuse the dev server; production is HTTPS.
     strictTransportSecurity: production,
   });
-  app.use(securityHeaders);
+  // The hashed files under /assets are scripts, styles and images, never documents or workers: the
+  // policies that only mean something for a page (CSP, framing, referrer, COOP…) would be ~900 bytes
+  // of headers on each of a first visit's ~30 files, uncompressed on HTTP/1.1.
+  const assetHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: production,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.use((req, res, next) => (req.path.startsWith('/assets/') ? assetHeaders : securityHeaders)(req, res, next));
   // Before compression: media bodies stream through untouched (Range, large uploads).
   mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
   // Before any body parser: NotchPay signs the exact bytes of its webhooks.
@@ -261,7 +281,31 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     },
   );
 
-  mountWebApp(app, config.webDist);
+  /**
+   * The server's render of the public pages reads its data from this gateway's own Apollo server,
+   * in process (executeOperation): no socket, no HTTP headers, and a context that is a visitor's by
+   * construction (no auth, nothing forwarded, no response to relay cookies to), whoever asked.
+   */
+  const anonymousContext = (): GatewayContext => ({ auth: null, forward: {} });
+  const executeAsVisitor = async ({ query, variables, operationName }: ExecuteRequest): Promise<ExecuteResult> => {
+    const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: anonymousContext() });
+    if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by server rendering');
+    return { data: response.body.singleResult.data, errors: response.body.singleResult.errors };
+  };
+  const ssr =
+    config.webDist && config.ssrBundle
+      ? createServerRender({
+          indexFile: join(config.webDist, 'index.html'),
+          bundle: config.ssrBundle,
+          execute: () => (apolloStarted && loaded ? executeAsVisitor : null),
+          log,
+          publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : null,
+          cacheTtlMs: config.ssrCacheTtlMs,
+          timeoutMs: config.ssrTimeoutMs,
+        })
+      : null;
+  mountSeo(app, { publicUrl: config.publicUrl });
+  mountWebApp(app, config.webDist, ssr?.handler);
   app.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
   const onError: ErrorRequestHandler = (err: { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string }, req, res, _next) => {
     const status = err.status ?? err.statusCode ?? 500;
@@ -310,11 +354,16 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 
   const started = apollo.start().then(() => {
     apolloStarted = true;
-    const context = async ({ req, res, ip }: { req: IncomingMessage; res: ServerResponse; ip: string | undefined }): Promise<GatewayContext> => ({
-      auth: await verifier.verify(bearerToken(req.headers.authorization)),
-      forward: forwardedHeaders(req.headers, ip),
-      res,
-    });
+    const context = async ({ req, res, ip }: { req: IncomingMessage; res: ServerResponse; ip: string | undefined }): Promise<GatewayContext> => {
+      const auth = await verifier.verify(bearerToken(req.headers.authorization));
+      // An administrator's request may change what the public pages show (settings, articles,
+      // videos): the server-rendered pages are forgotten now and once it has been answered.
+      if (ssr && auth?.roles.includes('admin')) {
+        ssr.invalidate();
+        res.once('finish', () => ssr.invalidate());
+      }
+      return { auth, forward: forwardedHeaders(req.headers, ip), res };
+    };
     graphqlHandler = expressMiddleware(apollo, { context: ({ req, res }) => context({ req, res, ip: req.ip }) });
     const passthrough = { cache: singleFetches, urlOf: (name: string) => serviceUrls.get(name), fetch: fetcher };
     fastGraphql = graphqlHttpHandler({ apollo, context, passthrough: config.singleFetchPassthrough === false ? undefined : passthrough, bodyLimit: parseByteSize(bodyLimit), trust, securityHeaders });
@@ -335,6 +384,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     port,
     ready,
     singleFetchStats: () => ({ ...singleFetches.stats }),
+    ssrStats: () => ssr?.stats() ?? null,
     stop() {
       stopped ??= (async () => {
         stopping.abort();

@@ -34,6 +34,17 @@ export interface GatewayConfig {
   production: boolean;
   /** Folder of the built web app; null or missing serves a page that says it is not built. */
   webDist?: string | null;
+  /**
+   * The server-rendering bundle (web/dist-ssr/entry-server.cjs, built with the web app): public
+   * pages are rendered in the gateway as a visitor. Null or missing: every page gets the app shell.
+   */
+  ssrBundle?: string | null;
+  /** How long a server-rendered page is reused; 30 s by default, 0 renders every request. */
+  ssrCacheTtlMs?: number;
+  /** A server render taking longer is abandoned for the app shell; 3 s by default. */
+  ssrTimeoutMs?: number;
+  /** The site's public URL (PUBLIC_URL): canonical and Open Graph links, sitemap, robots.txt; by default the request's host. */
+  publicUrl?: string | null;
   /** A supergraph composed at build time (`npm run compose`); absent: IntrospectAndCompose. */
   supergraphSdl?: string | null;
   logLevel?: string;
@@ -135,6 +146,10 @@ export const gatewayEnv = z.object({
   SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 characters, shared with the subgraphs'),
   REDIS_KEY_PREFIX: redisKeyPrefixVariable,
   WEB_DIST: z.string().min(1).optional(),
+  /** The server-rendering bundle; default web/dist-ssr/entry-server.cjs when built; 'off' disables it. */
+  SSR_BUNDLE: z.string().min(1).optional(),
+  SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  SSR_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
   MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_DEPTH),
   MAX_COST: z.coerce.number().int().min(1).default(DEFAULT_MAX_COST),
@@ -142,6 +157,8 @@ export const gatewayEnv = z.object({
   SUPERGRAPH_POLL_MS: z.coerce.number().int().min(0).default(10_000),
   MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
   MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
+  /** The site's public address, as the services know it (links in mails, payment returns); unset, each request's own. */
+  PUBLIC_URL: z.url().optional(),
 });
 
 /**
@@ -158,6 +175,8 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     process.exit(1);
   }
   const defaultWebDist = join(REPO_ROOT, 'web', 'dist');
+  const defaultSsrBundle = join(REPO_ROOT, 'web', 'dist-ssr', 'entry-server.cjs');
+  const ssrBundle = env.SSR_BUNDLE === 'off' ? null : (env.SSR_BUNDLE ?? (existsSync(defaultSsrBundle) ? defaultSsrBundle : null));
   return {
     port: env.PORT,
     host: env.HOST,
@@ -169,6 +188,9 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     production,
     webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
+    ssrBundle,
+    ssrCacheTtlMs: env.SSR_CACHE_TTL_MS,
+    ssrTimeoutMs: env.SSR_TIMEOUT_MS,
     supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,
     logLevel: env.LOG_LEVEL,
     maxDepth: env.MAX_DEPTH,
@@ -177,6 +199,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     pollIntervalMs: env.SUPERGRAPH_POLL_MS,
     maxSocketsPerIp: env.MAX_SOCKETS_PER_IP,
     maxSubscriptionsPerSocket: env.MAX_SUBSCRIPTIONS_PER_SOCKET,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
   };
 }
 

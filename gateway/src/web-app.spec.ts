@@ -1,4 +1,5 @@
-import { cacheControlFor, isReservedPath, wantsSpaFallback } from './web-app';
+import { join } from 'node:path';
+import { builtFile, cacheControlFor, isReservedPath, wantsSpaFallback } from './web-app';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -28,5 +29,16 @@ describe('serving the web app', () => {
     expect(cacheControlFor('/assets/index-abc123.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/index.html')).toBe('no-cache');
     expect(cacheControlFor('/favicon.ico')).toBe('public, max-age=3600');
+  });
+
+  it('maps a URL path to a file of the build, never outside it nor into a dot directory', () => {
+    const root = '/srv/web/dist';
+    expect(builtFile(root, '/assets/index-abc123.js')).toBe(join(root, 'assets/index-abc123.js'));
+    expect(builtFile(root, '/caf%C3%A9.svg')).toBe(join(root, 'café.svg'));
+    expect(builtFile(root, '/.vite/manifest.json')).toBeNull();
+    expect(builtFile(root, '/assets/../../secret.js')).toBeNull();
+    expect(builtFile(root, '/%2e%2e/secret.js')).toBeNull();
+    expect(builtFile(root, '/bad%E0.js')).toBeNull();
+    expect(builtFile(root, '/a%00.js')).toBeNull();
   });
 });

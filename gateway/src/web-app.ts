@@ -1,6 +1,7 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { sendPrecompressed } from './precompressed';
 
 /** Paths the web app never answers: the API, probes and media belong to the gateway. */
 const RESERVED = ['/graphql', '/health', '/ready', '/media'];
@@ -33,6 +34,23 @@ export function wantsSpaFallback(method: string, path: string, accept: string | 
   return (accept ?? '').toLowerCase().includes('text/html');
 }
 
+/**
+ * The file of the build a URL path names, or null for a path express.static would not serve
+ * either (undecodable, a dot segment such as .vite/, outside the build).
+ */
+export function builtFile(root: string, urlPath: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (path.includes('\0') || path.split('/').some((segment) => segment.startsWith('.'))) return null;
+  const base = resolve(root);
+  const file = join(base, path);
+  return file.startsWith(base + sep) ? file : null;
+}
+
 export const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><title>LBF</title></head>
@@ -43,8 +61,12 @@ export const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Serves the built web app (cached by kind) with the SPA fallback; or says it is not built. */
-export function mountWebApp(app: Express, webDist: string | null | undefined): void {
+/**
+ * Serves the built web app (cached by kind) with the SPA fallback; or says it is not built.
+ * `renderPage` (gateway/src/ssr) answers the page requests it renders on the server and passes
+ * the others (signed-in pages, a failed render) on to the app shell.
+ */
+export function mountWebApp(app: Express, webDist: string | null | undefined, renderPage?: RequestHandler | null): void {
   const index = webDist ? join(webDist, 'index.html') : null;
   if (!webDist || !index || !existsSync(index)) {
     app.use((req, res, next) => {
@@ -54,6 +76,15 @@ export function mountWebApp(app: Express, webDist: string | null | undefined): v
     });
     return;
   }
+  // The build's text files go out as their brotli or gzip copy made at build time (scripts/precompress.js).
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = builtFile(webDist, req.path);
+    if (!file) return next();
+    sendPrecompressed(req, res, file, { 'Cache-Control': cacheControlFor(req.path) }).then((sent) => {
+      if (!sent) next();
+    }, next);
+  });
   app.use(
     express.static(webDist, {
       index: false,
@@ -65,9 +96,18 @@ export function mountWebApp(app: Express, webDist: string | null | undefined): v
       },
     }),
   );
+  if (renderPage) {
+    app.use((req, res, next) => {
+      if (!wantsSpaFallback(req.method, req.path, req.headers.accept)) return next();
+      renderPage(req, res, next);
+    });
+  }
   app.use((req, res, next) => {
     if (!wantsSpaFallback(req.method, req.path, req.headers.accept)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendPrecompressed(req, res, index, { 'Cache-Control': 'no-cache' }).then((sent) => {
+      if (sent) return;
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    }, next);
   });
 }

@@ -1,0 +1,108 @@
+/**
+ * The <link> tags that let the browser fetch a server-rendered page's route chunk while the entry
+ * module is still downloading: without them the route's lazy chunk and its CSS are asked for only
+ * once the entry has run (one more round trip on a slow network, and unstyled markup meanwhile).
+ * Read from Vite's build manifest (web/dist/.vite/manifest.json), as scripts/web-budget.js does.
+ */
+
+/** One chunk of Vite's manifest (the fields used here). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/**
+ * The module each server-rendered path shows, mirroring web/src/routes.tsx (paths match without
+ * regard to case or a trailing slash, as react-router does). A video's or a guide's page shows a
+ * visitor its preview (RequireUser). Any other rendered path is the 404 page.
+ */
+const ROUTES: ReadonlyArray<{ pattern: RegExp; module: string }> = [
+  { pattern: /^\/$/, module: 'src/pages/home-page.tsx' },
+  { pattern: /^\/actualites$/, module: 'src/pages/news-page.tsx' },
+  { pattern: /^\/actualites?\/[^/]+$/, module: 'src/pages/article-page.tsx' },
+  { pattern: /^\/about$/, module: 'src/pages/about-page.tsx' },
+  { pattern: /^\/contact$/, module: 'src/pages/contact-page.tsx' },
+  { pattern: /^\/faq$/, module: 'src/pages/faq-page.tsx' },
+  { pattern: /^\/terms$/, module: 'src/pages/terms-page.tsx' },
+  { pattern: /^\/privacy$/, module: 'src/pages/privacy-page.tsx' },
+  { pattern: /^\/(videos|video|pdfs)\/[^/]+$/, module: 'src/pages/item-preview.tsx' },
+];
+export const NOT_FOUND_MODULE = 'src/pages/not-found-page.tsx';
+/** Every module ROUTES names, for the test that holds this table to the build. */
+export const ROUTE_MODULES = [...new Set([...ROUTES.map((r) => r.module), NOT_FOUND_MODULE])];
+
+/** The route module a server-rendered URL path shows. */
+export function routeModule(pathname: string): string {
+  let path = pathname.toLowerCase();
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return ROUTES.find((r) => r.pattern.test(path))?.module ?? NOT_FOUND_MODULE;
+}
+
+/** The URLs index.html already loads or preloads (the entry, its imports and CSS). */
+export function referencedUrls(indexHtml: string): Set<string> {
+  const urls = new Set<string>();
+  for (const m of indexHtml.matchAll(/<(?:script|link)\b[^>]*?\s(?:src|href)="([^"]+)"/gi)) urls.add(m[1]!);
+  return urls;
+}
+
+/**
+ * The manifest key of a module's chunk: its path, or (for a module Vite made a shared chunk of, as
+ * item-preview, keyed "_item-preview-<hash>.js") the one chunk named after it; null when the module
+ * has no chunk of its own (a page bundled with the entry).
+ */
+export function chunkKey(manifest: ViteManifest, module: string): string | null {
+  if (manifest[module]) return module;
+  const name = module.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  const named = Object.keys(manifest).filter((key) => key.startsWith('_') && !manifest[key]!.src && manifest[key]!.name === name);
+  return named.length === 1 ? named[0]! : null;
+}
+
+/**
+ * The tags for a module: a modulepreload for its chunk and each chunk it imports statically
+ * (transitively), a stylesheet for their CSS, none for what index.html references already. Empty
+ * when the module has no chunk of its own (a page bundled with the entry) or is not in the manifest.
+ */
+export function preloadTags(manifest: ViteManifest, module: string, already: ReadonlySet<string>, base = '/'): string {
+  const key = chunkKey(manifest, module);
+  if (!key) return '';
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (chunk.file.endsWith('.js')) scripts.push(chunk.file);
+    for (const css of chunk.css ?? []) styles.push(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  const url = (file: string) => `${base}${file}`;
+  const fresh = (files: string[]) => [...new Set(files.map(url))].filter((href) => !already.has(href));
+  // crossorigin as Vite writes its own tags: the module loader and its CSS preloads then reuse these fetches.
+  return [
+    ...fresh(styles).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...fresh(scripts).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('\n  ');
+}
+
+/** The tags for a path, worked out once per route module. */
+export function preloadsFor(manifest: ViteManifest | null, indexHtml: string): (pathname: string) => string {
+  if (!manifest) return () => '';
+  const already = referencedUrls(indexHtml);
+  const byModule = new Map<string, string>();
+  return (pathname) => {
+    const module = routeModule(pathname);
+    let tags = byModule.get(module);
+    if (tags === undefined) {
+      tags = preloadTags(manifest, module, already);
+      byModule.set(module, tags);
+    }
+    return tags;
+  };
+}

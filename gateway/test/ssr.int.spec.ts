@@ -1,0 +1,312 @@
+import { Browser } from '@lbf/service-kit/testing';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGateway, type RunningGateway } from '../src/app';
+import type { GatewayConfig } from '../src/config';
+import { startFiveServices, type FiveServices } from './five-services';
+import { testGatewayConfig } from './support';
+
+/**
+ * The public pages come from the gateway as complete HTML (issue 11), read here with plain fetch
+ * (no JavaScript): headings, text, title and Open Graph tags; the 404; the same bytes whoever asks;
+ * the app shell when the render fails or takes too long.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { buildStale, root } = require('../../scripts/lib/build') as { buildStale(o: { log(): void }): void; root: string };
+
+const WEB_DIST = join(root, 'web', 'dist');
+const SSR_BUNDLE = join(root, 'web', 'dist-ssr', 'entry-server.cjs');
+
+function proofOfWork(challenge: string, difficulty: number): string {
+  const zeroBits = (d: Buffer) => {
+    let bits = 0;
+    for (const byte of d) {
+      if (byte !== 0) return bits + Math.clz32(byte) - 24;
+      bits += 8;
+    }
+    return bits;
+  };
+  for (let n = 0; ; n++) if (zeroBits(createHash('sha256').update(`${challenge}:${n}`).digest()) >= difficulty) return String(n);
+}
+
+function decode(html: string): string {
+  return html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+function title(html: string): string | null {
+  return /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? null;
+}
+
+function metaContent(html: string, attr: 'name' | 'property', key: string): string | null {
+  const m = new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
+  return m ? decode(m[1]!) : null;
+}
+
+function h1(html: string): string | null {
+  const m = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return m ? decode(m[1]!.replace(/<[^>]+>/g, '').replace(/<!--.*?-->/g, '')).trim() : null;
+}
+
+/** The markup inside #root, what a browser without JavaScript shows. */
+function rootMarkup(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="lbf-ssr">');
+  return start >= 0 && end > start ? html.slice(start, end) : '';
+}
+
+describe('server-rendered public pages', () => {
+  let stack: FiveServices;
+  let site: RunningGateway;
+  let base: string;
+  const article = { id: '', title: 'Le moringa au quotidien', excerpt: 'Une plante riche en fer.', text: 'Trois cuillères de poudre par jour' };
+  const customer = { firstName: 'Ndeye', lastName: 'Sarr-Confidentielle', email: '' };
+  let customerToken = '';
+  let customerCookie = '';
+  let adminToken = '';
+  const temp = mkdtempSync(join(tmpdir(), 'lbf-ssr-test-'));
+
+  const gatewayConfig = (over: Partial<GatewayConfig>): GatewayConfig =>
+    testGatewayConfig({
+      subgraphs: Object.entries(stack.subgraphs).map(([name, url]) => ({ name, url })),
+      authPublicKey: stack.env.keys.publicKey,
+      subgraphSecret: stack.env.subgraphSecret,
+      redisKeyPrefix: stack.env.redisKeyPrefix,
+      pollIntervalMs: 0,
+      webDist: WEB_DIST,
+      ssrBundle: SSR_BUNDLE,
+      publicUrl: 'https://lbf.example',
+      ...over,
+    });
+
+  const page = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    // The web app and its server bundle, as `npm test` and `npm start` build them (a no-op when fresh).
+    buildStale({ log: () => undefined });
+    stack = await startFiveServices();
+    // Cache off: every request below is a render of its own, so equal bytes mean equal renders.
+    site = await startGateway(gatewayConfig({ ssrCacheTtlMs: 0 }));
+    await site.ready;
+    base = site.url.replace(/\/graphql$/, '');
+
+    const api = new Browser(stack.gateway.url);
+    const captcha = await api.gql('mutation { createCaptcha { id proofOfWork { challenge difficulty } } }');
+    const { id, proofOfWork: work } = captcha.data!.createCaptcha;
+    const { rows } = await stack.env.sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
+    customer.email = `ndeye.${randomUUID().slice(0, 8)}@example.com`;
+    const signUp = await fetch(stack.gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } error { message } } }',
+        variables: {
+          input: {
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            email: customer.email,
+            phoneCountry: 'CM',
+            phoneNumber: '690000000',
+            password: 'secret1',
+            confirmPassword: 'secret1',
+            captchaId: id,
+            captchaAnswer: rows[0]!.answer,
+            proofOfWork: proofOfWork(work.challenge, work.difficulty),
+          },
+        },
+      }),
+    });
+    const signedUp = (await signUp.json()) as { data: { signUp: { accessToken: string; user: { id: string }; error: unknown } } };
+    expect(signedUp.data.signUp.error).toBeNull();
+    customerToken = signedUp.data.signUp.accessToken;
+    customerCookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(customerCookie).toContain('lbf_refresh=');
+
+    // An administrator writes an article whose body carries a script: stored sanitised.
+    await stack.env.sql.query(`INSERT INTO identity.admin_roles (user_id, role) VALUES ($1, 'admin')`, [signedUp.data.signUp.user.id]);
+    const admin = new Browser(stack.gateway.url);
+    const signIn = await admin.gql('mutation SignIn($input: SignInInput!) { signIn(input: $input) { accessToken } }', {
+      input: { email: customer.email, password: 'secret1', asAdmin: true },
+    });
+    admin.token = signIn.data!.signIn.accessToken;
+    adminToken = admin.token;
+    const created = await admin.gql('mutation($input: CreateArticleInput!) { createArticle(input: $input) { article { id } error { message } } }', {
+      input: {
+        title: article.title,
+        excerpt: article.excerpt,
+        bodyHtml: `<h2>Bienfaits</h2><p onclick="voler()">${article.text}.</p><script>window.pirate = "volé"</script>`,
+        author: 'Dr Aminata Diallo',
+        category: 'nutrition',
+        publish: true,
+      },
+    });
+    expect(created.data!.createArticle.error).toBeNull();
+    article.id = created.data!.createArticle.article.id;
+    // The customer is a customer again for the rest of the file.
+    await stack.env.sql.query(`DELETE FROM identity.admin_roles WHERE user_id = $1`, [signedUp.data.signUp.user.id]);
+  }, 240_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await stack?.stop();
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  const publicPages: Array<{ path: string; h1: RegExp; title: RegExp; text: string | (() => string) }> = [
+    { path: '/', h1: /.+/, title: /^Votre santé, notre priorité \| LBF$/, text: 'Actualités' },
+    { path: '/actualites', h1: /^Actualités/, title: /^Actualités \| LBF$/, text: () => article.title },
+    { path: '/about', h1: /.+/, title: /^Qui sommes-nous \? \| LBF$/, text: 'LBF' },
+    { path: '/faq', h1: /.+/, title: /^FAQ \| LBF$/, text: '?' },
+    { path: '/contact', h1: /.+/, title: /\| LBF$/, text: '@' },
+    { path: '/terms', h1: /.+/, title: /\| LBF$/, text: 'LBF' },
+    { path: '/privacy', h1: /.+/, title: /\| LBF$/, text: 'LBF' },
+  ];
+
+  it.each(publicPages)('renders $path with its heading, text, title and Open Graph tags', async ({ path, h1: heading, title: pageTitle, text }) => {
+    const res = await page(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('etag')).toMatch(/^W\/"/);
+    const html = await res.text();
+    const markup = rootMarkup(html);
+    expect(h1(markup)).toMatch(heading);
+    expect(decode(markup)).toContain(typeof text === 'function' ? text() : text);
+    expect(title(html)).toMatch(pageTitle);
+    expect(metaContent(html, 'property', 'og:title')).toBe(decode(title(html)!).replace(/ \| LBF$/, ''));
+    expect(metaContent(html, 'property', 'og:url')).toBe(`https://lbf.example${path}`);
+    expect(html).toContain(`<link rel="canonical" href="https://lbf.example${path}" />`);
+    // One title and no leftover default description from index.html.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it.each(['/actualites/', '/actualite/'])('renders an article (%s:id) with its body sanitised', async (prefix) => {
+    const res = await page(`${prefix}${article.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const markup = rootMarkup(html);
+    expect(h1(markup)).toBe(article.title);
+    expect(markup).toContain(article.text);
+    expect(title(html)).toBe(`${article.title} | LBF`);
+    expect(metaContent(html, 'property', 'og:title')).toBe(article.title);
+    expect(html).not.toContain('window.pirate');
+    expect(html).not.toContain('onclick');
+    // The only scripts are the app's module and the data block.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.every((s) => /type="module"/.test(s) || /type="application\/json" id="lbf-ssr"/.test(s))).toBe(true);
+  });
+
+  it('hands the browser the data it rendered with, safe inside <script>', async () => {
+    const html = await (await page(`/actualites/${article.id}`)).text();
+    const block = /<script type="application\/json" id="lbf-ssr">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(block).not.toMatch(/<\/?script/i);
+    const payload = JSON.parse(block) as { apollo: Record<string, unknown>; lowData: boolean };
+    expect(payload.lowData).toBe(false);
+    expect(JSON.stringify(payload.apollo)).toContain(article.title);
+  });
+
+  it('renders the low-data flag from Save-Data: on', async () => {
+    const html = await (await page('/', { 'save-data': 'on' })).text();
+    expect(html).toContain('"lowData":true');
+  });
+
+  it('answers an unknown path with 404 and the not-found page', async () => {
+    const res = await page('/nulle-part/ici');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(title(html)).toBe('Page introuvable | LBF');
+    expect(rootMarkup(html)).toContain('404');
+  });
+
+  it('keeps the app shell for signed-in pages', async () => {
+    for (const path of ['/dashboard', '/admin/users', '/auth', '/videos']) {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('id="lbf-ssr"');
+    }
+  });
+
+  it("gives a signed-in visitor's request the visitor's bytes: nobody's data in the HTML", async () => {
+    for (const path of ['/', '/actualites', `/actualites/${article.id}`, '/about']) {
+      const visitor = await (await page(path)).text();
+      const signedIn = await (await page(path, { cookie: customerCookie, authorization: `Bearer ${customerToken}` })).text();
+      expect(signedIn).not.toContain(customer.lastName);
+      expect(signedIn).not.toContain(customer.email);
+      expect(signedIn).toBe(visitor);
+    }
+  });
+
+  it('revalidates with the ETag', async () => {
+    const first = await page('/about');
+    await first.text();
+    const again = await page('/about', { 'if-none-match': first.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
+  it('falls back to the app shell when the render fails or takes too long', async () => {
+    const broken = join(temp, 'broken.cjs');
+    writeFileSync(broken, 'exports.render = async () => { throw new Error("rendu cassé"); };');
+    const slow = join(temp, 'slow.cjs');
+    writeFileSync(slow, 'exports.render = () => new Promise(() => undefined);');
+    for (const [bundle, timeout] of [
+      [broken, 3000],
+      [slow, 300],
+    ] as const) {
+      const gateway = await startGateway(gatewayConfig({ ssrBundle: bundle, ssrTimeoutMs: timeout }));
+      try {
+        await gateway.ready;
+        const res = await fetch(gateway.url.replace(/\/graphql$/, '/about'), { headers: { accept: 'text/html' } });
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(html).toContain('<div id="root"></div>');
+        expect(html).toContain('<title>LBF</title>');
+        expect(gateway.ssrStats()).toMatchObject({ fallbacks: 1 });
+      } finally {
+        await gateway.stop();
+      }
+    }
+  });
+
+  it('reuses a rendered page within its time to live', async () => {
+    const cached = await startGateway(gatewayConfig({ ssrCacheTtlMs: 60_000 }));
+    try {
+      await cached.ready;
+      const url = cached.url.replace(/\/graphql$/, '/faq');
+      const first = await fetch(url, { headers: { accept: 'text/html' } });
+      const firstBody = await first.text();
+      const second = await fetch(url, { headers: { accept: 'text/html' } });
+      expect(await second.text()).toBe(firstBody);
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(cached.ssrStats()).toEqual({ renders: 1, hits: 1, fallbacks: 0, invalidations: 0 });
+    } finally {
+      await cached.stop();
+    }
+  });
+
+  it("forgets the rendered pages when an administrator changes the site's settings", async () => {
+    const cached = await startGateway(gatewayConfig({ ssrCacheTtlMs: 60_000 }));
+    try {
+      await cached.ready;
+      const home = cached.url.replace(/\/graphql$/, '/');
+      const before = await (await fetch(home, { headers: { accept: 'text/html' } })).text();
+      expect(h1(rootMarkup(before))).not.toBe('Bienvenue chez LBF');
+      const admin = new Browser(cached.url);
+      admin.token = adminToken;
+      const mutation = 'mutation($input: SiteSettingsInput!) { updateSiteSettings(input: $input) { settings { heroTitle } } }';
+      // Twice the same operation: the second goes through the single-fetch passthrough.
+      for (const heroTitle of ['Bienvenue chez LBF', 'Bienvenue chez LBF !']) {
+        const res = await admin.gql(mutation, { input: { heroTitle } });
+        expect(res.data!.updateSiteSettings.settings.heroTitle).toBe(heroTitle);
+        const after = await (await fetch(home, { headers: { accept: 'text/html' } })).text();
+        expect(h1(rootMarkup(after))).toBe(heroTitle);
+      }
+    } finally {
+      await cached.stop();
+    }
+  });
+});
