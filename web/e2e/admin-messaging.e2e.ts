@@ -131,6 +131,11 @@ test('the E-mails page lists the mails sent to the visitor with their purpose an
   const { page } = admin;
   await page.goto('/admin/emails');
   await page.getByLabel('Rechercher', { exact: true }).fill(contactEmail);
+  // The search applies after a pause in typing: until then other tests' mails share the list.
+  await page.waitForFunction((email) => {
+    const rows = [...document.querySelectorAll('[data-testid="data-row"]')];
+    return rows.length > 0 && rows.every((r) => (r.textContent ?? '').includes(email));
+  }, contactEmail);
   await row(page, 'Réponse (contact)').filter({ hasText: 'Envoyé' }).waitFor();
   await row(page, 'Accusé de réception (contact)').waitFor();
   await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Réponse (contact)' });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, stack } from './harness';
+import { graphql, launchBrowser, newVisitor, shownToast, stack } from './harness';
 
 /**
  * The administrator's side of commerce against the real stack: a customer pays for a video with
@@ -45,16 +45,6 @@ let failure: { orderId: string; title: string };
 let token: string;
 const bought: string[] = [];
 
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 interface OrderView {
   id: string;

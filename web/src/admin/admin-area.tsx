@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { fr } from '@/i18n/fr';
 import { AdminLayout } from './admin-layout';
-import { AdminPage } from './admin-page';
 import AdminArticlesPage from './articles/admin-articles-page';
 import AdminContactPage from './contact/admin-contact-page';
 import AdminDashboardPage from './dashboard/admin-dashboard-page';
@@ -12,7 +10,9 @@ import AdminNewsletterPage from './newsletter/admin-newsletter-page';
 import AdminPaymentsPage from './payments/admin-payments-page';
 import AdminPdfsPage from './pdfs/admin-pdfs-page';
 import AdminSettingsPage from './settings/admin-settings-page';
+import AdminStatsPage from './stats/admin-stats-page';
 import AdminTestimonialsPage from './testimonials/admin-testimonials-page';
+import AdminUsersPage from './users/admin-users-page';
 import AdminVideosPage from './videos/admin-videos-page';
 
 const NotFoundPage = lazy(() => import('@/pages/not-found-page'));
@@ -22,19 +22,18 @@ const NotFoundPage = lazy(() => import('@/pages/not-found-page'));
  * administrators download.
  */
 export default function AdminArea() {
-  const nav = fr.admin.nav;
   return (
     <Routes>
       <Route element={<AdminLayout />}>
         <Route index element={<AdminDashboardPage />} />
         <Route path="settings" element={<AdminSettingsPage />} />
-        <Route path="users" element={<AdminPage key="users" title={nav.users} />} />
+        <Route path="users" element={<AdminUsersPage />} />
         <Route path="videos" element={<AdminVideosPage />} />
         <Route path="pdfs" element={<AdminPdfsPage />} />
         <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="articles" element={<AdminArticlesPage />} />
         <Route path="testimonials" element={<AdminTestimonialsPage />} />
-        <Route path="stats" element={<AdminPage key="stats" title={nav.stats} />} />
+        <Route path="stats" element={<AdminStatsPage />} />
         <Route path="newsletter" element={<AdminNewsletterPage />} />
         <Route path="messages" element={<AdminMessagesPage />} />
         <Route path="contact" element={<AdminContactPage />} />

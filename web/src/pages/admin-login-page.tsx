@@ -10,7 +10,7 @@ import { ForgotPasswordForm } from './auth/forgot-password-form';
 
 /** /admin/login: no site header or footer; an administrator already signed in goes to /admin. */
 export default function AdminLoginPage() {
-  usePage(fr.adminLogin.documentTitle);
+  usePage(fr.adminLogin.documentTitle, { meta: { noindex: true } });
   const { isAdmin } = useAuth();
   const [forgot, setForgot] = useState(false);
 

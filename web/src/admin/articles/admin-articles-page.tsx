@@ -9,10 +9,12 @@ import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
+import { usePageFor, useUrlSearch } from '../lib/use-url-state';
 import { Badge } from '../ui/badge';
 import { type Column } from '../ui/data-list';
 import { IconAction } from '../ui/icon-action';
 import { AddButton, EditDeleteActions, FormScreen, ListBody } from '../ui/list-screen';
+import { ListSearch } from '../ui/list-search';
 import { PageHeader } from '../ui/page-header';
 import { useDeleteRow } from '../ui/use-delete-row';
 import { ArticleEditor } from './article-editor';
@@ -58,15 +60,19 @@ const columns: ReadonlyArray<Column<AdminArticle>> = [
 
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string };
 
-/** /admin/articles: the news of /actualites, written, published and withdrawn without a developer. */
+/**
+ * /admin/articles: the news of /actualites, written, published and withdrawn without a developer.
+ * The search is kept in the URL (?search=…, the top bar's article hits).
+ */
 export default function AdminArticlesPage() {
   usePage(adminFr.nav.articles);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [status, setStatus] = useState<ArticleStatus | null>(null);
-  const [page, setPage] = useState(1);
+  const { search, input, setInput } = useUrlSearch();
+  const [page, setPage] = usePageFor(`${status ?? ''}|${search}`);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const { data, loading, error, refetch } = useQuery(ADMIN_ARTICLES_PAGE, {
-    variables: { status, page, pageSize: PAGE_SIZE },
+  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_ARTICLES_PAGE, {
+    variables: { search: search || null, status, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   useLogError(error, 'AdminArticlesPage');
@@ -81,7 +87,8 @@ export default function AdminArticlesPage() {
     reload: () => refetch(),
   });
 
-  const articles = data?.adminArticles;
+  // While a new search is answered, the previous rows stay on screen (no skeleton at each key).
+  const articles = (data ?? previousData)?.adminArticles;
   useClampPage(articles?.totalPages, page, setPage);
 
   const togglePublished = async (article: AdminArticle) => {
@@ -126,16 +133,15 @@ export default function AdminArticlesPage() {
         actions={<AddButton label={t.add} onClick={() => setMode({ kind: 'new' })} />}
       />
 
+      <ListSearch id="articles-search" label={t.search} placeholder={t.searchPlaceholder} value={input} onChange={setInput} />
+
       <div role="group" aria-label={t.statusFilter} className="mb-4 inline-flex rounded-md border bg-muted p-1">
         {FILTERS.map((filter) => (
           <button
             key={filter.label}
             type="button"
             aria-pressed={status === filter.status}
-            onClick={() => {
-              setStatus(filter.status);
-              setPage(1);
-            }}
+            onClick={() => setStatus(filter.status)}
             className={cn(
               'rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:outline-ring',
               status === filter.status && 'bg-card text-foreground shadow-sm',
@@ -181,6 +187,7 @@ export default function AdminArticlesPage() {
           </>
         )}
         paging={articles && { page: articles.page, totalPages: articles.totalPages, onPage: setPage }}
+        search={search ? { text: search, onClear: () => setInput('') } : undefined}
       />
 
       {deleteDialog}

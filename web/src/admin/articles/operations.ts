@@ -54,10 +54,10 @@ const ADMIN_ARTICLE_RESULT = gql`
   ${USER_ERROR_FIELDS}
 `;
 
-/** The list's one query: every article, drafts included, newest first. */
+/** The list's one query: every article, drafts included, newest first, searched (null: all). */
 export const ADMIN_ARTICLES_PAGE: TypedDocumentNode<AdminArticlesPageQuery, AdminArticlesPageQueryVariables> = gql`
-  query AdminArticlesPage($status: ArticleStatus, $page: Int!, $pageSize: Int!) {
-    adminArticles(status: $status, page: $page, pageSize: $pageSize) {
+  query AdminArticlesPage($search: String, $status: ArticleStatus, $page: Int!, $pageSize: Int!) {
+    adminArticles(filter: { search: $search }, status: $status, page: $page, pageSize: $pageSize) {
       total
       page
       pageSize

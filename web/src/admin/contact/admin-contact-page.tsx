@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { adminFr } from '../i18n';
 import { formatDateTime } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
+import { useUrlParam } from '../lib/use-url-state';
 import { DataList, EmptyState, type Column } from '../ui/data-list';
 import { IconAction } from '../ui/icon-action';
 import { PageHeader } from '../ui/page-header';
@@ -50,14 +51,15 @@ const columns: ReadonlyArray<Column<AdminContactMessage>> = [
 
 /**
  * /admin/contact (issue 9 §3): what visitors sent through the contact form, in an inbox and an
- * archive, searched; a message opens with its replies and the reply form.
+ * archive, searched; a message opens with its replies and the reply form. The open message is
+ * the URL's ?message=<id> (the bell's items link there): closing it removes the parameter.
  */
 export default function AdminContactPage() {
   usePage(adminFr.nav.contact);
   const [folder, setFolder] = useState<ContactFolder>('INBOX');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useUrlParam('message');
   const settled = useDebounced(search.trim());
   const { data, previousData, loading, error, refetch } = useQuery(ADMIN_CONTACT_MESSAGES, {
     variables: { folder, search: settled || null, page, pageSize: CONTACT_PAGE_SIZE },

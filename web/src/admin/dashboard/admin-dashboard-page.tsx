@@ -1,120 +1,143 @@
 import { useQuery } from '@apollo/client/react';
-import { CreditCard, FileText, Video, Wallet } from 'lucide-react';
+import { FileText, Mail, TrendingUp, Users, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
 import { adminFr } from '../i18n';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
-import { Skeleton } from '../ui/skeleton';
-import { ADMIN_DASHBOARD_CATALOGUE, ADMIN_DASHBOARD_COMMERCE } from './operations';
+import { ChartPanel } from '../stats/charts/chart-panel';
+import { CHART_COLORS, type ChartSeries } from '../stats/charts/chart-types';
+import { formatGrowth } from '../stats/format';
+import { StatCard, StatCardSkeleton } from '../ui/stat-card';
+import { ADMIN_DASHBOARD_CATALOGUE, ADMIN_DASHBOARD_COMMERCE, ADMIN_DASHBOARD_DAILY, ADMIN_DASHBOARD_NEWSLETTER, ADMIN_DASHBOARD_USERS } from './operations';
 
 const t = adminFr.dashboard;
+const DAYS = 30;
 
-function StatCard({ label, icon, value, valueTitle, detail, testId }: { label: string; icon: ReactNode; value: string; valueTitle?: string; detail: string; testId: string }) {
-  return (
-    <Card className="p-5" data-testid={testId}>
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-        <span className="text-muted-foreground [&_svg]:size-5" aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      <p className="mt-2 text-2xl font-bold tabular-nums" title={valueTitle}>
-        {value}
-      </p>
-      <p className="mt-1 text-xs text-muted-foreground">{detail}</p>
-    </Card>
-  );
-}
+const REVENUE_SERIES: readonly ChartSeries[] = [{ key: 'revenueXaf', name: t.revenueSeries, kind: 'bar', color: CHART_COLORS.primary, format: formatXaf }];
+const AUDIENCE_SERIES: readonly ChartSeries[] = [
+  { key: 'visits', name: t.visitsSeries, kind: 'area', color: CHART_COLORS.blue, format: formatCount },
+  { key: 'signUps', name: t.signUpsSeries, kind: 'bar', color: CHART_COLORS.amber, axis: 'right', format: formatCount },
+];
 
-function CardSkeleton() {
-  return (
-    <Card className="p-5" aria-hidden="true">
-      <Skeleton className="h-4 w-24" />
-      <Skeleton className="mt-3 h-7 w-32" />
-      <Skeleton className="mt-2 h-3 w-20" />
-    </Card>
-  );
+/** A card's place: the card once its figure came, a skeleton while it is awaited, nothing if it failed. */
+function Figure({ ready, loading, children }: { ready: boolean; loading: boolean; children: ReactNode }) {
+  if (ready) return <>{children}</>;
+  return loading ? <StatCardSkeleton /> : null;
 }
 
 /**
- * /admin (spec §2 Admin dashboard): the cards whose figures exist today — revenue with the number
- * of sales (commerce), published videos and available PDFs (catalogue) — and the quick actions.
- * The users, newsletter and growth cards come with the services that own those figures; a card
- * whose figure did not arrive is left out (spec §8: loading failures are only logged).
+ * /admin (spec 'Admin dashboard'): users, revenue with its sales, published videos, available
+ * PDFs, active newsletter subscribers and 'Croissance'; the spec's two summary panels are real
+ * charts of analytics' last 30 days; quick actions. One query per service: a service down only
+ * takes its own cards away (spec §8: loading failures are only logged), never shows a zero.
  */
 export default function AdminDashboardPage() {
   usePage(fr.admin.nav.dashboard);
-  const commerce = useQuery(ADMIN_DASHBOARD_COMMERCE, { fetchPolicy: 'cache-and-network' });
-  const catalogue = useQuery(ADMIN_DASHBOARD_CATALOGUE, { fetchPolicy: 'cache-and-network' });
+  const options = { fetchPolicy: 'cache-and-network' } as const;
+  const commerce = useQuery(ADMIN_DASHBOARD_COMMERCE, options);
+  const catalogue = useQuery(ADMIN_DASHBOARD_CATALOGUE, options);
+  const identity = useQuery(ADMIN_DASHBOARD_USERS, options);
+  const newsletter = useQuery(ADMIN_DASHBOARD_NEWSLETTER, options);
+  const analytics = useQuery(ADMIN_DASHBOARD_DAILY, options);
   useLogError(commerce.error, 'AdminDashboardPage commerceStats');
   useLogError(catalogue.error, 'AdminDashboardPage catalogueStats');
+  useLogError(identity.error, 'AdminDashboardPage adminUserStats');
+  useLogError(newsletter.error, 'AdminDashboardPage adminNewsletterStats');
+  useLogError(analytics.error, 'AdminDashboardPage adminStatistics');
 
   const money = commerce.data?.commerceStats;
   const counts = catalogue.data?.catalogueStats;
+  const users = identity.data?.adminUserStats;
+  const subscribers = newsletter.data?.adminNewsletterStats;
+  const daily = analytics.data?.adminStatistics.daily;
+  const showCharts = daily !== undefined || analytics.loading;
 
   return (
     <div>
       <h1 className="mb-5 text-2xl font-bold tracking-tight">{fr.admin.nav.dashboard}</h1>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {money ? (
+        <Figure ready={!!users} loading={identity.loading}>
+          <StatCard testId="card-users" label={t.users} icon={<Users />} value={formatCount(users?.total)} detail={t.activeUsers(users?.active ?? 0)} />
+        </Figure>
+        <Figure ready={!!money} loading={commerce.loading}>
           <StatCard
             testId="card-revenue"
             label={t.revenue}
             icon={<Wallet />}
-            value={formatXaf(money.revenue.xaf)}
-            valueTitle={adminFr.payments.usdTitle(formatUsdCents(money.revenue.usdCents))}
-            detail={t.sales(money.salesCount)}
+            value={money ? formatXaf(money.revenue.xaf) : ''}
+            valueTitle={money ? adminFr.payments.usdTitle(formatUsdCents(money.revenue.usdCents)) : undefined}
+            detail={t.sales(money?.salesCount ?? 0)}
           />
-        ) : (
-          commerce.loading && <CardSkeleton />
-        )}
-        {counts ? (
-          <>
-            <StatCard testId="card-videos" label={t.videos} icon={<Video />} value={formatCount(counts.videoCount)} detail={t.inCatalogue} />
-            <StatCard testId="card-pdfs" label={t.pdfs} icon={<FileText />} value={formatCount(counts.pdfCount)} detail={t.inCatalogue} />
-          </>
-        ) : (
-          catalogue.loading && (
-            <>
-              <CardSkeleton />
-              <CardSkeleton />
-            </>
-          )
-        )}
+        </Figure>
+        <Figure ready={!!counts} loading={catalogue.loading}>
+          <StatCard testId="card-videos" label={t.videos} icon={<Video />} value={formatCount(counts?.videoCount)} detail={t.inCatalogue} />
+          <StatCard testId="card-pdfs" label={t.pdfs} icon={<FileText />} value={formatCount(counts?.pdfCount)} detail={t.inCatalogue} />
+        </Figure>
+        <Figure ready={!!subscribers} loading={newsletter.loading}>
+          <StatCard testId="card-newsletter" label={t.subscribers} icon={<Mail />} value={formatCount(subscribers?.activeSubscribers)} detail={t.subscribersDetail} />
+        </Figure>
+        {/* Croissance needs two services' figures: shown only when both came. */}
+        <Figure ready={!!money && !!users} loading={commerce.loading || identity.loading}>
+          <StatCard
+            testId="card-growth"
+            label={t.growth}
+            icon={<TrendingUp />}
+            value={money && users ? formatGrowth(money.salesCount, users.total) : ''}
+            detail={t.growthDetail}
+          />
+        </Figure>
       </div>
+
+      {showCharts && (
+        <div className="mt-6 grid gap-4 lg:grid-cols-2">
+          <ChartPanel
+            testId="chart-revenue"
+            title={t.revenueChart}
+            days={DAYS}
+            data={daily}
+            series={REVENUE_SERIES}
+            label={t.revenueChartLabel}
+          />
+          <ChartPanel
+            testId="chart-audience"
+            title={t.audienceChart}
+            days={DAYS}
+            data={daily}
+            series={AUDIENCE_SERIES}
+            label={t.audienceChartLabel}
+          />
+        </div>
+      )}
 
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="mb-3 text-lg font-semibold">
           {t.quickActions}
         </h2>
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          <Button asChild variant="outline">
-            <Link to="/admin/videos">
-              <Video aria-hidden="true" />
-              {t.manageVideos}
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/pdfs">
-              <FileText aria-hidden="true" />
-              {t.managePdfs}
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/payments">
-              <CreditCard aria-hidden="true" />
-              {t.viewPayments}
-            </Link>
-          </Button>
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
+          <QuickAction to="/admin/videos" icon={<Video aria-hidden="true" />} label={t.manageVideos} />
+          <QuickAction to="/admin/pdfs" icon={<FileText aria-hidden="true" />} label={t.managePdfs} />
+          <QuickAction to="/admin/users" icon={<Users aria-hidden="true" />} label={t.manageUsers} />
+          <QuickAction to="/admin/newsletter" icon={<Mail aria-hidden="true" />} label={t.manageNewsletter} />
+          <QuickAction to="/admin/payments" icon={<Wallet aria-hidden="true" />} label={t.viewPayments} />
         </div>
       </section>
     </div>
+  );
+}
+
+function QuickAction({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <Button asChild variant="outline">
+      <Link to={to}>
+        {icon}
+        {label}
+      </Link>
+    </Button>
   );
 }

@@ -1,9 +1,21 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { AdminDashboardCommerceQuery, AdminDashboardCommerceQueryVariables, AdminDashboardCatalogueQuery, AdminDashboardCatalogueQueryVariables } from '@/generated/graphql';
+import type {
+  AdminDashboardCatalogueQuery,
+  AdminDashboardCatalogueQueryVariables,
+  AdminDashboardCommerceQuery,
+  AdminDashboardCommerceQueryVariables,
+  AdminDashboardDailyQuery,
+  AdminDashboardDailyQueryVariables,
+  AdminDashboardNewsletterQuery,
+  AdminDashboardNewsletterQueryVariables,
+  AdminDashboardUsersQuery,
+  AdminDashboardUsersQueryVariables,
+} from '@/generated/graphql';
 
 /**
- * Two queries, one per service, so that one service down leaves the other's cards on screen
- * (a card whose figure did not arrive is not shown, never a made-up zero).
+ * One query per service (commerce, catalogue, identity, messaging, analytics), so that one
+ * service down leaves the others' cards on screen (a card whose figure did not arrive is not
+ * shown, never a made-up zero).
  */
 export const ADMIN_DASHBOARD_COMMERCE: TypedDocumentNode<AdminDashboardCommerceQuery, AdminDashboardCommerceQueryVariables> = gql`
   query AdminDashboardCommerce {
@@ -22,6 +34,37 @@ export const ADMIN_DASHBOARD_CATALOGUE: TypedDocumentNode<AdminDashboardCatalogu
     catalogueStats {
       videoCount
       pdfCount
+    }
+  }
+`;
+
+export const ADMIN_DASHBOARD_USERS: TypedDocumentNode<AdminDashboardUsersQuery, AdminDashboardUsersQueryVariables> = gql`
+  query AdminDashboardUsers {
+    adminUserStats {
+      total
+      active
+    }
+  }
+`;
+
+export const ADMIN_DASHBOARD_NEWSLETTER: TypedDocumentNode<AdminDashboardNewsletterQuery, AdminDashboardNewsletterQueryVariables> = gql`
+  query AdminDashboardNewsletter {
+    adminNewsletterStats {
+      activeSubscribers
+    }
+  }
+`;
+
+/** The two charts: 30 days of analytics' daily rollups (site time, today last). */
+export const ADMIN_DASHBOARD_DAILY: TypedDocumentNode<AdminDashboardDailyQuery, AdminDashboardDailyQueryVariables> = gql`
+  query AdminDashboardDaily {
+    adminStatistics(days: 30) {
+      daily {
+        day
+        revenueXaf
+        signUps
+        visits
+      }
     }
   }
 `;

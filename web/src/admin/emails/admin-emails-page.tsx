@@ -166,7 +166,7 @@ export default function AdminEmailsPage() {
       <form
         role="search"
         aria-label={t.filters}
-        className="mb-5 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 shadow-sm md:grid-cols-[minmax(0,11rem)_minmax(0,16rem)_1fr_auto] md:items-end"
+        className="mb-5 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-[minmax(0,11rem)_minmax(0,16rem)_minmax(0,1fr)_auto] lg:items-end"
         onSubmit={(e) => e.preventDefault()}
       >
         <div className="flex min-w-0 flex-col gap-1.5">
@@ -191,12 +191,12 @@ export default function AdminEmailsPage() {
             ))}
           </NativeSelect>
         </div>
-        <div className="col-span-2 flex min-w-0 flex-col gap-1.5 md:col-span-1">
+        <div className="col-span-2 flex min-w-0 flex-col gap-1.5 lg:col-span-1">
           <Label htmlFor="emails-search">{t.search}</Label>
           <Input id="emails-search" type="search" value={filters.search} placeholder={t.searchPlaceholder} onChange={(e) => change('search', e.target.value)} />
         </div>
         {filtered && (
-          <Button type="button" variant="ghost" className="col-span-2 md:col-span-1" onClick={() => setFilters(NO_FILTERS)}>
+          <Button type="button" variant="ghost" className="col-span-2 lg:col-span-1" onClick={() => setFilters(NO_FILTERS)}>
             {t.resetFilters}
           </Button>
         )}

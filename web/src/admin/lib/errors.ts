@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { userErrorOf, type UserError } from '@/lib/user-error';
 import { adminFr } from '../i18n';
 

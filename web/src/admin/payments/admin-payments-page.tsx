@@ -11,6 +11,7 @@ import { adminFr } from '../i18n';
 import { formatDay, formatHour, formatUsdCents, formatXaf } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
+import { useUrlParam } from '../lib/use-url-state';
 import { NativeSelect } from '../ui/controls';
 import { DataList, EmptyState, type Column } from '../ui/data-list';
 import { IconAction } from '../ui/icon-action';
@@ -105,14 +106,15 @@ function useDebounced(value: string, ms: number): string {
 
 /**
  * /admin/payments (issue 7 §6): every order, newest first, filtered by status, method, dates and
- * a search; a row opens its detail (attempts, provider history, actions). 'Exporter' saves the
- * filtered orders as orders-export.csv.
+ * a search; a row opens its detail (attempts, provider history, actions). The open order is the
+ * URL's ?order=<id> (the bell's payment alerts link there): closing it removes the parameter.
+ * 'Exporter' saves the filtered orders as orders-export.csv.
  */
 export default function AdminPaymentsPage() {
   usePage(adminFr.nav.payments);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useUrlParam('order');
   const search = useDebounced(filters.search, 300);
   const { status, method, from, to } = filters;
   const filter = useMemo(() => toOrderFilter({ status, method, from, to, search }), [status, method, from, to, search]);

@@ -12,9 +12,11 @@ import { formatBytes, formatMegabytes } from '../lib/format-bytes';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useLogError } from '../lib/use-log-error';
+import { usePageFor, useUrlSearch } from '../lib/use-url-state';
 import { type Column } from '../ui/data-list';
 import { IconAction } from '../ui/icon-action';
 import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../ui/list-screen';
+import { ListSearch } from '../ui/list-search';
 import { PageHeader } from '../ui/page-header';
 import { useDeleteRow } from '../ui/use-delete-row';
 import { ADMIN_PDFS_PAGE, DELETE_PDF, DOWNLOAD_PDF, EXPORT_PDFS_CSV, PAGE_SIZE, type AdminPdf } from './operations';
@@ -55,14 +57,15 @@ const columns: ReadonlyArray<Column<AdminPdf>> = [
   { header: t.columns.createdAt, cell: (pdf) => formatDate(pdf.createdAt) },
 ];
 
-/** /admin/pdfs (spec §2 Admin PDFs): same pattern as the videos. */
+/** /admin/pdfs (spec §2 Admin PDFs): same pattern as the videos, the search kept in the URL (?search=…). */
 export default function AdminPdfsPage() {
   usePage(fr.admin.nav.pdfs);
   const [mode, setMode] = useState<'list' | 'upload'>('list');
-  const [page, setPage] = useState(1);
+  const { search, input, setInput } = useUrlSearch();
+  const [page, setPage] = usePageFor(search);
   const [editing, setEditing] = useState<AdminPdf | null>(null);
-  const { data, loading, error, refetch } = useQuery(ADMIN_PDFS_PAGE, {
-    variables: { page, pageSize: PAGE_SIZE },
+  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_PDFS_PAGE, {
+    variables: { search: search || null, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   useLogError(error, 'AdminPdfsPage');
@@ -77,7 +80,8 @@ export default function AdminPdfsPage() {
     reload: () => refetch(),
   });
 
-  const pdfs = data?.pdfs;
+  // While a new search is answered, the previous rows stay on screen (no skeleton at each key).
+  const pdfs = (data ?? previousData)?.pdfs;
   useClampPage(pdfs?.totalPages, page, setPage);
 
   const download = async (pdf: AdminPdf) => {
@@ -102,7 +106,7 @@ export default function AdminPdfsPage() {
           onUploaded={() => {
             setMode('list');
             setPage(1);
-            void refetch({ page: 1, pageSize: PAGE_SIZE });
+            void refetch({ search: search || null, page: 1, pageSize: PAGE_SIZE });
           }}
         />
       </FormScreen>
@@ -121,6 +125,8 @@ export default function AdminPdfsPage() {
           </>
         }
       />
+
+      <ListSearch id="pdfs-search" label={t.search} placeholder={t.searchPlaceholder} value={input} onChange={setInput} />
 
       <ListBody
         rows={pdfs?.items}
@@ -143,6 +149,7 @@ export default function AdminPdfsPage() {
           </>
         )}
         paging={pdfs && { page: pdfs.page, totalPages: pdfs.totalPages, onPage: setPage }}
+        search={search ? { text: search, onClear: () => setInput('') } : undefined}
       />
 
       <PdfEditDialog pdf={editing} onClose={() => setEditing(null)} />

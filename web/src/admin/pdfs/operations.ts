@@ -51,10 +51,10 @@ const ADMIN_PDF_RESULT = gql`
   ${USER_ERROR_FIELDS}
 `;
 
-/** The screen's one query: a page of PDFs, newest first, and the upload size limits. */
+/** The screen's one query: a page of PDFs, newest first, searched (null: all), and the upload size limits. */
 export const ADMIN_PDFS_PAGE: TypedDocumentNode<AdminPdfsPageQuery, AdminPdfsPageQueryVariables> = gql`
-  query AdminPdfsPage($page: Int!, $pageSize: Int!) {
-    pdfs(sort: NEWEST, page: $page, pageSize: $pageSize) {
+  query AdminPdfsPage($search: String, $page: Int!, $pageSize: Int!) {
+    pdfs(filter: { search: $search }, sort: NEWEST, page: $page, pageSize: $pageSize) {
       total
       page
       pageSize

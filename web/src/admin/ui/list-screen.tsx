@@ -72,7 +72,8 @@ export function EditDeleteActions({
 
 /**
  * The body of a list screen: a skeleton while the first answer is awaited, the empty state with
- * its 'Ajouter …' button, else the table/cards and, for a paged list, the pagination.
+ * its 'Ajouter …' button (under a search: what was searched and 'Effacer la recherche'), else the
+ * table/cards and, for a paged list, the pagination.
  */
 export function ListBody<T extends { id: string }>({
   rows,
@@ -83,6 +84,7 @@ export function ListBody<T extends { id: string }>({
   actionsHeader,
   actions,
   paging,
+  search,
 }: {
   rows: readonly T[] | undefined;
   loading: boolean;
@@ -92,8 +94,19 @@ export function ListBody<T extends { id: string }>({
   actionsHeader: string;
   actions(row: T): ReactNode;
   paging?: { page: number; totalPages: number; onPage(page: number): void };
+  /** The list's search, when one is typed: an empty answer is then no match, not an empty catalogue. */
+  search?: { text: string; onClear(): void };
 }) {
   if (!rows && loading) return <ListSkeleton />;
+  if ((!rows || rows.length === 0) && search?.text) {
+    return (
+      <EmptyState icon={empty.icon} text={adminFr.common.noMatch(search.text)}>
+        <Button variant="outline" onClick={search.onClear}>
+          {adminFr.common.clearSearch}
+        </Button>
+      </EmptyState>
+    );
+  }
   if (!rows || rows.length === 0) {
     return (
       <EmptyState icon={empty.icon} text={empty.text}>

@@ -1,8 +1,9 @@
+import type { CSSProperties } from 'react';
 import { cn } from '@/lib/utils';
 import { adminFr } from '../i18n';
 
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} />;
+export function Skeleton({ className, style }: { className?: string; style?: CSSProperties }) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} style={style} />;
 }
 
 /** Stand-in rows while a list loads (announced once to screen readers). */

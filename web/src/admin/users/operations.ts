@@ -1,5 +1,21 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { AdminUserOrdersQuery, AdminUserOrdersQueryVariables } from '@/generated/graphql';
+import type {
+  AdminUserOrdersQuery,
+  AdminUserOrdersQueryVariables,
+  AdminUsersCommerceStatsQuery,
+  AdminUsersCommerceStatsQueryVariables,
+  AdminUsersPageQuery,
+  AdminUsersPageQueryVariables,
+  AdminUserStatsQuery,
+  AdminUserStatsQueryVariables,
+  BanUserMutation,
+  BanUserMutationVariables,
+  ExportUsersCsvQuery,
+  ExportUsersCsvQueryVariables,
+  UnbanUserMutation,
+  UnbanUserMutationVariables,
+} from '@/generated/graphql';
+import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 export type PurchaseHistoryRow = AdminUserOrdersQuery['adminUserOrders'][number];
 
@@ -20,4 +36,104 @@ export const ADMIN_USER_ORDERS: TypedDocumentNode<AdminUserOrdersQuery, AdminUse
       createdAt
     }
   }
+`;
+
+export type { SortDirection, UserSort } from '@/generated/graphql';
+export type AdminUserRow = AdminUsersPageQuery['adminUsers']['items'][number];
+
+export const USERS_PAGE_SIZE = 25;
+
+/**
+ * The users table in one query through the gateway: identity answers the page (names, e-mail,
+ * phone, ban), commerce joins purchaseCount and totalSpent, messaging unreadMessageCount, each by
+ * federation on User.id.
+ */
+export const ADMIN_USERS_PAGE: TypedDocumentNode<AdminUsersPageQuery, AdminUsersPageQueryVariables> = gql`
+  query AdminUsersPage($search: String, $sort: UserSort, $direction: SortDirection, $page: Int, $pageSize: Int) {
+    adminUsers(search: $search, sort: $sort, direction: $direction, page: $page, pageSize: $pageSize) {
+      total
+      page
+      pageSize
+      totalPages
+      items {
+        id
+        fullName
+        email
+        phone
+        createdAt
+        isBanned
+        ban {
+          reason
+          bannedAt
+        }
+        purchaseCount
+        totalSpent {
+          xaf
+          usdCents
+        }
+        unreadMessageCount
+      }
+    }
+  }
+`;
+
+/** The identity cards: total, active, banned. */
+export const ADMIN_USER_STATS: TypedDocumentNode<AdminUserStatsQuery, AdminUserStatsQueryVariables> = gql`
+  query AdminUserStats {
+    adminUserStats {
+      total
+      active
+      banned
+    }
+  }
+`;
+
+/** The commerce cards: purchases and revenue (a separate query: one service down leaves the others' cards). */
+export const ADMIN_USERS_COMMERCE_STATS: TypedDocumentNode<AdminUsersCommerceStatsQuery, AdminUsersCommerceStatsQueryVariables> = gql`
+  query AdminUsersCommerceStats {
+    commerceStats {
+      revenue {
+        usdCents
+        xaf
+      }
+      salesCount
+    }
+  }
+`;
+
+/** Every user matching the search, in the table's order, as users-export.csv. */
+export const EXPORT_USERS_CSV: TypedDocumentNode<ExportUsersCsvQuery, ExportUsersCsvQueryVariables> = gql`
+  query ExportUsersCsv($search: String, $sort: UserSort, $direction: SortDirection) {
+    exportUsersCsv(search: $search, sort: $sort, direction: $direction)
+  }
+`;
+
+export const BAN_USER: TypedDocumentNode<BanUserMutation, BanUserMutationVariables> = gql`
+  mutation BanUser($input: BanUserInput!) {
+    banUser(input: $input) {
+      user {
+        id
+        isBanned
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${USER_ERROR_FIELDS}
+`;
+
+export const UNBAN_USER: TypedDocumentNode<UnbanUserMutation, UnbanUserMutationVariables> = gql`
+  mutation UnbanUser($input: UnbanUserInput!) {
+    unbanUser(input: $input) {
+      user {
+        id
+        isBanned
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${USER_ERROR_FIELDS}
 `;

@@ -1,6 +1,7 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { Play, Video as VideoIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Play, Video as VideoIcon, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
@@ -12,12 +13,15 @@ import { openPendingTab } from '../lib/files';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useLogError } from '../lib/use-log-error';
-import { type Column } from '../ui/data-list';
+import { usePageFor, useUrlParam, useUrlSearch } from '../lib/use-url-state';
+import { DataList, type Column } from '../ui/data-list';
 import { IconAction } from '../ui/icon-action';
 import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../ui/list-screen';
+import { ListSearch } from '../ui/list-search';
 import { PageHeader } from '../ui/page-header';
+import { ListSkeleton } from '../ui/skeleton';
 import { useDeleteRow } from '../ui/use-delete-row';
-import { ADMIN_VIDEO_PLAYBACK, ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
+import { ADMIN_VIDEO_PLAYBACK, ADMIN_VIDEO_ROW_QUERY, ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
 import { isBeingPrepared, ProcessingStatus } from './processing-status';
 import { VideoEditDialog } from './video-edit-dialog';
 import { VideoUploadForm } from './video-upload-form';
@@ -52,15 +56,55 @@ const columns: ReadonlyArray<Column<AdminVideo>> = [
   { header: t.columns.createdAt, cell: (video) => formatDate(video.createdAt) },
 ];
 
-/** /admin/videos (spec §2 Admin videos): list with count, Exporter, 'Ajouter une vidéo', table. */
+/**
+ * The video a link asks for (?video=<id>, the bell's failed processing): its row, state and actions
+ * above the list, wherever it is in the list; 'Voir toutes les vidéos' removes the parameter.
+ */
+function VideoFocus({ id, actions, onClose }: { id: string; actions(video: AdminVideo): ReactNode; onClose(): void }) {
+  const { data, loading, error, startPolling, stopPolling } = useQuery(ADMIN_VIDEO_ROW_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  useLogError(error, 'AdminVideoRow');
+  const video = data?.video;
+  const preparing = video ? isBeingPrepared(video) : false;
+  useEffect(() => {
+    if (!preparing) return;
+    startPolling(PROCESSING_POLL_MS);
+    return () => stopPolling();
+  }, [preparing, startPolling, stopPolling]);
+
+  let body;
+  if (video) body = <DataList label={t.focus.title} rows={[video]} columns={columns} rowKey={(v) => v.id} actionsHeader={t.columns.actions} actions={actions} />;
+  else if (loading) body = <ListSkeleton rows={1} />;
+  else body = <p className="text-sm text-muted-foreground">{error ? t.focus.loadFailure : t.focus.missing}</p>;
+
+  return (
+    <section aria-label={t.focus.title} className="mb-6 rounded-lg border-2 border-primary/40 bg-primary/5 p-3" data-testid="video-focus" data-video-id={id}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">{t.focus.title}</h2>
+        <Button variant="outline" size="sm" onClick={onClose}>
+          <X aria-hidden="true" />
+          {t.focus.close}
+        </Button>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/**
+ * /admin/videos (spec §2 Admin videos): list with count, Exporter, 'Ajouter une vidéo', table.
+ * The search is kept in the URL (?search=…, the top bar's video hits); ?video=<id> shows that
+ * video first (the bell's failed processing).
+ */
 export default function AdminVideosPage() {
   usePage(fr.admin.nav.videos);
   const client = useApolloClient();
   const [mode, setMode] = useState<'list' | 'upload'>('list');
-  const [page, setPage] = useState(1);
+  const { search, input, setInput } = useUrlSearch();
+  const [focusId, setFocusId] = useUrlParam('video');
+  const [page, setPage] = usePageFor(search);
   const [editing, setEditing] = useState<AdminVideo | null>(null);
-  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(ADMIN_VIDEOS_PAGE, {
-    variables: { page, pageSize: PAGE_SIZE },
+  const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useQuery(ADMIN_VIDEOS_PAGE, {
+    variables: { search: search || null, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   // Live 'Traitement 42 %': poll while a video of the page is waiting for or in the pipeline, not otherwise.
@@ -77,11 +121,15 @@ export default function AdminVideosPage() {
     field: 'deleteVideo',
     confirm: t.confirmDelete,
     failure: t.deleteFailure,
-    onDeleted: (video) => toastSuccess(t.deleted, t.deletedText(video.title)),
+    onDeleted: (video) => {
+      toastSuccess(t.deleted, t.deletedText(video.title));
+      if (video.id === focusId) setFocusId(null);
+    },
     reload: () => refetch(),
   });
 
-  const videos = data?.videos;
+  // While a new search is answered, the previous rows stay on screen (no skeleton at each key).
+  const videos = (data ?? previousData)?.videos;
   useClampPage(videos?.totalPages, page, setPage);
 
   const play = async (video: AdminVideo) => {
@@ -98,6 +146,20 @@ export default function AdminVideosPage() {
     }
   };
 
+  const actions = (video: AdminVideo) => (
+    <>
+      <IconAction label={t.play(video.title)} tooltip={t.playShort} onClick={() => void play(video)}>
+        <Play aria-hidden="true" />
+      </IconAction>
+      <EditDeleteActions
+        editLabel={t.editAction(video.title)}
+        deleteLabel={t.deleteAction(video.title)}
+        onEdit={() => setEditing(video)}
+        onDelete={() => askDelete(video)}
+      />
+    </>
+  );
+
   if (mode === 'upload') {
     return (
       <FormScreen key="form" title={t.formTitle} onBack={() => setMode('list')}>
@@ -106,7 +168,7 @@ export default function AdminVideosPage() {
           onUploaded={() => {
             setMode('list');
             setPage(1);
-            void refetch({ page: 1, pageSize: PAGE_SIZE });
+            void refetch({ search: search || null, page: 1, pageSize: PAGE_SIZE });
           }}
         />
       </FormScreen>
@@ -126,6 +188,10 @@ export default function AdminVideosPage() {
         }
       />
 
+      {focusId && <VideoFocus key={focusId} id={focusId} actions={actions} onClose={() => setFocusId(null)} />}
+
+      <ListSearch id="videos-search" label={t.search} placeholder={t.searchPlaceholder} value={input} onChange={setInput} />
+
       <ListBody
         rows={videos?.items}
         loading={loading}
@@ -133,20 +199,9 @@ export default function AdminVideosPage() {
         label={fr.admin.nav.videos}
         columns={columns}
         actionsHeader={t.columns.actions}
-        actions={(video) => (
-          <>
-            <IconAction label={t.play(video.title)} tooltip={t.playShort} onClick={() => void play(video)}>
-              <Play aria-hidden="true" />
-            </IconAction>
-            <EditDeleteActions
-              editLabel={t.editAction(video.title)}
-              deleteLabel={t.deleteAction(video.title)}
-              onEdit={() => setEditing(video)}
-              onDelete={() => askDelete(video)}
-            />
-          </>
-        )}
+        actions={actions}
         paging={videos && { page: videos.page, totalPages: videos.totalPages, onPage: setPage }}
+        search={search ? { text: search, onClear: () => setInput('') } : undefined}
       />
 
       <VideoEditDialog video={editing} onClose={() => setEditing(null)} />

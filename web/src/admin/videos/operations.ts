@@ -3,6 +3,8 @@ import type {
   AdminVideoPlaybackQuery,
   AdminVideoPlaybackQueryVariables,
   AdminVideoRowFragment,
+  AdminVideoRowQuery,
+  AdminVideoRowQueryVariables,
   AdminVideosPageQuery,
   AdminVideosPageQueryVariables,
   CreateVideoMutation,
@@ -64,10 +66,10 @@ const ADMIN_VIDEO_RESULT = gql`
   ${USER_ERROR_FIELDS}
 `;
 
-/** The screen's one query: a page of videos, newest first, and the upload size limits. */
+/** The screen's list: a page of videos, newest first, searched (null: all), and the upload size limits. */
 export const ADMIN_VIDEOS_PAGE: TypedDocumentNode<AdminVideosPageQuery, AdminVideosPageQueryVariables> = gql`
-  query AdminVideosPage($page: Int!, $pageSize: Int!) {
-    videos(sort: NEWEST, page: $page, pageSize: $pageSize) {
+  query AdminVideosPage($search: String, $page: Int!, $pageSize: Int!) {
+    videos(filter: { search: $search }, sort: NEWEST, page: $page, pageSize: $pageSize) {
       total
       page
       pageSize
@@ -79,6 +81,16 @@ export const ADMIN_VIDEOS_PAGE: TypedDocumentNode<AdminVideosPageQuery, AdminVid
     uploadLimits {
       videoBytes
       imageBytes
+    }
+  }
+  ${ADMIN_VIDEO_ROW}
+`;
+
+/** One video as a row of the list, wherever it is in the list: the one a link asks for (?video=<id>). */
+export const ADMIN_VIDEO_ROW_QUERY: TypedDocumentNode<AdminVideoRowQuery, AdminVideoRowQueryVariables> = gql`
+  query AdminVideoRow($id: ID!) {
+    video(id: $id) {
+      ...AdminVideoRow
     }
   }
   ${ADMIN_VIDEO_ROW}

@@ -1,0 +1,229 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { graphql, launchBrowser, newVisitor, stack } from './harness';
+
+/*
+ * The administrator's figures against the real stack: the demo customer buys a video with MTN
+ * Mobile Money on the provider sandbox (56733123453 is paid at once), analytics records it from
+ * commerce's event, and the dashboard's revenue chart and card, then the statistics page's best
+ * sellers and conversion, show it. Then every admin page at 390 px: no sideways page scroll.
+ */
+const shots = '/tmp/shots-webstats';
+const MTN_SUCCESS = '56733123453';
+
+
+interface OrderView {
+  id: string;
+  status: string;
+  itemTitle: string;
+  amount: { xaf: number };
+}
+
+const ORDER_FIELDS = 'id status itemTitle amount { xaf }';
+
+/** The demo customer buys the oldest video they do not own, and asks the provider until it settles. */
+async function buyAVideo(): Promise<OrderView & { itemId: string }> {
+  const { signIn } = await graphql<{ signIn: { accessToken: string | null } }>('mutation($input: SignInInput!) { signIn(input: $input) { accessToken } }', {
+    input: { email: stack.demo.customer.email, password: stack.demo.customer.password },
+  });
+  const token = signIn.accessToken;
+  if (!token) throw new Error('the demo customer could not sign in');
+  const { videos } = await graphql<{ videos: { items: { id: string; purchased: boolean }[] } }>('query { videos(page: 1, pageSize: 50) { items { id purchased } } }', {}, token);
+  const video = [...videos.items].reverse().find((v) => !v.purchased);
+  if (!video) throw new Error('the demo customer already owns every video');
+  const { startCheckout } = await graphql<{ startCheckout: { order: OrderView | null; error: { message: string } | null } }>(
+    `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { ${ORDER_FIELDS} } error { message } } }`,
+    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone: MTN_SUCCESS, consentImmediateAccess: true } },
+    token,
+  );
+  if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
+  let order = startCheckout.order;
+  for (let i = 0; i < 30 && order.status !== 'COMPLETED' && order.status !== 'FAILED'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { checkPayment } = await graphql<{ checkPayment: { order: OrderView | null } }>(
+      `mutation($id: ID!) { checkPayment(orderId: $id) { order { ${ORDER_FIELDS} } } }`,
+      { id: order.id },
+      token,
+    );
+    if (checkPayment.order) order = checkPayment.order;
+  }
+  if (order.status !== 'COMPLETED') throw new Error(`the order did not complete: ${JSON.stringify(order)}`);
+  return { ...order, itemId: video.id };
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(stack.demo.admin.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
+  await page.getByRole('button', { name: 'Accès administrateur' }).click();
+  await page.waitForURL('**/admin');
+}
+
+/**
+ * Reloads the page until `ready` holds: analytics records the sale from commerce's event a moment
+ * after the payment settles. Fails with `what` after 30 s.
+ */
+async function untilShown(page: Page, what: string, ready: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (await ready().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`not shown within 30 s: ${what}`);
+    await page.waitForTimeout(1000);
+    await page.reload();
+  }
+}
+
+/** '2 356 FCFA' → 2356 (French formats group digits with no-break spaces). */
+function amountOf(text: string): number {
+  return Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+}
+
+async function numberAttr(locator: Locator, name: string): Promise<number> {
+  return Number((await locator.getAttribute(name)) ?? 'NaN');
+}
+
+let browser: Browser;
+let sale: OrderView & { itemId: string };
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  sale = await buyAVideo();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('an administrator reads the figures after a sale', () => {
+  it("sees the day's revenue on the dashboard's chart, in FCFA, and the revenue card", async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      const chart = page.getByTestId('chart-revenue');
+      await untilShown(page, "today's revenue on the chart", async () => {
+        await chart.and(page.locator('[data-state="chart"]')).waitFor({ timeout: 5_000 });
+        return (await numberAttr(chart, 'data-today')) >= sale.amount.xaf;
+      });
+
+      // recharts drew bars (its own lazy chunk); the one with a height is today's, at the right end.
+      const bars = chart.locator('path.recharts-rectangle');
+      await bars.first().waitFor();
+      const geometry = await chart.evaluate((card) => {
+        const surface = card.querySelector('.recharts-wrapper')!.getBoundingClientRect();
+        return [...card.querySelectorAll('path.recharts-rectangle')].map((bar) => {
+          const box = bar.getBoundingClientRect();
+          return { height: box.height, rightShare: (box.right - surface.left) / surface.width };
+        });
+      });
+      const drawn = geometry.filter((bar) => bar.height > 0);
+      expect(drawn.length).toBeGreaterThan(0);
+      // Every sale of this fresh stack happened today: the last bar, at the right of the chart.
+      expect(Math.max(...drawn.map((bar) => bar.rightShare))).toBeGreaterThan(0.9);
+      expect(await chart.innerText()).toMatch(/Revenus : [1-9][\d\s\u202f]* FCFA au total/);
+
+      // The French tooltip on today's bar.
+      const last = bars.last();
+      await last.hover();
+      const tooltip = chart.getByTestId('chart-tooltip');
+      await tooltip.waitFor();
+      const now = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Douala' }).format(new Date());
+      expect((await tooltip.innerText()).toLowerCase()).toContain(now.toLowerCase());
+      expect(await tooltip.innerText()).toMatch(/Revenus\s+[1-9][\d\s\u202f]* FCFA/);
+
+      // The revenue card: whole FCFA on screen, the dollars on hover, and its sales.
+      const revenue = page.getByTestId('card-revenue');
+      const value = revenue.getByTestId('card-revenue-value');
+      expect(await value.innerText()).toMatch(/^[1-9][\d\s\u202f]* FCFA$/);
+      expect(amountOf(await value.innerText())).toBeGreaterThanOrEqual(sale.amount.xaf);
+      expect(await value.getAttribute('title')).toMatch(/\$\d+\.\d{2}/);
+      expect(await revenue.innerText()).toMatch(/[1-9]\d* ventes?/);
+
+      // The audience chart is there too (visits: this browser's own page views).
+      await page.getByTestId('chart-audience').waitFor();
+      await page.screenshot({ path: `${shots}/e2e-dashboard-1280.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('finds the sale among the best sellers of the statistics page, and a conversion above zero', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin/stats');
+      const row = page.getByTestId('top-items').locator(`[data-testid="top-item"][data-item-id="${sale.itemId}"]`);
+      await untilShown(page, 'the sold video among the best sellers', async () => {
+        await row.waitFor({ timeout: 5_000 });
+        return true;
+      });
+      expect(await row.innerText()).toContain(sale.itemTitle);
+      expect(await row.innerText()).toMatch(/[1-9][\d\s\u202f]* FCFA/);
+
+      const conversion = page.getByTestId('measure-buyer-rate');
+      const rate = await conversion.getByTestId('measure-buyer-rate-value').innerText();
+      expect(rate).toMatch(/^\d+(,\d)?\s%$/);
+      expect(amountOf(rate)).toBeGreaterThan(0);
+      expect(await conversion.innerText()).toMatch(/[1-9]\d* acheteurs? sur [1-9]\d* inscrits?/);
+
+      // The six cards and the measures the spec left as dashes.
+      for (const id of ['card-videos', 'card-pdfs', 'card-views', 'card-downloads', 'measure-signup-rate', 'measure-average-visit', 'measure-pages-per-visit']) {
+        await page.getByTestId(id).waitFor();
+        expect(await page.getByTestId(`${id}-value`).innerText()).not.toMatch(/^[-—]+$/);
+      }
+      expect(await page.getByTestId('measure-average-visit-value').innerText()).toMatch(/^(\d+ h \d{2} min|\d+ min \d{2} s|\d+ s)$/);
+      await page.getByTestId('chart-revenue').and(page.locator('[data-state="chart"]')).waitFor();
+      await page.screenshot({ path: `${shots}/e2e-stats-1280.png`, fullPage: true });
+
+      // Another period: the page asks analytics again, and the sale of today is still in it.
+      await page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '7 jours' }).click();
+      await page.waitForURL('**/admin/stats?jours=7');
+      await page.getByRole('button', { name: '7 jours', pressed: true }).waitFor();
+      expect(await page.getByRole('button', { name: '30 jours' }).getAttribute('aria-pressed')).toBe('false');
+      await page.getByText(/^Croissance sur 7 jours$/).waitFor();
+      await row.waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the back-office on a phone (390 px) and on a tablet beside the sidebar (800 px)', () => {
+  const pages = ['', 'stats', 'videos', 'pdfs', 'payments', 'articles', 'testimonials', 'newsletter', 'messages', 'contact', 'emails', 'settings', 'users'];
+
+  /** The admin pages whose document is wider than the screen at this width. */
+  async function overflowingPages(page: Page, width: number): Promise<string[]> {
+    const overflowing: string[] = [];
+    for (const path of pages) {
+      await page.goto(`/admin/${path}`);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      if (path === '' || path === 'stats') await page.locator('[data-testid="chart-revenue"][data-state="chart"] .recharts-wrapper').waitFor();
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+      if (scrollWidth > innerWidth) overflowing.push(`/admin/${path} (${scrollWidth} px)`);
+      await page.screenshot({ path: `${shots}/e2e-${path || 'dashboard'}-${width}.png`, fullPage: true });
+    }
+    return overflowing;
+  }
+
+  it('never scrolls sideways at 390 px: tables become cards', async () => {
+    const { context, page } = await newVisitor(browser);
+    try {
+      await signInAsAdmin(page);
+      expect(await overflowingPages(page, 390)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never scrolls sideways at 800 px: the tables scroll inside their card, the filter bars wrap', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await page.setViewportSize({ width: 800, height: 1000 });
+      await signInAsAdmin(page);
+      expect(await overflowingPages(page, 800)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * How the statistics read in French: days of the site's time zone ('23 nov.'), percentages with a
+ * decimal comma, durations in minutes and seconds, and the dashboard's 'Croissance'.
+ */
+
+/** The site's time zone: analytics cuts its days there (SITE_TIMEZONE). */
+export const SITE_TIME_ZONE = 'Africa/Douala';
+
+const shortDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: SITE_TIME_ZONE });
+const longDay = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const fullDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const oneDecimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const compact = new Intl.NumberFormat('fr-FR', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * A rollup's day ('YYYY-MM-DD', already a day of the site) as an instant inside that day there:
+ * noon UTC is 13:00 in Douala (UTC+1, no daylight saving), never the day before or after.
+ */
+function siteDay(day: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '23 nov.' (axis ticks). */
+export function formatShortDay(day: string): string {
+  const date = siteDay(day);
+  return date ? shortDay.format(date) : day;
+}
+
+/** 'dimanche 23 novembre 2025' (tooltips). */
+export function formatLongDay(day: string): string {
+  const date = siteDay(day);
+  return date ? longDay.format(date) : day;
+}
+
+/** '23 novembre 2025' (the period's bounds). */
+export function formatFullDay(day: string): string {
+  const date = siteDay(day);
+  return date ? fullDay.format(date) : day;
+}
+
+/** '12,5 %' (French: decimal comma, a narrow no-break space before the sign). */
+export function formatPercent(value: number): string {
+  return `${oneDecimal.format(value)}\u202f%`;
+}
+
+/** '2,4' */
+export function formatDecimal(value: number): string {
+  return oneDecimal.format(value);
+}
+
+/** '1,2 k' on a chart's axis, where room is short. */
+export function formatCompact(value: number): string {
+  return compact.format(value);
+}
+
+/** '2 min 05 s', '45 s', '1 h 03 min' for an average visit. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(s).padStart(2, '0')} s`;
+  return `${s} s`;
+}
+
+/** Spec 'Admin dashboard': purchases / max(users, 1) × 100, rounded, with a plus sign ('+42 %'). */
+export function formatGrowth(purchases: number, users: number): string {
+  return `+${Math.round((purchases / Math.max(users, 1)) * 100)}\u202f%`;
+}

@@ -1,0 +1,190 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Ban, History, MessageSquare, Search, ShieldCheck, Users, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { usePage } from '@/hooks/use-page';
+import { reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
+import { useCsvExport } from '../lib/use-csv-export';
+import { LoadFailure } from '../messages/messaging-ui';
+import type { Recipient } from '../messages/operations';
+import { SendMessageDialog } from '../messages/send-message-dialog';
+import { ActionConfirmDialog } from '../ui/action-confirm-dialog';
+import { EmptyState } from '../ui/data-list';
+import { IconAction } from '../ui/icon-action';
+import { ExportButton } from '../ui/list-screen';
+import { PageHeader } from '../ui/page-header';
+import { Pagination } from '../ui/pagination';
+import { ListSkeleton } from '../ui/skeleton';
+import { useClampPage } from '../lib/use-clamp-page';
+import { BanUserDialog } from './ban-user-dialog';
+import { ADMIN_USERS_PAGE, BAN_USER, EXPORT_USERS_CSV, UNBAN_USER, USERS_PAGE_SIZE, type AdminUserRow } from './operations';
+import { PurchaseHistoryDialog, type PurchaseHistoryUser } from './purchase-history-dialog';
+import { UserStatCards } from './user-stat-cards';
+import { UsersTable } from './users-table';
+import { useUsersUrlState } from './use-users-url-state';
+import { usersFr } from './users-fr';
+
+const t = usersFr;
+
+/** What the row's actions act on: the user and how to name them. */
+interface Target {
+  id: string;
+  name: string;
+}
+
+/** After a ban or an unban: the table (status), the cards (banned count) and the top bar's hits. */
+const AFTER_BAN_CHANGE = ['AdminUsersPage', 'AdminUserStats'];
+
+/**
+ * Gestion des utilisateurs (spec 'Admin users'): the cards, a live server-side search, and the
+ * users table — one GraphQL query through the gateway joining identity (names, status), commerce
+ * (purchases, total spent) and messaging (unread messages) — sorted and paged on the server, its
+ * state in the URL. Each row: purchase history, send a message, ban (hidden once banned) or unban.
+ */
+export default function AdminUsersPage() {
+  usePage(t.title);
+  const { view, input, setInput, setPage, sortBy } = useUsersUrlState();
+  const [history, setHistory] = useState<PurchaseHistoryUser | null>(null);
+  const [messageTo, setMessageTo] = useState<Recipient | null>(null);
+  const [banTarget, setBanTarget] = useState<Target | null>(null);
+  const [unbanTarget, setUnbanTarget] = useState<Target | null>(null);
+
+  const variables = { search: view.search || null, sort: view.sort, direction: view.direction, page: view.page, pageSize: USERS_PAGE_SIZE };
+  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_USERS_PAGE, { variables, fetchPolicy: 'cache-and-network' });
+  useEffect(() => {
+    if (!error) return;
+    console.error(t.loadFailure, error);
+    toastFailure(t.loadFailure);
+  }, [error]);
+
+  const exportVariables = useMemo(() => ({ search: view.search || null, sort: view.sort, direction: view.direction }), [view.search, view.sort, view.direction]);
+  const { exportCsv, exporting } = useCsvExport(EXPORT_USERS_CSV, 'exportUsersCsv', t.exportFile, exportVariables);
+
+  const [ban] = useMutation(BAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
+  const [unban] = useMutation(UNBAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
+
+  const users = data?.adminUsers ?? previousData?.adminUsers;
+  useClampPage(users?.totalPages, view.page, setPage);
+
+  const banUser = async (target: Target, reason: string) => {
+    try {
+      const { data: result } = await ban({ variables: { input: { userId: target.id, reason } } });
+      resultOf(result, 'banUser');
+      toastSuccess(t.ban.done, t.ban.doneText(target.name));
+    } catch (err) {
+      reportFailure(err, t.ban.failure);
+    }
+  };
+  const unbanUser = async (target: Target, reason: string) => {
+    try {
+      const { data: result } = await unban({ variables: { input: { userId: target.id, reason } } });
+      resultOf(result, 'unbanUser');
+      toastSuccess(t.unban.done, t.unban.doneText(target.name));
+    } catch (err) {
+      reportFailure(err, t.unban.failure);
+    }
+  };
+
+  const actions = (user: AdminUserRow) => (
+    <>
+      <IconAction label={t.actions.purchasesLabel(user.fullName)} tooltip={t.actions.purchases} onClick={() => setHistory({ id: user.id, label: user.fullName })}>
+        <History aria-hidden="true" />
+      </IconAction>
+      <IconAction
+        label={t.actions.messageLabel(user.fullName)}
+        tooltip={t.actions.message}
+        onClick={() => setMessageTo({ id: user.id, name: user.fullName, email: user.email ?? '' })}
+      >
+        <MessageSquare aria-hidden="true" />
+      </IconAction>
+      {user.isBanned ? (
+        <IconAction label={t.actions.unbanLabel(user.fullName)} tooltip={t.actions.unban} onClick={() => setUnbanTarget({ id: user.id, name: user.fullName })}>
+          <ShieldCheck aria-hidden="true" />
+        </IconAction>
+      ) : (
+        <IconAction label={t.actions.banLabel(user.fullName)} tooltip={t.actions.ban} destructive onClick={() => setBanTarget({ id: user.id, name: user.fullName })}>
+          <Ban aria-hidden="true" />
+        </IconAction>
+      )}
+    </>
+  );
+
+  let body;
+  if (!users && loading) body = <ListSkeleton rows={6} />;
+  else if (!users && error) body = <LoadFailure text={t.loadFailure} retryLabel={t.retry} onRetry={() => void refetch()} />;
+  else if (!users || users.items.length === 0) {
+    body = (
+      <EmptyState icon={<Users />} text={t.empty}>
+        {view.search && (
+          <>
+            <p className="text-sm text-muted-foreground">{t.emptySearch(view.search)}</p>
+            <Button variant="outline" onClick={() => setInput('')}>
+              {t.clearSearch}
+            </Button>
+          </>
+        )}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <UsersTable rows={users.items} sort={view.sort} direction={view.direction} onSort={sortBy} actions={actions} busy={loading && !data} />
+        <Pagination page={users.page} totalPages={users.totalPages} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        subtitle={users ? t.count(users.total) : '\u00a0'}
+        actions={<ExportButton exporting={exporting} onExport={() => void exportCsv()} />}
+      />
+      <UserStatCards />
+
+      <form role="search" className="relative mb-4 max-w-md" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="users-search" className="sr-only">
+          {t.search}
+        </label>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id="users-search"
+          type="search"
+          value={input}
+          placeholder={t.searchPlaceholder}
+          autoComplete="off"
+          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
+          onChange={(event) => setInput(event.target.value)}
+        />
+        {input && (
+          <Button type="button" variant="ghost" size="icon" className="absolute top-1/2 right-0.5 size-8 -translate-y-1/2" aria-label={t.clearSearch} onClick={() => setInput('')}>
+            <X aria-hidden="true" />
+          </Button>
+        )}
+      </form>
+
+      {body}
+
+      <PurchaseHistoryDialog user={history} onClose={() => setHistory(null)} />
+      <SendMessageDialog open={messageTo !== null} onOpenChange={(open) => !open && setMessageTo(null)} recipient={messageTo ?? undefined} onSent={() => void refetch()} />
+      <BanUserDialog who={banTarget?.name ?? null} onClose={() => setBanTarget(null)} onConfirm={(reason) => (banTarget ? banUser(banTarget, reason) : Promise.resolve())} />
+      <ActionConfirmDialog
+        open={unbanTarget !== null}
+        destructive={false}
+        texts={{
+          title: t.unban.title,
+          description: unbanTarget ? t.unban.description(unbanTarget.name) : '',
+          confirm: t.unban.confirm,
+          pending: t.unban.pending,
+          reasonLabel: t.unban.reason,
+          reasonPlaceholder: t.unban.reasonPlaceholder,
+          reasonRequired: t.unban.reasonRequired,
+        }}
+        onOpenChange={(open) => !open && setUnbanTarget(null)}
+        onConfirm={(reason) => (unbanTarget ? unbanUser(unbanTarget, reason) : Promise.resolve())}
+      />
+    </div>
+  );
+}
