@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { checkoutText } from '@/i18n/commerce';
@@ -24,27 +24,51 @@ export function useCheckout(): {
   pay(item: CheckoutItem, method: PaymentMethod): void;
   /** True when signed in; otherwise 'Connexion requise' and /auth, back to `path` afterwards. */
   ensureSignedIn(path: string): boolean;
+  /**
+   * Runs `choice` once the session is known. Right after a page loads, the refresh cookie is still
+   * being exchanged: a signed-in customer's tap then must not be answered 'Connexion requise'.
+   */
+  whenSessionKnown(choice: () => void): void;
   dialog: ReactNode;
 } {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState<{ item: CheckoutItem; method: PaymentMethod } | null>(null);
+  // Read through a ref: a choice held while the session loads runs later, with the session as it is then.
+  const session = useRef({ user, loading });
+  session.current = { user, loading };
+  const held = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (loading || !held.current) return;
+    const choice = held.current;
+    held.current = null;
+    choice();
+  }, [loading]);
+
+  const whenSessionKnown = useCallback((choice: () => void) => {
+    // The last tap wins: two taps while loading open one dialog.
+    if (session.current.loading) held.current = choice;
+    else choice();
+  }, []);
 
   const ensureSignedIn = useCallback(
     (path: string) => {
-      if (user) return true;
+      if (session.current.user) return true;
       toast.error(checkoutText.signInRequired, { id: 'sign-in-required', description: checkoutText.signInRequiredText });
       navigate(authPathReturningTo(locationOf(path)));
       return false;
     },
-    [user, navigate],
+    [navigate],
   );
 
   const pay = useCallback(
     (item: CheckoutItem, method: PaymentMethod) => {
-      if (ensureSignedIn(item.path)) setOpen({ item, method });
+      whenSessionKnown(() => {
+        if (ensureSignedIn(item.path)) setOpen({ item, method });
+      });
     },
-    [ensureSignedIn],
+    [ensureSignedIn, whenSessionKnown],
   );
 
   const dialog = open ? (
@@ -53,5 +77,5 @@ export function useCheckout(): {
     </Suspense>
   ) : null;
 
-  return { pay, ensureSignedIn, dialog };
+  return { pay, ensureSignedIn, whenSessionKnown, dialog };
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { dashboardText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
 import { DOWNLOAD_PDF } from './operations';

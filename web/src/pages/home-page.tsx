@@ -1,15 +1,17 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchPolicies } from '@/apollo/client';
 import { useAuth } from '@/auth/auth-context';
 import { PayButtons } from '@/commerce/pay-buttons';
+import { usePayerParam } from '@/commerce/payer-param';
 import type { PaymentMethod } from '@/commerce/types';
 import { useCheckout } from '@/commerce/use-checkout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { usePage } from '@/hooks/use-page';
 import { homeText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
@@ -40,7 +42,6 @@ function Counter({ icon, label, value, testId }: { icon: ReactNode; label: strin
 }
 
 export default function HomePage() {
-  usePage(fr.home.documentTitle);
   const { user } = useAuth();
   const navigate = useNavigate();
   // One query per subgraph (operations/home.ts): if one is unreachable, what the other serves
@@ -48,7 +49,10 @@ export default function HomePage() {
   // counters alone say they are unavailable rather than show a dash that looks like a value.
   const query = useQuery(HOME_PAGE_QUERY, { fetchPolicy: fetchPolicies.catalogue, errorPolicy: 'all' });
   const countersQuery = useQuery(HOME_COUNTERS_QUERY, { fetchPolicy: fetchPolicies.liveCounters, errorPolicy: 'all' });
-  const live = useSubscription(HOME_LIVE_COUNTERS);
+  // The counters are four sections down: their live updates start when they come near the screen.
+  const countersSection = useRef<HTMLElement>(null);
+  const countersNear = useNearViewport(countersSection);
+  const live = useSubscription(HOME_LIVE_COUNTERS, { skip: !countersNear });
   const data = query.data;
   const counters = live.data?.liveCounters ?? countersQuery.data?.liveCounters;
   const countersUnavailable = !counters && !countersQuery.loading && !!countersQuery.error;
@@ -64,6 +68,8 @@ export default function HomePage() {
   // Admin-edited texts, the spec's defaults when none are stored or they cannot be read.
   const heroTitle = data?.siteSettings?.heroTitle || fr.home.heroTitle;
   const heroSubtitle = data?.siteSettings?.heroSubtitle || fr.home.heroSubtitle;
+  // The link preview of the site itself: the hero's words (the administrator's, else the spec's).
+  usePage(heroTitle, { meta: { description: heroSubtitle, canonicalPath: '/' } });
   const latestVideo = data?.latestVideo ?? null;
   const testimonials = data?.testimonials ?? [];
 
@@ -71,18 +77,21 @@ export default function HomePage() {
   // payment dialog; a signed-out visitor is told 'Connexion requise' and sent to /auth, which
   // brings them back here. With no video yet, the catalogue is the place to look.
   const checkout = useCheckout();
-  const choosePayment = (method: PaymentMethod) => {
-    // Signed out: told so before anything else, even while the latest video is still loading.
-    if (!checkout.ensureSignedIn('/')) return;
-    if (!latestVideo) {
-      navigate('/videos');
-      return;
-    }
-    checkout.pay(
-      { id: latestVideo.id, type: 'VIDEO', title: latestVideo.title, priceCents: latestVideo.priceCents, purchased: latestVideo.purchased, path: '/' },
-      method,
-    );
-  };
+  const choosePayment = (method: PaymentMethod) =>
+    checkout.whenSessionKnown(() => {
+      // Signed out: told so before anything else, even while the latest video is still loading.
+      if (!checkout.ensureSignedIn('/')) return;
+      if (!latestVideo) {
+        navigate('/videos');
+        return;
+      }
+      checkout.pay(
+        { id: latestVideo.id, type: 'VIDEO', title: latestVideo.title, priceCents: latestVideo.priceCents, purchased: latestVideo.purchased, path: '/' },
+        method,
+      );
+    });
+  // A tap before the JavaScript ran came back as /?payer=…: answered once the home's data is here.
+  usePayerParam(choosePayment, !loading);
 
   return (
     <>
@@ -167,12 +176,12 @@ export default function HomePage() {
           </div>
           <Card className="p-5 sm:p-6">
             <h3 className="mb-4 font-semibold">{homeText.payWith}</h3>
-            <PayButtons label={homeText.payWith} onPay={choosePayment} />
+            <PayButtons label={homeText.payWith} onPay={choosePayment} action="/" />
           </Card>
         </div>
       </section>
 
-      <section aria-labelledby="why-title" className="container-page py-14">
+      <section ref={countersSection} aria-labelledby="why-title" className="container-page py-14">
         <div className="mx-auto mb-8 max-w-2xl text-center">
           <h2 id="why-title" className="text-2xl font-bold sm:text-3xl">
             {fr.home.whyTitle}

@@ -1,0 +1,341 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newVisitor, signIn, stack } from './harness';
+
+/**
+ * Server-rendered public pages (issue 11): readable with JavaScript off, links that work without
+ * it, and a hydration that adopts what the server sent. The app runs on Preact (web/vite.config.ts),
+ * which patches a mismatch silently rather than reporting it: the test notes the server's elements
+ * before the app's script runs and checks that hydration kept every one of them, also while the
+ * page's own chunk is still on its way, and that ids written by the server are the browser's too.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withoutJavaScript(): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL: stack.url, locale: 'fr-FR', javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+/** A promise released by hand: holds a request back until the test lets it go. */
+function gate(): { held: Promise<void>; release(): void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { held, release };
+}
+
+/**
+ * The server's elements (noted before the app ran) that are no longer in the page, except the
+ * sign-in slot, which the visitor's session replaces by design once it is known.
+ */
+async function thrownAway(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { ssrElements: Element[] }).ssrElements
+      .filter((el) => !el.isConnected && !el.closest('[data-testid="auth-slot"], [data-testid="auth-placeholder"]'))
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.getAttribute('class') ?? ''}> ${(el.textContent ?? '').slice(0, 40)}`),
+  );
+}
+
+const HYDRATION_PROBLEM = /hydrat|did not match|didn't match|server rendered|recoverable|Minified React error #(418|419|423|425)/i;
+
+describe('with JavaScript disabled', () => {
+  it('shows the home, the news list and an article, and their links navigate', async () => {
+    const { page, close } = await withoutJavaScript();
+    try {
+      const home = await page.goto('/');
+      expect(home!.status()).toBe(200);
+      await page.getByTestId('hero-title').waitFor();
+      expect((await page.getByTestId('hero-title').innerText()).trim().length).toBeGreaterThan(0);
+      // Counters are in the HTML already (they update live once JavaScript runs).
+      expect(await page.getByTestId('counter-visits-today').innerText()).toMatch(/\d/);
+
+      // The footer's link to the news (the mobile menu needs JavaScript; plain links do not).
+      await page.getByTestId('site-footer').getByRole('link', { name: 'Actualités' }).click();
+      await page.waitForURL('**/actualites');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.title()).toBe('Actualités | LBF');
+
+      const firstArticle = page.locator('main a[href^="/actualites/"]').first();
+      await firstArticle.waitFor();
+      const href = await firstArticle.getAttribute('href');
+      await firstArticle.click();
+      await page.waitForURL(`**${href}`);
+      const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+      expect(heading.length).toBeGreaterThan(0);
+      const spaces = (text: string) => text.replace(/\s+/g, ' ');
+      expect(spaces(await page.title())).toBe(spaces(`${heading} | LBF`));
+      const body = page.getByTestId('article-body');
+      await body.waitFor();
+      expect((await body.innerText()).trim().length).toBeGreaterThan(50);
+      expect(spaces((await page.locator('meta[property="og:title"]').getAttribute('content')) ?? '')).toBe(spaces(heading));
+
+      // Back to the home through the logo link.
+      await page.getByTestId('site-header').getByRole('link', { name: /accueil/i }).first().click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('hero-title').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  // What a tap does in the seconds before a slow phone has run the JavaScript.
+  it('filters and searches the news with plain forms', async () => {
+    const { page, close } = await withoutJavaScript();
+    try {
+      await page.goto('/actualites');
+      await page.getByTestId('article-card').first().waitFor();
+      await page.getByRole('button', { name: 'Sommeil', exact: true }).click();
+      await page.waitForURL(/category=sleep/);
+      const cards = page.getByTestId('article-card');
+      await cards.first().waitFor();
+      for (const text of await cards.allInnerTexts()) expect(text).toContain('Sommeil');
+      expect(await page.getByRole('button', { name: 'Sommeil', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+      // Enter in the search box keeps the category chosen.
+      await page.getByRole('searchbox', { name: 'Rechercher un article' }).fill('xylophone');
+      await page.getByRole('searchbox', { name: 'Rechercher un article' }).press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('q') === 'xylophone' && url.searchParams.get('category') === 'sleep');
+      await page.getByText('Aucun article trouvé').waitFor();
+
+      // « Tout » drops the category and keeps the search.
+      await page.getByRole('button', { name: 'Tout', exact: true }).click();
+      await page.waitForURL((url) => !url.searchParams.has('category') && url.searchParams.get('q') === 'xylophone');
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the not-found page for an unknown path, with status 404', async () => {
+    const { page, close } = await withoutJavaScript();
+    try {
+      const res = await page.goto('/cette-page-n-existe-pas');
+      expect(res!.status()).toBe(404);
+      await page.getByText('Oops! Page not found').waitFor();
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('with JavaScript', () => {
+  let articlePath = '';
+  beforeAll(async () => {
+    const { page, close } = await withoutJavaScript();
+    await page.goto('/actualites');
+    articlePath = (await page.locator('main a[href^="/actualites/"]').first().getAttribute('href')) ?? '';
+    await close();
+    expect(articlePath).toMatch(/^\/actualites\/.+/);
+  });
+
+  /**
+   * Loads a server-rendered page and reports what went wrong with hydration: console errors, and
+   * server elements the browser's render threw away (checked while the page's lazy chunk is held
+   * back, then once everything has loaded).
+   */
+  async function load(path: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
+    const { context, page } = await newVisitor(browser);
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if ((msg.type() === 'error' || msg.type() === 'warning') && HYDRATION_PROBLEM.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
+    });
+    // Errors of the app's own scripts (the harness's init script also runs in the contact page's
+    // map frame, where storage is refused: not this page's concern).
+    page.on('pageerror', (err) => {
+      if (HYDRATION_PROBLEM.test(err.message) || (err.stack ?? '').includes('/assets/')) problems.push(`pageerror: ${err.message}`);
+    });
+    const entry = gate();
+    const pageChunk = gate();
+    const pageChunkAsked = gate();
+    let lazyPage = false;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await entry.held;
+      await route.continue();
+    });
+    await page.route(/\/assets\/[\w-]+-page-[\w-]+\.js$/, async (route) => {
+      lazyPage = true;
+      pageChunkAsked.release();
+      await pageChunk.held;
+      await route.continue();
+    });
+    // The server renders this address once before: what the test gets is then a render made with
+    // the page's chunk already loaded on the server, what every visitor but the first one gets.
+    await page.request.get(`${path}?warm=1`);
+    const navigation = page.goto(path);
+    await page.getByTestId('site-footer').waitFor({ state: 'attached' });
+    await page.evaluate(() => {
+      (window as unknown as { ssrElements: Element[] }).ssrElements = Array.from(document.querySelectorAll('#root *'));
+    });
+    entry.release();
+    // The page's chunk is asked for by the hydrating render (the home is in the entry itself).
+    await Promise.race([pageChunkAsked.held, page.waitForTimeout(3000)]);
+    await page.waitForTimeout(500);
+    if (lazyPage) problems.push(...(await thrownAway(page)).map((what) => `removed while the page's chunk loaded: ${what}`));
+    pageChunk.release();
+    const res = await navigation;
+    expect(await res!.text()).toContain('id="lbf-ssr"');
+    await page.waitForLoadState('networkidle');
+    problems.push(...(await thrownAway(page)).map((what) => `removed by hydration: ${what}`));
+    return { page, problems, close: () => context.close() };
+  }
+
+  /** The header's menu button opens the menu: the page is hydrated and answers. */
+  async function menuOpens(page: Page): Promise<void> {
+    const button = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await button.click();
+    await page.getByTestId('mobile-menu').waitFor({ state: 'visible', timeout: 5000 });
+  }
+
+  it.each(['/', '/actualites', 'ARTICLE', '/about', '/faq', '/contact', '/terms', '/privacy', '/nulle-part'])(
+    'hydrates %s without a mismatch and becomes interactive',
+    async (which) => {
+      const path = which === 'ARTICLE' ? articlePath : which;
+      const { page, problems, close } = await load(path);
+      try {
+        await menuOpens(page);
+        if (path === '/') {
+          await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="counter-registered-users"]')?.textContent ?? ''));
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it('opens a /faq question whose answer is labelled by that question (ids the server wrote)', async () => {
+    const { page, problems, close } = await load('/faq');
+    try {
+      // The second question (the first is open from the start, rendered by the server).
+      const second = page.locator('[data-testid^="faq-item-"]').nth(1);
+      await second.getByRole('button').click();
+      await second.getByRole('region').waitFor();
+      // Preact's useId counts in render order: the question's id comes from the server's render, the
+      // answer's aria-labelledby from the browser's; they agree only when both rendered in one order.
+      const pairs = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('[role="region"][data-state="open"]')).map((region) => {
+          const trigger = document.querySelector(`[aria-controls="${region.id}"]`);
+          return { labelledBy: region.getAttribute('aria-labelledby'), triggerId: trigger?.id ?? null };
+        }),
+      );
+      for (const pair of pairs) expect(pair.labelledBy).toBe(pair.triggerId);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('navigates on the client after hydration and keeps the page meta in step', async () => {
+    const { page, problems, close } = await load('/');
+    try {
+      await page.getByTestId('site-footer').getByRole('link', { name: 'Actualités' }).click();
+      await page.waitForURL('**/actualites');
+      await page.waitForFunction(() => document.title === 'Actualités | LBF');
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+/**
+ * The home sells its latest video with three payment buttons. On a slow phone the page is on screen
+ * seconds before its JavaScript has run, and the session a little later still: a tap in either
+ * window must open the payment dialog, not be lost or answered 'Connexion requise'.
+ */
+describe('a payment tap before the page is ready', () => {
+  async function signedInCustomer(): Promise<{ page: Page; close(): Promise<void> }> {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    await signIn(page, stack.demo.customer.email, stack.demo.customer.password);
+    await page.waitForURL('**/dashboard');
+    return { page, close: () => context.close() };
+  }
+
+  async function premiumTitle(page: Page): Promise<string> {
+    return (await page.getByTestId('premium-video').getByRole('heading').innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  async function expectDialogFor(page: Page, title: string): Promise<void> {
+    const dialog = page.getByTestId('checkout-dialog');
+    await dialog.getByRole('heading', { name: 'NotchPay' }).waitFor();
+    expect((await dialog.getByTestId('checkout-item').innerText()).replace(/\u00a0/g, ' ')).toContain(title);
+  }
+
+  it('submits the button as a plain form with JavaScript off', async () => {
+    const { page, close } = await withoutJavaScript();
+    try {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'NotchPay' }).click();
+      await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('payer') === 'NOTCHPAY');
+      await page.getByTestId('premium-video').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('opens the dialog for a signed-in customer who tapped before the JavaScript ran', async () => {
+    const { page, close } = await signedInCustomer();
+    try {
+      const entry = gate();
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await entry.held;
+        await route.continue().catch(() => {});
+      });
+      // 'commit': the module scripts held back would keep DOMContentLoaded from firing.
+      await page.goto('/', { waitUntil: 'commit' });
+      const title = await premiumTitle(page);
+      await page.getByRole('button', { name: 'NotchPay' }).click({ noWaitAfter: true });
+      await page.waitForURL((url) => url.searchParams.get('payer') === 'NOTCHPAY', { waitUntil: 'commit' });
+      entry.release();
+      await expectDialogFor(page, title);
+      // The parameter is gone once used: a reload does not open the dialog again.
+      expect(new URL(page.url()).searchParams.has('payer')).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  it('waits for the session rather than asking a signed-in customer to sign in', async () => {
+    const { page, close } = await signedInCustomer();
+    try {
+      const refresh = gate();
+      const refreshAsked = gate();
+      await page.route('**/graphql', async (route) => {
+        if ((route.request().postData() ?? '').includes('RefreshSession')) {
+          refreshAsked.release();
+          await refresh.held;
+        }
+        await route.continue().catch(() => {});
+      });
+      await page.goto('/');
+      // The session is asked for by an effect, so the page has hydrated once the request is seen.
+      await refreshAsked.held;
+      const title = await premiumTitle(page);
+      await page.getByRole('button', { name: 'NotchPay' }).click();
+      await page.waitForTimeout(300);
+      expect(await page.getByText('Connexion requise').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/');
+      refresh.release();
+      await expectDialogFor(page, title);
+    } finally {
+      await close();
+    }
+  });
+
+  it('sends a visitor whose tap came back as ?payer= to /auth with “Connexion requise”', async () => {
+    const { context, page } = await newVisitor(browser);
+    try {
+      await page.goto('/?payer=ORANGE');
+      await page.getByText('Connexion requise').waitFor();
+      await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/');
+    } finally {
+      await context.close();
+    }
+  });
+});
