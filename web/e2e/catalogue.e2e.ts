@@ -276,6 +276,8 @@ describe('the news (/actualites) and an article', () => {
     const { context, page } = await newVisitor(browser);
     await page.goto('/actualites');
     await page.getByTestId('article-card').first().waitFor();
+    // The list arrives rendered by the server: type once the page is hydrated (what a person's typing needs too).
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await page.getByRole('searchbox', { name: 'Rechercher un article' }).fill('kinkéliba');
     await page.waitForURL(/q=kink/);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="article-card"]').length === 1);

@@ -27,14 +27,17 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * A fresh visitor: own cookies and storage, a phone-sized screen by default. The sign-up prompt
  * (a modal on a signed-out visitor's third page) is marked as already shown unless a test asks
- * for it, so it never covers what another test is clicking.
+ * for it, so it never covers what another test is clicking. The service worker is blocked unless asked for.
  */
 export async function newVisitor(
   browser: Browser,
-  opts: { mobile?: boolean; signUpPrompt?: boolean } = {},
+  opts: { mobile?: boolean; signUpPrompt?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: stack.url,
+    // The site's service worker answers requests a page.route() would not see: only the offline
+    // tests, which are about it, let it run.
+    serviceWorkers: opts.serviceWorkers ?? 'block',
     locale: 'fr-FR',
     viewport: opts.mobile === false ? { width: 1280, height: 800 } : { width: 390, height: 844 },
   });
@@ -169,4 +172,16 @@ export function linkIn(mail: CaughtMail, prefix: string): string {
   const found = new RegExp(`${escaped}[^\\s"'<>)]*`).exec(`${mail.text ?? ''}\n${mail.html ?? ''}`);
   if (!found) throw new Error(`no link starting with ${prefix} in the mail "${mail.subject}"`);
   return found[0].replace(/&amp;/g, '&');
+}
+
+/** One GraphQL request to the stack's gateway (with a token when given); fails on any error. */
+export async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const res = await fetch(`${stack.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
 }

@@ -18,6 +18,8 @@ it('the home’s visits-today counter moves live in a second tab when someone el
   await first.page.goto('/');
   const visits = counter(first.page, 'visits-today');
   await visits.waitFor();
+  // Live updates start when the counters come near the screen (below the fold on a first view).
+  await visits.scrollIntoViewIfNeeded();
   const readNumber = async () => Number((await visits.innerText()).replace(/\D/g, ''));
   // Wait for the live subscription to deliver a number (not the '—' placeholder).
   await first.page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="counter-visits-today"]')?.textContent ?? ''));
@@ -35,4 +37,21 @@ it('the home’s visits-today counter moves live in a second tab when someone el
   expect(await readNumber()).toBeGreaterThan(before);
   await first.context.close();
   await second.context.close();
+});
+
+it('opens no WebSocket for a visitor until the counters come near the screen, then subscribes', async () => {
+  const { context, page } = await newVisitor(browser);
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto('/');
+  await page.getByTestId('hero-title').waitFor();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  // Idle and then some: the lazy graphql-ws link would have been fetched by now (it waits for idle, at most 3 s).
+  await page.waitForTimeout(3500);
+  expect(sockets).toEqual([]);
+
+  await counter(page, 'visits-today').scrollIntoViewIfNeeded();
+  await page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/graphql'), timeout: 10_000 }).catch(() => undefined);
+  expect(sockets.some((url) => url.endsWith('/graphql'))).toBe(true);
+  await context.close();
 });

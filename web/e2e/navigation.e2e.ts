@@ -47,8 +47,13 @@ describe('a signed-out visitor sent to /auth', () => {
   it('returns to a shared video link, even after switching tabs on /auth', async () => {
     const { latestVideo } = await graphql<{ latestVideo: { id: string } }>('{ latestVideo { id } }');
     const { context, page } = await newVisitor(browser);
+    // Issue 11: a shared video link shows visitors its public preview ('Connexion requise') instead
+    // of sending them straight to /auth; its sign-in link carries the way back.
     await page.goto(`/videos/${latestVideo.id}`);
+    await page.getByTestId('sign-in-required').getByRole('heading', { name: 'Connexion requise' }).waitFor();
+    await page.getByTestId('preview-sign-in').click();
     await page.waitForURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/videos/${latestVideo.id}`);
     await page.getByRole('tab', { name: 'Inscription' }).click();
     await page.getByRole('tab', { name: 'Connexion' }).click();
     await signInOnAuthPage(page, stack.demo.customer.email, stack.demo.customer.password);

@@ -1,24 +1,62 @@
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
+import { useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
-import { apolloClient } from '@/apollo/client';
+import { preloadToasts, Toaster } from '@/components/ui/toast';
 import { AuthProvider } from '@/auth/auth-provider';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
-import { createAppRouter } from './routes';
+import { LowDataProvider } from '@/lib/low-data';
+import { PageMetaProvider, type PageMetaCollector } from '@/lib/page-meta';
+import { SiteOriginProvider } from '@/lib/ssr';
+import type { createAppRouter } from './routes';
 
-const router = createAppRouter();
-
-export function App() {
+/**
+ * Everything around the router, identical on the server (entry-server.tsx) and in the browser, so
+ * that the hydrating render produces the markup the server sent.
+ */
+export function AppShell({
+  client,
+  lowData,
+  origin,
+  metaCollector = null,
+  children,
+}: {
+  client: ApolloClient;
+  lowData: boolean;
+  /** The origin absolute links are rendered with (the server's; see lib/ssr). */
+  origin: string;
+  metaCollector?: PageMetaCollector | null;
+  children: ReactNode;
+}) {
+  // Sonner is not part of the first download: fetched once the page is idle (or by the first toast).
+  useEffect(preloadToasts, []);
   return (
     // The last wall: an error outside any route (a provider) still gets a message, not a blank page.
     <ErrorBoundary fullPage>
-      <ApolloProvider client={apolloClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-          {/* Spec §9: at most one toast at a time, 5000 ms. */}
-          <Toaster visibleToasts={1} duration={5000} position="bottom-center" richColors closeButton />
-        </AuthProvider>
-      </ApolloProvider>
+      <SiteOriginProvider origin={origin}>
+        <LowDataProvider initial={lowData}>
+          <PageMetaProvider collector={metaCollector}>
+            <ApolloProvider client={client}>
+              <AuthProvider>
+                {children}
+                {/* Spec §9: at most one toast at a time, 5000 ms. */}
+                <Toaster visibleToasts={1} duration={5000} position="bottom-center" richColors closeButton />
+              </AuthProvider>
+            </ApolloProvider>
+          </PageMetaProvider>
+        </LowDataProvider>
+      </SiteOriginProvider>
     </ErrorBoundary>
+  );
+}
+
+type BrowserRouter = ReturnType<typeof createAppRouter>;
+
+/** The browser's app: the shell around the browser router (main.tsx creates both). */
+export function App({ client, lowData, origin, router }: { client: ApolloClient; lowData: boolean; origin: string; router: BrowserRouter }) {
+  return (
+    <AppShell client={client} lowData={lowData} origin={origin}>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

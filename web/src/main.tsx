@@ -1,13 +1,45 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserApolloClient } from '@/apollo/client';
+import { readSsrPayload } from '@/apollo/ssr-state';
 import { App } from './app';
+import { preloadPages } from './lib/lazy-page';
+import { appRoutes, createAppRouter } from './routes';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+/** Public pages arrive rendered by the server (gateway/src/ssr) with the data they were rendered with. */
+const ssr = readSsrPayload();
+const client = createBrowserApolloClient(ssr?.apollo);
+
+function browserAsksToSaveData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
+}
+
+const router = createAppRouter();
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App
+      client={client}
+      router={router}
+      lowData={ssr ? ssr.lowData : browserAsksToSaveData()}
+      origin={ssr?.origin ?? window.location.origin}
+    />
+  </StrictMode>
 );
+
+if (ssr && root.firstElementChild) {
+  // preact/compat's hydrateRoot (web/vite.config.ts): it adopts the server's nodes and patches what
+  // differs, so there is no recoverable-error callback to give it. The page's chunk comes first, so
+  // that the hydrating render runs in the server's order (lib/lazy-page says why); a chunk that
+  // fails to arrive is the route's error to show, after hydration.
+  const hydrate = () => void hydrateRoot(root, app);
+  preloadPages(appRoutes, window.location.pathname).then(hydrate, hydrate);
+} else {
+  createRoot(root).render(app);
+}
+void import('./lib/offline').then(({ registerServiceWorker }) => registerServiceWorker());

@@ -1,34 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Route } from 'react-router-dom';
 import { RouteError } from '@/components/errors/route-error';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireUser } from '@/components/guards/require-user';
 import { SiteLayout } from '@/components/layout/site-layout';
 import { fr } from '@/i18n/fr';
-// The home is where most visits land: bundled with the entry so it renders without a second
-// round trip. Every other route is its own chunk; the admin area is one chunk of its own,
-// fetched only by administrators.
-import HomePage from '@/pages/home-page';
+import { lazyPage } from '@/lib/lazy-page';
 
-const VideosPage = lazy(() => import('@/pages/videos-page'));
-const VideoDetailPage = lazy(() => import('@/pages/video-detail-page'));
-const PdfsPage = lazy(() => import('@/pages/pdfs-page'));
-const DashboardPage = lazy(() => import('@/pages/dashboard-page'));
-const ReceiptPage = lazy(() => import('@/pages/receipt-page'));
-const PaymentReturnPage = lazy(() => import('@/commerce/payment-return-page'));
-const NewsPage = lazy(() => import('@/pages/news-page'));
-const ArticlePage = lazy(() => import('@/pages/article-page'));
-const AboutPage = lazy(() => import('@/pages/about-page'));
-const ContactPage = lazy(() => import('@/pages/contact-page'));
-const FaqPage = lazy(() => import('@/pages/faq-page'));
-const TermsPage = lazy(() => import('@/pages/terms-page'));
-const PrivacyPage = lazy(() => import('@/pages/privacy-page'));
-const NewsletterConfirmationPage = lazy(() => import('@/pages/newsletter/confirmation-page'));
-const NewsletterUnsubscribePage = lazy(() => import('@/pages/newsletter/unsubscribe-page'));
-const AuthPage = lazy(() => import('@/pages/auth/auth-page'));
-const AdminLoginPage = lazy(() => import('@/pages/admin-login-page'));
-const NotFoundPage = lazy(() => import('@/pages/not-found-page'));
-const AdminArea = lazy(() => import('@/admin/admin-area'));
+// Every route is its own chunk, the home too: the server sends each page already rendered, so
+// the home's code (cards, checkout buttons, their strings) would only weigh on every other page's
+// first download. The admin area is one chunk of its own, fetched only by administrators.
+const HomePage = lazyPage(() => import('@/pages/home-page'));
+const VideosPage = lazyPage(() => import('@/pages/videos-page'));
+const VideoDetailPage = lazyPage(() => import('@/pages/video-detail-page'));
+const PdfsPage = lazyPage(() => import('@/pages/pdfs-page'));
+const PdfDetailPage = lazyPage(() => import('@/pages/pdf-detail-page'));
+const DashboardPage = lazyPage(() => import('@/pages/dashboard-page'));
+const ReceiptPage = lazyPage(() => import('@/pages/receipt-page'));
+const PaymentReturnPage = lazyPage(() => import('@/commerce/payment-return-page'));
+const NewsPage = lazyPage(() => import('@/pages/news-page'));
+const ArticlePage = lazyPage(() => import('@/pages/article-page'));
+const AboutPage = lazyPage(() => import('@/pages/about-page'));
+const ContactPage = lazyPage(() => import('@/pages/contact-page'));
+const FaqPage = lazyPage(() => import('@/pages/faq-page'));
+const TermsPage = lazyPage(() => import('@/pages/terms-page'));
+const PrivacyPage = lazyPage(() => import('@/pages/privacy-page'));
+const NewsletterConfirmationPage = lazyPage(() => import('@/pages/newsletter/confirmation-page'));
+const NewsletterUnsubscribePage = lazyPage(() => import('@/pages/newsletter/unsubscribe-page'));
+const AuthPage = lazyPage(() => import('@/pages/auth/auth-page'));
+const AdminLoginPage = lazyPage(() => import('@/pages/admin-login-page'));
+const NotFoundPage = lazyPage(() => import('@/pages/not-found-page'));
+const AdminArea = lazyPage(() => import('@/admin/admin-area'));
 
 function FullPageLoading() {
   return (
@@ -69,6 +71,7 @@ export const appRoutes = createRoutesFromElements(
         <Route path="videos/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="video/:id" element={<VideoDetailPage />} errorElement={pageError} />
         <Route path="pdfs" element={<PdfsPage />} errorElement={pageError} />
+        <Route path="pdfs/:id" element={<PdfDetailPage />} errorElement={pageError} />
         {/* One route for the tabs (/dashboard, /dashboard/achats, /dashboard/messages): switching keeps the page mounted. */}
         <Route path="dashboard/*" element={<DashboardPage />} errorElement={pageError} />
         <Route path="recu/:orderId" element={<ReceiptPage />} errorElement={pageError} />

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
@@ -12,56 +12,80 @@ import {
   setSession,
   type RefreshOutcome,
 } from './session';
+import { createRetryLink } from './retry-link';
 
-const httpLink = new HttpLink({
-  uri: '/graphql',
-  // The refresh cookie (httpOnly, path /graphql) is same-origin: never sent anywhere else.
-  credentials: 'same-origin',
-  // Apollo Server's CSRF prevention accepts JSON bodies; state it explicitly on every request.
-  headers: { 'content-type': 'application/json' },
-});
+/**
+ * Resolves once the browser is idle (the page's own chunks and data first), at most 3 s later.
+ * On the server (no window) it resolves at once.
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window === 'undefined') resolve();
+    else if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 200);
+  });
+}
 
-const authLink = new SetContextLink((prevContext) => {
-  const token = currentAccessToken();
-  return token
-    ? { headers: { ...prevContext.headers, authorization: `Bearer ${token}` } }
-    : {};
-});
+/**
+ * The browser's link chain: subscriptions over graphql-ws (lazy), everything else over HTTP with
+ * the access token and one refresh on UNAUTHENTICATED. Add a link to the HTTP chain here.
+ */
+export function createBrowserLink(): ApolloLink {
+  const httpLink = new HttpLink({
+    uri: '/graphql',
+    // The refresh cookie (httpOnly, path /graphql) is same-origin: never sent anywhere else.
+    credentials: 'same-origin',
+    // Apollo Server's CSRF prevention accepts JSON bodies; state it explicitly on every request.
+    headers: { 'content-type': 'application/json' },
+  });
 
-/** On UNAUTHENTICATED (expired or revoked access token), refresh once and replay the operation. */
-const refreshOnUnauthenticated = new ErrorLink(({ error, operation, forward }) => {
-  if (!CombinedGraphQLErrors.is(error)) return;
-  if (!error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return;
-  if (operation.operationName === 'RefreshSession' || operation.getContext().authRetried) return;
-  operation.setContext({ authRetried: true });
-  return fromPromise(refreshSession()).pipe(switchMap(() => forward(operation)));
-});
+  const authLink = new SetContextLink((prevContext) => {
+    const token = currentAccessToken();
+    return token
+      ? { headers: { ...prevContext.headers, authorization: `Bearer ${token}` } }
+      : {};
+  });
 
-/** graphql-ws is fetched with the first subscription, keeping it out of the entry chunk. */
-const lazyWsLink = new ApolloLink(
-  (operation) =>
-    new Observable<ApolloLink.Result>((observer) => {
-      let cancelled = false;
-      let unsubscribe: (() => void) | null = null;
-      import('./ws-link')
-        .then(({ wsLink }) => {
-          if (cancelled) return;
-          const subscription = wsLink().request(operation).subscribe(observer);
-          unsubscribe = () => subscription.unsubscribe();
-        })
-        .catch((err: unknown) => observer.error(err));
-      return () => {
-        cancelled = true;
-        unsubscribe?.();
-      };
-    }),
-);
+  /** On UNAUTHENTICATED (expired or revoked access token), refresh once and replay the operation. */
+  const refreshOnUnauthenticated = new ErrorLink(({ error, operation, forward }) => {
+    if (!CombinedGraphQLErrors.is(error)) return;
+    if (!error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return;
+    if (operation.operationName === 'RefreshSession' || operation.getContext().authRetried) return;
+    operation.setContext({ authRetried: true });
+    return fromPromise(refreshSession()).pipe(switchMap(() => forward(operation)));
+  });
 
-const link = ApolloLink.split(
-  (operation) => operation.operationType === 'subscription',
-  lazyWsLink,
-  ApolloLink.from([refreshOnUnauthenticated, authLink, httpLink]),
-);
+  /**
+   * graphql-ws is fetched with the first subscription, keeping it out of the entry chunk, and only
+   * once the page is idle: live updates (the home's counters) never compete with what shows the page.
+   */
+  const lazyWsLink = new ApolloLink(
+    (operation) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        let cancelled = false;
+        let unsubscribe: (() => void) | null = null;
+        whenIdle()
+          .then(() => import('./ws-link'))
+          .then(({ wsLink }) => {
+            if (cancelled) return;
+            const subscription = wsLink().request(operation).subscribe(observer);
+            unsubscribe = () => subscription.unsubscribe();
+          })
+          .catch((err: unknown) => observer.error(err));
+        return () => {
+          cancelled = true;
+          unsubscribe?.();
+        };
+      }),
+  );
+
+  return ApolloLink.split(
+    (operation) => operation.operationType === 'subscription',
+    lazyWsLink,
+    // Queries that failed on the network are tried again (mutations never): see retry-link.ts.
+    ApolloLink.from([createRetryLink(), refreshOnUnauthenticated, authLink, httpLink]),
+  );
+}
 
 /**
  * Cache policies, in one place:
@@ -74,9 +98,8 @@ const link = ApolloLink.split(
  * - Session and visit mutations use fetchPolicy 'no-cache' (they are not data to keep).
  * - Page queries use `fetchPolicies` below.
  */
-export const apolloClient = new ApolloClient({
-  link,
-  cache: new InMemoryCache({
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
     typePolicies: {
       LiveCounters: { keyFields: [] },
       SiteSettings: { keyFields: [] },
@@ -98,8 +121,26 @@ export const apolloClient = new ApolloClient({
       PdfPage: { keyFields: false },
       ArticlePage: { keyFields: false },
     },
-  }),
-});
+  });
+}
+
+/**
+ * The browser's one client. `initialState` is the server's cache for a server-rendered page, so the
+ * hydrating render reads the same data the server rendered with; for 100 ms queries are answered
+ * from it rather than refetched at once (ssrForceFetchDelay), and after that cache-and-network
+ * pages refresh as usual.
+ */
+export function createBrowserApolloClient(initialState?: NormalizedCacheObject | null): ApolloClient {
+  const cache = createCache();
+  if (initialState) cache.restore(initialState);
+  const client = new ApolloClient({
+    link: createBrowserLink(),
+    cache,
+    ...(initialState ? { ssrForceFetchDelay: 100 } : {}),
+  });
+  registerBrowserRefresher(client);
+  return client;
+}
 
 export const fetchPolicies = {
   /** Counters change all the time: show the cached value, then the network's. */
@@ -113,21 +154,23 @@ export const fetchPolicies = {
   catalogue: 'cache-and-network',
 } as const;
 
-registerRefresher(async (): Promise<RefreshOutcome> => {
-  try {
-    const { data } = await apolloClient.mutate({ mutation: REFRESH_SESSION, fetchPolicy: 'no-cache' });
-    const result = data?.refreshSession;
-    if (result?.accessToken && result.user) {
-      setSession({
-        accessToken: result.accessToken,
-        expiresAt: localExpiry(result.accessToken, result.accessTokenExpiresAt),
-        user: result.user,
-      });
-      return 'refreshed';
+function registerBrowserRefresher(apolloClient: ApolloClient): void {
+  registerRefresher(async (): Promise<RefreshOutcome> => {
+    try {
+      const { data } = await apolloClient.mutate({ mutation: REFRESH_SESSION, fetchPolicy: 'no-cache' });
+      const result = data?.refreshSession;
+      if (result?.accessToken && result.user) {
+        setSession({
+          accessToken: result.accessToken,
+          expiresAt: localExpiry(result.accessToken, result.accessTokenExpiresAt),
+          user: result.user,
+        });
+        return 'refreshed';
+      }
+      setSession(null);
+      return 'signed-out';
+    } catch {
+      return 'unreachable';
     }
-    setSession(null);
-    return 'signed-out';
-  } catch {
-    return 'unreachable';
-  }
-});
+  });
+}

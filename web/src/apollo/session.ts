@@ -19,7 +19,13 @@ export interface SessionState {
 
 export type RefreshOutcome = 'refreshed' | 'signed-out' | 'unreachable';
 
-let state: SessionState = { status: 'loading', session: null };
+/**
+ * The state every render starts from, on the server (always a visitor's render) and in the
+ * browser's hydrating render alike: the session is 'loading', so the HTML never depends on who asked.
+ */
+export const INITIAL_SESSION_STATE: SessionState = Object.freeze({ status: 'loading', session: null });
+
+let state: SessionState = INITIAL_SESSION_STATE;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -28,6 +34,11 @@ function emit(): void {
 
 export function getSessionState(): SessionState {
   return state;
+}
+
+/** useSyncExternalStore's server snapshot: what the server rendered with. */
+export function getServerSessionState(): SessionState {
+  return INITIAL_SESSION_STATE;
 }
 
 export function subscribeSession(listener: () => void): () => void {

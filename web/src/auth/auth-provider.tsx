@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import {
+  getServerSessionState,
   getSessionState,
   localExpiry,
   markSessionReady,
@@ -28,7 +29,9 @@ function adopt(result: AuthResult): AuthResult {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
-  const state = useSyncExternalStore(subscribeSession, getSessionState);
+  // The server renders every page as a visitor whose session is loading; the hydrating render
+  // starts from the same state, then the refresh cookie (if any) signs the header in.
+  const state = useSyncExternalStore(subscribeSession, getSessionState, getServerSessionState);
 
   /** The server could not be reached when the session was last asked for. */
   const unreachable = useRef(false);

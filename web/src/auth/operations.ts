@@ -1,16 +1,8 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
   AuthResultFieldsFragment,
-  CheckCaptchaMutation,
-  CheckCaptchaMutationVariables,
-  CreateCaptchaMutation,
-  CreateCaptchaMutationVariables,
   RefreshSessionMutation,
   RefreshSessionMutationVariables,
-  RequestPasswordResetMutation,
-  RequestPasswordResetMutationVariables,
-  ResetPasswordMutation,
-  ResetPasswordMutationVariables,
   SessionUserFragment,
   SignInInput,
   SignInMutation,
@@ -28,8 +20,10 @@ export type SessionUser = SessionUserFragment;
 /** A refusal worded for the user (fragment UserErrorFields, shared with every subgraph's mutations). */
 export type { UserError };
 export type AuthResult = AuthResultFieldsFragment;
-export type Captcha = CreateCaptchaMutation['createCaptcha'];
 export type { SignInInput, SignUpInput };
+
+// The session's documents, loaded with every page; the auth page's others (captcha, password
+// reset) are in pages/auth/operations.ts, in that page's chunk.
 
 const SESSION_USER = gql`
   fragment SessionUser on User {
@@ -90,50 +84,4 @@ export const SIGN_OUT: TypedDocumentNode<SignOutMutation, SignOutMutationVariabl
   mutation SignOut {
     signOut
   }
-`;
-
-export const CREATE_CAPTCHA: TypedDocumentNode<CreateCaptchaMutation, CreateCaptchaMutationVariables> = gql`
-  mutation CreateCaptcha {
-    createCaptcha {
-      id
-      image
-      expiresAt
-      proofOfWork {
-        challenge
-        difficulty
-      }
-    }
-  }
-`;
-
-export const CHECK_CAPTCHA: TypedDocumentNode<CheckCaptchaMutation, CheckCaptchaMutationVariables> = gql`
-  mutation CheckCaptcha($id: ID!, $answer: String!) {
-    checkCaptcha(id: $id, answer: $answer)
-  }
-`;
-
-export const REQUEST_PASSWORD_RESET: TypedDocumentNode<RequestPasswordResetMutation, RequestPasswordResetMutationVariables> = gql`
-  mutation RequestPasswordReset($input: PasswordResetRequestInput!) {
-    requestPasswordReset(input: $input) {
-      ok
-      message
-      error {
-        ...UserErrorFields
-      }
-    }
-  }
-  ${USER_ERROR_FIELDS}
-`;
-
-export const RESET_PASSWORD: TypedDocumentNode<ResetPasswordMutation, ResetPasswordMutationVariables> = gql`
-  mutation ResetPassword($input: ResetPasswordInput!) {
-    resetPassword(input: $input) {
-      ok
-      message
-      error {
-        ...UserErrorFields
-      }
-    }
-  }
-  ${USER_ERROR_FIELDS}
 `;

@@ -11,6 +11,14 @@ export type PageVisitInput = {
   notFound?: boolean | null | undefined;
 };
 
+export type AdminAlertKind =
+  /** A new (unread) contact message. */
+  | 'CONTACT'
+  /** A payment waiting for reconciliation. */
+  | 'PAYMENT'
+  /** A failed processing job (video). */
+  | 'PROCESSING';
+
 /** Video and PDF categories; the ids are the values of /videos?category=… */
 export type ContentCategory =
   /** Exercices */
@@ -303,6 +311,26 @@ export type AdminOrderReasonInput = {
   reason: string;
 };
 
+/** The users table's sortable columns. PURCHASES and TOTAL_SPENT sort by identity's read model of commerce's completed purchases (kept from commerce.purchase.completed / .refunded). */
+export type UserSort =
+  | 'NAME'
+  | 'EMAIL'
+  | 'PHONE'
+  | 'CREATED_AT'
+  | 'STATUS'
+  | 'PURCHASES'
+  | 'TOTAL_SPENT';
+
+export type SortDirection =
+  | 'ASC'
+  | 'DESC';
+
+export type UnbanUserInput = {
+  userId: string | number;
+  /** Mandatory, recorded with the administrator's id. */
+  reason: string;
+};
+
 export type SignUpInput = {
   firstName: string;
   lastName: string;
@@ -335,6 +363,11 @@ export type ResetPasswordInput = {
   token: string;
   password: string;
   confirmPassword: string;
+};
+
+export type BanUserInput = {
+  userId: string | number;
+  reason: string;
 };
 
 /** The spec's five subjects (§5), in its order. */
@@ -449,6 +482,7 @@ export type AdminArticleRowFragment = { id: string, title: string, excerpt: stri
 export type AdminArticleResultFragment = { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminArticlesPageQueryVariables = Exact<{
+  search?: string | null | undefined;
   status?: ArticleStatus | null | undefined;
   page: number;
   pageSize: number;
@@ -557,6 +591,21 @@ export type AdminDashboardCatalogueQueryVariables = Exact<{ [key: string]: never
 
 
 export type AdminDashboardCatalogueQuery = { catalogueStats: { videoCount: number, pdfCount: number } };
+
+export type AdminDashboardUsersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminDashboardUsersQuery = { adminUserStats: { total: number, active: number } };
+
+export type AdminDashboardNewsletterQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminDashboardNewsletterQuery = { adminNewsletterStats: { activeSubscribers: number } };
+
+export type AdminDashboardDailyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminDashboardDailyQuery = { adminStatistics: { daily: Array<{ day: string, revenueXaf: number, signUps: number, visits: number }> } };
 
 export type AdminMailDeliveryFieldsFragment = { id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null };
 
@@ -743,6 +792,7 @@ export type AdminPdfRowFragment = { id: string, title: string, description: stri
 export type AdminPdfResultFragment = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminPdfsPageQueryVariables = Exact<{
+  search?: string | null | undefined;
   page: number;
   pageSize: number;
 }>;
@@ -798,6 +848,28 @@ export type UpdateSiteSettingsMutationVariables = Exact<{
 
 export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, updatedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type AdminStatsUsersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminStatsUsersQuery = { adminUserStats: { total: number, newLast30Days: number } };
+
+export type AdminStatsCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminStatsCatalogueQuery = { catalogueStats: { videoCount: number, pdfCount: number } };
+
+export type AdminStatsNewsletterQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminStatsNewsletterQuery = { adminNewsletterStats: { activeSubscribers: number } };
+
+export type AdminStatsAnalyticsQueryVariables = Exact<{
+  days: number;
+}>;
+
+
+export type AdminStatsAnalyticsQuery = { adminStatistics: { from: string, to: string, averageVisitSeconds: number, pagesPerVisit: number, totalVideoViews: number, totalPdfDownloads: number, totalVisits: number, daily: Array<{ day: string, signUps: number, buyers: number, revenueXaf: number, visits: number, pageViews: number }>, conversion: { registeredUsers: number, buyers: number, buyerRate: number, visitors: number, signUps: number, signUpRate: number }, topPages: Array<{ path: string, views: number, visits: number }>, topItems: Array<{ itemId: string, itemType: string, title: string, sales: number, revenueXaf: number }> } };
+
 export type AdminTestimonialRowFragment = { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string };
 
 export type AdminTestimonialResultFragment = { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
@@ -829,6 +901,26 @@ export type DeleteTestimonialMutationVariables = Exact<{
 
 export type DeleteTestimonialMutation = { deleteTestimonial: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type AdminTopSearchQueryVariables = Exact<{
+  search: string;
+  first: number;
+}>;
+
+
+export type AdminTopSearchQuery = { adminUsers: { total: number, items: Array<{ id: string, fullName: string, email: string | null }> }, videos: { total: number, items: Array<{ id: string, title: string }> }, pdfs: { total: number, items: Array<{ id: string, title: string }> }, adminArticles: { total: number, items: Array<{ id: string, title: string }> } };
+
+export type AdminAlertsFieldsFragment = { total: number, contact: number, payment: number, processing: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> };
+
+export type AdminAlertsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminAlertsQuery = { adminAlerts: { total: number, contact: number, payment: number, processing: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
+
+export type AdminAlertsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminAlertsChangedSubscription = { adminAlerts: { total: number, contact: number, payment: number, processing: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
+
 export type AdminUserOrdersQueryVariables = Exact<{
   userId: string | number;
 }>;
@@ -836,17 +928,69 @@ export type AdminUserOrdersQueryVariables = Exact<{
 
 export type AdminUserOrdersQuery = { adminUserOrders: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, method: PaymentMethod | null, status: OrderStatus, createdAt: string, amount: { usdCents: number, xaf: number } }> };
 
+export type AdminUsersPageQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort?: UserSort | null | undefined;
+  direction?: SortDirection | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type AdminUsersPageQuery = { adminUsers: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, fullName: string, email: string | null, phone: string | null, createdAt: string, isBanned: boolean, purchaseCount: number | null, unreadMessageCount: number | null, ban: { reason: string, bannedAt: string } | null, totalSpent: { xaf: number, usdCents: number } | null }> } };
+
+export type AdminUserStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminUserStatsQuery = { adminUserStats: { total: number, active: number, banned: number } };
+
+export type AdminUsersCommerceStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminUsersCommerceStatsQuery = { commerceStats: { salesCount: number, revenue: { usdCents: number, xaf: number } } };
+
+export type ExportUsersCsvQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort?: UserSort | null | undefined;
+  direction?: SortDirection | null | undefined;
+}>;
+
+
+export type ExportUsersCsvQuery = { exportUsersCsv: string };
+
+export type BanUserMutationVariables = Exact<{
+  input: BanUserInput;
+}>;
+
+
+export type BanUserMutation = { banUser: { user: { id: string, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type UnbanUserMutationVariables = Exact<{
+  input: UnbanUserInput;
+}>;
+
+
+export type UnbanUserMutation = { unbanUser: { user: { id: string, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null };
 
 export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminVideosPageQueryVariables = Exact<{
+  search?: string | null | undefined;
   page: number;
   pageSize: number;
 }>;
 
 
 export type AdminVideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null }> }, uploadLimits: { videoBytes: number, imageBytes: number } };
+
+export type AdminVideoRowQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminVideoRowQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null };
 
 export type AdminVideoPlaybackQueryVariables = Exact<{
   id: string | number;
@@ -916,33 +1060,6 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SignOutMutation = { signOut: boolean };
-
-export type CreateCaptchaMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CreateCaptchaMutation = { createCaptcha: { id: string, image: string, expiresAt: string, proofOfWork: { challenge: string, difficulty: number } } };
-
-export type CheckCaptchaMutationVariables = Exact<{
-  id: string | number;
-  answer: string;
-}>;
-
-
-export type CheckCaptchaMutation = { checkCaptcha: boolean };
-
-export type RequestPasswordResetMutationVariables = Exact<{
-  input: PasswordResetRequestInput;
-}>;
-
-
-export type RequestPasswordResetMutation = { requestPasswordReset: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type ResetPasswordMutationVariables = Exact<{
-  input: ResetPasswordInput;
-}>;
-
-
-export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ItemOwnedQueryVariables = Exact<{
   id: string | number;
@@ -1040,6 +1157,33 @@ export type RecordPageVisitMutation = { recordPageVisit: boolean };
 
 export type UserErrorFieldsFragment = { code: string, title: string | null, message: string, field: string | null };
 
+export type CreateCaptchaMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreateCaptchaMutation = { createCaptcha: { id: string, image: string, expiresAt: string, proofOfWork: { challenge: string, difficulty: number } } };
+
+export type CheckCaptchaMutationVariables = Exact<{
+  id: string | number;
+  answer: string;
+}>;
+
+
+export type CheckCaptchaMutation = { checkCaptcha: boolean };
+
+export type RequestPasswordResetMutationVariables = Exact<{
+  input: PasswordResetRequestInput;
+}>;
+
+
+export type RequestPasswordResetMutation = { requestPasswordReset: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ResetPasswordMutationVariables = Exact<{
+  input: ResetPasswordInput;
+}>;
+
+
+export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type ArticleCard_ArticleFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string };
 
 export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean };
@@ -1071,6 +1215,20 @@ export type HomeLiveCountersSubscriptionVariables = Exact<{ [key: string]: never
 
 
 export type HomeLiveCountersSubscription = { liveCounters: { registeredUsers: number, visitsToday: number, day: string } };
+
+export type VideoPreviewQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VideoPreviewQuery = { video: { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null } | null };
+
+export type PdfDetailPageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PdfDetailPageQuery = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean } | null };
 
 export type NewsPageQueryVariables = Exact<{
   filter?: ArticleFilter | null | undefined;

@@ -3,7 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RecordPageVisitMutation, RecordPageVisitMutationVariables } from '@/generated/graphql';
-import { fr } from '@/i18n/fr';
+import { usePageMeta, type PageMeta } from '@/lib/page-meta';
 import { visitorId } from '@/lib/visitor-id';
 
 export const RECORD_PAGE_VISIT: TypedDocumentNode<RecordPageVisitMutation, RecordPageVisitMutationVariables> = gql`
@@ -16,18 +16,23 @@ export const RECORD_PAGE_VISIT: TypedDocumentNode<RecordPageVisitMutation, Recor
 let lastRecordedKey: string | null = null;
 
 /**
- * Every screen calls this once: it sets document.title and records the visit for analytics
- * (the 404 page passes notFound so the miss is logged). A failed record is silent on purpose:
- * counting must never get in the visitor's way.
+ * Every screen calls this once: it declares the page's title and link preview (lib/page-meta:
+ * document.title in the browser, the <head> of the server's HTML) and records the visit for
+ * analytics (the 404 page passes notFound so the miss is logged). A failed record is silent on
+ * purpose: counting must never get in the visitor's way.
  */
-export function usePage(title: string, options: { notFound?: boolean } = {}): void {
+export function usePage(title: string, options: { notFound?: boolean; meta?: Omit<PageMeta, 'title'> } = {}): void {
   const client = useApolloClient();
   const location = useLocation();
   const notFound = options.notFound === true;
 
+  usePageMeta({ title, ...options.meta });
+
+  // The screen is live (hydrated after a server render, or rendered): its Suspense boundary has
+  // committed. What a test waits for before typing into a server-rendered form.
   useEffect(() => {
-    document.title = title === fr.brand.name ? title : `${title} | ${fr.brand.name}`;
-  }, [title]);
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   useEffect(() => {
     if (lastRecordedKey === location.key) return;

@@ -3,7 +3,7 @@
  * article. Texts quoted in the product spec are copied verbatim (straight apostrophes included);
  * the labels the spec does not word are here too so a translator finds them in one place.
  *
- * The home ships in the entry chunk, so only its strings and the shared ones are written in this
+ * The home's chunk (and the pages sharing these labels) loads this file, so only its strings and the shared ones are written in this
  * file; each other screen's strings sit in ./catalogue/<screen>.ts and are re-exported below, so
  * that the bundler leaves them in that screen's own chunk (a module is never split between
  * chunks). Import everything from here.

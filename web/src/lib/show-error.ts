@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { UserError } from '@/auth/operations';
 import { fr } from '@/i18n/fr';
 

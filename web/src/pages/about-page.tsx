@@ -16,7 +16,7 @@ const CARDS: readonly { key: keyof typeof about.cards; Icon: LucideIcon }[] = [
 
 /** /about: 'Qui sommes-nous ?' with the four cards of the spec (mission, approach, expertise, promise). */
 export default function AboutPage() {
-  usePage(fr.pages.about);
+  usePage(fr.pages.about, { meta: { description: about.lead } });
   return (
     <>
       <PageHero eyebrow={about.eyebrow} title={fr.pages.about} lead={about.lead} />

@@ -27,7 +27,18 @@ export default function ArticlePage() {
     fetchPolicy: fetchPolicies.catalogue,
   });
   const article = data?.article;
-  usePage(article?.title ?? (data && !article ? articleText.notFoundTitle : fr.pages.article));
+  const missing = Boolean(data) && !article;
+  usePage(article?.title ?? (missing ? articleText.notFoundTitle : fr.pages.article), {
+    meta: article
+      ? {
+          description: article.excerpt,
+          image: article.imageUrl,
+          imageAlt: article.title,
+          type: 'article',
+          canonicalPath: `/actualites/${article.id}`,
+        }
+      : { canonicalPath: `/actualites/${id}`, type: 'article', noindex: missing },
+  });
 
   return (
     <div className="container-page max-w-3xl py-6 sm:py-10">
@@ -100,7 +111,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
       </header>
 
       {article.imageUrl && (
-        <MediaImage src={article.imageUrl} width={960} height={540} priority className="rounded-xl border" />
+        <MediaImage src={article.imageUrl} width={960} height={540} sizes="(min-width: 768px) 736px, 100vw" priority className="rounded-xl border" />
       )}
 
       <ArticleBody html={article.bodyHtml} />

@@ -1,15 +1,26 @@
 import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { contact } from '@/i18n/pages/contact';
-import { ContactForm } from './static/contact-form';
 import { PageHero } from './static/page-hero';
 import { textLinkClass } from './static/rich-text';
 import { useContactDetails } from './static/use-contact-details';
+
+// The form's code (react-hook-form, zod) arrives just after the page: the details, map and links
+// show without it. Its placeholder holds the form's height so nothing below moves when it lands.
+const ContactForm = lazy(() => import('./static/contact-form').then((m) => ({ default: m.ContactForm })));
+
+function ContactFormPlaceholder() {
+  return (
+    <div aria-busy="true" data-testid="contact-form-loading" className="flex min-h-[43rem] flex-col gap-5 sm:min-h-[34rem]">
+      <h2 className="text-xl font-bold">{contact.form.title}</h2>
+    </div>
+  );
+}
 
 /** One dt/dd group of the contact details; the icon sits in the dt so the list stays valid HTML. */
 function Detail({ Icon, label, children }: { Icon: LucideIcon; label: string; children: ReactNode }) {
@@ -28,7 +39,7 @@ function Detail({ Icon, label, children }: { Icon: LucideIcon; label: string; ch
 
 /** /contact: hero, contact details, the form, a map of Douala and a way on to /faq. */
 export default function ContactPage() {
-  usePage(fr.pages.contact);
+  usePage(fr.pages.contact, { meta: { description: contact.lead } });
   const { email, phone } = useContactDetails();
 
   return (
@@ -70,7 +81,9 @@ export default function ContactPage() {
         </Card>
 
         <Card className="p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <ContactForm />
+          <Suspense fallback={<ContactFormPlaceholder />}>
+            <ContactForm />
+          </Suspense>
         </Card>
 
         <Card className="flex flex-col overflow-hidden lg:col-start-1 lg:row-start-2">

@@ -46,7 +46,7 @@ function tabOf(pathname: string): Tab {
  * 'Achats' tab (/dashboard/achats) with every order, its receipt and the claim form.
  */
 export default function DashboardPage() {
-  usePage(fr.dashboard.documentTitle);
+  usePage(fr.dashboard.documentTitle, { meta: { noindex: true } });
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

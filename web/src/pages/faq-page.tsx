@@ -11,7 +11,7 @@ import { useContactDetails } from './static/use-contact-details';
 
 /** /faq: five collapsible questions, the first open, and a way on to /contact. */
 export default function FaqPage() {
-  usePage(fr.pages.faq);
+  usePage(fr.pages.faq, { meta: { description: faq.lead } });
   const { email } = useContactDetails();
   return (
     <>

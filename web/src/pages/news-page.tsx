@@ -22,7 +22,7 @@ const chip =
 
 /** The news list: server-side search over title and excerpt, category buttons, 12 a page. */
 export default function NewsPage() {
-  usePage(fr.pages.news);
+  usePage(fr.pages.news, { meta: { description: newsText.lead, canonicalPath: '/actualites' } });
   const { params, update, searchFor } = useUrlParams();
   const search = params.get('q')?.trim() ?? '';
   const rawCategory = params.get('category');
@@ -54,16 +54,24 @@ export default function NewsPage() {
           placeholder={newsText.searchPlaceholder}
           clearLabel={catalogueText.clearSearch}
           className="w-full max-w-xl"
+          keep={{ category }}
         />
-        <div role="group" aria-label={newsText.categoriesLabel} className="flex flex-wrap gap-2">
+        {/* A GET form: a category tapped before the JavaScript has arrived still filters, on the
+            server-rendered page; once hydrated, the router does it without reloading. */}
+        <form method="get" role="group" aria-label={newsText.categoriesLabel} className="flex flex-wrap gap-2">
+          {search && <input type="hidden" name="q" value={search} />}
           {([null, ...ARTICLE_CATEGORIES] as const).map((value) => {
             const active = value === category;
             return (
               <button
                 key={value ?? 'all'}
-                type="button"
+                type="submit"
+                {...(value ? { name: 'category', value } : {})}
                 aria-pressed={active}
-                onClick={() => choose(value)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  choose(value);
+                }}
                 className={cn(
                   chip,
                   'shrink-0',
@@ -74,7 +82,7 @@ export default function NewsPage() {
               </button>
             );
           })}
-        </div>
+        </form>
 
         {error ? (
           <LoadError onRetry={() => void refetch()} />

@@ -4,7 +4,7 @@ import { fr } from '@/i18n/fr';
 
 /** Any unknown path: the spec's English text, and the miss is recorded (notFound: true). */
 export default function NotFoundPage() {
-  usePage(fr.notFound.documentTitle, { notFound: true });
+  usePage(fr.notFound.documentTitle, { notFound: true, meta: { noindex: true } });
   return (
     <section className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-4 py-16 text-center" lang="en">
       <p className="text-6xl font-bold text-primary">{fr.notFound.code}</p>

@@ -21,7 +21,7 @@ import { PAGE_SIZE, parsePage } from './catalogue/types';
 
 /** The PDF guides: hero, grid of guides (12 a page), and a call to contact us. */
 export default function PdfsPage() {
-  usePage(fr.pages.pdfs);
+  usePage(fr.pages.pdfs, { meta: { description: pdfsText.lead, canonicalPath: '/pdfs' } });
   const { params, searchFor } = useUrlParams();
   const page = parsePage(params.get('page'));
   const { hash } = useLocation();
@@ -67,10 +67,11 @@ export default function PdfsPage() {
             aria-busy={loading}
             data-testid="pdf-list"
           >
-            {result.items.map((pdf) => (
+            {result.items.map((pdf, index) => (
               <li key={pdf.id} className="flex">
                 <PdfCard
                   pdf={pdf}
+                  priority={index === 0}
                   onPay={(method) =>
                     checkout.pay(
                       { id: pdf.id, type: 'PDF', title: pdf.title, priceCents: pdf.priceCents, purchased: pdf.purchased, path: itemPath('PDF', pdf.id) },

@@ -5,6 +5,6 @@ import { LegalDocument } from './static/legal-document';
 
 /** /privacy: what personal data is kept, why, for how long, and how to exercise one's rights. */
 export default function PrivacyPage() {
-  usePage(fr.pages.privacy);
+  usePage(fr.pages.privacy, { meta: { description: privacy.lead } });
   return <LegalDocument content={privacy} />;
 }

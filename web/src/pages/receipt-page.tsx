@@ -32,7 +32,7 @@ export default function ReceiptPage() {
   const { orderId = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(RECEIPT_QUERY, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
   const order = data?.order ?? null;
-  usePage(order?.receiptNumber ? `${t.documentTitle} ${order.receiptNumber}` : t.documentTitle);
+  usePage(order?.receiptNumber ? `${t.documentTitle} ${order.receiptNumber}` : t.documentTitle, { meta: { noindex: true } });
 
   let body: ReactNode;
   if (order && order.status === 'COMPLETED' && order.receiptNumber) body = <ReceiptSheet order={order} />;

@@ -5,6 +5,6 @@ import { LegalDocument } from './static/legal-document';
 
 /** /terms: the conditions of use and of sale of the digital content. */
 export default function TermsPage() {
-  usePage(fr.pages.terms);
+  usePage(fr.pages.terms, { meta: { description: terms.lead } });
   return <LegalDocument content={terms} />;
 }

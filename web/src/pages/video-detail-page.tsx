@@ -27,6 +27,7 @@ import { THUMB_HEIGHT, THUMB_WIDTH } from './catalogue/components/video-card';
 import { formatCents, typeset } from './catalogue/format';
 import { useContentProtection } from './catalogue/hooks/use-content-protection';
 import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './catalogue/operations/video-detail';
+import { videoCanonicalPath } from './item-preview';
 
 const t = videoDetailText;
 
@@ -48,7 +49,12 @@ export default function VideoDetailPage() {
     fetchPolicy: fetchPolicies.catalogue,
   });
   const video = data?.video;
-  usePage(video?.title ?? (data && !video ? t.notFoundTitle : fr.pages.video));
+  const missing = Boolean(data) && !video;
+  usePage(video?.title ?? (missing ? t.notFoundTitle : fr.pages.video), {
+    meta: video
+      ? { description: video.description, image: video.thumbnailUrl, imageAlt: video.title, type: 'video.other', canonicalPath: videoCanonicalPath(video.id) }
+      : { canonicalPath: videoCanonicalPath(id), noindex: missing },
+  });
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -131,6 +137,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
               src={video.thumbnailUrl}
               width={THUMB_WIDTH}
               height={THUMB_HEIGHT}
+              sizes="(min-width: 1024px) 736px, 100vw"
               priority
               fallback={<Film className="size-14" />}
             />
@@ -191,6 +198,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
                   src={video.presenter.photoUrl}
                   width={96}
                   height={96}
+                  sizes="48px"
                   className="size-12 shrink-0 rounded-full"
                   fallback={<UserRound className="size-6" />}
                 />
@@ -303,6 +311,7 @@ function SimilarVideoLink({ video }: { video: SimilarVideo }) {
         src={video.thumbnailUrl}
         width={THUMB_WIDTH}
         height={THUMB_HEIGHT}
+        sizes="112px"
         className="w-28 shrink-0 rounded-md"
         fallback={<Film className="size-6" />}
       />

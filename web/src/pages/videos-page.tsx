@@ -41,7 +41,7 @@ import {
  * sorts and paginates, 12 a page.
  */
 export default function VideosPage() {
-  usePage(fr.pages.videos);
+  usePage(fr.pages.videos, { meta: { description: videosText.lead, canonicalPath: '/videos' } });
   const { params, update, searchFor } = useUrlParams();
   const rawCategory = params.get('category');
   const rawSort = params.get('sort');
@@ -170,9 +170,9 @@ export default function VideosPage() {
               aria-busy={loading}
               data-testid="video-list"
             >
-              {result.items.map((video) => (
+              {result.items.map((video, index) => (
                 <li key={video.id} className="flex">
-                  <VideoCard video={video} />
+                  <VideoCard video={video} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -14,4 +14,10 @@ describe('data saver default', () => {
     expect(initialDataSaver('1', { effectiveType: '4g' })).toBe(true);
     expect(initialDataSaver(null, { effectiveType: '3g' })).toBe(true);
   });
+
+  it("is on in the site's low-data mode, whatever the player's last choice", () => {
+    expect(initialDataSaver('0', { effectiveType: '4g' }, true)).toBe(true);
+    expect(initialDataSaver(null, undefined, true)).toBe(true);
+    expect(initialDataSaver(null, undefined, false)).toBe(false);
+  });
 });

@@ -1,3 +1,5 @@
+import { readLowData } from '../lib/low-data-choice';
+
 /** The parts of the Network Information API we read (Chromium browsers, most Android phones). */
 export interface ConnectionHints {
   saveData?: boolean;
@@ -13,8 +15,12 @@ export function connectionIsSlow(connection: ConnectionHints | undefined | null)
   return connection.saveData === true || SLOW.has(String(connection.effectiveType ?? ''));
 }
 
-/** The viewer's own choice when they made one, else what the connection suggests. */
-export function initialDataSaver(stored: string | null, connection: ConnectionHints | undefined | null): boolean {
+/**
+ * How a video starts: data saver on in the site's low-data mode (issue 11); else the viewer's own
+ * choice when they made one, else what the connection suggests.
+ */
+export function initialDataSaver(stored: string | null, connection: ConnectionHints | undefined | null, lowData = false): boolean {
+  if (lowData) return true;
   if (stored === '1') return true;
   if (stored === '0') return false;
   return connectionIsSlow(connection);
@@ -27,7 +33,7 @@ export function readDataSaver(): boolean {
   } catch {
     // Storage refused (private mode): follow the connection.
   }
-  return initialDataSaver(stored, (navigator as Navigator & { connection?: ConnectionHints }).connection);
+  return initialDataSaver(stored, (navigator as Navigator & { connection?: ConnectionHints }).connection, readLowData());
 }
 
 export function rememberDataSaver(on: boolean): void {

@@ -1,16 +1,40 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
+import { lazy, Suspense, useEffect } from 'react';
+import { matchPath, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { PageSpinner } from '@/components/ui/spinner';
 import { fr } from '@/i18n/fr';
+import type { PreviewKind } from '@/pages/item-preview';
 
-/** Signed-in guard: spinner while the session loads; without a user, toast then /auth, which brings them back here. */
+const ItemPreview = lazy(() => import('@/pages/item-preview'));
+
+/** Detail pages whose content needs an account but whose description is public (and shared). */
+const PREVIEWED: ReadonlyArray<{ pattern: string; kind: PreviewKind }> = [
+  { pattern: '/videos/:id', kind: 'video' },
+  { pattern: '/video/:id', kind: 'video' },
+  { pattern: '/pdfs/:id', kind: 'pdf' },
+];
+
+export function previewedItem(pathname: string): { kind: PreviewKind; id: string } | null {
+  for (const { pattern, kind } of PREVIEWED) {
+    const id = matchPath(pattern, pathname)?.params.id;
+    if (id) return { kind, id };
+  }
+  return null;
+}
+
+/**
+ * Signed-in guard. A video's or a guide's page shows its public preview to a visitor ('Connexion
+ * requise' and the way to /auth and back), also while the session is read, so its title and link
+ * preview are in the server's HTML. Elsewhere: spinner while the session loads; without a user,
+ * toast then /auth, which brings them back here.
+ */
 export function RequireUser() {
   const { user, loading } = useAuth();
   const location = useLocation();
-  const denied = !loading && !user;
+  const preview = user ? null : previewedItem(location.pathname);
+  const denied = !loading && !user && !preview;
 
   useEffect(() => {
     if (denied) {
@@ -21,6 +45,13 @@ export function RequireUser() {
     }
   }, [denied]);
 
+  if (preview) {
+    return (
+      <Suspense fallback={<PageSpinner label={fr.common.loading} />}>
+        <ItemPreview key={`${preview.kind}:${preview.id}`} kind={preview.kind} id={preview.id} checking={loading} />
+      </Suspense>
+    );
+  }
   if (loading) return <PageSpinner label={fr.common.loading} />;
   if (!user) return <Navigate to={authPathReturningTo(location)} replace />;
   return <Outlet />;

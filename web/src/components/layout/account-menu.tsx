@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, Mail, Shield, UserRound } from 'lucide-react';
+import { ChevronDown, Feather, LayoutDashboard, LogOut, Mail, Shield, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import { useSignOutAction } from '@/auth/use-sign-out-action';
@@ -14,6 +14,8 @@ import {
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
 import { UnreadBadge } from '@/pages/dashboard/unread-badge';
+import { useLowData } from '@/lib/low-data';
+import { LowDataTrack, lowDataText } from './low-data-switch';
 
 /**
  * The signed-in 'Mon compte' menu (desktop); loaded only once someone is signed in. `unread`: the
@@ -51,11 +53,33 @@ export default function AccountMenu({ unread = 0 }: { unread?: number }) {
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
+        <LowDataMenuItem />
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
           {fr.nav.signOut}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The account menu's entry: toggles without closing the menu. */
+function LowDataMenuItem() {
+  const { enabled, setEnabled } = useLowData();
+  return (
+    <DropdownMenuItem
+      role="menuitemcheckbox"
+      aria-checked={enabled}
+      data-testid="account-menu-low-data"
+      onSelect={(event) => {
+        event.preventDefault();
+        setEnabled(!enabled);
+      }}
+    >
+      <Feather aria-hidden="true" />
+      <span className="flex-1">{lowDataText.label}</span>
+      <LowDataTrack on={enabled} />
+    </DropdownMenuItem>
   );
 }

@@ -11,6 +11,7 @@ import { currentYear } from '@/lib/format/date';
 import { NewsletterSent } from '@/pages/newsletter/newsletter-sent';
 import { useNewsletterSignup } from '@/pages/newsletter/use-newsletter-signup';
 import { Logo } from './logo';
+import { LowDataSwitch } from './low-data-switch';
 import { SITE_NAV } from './nav-items';
 
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4';
@@ -25,6 +26,7 @@ export function SiteFooter() {
           <Logo className="self-start" />
           <p className="text-sm text-muted-foreground">{fr.footer.blurb}</p>
           <SocialLinks />
+          <LowDataSwitch className="mt-2 self-start" />
         </section>
 
         <nav aria-labelledby={`${baseId}-nav`}>

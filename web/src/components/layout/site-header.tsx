@@ -1,20 +1,21 @@
-import { LayoutDashboard, LogOut, Mail, Menu, Shield, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
-import { useSignOutAction } from '@/auth/use-sign-out-action';
+import { lazyPart } from '@/components/lazy-part';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
 import { cn } from '@/lib/utils';
-import { UnreadBadge } from '@/pages/dashboard/unread-badge';
-import { useUnreadMessageCount } from '@/pages/dashboard/use-unread-count';
 import { Logo } from './logo';
 import { SITE_NAV } from './nav-items';
 
-// Dialog and dropdown code is fetched when first needed, not with every page.
-const AccountMenu = lazy(() => import('./account-menu'));
-const ContactDialog = lazy(() => import('./contact-dialog'));
+// What only a signed-in user or a tap needs (the dropdown, the dialog, the messaging queries) is
+// fetched when first rendered, not with every page: a visitor's first download has none of it.
+const AccountMenu = lazyPart(() => import('./account-menu'));
+const MobileAccountLinks = lazyPart(() => import('./mobile-account-links'));
+const UnreadCountWatcher = lazyPart(() => import('./unread-count-watcher'));
+const ContactDialog = lazyPart(() => import('./contact-dialog'));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -26,16 +27,26 @@ function AuthPlaceholder() {
   return <div aria-hidden="true" data-testid="auth-placeholder" className="h-10 w-44 animate-pulse rounded-md bg-muted" />;
 }
 
+/** The contact dialog's chunk did not arrive: the contact page says the same, so go there. */
+function ContactPageInstead({ onDone }: { onDone(): void }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    onDone();
+    navigate('/contact');
+  }, [navigate, onDone]);
+  return null;
+}
+
 export function SiteHeader() {
-  const { user, loading, isAdmin } = useAuth();
-  const signOut = useSignOutAction();
+  const { user, loading } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const [contactRequested, setContactRequested] = useState(false);
   const menuId = useId();
   // Unread messages of the signed-in user, kept live: the account menu's and the mobile menu's badge.
-  const unread = useUnreadMessageCount(Boolean(user));
+  const [unreadCount, setUnreadCount] = useState(0);
+  const unread = user ? unreadCount : 0;
 
   // Close the mobile menu on navigation.
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
@@ -68,13 +79,21 @@ export function SiteHeader() {
           </Button>
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
+        {/* A fixed-width slot: the placeholder, the sign-in buttons and the account menu take the
+            same room, so the navigation does not slide sideways when the session resolves. */}
+        <div className="hidden min-w-56 items-center justify-end gap-2 md:flex" data-testid="auth-slot">
           {loading ? (
             <AuthPlaceholder />
           ) : user ? (
-            <Suspense fallback={<AuthPlaceholder />}>
-              <AccountMenu unread={unread} />
-            </Suspense>
+            <AccountMenu
+              unread={unread}
+              fallback={<AuthPlaceholder />}
+              failed={(retry) => (
+                <Button variant="outline" onClick={retry}>
+                  {fr.nav.account}
+                </Button>
+              )}
+            />
           ) : (
             <>
               <Button asChild variant="ghost">
@@ -121,38 +140,16 @@ export function SiteHeader() {
             {loading ? (
               <div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />
             ) : user ? (
-              <div className="flex flex-col gap-1">
-                <p className="px-3 pb-1 text-xs text-muted-foreground">{fr.nav.account}</p>
-                <NavLink to="/dashboard" className={navLinkClass}>
-                  <span className="inline-flex items-center gap-2">
-                    <LayoutDashboard className="size-4" aria-hidden="true" />
-                    {fr.nav.dashboard}
-                  </span>
-                </NavLink>
-                <NavLink to="/dashboard/messages" className={navLinkClass}>
-                  <span className="inline-flex items-center gap-2">
-                    <Mail className="size-4" aria-hidden="true" />
-                    {inboxText.tab}
-                    <UnreadBadge count={unread} />
-                  </span>
-                </NavLink>
-                {isAdmin && (
-                  <NavLink to="/admin" className={navLinkClass}>
-                    <span className="inline-flex items-center gap-2">
-                      <Shield className="size-4" aria-hidden="true" />
-                      {fr.nav.admin}
-                    </span>
-                  </NavLink>
+              <MobileAccountLinks
+                unread={unread}
+                navLinkClass={navLinkClass}
+                fallback={<div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />}
+                failed={(retry) => (
+                  <Button variant="outline" className="w-full" onClick={retry}>
+                    {fr.nav.account}
+                  </Button>
                 )}
-                <button
-                  type="button"
-                  onClick={() => void signOut()}
-                  className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground/80 hover:bg-accent"
-                >
-                  <LogOut className="size-4" aria-hidden="true" />
-                  {fr.nav.signOut}
-                </button>
-              </div>
+              />
             ) : (
               <div className="grid grid-cols-2 gap-2">
                 <Button asChild variant="outline">
@@ -167,10 +164,14 @@ export function SiteHeader() {
         </nav>
       </div>
 
+      {user && <UnreadCountWatcher onChange={setUnreadCount} fallback={null} />}
       {contactRequested && (
-        <Suspense fallback={null}>
-          <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />
-        </Suspense>
+        <ContactDialog
+          open={contactOpen}
+          onOpenChange={setContactOpen}
+          fallback={null}
+          failed={(retry) => <ContactPageInstead onDone={() => { retry(); setContactRequested(false); }} />}
+        />
       )}
     </header>
   );

@@ -1,13 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { lazyPart } from '@/components/lazy-part';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useScrollToTop } from '@/hooks/use-scroll-to-top';
 import { fr } from '@/i18n/fr';
+import { OfflineNotice } from '@/lib/offline/offline-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useSignUpPrompt } from './use-signup-prompt';
 
-const SignUpPromptDialog = lazy(() => import('./signup-prompt-dialog'));
+// Fetched only when it is about to show (a visitor's third page); if it cannot be, it is skipped.
+const SignUpPromptDialog = lazyPart(() => import('./signup-prompt-dialog'));
 
 /** Public site and customer area: header, page, footer (everything except /admin/*). */
 export function SiteLayout() {
@@ -16,17 +19,23 @@ export function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageSpinner label={fr.common.loading} />}>
+        {/* While a page's chunk arrives, the spinner holds a whole screen: the footer stays below
+            the fold instead of showing under the spinner and being pushed down by the page (the
+            news list's 0.52 layout shift). */}
+        <Suspense
+          fallback={
+            <div className="min-h-dvh" data-testid="page-loading">
+              <PageSpinner label={fr.common.loading} />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>
       <SiteFooter />
-      {promptOpen && (
-        <Suspense fallback={null}>
-          <SignUpPromptDialog open={promptOpen} onOpenChange={setPromptOpen} />
-        </Suspense>
-      )}
+      {promptOpen && <SignUpPromptDialog open={promptOpen} onOpenChange={setPromptOpen} fallback={null} />}
     </div>
   );
 }

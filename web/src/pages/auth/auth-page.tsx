@@ -29,7 +29,7 @@ function asTab(value: string | null): Tab {
  * button): then back to that page, if it is a path of this site (auth/return-to.ts).
  */
 export default function AuthPage() {
-  usePage(fr.auth.documentTitle);
+  usePage(fr.auth.documentTitle, { meta: { noindex: true, canonicalPath: '/auth' } });
   const { user } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { CHECK_CAPTCHA, CREATE_CAPTCHA, type Captcha } from '@/auth/operations';
+import { CHECK_CAPTCHA, CREATE_CAPTCHA, type Captcha } from './operations';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

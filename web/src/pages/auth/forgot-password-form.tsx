@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { REQUEST_PASSWORD_RESET } from '@/auth/operations';
+import { REQUEST_PASSWORD_RESET } from './operations';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { RESET_PASSWORD } from '@/auth/operations';
+import { toast } from '@/components/ui/toast';
+import { RESET_PASSWORD } from './operations';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';

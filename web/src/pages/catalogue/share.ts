@@ -1,7 +1,7 @@
 /** Links and clipboard for the share controls; every shared address is absolute on this origin. */
 
-export function absoluteUrl(pathAndHash: string): string {
-  return new URL(pathAndHash, window.location.origin).toString();
+export function absoluteUrl(pathAndHash: string, origin: string = window.location.origin): string {
+  return new URL(pathAndHash, origin).toString();
 }
 
 export function facebookShareUrl(url: string): string {

@@ -12,7 +12,7 @@ import { Card } from '@/components/ui/card';
 import { checkoutText, dashboardText as t, priceFrom } from '@/i18n/commerce';
 import { formatDuration } from '@/lib/format/duration';
 import { formatCount } from '@/lib/format/number';
-import { MediaImage } from '../catalogue/components/media-image';
+import { GRID_CARD_SIZES, MediaImage } from '../catalogue/components/media-image';
 import { typeset } from '../catalogue/format';
 import type { DashboardPdf, DashboardVideo } from './operations';
 
@@ -168,11 +168,11 @@ function pdfItem(pdf: DashboardPdf): CheckoutItem {
 }
 
 function VideoImage({ video }: { video: DashboardVideo }) {
-  return <MediaImage src={video.thumbnailUrl} width={640} height={360} fallback={<Film className="size-8" />} />;
+  return <MediaImage src={video.thumbnailUrl} width={640} height={360} sizes={GRID_CARD_SIZES} fallback={<Film className="size-8" />} />;
 }
 
 function PdfImage({ pdf }: { pdf: DashboardPdf }) {
-  return <MediaImage src={pdf.illustrationUrl} width={800} height={450} fallback={<FileText className="size-8" />} />;
+  return <MediaImage src={pdf.illustrationUrl} width={800} height={450} sizes={GRID_CARD_SIZES} fallback={<FileText className="size-8" />} />;
 }
 
 function VideoMeta({ video }: { video: DashboardVideo }) {

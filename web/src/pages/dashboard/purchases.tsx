@@ -3,7 +3,7 @@ import { CircleCheck, HelpCircle, Receipt as ReceiptIcon, RotateCcw } from 'luci
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { afterPurchase } from '@/commerce/after-purchase';
 import { formatAmount, type Currency } from '@/commerce/currency';
 import { CLAIM_PAYMENT } from '@/commerce/operations';

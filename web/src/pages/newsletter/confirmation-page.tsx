@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
 import { HomeLink, NewsletterCard, useNewsletterTitle } from './newsletter-layout';
-import { CONFIRM_NEWSLETTER } from './operations';
+import { CONFIRM_NEWSLETTER } from './token-operations';
 
 const text = newsletterText.confirm;
 

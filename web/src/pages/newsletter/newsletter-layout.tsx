@@ -1,18 +1,16 @@
 import { CheckCircle2, CircleAlert, Mail, type LucideIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
-import { fr } from '@/i18n/fr';
+import { usePageMeta } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 
 /**
  * The title of a newsletter page. These pages do not record a page visit (usePage would): their
- * path carries the mail's token, which has no place in the analytics.
+ * path carries the mail's token, which has no place in the analytics (nor in a search engine: noindex).
  */
 export function useNewsletterTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} | ${fr.brand.name}`;
-  }, [title]);
+  usePageMeta({ title, noindex: true });
 }
 
 const tones: Record<'info' | 'success' | 'error', { Icon: LucideIcon; className: string }> = {

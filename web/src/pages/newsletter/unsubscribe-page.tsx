@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
 import { HomeLink, NewsletterCard, useNewsletterTitle } from './newsletter-layout';
-import { UNSUBSCRIBE_NEWSLETTER } from './operations';
+import { UNSUBSCRIBE_NEWSLETTER } from './token-operations';
 
 const text = newsletterText.unsubscribe;
 

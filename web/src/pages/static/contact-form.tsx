@@ -4,7 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { ChevronDown, Send } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';

@@ -13,7 +13,7 @@ import { checkoutText, dashboardText, pdfPurchaseText } from '@/i18n/commerce';
 import { formatCount } from '@/lib/format/number';
 import { formatCents, formatRating, typeset } from '../format';
 import { CatalogueCardSkeleton, SkeletonLines } from './card-skeleton';
-import { MediaImage } from './media-image';
+import { GRID_CARD_SIZES, MediaImage } from './media-image';
 import { ShareButtons } from './share-buttons';
 import { StarRating } from './star-rating';
 
@@ -35,18 +35,26 @@ export const PDF_CARD_FRAGMENT = gql`
 
 export type PdfCardPdf = PdfCard_PdfFragment;
 
-/** The card's id, which the share link's fragment (#pdf-{id}) points at. */
+/** The card's id, which older share links' fragment (/pdfs#pdf-{id}) points at. */
 export function pdfAnchor(id: string): string {
   return `pdf-${id}`;
 }
 
 /** `onPay`: a payment button was pressed (the page opens the payment dialog); an owner reads and downloads instead. */
-export function PdfCard({ pdf, onPay }: { pdf: PdfCardPdf; onPay(method: PaymentMethod): void }) {
+/** `priority`: the list's first card, on screen at once. */
+export function PdfCard({ pdf, onPay, priority = false }: { pdf: PdfCardPdf; onPay(method: PaymentMethod): void; priority?: boolean }) {
   const anchor = pdfAnchor(pdf.id);
   return (
     <Card id={anchor} className="flex w-full scroll-mt-20 flex-col overflow-hidden target:ring-2 target:ring-primary" data-testid="pdf-card">
       <div className="relative">
-        <MediaImage src={pdf.illustrationUrl} width={800} height={450} fallback={<FileText className="size-10" />} />
+        <MediaImage
+          src={pdf.illustrationUrl}
+          width={800}
+          height={450}
+          sizes={GRID_CARD_SIZES}
+          priority={priority}
+          fallback={<FileText className="size-10" />}
+        />
         <Badge variant="accent" className="absolute top-2 left-2 bg-card/95">
           {pdf.categoryLabel}
         </Badge>
@@ -79,7 +87,8 @@ export function PdfCard({ pdf, onPay }: { pdf: PdfCardPdf; onPay(method: Payment
             <p className="text-xl font-bold text-primary tabular-nums">{formatCents(pdf.priceCents)}</p>
             <p className="text-xs text-muted-foreground">{catalogueText.lifetimeAccess}</p>
           </div>
-          <ShareButtons path={`/pdfs#${anchor}`} title={pdf.title} />
+          {/* The guide's own page: its link preview (title, illustration) shows in WhatsApp. */}
+          <ShareButtons path={`/pdfs/${pdf.id}`} title={pdf.title} />
         </div>
         {pdf.purchased ? <OwnedPdfActions pdfId={pdf.id} /> : <PayButtons compact className="mt-2" label={checkoutText.buyWith} onPay={onPay} />}
       </div>

@@ -15,6 +15,8 @@ interface SearchBoxProps {
   placeholder: string;
   clearLabel: string;
   className?: string;
+  /** The list's other parameters, kept when Enter submits the form before the page is hydrated. */
+  keep?: Record<string, string | null | undefined>;
 }
 
 /**
@@ -22,7 +24,7 @@ interface SearchBoxProps {
  * the search changes elsewhere (a reset, a removed badge, the back button), but never overwrites
  * what is being typed with the value it has just sent.
  */
-export function SearchBox({ value, onSearch, label, placeholder, clearLabel, className }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, label, placeholder, clearLabel, className, keep = {} }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const sent = useRef(value);
@@ -55,15 +57,21 @@ export function SearchBox({ value, onSearch, label, placeholder, clearLabel, cla
     onSearchRef.current(next);
   };
 
+  // A plain GET form too: Enter pressed before the JavaScript has arrived still searches,
+  // on the server-rendered page (slow phones spend seconds in that state).
   return (
     <form
       role="search"
+      method="get"
       className={cn('relative', className)}
       onSubmit={(event) => {
         event.preventDefault();
         submitNow();
       }}
     >
+      {Object.entries(keep).map(([key, kept]) =>
+        kept ? <input key={key} type="hidden" name={key} value={kept} /> : null,
+      )}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -71,6 +79,7 @@ export function SearchBox({ value, onSearch, label, placeholder, clearLabel, cla
       <Input
         id={id}
         type="search"
+        name="q"
         enterKeyHint="search"
         autoComplete="off"
         value={text}

@@ -1,7 +1,8 @@
 import { Link2, Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { FacebookIcon, InstagramIcon } from '@/components/layout/social-icons';
 import { catalogueText } from '@/i18n/catalogue';
+import { useHydrated, useSiteOrigin } from '@/lib/ssr';
 import { cn } from '@/lib/utils';
 import { absoluteUrl, canShareNatively, copyText, facebookShareUrl, whatsappShareUrl } from '../share';
 import { WhatsappIcon } from './whatsapp-icon';
@@ -26,7 +27,11 @@ interface ShareButtonsProps {
  * script of a social network is loaded.
  */
 export function ShareButtons({ path, title, extended = false, className }: ShareButtonsProps) {
-  const url = () => absoluteUrl(path);
+  // Server-rendered pages: the server's origin until hydrated, and the system share sheet only
+  // once live (the server cannot know whether the phone has one).
+  const origin = useSiteOrigin();
+  const hydrated = useHydrated();
+  const url = () => absoluteUrl(path, origin);
 
   const shareOnInstagram = async () => {
     if (await copyText(url())) window.alert(t.instagramCopied);
@@ -42,7 +47,7 @@ export function ShareButtons({ path, title, extended = false, className }: Share
 
   return (
     <ul aria-label={t.label} className={cn('flex items-center gap-2', className)}>
-      {extended && canShareNatively() && (
+      {extended && hydrated && canShareNatively() && (
         <li>
           <button type="button" className={iconButton} onClick={shareNatively} aria-label={t.native} title={t.native}>
             <Share2 />
@@ -52,7 +57,7 @@ export function ShareButtons({ path, title, extended = false, className }: Share
       <li>
         {/* The href is built when the link is used, so it always carries this origin. */}
         <a
-          href={facebookShareUrl(absoluteUrl(path))}
+          href={facebookShareUrl(url())}
           target="_blank"
           rel="noopener noreferrer"
           className={iconButton}
@@ -69,7 +74,7 @@ export function ShareButtons({ path, title, extended = false, className }: Share
       </li>
       <li>
         <a
-          href={whatsappShareUrl(absoluteUrl(path), title)}
+          href={whatsappShareUrl(url(), title)}
           target="_blank"
           rel="noopener noreferrer"
           className={iconButton}

@@ -8,7 +8,7 @@ import { catalogueText } from '@/i18n/catalogue';
 import { formatDuration } from '@/lib/format/duration';
 import { formatCents, typeset } from '../format';
 import { CatalogueCardSkeleton } from './card-skeleton';
-import { MediaImage } from './media-image';
+import { GRID_CARD_SIZES, MediaImage } from './media-image';
 import { ShareButtons } from './share-buttons';
 
 export const VIDEO_CARD_FRAGMENT = gql`
@@ -30,7 +30,8 @@ export type VideoCardVideo = VideoCard_VideoFragment;
 export const THUMB_WIDTH = 640;
 export const THUMB_HEIGHT = 360;
 
-export function VideoCard({ video }: { video: VideoCardVideo }) {
+/** `priority`: the list's first card, on screen at once. */
+export function VideoCard({ video, priority = false }: { video: VideoCardVideo; priority?: boolean }) {
   const href = `/videos/${video.id}`;
   const duration = formatDuration(video.durationSeconds);
   return (
@@ -43,6 +44,8 @@ export function VideoCard({ video }: { video: VideoCardVideo }) {
           src={video.thumbnailUrl}
           width={THUMB_WIDTH}
           height={THUMB_HEIGHT}
+          sizes={GRID_CARD_SIZES}
+          priority={priority}
           fallback={<Film className="size-10" />}
           className="transition-transform group-hover:scale-[1.02]"
         />

@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newVisitor, signIn, stack } from './harness';
+
+/**
+ * Issue 11 §5: the low-data mode ('Mode économie de données'), in the footer and the account menu,
+ * kept across visits, on by default when the browser asks to save data, and turning the player's
+ * data saver on.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
+const footerSwitch = (page: Page) => page.getByTestId('site-footer').getByRole('switch', { name: /Mode économie de données/ });
+
+async function gql<T>(query: string): Promise<T> {
+  const res = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`gateway: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/** A demo video with a streaming ladder (the options under the player show only then). */
+async function videoWithLadder(): Promise<string> {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const data = await gql<{ videos: { items: Array<{ id: string; renditions: Array<{ name: string }> }> } }>(
+      '{ videos(pageSize: 100) { items { id renditions { name } } } }',
+    ).catch(() => null);
+    const ready = data?.videos.items.find((v) => v.renditions.length > 1);
+    if (ready) return ready.id;
+    if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 4 minutes');
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+}
+
+describe('the low-data switch', () => {
+  it('is off by default, and the visitor’s choice in the footer survives reloads', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/about');
+    const toggle = footerSwitch(page);
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    mkdirSync(shots, { recursive: true });
+    await toggle.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'low-data-footer.png') });
+
+    await page.reload();
+    await footerSwitch(page).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === 'true');
+    // The server renders the chosen mode too (the choice's cookie): the HTML, before any script.
+    const html = await (await page.request.get('/actualites', { headers: { accept: 'text/html' } })).text();
+    expect(/<[^>]*data-testid="low-data-switch"[^>]*>/.exec(html)?.[0]).toContain('aria-checked="true"');
+    await page.goto('/actualites');
+    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('true');
+
+    await footerSwitch(page).click();
+    await page.reload();
+    await footerSwitch(page).waitFor();
+    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await context.close();
+  });
+
+  it('is on by default when the browser asks to save data, until the visitor turns it off', async () => {
+    const { context, page } = await newVisitor(browser);
+    // Chromium's Save-Data: the header to the server, navigator.connection.saveData to the page.
+    await context.setExtraHTTPHeaders({ 'Save-Data': 'on' });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } });
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === 'true');
+    await footerSwitch(page).click();
+    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await page.reload();
+    await footerSwitch(page).waitFor();
+    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await context.close();
+  });
+});
+
+describe('a signed-in customer', () => {
+  it('finds the switch in the account menu, and the player starts with its data saver on in low-data mode', async () => {
+    const videoId = await videoWithLadder();
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    // The player's own last choice was 'off': the low-data mode still starts it with the saver on.
+    await context.addInitScript(() => window.localStorage.setItem('lbf_data_saver', '0'));
+    await signIn(page, stack.demo.customer.email, stack.demo.customer.password);
+    await page.waitForURL('**/dashboard');
+
+    await page.goto(`/videos/${videoId}`);
+    const saver = page.getByTestId('data-saver');
+    await saver.waitFor();
+    expect(await saver.getAttribute('aria-checked')).toBe('false');
+
+    await page.getByTestId('account-menu').click();
+    const item = page.getByRole('menuitemcheckbox', { name: 'Mode économie de données' });
+    expect(await item.getAttribute('aria-checked')).toBe('false');
+    await item.click();
+    // The menu stays open, the entry checked; the footer follows.
+    expect(await item.getAttribute('aria-checked')).toBe('true');
+    await page.screenshot({ path: join(shots, 'low-data-account-menu.png') });
+    await page.keyboard.press('Escape');
+    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('true');
+
+    await page.reload();
+    await saver.waitFor();
+    expect(await saver.getAttribute('aria-checked')).toBe('true');
+    await context.close();
+  }, 300_000);
+});

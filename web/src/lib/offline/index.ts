@@ -1,0 +1,3 @@
+export { OfflineNotice, offlineText } from './offline-notice';
+export { isOffline, setServedCopy, useOffline } from './offline-state';
+export { registerServiceWorker } from './register';

@@ -1,0 +1,31 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { PdfDetailPageQuery, PdfDetailPageQueryVariables, VideoPreviewQuery, VideoPreviewQueryVariables } from '@/generated/graphql';
+import { PDF_CARD_FRAGMENT } from '../components/pdf-card';
+
+/** What a visitor may see of a video before signing in (all public fields): its preview and link preview. */
+export const VIDEO_PREVIEW_QUERY: TypedDocumentNode<VideoPreviewQuery, VideoPreviewQueryVariables> = gql`
+  query VideoPreview($id: ID!) {
+    video(id: $id) {
+      id
+      title
+      description
+      categoryLabel
+      priceCents
+      durationSeconds
+      thumbnailUrl
+    }
+  }
+`;
+
+/** A guide's page (/pdfs/:id): its card for a signed-in customer, its preview for a visitor. */
+export const PDF_DETAIL_QUERY: TypedDocumentNode<PdfDetailPageQuery, PdfDetailPageQueryVariables> = gql`
+  query PdfDetailPage($id: ID!) {
+    pdf(id: $id) {
+      ...PdfCard_pdf
+    }
+  }
+  ${PDF_CARD_FRAGMENT}
+`;
+
+export type VideoPreview = NonNullable<VideoPreviewQuery['video']>;
+export type PdfDetail = NonNullable<PdfDetailPageQuery['pdf']>;
