@@ -15,11 +15,17 @@
  * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
  * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5), BENCH_PURCHASES (200),
  * BENCH_PURCHASE_CONCURRENCY (4), BENCH_PORT_OFFSET (500: the stack's ports are the defaults plus this),
- * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, media, pdf, player, newsletter;
+ * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, users, media, pdf, player, newsletter, stats, ssr, lighthouse;
  * pdf and newsletter need no stack: scripts/bench/pdf-stamp.js, scripts/bench/newsletter.js, which
  * makes its own database, stream and Redis prefix and sends one campaign to 10,000 subscribers).
+ * stats needs no stack either: scripts/bench/statistics.js, adminStatistics on 12 months of history.
  * With a commerce service in the registry it adds the purchase -> entitlement latency and the
- * dashboard query's gateway cost (scripts/bench/commerce.js).
+ * dashboard query's gateway cost (scripts/bench/commerce.js), and then the admin users page (25 rows joined
+ * over identity, commerce and messaging) through the gateway vs each subgraph's part (part `users`,
+ * scripts/bench/users.js). Part `ssr` (scripts/bench/ssr.js): GET / and /actualites as HTML through the gateway
+ * (requests/s, p50/p99, bytes; says whether #root came server-rendered). Part `lighthouse`
+ * (scripts/bench/lighthouse.js): Lighthouse mobile on four public pages, median of BENCH_LIGHTHOUSE_RUNS (5),
+ * reports in .data/bench/lighthouse.
  */
 const { fork } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -34,6 +40,9 @@ const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
 const { benchCommerce } = require('./bench/commerce');
 const { benchMedia } = require('./bench/media-endpoints');
 const { benchPlayer } = require('./bench/player');
+const { benchUsersTable } = require('./bench/users');
+const { benchSsr } = require('./bench/ssr');
+const { benchLighthouse } = require('./bench/lighthouse');
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 8);
@@ -120,7 +129,8 @@ async function visitLatency(gatewayUrl, visitorId) {
       const target = latest + 1;
       const received = new Promise((done) => (waiting = { target, done }));
       const t0 = process.hrtime.bigint();
-      await postVisit(gatewayUrl, visitorId);
+      // A new visitor each time: one visitor's page views 30 minutes apart or less are one visit (analytics).
+      await postVisit(gatewayUrl, `${visitorId}-${i}`);
       const t1 = await Promise.race([received, new Promise((r) => setTimeout(() => r(null), 5000))]);
       if (t1 === null) throw new Error(`visit ${i}: no counter update within 5 s`);
       latencies.push(Number(t1 - t0) / 1e6);
@@ -136,7 +146,8 @@ async function main() {
   const began = Date.now();
   if (part('pdf')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'pdf-stamp.js')).once('exit', (c) => (c ? ko(new Error(`pdf bench: exit ${c}`)) : ok())));
   if (part('newsletter')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'newsletter.js')).once('exit', (c) => (c ? ko(new Error(`newsletter bench: exit ${c}`)) : ok())));
-  if (ONLY && [...ONLY].every((p) => p === 'pdf' || p === 'newsletter')) return;
+  if (part('stats')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'statistics.js')).once('exit', (c) => (c ? ko(new Error(`statistics bench: exit ${c}`)) : ok())));
+  if (ONLY && [...ONLY].every((p) => p === 'pdf' || p === 'newsletter' || p === 'stats')) return;
   const suffix = randomBytes(4).toString('hex');
   // Another copy of the bench on this machine uses 500 by default: BENCH_PORT_OFFSET keeps them apart.
   const portOffset = Number(env.BENCH_PORT_OFFSET ?? 500);
@@ -262,6 +273,22 @@ async function main() {
       }
     }
 
+    if (part('users')) {
+      const { serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
+      await benchUsersTable({
+        gatewayUrl,
+        subgraph,
+        credential,
+        admin: stack.demo.admin,
+        identityDbUrl: serviceDatabaseUrl(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'identity', database),
+        root,
+        env: { NODE_ENV: 'production', NATS_URL: env.NATS_URL ?? 'nats://127.0.0.1:4222', REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379', EVENT_STREAM: `BENCH_${suffix}`, EVENT_PREFIX: `bench${suffix}`, REDIS_KEY_PREFIX: `bench${suffix}` },
+        suffix,
+        load,
+        printTable,
+      });
+    }
+
     if (part('media')) {
       const { serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
       await benchMedia({
@@ -282,6 +309,10 @@ async function main() {
     if (part('player')) {
       await benchPlayer({ stackUrl: stack.url, gatewayUrl, databaseUrl: `${(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/${database}`, customer: stack.demo.customer });
     }
+
+    if (part('ssr')) await benchSsr({ stackUrl: stack.url, printTable, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
+
+    if (part('lighthouse')) await benchLighthouse({ stackUrl: stack.url, gatewayUrl, outDir: join(root, '.data', 'bench', 'lighthouse') });
   } finally {
     for (const child of baselines) child.kill();
     if (stack) await stack.discard();

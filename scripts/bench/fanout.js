@@ -88,7 +88,8 @@ async function measureFanOut({ httpUrl, subscribers, visits, visitorId, timeoutM
       const finished = new Promise((resolve) => (r.done = resolve));
       r.t0 = process.hrtime.bigint();
       round = r;
-      await postVisit(httpUrl, visitorId);
+      // A new visitor each round: one visitor's page views 30 minutes apart or less are one visit (analytics).
+      await postVisit(httpUrl, `${visitorId}-${v}`);
       const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeoutMs));
       if ((await Promise.race([finished, timer])) === 'timeout') missed += r.pending;
       round = null;

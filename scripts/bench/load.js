@@ -2,8 +2,9 @@
 'use strict';
 /**
  * The load generator, in its own process so that it never shares an event loop with what it
- * measures: autocannon POSTs one GraphQL operation for a warm-up, then for the measured window, and
- * sends the figures to the parent over IPC. Arguments arrive as one JSON message.
+ * measures: autocannon POSTs one GraphQL operation (or, with method GET and no body, GETs a page) for
+ * a warm-up, then for the measured window, and sends the figures to the parent over IPC. Arguments
+ * arrive as one JSON message.
  */
 const autocannon = require('autocannon');
 
@@ -13,9 +14,9 @@ function run(opts) {
   });
 }
 
-process.once('message', async ({ url, body, headers, connections, seconds, warmupSeconds }) => {
+process.once('message', async ({ url, method = 'POST', body, headers, connections, seconds, warmupSeconds }) => {
   try {
-    const base = { url, method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, connections, pipelining: 1 };
+    const base = { url, method, body, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, connections, pipelining: 1 };
     if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });
     const r = await run({ ...base, duration: seconds });
     process.send({

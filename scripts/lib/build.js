@@ -14,15 +14,15 @@ function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'e2e') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr' || entry.name === 'e2e') continue;
     const p = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
   }
   return newest;
 }
 
-function run(cmd, args, label, stdio = 'inherit') {
-  const res = spawnSync(cmd, args, { cwd: root, stdio, env: process.env });
+function run(cmd, args, label, stdio = 'inherit', env = process.env) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio, env });
   if (res.status !== 0) throw new Error(`${label} failed (exit ${res.status})`);
 }
 
@@ -30,13 +30,19 @@ function buildStale({ log = console.log, web = true } = {}) {
   log('• Compilation TypeScript (incrémentale)…');
   run(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [root] }), '-b'], 'tsc -b');
   composeSupergraphIfStale(log);
-  const dist = join(root, 'web', 'dist', 'index.html');
+  // The browser's app (web/dist) and the gateway's server-rendering bundle (web/dist-ssr) come from
+  // one build (web/package.json): either missing or older than a source rebuilds both.
+  const outputs = [join(root, 'web', 'dist', 'index.html'), SSR_BUNDLE];
   const webSources = newestMtime(join(root, 'web'));
-  if (web && (!existsSync(dist) || statSync(dist).mtimeMs < webSources)) {
+  if (web && outputs.some((file) => !existsSync(file) || statSync(file).mtimeMs < webSources)) {
     log('• Construction de l’application web…');
-    run('npm', ['run', 'build', '-w', '@lbf/web'], 'web build');
+    // A production build whoever calls (jest sets NODE_ENV=test, which would give React's development JSX).
+    run('npm', ['run', 'build', '-w', '@lbf/web'], 'web build', 'inherit', { ...process.env, NODE_ENV: 'production' });
   }
 }
+
+/** The server-rendering bundle the gateway loads (gateway/src/config.ts, SSR_BUNDLE's default). */
+const SSR_BUNDLE = join(root, 'web', 'dist-ssr', 'entry-server.cjs');
 
 /** The file a production gateway reads (gateway/src/config.ts DEFAULT_SUPERGRAPH_FILE). */
 const SUPERGRAPH_FILE = join(root, 'gateway', 'dist', 'supergraph.graphql');
@@ -54,4 +60,4 @@ function composeSupergraphIfStale(log = console.log) {
   return true;
 }
 
-module.exports = { buildStale, composeSupergraphIfStale, root, SUPERGRAPH_FILE };
+module.exports = { buildStale, composeSupergraphIfStale, root, SUPERGRAPH_FILE, SSR_BUNDLE };

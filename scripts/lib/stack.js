@@ -219,6 +219,7 @@ async function startStack(options = {}) {
       PORT: String(o.port),
       SUBGRAPHS: subgraphs.join(','),
       WEB_DIST: join(root, 'web', 'dist'),
+      PUBLIC_URL: publicUrl,
       // The composed file names the default ports; SUBGRAPHS above points each subgraph at this stack's.
       SUPERGRAPH_FILE: o.production ? SUPERGRAPH_FILE : undefined,
     });
