@@ -13,11 +13,13 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import helmet from 'helmet';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
 import { proxyTrust } from './client-ip';
 import { forwardedHeaders } from './forward-headers';
 import { graphqlHttpHandler } from './graphql-http';
+import { inlineScriptHashes } from './inline-scripts';
 import { costLimitPlugin, depthLimitRule } from './guards';
 import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 import { SingleFetchCache } from './single-fetch';
@@ -200,12 +202,15 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   // Only the configured proxies (TRUSTED_PROXIES) may name the client; by default nobody may.
   const trust = proxyTrust(config.trustedProxies ?? []);
   app.set('trust proxy', (address: string) => trust(address));
+  // index.html's one inline script (taps held until hydration), allowed by its hash.
+  const indexFile = config.webDist ? join(config.webDist, 'index.html') : null;
+  const inlineScripts = indexFile && existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts],
         scriptSrcAttr: ["'none'"],
         // Radix positions popovers and dialogs with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -194,9 +194,13 @@ describe('server-rendered public pages', () => {
     expect(metaContent(html, 'property', 'og:title')).toBe(article.title);
     expect(html).not.toContain('window.pirate');
     expect(html).not.toContain('onclick');
-    // The only scripts are the app's module and the data block.
+    // The only scripts are the app's module, the data block and index.html's own inline script,
+    // which the page's CSP allows by its hash (nothing of the article's is run).
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.every((s) => /type="module"/.test(s) || /type="application\/json" id="lbf-ssr"/.test(s))).toBe(true);
+    expect(scripts.every((s) => /type="module"/.test(s) || /type="application\/json" id="lbf-ssr"/.test(s) || s === '<script>')).toBe(true);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+    expect(inline).toHaveLength(1);
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${inline[0]}`);
   });
 
   it('hands the browser the data it rendered with, safe inside <script>', async () => {

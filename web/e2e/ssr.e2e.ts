@@ -339,3 +339,48 @@ describe('a payment tap before the page is ready', () => {
     }
   });
 });
+
+/**
+ * Any other tap in the seconds before hydration: index.html's inline script holds it and the app
+ * replays it once it has hydrated (src/lib/early-events.ts), instead of losing it or letting a form
+ * the app handles go to the server as a GET that would drop what was typed.
+ */
+describe('a tap before hydration', () => {
+  async function withEntryHeld(path: string): Promise<{ page: Page; release(): void; close(): Promise<void> }> {
+    const { context, page } = await newVisitor(browser);
+    const entry = gate();
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await entry.held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    return { page, release: entry.release, close: () => context.close() };
+  }
+
+  it('opens the menu tapped before the JavaScript ran', async () => {
+    const { page, release, close } = await withEntryHeld('/');
+    try {
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page.waitForTimeout(200);
+      expect(await page.getByTestId('mobile-menu').isVisible()).toBe(false);
+      release();
+      await page.getByTestId('mobile-menu').waitFor({ state: 'visible' });
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers the contact form sent before the JavaScript ran with its messages, on the same page', async () => {
+    const { page, release, close } = await withEntryHeld('/contact');
+    try {
+      const form = page.getByTestId('contact-form');
+      await form.getByRole('button', { name: 'Envoyer le message' }).click();
+      release();
+      await form.getByText('Le nom doit contenir au moins 2 caractères').waitFor();
+      await form.getByText('Vous devez accepter les conditions').waitFor();
+      expect(new URL(page.url()).search).toBe('');
+    } finally {
+      await close();
+    }
+  });
+});

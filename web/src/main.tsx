@@ -3,7 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserApolloClient } from '@/apollo/client';
 import { readSsrPayload } from '@/apollo/ssr-state';
 import { App } from './app';
+import { replayEarlyEvents } from './lib/early-events';
 import { preloadPages } from './lib/lazy-page';
+import { handOverSeenAnswers } from './lib/offline/seen-answers';
 import { appRoutes, createAppRouter } from './routes';
 import './index.css';
 
@@ -37,9 +39,14 @@ if (ssr && root.firstElementChild) {
   // differs, so there is no recoverable-error callback to give it. The page's chunk comes first, so
   // that the hydrating render runs in the server's order (lib/lazy-page says why); a chunk that
   // fails to arrive is the route's error to show, after hydration.
-  const hydrate = () => void hydrateRoot(root, app);
+  const hydrate = () => {
+    hydrateRoot(root, app);
+    replayEarlyEvents();
+    handOverSeenAnswers(client);
+  };
   preloadPages(appRoutes, window.location.pathname).then(hydrate, hydrate);
 } else {
   createRoot(root).render(app);
+  replayEarlyEvents();
 }
 void import('./lib/offline').then(({ registerServiceWorker }) => registerServiceWorker());

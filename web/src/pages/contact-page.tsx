@@ -1,18 +1,26 @@
 import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { contact } from '@/i18n/pages/contact';
+import { lazyPage } from '@/lib/lazy-page';
 import { PageHero } from './static/page-hero';
 import { textLinkClass } from './static/rich-text';
 import { useContactDetails } from './static/use-contact-details';
 
-// The form's code (react-hook-form, zod) arrives just after the page: the details, map and links
-// show without it. Its placeholder holds the form's height so nothing below moves when it lands.
-const ContactForm = lazy(() => import('./static/contact-form').then((m) => ({ default: m.ContactForm })));
+// The form's code (react-hook-form, zod) is a chunk of its own, fetched with the page (`ready`) or,
+// on a client-side visit, while the details, map and links already show. Its placeholder holds the
+// form's height so nothing below moves when it lands.
+const ContactForm = lazyPage(() => import('./static/contact-form').then((m) => ({ default: m.ContactForm })));
+
+/**
+ * The form comes with the page before it hydrates (lib/lazy-page): a form still on its way then would
+ * be a part the browser cannot use yet, rendered after the footer (Preact's useId counts in render order).
+ */
+export const ready = () => ContactForm.preload();
 
 function ContactFormPlaceholder() {
   return (
