@@ -12,6 +12,7 @@
  * - GraphQL: only the public catalogue/news queries of a visitor without an Authorization header
  *   (POST bodies keyed by operation name + variables, fetched without cookies), network first,
  *   the last answer when the network fails (marked X-LBF-Offline-Copy: 1 and told to the page).
+ *   A server-rendered page's answers (which its browser never fetched) are handed over by the app.
  *   Mutations, subscriptions, signed-in requests and every other query go straight to the network.
  * - /media images: cache-first, at most MEDIA_MAX_ENTRIES kept.
  * Caches are versioned; activate deletes the others. Personal pages (/dashboard, /admin, /auth,
@@ -70,7 +71,25 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   // The app asks once per visit: the shell follows the newest deployment.
   if (event.data && event.data.type === 'lbf-refresh-shell') event.waitUntil(precacheShell().catch(() => undefined));
+  // A server-rendered page hands over the answers it was rendered with: it may never have asked the
+  // network for them, and they are the last content seen all the same.
+  if (event.data && event.data.type === 'lbf-seen-answers' && Array.isArray(event.data.answers)) {
+    event.waitUntil(keepSeenAnswers(event.data.answers).catch(() => undefined));
+  }
 });
+
+/** Stores the answers a page was rendered with, under the key its own query would have (public queries only). */
+async function keepSeenAnswers(answers) {
+  const cache = await caches.open(DATA_CACHE);
+  for (const answer of answers.slice(0, 20)) {
+    if (!answer || typeof answer.operationName !== 'string' || !answer.data || typeof answer.data !== 'object') continue;
+    // The app sends only queries' answers; the name must still be one of the public queries.
+    const key = cacheKeyFor({ operationName: answer.operationName, query: `query ${answer.operationName}`, variables: answer.variables || {} });
+    if (!key) continue;
+    await cache.put(key, new Response(JSON.stringify({ data: answer.data }), { headers: { 'content-type': 'application/json' } }));
+  }
+  await trim(cache, DATA_MAX_ENTRIES);
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
