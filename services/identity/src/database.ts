@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { entities } from './entities';
 import { IdentityAdminUsers1765000000000 } from './migrations/identity-admin-users';
 import { IdentityInitial1732000000000 } from './migrations/identity-initial';
+import { IdentityRefreshRetry1766000000000 } from './migrations/identity-refresh-retry';
 
 export const SCHEMA = 'identity';
 
@@ -11,7 +12,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     url,
     schema: SCHEMA,
     entities,
-    migrations: [IdentityInitial1732000000000, IdentityAdminUsers1765000000000],
+    migrations: [IdentityInitial1732000000000, IdentityAdminUsers1765000000000, IdentityRefreshRetry1766000000000],
     poolSize,
   });
 }

@@ -43,6 +43,8 @@ describe('sessions', () => {
   it('refuses a refresh token used twice and revokes its whole family, access token included', async () => {
     const user = await h.newUser();
     const stolen = user.browser.cookies.get('lbf_refresh')!;
+    // The holder exchanges the token, then uses what it got: the first answer arrived.
+    expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
     const rotated = (await user.browser.gql(REFRESH)).data!.refreshSession;
     expect(rotated.error).toBeNull();
 
@@ -57,6 +59,55 @@ describe('sessions', () => {
     expect(legit.data!.refreshSession.error).toMatchObject({ code: 'SESSION_EXPIRED' });
     expect(await verifier.verify(rotated.accessToken)).toBeNull();
     const { rows } = await h.sql.query('SELECT revoke_reason FROM identity.sessions WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([{ revoke_reason: 'refresh-token-reuse' }]);
+  });
+
+  it('answers anew a refresh whose answer was lost on the way, and the session goes on', async () => {
+    const user = await h.newUser();
+    const sent = user.browser.cookies.get('lbf_refresh')!;
+    // The server exchanged the token, but its answer never reached the phone: it still holds `sent`.
+    expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
+    user.browser.cookies.set('lbf_refresh', sent);
+
+    const again = (await user.browser.gql(REFRESH)).data!.refreshSession;
+    expect(again.error).toBeNull();
+    expect(again.user).toMatchObject({ id: user.id });
+    expect(user.browser.cookies.get('lbf_refresh')).not.toBe(sent);
+    expect(await verifier.verify(again.accessToken)).toMatchObject({ userId: user.id });
+    // And on: the token of the second answer is a live one.
+    expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
+    const { rows } = await h.sql.query('SELECT revoked_at FROM identity.sessions WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([{ revoked_at: null }]);
+  });
+
+  it('finds out a copy presented within the retry window as soon as the holder comes back', async () => {
+    const user = await h.newUser();
+    const stolen = user.browser.cookies.get('lbf_refresh')!;
+    expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
+
+    // The copy comes first, before the holder used its new token: it looks like a lost answer.
+    const thief = h.browser();
+    thief.cookies.set('lbf_refresh', stolen);
+    const taken = (await thief.gql(REFRESH)).data!.refreshSession;
+    expect(taken.error).toBeNull();
+
+    // The holder's token was set aside by that answer: presenting it is reuse, the family dies.
+    expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(await verifier.verify(taken.accessToken)).toBeNull();
+    expect((await thief.gql(REFRESH)).data!.refreshSession.error).toMatchObject({ code: 'SESSION_EXPIRED' });
+    const { rows } = await h.sql.query('SELECT revoke_reason FROM identity.sessions WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([{ revoke_reason: 'refresh-token-reuse' }]);
+  });
+
+  it('treats a token presented again after the retry window as reuse', async () => {
+    const user = await h.newUser();
+    const sent = user.browser.cookies.get('lbf_refresh')!;
+    const sid = (jwt.decode(user.browser.token!) as { sid: string }).sid;
+    expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
+    await h.sql.query("UPDATE identity.refresh_tokens SET used_at = now() - interval '2 minutes' WHERE session_id = $1 AND used_at IS NOT NULL", [sid]);
+    user.browser.cookies.set('lbf_refresh', sent);
+    expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toMatchObject({ code: 'SESSION_EXPIRED' });
+    const { rows } = await h.sql.query('SELECT revoke_reason FROM identity.sessions WHERE id = $1', [sid]);
     expect(rows).toEqual([{ revoke_reason: 'refresh-token-reuse' }]);
   });
 

@@ -1,4 +1,4 @@
-import { decideRefresh, type StoredRefreshState } from './refresh';
+import { decideRefresh, REFRESH_RETRY_WINDOW_MS, type StoredRefreshState } from './refresh';
 
 const now = new Date('2025-03-01T10:00:00Z');
 const tomorrow = new Date('2025-03-02T10:00:00Z');
@@ -16,6 +16,24 @@ describe('refresh-token rotation', () => {
 
   it('refuses an unknown token', () => {
     expect(decideRefresh({ token: null, session: null, userBanned: false }, now)).toEqual({ kind: 'reject', reason: 'unknown' });
+  });
+
+  it('answers anew a token presented again within the retry window whose first answer was never used', () => {
+    const usedJustNow = new Date(now.getTime() - 5_000);
+    expect(decideRefresh({ ...live, token: { usedAt: usedJustNow, expiresAt: tomorrow, successorUsed: false } }, now)).toEqual({ kind: 'retry' });
+    const atTheEdge = new Date(now.getTime() - REFRESH_RETRY_WINDOW_MS);
+    expect(decideRefresh({ ...live, token: { usedAt: atTheEdge, expiresAt: tomorrow, successorUsed: false } }, now)).toEqual({ kind: 'retry' });
+  });
+
+  it('treats it as reuse once its first answer was used, or after the window', () => {
+    const usedJustNow = new Date(now.getTime() - 5_000);
+    expect(decideRefresh({ ...live, token: { usedAt: usedJustNow, expiresAt: tomorrow, successorUsed: true } }, now)).toEqual({ kind: 'reuse' });
+    const tooLate = new Date(now.getTime() - REFRESH_RETRY_WINDOW_MS - 1);
+    expect(decideRefresh({ ...live, token: { usedAt: tooLate, expiresAt: tomorrow, successorUsed: false } }, now)).toEqual({ kind: 'reuse' });
+  });
+
+  it('treats a token set aside by a retry as reuse (it was never received)', () => {
+    expect(decideRefresh({ ...live, token: { usedAt: null, expiresAt: tomorrow, supersededAt: now } }, now)).toEqual({ kind: 'reuse' });
   });
 
   it('refuses any token of a revoked session, used or not, without revoking again', () => {

@@ -20,4 +20,12 @@ export class RefreshToken {
 
   @Column({ type: 'timestamptz', name: 'expires_at' })
   expiresAt: Date;
+
+  /** The token this one was exchanged for (null for a session's first). */
+  @Column({ type: 'uuid', name: 'parent_id', nullable: true })
+  parentId: string | null;
+
+  /** Issued by an exchange that was asked again and answered anew: never received, so presenting it is reuse. */
+  @Column({ type: 'timestamptz', name: 'superseded_at', nullable: true })
+  supersededAt: Date | null;
 }

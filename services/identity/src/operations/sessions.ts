@@ -30,13 +30,14 @@ export function refreshExpiry(days: number, from = new Date()): Date {
   return new Date(from.getTime() + days * 86_400_000);
 }
 
-async function issueRefreshToken(manager: EntityManager, sessionId: string, days: number): Promise<RefreshGrant> {
+async function issueRefreshToken(manager: EntityManager, sessionId: string, days: number, parentId: string | null = null): Promise<RefreshGrant> {
   const refreshToken = newOpaqueToken();
   const refreshExpiresAt = refreshExpiry(days);
-  await manager.query('INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)', [
+  await manager.query('INSERT INTO refresh_tokens (token_hash, session_id, expires_at, parent_id) VALUES ($1, $2, $3, $4)', [
     hashToken(refreshToken),
     sessionId,
     refreshExpiresAt,
+    parentId,
   ]);
   return { refreshToken, refreshExpiresAt };
 }
@@ -99,24 +100,35 @@ export class Sessions {
   /**
    * Exchanges a refresh token for a new one in the same session, and a new access token. The rows
    * are locked, so two requests presenting the same token cannot both rotate it: the second one is
-   * reuse, and the family dies.
+   * reuse, and the family dies, unless it comes within the retry window and the first answer was
+   * never used (it was lost on the way: domain/refresh.ts), when it is answered anew.
    */
   async refresh(refreshToken: string | null): Promise<RefreshOutcome> {
     if (!refreshToken) return { ok: false, error: sessionExpired() };
     const { config, redis } = this.deps;
     const outcome = await this.deps.uow.run(async ({ manager }) => {
       const rows = (await manager.query(
-        `SELECT rt.id AS token_id, rt.used_at, rt.expires_at, s.id AS session_id, s.user_id, s.revoked_at
+        `SELECT rt.id AS token_id, rt.used_at, rt.expires_at, rt.superseded_at, s.id AS session_id, s.user_id, s.revoked_at,
+                EXISTS (SELECT 1 FROM refresh_tokens c WHERE c.parent_id = rt.id AND c.used_at IS NOT NULL) AS successor_used
            FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
           WHERE rt.token_hash = $1
           FOR UPDATE OF rt, s`,
         [hashToken(refreshToken)],
-      )) as Array<{ token_id: string; used_at: Date | null; expires_at: Date; session_id: string; user_id: string; revoked_at: Date | null }>;
+      )) as Array<{
+        token_id: string;
+        used_at: Date | null;
+        expires_at: Date;
+        superseded_at: Date | null;
+        successor_used: boolean;
+        session_id: string;
+        user_id: string;
+        revoked_at: Date | null;
+      }>;
       const row = rows[0];
       const banned = row ? await isBanned(manager, row.user_id) : false;
       const decision = decideRefresh(
         {
-          token: row ? { usedAt: row.used_at, expiresAt: row.expires_at } : null,
+          token: row ? { usedAt: row.used_at, expiresAt: row.expires_at, supersededAt: row.superseded_at, successorUsed: row.successor_used } : null,
           session: row ? { revokedAt: row.revoked_at } : null,
           userBanned: banned,
         },
@@ -131,9 +143,18 @@ export class Sessions {
           await manager.query("UPDATE sessions SET revoked_at = now(), revoke_reason = 'refresh-token-reuse' WHERE id = $1", [row!.session_id]);
           this.deps.log.warn({ sessionId: row!.session_id, userId: row!.user_id }, 'refresh token reused; session family revoked');
           return { ok: false as const, error: sessionExpired(), revokedSession: row!.session_id };
+        case 'retry':
         case 'rotate': {
-          await manager.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1', [row!.token_id]);
-          const grant = await issueRefreshToken(manager, row!.session_id, config.refreshTokenTtlDays);
+          if (decision.kind === 'rotate') {
+            await manager.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1', [row!.token_id]);
+          } else {
+            // The first answer never arrived: its token is set aside (presenting it later is reuse).
+            await manager.query('UPDATE refresh_tokens SET superseded_at = now() WHERE parent_id = $1 AND used_at IS NULL AND superseded_at IS NULL', [
+              row!.token_id,
+            ]);
+            this.deps.log.info({ sessionId: row!.session_id }, 'refresh token presented again within the retry window; answered anew');
+          }
+          const grant = await issueRefreshToken(manager, row!.session_id, config.refreshTokenTtlDays, row!.token_id);
           const user = await manager.findOneByOrFail(User, { id: row!.user_id });
           const roles = await rolesOf(manager, user.id);
           return { ok: true as const, user, roles, opened: { sessionId: row!.session_id, ...grant } };
