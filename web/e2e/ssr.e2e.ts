@@ -32,12 +32,13 @@ function gate(): { held: Promise<void>; release(): void } {
 
 /**
  * The server's elements (noted before the app ran) that are no longer in the page, except the
- * sign-in slot, which the visitor's session replaces by design once it is known.
+ * sign-in slot, which the visitor's session replaces by design once it is known, and the contact
+ * form's placeholder, which the form replaces once the page is live.
  */
 async function thrownAway(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     (window as unknown as { ssrElements: Element[] }).ssrElements
-      .filter((el) => !el.isConnected && !el.closest('[data-testid="auth-slot"], [data-testid="auth-placeholder"]'))
+      .filter((el) => !el.isConnected && !el.closest('[data-testid="auth-slot"], [data-testid="auth-placeholder"], [data-testid="contact-form-loading"]'))
       .slice(0, 5)
       .map((el) => `<${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.getAttribute('class') ?? ''}> ${(el.textContent ?? '').slice(0, 40)}`),
   );
@@ -346,15 +347,23 @@ describe('a payment tap before the page is ready', () => {
  * the app handles go to the server as a GET that would drop what was typed.
  */
 describe('a tap before hydration', () => {
-  async function withEntryHeld(path: string): Promise<{ page: Page; release(): void; close(): Promise<void> }> {
+  /** Opens `path` with the app's entry script held back (and the chunk `alsoHeld` names, until releaseToo). */
+  async function withEntryHeld(path: string, alsoHeld?: RegExp): Promise<{ page: Page; release(): void; releaseToo(): void; close(): Promise<void> }> {
     const { context, page } = await newVisitor(browser);
     const entry = gate();
+    const other = gate();
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       await entry.held;
       await route.continue().catch(() => {});
     });
+    if (alsoHeld) {
+      await page.route(alsoHeld, async (route) => {
+        await other.held;
+        await route.continue().catch(() => {});
+      });
+    }
     await page.goto(path, { waitUntil: 'commit' });
-    return { page, release: entry.release, close: () => context.close() };
+    return { page, release: entry.release, releaseToo: other.release, close: () => context.close() };
   }
 
   it('opens the menu tapped before the JavaScript ran', async () => {
@@ -370,12 +379,20 @@ describe('a tap before hydration', () => {
     }
   });
 
-  it('answers the contact form sent before the JavaScript ran with its messages, on the same page', async () => {
-    const { page, release, close } = await withEntryHeld('/contact');
+  it('offers the contact form only once it can be sent, and answers it with its messages', async () => {
+    // The form's own chunk arrives last: the page is live before it, and shows its placeholder.
+    const { page, release, releaseToo, close } = await withEntryHeld('/contact', /\/assets\/contact-form-[\w-]+\.js$/);
     try {
+      await page.getByTestId('contact-form-loading').waitFor();
+      expect(await page.getByRole('button', { name: 'Envoyer le message' }).count()).toBe(0);
+      release();
+      // Live, the form on its way: its place is held.
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor();
+      await page.waitForTimeout(500);
+      await page.getByTestId('contact-form-loading').waitFor();
+      releaseToo();
       const form = page.getByTestId('contact-form');
       await form.getByRole('button', { name: 'Envoyer le message' }).click();
-      release();
       await form.getByText('Le nom doit contenir au moins 2 caractères').waitFor();
       await form.getByText('Vous devez accepter les conditions').waitFor();
       expect(new URL(page.url()).search).toBe('');

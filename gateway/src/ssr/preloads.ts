@@ -21,12 +21,13 @@ export type ViteManifest = Record<string, ManifestChunk>;
  * regard to case or a trailing slash, as react-router does). A video's or a guide's page shows a
  * visitor its preview (RequireUser). Any other rendered path is the 404 page.
  */
-const ROUTES: ReadonlyArray<{ pattern: RegExp; module: string }> = [
+const ROUTES: ReadonlyArray<{ pattern: RegExp; module: string; with?: string[] }> = [
   { pattern: /^\/$/, module: 'src/pages/home-page.tsx' },
   { pattern: /^\/actualites$/, module: 'src/pages/news-page.tsx' },
   { pattern: /^\/actualites?\/[^/]+$/, module: 'src/pages/article-page.tsx' },
   { pattern: /^\/about$/, module: 'src/pages/about-page.tsx' },
-  { pattern: /^\/contact$/, module: 'src/pages/contact-page.tsx' },
+  // The contact form is a chunk of its own, rendered once the page is live: fetched beside the page's.
+  { pattern: /^\/contact$/, module: 'src/pages/contact-page.tsx', with: ['src/pages/static/contact-form.tsx'] },
   { pattern: /^\/faq$/, module: 'src/pages/faq-page.tsx' },
   { pattern: /^\/terms$/, module: 'src/pages/terms-page.tsx' },
   { pattern: /^\/privacy$/, module: 'src/pages/privacy-page.tsx' },
@@ -34,13 +35,23 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; module: string }> = [
 ];
 export const NOT_FOUND_MODULE = 'src/pages/not-found-page.tsx';
 /** Every module ROUTES names, for the test that holds this table to the build. */
-export const ROUTE_MODULES = [...new Set([...ROUTES.map((r) => r.module), NOT_FOUND_MODULE])];
+export const ROUTE_MODULES = [...new Set([...ROUTES.flatMap((r) => [r.module, ...(r.with ?? [])]), NOT_FOUND_MODULE])];
+
+function routeOf(pathname: string) {
+  let path = pathname.toLowerCase();
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return ROUTES.find((r) => r.pattern.test(path));
+}
 
 /** The route module a server-rendered URL path shows. */
 export function routeModule(pathname: string): string {
-  let path = pathname.toLowerCase();
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  return ROUTES.find((r) => r.pattern.test(path))?.module ?? NOT_FOUND_MODULE;
+  return routeOf(pathname)?.module ?? NOT_FOUND_MODULE;
+}
+
+/** The modules a server-rendered path needs before it hydrates: its route module, then what comes with it. */
+export function routeModules(pathname: string): string[] {
+  const route = routeOf(pathname);
+  return route ? [route.module, ...(route.with ?? [])] : [NOT_FOUND_MODULE];
 }
 
 /** The URLs index.html already loads or preloads (the entry, its imports and CSS). */
@@ -97,11 +108,20 @@ export function preloadsFor(manifest: ViteManifest | null, indexHtml: string): (
   const already = referencedUrls(indexHtml);
   const byModule = new Map<string, string>();
   return (pathname) => {
-    const module = routeModule(pathname);
-    let tags = byModule.get(module);
+    const modules = routeModules(pathname);
+    const id = modules.join(' ');
+    let tags = byModule.get(id);
     if (tags === undefined) {
-      tags = preloadTags(manifest, module, already);
-      byModule.set(module, tags);
+      const seen = new Set(already);
+      const parts: string[] = [];
+      for (const module of modules) {
+        const part = preloadTags(manifest, module, seen);
+        if (part) parts.push(part);
+        // A chunk both modules import is named once.
+        for (const m of part.matchAll(/href="([^"]+)"/g)) seen.add(m[1]!);
+      }
+      tags = parts.join('\n  ');
+      byModule.set(id, tags);
     }
     return tags;
   };

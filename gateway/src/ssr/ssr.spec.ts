@@ -1,6 +1,6 @@
 import { TtlLru } from './cache';
 import { parseTemplate } from './document';
-import { chunkKey, NOT_FOUND_MODULE, preloadsFor, preloadTags, referencedUrls, routeModule, type ViteManifest } from './preloads';
+import { chunkKey, NOT_FOUND_MODULE, preloadsFor, preloadTags, referencedUrls, routeModule, routeModules, type ViteManifest } from './preloads';
 import { isServerRendered, lowDataFor, wantsLowData } from './routes';
 
 describe('which pages the server renders', () => {
@@ -106,6 +106,12 @@ describe("the route's preloads", () => {
     expect(routeModule('/pdfs/3')).toBe('src/pages/item-preview.tsx');
     expect(routeModule('/actualites/12/plus')).toBe(NOT_FOUND_MODULE);
     expect(routeModule('/nimporte-quoi')).toBe(NOT_FOUND_MODULE);
+  });
+
+  it('names what a page fetches before it hydrates beside its own chunk (the contact form)', () => {
+    expect(routeModules('/contact')).toEqual(['src/pages/contact-page.tsx', 'src/pages/static/contact-form.tsx']);
+    expect(routeModules('/faq')).toEqual(['src/pages/faq-page.tsx']);
+    expect(routeModules('/nimporte-quoi')).toEqual([NOT_FOUND_MODULE]);
   });
 
   it('reads what index.html already loads', () => {

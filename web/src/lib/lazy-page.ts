@@ -2,16 +2,7 @@ import { createElement, isValidElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 /** A route's page, fetched on first use (`lazy`), which can also be fetched ahead with `preload()`. */
-export type LazyPage<P extends object = object> = ComponentType<P> & { preload(): Promise<void> };
-
-/**
- * A page's module. `ready`, when it exports one, fetches what the page renders at once beside it (a
- * form in a chunk of its own): preload() waits for it too, so hydration finds it all there.
- */
-interface PageModule<P> {
-  default: ComponentType<P>;
-  ready?: () => Promise<unknown>;
-}
+export type LazyPage = ComponentType & { preload(): Promise<void> };
 
 /**
  * `lazy()` for a route's page, plus `preload()`: once its code is there the page renders at once
@@ -20,17 +11,16 @@ interface PageModule<P> {
  * during hydration would render after the footer and get other ids than the server wrote (a FAQ
  * answer labelled by the wrong question).
  */
-export function lazyPage<P extends object = object>(load: () => Promise<PageModule<P>>): LazyPage<P> {
-  let Loaded: ComponentType<P> | undefined;
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let Loaded: ComponentType | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
-    (pending ??= load().then(async (module) => {
-      await module.ready?.();
+    (pending ??= load().then((module) => {
       Loaded = module.default;
     }));
-  const Lazy = lazy(() => preload().then(() => ({ default: Loaded as ComponentType<P> })));
-  function Page(props: P) {
-    return Loaded ? createElement(Loaded, props) : createElement(Lazy, props);
+  const Lazy = lazy(() => preload().then(() => ({ default: Loaded as ComponentType })));
+  function Page() {
+    return Loaded ? createElement(Loaded) : createElement(Lazy);
   }
   return Object.assign(Page, { preload });
 }

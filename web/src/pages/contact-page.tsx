@@ -1,26 +1,20 @@
 import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { contact } from '@/i18n/pages/contact';
-import { lazyPage } from '@/lib/lazy-page';
+import { useHydrated } from '@/lib/ssr';
 import { PageHero } from './static/page-hero';
 import { textLinkClass } from './static/rich-text';
 import { useContactDetails } from './static/use-contact-details';
 
-// The form's code (react-hook-form, zod) is a chunk of its own, fetched with the page (`ready`) or,
-// on a client-side visit, while the details, map and links already show. Its placeholder holds the
-// form's height so nothing below moves when it lands.
-const ContactForm = lazyPage(() => import('./static/contact-form').then((m) => ({ default: m.ContactForm })));
-
-/**
- * The form comes with the page before it hydrates (lib/lazy-page): a form still on its way then would
- * be a part the browser cannot use yet, rendered after the footer (Preact's useId counts in render order).
- */
-export const ready = () => ContactForm.preload();
+// The form's code (react-hook-form, zod: ~25 kB) is a chunk of its own, which the gateway preloads
+// beside the page's while the details, map and links already show. Its placeholder holds the form's
+// height so nothing below moves when it lands.
+const ContactForm = lazy(() => import('./static/contact-form').then((m) => ({ default: m.ContactForm })));
 
 function ContactFormPlaceholder() {
   return (
@@ -48,6 +42,7 @@ function Detail({ Icon, label, children }: { Icon: LucideIcon; label: string; ch
 /** /contact: hero, contact details, the form, a map of Douala and a way on to /faq. */
 export default function ContactPage() {
   usePage(fr.pages.contact, { meta: { description: contact.lead } });
+  const hydrated = useHydrated();
   const { email, phone } = useContactDetails();
 
   return (
@@ -89,9 +84,15 @@ export default function ContactPage() {
         </Card>
 
         <Card className="p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <Suspense fallback={<ContactFormPlaceholder />}>
-            <ContactForm />
-          </Suspense>
+          {/* Only once the page is live: the form needs the app to be sent, and a form on the server's
+              page before that would take a name and a message it could not send. */}
+          {hydrated ? (
+            <Suspense fallback={<ContactFormPlaceholder />}>
+              <ContactForm />
+            </Suspense>
+          ) : (
+            <ContactFormPlaceholder />
+          )}
         </Card>
 
         <Card className="flex flex-col overflow-hidden lg:col-start-1 lg:row-start-2">
