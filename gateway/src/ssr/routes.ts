@@ -1,3 +1,5 @@
+import { parse as parseCookie } from 'cookie';
+
 /**
  * Which page requests the server renders. Public pages (the home, the news and each article, the
  * static pages, the video and PDF detail pages as a visitor sees them, and any unknown path: the 404)
@@ -23,8 +25,8 @@ export const LOW_DATA_COOKIE = 'lbf_low_data';
  * images and the switch in the right position before any JavaScript runs.
  */
 export function lowDataFor(saveData: string | string[] | undefined, cookieHeader: string | undefined): boolean {
-  const choice = new RegExp(`(?:^|;\\s*)${LOW_DATA_COOKIE}=([01])(?:;|$)`).exec(cookieHeader ?? '')?.[1];
-  if (choice) return choice === '1';
+  const choice = cookieHeader ? parseCookie(cookieHeader)[LOW_DATA_COOKIE] : undefined;
+  if (choice === '1' || choice === '0') return choice === '1';
   return wantsLowData(saveData);
 }
 
