@@ -48,7 +48,7 @@ export function routeModule(pathname: string): string {
   return routeOf(pathname)?.module ?? NOT_FOUND_MODULE;
 }
 
-/** The modules a server-rendered path needs before it hydrates: its route module, then what comes with it. */
+/** The modules a server-rendered path fetches at once: its route module, then the chunks it renders beside it (`with`). */
 export function routeModules(pathname: string): string[] {
   const route = routeOf(pathname);
   return route ? [route.module, ...(route.with ?? [])] : [NOT_FOUND_MODULE];
@@ -74,13 +74,11 @@ export function chunkKey(manifest: ViteManifest, module: string): string | null 
 }
 
 /**
- * The tags for a module: a modulepreload for its chunk and each chunk it imports statically
- * (transitively), a stylesheet for their CSS, none for what index.html references already. Empty
- * when the module has no chunk of its own (a page bundled with the entry) or is not in the manifest.
+ * The tags for modules: a modulepreload for each one's chunk and each chunk it imports statically
+ * (transitively), a stylesheet for their CSS, each named once, none for what index.html references
+ * already. Empty when no module has a chunk of its own (a page bundled with the entry) or is in the manifest.
  */
-export function preloadTags(manifest: ViteManifest, module: string, already: ReadonlySet<string>, base = '/'): string {
-  const key = chunkKey(manifest, module);
-  if (!key) return '';
+export function preloadTags(manifest: ViteManifest, modules: string | readonly string[], already: ReadonlySet<string>, base = '/'): string {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -92,7 +90,10 @@ export function preloadTags(manifest: ViteManifest, module: string, already: Rea
     for (const css of chunk.css ?? []) styles.push(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(key);
+  for (const module of typeof modules === 'string' ? [modules] : modules) {
+    const key = chunkKey(manifest, module);
+    if (key) visit(key);
+  }
   const url = (file: string) => `${base}${file}`;
   const fresh = (files: string[]) => [...new Set(files.map(url))].filter((href) => !already.has(href));
   // crossorigin as Vite writes its own tags: the module loader and its CSS preloads then reuse these fetches.
@@ -102,26 +103,18 @@ export function preloadTags(manifest: ViteManifest, module: string, already: Rea
   ].join('\n  ');
 }
 
-/** The tags for a path, worked out once per route module. */
+/** The tags for a path, worked out once per route. */
 export function preloadsFor(manifest: ViteManifest | null, indexHtml: string): (pathname: string) => string {
   if (!manifest) return () => '';
   const already = referencedUrls(indexHtml);
-  const byModule = new Map<string, string>();
+  const byRoute = new Map<string, string>();
   return (pathname) => {
     const modules = routeModules(pathname);
     const id = modules.join(' ');
-    let tags = byModule.get(id);
+    let tags = byRoute.get(id);
     if (tags === undefined) {
-      const seen = new Set(already);
-      const parts: string[] = [];
-      for (const module of modules) {
-        const part = preloadTags(manifest, module, seen);
-        if (part) parts.push(part);
-        // A chunk both modules import is named once.
-        for (const m of part.matchAll(/href="([^"]+)"/g)) seen.add(m[1]!);
-      }
-      tags = parts.join('\n  ');
-      byModule.set(id, tags);
+      tags = preloadTags(manifest, modules, already);
+      byRoute.set(id, tags);
     }
     return tags;
   };

@@ -108,7 +108,7 @@ describe("the route's preloads", () => {
     expect(routeModule('/nimporte-quoi')).toBe(NOT_FOUND_MODULE);
   });
 
-  it('names what a page fetches before it hydrates beside its own chunk (the contact form)', () => {
+  it('names what a page fetches beside its own chunk (the contact form)', () => {
     expect(routeModules('/contact')).toEqual(['src/pages/contact-page.tsx', 'src/pages/static/contact-form.tsx']);
     expect(routeModules('/faq')).toEqual(['src/pages/faq-page.tsx']);
     expect(routeModules('/nimporte-quoi')).toEqual([NOT_FOUND_MODULE]);

@@ -4,6 +4,8 @@
  * contact form's 'Envoyer') does what it says once the app has hydrated, instead of nothing, and a
  * form the app handles is not submitted to the server as a plain GET that would lose it.
  */
+import { afterEffects } from './after-effects';
+
 declare global {
   interface Window {
     lbfTakeEarlyEvents?: () => Element[];
@@ -12,9 +14,9 @@ declare global {
 
 export function replayEarlyEvents(): void {
   if (typeof window.lbfTakeEarlyEvents !== 'function') return;
-  // After the hydrating render's effects (Preact runs them after the next frame: a mount effect that
-  // closes the menu must not undo the replayed tap that opens it); a tap in between is still held.
-  window.requestAnimationFrame(() => window.setTimeout(replay, 0));
+  // After the hydrating render's effects (a mount effect that closes the menu must not undo the
+  // replayed tap that opens it); a tap in between is still held.
+  afterEffects(replay);
 }
 
 function replay(): void {

@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { getSessionState } from '@/apollo/session';
+import { afterEffects } from '@/lib/after-effects';
 
 /**
  * A server-rendered page hydrates from the answers the server rendered it with, so the browser may
@@ -12,8 +13,7 @@ import { getSessionState } from '@/apollo/session';
  * customer's own answers (fetched once the session is known) are never stored.
  */
 export function handOverSeenAnswers(client: ApolloClient): void {
-  // Preact runs effects after the next frame; this runs just after them.
-  window.requestAnimationFrame(() => window.setTimeout(() => handOver(client), 0));
+  afterEffects(() => handOver(client));
 }
 
 function handOver(client: ApolloClient): void {
