@@ -103,6 +103,18 @@ async function notReloaded(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 }
 
+/**
+ * For a wait that failed (this test failed twice in CI, at these two waits, never locally): says
+ * which address the page was on and what it showed, then fails as before.
+ */
+function whereWeAre(page: Page): (err: unknown) => Promise<never> {
+  return async (err) => {
+    const text = await page.locator('body').innerText().catch(() => '(unreadable)');
+    console.log(`where the page was: ${page.url()}\n${text.slice(0, 800)}`);
+    throw err;
+  };
+}
+
 describe('a new customer on the dashboard', () => {
   it('buys a video with MTN Mobile Money, approves on the phone, and finds it under "Mes vidéos achetées" without reloading', async () => {
     const { page } = customer;
@@ -262,6 +274,7 @@ describe('a new customer on the dashboard', () => {
     const { page } = customer;
     await page.goto('/dashboard');
     const card = page.getByTestId('available-videos').locator('[data-item-id]').first();
+    await card.waitFor().catch(whereWeAre(page));
     const itemId = (await card.getAttribute('data-item-id'))!;
     await page.goto(`/video/${itemId}`);
     await page.getByTestId('pay-notchpay').click();
@@ -278,7 +291,7 @@ describe('a new customer on the dashboard', () => {
     await hosted.getByRole('button', { name: 'Payer' }).click();
     // Back on the site (commerce's return URL), which checks with the provider rather than trusting the URL.
     await hosted.waitForURL((url) => url.origin === new URL(stack.url).origin && url.pathname.startsWith('/paiement/'));
-    await hosted.getByText('Paiement confirmé').waitFor({ timeout: 30_000 });
+    await hosted.getByText('Paiement confirmé').waitFor({ timeout: 30_000 }).catch(whereWeAre(hosted));
     await hosted.close();
 
     await shownToast(page, 'Paiement réussi').filter({ hasText: 'NotchPay' }).waitFor({ timeout: 30_000 });
