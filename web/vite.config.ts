@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type UserConfig } from 'vite';
 import { precompiledGql } from './vite-plugin-gql';
+import { offlineCode } from './vite-plugin-offline-code';
 
 // The gateway serves /graphql (HTTP + graphql-ws) and /media on one origin in production;
 // in development Vite proxies both so the refresh cookie (path /graphql) stays same-origin.
@@ -48,9 +49,14 @@ const ssrBuild: UserConfig = {
 export default defineConfig(({ isSsrBuild }) => ({
   // plugin-react only for its JSX transform (oxc, automatic runtime → react/jsx-runtime → compat's):
   // React Fast Refresh patches React's renderer, which is not there, so a change reloads the page.
-  plugins: [precompiledGql(), react({ refreshExclude: /./ }), tailwindcss()],
+  plugins: [precompiledGql(), react({ refreshExclude: /./ }), tailwindcss(), offlineCode()],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactToPreact(Boolean(isSsrBuild))],
+    alias: [
+      // The server's render runs the public pages' data hooks on Apollo itself (src/data/hooks.server.ts).
+      ...(isSsrBuild ? [{ find: /^@\/data\/hooks$/, replacement: fileURLToPath(new URL('./src/data/hooks.server.ts', import.meta.url)) }] : []),
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...reactToPreact(Boolean(isSsrBuild)),
+    ],
   },
   server: {
     proxy: {
@@ -72,7 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2020',
     cssCodeSplit: true,
     sourcemap: false,
-    // The vendor chunk (React, router, Apollo) is ~570 kB before gzip, ~170 kB after; the video
+    // The vendor chunk (Preact, router) and Apollo's are well under this; the video
     // player's chunk (hls.js) is the one above this, loaded on video pages only.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

@@ -207,9 +207,12 @@ describe('server-rendered public pages', () => {
     const html = await (await page(`/actualites/${article.id}`)).text();
     const block = /<script type="application\/json" id="lbf-ssr">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(block).not.toMatch(/<\/?script/i);
-    const payload = JSON.parse(block) as { apollo: Record<string, unknown>; lowData: boolean };
+    const payload = JSON.parse(block) as { answers: Array<{ operationName: string; variables: Record<string, unknown>; data: unknown }>; lowData: boolean };
     expect(payload.lowData).toBe(false);
-    expect(JSON.stringify(payload.apollo)).toContain(article.title);
+    // One answer per query, named as the browser's hooks ask for it (data/seeds.ts).
+    const answer = payload.answers.find((a) => a.operationName === 'ArticlePage');
+    expect(answer?.variables).toEqual({ id: article.id });
+    expect(JSON.stringify(answer?.data)).toContain(article.title);
   });
 
   it('renders the low-data flag from Save-Data: on', async () => {

@@ -1,5 +1,3 @@
-import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { preloadToasts, Toaster } from '@/components/ui/toast';
@@ -12,16 +10,16 @@ import type { createAppRouter } from './routes';
 
 /**
  * Everything around the router, identical on the server (entry-server.tsx) and in the browser, so
- * that the hydrating render produces the markup the server sent.
+ * that the hydrating render produces the markup the server sent. Apollo Client is not part of it:
+ * public pages read their data through data/hooks, and the pages written with Apollo's own hooks get
+ * its provider with their chunk (data/with-apollo.ts).
  */
 export function AppShell({
-  client,
   lowData,
   origin,
   metaCollector = null,
   children,
 }: {
-  client: ApolloClient;
   lowData: boolean;
   /** The origin absolute links are rendered with (the server's; see lib/ssr). */
   origin: string;
@@ -36,13 +34,11 @@ export function AppShell({
       <SiteOriginProvider origin={origin}>
         <LowDataProvider initial={lowData}>
           <PageMetaProvider collector={metaCollector}>
-            <ApolloProvider client={client}>
-              <AuthProvider>
-                {children}
-                {/* Spec §9: at most one toast at a time, 5000 ms. */}
-                <Toaster visibleToasts={1} duration={5000} position="bottom-center" richColors closeButton />
-              </AuthProvider>
-            </ApolloProvider>
+            <AuthProvider>
+              {children}
+              {/* Spec §9: at most one toast at a time, 5000 ms. */}
+              <Toaster visibleToasts={1} duration={5000} position="bottom-center" richColors closeButton />
+            </AuthProvider>
           </PageMetaProvider>
         </LowDataProvider>
       </SiteOriginProvider>
@@ -53,9 +49,9 @@ export function AppShell({
 type BrowserRouter = ReturnType<typeof createAppRouter>;
 
 /** The browser's app: the shell around the browser router (main.tsx creates both). */
-export function App({ client, lowData, origin, router }: { client: ApolloClient; lowData: boolean; origin: string; router: BrowserRouter }) {
+export function App({ lowData, origin, router }: { lowData: boolean; origin: string; router: BrowserRouter }) {
   return (
-    <AppShell client={client} lowData={lowData} origin={origin}>
+    <AppShell lowData={lowData} origin={origin}>
       <RouterProvider router={router} />
     </AppShell>
   );

@@ -9,7 +9,8 @@
  * every lazy chunk), again and again until no query is left to fetch, and the last render is the
  * page; react-router's static data router matches the URL (and says which pages are the 404).
  */
-import { ApolloClient, ApolloLink, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import { print, type GraphQLFormattedError } from 'graphql';
 import type { VNode } from 'preact';
@@ -18,6 +19,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { Observable } from 'rxjs';
 import { createCache } from '@/apollo/client';
 import { SSR_STATE_ID, serializeSsrPayload } from '@/apollo/ssr-state';
+import { SeedCollectorContext, type SeedAnswer } from '@/data/seeds';
 import { fullTitle, metaTags, type PageMeta } from '@/lib/page-meta';
 import { fr } from '@/i18n/fr';
 import { AppShell } from './app';
@@ -132,10 +134,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const collector = { collect: (m: PageMeta) => void (meta = m) };
   const router = createStaticRouter(handler.dataRoutes, context);
 
+  // Each query's answer, noted by the page's hooks (data/hooks.server.ts) on the last render: the
+  // browser's hydrating render reads them without Apollo Client.
+  const answers = new Map<string, SeedAnswer>();
   const tree = (
-    <AppShell client={client} lowData={request.lowData} origin={request.origin} metaCollector={collector}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppShell>
+    <ApolloProvider client={client}>
+      <SeedCollectorContext.Provider value={answers}>
+        <AppShell lowData={request.lowData} origin={request.origin} metaCollector={collector}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppShell>
+      </SeedCollectorContext.Provider>
+    </ApolloProvider>
   );
   // Render (waiting for every lazy chunk) until Apollo has nothing left to fetch: the last render
   // had every query in the cache, so it is the page. preact-render-to-string has no error boundary
@@ -147,6 +156,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     signal: request.signal,
     renderFunction: (node) => {
       meta = null;
+      answers.clear();
       // The tree is typed with React's JSX; at run time it is Preact's (compat under React's names).
       return renderToStringAsync(node as unknown as VNode);
     },
@@ -156,14 +166,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // not be complete, so the app shell is sent instead.
   if (result.includes('[object Promise]')) throw new Error('a part of the page could not be rendered on the server');
 
-  const apollo = client.extract() as NormalizedCacheObject;
   client.stop();
+  const seeds = [...answers.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, answer]) => answer);
   const collected = meta as PageMeta | null;
   return {
     kind: 'page',
     status: notFound ? 404 : 200,
     html: result,
     head: headTags(collected, request.origin, url.pathname),
-    state: `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrPayload({ apollo, lowData: request.lowData, origin: request.origin })}</script>`,
+    state: `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrPayload({ answers: seeds, lowData: request.lowData, origin: request.origin })}</script>`,
   };
 }

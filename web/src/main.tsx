@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserApolloClient } from '@/apollo/client';
 import { readSsrPayload } from '@/apollo/ssr-state';
+import { loadApolloOnFirstTouch } from '@/data/apollo';
+import { registerHttpRefresher } from '@/data/refresh-session';
+import { plantSeeds } from '@/data/seeds';
+import { queryKey } from '@/data/operation-name';
 import { App } from './app';
 import { replayEarlyEvents } from './lib/early-events';
 import { preloadPages } from './lib/lazy-page';
@@ -14,7 +17,8 @@ if (!root) throw new Error('#root is missing from index.html');
 
 /** Public pages arrive rendered by the server (gateway/src/ssr) with the data they were rendered with. */
 const ssr = readSsrPayload();
-const client = createBrowserApolloClient(ssr?.apollo);
+if (ssr) plantSeeds(ssr.answers, (answer) => queryKey(answer.operationName, answer.variables));
+registerHttpRefresher();
 
 function browserAsksToSaveData(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
@@ -26,7 +30,6 @@ const router = createAppRouter();
 const app = (
   <StrictMode>
     <App
-      client={client}
       router={router}
       lowData={ssr ? ssr.lowData : browserAsksToSaveData()}
       origin={ssr?.origin ?? window.location.origin}
@@ -42,11 +45,12 @@ if (ssr && root.firstElementChild) {
   const hydrate = () => {
     hydrateRoot(root, app);
     replayEarlyEvents();
-    handOverSeenAnswers(client);
+    handOverSeenAnswers(ssr.answers);
   };
   preloadPages(appRoutes, window.location.pathname).then(hydrate, hydrate);
 } else {
   createRoot(root).render(app);
   replayEarlyEvents();
 }
+loadApolloOnFirstTouch();
 void import('./lib/offline').then(({ registerServiceWorker }) => registerServiceWorker());

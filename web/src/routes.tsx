@@ -5,19 +5,21 @@ import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireUser } from '@/components/guards/require-user';
 import { SiteLayout } from '@/components/layout/site-layout';
 import { fr } from '@/i18n/fr';
+import { withApollo } from '@/data/with-apollo';
 import { lazyPage } from '@/lib/lazy-page';
 
 // Every route is its own chunk, the home too: the server sends each page already rendered, so
 // the home's code (cards, checkout buttons, their strings) would only weigh on every other page's
 // first download. The admin area is one chunk of its own, fetched only by administrators.
+// Public pages read their data with data/hooks; the others come with Apollo Client (withApollo).
 const HomePage = lazyPage(() => import('@/pages/home-page'));
-const VideosPage = lazyPage(() => import('@/pages/videos-page'));
-const VideoDetailPage = lazyPage(() => import('@/pages/video-detail-page'));
-const PdfsPage = lazyPage(() => import('@/pages/pdfs-page'));
-const PdfDetailPage = lazyPage(() => import('@/pages/pdf-detail-page'));
-const DashboardPage = lazyPage(() => import('@/pages/dashboard-page'));
-const ReceiptPage = lazyPage(() => import('@/pages/receipt-page'));
-const PaymentReturnPage = lazyPage(() => import('@/commerce/payment-return-page'));
+const VideosPage = lazyPage(withApollo(() => import('@/pages/videos-page')));
+const VideoDetailPage = lazyPage(withApollo(() => import('@/pages/video-detail-page')));
+const PdfsPage = lazyPage(withApollo(() => import('@/pages/pdfs-page')));
+const PdfDetailPage = lazyPage(withApollo(() => import('@/pages/pdf-detail-page')));
+const DashboardPage = lazyPage(withApollo(() => import('@/pages/dashboard-page')));
+const ReceiptPage = lazyPage(withApollo(() => import('@/pages/receipt-page')));
+const PaymentReturnPage = lazyPage(withApollo(() => import('@/commerce/payment-return-page')));
 const NewsPage = lazyPage(() => import('@/pages/news-page'));
 const ArticlePage = lazyPage(() => import('@/pages/article-page'));
 const AboutPage = lazyPage(() => import('@/pages/about-page'));
@@ -25,12 +27,12 @@ const ContactPage = lazyPage(() => import('@/pages/contact-page'));
 const FaqPage = lazyPage(() => import('@/pages/faq-page'));
 const TermsPage = lazyPage(() => import('@/pages/terms-page'));
 const PrivacyPage = lazyPage(() => import('@/pages/privacy-page'));
-const NewsletterConfirmationPage = lazyPage(() => import('@/pages/newsletter/confirmation-page'));
-const NewsletterUnsubscribePage = lazyPage(() => import('@/pages/newsletter/unsubscribe-page'));
-const AuthPage = lazyPage(() => import('@/pages/auth/auth-page'));
-const AdminLoginPage = lazyPage(() => import('@/pages/admin-login-page'));
+const NewsletterConfirmationPage = lazyPage(withApollo(() => import('@/pages/newsletter/confirmation-page')));
+const NewsletterUnsubscribePage = lazyPage(withApollo(() => import('@/pages/newsletter/unsubscribe-page')));
+const AuthPage = lazyPage(withApollo(() => import('@/pages/auth/auth-page')));
+const AdminLoginPage = lazyPage(withApollo(() => import('@/pages/admin-login-page')));
 const NotFoundPage = lazyPage(() => import('@/pages/not-found-page'));
-const AdminArea = lazyPage(() => import('@/admin/admin-area'));
+const AdminArea = lazyPage(withApollo(() => import('@/admin/admin-area')));
 
 function FullPageLoading() {
   return (

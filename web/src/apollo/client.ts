@@ -1,17 +1,9 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { from as fromPromise, Observable, switchMap } from 'rxjs';
-import { REFRESH_SESSION } from '@/auth/operations';
-import {
-  currentAccessToken,
-  localExpiry,
-  refreshSession,
-  registerRefresher,
-  setSession,
-  type RefreshOutcome,
-} from './session';
+import { currentAccessToken, refreshSession } from './session';
 import { createRetryLink } from './retry-link';
 
 /**
@@ -125,52 +117,13 @@ export function createCache(): InMemoryCache {
 }
 
 /**
- * The browser's one client. `initialState` is the server's cache for a server-rendered page, so the
- * hydrating render reads the same data the server rendered with; for 100 ms queries are answered
- * from it rather than refetched at once (ssrForceFetchDelay), and after that cache-and-network
- * pages refresh as usual.
+ * The browser's one client, created on first need (data/apollo.ts). A server-rendered page's answers
+ * reach its cache from the queries that show them (data/query-handle.ts), so nothing shown is asked
+ * for again while the page becomes live. The session refresh runs over plain HTTP
+ * (data/refresh-session.ts), registered at start-up.
  */
-export function createBrowserApolloClient(initialState?: NormalizedCacheObject | null): ApolloClient {
-  const cache = createCache();
-  if (initialState) cache.restore(initialState);
-  const client = new ApolloClient({
-    link: createBrowserLink(),
-    cache,
-    ...(initialState ? { ssrForceFetchDelay: 100 } : {}),
-  });
-  registerBrowserRefresher(client);
-  return client;
+export function createBrowserApolloClient(): ApolloClient {
+  return new ApolloClient({ link: createBrowserLink(), cache: createCache() });
 }
 
-export const fetchPolicies = {
-  /** Counters change all the time: show the cached value, then the network's. */
-  liveCounters: 'cache-and-network',
-  /** Profile of the signed-in user: cached for the session, cleared on sign-out. */
-  me: 'cache-first',
-  /**
-   * Catalogue pages: show what the cache has at once, then refresh it. Image links are signed
-   * and expire after 30 minutes or more, so a long-open tab must not keep reusing old ones.
-   */
-  catalogue: 'cache-and-network',
-} as const;
-
-function registerBrowserRefresher(apolloClient: ApolloClient): void {
-  registerRefresher(async (): Promise<RefreshOutcome> => {
-    try {
-      const { data } = await apolloClient.mutate({ mutation: REFRESH_SESSION, fetchPolicy: 'no-cache' });
-      const result = data?.refreshSession;
-      if (result?.accessToken && result.user) {
-        setSession({
-          accessToken: result.accessToken,
-          expiresAt: localExpiry(result.accessToken, result.accessTokenExpiresAt),
-          user: result.user,
-        });
-        return 'refreshed';
-      }
-      setSession(null);
-      return 'signed-out';
-    } catch {
-      return 'unreachable';
-    }
-  });
-}
+export { fetchPolicies } from '@/data/fetch-policies';

@@ -1,4 +1,4 @@
-import type { NormalizedCacheObject } from '@apollo/client';
+import type { SeedAnswer } from '@/data/seeds';
 
 /**
  * What a server-rendered page hands to the browser, in a JSON data block
@@ -6,8 +6,8 @@ import type { NormalizedCacheObject } from '@apollo/client';
  * Content-Security-Policy (script-src 'self', no inline scripts) needs no exception for it.
  */
 export interface SsrPayload {
-  /** The Apollo cache the server rendered with: the hydrating render reads the same data. */
-  apollo: NormalizedCacheObject;
+  /** Each query's answer the server rendered with: the hydrating render reads the same data (data/seeds.ts). */
+  answers: SeedAnswer[];
   /** The low-data flag the server rendered with (the request's Save-Data header). */
   lowData: boolean;
   /** The origin the server rendered absolute links with. */
@@ -21,8 +21,8 @@ export const SSR_STATE_ID = 'lbf-ssr';
  * can close the element (`</script>`) or open a comment; U+2028/2029 for older parsers.
  */
 export function serializeSsrPayload(payload: SsrPayload): string {
-  // Keys sorted: the cache's order follows which query answered first, and the same page must be
-  // the same bytes whichever did (the server's HTML is compared and cached as a whole).
+  // Keys sorted: the same page must be the same bytes whichever query answered first (the
+  // server's HTML is compared and cached as a whole).
   return JSON.stringify(payload, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -41,8 +41,8 @@ export function readSsrPayload(doc: Document = document): SsrPayload | null {
   if (!el?.textContent) return null;
   try {
     const parsed = JSON.parse(el.textContent) as Partial<SsrPayload>;
-    if (!parsed || typeof parsed !== 'object' || !parsed.apollo) return null;
-    return { apollo: parsed.apollo, lowData: parsed.lowData === true, origin: typeof parsed.origin === 'string' ? parsed.origin : window.location.origin };
+    if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.answers)) return null;
+    return { answers: parsed.answers, lowData: parsed.lowData === true, origin: typeof parsed.origin === 'string' ? parsed.origin : window.location.origin };
   } catch {
     return null;
   }

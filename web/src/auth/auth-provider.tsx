@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import {
   getServerSessionState,
   getSessionState,
@@ -9,6 +8,8 @@ import {
   setSession,
   subscribeSession,
 } from '@/apollo/session';
+import { loadApollo, loadedApollo } from '@/data/apollo';
+import { dropSeeds } from '@/data/seeds';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { SIGN_IN, SIGN_OUT, SIGN_UP, type AuthResult } from './operations';
 
@@ -28,13 +29,17 @@ function adopt(result: AuthResult): AuthResult {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const client = useApolloClient();
   // The server renders every page as a visitor whose session is loading; the hydrating render
   // starts from the same state, then the refresh cookie (if any) signs the header in.
   const state = useSyncExternalStore(subscribeSession, getSessionState, getServerSessionState);
 
   /** The server could not be reached when the session was last asked for. */
   const unreachable = useRef(false);
+
+  // The server's answers (data/seeds.ts) were a visitor's: once someone is signed in, no page starts from them.
+  useEffect(() => {
+    if (state.session) dropSeeds();
+  }, [state.session]);
 
   // Initial session: the refresh cookie, if any, turns into an access token.
   useEffect(() => {
@@ -81,26 +86,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: state.status === 'loading',
       isAdmin: user?.isAdmin === true,
       async signIn(input) {
-        const { data } = await client.mutate({ mutation: SIGN_IN, variables: { input }, fetchPolicy: 'no-cache' });
+        const { data } = await (await loadApollo()).mutate({ mutation: SIGN_IN, variables: { input }, fetchPolicy: 'no-cache' });
         if (!data) throw new Error('signIn returned no data');
         unreachable.current = false;
         return adopt(data.signIn);
       },
       async signUp(input) {
-        const { data } = await client.mutate({ mutation: SIGN_UP, variables: { input }, fetchPolicy: 'no-cache' });
+        const { data } = await (await loadApollo()).mutate({ mutation: SIGN_UP, variables: { input }, fetchPolicy: 'no-cache' });
         if (!data) throw new Error('signUp returned no data');
         return adopt(data.signUp);
       },
       async signOut() {
-        await client.mutate({ mutation: SIGN_OUT, fetchPolicy: 'no-cache' });
+        await (await loadApollo()).mutate({ mutation: SIGN_OUT, fetchPolicy: 'no-cache' });
         setSession(null);
         unreachable.current = false;
         // Drop the signed-in user's data and refetch what is on screen (e.g. live counters), in
         // the background so that leaving the page is not held up by a slow network.
-        void client.resetStore().catch(() => undefined);
+        void loadedApollo()?.resetStore().catch(() => undefined);
       },
     };
-  }, [client, state]);
+  }, [state]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

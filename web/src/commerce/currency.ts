@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/data/hooks';
 import { useCallback, useSyncExternalStore } from 'react';
 import { FCFA_PER_USD } from '@/lib/format/price';
 import type { Currency } from './money';

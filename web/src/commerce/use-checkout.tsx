@@ -1,13 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/toast';
+import { withApollo } from '@/data/with-apollo';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { checkoutText } from '@/i18n/commerce';
 import type { CheckoutItem, PaymentMethod } from './types';
 
 // The dialog (form, phone library, live status) is its own chunk, fetched on the first click.
-const CheckoutDialog = lazy(() => import('./checkout-dialog'));
+const CheckoutDialog = lazy(withApollo(() => import('./checkout-dialog')));
 
 /** Splits '/pdfs#pdf-1' into the location shape authPathReturningTo takes. */
 function locationOf(path: string): { pathname: string; search: string; hash: string } {

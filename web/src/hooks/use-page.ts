@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useApolloClient } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { postOperation } from '@/data/post-operation';
 import type { RecordPageVisitMutation, RecordPageVisitMutationVariables } from '@/generated/graphql';
 import { usePageMeta, type PageMeta } from '@/lib/page-meta';
 import { visitorId } from '@/lib/visitor-id';
@@ -22,7 +22,6 @@ let lastRecordedKey: string | null = null;
  * purpose: counting must never get in the visitor's way.
  */
 export function usePage(title: string, options: { notFound?: boolean; meta?: Omit<PageMeta, 'title'> } = {}): void {
-  const client = useApolloClient();
   const location = useLocation();
   const notFound = options.notFound === true;
 
@@ -37,12 +36,9 @@ export function usePage(title: string, options: { notFound?: boolean; meta?: Omi
   useEffect(() => {
     if (lastRecordedKey === location.key) return;
     lastRecordedKey = location.key;
-    client
-      .mutate({
-        mutation: RECORD_PAGE_VISIT,
-        variables: { input: { path: location.pathname, visitorId: visitorId(), notFound } },
-        fetchPolicy: 'no-cache',
-      })
-      .catch(() => undefined);
-  }, [client, location.key, location.pathname, notFound]);
+    // Over plain HTTP (no Apollo Client needed to read a page), kept alive if the visitor leaves at once.
+    postOperation(RECORD_PAGE_VISIT, { input: { path: location.pathname, visitorId: visitorId(), notFound } }, { keepalive: true }).catch(
+      () => undefined,
+    );
+  }, [location.key, location.pathname, notFound]);
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/data/hooks';
 import { ArrowLeft, Calendar, Clock, FileQuestion, Heart, Newspaper, User } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

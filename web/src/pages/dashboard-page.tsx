@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
 import { useCurrency, useExchangeRate } from '@/commerce/currency';
 import { useCheckout } from '@/commerce/use-checkout';

@@ -1,8 +1,8 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@/data/hooks';
 import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
 import { PayButtons } from '@/commerce/pay-buttons';
 import { usePayerParam } from '@/commerce/payer-param';
@@ -47,7 +47,8 @@ export default function HomePage() {
   // One query per subgraph (operations/home.ts): if one is unreachable, what the other serves
   // still shows. Spec §8: home loading failures are only logged, no message is shown; the
   // counters alone say they are unavailable rather than show a dash that looks like a value.
-  const query = useQuery(HOME_PAGE_QUERY, { fetchPolicy: fetchPolicies.catalogue, errorPolicy: 'all' });
+  // The latest video's `purchased` is the viewer's: asked again once someone is signed in.
+  const query = useQuery(HOME_PAGE_QUERY, { fetchPolicy: fetchPolicies.catalogue, errorPolicy: 'all', viewerDependent: true });
   const countersQuery = useQuery(HOME_COUNTERS_QUERY, { fetchPolicy: fetchPolicies.liveCounters, errorPolicy: 'all' });
   // The counters are four sections down: their live updates start when they come near the screen.
   const countersSection = useRef<HTMLElement>(null);

@@ -1,8 +1,8 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/data/hooks';
 import { ArrowLeft, Clock, FileQuestion, FileText, Film, Lock, LogIn, UserPlus, VideoOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { authPathReturningTo } from '@/auth/return-to';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

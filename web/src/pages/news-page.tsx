@@ -1,7 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/data/hooks';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { articleCategoryLabels, catalogueText, newsText } from '@/i18n/catalogue';

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { useCheckout } from '@/commerce/use-checkout';
 import { usePage } from '@/hooks/use-page';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';

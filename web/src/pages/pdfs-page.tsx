@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Mail } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { itemPath } from '@/commerce/types';
 import { useCheckout } from '@/commerce/use-checkout';
 import { Button } from '@/components/ui/button';

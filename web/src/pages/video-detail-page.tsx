@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ArrowLeft, CircleCheck, Clock, Film, Infinity as InfinityIcon, Play, RotateCcw, Sparkles, UserRound, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
 import { PayButtons } from '@/commerce/pay-buttons';
 import { itemPath } from '@/commerce/types';

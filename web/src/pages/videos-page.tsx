@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { fetchPolicies } from '@/apollo/client';
+import { fetchPolicies } from '@/data/fetch-policies';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { catalogueText, videosText } from '@/i18n/catalogue';

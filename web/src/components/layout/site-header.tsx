@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import { lazyPart } from '@/components/lazy-part';
+import { withApollo } from '@/data/with-apollo';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
@@ -14,7 +15,7 @@ import { SITE_NAV } from './nav-items';
 // fetched when first rendered, not with every page: a visitor's first download has none of it.
 const AccountMenu = lazyPart(() => import('./account-menu'));
 const MobileAccountLinks = lazyPart(() => import('./mobile-account-links'));
-const UnreadCountWatcher = lazyPart(() => import('./unread-count-watcher'));
+const UnreadCountWatcher = lazyPart(withApollo(() => import('./unread-count-watcher')));
 const ContactDialog = lazyPart(() => import('./contact-dialog'));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/data/hooks';
 import type { FooterSocialLinksQuery, FooterSocialLinksQueryVariables } from '@/generated/graphql';
 import { fr } from '@/i18n/fr';
 import { FacebookIcon, InstagramIcon, XIcon } from './social-icons';

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '@/data/hooks';
 import { useState, type FormEvent } from 'react';
 import type { NewsletterSource } from '@/generated/graphql';
 import { newsletterText } from '@/i18n/messaging';

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/data/hooks';
 import type { ContactDetailsQuery, ContactDetailsQueryVariables } from '@/generated/graphql';
 import { DEFAULT_CONTACT_EMAIL } from '@/i18n/pages/contact-details';
 

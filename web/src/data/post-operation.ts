@@ -1,0 +1,35 @@
+import type { TypedDocumentNode } from '@apollo/client';
+import { print, type GraphQLFormattedError } from 'graphql';
+import { currentAccessToken } from '@/apollo/session';
+import { operationName } from './operation-name';
+
+export interface OperationResult<TData> {
+  data?: TData | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+/**
+ * One operation over plain HTTP, for the two every page makes before anything else can need Apollo
+ * Client: the session refresh and the page visit. Same request as Apollo's HTTP link (JSON body,
+ * same-origin cookie, the access token if any). Throws when the server could not be reached or
+ * did not answer in GraphQL.
+ */
+export async function postOperation<TData, TVariables>(
+  doc: TypedDocumentNode<TData, TVariables>,
+  variables?: TVariables,
+  init: { keepalive?: boolean } = {},
+): Promise<OperationResult<TData>> {
+  const token = currentAccessToken();
+  const res = await fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: init.keepalive,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ operationName: operationName(doc), query: print(doc), variables: variables ?? {} }),
+  });
+  const body = (await res.json()) as OperationResult<TData>;
+  if (!body || typeof body !== 'object' || (!('data' in body) && !Array.isArray(body.errors))) {
+    throw new Error(`GraphQL answered ${res.status} without a result`);
+  }
+  return body;
+}

@@ -1,0 +1,28 @@
+import { localExpiry, registerRefresher, setSession, type RefreshOutcome } from '@/apollo/session';
+import { REFRESH_SESSION } from '@/auth/operations';
+import { postOperation } from './post-operation';
+
+/**
+ * The session refresh over plain HTTP (data/post-operation.ts): every page asks for it as it starts,
+ * and a visitor's page must not need Apollo Client for that. apollo/session.ts keeps it single-flight.
+ */
+export function registerHttpRefresher(): void {
+  registerRefresher(async (): Promise<RefreshOutcome> => {
+    try {
+      const { data } = await postOperation(REFRESH_SESSION);
+      const result = data?.refreshSession;
+      if (result?.accessToken && result.user) {
+        setSession({
+          accessToken: result.accessToken,
+          expiresAt: localExpiry(result.accessToken, result.accessTokenExpiresAt),
+          user: result.user,
+        });
+        return 'refreshed';
+      }
+      setSession(null);
+      return 'signed-out';
+    } catch {
+      return 'unreachable';
+    }
+  });
+}
