@@ -403,3 +403,65 @@ describe('a tap before hydration', () => {
     }
   });
 });
+
+describe('a public page live without Apollo Client', () => {
+  /** GraphQL operations the page posted, with whether each carried an access token. */
+  function operationsOf(page: Page): Array<{ name: string; signedIn: boolean }> {
+    const seen: Array<{ name: string; signedIn: boolean }> = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'POST' || !request.url().endsWith('/graphql')) return;
+      const name = (JSON.parse(request.postData() ?? '{}') as { operationName?: string }).operationName ?? '?';
+      seen.push({ name, signedIn: Boolean(request.headers().authorization) });
+    });
+    return seen;
+  }
+
+  it("reads a visitor's home from the server's answers, and fetches Apollo Client only when a tap needs it", async () => {
+    const { context, page } = await newVisitor(browser);
+    try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const operations = operationsOf(page);
+      await page.goto('/');
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      // Apollo Client's chunk, named first of those the page names for the service worker (vite-plugin-offline-code.ts).
+      const apolloChunk = await page.locator('link[rel="lbf-app-code"]').first().evaluate((l) => new URL((l as HTMLLinkElement).href).pathname);
+      expect(apolloChunk).toMatch(/^\/assets\/client-[\w-]+\.js$/);
+      expect(scripts).not.toContain(apolloChunk);
+      // Nothing the page was rendered with is asked for again: only the session and the visit.
+      expect(new Set(operations.map((o) => o.name))).toEqual(new Set(['RefreshSession', 'RecordPageVisit']));
+      expect(await page.getByTestId('premium-video').count()).toBe(1);
+
+      // The first tap fetches it; the news list then comes from the network.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Actualités' }).click();
+      await page.waitForURL('**/actualites');
+      await page.locator('[data-testid="article-card"]').first().waitFor();
+      expect(scripts).toContain(apolloChunk);
+      expect(operations.map((o) => o.name)).toContain('NewsPage');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("asks for the home again as the customer once the session is known (the server's answer was a visitor's)", async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signIn(page, stack.demo.customer.email, stack.demo.customer.password);
+      await page.waitForURL('**/dashboard');
+      const operations = operationsOf(page);
+      await page.goto('/');
+      await page.getByTestId('premium-video').waitFor();
+      const askedAsCustomer = () => operations.filter((o) => o.name === 'HomePage' && o.signedIn).length;
+      for (let waited = 0; askedAsCustomer() === 0 && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+      await page.waitForLoadState('networkidle');
+      expect(askedAsCustomer()).toBe(1);
+      // Only that query: the others (counters, footer links) are the same for everyone.
+      expect(operations.filter((o) => o.name === 'HomeCounters' || o.name === 'FooterSocialLinks')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
