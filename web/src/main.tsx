@@ -4,7 +4,6 @@ import { readSsrPayload } from '@/apollo/ssr-state';
 import { loadApolloOnFirstTouch } from '@/data/apollo';
 import { registerHttpRefresher } from '@/data/refresh-session';
 import { plantSeeds } from '@/data/seeds';
-import { queryKey } from '@/data/operation-name';
 import { App } from './app';
 import { replayEarlyEvents } from './lib/early-events';
 import { preloadPages } from './lib/lazy-page';
@@ -17,7 +16,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 /** Public pages arrive rendered by the server (gateway/src/ssr) with the data they were rendered with. */
 const ssr = readSsrPayload();
-if (ssr) plantSeeds(ssr.answers, (answer) => queryKey(answer.operationName, answer.variables));
+if (ssr) plantSeeds(ssr.answers);
 registerHttpRefresher();
 
 function browserAsksToSaveData(): boolean {

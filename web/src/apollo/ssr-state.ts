@@ -1,4 +1,5 @@
 import type { SeedAnswer } from '@/data/seeds';
+import { sortedKeys } from '@/lib/stable-json';
 
 /**
  * What a server-rendered page hands to the browser, in a JSON data block
@@ -23,11 +24,7 @@ export const SSR_STATE_ID = 'lbf-ssr';
 export function serializeSsrPayload(payload: SsrPayload): string {
   // Keys sorted: the same page must be the same bytes whichever query answered first (the
   // server's HTML is compared and cached as a whole).
-  return JSON.stringify(payload, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  )
+  return JSON.stringify(payload, sortedKeys)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

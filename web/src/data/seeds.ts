@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import { queryKey } from './operation-name';
 
 /**
  * The answers a server-rendered page was rendered with, one per query (operation name and
@@ -17,8 +18,8 @@ export const SeedCollectorContext = createContext<Map<string, SeedAnswer> | null
 
 const seeds = new Map<string, SeedAnswer>();
 
-export function plantSeeds(answers: readonly SeedAnswer[], keyOf: (answer: SeedAnswer) => string): void {
-  for (const answer of answers) seeds.set(keyOf(answer), answer);
+export function plantSeeds(answers: readonly SeedAnswer[]): void {
+  for (const answer of answers) seeds.set(queryKey(answer.operationName, answer.variables), answer);
 }
 
 export function seedFor(key: string): SeedAnswer | undefined {
@@ -36,8 +37,4 @@ export function consumeSeed(key: string): void {
  */
 export function dropSeeds(): void {
   seeds.clear();
-}
-
-export function allSeeds(): SeedAnswer[] {
-  return [...seeds.values()];
 }

@@ -8,5 +8,7 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
  * The public pages use data/hooks instead, and need neither.
  */
 export function withApollo<P extends object>(load: Loader<P>): Loader<P> {
+  // The server's render has its own client and provider (entry-server.tsx): never the browser's.
+  if (import.meta.env.SSR) return load;
   return () => Promise.all([load(), import('./apollo-provider')]).then(([part, { provideApollo }]) => provideApollo(part.default));
 }
