@@ -8,7 +8,7 @@ import { App } from './app';
 import { replayEarlyEvents } from './lib/early-events';
 import { preloadPages } from './lib/lazy-page';
 import { handOverSeenAnswers } from './lib/offline/seen-answers';
-import { appRoutes, createAppRouter } from './routes';
+import { createAppRouter } from './routes';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -57,7 +57,8 @@ if (ssr && root.firstElementChild) {
   };
   // The hydrating render in a task of its own, after the one that evaluated the modules: two shorter
   // tasks rather than one long one, so a slow phone answers a tap in between (held ones are replayed).
-  preloadPages(appRoutes, window.location.pathname)
+  // The router matched the URL when it was created: its matches, not a second matching of the table.
+  preloadPages(router.state.matches)
     .catch(() => undefined)
     .then(nextTask)
     .then(hydrate);

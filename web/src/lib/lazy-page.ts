@@ -1,5 +1,5 @@
 import { createElement, isValidElement, lazy, type ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 
 /** A route's page, fetched on first use (`lazy`), which can also be fetched ahead with `preload()`. */
 export type LazyPage = ComponentType & { preload(): Promise<void> };
@@ -25,9 +25,8 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
   return Object.assign(Page, { preload });
 }
 
-/** Fetches the pages the routes matching `pathname` render (their elements made with lazyPage). */
-export async function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+/** Fetches the pages of these route matches (their elements made with lazyPage), e.g. the router's first ones. */
+export async function preloadPages(matches: ReadonlyArray<{ route: RouteObject }>): Promise<void> {
   await Promise.all(
     matches.map(({ route }) => {
       const type = isValidElement(route.element) ? (route.element.type as Partial<LazyPage>) : undefined;
