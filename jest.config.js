@@ -14,7 +14,10 @@ const swc = [
 
 const shared = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  // beasties/compiler and beasties/runtime (gateway/src/ssr/critical-css.ts) are ES modules, as is
+  // css-what, which the compiler imports: Node 20 require()s them, jest's module loader cannot.
+  transform: { '^.+\\.ts$': swc, '/node_modules/(beasties|css-what)/.+\\.m?js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(beasties|css-what)/)'],
   moduleNameMapper: {
     '^@lbf/proto-events$': '<rootDir>/proto-events/src',
     '^@lbf/service-kit$': '<rootDir>/services/kit/src',

@@ -1,6 +1,6 @@
 import { Browser } from '@lbf/service-kit/testing';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway, type RunningGateway } from '../src/app';
@@ -228,6 +228,31 @@ describe('server-rendered public pages', () => {
     expect(rootMarkup(html)).toContain('404');
   });
 
+  it("inlines the page's critical CSS in <head> and loads the whole stylesheet after the page, without blocking its first paint", async () => {
+    const shell = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+    const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(shell)![1]!;
+    const full = readFileSync(join(WEB_DIST, stylesheet), 'utf8');
+    for (const path of ['/', '/actualites', `/actualites/${article.id}`, '/about']) {
+      const html = await (await page(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const css = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
+      // The rules of what the page shows (its container, each class of its heading), not the whole sheet.
+      expect(css).toMatch(/\.container-page\{[^}]*margin-inline/);
+      const headingClasses = /<h1\b[^>]*\sclass="([^"]+)"/.exec(rootMarkup(html))![1]!.split(/\s+/);
+      const styled = headingClasses.map((c) => `.${c.replace(/[^\w-]/g, (ch) => `\\${ch}`)}{`).filter((rule) => full.includes(rule));
+      expect(styled.length).toBeGreaterThan(1);
+      for (const rule of styled) expect(css).toContain(rule);
+      expect(css.length).toBeLessThan(full.length * 0.6);
+      // Nothing in <head> waits for the network; the stylesheet comes once the page and its data block are in.
+      expect(head).not.toContain('rel="stylesheet"');
+      const body = html.slice(html.indexOf('</head>'));
+      const link = body.indexOf(`<link rel="stylesheet" crossorigin href="${stylesheet}">`);
+      expect(link).toBeGreaterThan(body.indexOf('id="lbf-ssr"'));
+      expect(link).toBeLessThan(body.indexOf('</body>'));
+      expect(html).not.toMatch(/onload=|media="print"/);
+    }
+  });
+
   it('keeps the app shell for signed-in pages', async () => {
     for (const path of ['/dashboard', '/admin/users', '/auth', '/videos']) {
       const res = await page(path);
@@ -235,6 +260,9 @@ describe('server-rendered public pages', () => {
       const html = await res.text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('id="lbf-ssr"');
+      // Nothing rendered, no critical CSS: the shell keeps Vite's stylesheet link in <head>.
+      expect(html.slice(0, html.indexOf('</head>'))).toContain('rel="stylesheet"');
+      expect(html).not.toContain('<style>');
     }
   });
 

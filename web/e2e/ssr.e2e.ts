@@ -113,6 +113,64 @@ describe('with JavaScript disabled', () => {
     }
   });
 
+  /**
+   * Where each element is and how it is painted (the properties a critical CSS could get wrong),
+   * with JavaScript off, either as the first paint has it (the stylesheet, which the server puts at
+   * the end of <body>, held back: only the critical CSS inlined in <head> applies) or once the
+   * stylesheet has loaded. Animated properties are left out (the skeletons pulse).
+   */
+  async function painted(path: string, viewport: { width: number; height: number }, stylesheet: 'held' | 'loaded') {
+    const context = await browser.newContext({ baseURL: stack.url, locale: 'fr-FR', javaScriptEnabled: false, viewport });
+    try {
+      const page = await context.newPage();
+      if (stylesheet === 'held') await page.route(/\/assets\/[^?]+\.css(\?|$)/, () => undefined);
+      await page.goto(path, { waitUntil: stylesheet === 'held' ? 'commit' : 'load' });
+      await page.getByTestId('site-footer').waitFor({ state: 'attached' });
+      return await page.evaluate(() => {
+        const props = ['display', 'visibility', 'color', 'background-color', 'background-image', 'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width', 'border-top-style', 'border-bottom-style', 'border-top-color', 'border-radius', 'box-shadow', 'outline-style', 'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-align', 'text-decoration-line', 'text-transform', 'white-space', 'overflow-x', 'opacity', 'transform', 'rotate', 'scale', 'fill', 'stroke', 'object-fit'];
+        const sheets = [...document.styleSheets].map((s) => (s.href ? 'link' : 'inline'));
+        const elements = [...document.body.querySelectorAll('*')].map((el) => {
+          const style = getComputedStyle(el);
+          const animated = style.animationName !== 'none';
+          const r = el.getBoundingClientRect();
+          const paint = props.filter((p) => !(animated && ['opacity', 'transform', 'rotate', 'scale'].includes(p))).map((p) => `${p}:${style.getPropertyValue(p)}`);
+          return { element: `<${el.tagName.toLowerCase()} ${String(el.getAttribute('class') ?? '').slice(0, 60)}>`, values: [`box:${[r.x, r.y, r.width, r.height].map((n) => n.toFixed(1)).join(',')}`, ...paint] };
+        });
+        return { sheets, elements };
+      });
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('looks at first paint, with the critical CSS the server inlined, as it does with the whole stylesheet', async () => {
+    const page = await withoutJavaScript();
+    await page.page.goto('/actualites');
+    const article = (await page.page.locator('main a[href^="/actualites/"]').last().getAttribute('href')) ?? '';
+    await page.close();
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      for (const path of ['/', '/actualites', article, '/about', '/faq']) {
+        const first = await painted(path, viewport, 'held');
+        const loaded = await painted(path, viewport, 'loaded');
+        // The first paint had the inline CSS only; afterwards the stylesheet applies too.
+        expect(first.sheets).toEqual(['inline']);
+        expect(loaded.sheets).toEqual(['inline', 'link']);
+        expect(first.elements.length).toBeGreaterThan(50);
+        expect(first.elements.map((e) => e.element)).toEqual(loaded.elements.map((e) => e.element));
+        // Each element whose box or paint differs, with what differs (first paint -> stylesheet loaded).
+        const differences = first.elements
+          .map((e, i) => ({ element: e.element, changed: e.values.filter((v, j) => v !== loaded.elements[i]!.values[j]).map((v) => `${v} -> ${loaded.elements[i]!.values[e.values.indexOf(v)]!.replace(/^[^:]+:/, '')}`) }))
+          .filter((e) => e.changed.length > 0)
+          // What is painted differently first: the boxes that moved follow from it.
+          .sort((a, b) => Number(b.changed.some((c) => !c.startsWith('box:'))) - Number(a.changed.some((c) => !c.startsWith('box:'))));
+        expect({ path, width: viewport.width, differences: differences.slice(0, 5) }).toEqual({ path, width: viewport.width, differences: [] });
+      }
+    }
+  });
+
   it('shows the not-found page for an unknown path, with status 404', async () => {
     const { page, close } = await withoutJavaScript();
     try {

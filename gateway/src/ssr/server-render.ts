@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { preferredEncoding, type BodyEncoding } from '../content-encoding';
 import { TtlLru } from './cache';
+import { builtStylesheets, criticalCssFor, type CriticalCss } from './critical-css';
 import { parseTemplate, type DocumentTemplate } from './document';
 import { preloadsFor, type ViteManifest } from './preloads';
 import { isServerRendered, lowDataFor } from './routes';
@@ -33,6 +34,11 @@ export interface ServerRenderOptions {
   indexHtml: string;
   /** Vite's build manifest (web/dist/.vite/manifest.json), for the route's preloads; none without it. */
   manifest?: ViteManifest | null;
+  /**
+   * Inlines each rendered page's critical CSS and moves its stylesheet links to the end of <body>
+   * (ssr/critical-css.ts); pages keep index.html's blocking <link> without it.
+   */
+  criticalCss?: CriticalCss | null;
   /** The built SSR bundle (web/dist-ssr/entry-server.cjs), or the module itself (tests). */
   bundle: string | SsrBundle;
   /**
@@ -135,6 +141,7 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
   const { log } = options;
   const template: DocumentTemplate = parseTemplate(options.indexHtml);
   const preloads = preloadsFor(options.manifest ?? null, options.indexHtml);
+  const criticalCss = options.criticalCss ?? null;
   const bundle = loadBundle(options.bundle);
   const ttl = options.cacheTtlMs ?? DEFAULT_SSR_CACHE_TTL_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_SSR_TIMEOUT_MS;
@@ -154,8 +161,18 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
       log.debug({ url, ms, status: result.status }, 'server render: redirect');
       return { redirect: result.location, status: result.status };
     }
-    const body = Buffer.from(template.fill(result, preloads(pathname)), 'utf8');
-    log.debug({ url, lowData, ms, status: result.status, bytes: body.length }, 'server render');
+    const filled = template.fill(result, preloads(pathname));
+    const cssStarted = performance.now();
+    let html = filled;
+    try {
+      if (criticalCss) html = criticalCss.inline(filled);
+    } catch (err) {
+      // The page as it was (the stylesheet blocks its first paint) rather than no page.
+      log.warn({ url, err: err instanceof Error ? err.message : String(err) }, 'critical CSS failed for a page; sent with the blocking <link>');
+    }
+    const cssMs = Math.round((performance.now() - cssStarted) * 10) / 10;
+    const body = Buffer.from(html, 'utf8');
+    log.debug({ url, lowData, ms, cssMs, status: result.status, bytes: body.length }, 'server render');
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     return { status: result.status, body, etag, encoded: {} };
   }
@@ -239,6 +256,20 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
   return { handler, invalidate, stats: () => ({ ...stats }) };
 }
 
+/** The built stylesheets compiled for critical CSS; null (pages keep the blocking <link>, logged) if that fails. */
+function loadCriticalCss(distDir: string, indexHtml: string, manifest: ViteManifest | null, log: Logger): CriticalCss | null {
+  try {
+    const started = performance.now();
+    const critical = criticalCssFor(builtStylesheets(distDir, indexHtml, manifest));
+    if (critical) log.info({ stylesheets: critical.sheets, ms: Math.round(performance.now() - started) }, 'critical CSS: stylesheets compiled');
+    else log.warn({ distDir }, 'critical CSS: no stylesheet found; server-rendered pages keep the blocking <link>');
+    return critical;
+  } catch (err) {
+    log.error({ err: err instanceof Error ? err.message : String(err) }, 'critical CSS is off: server-rendered pages keep the blocking <link>');
+    return null;
+  }
+}
+
 /** Reads index.html and sets the handler up; a missing or broken bundle leaves the site on the app shell (logged). */
 export function createServerRender(
   options: Omit<ServerRenderOptions, 'indexHtml'> & { indexFile: string },
@@ -248,7 +279,9 @@ export function createServerRender(
     const manifestFile = join(dirname(options.indexFile), '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
     if (!manifest) options.log.warn({ manifestFile }, 'no build manifest: server-rendered pages carry no route preloads');
-    return serverRenderHandler({ manifest, ...options, indexHtml: readFileSync(options.indexFile, 'utf8') });
+    const indexHtml = readFileSync(options.indexFile, 'utf8');
+    const criticalCss = options.criticalCss !== undefined ? options.criticalCss : loadCriticalCss(dirname(options.indexFile), indexHtml, manifest, options.log);
+    return serverRenderHandler({ manifest, ...options, criticalCss, indexHtml });
   } catch (err) {
     options.log.error({ err: err instanceof Error ? err.message : String(err), bundle: typeof options.bundle === 'string' ? options.bundle : 'module' }, 'server rendering is off: the pages get the app shell');
     return null;
