@@ -88,7 +88,7 @@ export function createBrowserLink(): ApolloLink {
  *   so no merge: each page is its own entry.
  * - Presenter and the *Page wrappers have no id: they live inside the object that holds them.
  * - Session and visit mutations use fetchPolicy 'no-cache' (they are not data to keep).
- * - Page queries use `fetchPolicies` below.
+ * - Page queries use `fetchPolicies` (data/fetch-policies.ts).
  */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
@@ -125,5 +125,3 @@ export function createCache(): InMemoryCache {
 export function createBrowserApolloClient(): ApolloClient {
   return new ApolloClient({ link: createBrowserLink(), cache: createCache() });
 }
-
-export { fetchPolicies } from '@/data/fetch-policies';
