@@ -85,11 +85,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs to boot, in two files rather than a dozen round trips: the
-            // libraries, and the app's own modules (without this group each module a lazy page
-            // shares with the shell became a chunk of its own: the home loaded 39 files, now 29).
+            // What every page needs to boot, in one file rather than a dozen round trips. (Grouping the
+            // app's own start-up modules the same way cut the home from 34 files to 29, but changed the
+            // order modules run in: a nested admin dialog then no longer closed with Escape.)
             { name: 'vendor', tags: ['$initial'], test: /node_modules/ },
-            { name: 'app', tags: ['$initial'], test: /\/web\/src\// },
           ],
         },
       },
