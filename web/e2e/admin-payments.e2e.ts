@@ -195,7 +195,9 @@ describe('an administrator on Paiements', () => {
       await page.screenshot({ path: join(shots, 'admin-purchase-history-1280.png') });
       await page.keyboard.press('Escape');
       await history.waitFor({ state: 'hidden' });
-      await page.keyboard.press('Escape');
+      // The detail is closed with its own button: a second Escape right after the first sometimes
+      // closes nothing in CI (never reproduced alone; the nested-dialog case is in the session note).
+      await detail.getByRole('button', { name: 'Fermer' }).click();
       await detail.waitFor({ state: 'hidden' });
 
       // The dashboard's revenue card counts it, in FCFA.
