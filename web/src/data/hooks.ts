@@ -2,7 +2,7 @@ import type { OperationVariables } from '@apollo/client';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { loadApollo } from './apollo';
 import { operationName, queryKey } from './operation-name';
-import { QueryHandle } from './query-handle';
+import { QueryHandle, toError } from './query-handle';
 import type { Document, MutateFunction, MutationState, QueryOptions, QueryResult, SubscriptionOptions, SubscriptionResult } from './types';
 
 /**
@@ -45,7 +45,7 @@ export function useMutation<TData, TVariables extends OperationVariables>(
         if (mounted.current) setState({ data: result.data as TData | null | undefined, loading: false, error: undefined, called: true });
         return { data: result.data as TData | null | undefined };
       } catch (err) {
-        if (mounted.current) setState({ data: undefined, loading: false, error: err instanceof Error ? err : new Error(String(err)), called: true });
+        if (mounted.current) setState({ data: undefined, loading: false, error: toError(err), called: true });
         throw err;
       }
     },
@@ -73,12 +73,12 @@ export function useSubscription<TData, TVariables extends OperationVariables>(
         if (stopped) return;
         const subscription = client.subscribe<TData, TVariables>({ query: doc, variables: variables.current } as never).subscribe({
           next: (result) => setState({ data: (result.data as TData | undefined) ?? undefined, loading: false, error: result.error ?? undefined }),
-          error: (err: unknown) => setState((s) => ({ ...s, loading: false, error: err instanceof Error ? err : new Error(String(err)) })),
+          error: (err: unknown) => setState((s) => ({ ...s, loading: false, error: toError(err) })),
         });
         unsubscribe = () => subscription.unsubscribe();
       },
       (err: unknown) => {
-        if (!stopped) setState((s) => ({ ...s, loading: false, error: err instanceof Error ? err : new Error(String(err)) }));
+        if (!stopped) setState((s) => ({ ...s, loading: false, error: toError(err) }));
       },
     );
     return () => {

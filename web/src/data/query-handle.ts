@@ -10,7 +10,8 @@ export interface QuerySnapshot<TData> {
   error: Error | undefined;
 }
 
-function toError(err: unknown): Error {
+/** What a failed load or watch is shown as (a thrown non-Error too). */
+export function toError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
