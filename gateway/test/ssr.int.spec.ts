@@ -323,6 +323,42 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('says which render had a failed query, and keeps only complete pages', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bundle = require(SSR_BUNDLE) as { render(r: unknown): Promise<{ kind: string; html: string; degraded: boolean }> };
+    const viaApi = async (r: { query: string; variables?: unknown; operationName?: string }) =>
+      (await fetch(stack.gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r) })).json();
+    for (const path of ['/', '/actualites', `/actualites/${article.id}`, '/about', '/faq', '/contact', '/terms', '/privacy', '/nimporte-quoi']) {
+      const complete = await bundle.render({ url: path, origin: 'https://lbf.example', lowData: false, execute: viaApi });
+      expect({ path, degraded: complete.degraded }).toEqual({ path, degraded: false });
+    }
+    // The counters' service is down: the home shows « Indisponible » there, and says so.
+    const countersDown = async (r: { query: string; operationName?: string }) =>
+      r.operationName === 'HomeCounters' ? { data: null, errors: [{ message: 'analytics is unreachable' }] } : viaApi(r);
+    const degraded = await bundle.render({ url: '/', origin: 'https://lbf.example', lowData: false, execute: countersDown });
+    expect(degraded.kind).toBe('page');
+    expect(degraded.html).toContain('Indisponible pour le moment');
+    expect(degraded.degraded).toBe(true);
+    const thrown = await bundle.render({ url: '/', origin: 'https://lbf.example', lowData: false, execute: (r: { operationName?: string }) => (r.operationName === 'HomeCounters' ? Promise.reject(new Error('socket hang up')) : viaApi(r as never)) });
+    expect(thrown.degraded).toBe(true);
+
+    // The gateway sends a degraded page but renders the next request afresh.
+    const flaky = join(temp, 'degraded.cjs');
+    writeFileSync(flaky, 'exports.render = async () => ({ kind: "page", status: 200, html: "<main><h1>Accueil</h1></main>", head: "<title>Accueil</title>", state: "", degraded: true });');
+    const gateway = await startGateway(gatewayConfig({ ssrBundle: flaky, ssrCacheTtlMs: 60_000 }));
+    try {
+      await gateway.ready;
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(gateway.url.replace(/\/graphql$/, '/about'), { headers: { accept: 'text/html' } });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('<h1>Accueil</h1>');
+      }
+      expect(gateway.ssrStats()).toEqual({ renders: 2, hits: 0, fallbacks: 0, invalidations: 0 });
+    } finally {
+      await gateway.stop();
+    }
+  });
+
   it("forgets the rendered pages when an administrator changes the site's settings", async () => {
     const cached = await startGateway(gatewayConfig({ ssrCacheTtlMs: 60_000 }));
     try {

@@ -61,6 +61,11 @@ export type RenderResult =
       head: string;
       /** The <script type="application/json"> block the browser starts from. */
       state: string;
+      /**
+       * A query of the page failed (a service down or slow): the page shows « Indisponible » in
+       * that part. It is sent, but the gateway must not keep it for the next visitors.
+       */
+      degraded: boolean;
     };
 
 /** Apollo's link on the server: queries go to `execute`; nothing else runs during a render. */
@@ -125,9 +130,22 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const last = context.matches[context.matches.length - 1];
   const notFound = !last || last.route.path === '*';
 
+  // Any failed query makes the page degraded; a partial answer (errors beside data) too.
+  let degraded = false;
+  const execute: RenderRequest['execute'] = (operation) =>
+    request.execute(operation).then(
+      (result) => {
+        if (result.errors?.length || !result.data) degraded = true;
+        return result;
+      },
+      (err: unknown) => {
+        degraded = true;
+        throw err;
+      },
+    );
   const client = new ApolloClient({
     ssrMode: true,
-    link: executeLink(request.execute),
+    link: executeLink(execute),
     cache: createCache(),
   });
   let meta: PageMeta | null = null;
@@ -175,5 +193,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     html: result,
     head: headTags(collected, request.origin, url.pathname),
     state: `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrPayload({ answers: seeds, lowData: request.lowData, origin: request.origin })}</script>`,
+    degraded,
   };
 }

@@ -24,7 +24,8 @@ export interface ExecuteResult {
 }
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string; head: string; state: string };
+  /** degraded: a query of the page failed; the page is sent but not cached (absent in older bundles). */
+  | { kind: 'page'; status: number; html: string; head: string; state: string; degraded?: boolean };
 export interface SsrBundle {
   render(request: { url: string; origin: string; lowData: boolean; execute(r: ExecuteRequest): Promise<ExecuteResult>; signal?: AbortSignal }): Promise<RenderResult>;
 }
@@ -64,6 +65,8 @@ interface CachedPage {
   etag: string;
   /** The body compressed, made on the first request that accepts each encoding and kept with the page. */
   encoded: Partial<Record<BodyEncoding, Promise<Buffer>>>;
+  /** Rendered while a query failed: sent to the visitors who waited for it, never cached. */
+  degraded: boolean;
 }
 
 /** Smaller pages go out as they are (compression's default threshold). */
@@ -174,7 +177,8 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
     const body = Buffer.from(html, 'utf8');
     log.debug({ url, lowData, ms, cssMs, status: result.status, bytes: body.length }, 'server render');
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    return { status: result.status, body, etag, encoded: {} };
+    if (result.degraded) log.warn({ url }, 'server render: a query of the page failed; the page is sent but not cached');
+    return { status: result.status, body, etag, encoded: {}, degraded: result.degraded === true };
   }
 
   const handler: RequestHandler = (req, res, next) => {
@@ -235,8 +239,10 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
           res.redirect(page.status, page.redirect);
           return;
         }
-        // Never keep a server error; a 200 or a 404 is the same for everyone for a few seconds.
-        if (page.status < 500 && startedIn === generation) cache.set(key, page);
+        // Never keep a server error or a page rendered while a service was failing (it would show
+        // « Indisponible » for the cache's lifetime after the service is back); a complete 200 or
+        // 404 is the same for everyone for a few seconds.
+        if (page.status < 500 && !page.degraded && startedIn === generation) cache.set(key, page);
         send(page);
       },
       (err: unknown) => {
