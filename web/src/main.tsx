@@ -5,6 +5,7 @@ import { loadApolloOnFirstTouch } from '@/data/apollo';
 import { registerHttpRefresher } from '@/data/refresh-session';
 import { plantSeeds } from '@/data/seeds';
 import { App } from './app';
+import { prepareClassMerge } from './lib/utils';
 import { replayEarlyEvents } from './lib/early-events';
 import { preloadPages } from './lib/lazy-page';
 import { handOverSeenAnswers } from './lib/offline/seen-answers';
@@ -24,8 +25,6 @@ function browserAsksToSaveData(): boolean {
   return connection?.saveData === true;
 }
 
-const router = createAppRouter();
-
 /** Resolves in a new task (a message to ourselves: no timer clamping). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => {
@@ -35,7 +34,7 @@ function nextTask(): Promise<void> {
   });
 }
 
-const app = (
+const app = (router: ReturnType<typeof createAppRouter>) => (
   <StrictMode>
     <App
       router={router}
@@ -50,20 +49,26 @@ if (ssr && root.firstElementChild) {
   // differs, so there is no recoverable-error callback to give it. The page's chunk comes first, so
   // that the hydrating render runs in the server's order (lib/lazy-page says why); a chunk that
   // fails to arrive is the route's error to show, after hydration.
-  const hydrate = () => {
-    hydrateRoot(root, app);
+  //
+  // The page is already readable, so start-up is cut into tasks of its own, each short enough for a
+  // slow phone to answer a tap or a scroll in between (held taps are replayed after hydration):
+  // evaluating the modules (this task), making the router (it matches the URL; its matches, not a
+  // second matching of the table, say which page chunk to wait for), tailwind-merge's class map
+  // (built on its first call), then the hydrating render.
+  void (async () => {
+    await nextTask();
+    const router = createAppRouter();
+    const pages = preloadPages(router.state.matches).catch(() => undefined);
+    await nextTask();
+    prepareClassMerge();
+    await pages;
+    await nextTask();
+    hydrateRoot(root, app(router));
     replayEarlyEvents();
     handOverSeenAnswers(ssr.answers);
-  };
-  // The hydrating render in a task of its own, after the one that evaluated the modules: two shorter
-  // tasks rather than one long one, so a slow phone answers a tap in between (held ones are replayed).
-  // The router matched the URL when it was created: its matches, not a second matching of the table.
-  preloadPages(router.state.matches)
-    .catch(() => undefined)
-    .then(nextTask)
-    .then(hydrate);
+  })();
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(app(createAppRouter()));
   replayEarlyEvents();
 }
 loadApolloOnFirstTouch();
