@@ -325,7 +325,7 @@ describe('server-rendered public pages', () => {
 
   it('says which render had a failed query, and keeps only complete pages', async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const bundle = require(SSR_BUNDLE) as { render(r: unknown): Promise<{ kind: string; html: string; degraded: boolean }> };
+    const bundle = require(SSR_BUNDLE) as { render(r: unknown): Promise<{ kind: string; html: string; state: string; degraded: boolean }> };
     const viaApi = async (r: { query: string; variables?: unknown; operationName?: string }) =>
       (await fetch(stack.gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r) })).json();
     for (const path of ['/', '/actualites', `/actualites/${article.id}`, '/about', '/faq', '/contact', '/terms', '/privacy', '/nimporte-quoi']) {
@@ -339,6 +339,12 @@ describe('server-rendered public pages', () => {
     expect(degraded.kind).toBe('page');
     expect(degraded.html).toContain('Indisponible pour le moment');
     expect(degraded.degraded).toBe(true);
+    // The browser's hydrating render starts from the same failure, not from a loading state.
+    const block = /<script type="application\/json" id="lbf-ssr">([\s\S]*?)<\/script>/.exec(degraded.state)![1]!;
+    const answers = (JSON.parse(block) as { answers: Array<{ operationName: string; data: unknown; error?: string }> }).answers;
+    expect(answers.find((a) => a.operationName === 'HomeCounters')).toMatchObject({ data: null, error: expect.any(String) });
+    expect(answers.find((a) => a.operationName === 'HomePage')).toMatchObject({ data: expect.anything() });
+    expect(answers.find((a) => a.operationName === 'HomePage')!.error).toBeUndefined();
     const thrown = await bundle.render({ url: '/', origin: 'https://lbf.example', lowData: false, execute: (r: { operationName?: string }) => (r.operationName === 'HomeCounters' ? Promise.reject(new Error('socket hang up')) : viaApi(r as never)) });
     expect(thrown.degraded).toBe(true);
 

@@ -25,8 +25,10 @@ afterAll(async () => {
 
 /** The count a badge says to assistive technologies ('3 messages non lus'); 0 without a badge. */
 async function badgeCount(badge: Locator): Promise<number> {
-  if ((await badge.count()) === 0) return 0;
-  const label = (await badge.first().locator('.sr-only').textContent()) ?? '';
+  // Read without waiting: the badge goes away when the last message is read, between two looks.
+  const labels = await badge.locator('.sr-only').allTextContents();
+  if (labels.length === 0) return 0;
+  const label = labels[0]!;
   const found = /^(\d+) messages? non lus?$/.exec(label.trim());
   if (!found) throw new Error(`unexpected badge label "${label}"`);
   return Number(found[1]);

@@ -24,10 +24,15 @@ export function useQuery<TData, TVariables extends OperationVariables>(
     refetch(): Promise<unknown>;
   };
   const collector = useContext(SeedCollectorContext);
-  if (collector && !options.skip && result.data !== undefined && result.dataState === 'complete') {
+  if (collector && !options.skip) {
     const name = operationName(doc);
     const variables = (options.variables ?? {}) as Record<string, unknown>;
-    collector.set(queryKey(name, variables), { operationName: name, variables, data: result.data });
+    if (result.data !== undefined && result.dataState === 'complete') {
+      collector.set(queryKey(name, variables), { operationName: name, variables, data: result.data });
+    } else if (!result.loading && result.error) {
+      // No answer but an error the page shows: the browser starts from the same (data/query-handle.ts).
+      collector.set(queryKey(name, variables), { operationName: name, variables, data: null, error: result.error.message });
+    }
   }
   return { data: result.data, previousData: result.previousData, loading: result.loading, error: result.error, refetch: () => result.refetch() };
 }

@@ -38,6 +38,8 @@ export class QueryHandle<TData, TVariables extends OperationVariables> {
   private observable: ObservableQuery<TData, TVariables> | null = null;
   private stops: Array<() => void> = [];
   private seeded = false;
+  /** Started from the server's failed answer: a loading state does not replace that error on screen. */
+  private retryingServerError = false;
 
   constructor(
     private readonly doc: Document<TData, TVariables>,
@@ -49,6 +51,13 @@ export class QueryHandle<TData, TVariables extends OperationVariables> {
       return;
     }
     const seed = seedFor(key);
+    if (seed?.error !== undefined) {
+      // The server's render showed this query failing: so does the hydrating render, then the query
+      // is asked again (start); the error stays on screen until an answer replaces it.
+      this.retryingServerError = true;
+      this.snapshot = { data: undefined, loading: false, error: new Error(seed.error) };
+      return;
+    }
     if (seed) {
       this.seeded = true;
       this.snapshot = { data: seed.data as TData, loading: false, error: undefined };
@@ -131,6 +140,10 @@ export class QueryHandle<TData, TVariables extends OperationVariables> {
     const subscription = observable.subscribe({
       next: (result) => {
         const data = result.data as TData | undefined;
+        if (this.retryingServerError) {
+          if (result.loading && data === undefined) return;
+          this.retryingServerError = false;
+        }
         this.set({ data: data ?? (result.loading ? this.snapshot.data : undefined), loading: result.loading, error: result.error ?? undefined });
       },
       error: (err: unknown) => this.set({ data: this.snapshot.data, loading: false, error: toError(err) }),

@@ -11,6 +11,11 @@ export interface SeedAnswer {
   operationName: string;
   variables: Record<string, unknown>;
   data: unknown;
+  /**
+   * The query failed on the server (a service down): the page shows it so (the home's counters say
+   * « Indisponible »), and the hydrating render must show the same, not a loading state.
+   */
+  error?: string;
 }
 
 /** On the server: where each useQuery of the render puts its answer (entry-server.tsx reads it). */

@@ -16,8 +16,10 @@ export function handOverSeenAnswers(answers: readonly SeedAnswer[]): void {
   afterEffects(() => handOver(answers));
 }
 
-function handOver(answers: readonly SeedAnswer[]): void {
+function handOver(all: readonly SeedAnswer[]): void {
   const worker = navigator.serviceWorker?.controller;
+  // A query that failed on the server is nothing to keep.
+  const answers = all.filter((answer) => answer.error === undefined);
   if (!worker || getSessionState().session || answers.length === 0) return;
   worker.postMessage({ type: 'lbf-seen-answers', answers });
 }
