@@ -34,14 +34,34 @@ export const toast = Object.assign(later<Parameters<SonnerToast>>((t) => t), {
   dismiss: later<Parameters<SonnerToast['dismiss']>>((t) => t.dismiss),
 });
 
-/** Fetches sonner while the browser is idle, so the first toast (even offline) shows at once. */
+/**
+ * Fetches sonner while the browser is idle, so the first toast (even offline) shows at once. Called
+ * as the app renders, and by main.tsx as a server-rendered page starts: that page may hydrate only
+ * later, after the connection has dropped. Once is enough.
+ */
+let preloading = false;
 export function preloadToasts(): void {
+  if (preloading) return;
+  preloading = true;
   const start = () => void load().catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 4000 });
   else setTimeout(start, 2000);
 }
 
-const SonnerToaster = lazy(() => load().then((m) => ({ default: m.Toaster })));
+/**
+ * A sonner that cannot be fetched (offline before it ever was) is no toaster rather than a page
+ * error; toast() asks for it again later.
+ */
+const NoToaster = (() => null) as unknown as Sonner['Toaster'];
+const SonnerToaster = lazy(() =>
+  load().then(
+    (m) => ({ default: m.Toaster }),
+    () => {
+      sonner = null;
+      return { default: NoToaster };
+    },
+  ),
+);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
