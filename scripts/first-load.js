@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Bytes of a first visit to a page as the server sends them: the HTML, then every script and
- * stylesheet it names (<script src>, <link rel=modulepreload|stylesheet>), each fetched once with
+ * stylesheet it names (<script src>, <link rel=modulepreload|lbf-modulepreload|lbf-module|stylesheet>), each fetched once with
  * the browser's Accept-Encoding. Counts the bytes on the wire (the body as sent, before decoding);
  * a lazy chunk the page asks for only once it runs is not counted.
  *
@@ -40,7 +40,7 @@ async function firstLoad(pageUrl, acceptEncoding = 'br, gzip') {
   const html = decoded(page).toString('utf8');
   const urls = new Set();
   for (const m of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*\shref="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="(?:modulepreload|lbf-modulepreload|lbf-module|stylesheet)"[^>]*\shref="([^"]+)"/g)) urls.add(m[1]);
   for (const path of urls) {
     const res = await get(new URL(path, pageUrl).href, { 'accept-encoding': acceptEncoding });
     rows.push({ url: path, status: res.status, encoding: res.headers['content-encoding'] ?? 'identity', bytes: res.body.length });

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type UserConfig } from 'vite';
 import { precompiledGql } from './vite-plugin-gql';
+import { modulesAfterLoad } from './vite-plugin-modules-after-load';
 import { offlineCode } from './vite-plugin-offline-code';
 
 // The gateway serves /graphql (HTTP + graphql-ws) and /media on one origin in production;
@@ -49,7 +50,7 @@ const ssrBuild: UserConfig = {
 export default defineConfig(({ isSsrBuild }) => ({
   // plugin-react only for its JSX transform (oxc, automatic runtime → react/jsx-runtime → compat's):
   // React Fast Refresh patches React's renderer, which is not there, so a change reloads the page.
-  plugins: [precompiledGql(), react({ refreshExclude: /./ }), tailwindcss(), offlineCode()],
+  plugins: [precompiledGql(), react({ refreshExclude: /./ }), tailwindcss(), offlineCode(), modulesAfterLoad()],
   resolve: {
     alias: [
       // The server's render runs the public pages' data hooks on Apollo itself (src/data/hooks.server.ts).

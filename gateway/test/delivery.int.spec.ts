@@ -88,7 +88,7 @@ describe('delivering the site to slow networks', () => {
   });
 
   /** The entry script and the stylesheet index.html names. */
-  const entryScript = () => /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)![1]!;
+  const entryScript = () => /<link rel="lbf-module" href="(\/assets\/[^"]+\.js)"/.exec(indexHtml)![1]!;
   /**
    * The largest script index.html names (the entry or one of its preloads): big enough to have
    * compressed copies however the build splits its chunks (scripts/precompress.js skips files under 1 kB).
@@ -199,7 +199,7 @@ describe('delivering the site to slow networks', () => {
       const html = decoded(res).toString('utf8');
       const head = html.slice(0, html.indexOf('</head>'));
       const news = manifest['src/pages/news-page.tsx']!;
-      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${news.file}">`);
+      expect(head).toContain(`<link rel="lbf-modulepreload" href="/${news.file}">`);
       for (const key of news.imports ?? []) expect(head).toContain(`/${manifest[key]!.file}"`);
       for (const css of news.css ?? []) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
       // After the entry: the browser starts them while it downloads the entry.
@@ -214,7 +214,7 @@ describe('delivering the site to slow networks', () => {
       // The table of ssr/preloads.ts follows web/src/routes.tsx: each page has its chunk in this build (the home too).
       for (const module of ROUTE_MODULES) expect([module, chunkKey(manifest, module) !== null]).toEqual([module, true]);
       const home = decoded(await raw(`${base}/`, { accept: 'text/html', 'accept-encoding': BOTH })).toString('utf8');
-      expect(home).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/pages/home-page.tsx']!.file}">`);
+      expect(home).toContain(`<link rel="lbf-modulepreload" href="/${manifest['src/pages/home-page.tsx']!.file}">`);
       const notFound = decoded(await raw(`${base}/nimporte-quoi`, { accept: 'text/html', 'accept-encoding': BOTH })).toString('utf8');
       expect(notFound).toContain(`href="/${manifest['src/pages/not-found-page.tsx']!.file}"`);
     });

@@ -74,7 +74,7 @@ export function chunkKey(manifest: ViteManifest, module: string): string | null 
 }
 
 /**
- * The tags for modules: a modulepreload for each one's chunk and each chunk it imports statically
+ * The tags for modules: a (deferred) modulepreload for each one's chunk and each chunk it imports statically
  * (transitively), a stylesheet for their CSS, each named once, none for what index.html references
  * already. Empty when no module has a chunk of its own (a page bundled with the entry) or is in the manifest.
  */
@@ -99,7 +99,9 @@ export function preloadTags(manifest: ViteManifest, modules: string | readonly s
   // crossorigin as Vite writes its own tags: the module loader and its CSS preloads then reuse these fetches.
   return [
     ...fresh(styles).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...fresh(scripts).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    // Inert until the page has loaded: index.html's loader turns them into modulepreloads
+    // (web/vite-plugin-modules-after-load.ts says why).
+    ...fresh(scripts).map((href) => `<link rel="lbf-modulepreload" href="${href}">`),
   ].join('\n  ');
 }
 

@@ -123,8 +123,8 @@ describe("the route's preloads", () => {
     expect(tags.split('\n  ')).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/news-page.css">',
       '<link rel="stylesheet" crossorigin href="/assets/card.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/news-page.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/card.js">',
+      '<link rel="lbf-modulepreload" href="/assets/news-page.js">',
+      '<link rel="lbf-modulepreload" href="/assets/card.js">',
     ]);
   });
 
@@ -136,7 +136,7 @@ describe("the route's preloads", () => {
 
   it('puts the tags at the end of the head of the page, none without a manifest', () => {
     const forPath = preloadsFor(manifest, indexHtml);
-    expect(forPath('/nimporte-quoi')).toBe('<link rel="modulepreload" crossorigin href="/assets/not-found-page.js">');
+    expect(forPath('/nimporte-quoi')).toBe('<link rel="lbf-modulepreload" href="/assets/not-found-page.js">');
     const html = parseTemplate(indexHtml).fill({ head: '<title>Actualités | LBF</title>', html: '', state: '' }, forPath('/actualites/7'));
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.indexOf('href="/assets/article-page.js"')).toBeGreaterThan(head.indexOf('src="/assets/index.js"'));
