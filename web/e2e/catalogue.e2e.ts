@@ -276,7 +276,9 @@ describe('the news (/actualites) and an article', () => {
     const { context, page } = await newVisitor(browser);
     await page.goto('/actualites');
     await page.getByTestId('article-card').first().waitFor();
-    // The list arrives rendered by the server: type once the page is hydrated (what a person's typing needs too).
+    // The list arrives rendered by the server; a tap on the search box makes the page live
+    // (lib/hydrate-when-needed): type once it is, as a person does after tapping.
+    await page.getByRole('searchbox', { name: 'Rechercher un article' }).click();
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await page.getByRole('searchbox', { name: 'Rechercher un article' }).fill('kinkéliba');
     await page.waitForURL(/q=kink/);

@@ -40,6 +40,14 @@ async function videoWithLadder(): Promise<string> {
   }
 }
 
+/**
+ * The switch says `checked` once the tap has been answered: a visitor's page becomes live on its
+ * first tap (src/lib/hydrate-when-needed.ts), which is held and replayed a moment later.
+ */
+async function switchSays(page: Page, checked: 'true' | 'false'): Promise<void> {
+  await page.waitForFunction((want) => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === want, checked);
+}
+
 describe('the low-data switch', () => {
   it('is off by default, and the visitor’s choice in the footer survives reloads', async () => {
     const { context, page } = await newVisitor(browser);
@@ -48,7 +56,7 @@ describe('the low-data switch', () => {
     await toggle.waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await switchSays(page, 'true');
     mkdirSync(shots, { recursive: true });
     await toggle.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'low-data-footer.png') });
@@ -63,6 +71,7 @@ describe('the low-data switch', () => {
     expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('true');
 
     await footerSwitch(page).click();
+    await switchSays(page, 'false');
     await page.reload();
     await footerSwitch(page).waitFor();
     expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
@@ -79,7 +88,7 @@ describe('the low-data switch', () => {
     await page.goto('/');
     await page.waitForFunction(() => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === 'true');
     await footerSwitch(page).click();
-    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await switchSays(page, 'false');
     await page.reload();
     await footerSwitch(page).waitFor();
     expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');

@@ -87,6 +87,9 @@ describe('the error boundary', () => {
     const { context, page } = await newVisitor(browser);
     await page.route('**/assets/news-page-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
     await page.goto('/actualites');
+    // The server's page reads fine without its chunk; the page needs it once it goes live, on the
+    // visitor's first tap or key press (src/lib/hydrate-when-needed.ts).
+    await page.keyboard.press('Shift');
     const screen = page.getByTestId('error-screen');
     await screen.waitFor();
     expect(await screen.getByRole('heading').innerText()).toBe('Cette page n’a pas pu être chargée.');
@@ -108,6 +111,7 @@ describe('the error boundary', () => {
       route.fulfill({ contentType: 'text/javascript', body: 'export default function Broken() { throw new Error("boom"); }' }),
     );
     await page.goto('/faq');
+    await page.keyboard.press('Shift');
     const screen = page.getByTestId('error-screen');
     await screen.waitFor();
     expect(await screen.getByRole('heading').innerText()).toBe("Une erreur inattendue s'est produite.");

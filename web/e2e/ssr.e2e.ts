@@ -234,7 +234,9 @@ describe('with JavaScript', () => {
       (window as unknown as { ssrElements: Element[] }).ssrElements = Array.from(document.querySelectorAll('#root *'));
     });
     entry.release();
-    // The page's chunk is asked for by the hydrating render (the home is in the entry itself).
+    // A visitor's page hydrates on the first sign the app is wanted (lib/hydrate-when-needed): a key
+    // press that does nothing else. The page's chunk was preloaded; the hydrating render waits for it.
+    await page.keyboard.press('Shift');
     await Promise.race([pageChunkAsked.held, page.waitForTimeout(3000)]);
     await page.waitForTimeout(500);
     if (lazyPage) problems.push(...(await thrownAway(page)).map((what) => `removed while the page's chunk loaded: ${what}`));
@@ -462,7 +464,7 @@ describe('a tap before hydration', () => {
   });
 });
 
-describe('a public page live without Apollo Client', () => {
+describe('a public page live when the app is wanted, without Apollo Client until then', () => {
   /** GraphQL operations the page posted, with whether each carried an access token. */
   function operationsOf(page: Page): Array<{ name: string; signedIn: boolean }> {
     const seen: Array<{ name: string; signedIn: boolean }> = [];
@@ -474,7 +476,7 @@ describe('a public page live without Apollo Client', () => {
     return seen;
   }
 
-  it("reads a visitor's home from the server's answers, and fetches Apollo Client only when a tap needs it", async () => {
+  it("leaves a reading visitor's home as the server sent it, then makes it live from the server's answers on a key press", async () => {
     const { context, page } = await newVisitor(browser);
     try {
       const scripts: string[] = [];
@@ -483,22 +485,48 @@ describe('a public page live without Apollo Client', () => {
       });
       const operations = operationsOf(page);
       await page.goto('/');
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       // Apollo Client's chunk, named first of those the page names for the service worker (vite-plugin-offline-code.ts).
       const apolloChunk = await page.locator('link[rel="lbf-app-code"]').first().evaluate((l) => new URL((l as HTMLLinkElement).href).pathname);
       expect(apolloChunk).toMatch(/^\/assets\/client-[\w-]+\.js$/);
+      // The app's modules have run (the visit is counted, the session asked for), but a visitor who
+      // only reads gets no hydration: nothing live on screen needs it (lib/hydrate-when-needed.ts).
+      expect(scripts.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+      expect(operations.map((o) => o.name).sort()).toEqual(['RecordPageVisit', 'RefreshSession']);
       expect(scripts).not.toContain(apolloChunk);
-      // Nothing the page was rendered with is asked for again: only the session and the visit.
-      expect(new Set(operations.map((o) => o.name))).toEqual(new Set(['RefreshSession', 'RecordPageVisit']));
+
+      // A key press (the first sign the app is wanted) hydrates it from the server's answers: nothing
+      // is asked again, and the visit is not counted twice.
+      await page.keyboard.press('Shift');
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect(operations.map((o) => o.name).sort()).toEqual(['RecordPageVisit', 'RefreshSession']);
       expect(await page.getByTestId('premium-video').count()).toBe(1);
 
-      // The first tap fetches it; the news list then comes from the network.
+      // Client-side navigation now: the news list comes from the network, through Apollo Client.
       await page.getByRole('contentinfo').getByRole('link', { name: 'Actualités' }).click();
       await page.waitForURL('**/actualites');
       await page.locator('[data-testid="article-card"]').first().waitFor();
       expect(scripts).toContain(apolloChunk);
       expect(operations.map((o) => o.name)).toContain('NewsPage');
+      expect(operations.filter((o) => o.name === 'RecordPageVisit')).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes the home live when its live counters come near the screen', async () => {
+    const { context, page } = await newVisitor(browser);
+    try {
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+      // Scrolled by script: no touch or key press, only the counters coming into view.
+      await page.evaluate(() => document.querySelector('[data-hydrate-on-view]')!.scrollIntoView());
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="counter-registered-users"]')?.textContent ?? ''));
     } finally {
       await context.close();
     }

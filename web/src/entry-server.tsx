@@ -192,7 +192,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     status: notFound ? 404 : 200,
     html: result,
     head: headTags(collected, request.origin, url.pathname),
-    state: `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrPayload({ answers: seeds, lowData: request.lowData, origin: request.origin })}</script>`,
+    state: `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrPayload({ answers: seeds, lowData: request.lowData, origin: request.origin, notFound })}</script>`,
     degraded,
   };
 }

@@ -114,3 +114,18 @@ export function refreshSession(): Promise<RefreshOutcome> {
   inflight = shared;
   return shared;
 }
+
+let initial: Promise<RefreshOutcome> | null = null;
+
+/**
+ * The page's first refresh (the refresh cookie, if any, becomes a session), asked once whoever asks
+ * first: main.tsx as a server-rendered page starts (a signed-in visitor's page then hydrates at
+ * once), or the auth provider as the app renders. The session is 'ready' once it has answered.
+ */
+export function startSession(): Promise<RefreshOutcome> {
+  initial ??= refreshSession().then((outcome) => {
+    markSessionReady();
+    return outcome;
+  });
+  return initial;
+}

@@ -13,6 +13,8 @@ export interface SsrPayload {
   lowData: boolean;
   /** The origin the server rendered absolute links with. */
   origin: string;
+  /** The server rendered the not-found page (its visit is recorded as a miss). */
+  notFound?: boolean;
 }
 
 export const SSR_STATE_ID = 'lbf-ssr';
@@ -39,7 +41,12 @@ export function readSsrPayload(doc: Document = document): SsrPayload | null {
   try {
     const parsed = JSON.parse(el.textContent) as Partial<SsrPayload>;
     if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.answers)) return null;
-    return { answers: parsed.answers, lowData: parsed.lowData === true, origin: typeof parsed.origin === 'string' ? parsed.origin : window.location.origin };
+    return {
+      answers: parsed.answers,
+      lowData: parsed.lowData === true,
+      origin: typeof parsed.origin === 'string' ? parsed.origin : window.location.origin,
+      notFound: parsed.notFound === true,
+    };
   } catch {
     return null;
   }

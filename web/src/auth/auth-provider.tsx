@@ -3,9 +3,9 @@ import {
   getServerSessionState,
   getSessionState,
   localExpiry,
-  markSessionReady,
   refreshSession,
   setSession,
+  startSession,
   subscribeSession,
 } from '@/apollo/session';
 import { loadApollo, loadedApollo } from '@/data/apollo';
@@ -43,10 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Initial session: the refresh cookie, if any, turns into an access token.
   useEffect(() => {
-    if (getSessionState().status === 'ready') return;
-    void refreshSession().then((outcome) => {
+    void startSession().then((outcome) => {
       unreachable.current = outcome === 'unreachable';
-      markSessionReady();
     });
   }, []);
 

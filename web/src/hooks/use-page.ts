@@ -15,6 +15,23 @@ export const RECORD_PAGE_VISIT: TypedDocumentNode<RecordPageVisitMutation, Recor
 /** location.key of the last recorded visit: one visit per navigation, even under StrictMode. */
 let lastRecordedKey: string | null = null;
 
+/** The path of the server-rendered page whose visit main.tsx recorded before the app rendered it. */
+let recordedBeforeRender: string | null = null;
+
+function recordVisit(path: string, notFound: boolean): void {
+  // Over plain HTTP (no Apollo Client needed to read a page), kept alive if the visitor leaves at once.
+  postOperation(RECORD_PAGE_VISIT, { input: { path, visitorId: visitorId(), notFound } }, { keepalive: true }).catch(() => undefined);
+}
+
+/**
+ * A server-rendered page's visit, recorded as the page starts: it may be read without ever being
+ * hydrated (lib/hydrate-when-needed.ts). Its hydrating render then does not record it again.
+ */
+export function recordServerRenderedVisit(notFound: boolean): void {
+  recordedBeforeRender = window.location.pathname;
+  recordVisit(recordedBeforeRender, notFound);
+}
+
 /**
  * Every screen calls this once: it declares the page's title and link preview (lib/page-meta:
  * document.title in the browser, the <head> of the server's HTML) and records the visit for
@@ -35,10 +52,9 @@ export function usePage(title: string, options: { notFound?: boolean; meta?: Omi
 
   useEffect(() => {
     if (lastRecordedKey === location.key) return;
+    const first = lastRecordedKey === null;
     lastRecordedKey = location.key;
-    // Over plain HTTP (no Apollo Client needed to read a page), kept alive if the visitor leaves at once.
-    postOperation(RECORD_PAGE_VISIT, { input: { path: location.pathname, visitorId: visitorId(), notFound } }, { keepalive: true }).catch(
-      () => undefined,
-    );
+    if (first && recordedBeforeRender === location.pathname) return;
+    recordVisit(location.pathname, notFound);
   }, [location.key, location.pathname, notFound]);
 }

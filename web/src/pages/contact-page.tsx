@@ -1,4 +1,5 @@
 import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -83,7 +84,8 @@ export default function ContactPage() {
           </section>
         </Card>
 
-        <Card className="p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        {/* The page hydrates when the form's place comes near the screen (lib/hydrate-when-needed). */}
+        <Card className="p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" {...{ [HYDRATE_ON_VIEW]: '' }}>
           {/* Only once the page is live: the form needs the app to be sent, and a form on the server's
               page before that would take a name and a message it could not send. */}
           {hydrated ? (

@@ -1,4 +1,5 @@
 import { useQuery, useSubscription } from '@/data/hooks';
+import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -182,7 +183,8 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section ref={countersSection} aria-labelledby="why-title" className="container-page py-14">
+      {/* The counters are live: the page hydrates when they come near the screen (lib/hydrate-when-needed). */}
+      <section ref={countersSection} aria-labelledby="why-title" className="container-page py-14" {...{ [HYDRATE_ON_VIEW]: '' }}>
         <div className="mx-auto mb-8 max-w-2xl text-center">
           <h2 id="why-title" className="text-2xl font-bold sm:text-3xl">
             {fr.home.whyTitle}

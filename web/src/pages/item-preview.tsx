@@ -1,4 +1,5 @@
 import { useQuery } from '@/data/hooks';
+import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { ArrowLeft, Clock, FileQuestion, FileText, Film, Lock, LogIn, UserPlus, VideoOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -194,7 +195,7 @@ function PreviewBody(props: {
             <p className="text-sm text-muted-foreground">{catalogueText.lifetimeAccess}</p>
           </div>
           {/* The prompt's place is kept while the session is read: nothing moves when it appears. */}
-          <div className="flex min-h-44 flex-col gap-3 border-t pt-4">
+          <div className="flex min-h-44 flex-col gap-3 border-t pt-4" {...(props.checking ? { [HYDRATE_WITH_SESSION]: '' } : {})}>
             {props.checking ? (
               <Spinner label={t.checking} className="m-auto" />
             ) : (

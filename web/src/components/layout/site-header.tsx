@@ -1,4 +1,5 @@
 import { Menu, X } from 'lucide-react';
+import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
@@ -25,7 +26,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function AuthPlaceholder() {
-  return <div aria-hidden="true" data-testid="auth-placeholder" className="h-10 w-44 animate-pulse rounded-md bg-muted" />;
+  // Waits for the session: a page showing it hydrates once the session is known (lib/hydrate-when-needed).
+  return <div aria-hidden="true" data-testid="auth-placeholder" className="h-10 w-44 animate-pulse rounded-md bg-muted" {...{ [HYDRATE_WITH_SESSION]: '' }} />;
 }
 
 /** The contact dialog's chunk did not arrive: the contact page says the same, so go there. */

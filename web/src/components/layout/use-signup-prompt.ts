@@ -9,6 +9,9 @@ const PROMPT_AT_PAGE = 3;
 
 let lastCountedKey: string | null = null;
 
+/** The path of the server-rendered page main.tsx counted before the app rendered it. */
+let countedBeforeRender: string | null = null;
+
 function read(key: string): string | null {
   try {
     return sessionStorage.getItem(key);
@@ -32,6 +35,18 @@ function write(key: string, value: string): void {
  * (it already offers sign-up): if the third page is /auth, the next page does. Anyone who was
  * signed in during the session is never shown it.
  */
+/**
+ * Counts a server-rendered page as it starts (main.tsx): it may be read without ever being hydrated.
+ * Its hydrating render does not count it again. True when this page is the one to invite the
+ * visitor on (if they turn out to be signed out): the page must then be live to show the dialog.
+ */
+export function countServerRenderedPage(): boolean {
+  countedBeforeRender = window.location.pathname;
+  const pages = Number(read(PAGES_KEY) ?? '0') + 1;
+  write(PAGES_KEY, String(pages));
+  return pages >= PROMPT_AT_PAGE && read(SHOWN_KEY) !== '1' && countedBeforeRender !== '/auth';
+}
+
 export function useSignUpPrompt(): [boolean, (open: boolean) => void] {
   const { user, loading } = useAuth();
   const location = useLocation();
@@ -40,7 +55,9 @@ export function useSignUpPrompt(): [boolean, (open: boolean) => void] {
   // Every page opened counts, including those opened while the session is still loading.
   useEffect(() => {
     if (lastCountedKey === location.key) return;
+    const first = lastCountedKey === null;
     lastCountedKey = location.key;
+    if (first && countedBeforeRender === location.pathname) return;
     write(PAGES_KEY, String(Number(read(PAGES_KEY) ?? '0') + 1));
   }, [location.key]);
 

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { LIKED_ARTICLES_KEY } from '@/lib/browser-choices';
 
-/** Likes are local only (spec): the ids of liked articles, kept in this browser. */
-export const LIKED_ARTICLES_KEY = 'lbf.liked-articles';
+/* Likes are local only (spec): the ids of liked articles, kept in this browser. */
 const CHANGE_EVENT = 'lbf:liked-articles';
 
 function readLiked(): string[] {
