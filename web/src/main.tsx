@@ -6,7 +6,6 @@ import { loadApolloOnFirstTouch } from '@/data/apollo';
 import { registerHttpRefresher } from '@/data/refresh-session';
 import { plantSeeds } from '@/data/seeds';
 import { App } from './app';
-import { preloadToasts } from './components/ui/toast';
 import { prepareClassMerge } from './lib/utils';
 import { countServerRenderedPage } from './components/layout/use-signup-prompt';
 import { recordServerRenderedVisit } from './hooks/use-page';
@@ -89,5 +88,4 @@ if (ssr && root.firstElementChild) {
   replayEarlyEvents();
 }
 loadApolloOnFirstTouch();
-preloadToasts();
 void import('./lib/offline').then(({ registerServiceWorker }) => registerServiceWorker());

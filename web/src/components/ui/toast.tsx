@@ -36,8 +36,8 @@ export const toast = Object.assign(later<Parameters<SonnerToast>>((t) => t), {
 
 /**
  * Fetches sonner while the browser is idle, so the first toast (even offline) shows at once. Called
- * as the app renders, and by main.tsx as a server-rendered page starts: that page may hydrate only
- * later, after the connection has dropped. Once is enough.
+ * as the app renders (a visitor who only reads a page never downloads it). The service worker keeps
+ * it from its install on (web/vite-plugin-offline-code.ts), for a page that goes live offline.
  */
 let preloading = false;
 export function preloadToasts(): void {
