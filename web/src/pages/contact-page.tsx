@@ -1,5 +1,4 @@
 import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
-import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -7,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { contact } from '@/i18n/pages/contact';
+import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { useHydrated } from '@/lib/ssr';
 import { PageHero } from './static/page-hero';
 import { textLinkClass } from './static/rich-text';

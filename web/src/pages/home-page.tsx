@@ -1,5 +1,4 @@
 import { useQuery, useSubscription } from '@/data/hooks';
-import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,6 +16,7 @@ import { usePage } from '@/hooks/use-page';
 import { homeText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
+import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { PremiumVideoCard, PremiumVideoCardSkeleton } from './catalogue/components/premium-video-card';
 import { TestimonialCard } from './catalogue/components/testimonial-card';
 import { HOME_COUNTERS_QUERY, HOME_LIVE_COUNTERS, HOME_PAGE_QUERY } from './catalogue/operations/home';

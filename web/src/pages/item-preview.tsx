@@ -1,5 +1,4 @@
 import { useQuery } from '@/data/hooks';
-import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { ArrowLeft, Clock, FileQuestion, FileText, Film, Lock, LogIn, UserPlus, VideoOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -15,6 +14,7 @@ import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
 import { fr } from '@/i18n/fr';
 import { formatDuration } from '@/lib/format/duration';
+import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { LoadError } from './catalogue/components/load-error';
 import { MediaImage } from './catalogue/components/media-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './catalogue/components/video-card';

@@ -1,5 +1,4 @@
 import { Menu, X } from 'lucide-react';
-import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
@@ -8,6 +7,7 @@ import { withApollo } from '@/data/with-apollo';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
+import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
 import { SITE_NAV } from './nav-items';

@@ -29,13 +29,6 @@ function write(key: string, value: string): void {
 }
 
 /**
- * When the sign-up prompt appears (the spec leaves the trigger open; this is our rule):
- * once per browser session (sessionStorage), to a signed-out visitor, when they open their
- * third page of the site (pages opened while the session loads count too). /auth itself never shows it
- * (it already offers sign-up): if the third page is /auth, the next page does. Anyone who was
- * signed in during the session is never shown it.
- */
-/**
  * Counts a server-rendered page as it starts (main.tsx): it may be read without ever being hydrated.
  * Its hydrating render does not count it again. True when this page is the one to invite the
  * visitor on (if they turn out to be signed out): the page must then be live to show the dialog.
@@ -47,6 +40,13 @@ export function countServerRenderedPage(): boolean {
   return pages >= PROMPT_AT_PAGE && read(SHOWN_KEY) !== '1' && countedBeforeRender !== '/auth';
 }
 
+/**
+ * When the sign-up prompt appears (the spec leaves the trigger open; this is our rule):
+ * once per browser session (sessionStorage), to a signed-out visitor, when they open their
+ * third page of the site (pages opened while the session loads count too). /auth itself never shows it
+ * (it already offers sign-up): if the third page is /auth, the next page does. Anyone who was
+ * signed in during the session is never shown it.
+ */
 export function useSignUpPrompt(): [boolean, (open: boolean) => void] {
   const { user, loading } = useAuth();
   const location = useLocation();
