@@ -1,5 +1,10 @@
 import type { Plugin } from 'vite';
 
+/** `<link rel="lbf-module">`: the entry module the loader starts (nothing is fetched for this rel). */
+const ENTRY_REL = 'lbf-module';
+/** `<link rel="lbf-modulepreload">`: a module the loader preloads (the gateway writes its route's the same way). */
+const PRELOAD_REL = 'lbf-modulepreload';
+
 /**
  * The browser runs this (inline, allowed by its hash: gateway/src/inline-scripts.ts) where index.html
  * names the app's modules. A public page arrives as complete HTML with its critical CSS
@@ -9,12 +14,12 @@ import type { Plugin } from 'vite';
  * shell (signed-in pages: an empty #root) shows nothing without them, so it fetches them at once.
  * A page whose load event is slow (a large image on 2G) gets them after 5 s anyway.
  */
-export const MODULES_AFTER_LOAD = `(function (d, w) {
+const MODULES_AFTER_LOAD = `(function (d, w) {
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    var links = d.querySelectorAll('link[rel="lbf-modulepreload"]');
+    var links = d.querySelectorAll('link[rel="${PRELOAD_REL}"]');
     for (var i = 0; i < links.length; i++) {
       var preload = d.createElement('link');
       preload.rel = 'modulepreload';
@@ -22,7 +27,7 @@ export const MODULES_AFTER_LOAD = `(function (d, w) {
       preload.href = links[i].href;
       d.head.appendChild(preload);
     }
-    var entry = d.querySelector('link[rel="lbf-module"]');
+    var entry = d.querySelector('link[rel="${ENTRY_REL}"]');
     if (!entry) return;
     var script = d.createElement('script');
     script.type = 'module';
@@ -35,11 +40,6 @@ export const MODULES_AFTER_LOAD = `(function (d, w) {
   w.addEventListener('load', start);
   setTimeout(start, 5000);
 })(document, window);`;
-
-/** `<link rel="lbf-module">`: the entry module the loader starts (nothing is fetched for this rel). */
-export const ENTRY_REL = 'lbf-module';
-/** `<link rel="lbf-modulepreload">`: a module the loader preloads (the gateway writes its route's the same way). */
-export const PRELOAD_REL = 'lbf-modulepreload';
 
 /**
  * Rewrites the module tags Vite writes into index.html: the entry `<script type="module">` and its

@@ -6,14 +6,14 @@ import { loadApolloOnFirstTouch } from '@/data/apollo';
 import { registerHttpRefresher } from '@/data/refresh-session';
 import { plantSeeds } from '@/data/seeds';
 import { App } from './app';
-import { prepareClassMerge } from './lib/utils';
 import { countServerRenderedPage } from './components/layout/use-signup-prompt';
 import { recordServerRenderedVisit } from './hooks/use-page';
-import { replayEarlyEvents } from './lib/early-events';
 import { hasBrowserChoices } from './lib/browser-choices';
+import { replayEarlyEvents } from './lib/early-events';
 import { hydrateWhenNeeded, showsSessionPlaceholder } from './lib/hydrate-when-needed';
 import { preloadPages } from './lib/lazy-page';
 import { handOverSeenAnswers } from './lib/offline/seen-answers';
+import { prepareClassMerge } from './lib/utils';
 import { createAppRouter } from './routes';
 import './index.css';
 

@@ -18,6 +18,13 @@
  */
 import { OFFLINE_COPY_META } from './offline/offline-state';
 
+declare global {
+  interface Window {
+    /** Set by index.html's inline script on a touch, key press or focus before the app's modules ran. */
+    lbfAppWanted?: boolean;
+  }
+}
+
 /** The attribute that marks a part of a page that only works once the page is live. */
 export const HYDRATE_ON_VIEW = 'data-hydrate-on-view';
 
@@ -69,7 +76,7 @@ export function hydrateWhenNeeded(start: () => void, options: HydrateOptions = {
   const params = new URLSearchParams(win.location.search);
   if (
     // A touch or key press before this module ran (index.html's inline script noted it).
-    (win as Window & { lbfAppWanted?: boolean }).lbfAppWanted === true ||
+    win.lbfAppWanted === true ||
     options.showsBrowserState?.() === true ||
     APP_PARAMETERS.some((name) => params.has(name)) ||
     win.navigator.onLine === false ||

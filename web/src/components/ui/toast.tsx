@@ -39,10 +39,7 @@ export const toast = Object.assign(later<Parameters<SonnerToast>>((t) => t), {
  * as the app renders (a visitor who only reads a page never downloads it). The service worker keeps
  * it from its install on (web/vite-plugin-offline-code.ts), for a page that goes live offline.
  */
-let preloading = false;
 export function preloadToasts(): void {
-  if (preloading) return;
-  preloading = true;
   const start = () => void load().catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 4000 });
   else setTimeout(start, 2000);
