@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { IDLE_UPSTREAM_SOCKET_MS } from '@lbf/service-kit';
 import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
 
 /**
@@ -20,7 +21,10 @@ export function relayTarget(subgraphUrl: string): RelayTarget {
   return {
     target,
     send: https ? (httpsRequest as unknown as typeof httpRequest) : httpRequest,
-    agent: https ? new HttpsAgent({ keepAlive: true, maxSockets: 32 }) : new HttpAgent({ keepAlive: true, maxSockets: 32 }),
+    // Idle sockets closed before the subgraph would close them (IDLE_UPSTREAM_SOCKET_MS says why).
+    agent: https
+      ? new HttpsAgent({ keepAlive: true, maxSockets: 32, timeout: IDLE_UPSTREAM_SOCKET_MS })
+      : new HttpAgent({ keepAlive: true, maxSockets: 32, timeout: IDLE_UPSTREAM_SOCKET_MS }),
   };
 }
 

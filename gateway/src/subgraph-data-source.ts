@@ -1,5 +1,5 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import type { AuthUser } from '@lbf/service-kit';
+import { IDLE_UPSTREAM_SOCKET_MS, type AuthUser } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -183,8 +183,10 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
  * message and any partial data, so a GraphQL JSON body is passed on as the GraphQL response it is.
  */
 export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: AbortSignal): Fetcher {
-  // Enough sockets for the gateway's concurrency towards one subgraph; idle ones are kept open.
-  const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }) };
+  // Enough sockets for the gateway's concurrency towards one subgraph; idle ones are kept open, and
+  // closed before the subgraph would close them (IDLE_UPSTREAM_SOCKET_MS says why).
+  const options = { keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: IDLE_UPSTREAM_SOCKET_MS };
+  const agents = { http: new HttpAgent(options), https: new HttpsAgent(options) };
   stopSignal?.addEventListener('abort', () => {
     agents.http.destroy();
     agents.https.destroy();

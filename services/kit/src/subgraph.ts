@@ -73,6 +73,16 @@ export interface RunningSubgraph {
 }
 
 /** Starts one subgraph: Apollo Server on /graphql (HTTP and, optionally, graphql-ws), /health and /ready. */
+/**
+ * Idle keep-alive connections between the gateway and a subgraph: the subgraph keeps one open longer
+ * (SUBGRAPH_KEEP_ALIVE_MS) than the gateway keeps an idle socket (IDLE_UPSTREAM_SOCKET_MS), so the
+ * gateway is always the one that closes it. The other way round (Node's default keeps 5 s on the
+ * server and forever on the client), a query sent on a socket the subgraph is closing at that instant
+ * fails with "socket hang up": seen in CI as the home's counters « Indisponible » for one render.
+ */
+export const SUBGRAPH_KEEP_ALIVE_MS = 65_000;
+export const IDLE_UPSTREAM_SOCKET_MS = 30_000;
+
 export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions<C>): Promise<RunningSubgraph> {
   const schema = buildSubgraphSchema({ typeDefs: parse(opts.typeDefs), resolvers: opts.resolvers as never });
   const limits: OperationLimits = { ...DEFAULT_OPERATION_LIMITS, ...opts.limits };
@@ -185,6 +195,8 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   app.use('/graphql', express.json({ limit: BODY_LIMIT }), expressMiddleware(server, { context: ({ req, res }) => httpContext(req, res) }));
   fastGraphql = subgraphGraphqlHandler({ apollo: server, fromGateway, context: httpContext, bodyLimit: BODY_LIMIT });
 
+  httpServer.keepAliveTimeout = SUBGRAPH_KEEP_ALIVE_MS;
+  httpServer.headersTimeout = SUBGRAPH_KEEP_ALIVE_MS + 1_000;
   await new Promise<void>((resolve) => httpServer.listen(opts.port, opts.host ?? '127.0.0.1', resolve));
   const port = (httpServer.address() as AddressInfo).port;
   const host = opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1';
