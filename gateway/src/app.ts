@@ -4,10 +4,10 @@ import { mountNotifyRelay } from './notify-relay';
 import { mountSeo } from './seo';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
-import { AccessTokenVerifier, bearerToken, createLogger, Redis, type Logger } from '@lbf/service-kit';
+import { AccessTokenVerifier, bearerToken, createLogger, noVendorReporting, Redis, refuseVendorTelemetry, type Logger } from '@lbf/service-kit';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -132,6 +132,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   let loaded: (LoadedSchema & { supergraphSdl: string }) | null = null;
   let apolloStarted = false;
 
+  // Before the gateway exists: its constructor decides on Apollo's telemetry from the environment.
+  refuseVendorTelemetry();
   const gateway = new ApolloGateway({
     logger: apolloLogger(log),
     supergraphSdl: config.supergraphSdl
@@ -168,7 +170,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
 
   const plugins: ApolloServerPlugin<GatewayContext>[] = [
     costLimitPlugin<GatewayContext>(maxCost),
-    ApolloServerPluginLandingPageDisabled(),
+    ...noVendorReporting<GatewayContext>(),
     // No subgraph sets cache hints; the default plugin would compute an empty policy on every request.
     ApolloServerPluginCacheControlDisabled(),
   ];

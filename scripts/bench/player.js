@@ -18,6 +18,7 @@
  */
 const { performance } = require('node:perf_hooks');
 const { percentile } = require('./fanout');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../lib/chromium');
 
 const PLAYS = Number(process.env.BENCH_PLAYER_PLAYS ?? 20);
 const WATCH_SECONDS = Number(process.env.BENCH_PLAYER_SECONDS ?? 60);
@@ -147,10 +148,7 @@ async function benchPlayer({ stackUrl, gatewayUrl, databaseUrl, customer }) {
   });
   const clearProgress = () => withDb(databaseUrl, (c) => c.query('DELETE FROM catalogue.watch_progress WHERE user_id = $1 AND video_id = $2', [userId, video.id]));
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: stackUrl, locale: 'fr-FR', viewport: { width: 390, height: 844 } });
     await context.addInitScript(() => window.sessionStorage.setItem('lbf_signup_prompt_shown', '1'));

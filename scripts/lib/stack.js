@@ -238,7 +238,15 @@ async function startStack(options = {}) {
     if (err && typeof err === 'object') Object.assign(err, { discard });
     throw err;
   }
-  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl, mailCatcherUrl };
+  // Every port a part of this stack may connect to: the shared servers, each other, the sandboxes.
+  const portOf = (url, usual) => Number(new URL(url).port) || usual;
+  const endpoints = [
+    portOf(o.databaseAdminUrl, 5432), portOf(o.natsUrl, 4222), portOf(o.redisUrl, 6379), o.port,
+    ...SERVICES.map((svc) => svc.port + o.portOffset),
+    ...(o.paymentSandbox ? [paymentSandboxPort] : []),
+    ...(o.mailCatcher ? [mailCatcherSmtpPort, MAIL_CATCHER_HTTP_PORT + o.portOffset] : []),
+  ];
+  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl, mailCatcherUrl, endpoints };
 }
 
 /**

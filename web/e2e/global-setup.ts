@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<void> {
   // Own ports and database per run, so two runs (a developer's and CI's) never collide.
   const offset = 300 + 10 * Math.floor(Math.random() * 60);
   const database = `lbf_e2e_${suffix}`;
+  // Every part records (and refuses off loopback) each connection it attempts: web/e2e/egress.e2e.ts.
+  const egressDir = join(dataDir, 'egress');
   const stack = await startStack({
     port: 4000 + offset,
     portOffset: offset,
@@ -30,9 +32,11 @@ export default async function globalSetup(): Promise<void> {
     // Short demo videos (the player tests need ~40 s), their ladders built before any test runs.
     demoVideoMaxSeconds: 60,
     waitForDemoVideosMs: 180_000,
+    nodeArgs: ['--require', join(root, 'scripts', 'lib', 'egress-recorder.js')],
+    extraEnv: { LBF_EGRESS_LOG_DIR: egressDir },
   });
   (globalThis as Record<string, unknown>).__LBF_E2E__ = { stack };
   // Test workers start after this and inherit the variable: each run reads its own stack.
   process.env.LBF_E2E_STACK = join(dataDir, 'stack.json');
-  writeFileSync(process.env.LBF_E2E_STACK, JSON.stringify({ url: stack.url, demo: stack.demo, database, paymentSandboxUrl: stack.paymentSandboxUrl, mailCatcherUrl: stack.mailCatcherUrl }));
+  writeFileSync(process.env.LBF_E2E_STACK, JSON.stringify({ url: stack.url, demo: stack.demo, database, paymentSandboxUrl: stack.paymentSandboxUrl, mailCatcherUrl: stack.mailCatcherUrl, egressDir, endpoints: stack.endpoints }));
 }

@@ -18,10 +18,9 @@ export const stack = JSON.parse(readFileSync(process.env.LBF_E2E_STACK ?? join(_
 };
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { CHROMIUM_PATH, CHROMIUM_ARGS } = require('../../scripts/lib/chromium') as typeof import('../../scripts/lib/chromium');
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /**

@@ -22,6 +22,7 @@ export * from './process-guards';
 export * from './gateway-credential';
 export * from './operation-limits';
 export * from './subgraph';
+export * from './no-phone-home';
 export * from './user-errors';
 export * from './csv';
 export * from './rich-text';

@@ -12,6 +12,7 @@ import { WebSocketServer } from 'ws';
 import { bearerToken, type AccessTokenVerifier, type AuthContext } from './auth';
 import { clientIp, gatewaySecretCheck } from './gateway-credential';
 import type { Logger } from './logger';
+import { noVendorReporting, refuseVendorTelemetry } from './no-phone-home';
 import { refuseNullBytes } from './null-bytes';
 import { DEFAULT_OPERATION_LIMITS, operationLimitsRule, withoutSuggestions, type OperationLimits } from './operation-limits';
 import { subgraphGraphqlHandler, UNAUTHORIZED_BODY } from './subgraph-http';
@@ -110,6 +111,7 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
     ApolloServerPluginInlineTraceDisabled(),
     ApolloServerPluginCacheControlDisabled(),
     refuseNullBytes<C>(),
+    ...noVendorReporting<C>(),
     ...(opts.plugins ?? []),
   ];
   let wsCleanup: { dispose: () => Promise<void> | void } | null = null;
@@ -144,6 +146,7 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
     });
   }
 
+  refuseVendorTelemetry();
   const server = new ApolloServer<C>({
     schema,
     csrfPrevention: true,

@@ -1,5 +1,5 @@
 import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,6 +21,28 @@ function ContactFormPlaceholder() {
   return (
     <div aria-busy="true" data-testid="contact-form-loading" className="flex min-h-[43rem] flex-col gap-5 sm:min-h-[34rem]">
       <h2 className="text-xl font-bold">{contact.form.title}</h2>
+    </div>
+  );
+}
+
+const mapBoxClass = 'block aspect-[4/3] w-full border-0 border-t bg-muted lg:aspect-auto lg:min-h-48 lg:flex-1';
+
+/**
+ * Google's map is a third party: its frame loads only when the visitor asks for it, after being
+ * told what Google receives. Until then nothing on this page leaves for another site.
+ */
+function MapOnRequest() {
+  const [shown, setShown] = useState(false);
+  if (shown) {
+    return <iframe title={contact.map.frameTitle} src={contact.map.embedUrl} referrerPolicy="strict-origin-when-cross-origin" className={mapBoxClass} />;
+  }
+  return (
+    <div className={`${mapBoxClass} flex flex-col items-center justify-center gap-3 p-5 text-center`} data-testid="map-placeholder">
+      <MapPin className="size-8 text-primary" aria-hidden="true" />
+      <p className="max-w-sm text-sm text-muted-foreground">{contact.map.consent}</p>
+      <Button type="button" variant="outline" onClick={() => setShown(true)}>
+        {contact.map.show}
+      </Button>
     </div>
   );
 }
@@ -109,13 +131,7 @@ export default function ContactPage() {
                 <span className="sr-only">{contact.map.newTab}</span>
               </a>
             </div>
-            <iframe
-              title={contact.map.frameTitle}
-              src={contact.map.embedUrl}
-              loading="lazy"
-              referrerPolicy="strict-origin-when-cross-origin"
-              className="block aspect-[4/3] w-full border-0 border-t bg-muted lg:aspect-auto lg:min-h-48 lg:flex-1"
-            />
+            <MapOnRequest />
           </section>
         </Card>
       </div>

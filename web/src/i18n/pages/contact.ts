@@ -22,6 +22,9 @@ export const contact = typeset({
     openUrl: 'https://www.google.com/maps/search/?api=1&query=Douala%2C%20Cameroun',
     open: 'Ouvrir dans Google Maps',
     newTab: "(s'ouvre dans un nouvel onglet)",
+    // Nothing reaches Google before the visitor asks: the embed sends their address and browser to it.
+    consent: "La carte est fournie par Google Maps : l'afficher transmet votre adresse IP et des informations sur votre navigateur à Google.",
+    show: 'Afficher la carte',
   },
   form: {
     title: 'Envoyer un message',
