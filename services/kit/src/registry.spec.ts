@@ -61,6 +61,15 @@ describe('the service registry', () => {
     }
   });
 
+  it('agrees with deploy/Dockerfile: every workspace\'s package file before the install, every service\'s port exposed', () => {
+    const dockerfile = read('deploy', 'Dockerfile');
+    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+    const copied = [...dockerfile.matchAll(/^COPY (\S+)\/package\.json \1\/$/gm)].map((m) => m[1]);
+    expect(copied.sort()).toEqual([...workspaces].sort());
+    const exposed = /^EXPOSE (.+)$/m.exec(dockerfile)?.[1].split(/\s+/).map(Number) ?? [];
+    for (const s of SERVICE_REGISTRY) expect(exposed).toContain(s.port);
+  });
+
   it('agrees with the containers\' database initialisation: a schema and role per service', () => {
     const init = read('deploy', 'postgres-init.sql');
     for (const s of SERVICE_REGISTRY) expect(init).toContain(`'${s.schema}'`);
