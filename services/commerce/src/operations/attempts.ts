@@ -105,7 +105,7 @@ export function chargeGraceMs(deps: Pick<CommerceDeps, 'config'>): number {
  * The provider has no request for a live attempt's reference (MoMo/NotchPay 404, Orange without a
  * payToken or still INITIATED): the charge never reached it, e.g. the process died between
  * committing the attempt and calling the provider. Within the grace after the commit (or the last
- * resend) a charge may still be on its way: nothing changes. After it, the charge is sent now with
+ * resend) a charge may still be on its way: nothing changes (unless the window has passed). After it, the charge is sent now with
  * the same reference (MoMo's X-Reference-Id and NotchPay's reference are idempotent: a request that
  * did arrive answers 409 and is read back; Orange reuses the stored payToken, whose mp/pay never
  * arrived), with a full window from now, and the poller follows it. Past the window or after
@@ -115,11 +115,12 @@ export function chargeGraceMs(deps: Pick<CommerceDeps, 'config'>): number {
 export async function recoverUnsentCharge(deps: CommerceDeps, attempt: PaymentAttempt, input: SettleInput, opts: { fromPoller: boolean }): Promise<SettleResult> {
   const now = deps.now();
   const answer = input.exchange ?? null;
-  if (now.getTime() - chargeStartedAt(attempt) < chargeGraceMs(deps)) {
+  const past = pastWindow(attempt.expiresAt, now);
+  if (!past && now.getTime() - chargeStartedAt(attempt) < chargeGraceMs(deps)) {
     return settle(deps, attempt.id, { outcome: 'pending', exchange: answer });
   }
   const provider = deps.providers.get(attempt.provider);
-  if (!provider || attempt.chargeResends >= MAX_CHARGE_RESENDS || pastWindow(attempt.expiresAt, now)) {
+  if (!provider || attempt.chargeResends >= MAX_CHARGE_RESENDS || past) {
     deps.log.warn({ attemptId: attempt.id, provider: attempt.provider, resends: attempt.chargeResends }, 'the provider never received the charge: attempt ended');
     return settle(deps, attempt.id, {
       outcome: 'failed',
