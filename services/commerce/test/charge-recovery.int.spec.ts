@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startPaymentsSandbox, type RunningSandbox } from '../../../sandbox/payments/src/server';
 import type { CommerceConfig } from '../src/config';
+import { ProviderUnavailable, type ChargeRequest, type ProviderAnswer } from '../src/providers/port';
 import { FakeProvider } from './fake-provider';
 import { CHECK_PAYMENT, sandboxProviders, setupCommerce, START_CHECKOUT, until, type CommerceTestContext } from './support';
 
@@ -256,5 +257,42 @@ describe('a charge that never reached the provider, in process (fake providers)'
       status: 'FAILED',
       failureMessage: "La demande de paiement n'a pas pu être envoyée à l'opérateur. Vous pouvez réessayer.",
     });
+  });
+});
+
+/** A MoMo whose next charge request is lost on the way (connection refused): it never has it. */
+class LosingMomo extends FakeProvider {
+  loseNext = false;
+
+  override async charge(request: ChargeRequest): Promise<ProviderAnswer> {
+    if (!this.loseNext) return super.charge(request);
+    this.loseNext = false;
+    this.calls.push({ kind: 'charge', reference: request.reference });
+    throw new ProviderUnavailable('mtn', 'connection refused', { kind: 'mtn.requesttopay', httpStatus: null, body: { error: 'unreachable' } });
+  }
+}
+
+describe('the poller and a charge that never reached the provider (fake providers)', () => {
+  let t: CommerceTestContext;
+  const mtn = new LosingMomo('mtn', 5 * 60_000);
+  beforeAll(async () => {
+    // One quick poll, then the next round would be 10 minutes away.
+    t = await setupCommerce({ providers: { mtn }, config: { pollDelaysMs: [200, 10 * 60_000], chargeGraceMs: 1_500 } });
+  });
+  afterAll(() => t.teardown());
+
+  it('a poll that finds it unknown within the grace comes back when the grace ends (not a round later) and sends it then', async () => {
+    const itemId = await t.publishItem();
+    const buyer = t.newUser();
+    mtn.loseNext = true;
+    const order = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'MTN', phone: '677000666' })).order!;
+    const reference = order.attempt.reference as string;
+    expect(mtn.payments.has(reference)).toBe(false);
+    await until(async () => (mtn.payments.has(reference) ? true : null), 8_000, 'the charge sent by the poller');
+    expect(mtn.calls.filter((c) => c.kind === 'charge' && c.reference === reference)).toHaveLength(2);
+    const row = await t.sql.query(`SELECT status, charge_resends FROM commerce.payment_attempts WHERE id = $1`, [order.attempt.id]);
+    expect(row.rows[0]).toEqual({ status: 'pending', charge_resends: 1 });
+    mtn.settleAt(reference, 'completed');
+    expect((await t.gql(CHECK_PAYMENT, { orderId: order.id }, buyer)).data!.checkPayment.order.status).toBe('COMPLETED');
   });
 });

@@ -32,7 +32,7 @@ export function commerceJobHandlers(deps: CommerceDeps): JobHandlers<CommerceJob
       if (!(await stillPending(deps, attemptId))) return 'settled';
       const result = await checkAttempt(deps, attemptId, { expireWhenPast: true, fromPoller: true });
       await deps.ds.manager.query(`UPDATE payment_attempts SET poll_round = GREATEST(poll_round, $2) WHERE id = $1`, [attemptId, round + 1]);
-      if (result) await schedulePoll(deps, attemptId, round + 1);
+      if (result) await schedulePoll(deps, attemptId, round + 1, result.askAgainInMs);
       return result?.kind ?? 'unknown attempt';
     },
     'check-attempt': async (job) => {

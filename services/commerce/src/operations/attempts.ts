@@ -22,12 +22,13 @@ export async function nudgeAttempt(deps: Pick<CommerceDeps, 'enqueue'>, attemptI
   await deps.enqueue('check-attempt', { attemptId }, { delay: NUDGE_DELAY_MS, deduplication: { id: `check-${attemptId}` } });
 }
 
-/** The poller's next look at a pending attempt. */
-export async function schedulePoll(deps: CommerceDeps, attemptId: string, round: number): Promise<void> {
+/** The poller's next look at a pending attempt (no later than `atMostMs` when given). */
+export async function schedulePoll(deps: CommerceDeps, attemptId: string, round: number, atMostMs?: number): Promise<void> {
   const attempt = await deps.ds.manager.findOne(PaymentAttempt, { where: { id: attemptId } });
   if (!attempt || attempt.status !== 'pending') return;
   const delays = deps.config.pollDelaysMs ?? [3_000, 10_000, 30_000, 60_000];
-  const delay = nextPollDelay(round, delays, attempt.expiresAt.getTime() - deps.now().getTime());
+  const next = nextPollDelay(round, delays, attempt.expiresAt.getTime() - deps.now().getTime());
+  const delay = atMostMs === undefined ? next : Math.min(next, Math.max(0, atMostMs));
   await deps.enqueue('poll-attempt', { attemptId, round }, { delay, jobId: `poll-${attemptId}-${round}` });
 }
 
@@ -116,8 +117,10 @@ export async function recoverUnsentCharge(deps: CommerceDeps, attempt: PaymentAt
   const now = deps.now();
   const answer = input.exchange ?? null;
   const past = pastWindow(attempt.expiresAt, now);
-  if (!past && now.getTime() - chargeStartedAt(attempt) < chargeGraceMs(deps)) {
-    return settle(deps, attempt.id, { outcome: 'pending', exchange: answer });
+  const graceLeft = chargeStartedAt(attempt) + chargeGraceMs(deps) - now.getTime();
+  if (!past && graceLeft > 0) {
+    // The poller comes back when the grace ends, not a whole round later.
+    return { ...(await settle(deps, attempt.id, { outcome: 'pending', exchange: answer })), askAgainInMs: graceLeft + 100 };
   }
   const provider = deps.providers.get(attempt.provider);
   if (!provider || attempt.chargeResends >= MAX_CHARGE_RESENDS || past) {

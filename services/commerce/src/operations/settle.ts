@@ -34,6 +34,8 @@ export interface SettleResult {
   kind: Settlement['kind'];
   /** The attempt or the order changed (a notification went out). */
   changed: boolean;
+  /** Ask again no later than this (a charge not at the provider yet, whose grace ends then). */
+  askAgainInMs?: number;
 }
 
 export type Exchange = { kind: string; httpStatus: number | null; body: unknown };
