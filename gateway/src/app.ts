@@ -255,7 +255,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   // Before compression: media bodies stream through untouched (Range, large uploads).
   mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
   // Before any body parser: NotchPay signs the exact bytes of its webhooks.
-  mountNotifyRelay(app, config.subgraphs, config.subgraphSecret);
+  mountNotifyRelay(app, config.subgraphs, config.subgraphSecret, { redis, keyPrefix: config.redisKeyPrefix ?? 'lbf', perMinute: config.notifyPerMinutePerIp, log });
   // The newsletter's one-click unsubscribe and tracked links, before the web app takes its pages.
   mountNewsletterRelay(app, config.subgraphs, config.subgraphSecret);
   app.use(compression());

@@ -58,6 +58,8 @@ export interface GatewayConfig {
   revocationCheckMs?: number;
   /** WebSockets one client IP may hold at once; 20 by default. */
   maxSocketsPerIp?: number;
+  /** Payment notifications (/payments/notify/*) one client IP may send per minute; 120 by default. */
+  notifyPerMinutePerIp?: number;
   /** Subscriptions one WebSocket may hold at once; 10 by default. */
   maxSubscriptionsPerSocket?: number;
   /** Answer accepted single-fetch operations by sending the plan's fetch directly (single-fetch.ts); default on. Off only to compare with the normal path. */
@@ -156,6 +158,7 @@ export const gatewayEnv = z.object({
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'e.g. 100kb').default(DEFAULT_BODY_LIMIT),
   SUPERGRAPH_POLL_MS: z.coerce.number().int().min(0).default(10_000),
   MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  NOTIFY_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
   MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
   /** The site's public address, as the services know it (links in mails, payment returns); unset, each request's own. */
   PUBLIC_URL: z.url().optional(),
@@ -198,6 +201,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     bodyLimit: env.BODY_LIMIT,
     pollIntervalMs: env.SUPERGRAPH_POLL_MS,
     maxSocketsPerIp: env.MAX_SOCKETS_PER_IP,
+    notifyPerMinutePerIp: env.NOTIFY_PER_MINUTE_PER_IP,
     maxSubscriptionsPerSocket: env.MAX_SUBSCRIPTIONS_PER_SOCKET,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
   };

@@ -1,4 +1,6 @@
+import type { Logger, Redis } from '@lbf/service-kit';
 import type { Express, Request, Response } from 'express';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SubgraphEndpoint } from './config';
 import { boundedBody, forward, json, relayTarget } from './relay';
 
@@ -13,6 +15,42 @@ export const NOTIFY_BODY_LIMIT = 64 * 1024;
 const UPSTREAM_TIMEOUT_MS = 15_000;
 /** The headers a provider's notification carries that commerce needs (the NotchPay signature among them). */
 const PASSED_HEADERS = ['content-type', 'x-notch-signature', 'user-agent'] as const;
+/**
+ * Notifications one client address may send per minute. A provider sends one per payment (MoMo's
+ * once, NotchPay's with retries), so a busy minute of real payments stays well under it; one over
+ * it only waits for the poller, which asks the provider anyway.
+ */
+export const DEFAULT_NOTIFY_PER_MINUTE_PER_IP = 120;
+
+/** Counts the notifications of each client address in Redis (every gateway instance shares the count). */
+export interface NotifyRateLimit {
+  redis: Redis;
+  /** REDIS_KEY_PREFIX. */
+  keyPrefix: string;
+  perMinute?: number;
+  log: Logger;
+}
+
+/** Null when this address may send one more, else the seconds to wait. Redis unreachable: let through (commerce bounds what it keeps). */
+function notifyLimiter(limit: NotifyRateLimit): (ip: string) => Promise<number | null> {
+  const limiter = new RateLimiterRedis({
+    storeClient: limit.redis,
+    keyPrefix: `${limit.keyPrefix}:gateway:rl:notify`,
+    points: limit.perMinute ?? DEFAULT_NOTIFY_PER_MINUTE_PER_IP,
+    // The gateway's Redis client gives a command up after a few retries (app.ts), so an outage fails it soon.
+    duration: 60,
+  });
+  return async (ip) => {
+    try {
+      await limiter.consume(ip);
+      return null;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      limit.log.warn({ err: String(err) }, 'notification rate limit unavailable; notification relayed');
+      return null;
+    }
+  };
+}
 
 /**
  * Relays the payment providers' notifications (NotchPay webhooks, MTN MoMo and Orange Money
@@ -21,12 +59,16 @@ const PASSED_HEADERS = ['content-type', 'x-notch-signature', 'user-agent'] as co
  * mount before express.json and compression), with the provider's content-type, signature and
  * user-agent, the client IP Express resolved, and the gateway's credential. Commerce's status and
  * body go back to the provider as they are. Only POST and PUT (MTN calls back with PUT), 64 KiB at
- * most. Without a commerce subgraph, nothing is mounted (404).
+ * most. MoMo's and Orange's callbacks are unsigned by design, so anyone may send one: each client
+ * address (as Express resolved it) may send `limit.perMinute` a minute, counted in Redis before the
+ * body is read; more are answered 429 with Retry-After and never reach commerce. Without a commerce
+ * subgraph, nothing is mounted (404).
  */
-export function mountNotifyRelay(app: Express, subgraphs: SubgraphEndpoint[], secret: string): boolean {
+export function mountNotifyRelay(app: Express, subgraphs: SubgraphEndpoint[], secret: string, limit: NotifyRateLimit): boolean {
   const commerce = subgraphs.find((s) => s.name === NOTIFY_SUBGRAPH);
   if (!commerce) return false;
   const to = relayTarget(commerce.url);
+  const wait = notifyLimiter(limit);
 
   app.use(NOTIFY_PATH, (req: Request, res: Response) => {
     const provider = /^\/([a-z]+)\/?$/.exec(req.path)?.[1];
@@ -36,6 +78,12 @@ export function mountNotifyRelay(app: Express, subgraphs: SubgraphEndpoint[], se
       return json(res, 405, { error: 'method not allowed' }, { allow: 'POST, PUT' });
     }
     void (async () => {
+      const ip = req.ip?.startsWith('::ffff:') ? req.ip.slice(7) : (req.ip ?? 'unknown');
+      const retryAfter = await wait(ip);
+      if (retryAfter !== null) {
+        req.resume();
+        return json(res, 429, { error: 'too many requests' }, { 'retry-after': String(retryAfter) });
+      }
       const body = await boundedBody(req, res, NOTIFY_BODY_LIMIT);
       if (!body) return;
       const query = req.originalUrl.indexOf('?');

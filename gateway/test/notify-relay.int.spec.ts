@@ -1,4 +1,5 @@
-import { testKeys } from '@lbf/service-kit/testing';
+import { removeRedisKeys, testKeys } from '@lbf/service-kit/testing';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startGateway, type RunningGateway } from '../src/app';
@@ -132,5 +133,70 @@ describe('payment notifications through the gateway', () => {
     const res = await fetch(`${origin(downGateway)}/payments/notify/notchpay`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'unavailable' });
+  });
+});
+
+/**
+ * MoMo's and Orange's callbacks are unsigned by the providers' design: anyone can send one. Each
+ * client address may send so many a minute (counted in Redis, shared by every gateway instance);
+ * more are answered 429 with Retry-After before their body is read, and never reach commerce.
+ */
+describe('payment notifications: a rate limit per client address', () => {
+  const keys = testKeys();
+  const received: Received[] = [];
+  const PER_MINUTE = 5;
+  let commerce: Server;
+  let gateway: RunningGateway;
+  let second: RunningGateway;
+  const redisKeyPrefix = `test-notify-${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    commerce = await fakeCommerce(received);
+    const { port } = commerce.address() as AddressInfo;
+    const config = testGatewayConfig({
+      subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${port}/graphql` }],
+      authPublicKey: keys.publicKey,
+      // Its own counters; the test client is a trusted proxy, so X-Forwarded-For names the address.
+      redisKeyPrefix,
+      trustedProxies: ['127.0.0.1'],
+      notifyPerMinutePerIp: PER_MINUTE,
+    });
+    gateway = await startGateway(config);
+    second = await startGateway(config);
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await second?.stop();
+    await new Promise((r) => commerce?.close(r));
+    await removeRedisKeys(redisKeyPrefix);
+  });
+
+  const origin = (g: RunningGateway) => g.url.replace(/\/graphql$/, '');
+  const notify = (g: RunningGateway, from: string, i: number) =>
+    fetch(`${origin(g)}/payments/notify/mtn`, {
+      method: 'PUT',
+      body: JSON.stringify({ externalId: `forged-${i}`, status: 'SUCCESSFUL', padding: 'x'.repeat(30 * 1024) }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+    });
+
+  it(`lets ${PER_MINUTE} a minute through from one address, across instances, and refuses the rest with 429 and Retry-After`, async () => {
+    const before = received.length;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => notify(i % 2 ? gateway : second, '203.0.113.50', i)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - PER_MINUTE);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toEqual({ error: 'too many requests' });
+    expect(received.length - before).toBe(PER_MINUTE);
+  });
+
+  it("another address keeps its own allowance", async () => {
+    const before = received.length;
+    const res = await notify(gateway, '203.0.113.51', 0);
+    expect(res.status).toBe(200);
+    expect(received.length - before).toBe(1);
+    expect(received.at(-1)!.headers['x-forwarded-for']).toBe('203.0.113.51');
   });
 });

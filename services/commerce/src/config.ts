@@ -14,6 +14,12 @@ export interface CommerceConfig extends BaseConfig {
   providers: ProviderConfigs;
   /** Poller delays between status requests of one attempt (the last repeats); 3 s, 10 s, 30 s, 60 s by default. */
   pollDelaysMs?: number[];
+  /**
+   * How long a charge may still be on its way to the provider after its attempt was committed (or
+   * sent again); only past it does "the provider has no request for our reference" mean the call was
+   * never made. 60 s by default (the slowest charge: token and request, with their timeouts); tests shorten it.
+   */
+  chargeGraceMs?: number;
   /** Deliveries of an event before a consumer parks it; the kit's default when absent. */
   eventMaxDeliver?: number;
 }

@@ -1,5 +1,6 @@
 import { verifyNotchPayWebhook } from '../src/providers/notchpay';
 import {
+  ChargeNotAtProvider,
   ProviderUnavailable,
   type ChargeRequest,
   type InboundNotification,
@@ -93,7 +94,8 @@ export class FakeProvider implements PaymentProvider {
     if (kind !== 'charge') this.calls.push({ kind, reference });
     if (this.unavailable) throw new ProviderUnavailable(this.name, 'down', { kind, httpStatus: 503, body: null });
     const p = this.payments.get(reference);
-    if (!p) throw new ProviderUnavailable(this.name, 'unknown reference', { kind, httpStatus: 404, body: null });
+    // Like the real ones: no request under this reference (the charge never reached the provider).
+    if (!p) throw new ChargeNotAtProvider(this.name, { kind, httpStatus: 404, body: { code: 'RESOURCE_NOT_FOUND' } });
     return {
       outcome: p.outcome,
       providerReference: p.providerReference,

@@ -51,6 +51,8 @@ export const OWN_REASONS = {
   supersededByPayment: 'SUPERSEDED_BY_PAYMENT',
   /** The administrator granted the order while this attempt was live. */
   supersededByGrant: 'SUPERSEDED_BY_GRANT',
+  /** The provider never received the charge (a crash before the call) and it could not be sent again in time. */
+  chargeNotSent: 'CHARGE_NOT_SENT',
 } as const;
 
 /**
@@ -76,6 +78,7 @@ const REASON_MESSAGES: Record<string, string> = {
   ABANDONED: 'Paiement annulé.',
   SUPERSEDED_BY_GRANT: 'Paiement remplacé par un accès accordé par un administrateur.',
   SUPERSEDED_BY_PAYMENT: 'Paiement déjà reçu pour cette commande.',
+  CHARGE_NOT_SENT: "La demande de paiement n'a pas pu être envoyée à l'opérateur. Vous pouvez réessayer.",
   INVALID_CURRENCY: 'Une erreur est survenue lors du traitement.',
   SERVICE_UNAVAILABLE: "L'opérateur est indisponible pour le moment.",
 };

@@ -70,6 +70,9 @@ export class PaymentAttempt {
   @Column({ type: 'timestamptz', name: 'last_checked_at', nullable: true }) lastCheckedAt: Date | null;
   @Column({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
   @Column({ type: 'timestamptz', name: 'settled_at', nullable: true }) settledAt: Date | null;
+  /** Times the charge was sent again because the provider had no request for our reference (a crash before the call). */
+  @Column({ type: 'int', name: 'charge_resends', default: 0 }) chargeResends: number;
+  @Column({ type: 'timestamptz', name: 'charge_resent_at', nullable: true }) chargeResentAt: Date | null;
 }
 
 /** One raw exchange with a provider (answer or notification), secrets removed. */

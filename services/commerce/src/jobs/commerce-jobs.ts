@@ -1,13 +1,12 @@
 import type { JobHandlers } from '@lbf/service-kit';
-import { checkAttempt, pushCharge } from '../operations/attempts';
-import { schedulePoll } from '../operations/checkout';
+import { checkAttempt, nudgeAttempt, pushCharge, schedulePoll } from '../operations/attempts';
 import type { CommerceDeps } from '../operations/deps';
 
 /** The jobs of commerce's queue. Stored in Redis: never rename one. */
 export type CommerceJobs = {
   /** The poller: asks the provider about a pending attempt, then again later (3 s -> 10 s -> 30 s -> 60 s), expiring it after the window. */
   'poll-attempt': { attemptId: string; round: number };
-  /** One look at an attempt, without rescheduling (a webhook's nudge, the sweeper). */
+  /** One look at an attempt, without rescheduling (a webhook's nudge, the sweeper); at most one pending per attempt (`nudgeAttempt`). */
   'check-attempt': { attemptId: string };
   /** NotchPay's direct mobile-money charge: blocks 5-30 s, so never in a request. */
   'push-charge': { attemptId: string };
@@ -31,9 +30,9 @@ export function commerceJobHandlers(deps: CommerceDeps): JobHandlers<CommerceJob
     'poll-attempt': async (job) => {
       const { attemptId, round } = job.data;
       if (!(await stillPending(deps, attemptId))) return 'settled';
-      const result = await checkAttempt(deps, attemptId, { expireWhenPast: true });
+      const result = await checkAttempt(deps, attemptId, { expireWhenPast: true, fromPoller: true });
       await deps.ds.manager.query(`UPDATE payment_attempts SET poll_round = GREATEST(poll_round, $2) WHERE id = $1`, [attemptId, round + 1]);
-      if (result) await schedulePoll(deps, attemptId, round + 1);
+      if (result) await schedulePoll(deps, attemptId, round + 1, result.askAgainInMs);
       return result?.kind ?? 'unknown attempt';
     },
     'check-attempt': async (job) => {
@@ -46,7 +45,7 @@ export function commerceJobHandlers(deps: CommerceDeps): JobHandlers<CommerceJob
         `SELECT id FROM payment_attempts WHERE status = 'pending'
            AND COALESCE(last_checked_at, created_at) < now() - interval '2 minutes' ORDER BY expires_at LIMIT 200`,
       )) as Array<{ id: string }>;
-      for (const { id } of stale) await deps.enqueue('check-attempt', { attemptId: id }, { jobId: `sweep-${id}-${Math.floor(Date.now() / SWEEP_EVERY_MS)}` });
+      for (const { id } of stale) await nudgeAttempt(deps, id);
       return stale.length;
     },
   };

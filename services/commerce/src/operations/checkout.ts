@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ERRORS, OWN_REASONS, TEXT } from '../domain/messages';
 import { usdCentsToXaf } from '../domain/money';
-import { canStartAttempt, nextPollDelay } from '../domain/order-state';
+import { canStartAttempt } from '../domain/order-state';
 import { normalizePhone } from '../domain/phone';
 import { Buyer, Order, PaymentAttempt, PriceListItem, type ItemKind } from '../entities';
 import type { Order as OrderGql } from '../generated/graphql';
 import { ProviderRejected, ProviderUnavailable, type ProviderName } from '../providers/port';
-import { answerInput, askProvider, chargeAttempt, checkAttempt } from './attempts';
+import { answerInput, askProvider, chargeAttempt, chargeGraceMs, chargeStartedAt, checkAttempt, schedulePoll } from './attempts';
 import type { CommerceDeps } from './deps';
 import { PROVIDER_OF } from './providers';
 import { recordExchange, settle } from './settle';
@@ -70,7 +70,7 @@ export async function startCheckout(deps: CommerceDeps, user: AuthUser, raw: Sta
   const email = await buyerEmail(deps, user.userId);
   const now = deps.now();
 
-  const started = await deps.uow.run(async ({ manager }) => {
+  const open = () => deps.uow.run(async ({ manager }) => {
     const price = await manager.findOne(PriceListItem, { where: { itemId: raw.itemId } });
     if (!price || !price.forSale || price.itemType !== itemType) throw new UserError('NOT_FOR_SALE', ERRORS.NOT_FOR_SALE, { field: 'itemId' });
     const paid = await manager.query(`SELECT 1 FROM orders WHERE buyer_id = $1 AND item_id = $2 AND status = 'completed'`, [user.userId, raw.itemId]);
@@ -91,7 +91,7 @@ export async function startCheckout(deps: CommerceDeps, user: AuthUser, raw: Sta
       .getOne();
     if (!order) throw new Error('open order vanished under its lock');
     const live = await manager.findOne(PaymentAttempt, { where: { orderId: order.id, status: 'pending' } });
-    if (live || !canStartAttempt(order.status)) return { orderId: order.id, attemptId: null };
+    if (live || !canStartAttempt(order.status)) return { orderId: order.id, attemptId: null, live };
     const [{ n }] = (await manager.query(`SELECT COALESCE(MAX(number), 0) + 1 AS n FROM payment_attempts WHERE order_id = $1`, [order.id])) as Array<{ n: number }>;
     const attemptId = randomUUID();
     await manager.insert(PaymentAttempt, {
@@ -108,25 +108,27 @@ export async function startCheckout(deps: CommerceDeps, user: AuthUser, raw: Sta
     });
     // A retry charges today's price: the price list may have changed since the last attempt.
     await manager.update(Order, { id: order.id }, { status: 'pending', amountUsdCents: usd, amountXaf: xaf, itemTitle: price.title, buyerEmail: email, updatedAt: now });
-    return { orderId: order.id, attemptId };
+    return { orderId: order.id, attemptId, live: null };
   });
 
+  let started = await open();
+  // Paying again while an attempt is live returns it, unless its charge may never have reached the
+  // provider (committed, then the process died): past the grace the provider is asked, which sends
+  // the charge now or ends the attempt (recoverUnsentCharge); ended, this click makes a new attempt.
+  if (started.live && deps.now().getTime() - chargeStartedAt(started.live) >= chargeGraceMs(deps)) {
+    await checkAttempt(deps, started.live.id, { expireWhenPast: true });
+    started = await open();
+  }
   if (started.attemptId) {
     await deps.updates.publish(started.orderId);
-    await chargeAttempt(deps, started.attemptId);
+    // The poller first: if this process dies before or during the provider call, the poll finds the
+    // attempt unknown to the provider and sends it (recoverUnsentCharge).
     await schedulePoll(deps, started.attemptId, 0);
+    await chargeAttempt(deps, started.attemptId);
   }
   return (await viewOf(deps, started.orderId, false))!;
 }
 
-/** The poller's next look at a pending attempt. */
-export async function schedulePoll(deps: CommerceDeps, attemptId: string, round: number): Promise<void> {
-  const attempt = await deps.ds.manager.findOne(PaymentAttempt, { where: { id: attemptId } });
-  if (!attempt || attempt.status !== 'pending') return;
-  const delays = deps.config.pollDelaysMs ?? [3_000, 10_000, 30_000, 60_000];
-  const delay = nextPollDelay(round, delays, attempt.expiresAt.getTime() - deps.now().getTime());
-  await deps.enqueue('poll-attempt', { attemptId, round }, { delay, jobId: `poll-${attemptId}-${round}` });
-}
 
 export async function viewOf(deps: CommerceDeps, orderId: string, admin: boolean): Promise<OrderGql | null> {
   const record = await loadRecord(deps.ds.manager, orderId, admin);

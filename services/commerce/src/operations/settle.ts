@@ -19,6 +19,8 @@ export interface SettleInput {
   exchange?: ProviderAnswer['exchange'] | null;
   /** The provider could not be asked (unreachable, refused, not configured): `outcome` is then our 'pending'. */
   unanswered?: boolean;
+  /** The provider has no request for our reference: the charge never reached it (attempts.ts `recoverUnsentCharge`). */
+  notAtProvider?: boolean;
   /** Our expiry after the window without the provider's word on the attempt: the order waits for an administrator (admin-alerts.ts). */
   outcomeUnknown?: boolean;
   /** An administrator's re-check: a final answer from the provider clears the order's alert. */
@@ -32,6 +34,8 @@ export interface SettleResult {
   kind: Settlement['kind'];
   /** The attempt or the order changed (a notification went out). */
   changed: boolean;
+  /** Ask again no later than this (a charge not at the provider yet, whose grace ends then). */
+  askAgainInMs?: number;
 }
 
 export type Exchange = { kind: string; httpStatus: number | null; body: unknown };

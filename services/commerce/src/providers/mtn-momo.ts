@@ -5,12 +5,14 @@
  * - charge: POST /collection/v1_0/requesttopay with X-Reference-Id = our attempt reference (uuid4,
  *   persisted before the call), so a retry reuses it; 202 = accepted; 409 RESOURCE_ALREADY_EXIST =
  *   an earlier try got through (then GET).
- * - status: GET /collection/v1_0/requesttopay/{ref}; `reason` is `{code,message}` or a string.
+ * - status: GET /collection/v1_0/requesttopay/{ref}; `reason` is `{code,message}` or a string; 404 =
+ *   no such request (never made): `ChargeNotAtProvider`, and sending it then is safe (same reference).
  * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
  */
 import { mtnOutcome, mtnReasonCode } from '../domain/provider-statuses';
 import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
+  ChargeNotAtProvider,
   ProviderRejected,
   ProviderUnavailable,
   type ChargeRequest,
@@ -135,7 +137,8 @@ export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
     const res = await tokenTroubleIsUnavailable(() => authed('mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, {}, undefined, 2));
     // Refused credentials say nothing about the payment: ask again later rather than fail it.
     if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('mtn', `mtn.status: HTTP ${res.status}`, res.exchange);
-    if (res.status === 404) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? 'RESOURCE_NOT_FOUND', res.exchange);
+    // MoMo has no request with this X-Reference-Id: requesttopay never reached it.
+    if (res.status === 404) throw new ChargeNotAtProvider('mtn', res.exchange);
     if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
     const b = res.body as Record<string, unknown> | null;
     const raw = pickString(b, 'status');

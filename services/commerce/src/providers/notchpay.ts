@@ -3,7 +3,8 @@
  * - `Authorization: <public key>` (no Bearer).
  * - charge = POST /payments/initialize → 201 `{transaction:{reference,…}, authorization_url}` (hosted page).
  * - pushCharge = PUT /payments/{ref} `{channel:'cm.mtn'|'cm.orange', data:{phone}}` → 202; blocks 5–30 s.
- * - status = GET /payments/{ref}, status at `transaction.status`.
+ * - status = GET /payments/{ref}, status at `transaction.status`; 404 = never initialized
+ *   (`ChargeNotAtProvider`), and initializing then is safe (our reference is unique there: 409 → read back).
  * - cancel = DELETE /payments/{ref}.
  * - webhook: `x-notch-signature` = hex HMAC-SHA256(raw body, webhook hash key).
  */
@@ -11,6 +12,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { notchPayEventOutcome, notchPayOutcome } from '../domain/provider-statuses';
 import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
 import {
+  ChargeNotAtProvider,
   ProviderRejected,
   ProviderUnavailable,
   type ChargeRequest,
@@ -80,6 +82,16 @@ export function notchPaySignature(rawBody: Buffer | string, hashKey: string): st
   return createHmac('sha256', hashKey).update(rawBody).digest('hex');
 }
 
+/** The references an unverified body names (never believed; only to file a forgery beside its attempt). */
+function namedIn(rawBody: Buffer): { reference: string | null; providerReference: string | null } {
+  try {
+    const hook = parseNotchPayWebhook(JSON.parse(rawBody.toString('utf8')));
+    return { reference: hook.reference, providerReference: hook.providerReference };
+  } catch {
+    return { reference: null, providerReference: null };
+  }
+}
+
 /**
  * Checks `x-notch-signature` over the raw bytes (length first, then constant-time), then reads the
  * references. Never throws; answers without detail beyond a short reason for our own log.
@@ -91,10 +103,10 @@ export function verifyNotchPayWebhook(
 ): NotificationVerdict {
   if (!hashKey) return { valid: false, reason: 'no webhook hash key configured' };
   const given = headerValue(headers, NOTCHPAY_SIGNATURE_HEADER)?.trim().toLowerCase();
-  if (!given) return { valid: false, reason: 'missing signature' };
+  if (!given) return { valid: false, reason: 'missing signature', ...namedIn(rawBody) };
   const expected = Buffer.from(notchPaySignature(rawBody, hashKey), 'utf8');
   const actual = Buffer.from(given, 'utf8');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return { valid: false, reason: 'bad signature' };
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return { valid: false, reason: 'bad signature', ...namedIn(rawBody) };
   let body: unknown;
   try {
     body = JSON.parse(rawBody.toString('utf8'));
@@ -146,7 +158,8 @@ export function createNotchPayClient(cfg: NotchPayConfig): NotchPayClient {
     const res = await call('notchpay.status', 'GET', `/payments/${encodeURIComponent(ref)}`, undefined, { retries: 2 });
     // A refused key says nothing about the payment: ask again later rather than fail it.
     if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('notchpay', `notchpay.status: HTTP ${res.status}`, res.exchange);
-    if (res.status === 404) throw new ProviderRejected('notchpay', 'NOT_FOUND', res.exchange);
+    // No payment with this reference: /payments/initialize never reached NotchPay.
+    if (res.status === 404) throw new ChargeNotAtProvider('notchpay', res.exchange);
     if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
     return fromTransaction(res);
   };

@@ -5,13 +5,16 @@
  * - charge: POST /omcoreapis/1.0.2/mp/init → `data.payToken`, then POST …/mp/pay
  *   `{notifUrl, channelUserMsisdn, amount:"<int>", subscriberMsisdn (9 digits), pin, orderId, description, payToken}`
  *   → `data{status:"PENDING", inittxnstatus:"200", txnid}`; inittxnstatus "60019" = insufficient balance.
- * - status: GET …/mp/paymentstatus/{payToken} → `data.status` PENDING|SUCCESSFULL|FAILED|EXPIRED.
+ * - status: GET …/mp/paymentstatus/{payToken} → `data.status` PENDING|SUCCESSFULL|FAILED|EXPIRED;
+ *   INITIATED (mp/pay never reached Orange) or no payToken stored = `ChargeNotAtProvider`. The payToken
+ *   is handed to `onProviderReference` between mp/init and mp/pay, so "no payToken" means no mp/pay.
  * - resend: GET …/mp/push/{payToken} re-sends the prompt.
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
 import { orangeInitRefused, orangeOutcome } from '../domain/provider-statuses';
 import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
+  ChargeNotAtProvider,
   ProviderRejected,
   ProviderUnavailable,
   type ChargeRequest,
@@ -135,8 +138,13 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
   };
 
   const needPayToken = (attempt: { providerReference: string | null }, kind: string): string => {
-    // Without a payToken there is nothing Orange can tell us (mp/init never answered).
-    if (!attempt.providerReference) throw new ProviderRejected('orange', 'NO_PAY_TOKEN', { kind, httpStatus: null, body: null });
+    // No payToken stored: mp/pay was never sent (the payToken is stored before it), so Orange has no
+    // request for this attempt; for a status, that is the answer.
+    if (!attempt.providerReference) {
+      const exchange = { kind, httpStatus: null, body: { error: 'no payToken: mp/pay was never sent' } };
+      if (kind === 'orange.status') throw new ChargeNotAtProvider('orange', exchange);
+      throw new ProviderRejected('orange', 'NO_PAY_TOKEN', exchange);
+    }
     return attempt.providerReference;
   };
 
@@ -147,10 +155,18 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
 
     async charge(request: ChargeRequest): Promise<ProviderAnswer> {
       if (!request.phone) throw new ProviderRejected('orange', 'SUBSCRIBER_PHONE_MISSING', { kind: 'orange.init', httpStatus: null, body: null });
-      // mp/init only reserves a payToken: not retried (a lost one is simply never used).
-      const init = await authed('orange.init', 'POST', '/mp/init', {}, 0);
-      const payToken = pickString(init.body, 'data', 'payToken');
-      if (init.status >= 400 || !payToken) throw new ProviderRejected('orange', orangeCode(init.body, init.status), init.exchange);
+      // A payToken whose mp/pay never reached Orange (still INITIATED) is used as it is; else mp/init
+      // reserves one: not retried (a lost one is simply never used).
+      let payToken = request.providerReference ?? null;
+      let init: { exchange: { body: unknown } } = { exchange: { body: { reused: payToken } } };
+      if (!payToken) {
+        const answer = await authed('orange.init', 'POST', '/mp/init', {}, 0);
+        payToken = pickString(answer.body, 'data', 'payToken');
+        if (answer.status >= 400 || !payToken) throw new ProviderRejected('orange', orangeCode(answer.body, answer.status), answer.exchange);
+        init = answer;
+        // Stored before mp/pay: after a crash past this point the attempt can still be asked about.
+        await request.onProviderReference?.(payToken);
+      }
       const body = {
         notifUrl: request.notifyUrl,
         channelUserMsisdn: orangeSubscriberMsisdn(cfg.channelMsisdn),
@@ -193,6 +209,8 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
       if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('orange', `orange.status: HTTP ${res.status}`, res.exchange);
       if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
       if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
+      // Reserved by mp/init but mp/pay never reached Orange: no prompt was ever sent.
+      if (pickString(res.body, 'data', 'status')?.toUpperCase() === 'INITIATED') throw new ChargeNotAtProvider('orange', res.exchange);
       return fromStatusBody(res, payToken);
     },
 

@@ -28,6 +28,17 @@ export interface ChargeRequest {
   notifyUrl: string;
   /** Where the browser returns after NotchPay's hosted page. */
   returnUrl: string;
+  /**
+   * The provider's reference already stored for this attempt (Orange: a payToken from an earlier
+   * mp/init whose mp/pay never reached Orange); the client reuses it instead of making a new one.
+   */
+  providerReference?: string | null;
+  /**
+   * Called with the provider's reference as soon as it exists, before the request that reaches the
+   * payer (Orange: the payToken between mp/init and mp/pay), so that a crash after it leaves the
+   * attempt with a reference the provider can be asked about.
+   */
+  onProviderReference?: (providerReference: string) => Promise<void>;
 }
 
 /** The provider's answer to a charge or a status request, raw body kept for the log. */
@@ -66,6 +77,21 @@ export class ProviderRejected extends Error {
   ) {
     super(`${provider} refused: ${reasonCode}`);
     this.name = 'ProviderRejected';
+  }
+}
+
+/**
+ * The provider's answer to a status request: it has no payment request for our reference (MoMo
+ * and NotchPay 404 on it; Orange: no payToken stored, or a payToken still INITIATED, i.e. mp/pay
+ * never reached it). The charge was never made (e.g. the process died between committing the
+ * attempt and calling the provider): commerce sends it then, or ends the attempt
+ * (operations/attempts.ts `recoverUnsentCharge`). A subclass of ProviderRejected so that any
+ * other caller keeps treating it as "no usable answer".
+ */
+export class ChargeNotAtProvider extends ProviderRejected {
+  constructor(provider: ProviderName, exchange: { kind: string; httpStatus: number | null; body: unknown }) {
+    super(provider, 'CHARGE_NOT_AT_PROVIDER', exchange);
+    this.name = 'ChargeNotAtProvider';
   }
 }
 
@@ -110,4 +136,5 @@ export interface InboundNotification {
 
 export type NotificationVerdict =
   | { valid: true; signed: boolean; reference: string | null; providerReference: string | null; eventId: string | null }
-  | { valid: false; reason: string };
+  /** Refused (e.g. a bad signature); the references its body names, unverified, only to keep it beside that attempt as evidence. */
+  | { valid: false; reason: string; reference?: string | null; providerReference?: string | null };

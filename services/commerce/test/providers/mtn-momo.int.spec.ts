@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createMtnMomoClient, momoNote, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
+import { ChargeNotAtProvider, createMtnMomoClient, momoNote, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
 import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './support';
 
 describe('MTN MoMo client against the sandbox', () => {
@@ -149,9 +149,11 @@ describe('MTN MoMo client against the sandbox', () => {
     await expect(bad.charge(chargeRequest(world, { provider: 'mtn', phone: '56733123453' }))).rejects.toMatchObject({ name: 'ProviderRejected', reasonCode: 'TOKEN_HTTP_401' });
     // Asking about a payment with bad credentials says nothing about the payment: try later.
     await expect(bad.status({ reference: randomUUID(), providerReference: null })).rejects.toBeInstanceOf(ProviderUnavailable);
+    // 404 on our X-Reference-Id: requesttopay never reached MoMo.
     const err = await mtn.status({ reference: randomUUID(), providerReference: null }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ChargeNotAtProvider);
     expect(err).toBeInstanceOf(ProviderRejected);
-    expect(err).toMatchObject({ reasonCode: 'RESOURCE_NOT_FOUND' });
+    expect(err).toMatchObject({ reasonCode: 'CHARGE_NOT_AT_PROVIDER', exchange: { httpStatus: 404 } });
   });
 
   it('is unavailable (not rejected) when the provider cannot be reached', async () => {

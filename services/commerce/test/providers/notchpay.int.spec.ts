@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ChargeNotAtProvider,
   createNotchPayClient,
   notchPaySignature,
   parseNotchPayWebhook,
@@ -121,8 +122,8 @@ describe('NotchPay client against the sandbox', () => {
     expect(world.sandbox.state.notchpay.size).toBe(1);
   });
 
-  it('unknown references and bad keys are refused', async () => {
-    await expect(notch.status({ reference: 'nope', providerReference: null })).rejects.toMatchObject({ reasonCode: 'NOT_FOUND' });
+  it('an unknown reference is a charge never made (ChargeNotAtProvider); bad keys are refused', async () => {
+    await expect(notch.status({ reference: 'nope', providerReference: null })).rejects.toBeInstanceOf(ChargeNotAtProvider);
     const bad = createNotchPayClient({ ...world.configs.notchpay!, publicKey: 'pk_test.wrong' });
     const err = await bad.charge(chargeRequest(world, { provider: 'notchpay' })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderRejected);
@@ -136,7 +137,7 @@ describe('NotchPay client against the sandbox', () => {
       await fetch(`${started.authorizationUrl}/decline`, { method: 'POST', redirect: 'manual' });
       const hook = await nextWebhook();
       expect(JSON.parse(hook.rawBody.toString()).event).toBe('payment.complete');
-      expect(verify(hook)).toEqual({ valid: false, reason: 'bad signature' });
+      expect(verify(hook)).toMatchObject({ valid: false, reason: 'bad signature' });
     });
 
     it('checks the raw bytes: a re-serialised or tampered body, a wrong length, a missing header all fail', async () => {
@@ -145,10 +146,10 @@ describe('NotchPay client against the sandbox', () => {
       const hook = await nextWebhook();
       const sig = String(hook.headers['x-notch-signature']);
       const tampered = Buffer.from(hook.rawBody.toString().replace('"complete"', '"completE"'));
-      expect(verifyNotchPayWebhook(tampered, { 'x-notch-signature': sig }, world.webhookKey)).toEqual({ valid: false, reason: 'bad signature' });
-      expect(verifyNotchPayWebhook(hook.rawBody, { 'x-notch-signature': sig.slice(0, 40) }, world.webhookKey)).toEqual({ valid: false, reason: 'bad signature' });
-      expect(verifyNotchPayWebhook(hook.rawBody, { 'x-notch-signature': `${sig}00` }, world.webhookKey)).toEqual({ valid: false, reason: 'bad signature' });
-      expect(verifyNotchPayWebhook(hook.rawBody, {}, world.webhookKey)).toEqual({ valid: false, reason: 'missing signature' });
+      expect(verifyNotchPayWebhook(tampered, { 'x-notch-signature': sig }, world.webhookKey)).toMatchObject({ valid: false, reason: 'bad signature' });
+      expect(verifyNotchPayWebhook(hook.rawBody, { 'x-notch-signature': sig.slice(0, 40) }, world.webhookKey)).toMatchObject({ valid: false, reason: 'bad signature' });
+      expect(verifyNotchPayWebhook(hook.rawBody, { 'x-notch-signature': `${sig}00` }, world.webhookKey)).toMatchObject({ valid: false, reason: 'bad signature' });
+      expect(verifyNotchPayWebhook(hook.rawBody, {}, world.webhookKey)).toMatchObject({ valid: false, reason: 'missing signature' });
       expect(verifyNotchPayWebhook(hook.rawBody, { 'X-Notch-Signature': sig.toUpperCase() }, world.webhookKey)).toMatchObject({ valid: true });
       expect(verifyNotchPayWebhook(hook.rawBody, { 'x-notch-signature': sig }, '')).toMatchObject({ valid: false });
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
+import { ChargeNotAtProvider, createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
 import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './support';
 
 describe('Orange Money client against the sandbox', () => {
@@ -83,8 +83,27 @@ describe('Orange Money client against the sandbox', () => {
     expect(text).not.toContain('"pin"');
   });
 
-  it('a status without a payToken is refused; bad credentials are refused; an unknown payToken is NOT_FOUND', async () => {
-    await expect(orange.status({ reference: 'x', providerReference: null })).rejects.toMatchObject({ reasonCode: 'NO_PAY_TOKEN' });
+  it('a payToken is handed over before mp/pay; one still INITIATED (mp/pay never sent) is a charge never made, and is paid with that payToken', async () => {
+    const seen: string[] = [];
+    // The process "dies" at mp/pay: the payToken was stored, mp/pay never reached Orange.
+    const dying = createOrangeMoneyClient({
+      ...world.configs.orange!,
+      fetchImpl: (input, init) => (String(input).endsWith('/mp/pay') ? Promise.reject(new Error('process killed')) : fetch(input, init)),
+    });
+    const reference = randomUUID();
+    const lost = await dying.charge({ ...chargeRequest(world, { provider: 'orange', reference, phone: '237699000001' }), onProviderReference: async (t) => void seen.push(t) });
+    expect(seen).toEqual([lost.providerReference]);
+    const never = await orange.status({ reference, providerReference: seen[0]! }).catch((e: unknown) => e);
+    expect(never).toBeInstanceOf(ChargeNotAtProvider);
+    // Sent again with the stored payToken: no second mp/init, and the payment goes through.
+    const again = await orange.charge({ ...chargeRequest(world, { provider: 'orange', reference, phone: '237699000001' }), providerReference: seen[0]!, onProviderReference: async (t) => void seen.push(t) });
+    expect(again.providerReference).toBe(seen[0]);
+    expect(seen).toHaveLength(1);
+    expect((await orange.status({ reference, providerReference: seen[0]! })).outcome).toBe('completed');
+  });
+
+  it('a status without a payToken is a charge never made; bad credentials are refused; an unknown payToken is NOT_FOUND', async () => {
+    await expect(orange.status({ reference: 'x', providerReference: null })).rejects.toBeInstanceOf(ChargeNotAtProvider);
     const bad = createOrangeMoneyClient({ ...world.configs.orange!, password: 'nope' });
     await expect(bad.charge(chargeRequest(world, { provider: 'orange', phone: '237699000001' }))).rejects.toMatchObject({ name: 'ProviderRejected', reasonCode: 'TOKEN_HTTP_401' });
     await expect(bad.status({ reference: 'x', providerReference: 'MP1' })).rejects.toBeInstanceOf(ProviderUnavailable);
