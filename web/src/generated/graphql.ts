@@ -231,6 +231,12 @@ export type SiteSettingsInput = {
   socialFacebook?: string | null | undefined;
   socialTwitter?: string | null | undefined;
   socialInstagram?: string | null | undefined;
+  /** At most 200 characters. */
+  legalName?: string | null | undefined;
+  /** At most 300 characters; newlines separate its lines. */
+  legalAddress?: string | null | undefined;
+  /** A NIU (a letter, 12 digits, a letter; spaces dropped, upper-cased), or ''. */
+  taxId?: string | null | undefined;
 };
 
 /** The three ways to pay (the spec's buttons). */
