@@ -124,8 +124,8 @@ export function createResolvers(deps: CommerceDeps): Resolvers {
       },
     },
     Order: {
-      // Read only when asked (the receipt): an order's views never carry it.
-      buyerName: (order) => (order.buyerName !== undefined ? order.buyerName : orderBuyerName(deps.ds.manager, order.buyerId)),
+      // Read only when asked (the receipt): an order's views leave it null.
+      buyerName: (order) => order.buyerName ?? orderBuyerName(deps.ds.manager, order.buyerId),
     },
     User: userResolvers(deps.ds),
   } as Resolvers;
