@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { hexTextOfPage } from '../../services/catalogue/test/pdf-text';
+import { hexTextOfPage } from '../../test/pdf-text';
 import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
 
 /*

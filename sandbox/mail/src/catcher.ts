@@ -21,6 +21,15 @@ export interface CaughtMail {
   headerLines: Array<{ key: string; line: string }>;
   messageId: string | null;
   size: number;
+  /** Attached files (e.g. the receipt's PDF), their bytes in base64. */
+  attachments: CaughtAttachment[];
+}
+
+export interface CaughtAttachment {
+  filename: string | null;
+  contentType: string;
+  size: number;
+  contentBase64: string;
 }
 
 export interface MailCatcherOptions {
@@ -98,6 +107,12 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
               headerLines: parsed.headerLines.map((h) => ({ key: h.key, line: h.line })),
               messageId: parsed.messageId ?? null,
               size: raw.length,
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename ?? null,
+                contentType: a.contentType,
+                size: a.content.length,
+                contentBase64: a.content.toString('base64'),
+              })),
             });
             if (store.length > maxMails) store = store.slice(store.length - maxMails);
             callback();
@@ -149,7 +164,7 @@ interface RouteDeps {
 /**
  * JSON API: GET /api/mails[?to=address] (newest last), GET /api/mails/<id>, GET /api/count,
  * DELETE /api/mails; GET /health. Pages (pages.ts): GET /[?to=address] (newest first),
- * GET /mails/<id>, POST /clear (then back to /).
+ * GET /mails/<id>, GET /mails/<id>/pieces-jointes/<n> (an attachment, as sent), POST /clear (then back to /).
  */
 function route(req: IncomingMessage, res: ServerResponse, deps: RouteDeps): void {
   const url = new URL(req.url ?? '/', 'http://catcher');
@@ -182,6 +197,19 @@ function route(req: IncomingMessage, res: ServerResponse, deps: RouteDeps): void
   if (page && (req.method === 'GET' || req.method === 'HEAD')) {
     const mail = deps.mails().find((m) => m.id === page[1]);
     return mail ? html(200, mailPage(mail)) : html(404, notFoundPage());
+  }
+  const file = /^\/mails\/([^/]+)\/pieces-jointes\/(\d+)$/.exec(url.pathname);
+  if (file && (req.method === 'GET' || req.method === 'HEAD')) {
+    const attachment = deps.mails().find((m) => m.id === file[1])?.attachments[Number(file[2])];
+    if (!attachment) return html(404, notFoundPage());
+    const name = (attachment.filename ?? `piece-jointe-${file[2]}`).replace(/[^\w.-]+/g, '_');
+    res.writeHead(200, {
+      'content-type': attachment.contentType,
+      'content-disposition': `attachment; filename="${name}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    return void res.end(Buffer.from(attachment.contentBase64, 'base64'));
   }
   if (url.pathname === '/api/count' && req.method === 'GET') return json(200, { count: deps.count() });
   if (url.pathname === '/api/mails' && req.method === 'GET') return json(200, deps.mails(url.searchParams.get('to') ?? undefined));

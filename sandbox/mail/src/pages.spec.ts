@@ -14,6 +14,7 @@ const mail = (over: Partial<CaughtMail>): CaughtMail => ({
   headerLines: [],
   messageId: null,
   size: 1,
+  attachments: [],
   ...over,
 });
 
@@ -32,6 +33,14 @@ describe("the mail catcher's pages", () => {
     const page = listPage([mail({ subject: 'Ancien' }), mail({ id: '00000000-0000-4000-8000-000000000002', subject: 'Récent' })], null);
     expect(page.indexOf('Récent')).toBeLessThan(page.indexOf('Ancien'));
     expect(listPage([], null)).toContain("Aucun e-mail reçu pour l'instant.");
+  });
+
+  it('links each attachment to its download, named and escaped', () => {
+    const page = mailPage(mail({ attachments: [{ filename: 'recu-<LBF>.pdf', contentType: 'application/pdf', size: 2048, contentBase64: '' }] }));
+    expect(page).toContain('<h2>Pièces jointes</h2>');
+    expect(page).toContain('<a href="/mails/00000000-0000-4000-8000-000000000001/pieces-jointes/0">recu-&lt;LBF&gt;.pdf</a>');
+    expect(page).toContain('(application/pdf, 2 Kio)');
+    expect(mailPage(mail({}))).not.toContain('Pièces jointes');
   });
 
   it('never lets a javascript: link out of the frame, and says when a part is missing', () => {

@@ -131,6 +131,7 @@ export function mailPage(mail: CaughtMail): string {
   <dt>Date</dt><dd>${esc(date ? date.line.replace(/^date:\s*/i, '') : formatDate(mail.receivedAt))}</dd>
   <dt>Enveloppe</dt><dd>${esc(mail.envelopeFrom ?? '')} → ${esc(mail.envelopeTo.join(', '))}</dd>
 </dl>
+${mail.attachments.length ? `<h2>Pièces jointes</h2>\n<ul>\n${mail.attachments.map((a, i) => `<li><a href="/mails/${esc(mail.id)}/pieces-jointes/${i}">${esc(a.filename ?? `pièce jointe ${i + 1}`)}</a> <span class="muted">(${esc(a.contentType)}, ${Math.ceil(a.size / 1024)} Kio)</span></li>`).join('\n')}\n</ul>` : ''}
 ${lists.length ? `<h2>En-têtes de désinscription</h2>\n${lists.map((h) => `<pre>${esc(h.line)}</pre>`).join('\n')}` : ''}
 </div>
 <h2>Version HTML</h2>

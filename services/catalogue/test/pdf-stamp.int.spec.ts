@@ -8,7 +8,7 @@ import { headers, type JetStreamClient } from 'nats';
 import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
 import { makePdf, upload } from './fixtures';
-import { hexTextOfPage } from './pdf-text';
+import { hexTextOfPage } from '../../../test/pdf-text';
 import { setupCatalogue, type CatalogueTestContext } from './support';
 
 /*

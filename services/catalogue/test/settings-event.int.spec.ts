@@ -29,6 +29,20 @@ describe('saving the site settings', () => {
     expect(new Date(second.occurredAt as string).getTime()).toBeGreaterThanOrEqual(new Date(event.occurredAt as string).getTime());
   });
 
+  it("carries the seller's legal identity receipts name: raison sociale, address, NIU (normalised)", async () => {
+    const res = await t.asAdmin(
+      `mutation($input: SiteSettingsInput!) { updateSiteSettings(input: $input) { settings { legalName legalAddress taxId } error { code message field } } }`,
+      { input: { legalName: 'LBF Santé SARL', legalAddress: 'Rue Joss, Akwa\nBP 1234 Douala', taxId: 'm 0123 4567 8901 a' } },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.updateSiteSettings).toEqual({
+      settings: { legalName: 'LBF Santé SARL', legalAddress: 'Rue Joss, Akwa\nBP 1234 Douala', taxId: 'M012345678901A' },
+      error: null,
+    });
+    const { data: event } = await until(() => t.events.find('catalogue.settings.updated', (e) => e.legalName === 'LBF Santé SARL'), 5000, 'event with the legal identity');
+    expect(event).toMatchObject({ legalName: 'LBF Santé SARL', legalAddress: 'Rue Joss, Akwa\nBP 1234 Douala', taxId: 'M012345678901A' });
+  });
+
   it('a refused save publishes nothing', async () => {
     const res = await t.asAdmin(UPDATE_SETTINGS, { input: { siteName: 'Refusé', contactEmail: 'pas-un-email' } });
     expect(res.data?.updateSiteSettings.error).toMatchObject({ field: 'contactEmail' });

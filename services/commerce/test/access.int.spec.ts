@@ -46,6 +46,14 @@ describe('who may read and do what', () => {
     expect(res.data!.order.receiptNumber).toMatch(/^LBF-/);
   });
 
+  it("the receipt names its buyer as identity registered them (commerce's buyers read model)", async () => {
+    const buyer = t.newUser();
+    await t.registerBuyer(buyer);
+    const { order } = await paidOrder(buyer);
+    const res = await t.gql(`query($id: ID!) { order(id: $id) { buyerName buyerEmail receiptNumber } }`, { id: order.id }, buyer);
+    expect(res.data!.order).toMatchObject({ buyerName: 'Awa Ngo', buyerEmail: `buyer-${buyer.userId.slice(0, 8)}@example.com` });
+  });
+
   it('every admin field is refused to customers (FORBIDDEN) and visitors (UNAUTHENTICATED)', async () => {
     const { order } = await paidOrder();
     const customer = t.newUser();

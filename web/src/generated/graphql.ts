@@ -231,6 +231,12 @@ export type SiteSettingsInput = {
   socialFacebook?: string | null | undefined;
   socialTwitter?: string | null | undefined;
   socialInstagram?: string | null | undefined;
+  /** At most 200 characters. */
+  legalName?: string | null | undefined;
+  /** At most 300 characters; newlines separate its lines. */
+  legalAddress?: string | null | undefined;
+  /** A NIU (a letter, 12 digits, a letter; spaces dropped, upper-cased), or ''. */
+  taxId?: string | null | undefined;
 };
 
 /** The three ways to pay (the spec's buttons). */
@@ -834,19 +840,19 @@ export type DownloadPdfMutationVariables = Exact<{
 
 export type DownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminSiteSettingsFieldsFragment = { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, updatedAt: string | null };
+export type AdminSiteSettingsFieldsFragment = { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, updatedAt: string | null };
 
 export type AdminSettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsPageQuery = { siteSettings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, updatedAt: string | null } };
+export type AdminSettingsPageQuery = { siteSettings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, updatedAt: string | null } };
 
 export type UpdateSiteSettingsMutationVariables = Exact<{
   input: SiteSettingsInput;
 }>;
 
 
-export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, updatedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, updatedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminStatsUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1312,7 +1318,7 @@ export type ReceiptQueryVariables = Exact<{
 }>;
 
 
-export type ReceiptQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }> } | null };
+export type ReceiptQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerEmail: string, buyerName: string | null, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }> } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
 
 export type DashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 

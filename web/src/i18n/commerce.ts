@@ -147,18 +147,23 @@ export const receiptText = {
   loading: 'Chargement du reçu...',
   notFound: 'Reçu introuvable.',
   notCompleted: "Ce paiement n'est pas confirmé : aucun reçu n'est disponible.",
-  number: 'Numéro de reçu',
+  /** The receipt's number, shown once, under the title. */
+  numberPrefix: 'Reçu n°',
   date: 'Date',
   item: 'Article',
   itemType: { VIDEO: 'Vidéo', PDF: 'Guide PDF' },
   amount: 'Montant',
   method: 'Méthode de paiement',
   operatorTransaction: "Transaction de l'opérateur",
+  granted: 'Attribué par un administrateur',
   customer: 'Client',
   order: 'Commande',
   print: 'Imprimer',
   back: 'Retour à mes achats',
-  seller: 'LBF — santé et bien-être',
+  /** The seller's lines under its name (the same words as the PDF attached to the receipt mail). */
+  taxId: (niu: string) => `NIU : ${niu}`,
+  contact: (parts: string) => `Contact : ${parts}`,
+  thanks: 'Paiement reçu. Merci pour votre achat : accès à vie au contenu acheté.',
 } as const;
 
 export const paymentReturnText = {

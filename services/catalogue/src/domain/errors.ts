@@ -52,6 +52,7 @@ export const messages = {
   invalidRating: 'La note doit être comprise entre 1 et 5.',
   invalidEmail: 'Veuillez entrer une adresse email valide',
   invalidUrl: 'Veuillez entrer une adresse web valide (https://…).',
+  invalidTaxId: "Veuillez entrer un identifiant fiscal (NIU) valide : une lettre, 12 chiffres et une lettre (ex. M012345678901A).",
   invalidFileName: 'Le nom du fichier est invalide.',
   videoNotReady: 'Cette vidéo est en cours de préparation. Réessayez dans quelques minutes.',
   noPreview: "Cette vidéo n'a pas d'aperçu gratuit. Achetez-la pour la regarder.",

@@ -33,6 +33,28 @@ describe('site settings', () => {
     });
   });
 
+  it("keeps the seller's legal identity a receipt names: raison sociale, adresse, NIU", () => {
+    expect(withDefaults([])).toMatchObject({ legal_name: '', legal_address: '', tax_id: '' });
+    expect(validateSettings({ legalName: ' LBF SARL ', legalAddress: 'Rue 1.234, Akwa\nDouala', taxId: ' m 012345678901 a ' })).toEqual({
+      ok: true,
+      values: [
+        { key: 'legal_name', value: 'LBF SARL' },
+        { key: 'legal_address', value: 'Rue 1.234, Akwa\nDouala' },
+        { key: 'tax_id', value: 'M012345678901A' },
+      ],
+    });
+    expect(validateSettings({ taxId: '' })).toEqual({ ok: true, values: [{ key: 'tax_id', value: '' }] });
+    for (const bad of ['12345', 'M01234567890A', 'M0123456789012', 'M012345678901A9']) {
+      expect(validateSettings({ taxId: bad })).toEqual({
+        ok: false,
+        field: 'taxId',
+        message: 'Veuillez entrer un identifiant fiscal (NIU) valide : une lettre, 12 chiffres et une lettre (ex. M012345678901A).',
+      });
+    }
+    expect(validateSettings({ legalName: 'x'.repeat(201) })).toMatchObject({ ok: false, field: 'legalName' });
+    expect(validateSettings({ legalAddress: 'x'.repeat(301) })).toMatchObject({ ok: false, field: 'legalAddress' });
+  });
+
   it('leaves absent fields unchanged', () => {
     expect(validateSettings({ siteName: undefined, heroTitle: null })).toEqual({ ok: true, values: [] });
   });

@@ -13,6 +13,9 @@ export const SETTING_KEYS = [
   'social_facebook',
   'social_twitter',
   'social_instagram',
+  'legal_name',
+  'legal_address',
+  'tax_id',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -27,6 +30,9 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   social_facebook: '',
   social_twitter: '',
   social_instagram: '',
+  legal_name: '',
+  legal_address: '',
+  tax_id: '',
 };
 
 /** snake_case key -> camelCase GraphQL field. */
@@ -53,6 +59,17 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * A Cameroonian taxpayer number (NIU, numéro d'identifiant unique): a letter (M for a company, P for
+ * a person), twelve digits and a check letter, e.g. M012345678901A. Spaces are dropped and letters
+ * upper-cased before the check, so it is stored as the tax office writes it.
+ */
+export const TAX_ID_PATTERN = /^[A-Z]\d{12}[A-Z]$/;
+const taxId = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .refine((v) => v === '' || TAX_ID_PATTERN.test(v), messages.invalidTaxId);
+
 const VALUE_RULES: Record<SettingKey, z.ZodType<string>> = {
   site_name: text(100),
   site_description: text(500),
@@ -68,6 +85,9 @@ const VALUE_RULES: Record<SettingKey, z.ZodType<string>> = {
   social_facebook: url,
   social_twitter: url,
   social_instagram: url,
+  legal_name: text(200),
+  legal_address: text(300),
+  tax_id: taxId,
 };
 
 export type SettingsInput = Partial<Record<string, string | null | undefined>>;

@@ -350,6 +350,12 @@ export type SiteSettings = {
   socialFacebook: Scalars['String']['output'];
   socialTwitter: Scalars['String']['output'];
   socialInstagram: Scalars['String']['output'];
+  /** The seller's raison sociale, printed on receipts ('' : receipts name the site). */
+  legalName: Scalars['String']['output'];
+  /** The seller's postal address, printed on receipts (lines separated by newlines), or ''. */
+  legalAddress: Scalars['String']['output'];
+  /** The seller's taxpayer number (NIU, e.g. M012345678901A), printed on receipts, or ''. */
+  taxId: Scalars['String']['output'];
   /** Last change of any setting; null when all are defaults. */
   updatedAt: Maybe<Scalars['String']['output']>;
 };
@@ -663,6 +669,12 @@ export type SiteSettingsInput = {
   socialFacebook?: InputMaybe<Scalars['String']['input']>;
   socialTwitter?: InputMaybe<Scalars['String']['input']>;
   socialInstagram?: InputMaybe<Scalars['String']['input']>;
+  /** At most 200 characters. */
+  legalName?: InputMaybe<Scalars['String']['input']>;
+  /** At most 300 characters; newlines separate its lines. */
+  legalAddress?: InputMaybe<Scalars['String']['input']>;
+  /** A NIU (a letter, 12 digits, a letter; spaces dropped, upper-cased), or ''. */
+  taxId?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VideoResult = {
@@ -1256,6 +1268,9 @@ export type SiteSettingsResolvers<ContextType = BaseContext, ParentType extends 
   socialFacebook?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   socialTwitter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   socialInstagram?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  legalName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  legalAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

@@ -1,5 +1,5 @@
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
-import { hexTextOfPage } from '../../test/pdf-text';
+import { hexTextOfPage } from '../../../../test/pdf-text';
 import { licenceStamp } from '../domain/pdf-licence';
 import { drawableText, pageView, stampPdf } from './pdf-stamp';
 

@@ -37,8 +37,9 @@ async function loadSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSettin
 }
 
 /**
- * What catalogue.settings.updated carries: the settings mails show (name, logo, contact), as they
- * stand in this transaction (defaults for keys never saved; empty values as null).
+ * What catalogue.settings.updated carries: the settings mails show (name, logo, contact) and the
+ * seller's legal identity receipts name, as they stand in this transaction (defaults for keys never
+ * saved; empty values as null).
  */
 export async function settingsEventData(manager: EntityManager, at: Date = new Date()): Promise<EventData<'catalogue.settings.updated'>> {
   const rows = (await manager.query(`SELECT key, value FROM site_settings`)) as Array<{ key: string; value: string }>;
@@ -48,13 +49,17 @@ export async function settingsEventData(manager: EntityManager, at: Date = new D
     siteLogo: v.site_logo.trim() || null,
     contactEmail: v.contact_email.trim() || null,
     contactPhone: v.contact_phone.trim() || null,
+    legalName: v.legal_name.trim() || null,
+    legalAddress: v.legal_address.trim() || null,
+    taxId: v.tax_id.trim() || null,
     occurredAt: at.toISOString(),
   };
 }
 
 /**
  * Validates every field first, then upserts the ones sent by key and emits
- * catalogue.settings.updated (messaging's mails carry the name, logo and contact), in one transaction.
+ * catalogue.settings.updated (messaging's mails carry the name, logo and contact; its receipts the
+ * legal identity), in one transaction.
  */
 export async function updateSettings(deps: Pick<CatalogueDeps, 'ds' | 'uow'>, input: Record<string, string | null | undefined>): Promise<SiteSettingsView> {
   const v = validateSettings(input);

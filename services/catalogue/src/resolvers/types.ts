@@ -93,6 +93,9 @@ export function typeResolvers(deps: CatalogueDeps, loaders: (ctx: BaseContext) =
       socialFacebook: (s) => s.values.social_facebook,
       socialTwitter: (s) => s.values.social_twitter,
       socialInstagram: (s) => s.values.social_instagram,
+      legalName: (s) => s.values.legal_name,
+      legalAddress: (s) => s.values.legal_address,
+      taxId: (s) => s.values.tax_id,
       updatedAt: (s) => iso(s.updatedAt),
     },
     UploadTicket: {

@@ -166,6 +166,8 @@ export type Order = {
   pdf: Maybe<Pdf>;
   buyerId: Scalars['ID']['output'];
   buyerEmail: Scalars['String']['output'];
+  /** The buyer's name ('Prénom Nom') as identity registered it, for the receipt; null when commerce does not know it. */
+  buyerName: Maybe<Scalars['String']['output']>;
   amount: Amount;
   status: OrderStatus;
   /** The method of the latest attempt, null before the first. */
@@ -649,6 +651,7 @@ export type OrderResolvers<ContextType = BaseContext, ParentType extends Resolve
   pdf?: Resolver<Maybe<ResolversTypes['Pdf']>, ParentType, ContextType>;
   buyerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   buyerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  buyerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   method?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;

@@ -55,6 +55,8 @@ export function orderView(record: OrderRecord, admin: boolean): OrderGql {
     pdf: o.itemType === 'pdf' ? { id: o.itemId } : null,
     buyerId: o.buyerId,
     buyerEmail: o.buyerEmail,
+    // Looked up by the Order.buyerName resolver only when asked (the receipt): no list pays for it.
+    buyerName: null,
     amount: { usdCents: o.amountUsdCents, xaf: o.amountXaf },
     status: o.status.toUpperCase() as OrderGql['status'],
     method: latest ? METHOD_OF[latest.provider] : null,

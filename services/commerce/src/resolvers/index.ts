@@ -19,6 +19,7 @@ import {
 } from '../operations/checkout';
 import { claimPayment } from '../operations/claims';
 import type { CommerceDeps } from '../operations/deps';
+import { orderBuyerName } from '../operations/order-buyer';
 import { METHOD_OF } from '../operations/providers';
 import { userResolvers } from '../operations/user-purchases';
 import { validInput, UserError } from '@lbf/service-kit';
@@ -121,6 +122,10 @@ export function createResolvers(deps: CommerceDeps): Resolvers {
         },
         resolve: (payload: OrderGql) => payload,
       },
+    },
+    Order: {
+      // Read only when asked (the receipt): an order's views leave it null.
+      buyerName: (order) => order.buyerName ?? orderBuyerName(deps.ds.manager, order.buyerId),
     },
     User: userResolvers(deps.ds),
   } as Resolvers;

@@ -73,6 +73,7 @@ const HANDLERS: { [S in MailSubject]: Handler<S> } = {
   'commerce.purchase.completed': async (deps, { data }, tx) => {
     const user = await findUser(tx.manager, data.buyerId);
     const firstName = user?.firstName?.trim() || data.buyerName?.trim().split(/\s+/)[0] || null;
+    const fullName = data.buyerName?.trim() || [user?.firstName, user?.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ') || null;
     await queueAndDispatch(deps, tx, {
       purpose: 'purchase_receipt',
       dedupeKey: data.orderId,
@@ -80,6 +81,8 @@ const HANDLERS: { [S in MailSubject]: Handler<S> } = {
       subject: `Reçu ${data.receiptNumber}`,
       data: {
         firstName,
+        buyerName: fullName,
+        buyerEmail: data.buyerEmail,
         receiptNumber: data.receiptNumber,
         orderId: data.orderId,
         itemTitle: data.itemTitle,

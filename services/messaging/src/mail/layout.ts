@@ -7,8 +7,17 @@ export interface SiteIdentity {
   logoUrl: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
+  /** The seller's legal identity receipts name (null parts: not set); absent where no receipt is made. */
+  legal?: SellerLegalIdentity;
   /** Site origin without trailing slash, e.g. https://lbf.example. */
   publicUrl: string;
+}
+
+/** Raison sociale, postal address (newline-separated lines) and NIU, as an administrator set them. */
+export interface SellerLegalIdentity {
+  name: string | null;
+  address: string | null;
+  taxId: string | null;
 }
 
 export interface LayoutContent {

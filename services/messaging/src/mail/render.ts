@@ -1,6 +1,8 @@
 import type { MessagingDeps } from '../operations/deps';
 import { renderNewsletterMail } from '../operations/newsletter-render';
 import { renderLayout, type SiteIdentity } from './layout';
+import { receiptDocument } from './receipt-document';
+import { receiptPdf } from './receipt-pdf';
 import type { MailPurpose, TemplateData } from './template-data';
 import { contactAcknowledgementMail } from './templates/contact-acknowledgement';
 import { contactReplyMail } from './templates/contact-reply';
@@ -23,7 +25,26 @@ export interface RenderedMail {
   headers?: Record<string, string>;
   /** nodemailer's `list` option (List-Unsubscribe and friends). */
   list?: { unsubscribe: ListUnsubscribe | ListUnsubscribe[] };
+  /** Files sent with the mail (the receipt's PDF). */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** What a purpose attaches, made at send time like its body (with the site as it is then). */
+const ATTACHMENTS: { [P in Transactional]?: (data: TemplateData[P], site: SiteIdentity) => Promise<MailAttachment[]> } = {
+  purchase_receipt: async (data, site) => [
+    {
+      filename: `recu-${data.receiptNumber}.pdf`,
+      contentType: 'application/pdf',
+      content: await receiptPdf(receiptDocument(data, site), { author: site.siteName, createdAt: new Date(data.completedAt) }),
+    },
+  ],
+};
 
 type Transactional = Exclude<MailPurpose, 'newsletter_campaign' | 'newsletter_test'>;
 
@@ -52,5 +73,7 @@ export async function renderMail<P extends MailPurpose>(deps: MessagingDeps, pur
   }
   const template = TEMPLATES[purpose as Transactional] as (d: TemplateData[P], s: SiteIdentity) => MailContent;
   if (!template) throw new Error(`no template for mail purpose ${purpose}`);
-  return renderContent(template(data, site), site);
+  const rendered = renderContent(template(data, site), site);
+  const attach = ATTACHMENTS[purpose as Transactional] as ((d: TemplateData[P], s: SiteIdentity) => Promise<MailAttachment[]>) | undefined;
+  return attach ? { ...rendered, attachments: await attach(data, site) } : rendered;
 }

@@ -18,6 +18,9 @@ export interface TemplateData {
   welcome: { firstName: string };
   purchase_receipt: {
     firstName: string | null;
+    /** The buyer as the receipt names them ('Prénom Nom'); absent in rows queued before receipts named them. */
+    buyerName?: string | null;
+    buyerEmail?: string;
     receiptNumber: string;
     orderId: string;
     itemTitle: string;

@@ -128,6 +128,7 @@ export async function deliverMail(deps: MessagingDeps, deliveryId: string, opts:
         text: rendered.text,
         headers: rendered.headers,
         list: rendered.list,
+        attachments: rendered.attachments,
         messageId,
       });
       await settle(deps, row, 'sent', { lastError: null, messageId: info.messageId || messageId });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Globe, Home, Save, Share2 } from 'lucide-react';
+import { Globe, Home, Landmark, Save, Share2 } from 'lucide-react';
 import { useEffect, useId, type ReactElement, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -31,6 +31,10 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The server's NIU rule: a letter, 12 digits, a letter (spaces dropped, letters upper-cased). */
+const TAX_ID = /^[A-Z]\d{12}[A-Z]$/;
+const normalTaxId = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
 /** Empty, or an absolute http(s) URL: the server's rule for the social links. */
 const optionalUrl = text('Le lien', 500).check(z.trim(), z.refine((value) => value === '' || isHttpUrl(value), t.urlInvalid));
 
@@ -44,6 +48,9 @@ const settingsSchema = z.object({
   socialFacebook: optionalUrl,
   socialTwitter: optionalUrl,
   socialInstagram: optionalUrl,
+  legalName: text('La raison sociale', 200).check(z.trim()),
+  legalAddress: text("L'adresse", 300).check(z.trim()),
+  taxId: z.string().check(z.refine((value) => value.trim() === '' || TAX_ID.test(normalTaxId(value)), t.taxIdInvalid)),
 });
 type SettingsValues = z.infer<typeof settingsSchema>;
 type SettingsKey = keyof SettingsValues;
@@ -132,6 +139,11 @@ export default function AdminSettingsPage() {
             <Section icon={<Home />} title={t.home} description={t.homeText}>
               {field('heroTitle', <Input autoComplete="off" {...form.register('heroTitle')} />, 'md:col-span-2')}
               {field('heroSubtitle', <Textarea rows={2} {...form.register('heroSubtitle')} />, 'md:col-span-2')}
+            </Section>
+            <Section icon={<Landmark />} title={t.legal} description={t.legalText}>
+              {field('legalName', <Input autoComplete="organization" {...form.register('legalName')} />)}
+              {field('taxId', <Input autoComplete="off" placeholder={t.taxIdPlaceholder} {...form.register('taxId')} />)}
+              {field('legalAddress', <Textarea rows={3} autoComplete="street-address" {...form.register('legalAddress')} />, 'md:col-span-2')}
             </Section>
             <Section icon={<Share2 />} title={t.social} description={t.socialText}>
               {field('socialFacebook', <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register('socialFacebook')} />)}

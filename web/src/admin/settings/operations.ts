@@ -25,6 +25,9 @@ const SITE_SETTINGS_FIELDS = gql`
     socialFacebook
     socialTwitter
     socialInstagram
+    legalName
+    legalAddress
+    taxId
     updatedAt
   }
 `;

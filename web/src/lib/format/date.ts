@@ -15,6 +15,20 @@ export function formatLongDate(value: string | number | Date): string {
   return long.format(toDate(value));
 }
 
+/** The site's time zone: receipts and dates that must read the same wherever the reader is. */
+export const SITE_TIME_ZONE = 'Africa/Douala';
+
+const siteDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const siteTime = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: 'short', timeZone: SITE_TIME_ZONE });
+
+/** "23 novembre 2026 à 19:05 (UTC+1)": in the site's time zone, named (as the receipt mail's PDF writes it). */
+export function formatSiteDateTime(value: string | number | Date): string {
+  const d = toDate(value);
+  const parts = siteTime.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${siteDay.format(d)} à ${part('hour')}:${part('minute')} (${part('timeZoneName')})`;
+}
+
 export function currentYear(): number {
   return new Date().getFullYear();
 }

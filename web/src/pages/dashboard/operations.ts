@@ -12,6 +12,8 @@ export type DashboardVideo = DashboardLibraryQuery['availableVideos']['items'][n
 export type DashboardPdf = DashboardLibraryQuery['availablePdfs']['items'][number];
 export type Purchase = NonNullable<NonNullable<MyPurchasesQuery['me']>['purchases']>[number];
 export type Receipt = NonNullable<ReceiptQuery['order']>;
+/** The seller a receipt names: the site settings (catalogue), read in the same query as the order. */
+export type ReceiptSeller = ReceiptQuery['siteSettings'];
 
 /** The catalogue's limit for one page: the dashboard lists every item on one screen. */
 export const LIBRARY_PAGE_SIZE = 100;
@@ -123,6 +125,7 @@ export const RECEIPT_QUERY: TypedDocumentNode<ReceiptQuery, ReceiptQueryVariable
       itemType
       itemTitle
       buyerEmail
+      buyerName
       status
       method
       receiptNumber
@@ -140,6 +143,14 @@ export const RECEIPT_QUERY: TypedDocumentNode<ReceiptQuery, ReceiptQueryVariable
       }
       createdAt
       completedAt
+    }
+    siteSettings {
+      siteName
+      contactEmail
+      contactPhone
+      legalName
+      legalAddress
+      taxId
     }
   }
 `;

@@ -3,7 +3,8 @@ import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStre
 /**
  * Reads back the text a page shows in hex-encoded strings (how pdf-lib writes text in an embedded
  * TrueType font), decoded through each font's ToUnicode map: what a PDF reader would copy out.
- * Enough to check a stamp, not a general text extractor.
+ * Enough to check a stamp or a receipt, not a general text extractor. Shared by the tests of every
+ * workspace that reads a PDF back (catalogue's stamped guides, messaging's receipts, the browser tests).
  */
 
 /** A ToUnicode CMap's bfchar and bfrange entries, code (hex) -> text. */
