@@ -166,6 +166,14 @@ describe('an administrator reads the figures after a sale', () => {
       expect(amountOf(rate)).toBeGreaterThan(0);
       expect(await conversion.innerText()).toMatch(/[1-9]\d* acheteurs? sur [1-9]\d* inscrits?/);
 
+      // One count of accounts: the users card's « nouveaux sur 30 jours » (identity), the sign-ups of
+      // the conversion and the « Inscriptions » chart (analytics) agree, the seeded demo accounts included.
+      await page.getByTestId('chart-signups').and(page.locator('[data-state="chart"]')).waitFor();
+      const newUsers = Number(/(\d+) nouveaux? sur 30 jours/.exec(await page.getByTestId('card-users').innerText())?.[1]);
+      expect(newUsers).toBeGreaterThanOrEqual(2);
+      expect(await numberAttr(page.getByTestId('chart-signups'), 'data-total')).toBe(newUsers);
+      expect(Number(/(\d+) inscriptions? pour/.exec(await page.getByTestId('measure-signup-rate').innerText())?.[1])).toBe(newUsers);
+
       // The six cards and the measures the spec left as dashes.
       for (const id of ['card-videos', 'card-pdfs', 'card-views', 'card-downloads', 'measure-signup-rate', 'measure-average-visit', 'measure-pages-per-visit']) {
         await page.getByTestId(id).waitFor();
