@@ -139,8 +139,16 @@ describe('an administrator reads the figures after a sale', () => {
       expect(await value.getAttribute('title')).toMatch(/\$\d+\.\d{2}/);
       expect(await revenue.innerText()).toMatch(/[1-9]\d* ventes?/);
 
-      // The audience chart is there too (visits: this browser's own page views).
-      await page.getByTestId('chart-audience').waitFor();
+      // The audience chart is there too (visits: this browser's own page views), with two axes: each
+      // names its series, and the legend says which axis each reads on.
+      const audience = page.getByTestId('chart-audience');
+      await audience.locator('.recharts-legend-wrapper').waitFor();
+      const legend = await audience.locator('.recharts-legend-wrapper').innerText();
+      expect(legend).toContain('Visites (axe de gauche)');
+      expect(legend).toContain('Inscriptions (axe de droite)');
+      expect(await audience.locator('.recharts-label').allInnerTexts()).toEqual(expect.arrayContaining(['Visites', 'Inscriptions']));
+      // Straight segments from day to day: no smoothing curve ('C' commands) that would rise on a day at 0.
+      for (const d of await audience.locator('path.recharts-curve').evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) expect(d).not.toMatch(/C/);
       await page.screenshot({ path: `${shots}/e2e-dashboard-1280.png`, fullPage: true });
     } finally {
       await context.close();
