@@ -146,7 +146,7 @@ describe('an administrator reads the figures after a sale', () => {
       const legend = await audience.locator('.recharts-legend-wrapper').innerText();
       expect(legend).toContain('Visites (axe de gauche)');
       expect(legend).toContain('Inscriptions (axe de droite)');
-      expect(await audience.locator('.recharts-label').allInnerTexts()).toEqual(expect.arrayContaining(['Visites', 'Inscriptions']));
+      expect(await audience.locator('.recharts-label').allTextContents()).toEqual(expect.arrayContaining(['Visites', 'Inscriptions']));
       // Straight segments from day to day: no smoothing curve ('C' commands) that would rise on a day at 0.
       for (const d of await audience.locator('path.recharts-curve').evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) expect(d).not.toMatch(/C/);
       await page.screenshot({ path: `${shots}/e2e-dashboard-1280.png`, fullPage: true });
