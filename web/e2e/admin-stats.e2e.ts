@@ -204,6 +204,34 @@ describe('an administrator reads the figures after a sale', () => {
   });
 });
 
+describe('the sale in the bell', () => {
+  it('lists « Nouvelle vente » in the bell, leads to the order, and the sale leaves the bell once opened', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      const bell = page.getByTestId('admin-bell');
+      const item = page.getByTestId('admin-bell-menu').locator(`[data-testid="admin-bell-item"][data-kind="SALE"][href="/admin/payments?order=${sale.id}"]`);
+      await untilShown(page, 'the sale in the bell', async () => {
+        await bell.click();
+        await item.waitFor({ timeout: 3_000 });
+        return true;
+      });
+      expect(await item.innerText()).toContain(`Nouvelle vente : ${sale.itemTitle}`);
+      expect(await item.innerText()).toMatch(/[1-9][\d\s\u202f]* FCFA/);
+      await page.screenshot({ path: `${shots}/e2e-bell-sale-1280.png` });
+      await item.click();
+      await page.waitForURL('**/admin/payments?order=**');
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await bell.click();
+      await page.getByTestId('admin-bell-menu').waitFor();
+      await item.waitFor({ state: 'detached', timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the back-office on a phone (390 px) and on a tablet beside the sidebar (800 px)', () => {
   const pages = ['', 'stats', 'videos', 'pdfs', 'payments', 'articles', 'testimonials', 'newsletter', 'messages', 'contact', 'emails', 'settings', 'users'];
 
