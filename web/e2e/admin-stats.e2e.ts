@@ -139,8 +139,16 @@ describe('an administrator reads the figures after a sale', () => {
       expect(await value.getAttribute('title')).toMatch(/\$\d+\.\d{2}/);
       expect(await revenue.innerText()).toMatch(/[1-9]\d* ventes?/);
 
-      // The audience chart is there too (visits: this browser's own page views).
-      await page.getByTestId('chart-audience').waitFor();
+      // The audience chart is there too (visits: this browser's own page views), with two axes: each
+      // names its series, and the legend says which axis each reads on.
+      const audience = page.getByTestId('chart-audience');
+      await audience.locator('.recharts-legend-wrapper').waitFor();
+      const legend = await audience.locator('.recharts-legend-wrapper').innerText();
+      expect(legend).toContain('Visites (axe de gauche)');
+      expect(legend).toContain('Inscriptions (axe de droite)');
+      expect(await audience.locator('.recharts-label').allTextContents()).toEqual(expect.arrayContaining(['Visites', 'Inscriptions']));
+      // Straight segments from day to day: no smoothing curve ('C' commands) that would rise on a day at 0.
+      for (const d of await audience.locator('path.recharts-curve').evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) expect(d).not.toMatch(/C/);
       await page.screenshot({ path: `${shots}/e2e-dashboard-1280.png`, fullPage: true });
     } finally {
       await context.close();
@@ -166,6 +174,14 @@ describe('an administrator reads the figures after a sale', () => {
       expect(amountOf(rate)).toBeGreaterThan(0);
       expect(await conversion.innerText()).toMatch(/[1-9]\d* acheteurs? sur [1-9]\d* inscrits?/);
 
+      // One count of accounts: the users card's « nouveaux sur 30 jours » (identity), the sign-ups of
+      // the conversion and the « Inscriptions » chart (analytics) agree, the seeded demo accounts included.
+      await page.getByTestId('chart-signups').and(page.locator('[data-state="chart"]')).waitFor();
+      const newUsers = Number(/(\d+) nouveaux? sur 30 jours/.exec(await page.getByTestId('card-users').innerText())?.[1]);
+      expect(newUsers).toBeGreaterThanOrEqual(2);
+      expect(await numberAttr(page.getByTestId('chart-signups'), 'data-total')).toBe(newUsers);
+      expect(Number(/(\d+) inscriptions? pour/.exec(await page.getByTestId('measure-signup-rate').innerText())?.[1])).toBe(newUsers);
+
       // The six cards and the measures the spec left as dashes.
       for (const id of ['card-videos', 'card-pdfs', 'card-views', 'card-downloads', 'measure-signup-rate', 'measure-average-visit', 'measure-pages-per-visit']) {
         await page.getByTestId(id).waitFor();
@@ -182,6 +198,34 @@ describe('an administrator reads the figures after a sale', () => {
       expect(await page.getByRole('button', { name: '30 jours' }).getAttribute('aria-pressed')).toBe('false');
       await page.getByText(/^Croissance sur 7 jours$/).waitFor();
       await row.waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the sale in the bell', () => {
+  it('lists « Nouvelle vente » in the bell, leads to the order, and the sale leaves the bell once opened', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    try {
+      await signInAsAdmin(page);
+      const bell = page.getByTestId('admin-bell');
+      const item = page.getByTestId('admin-bell-menu').locator(`[data-testid="admin-bell-item"][data-kind="SALE"][href="/admin/payments?order=${sale.id}"]`);
+      await untilShown(page, 'the sale in the bell', async () => {
+        await bell.click();
+        await item.waitFor({ timeout: 3_000 });
+        return true;
+      });
+      expect(await item.innerText()).toContain(`Nouvelle vente : ${sale.itemTitle}`);
+      expect(await item.innerText()).toMatch(/[1-9][\d\s\u202f]* FCFA/);
+      await page.screenshot({ path: `${shots}/e2e-bell-sale-1280.png` });
+      await item.click();
+      await page.waitForURL('**/admin/payments?order=**');
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await bell.click();
+      await page.getByTestId('admin-bell-menu').waitFor();
+      await item.waitFor({ state: 'detached', timeout: 10_000 });
     } finally {
       await context.close();
     }

@@ -46,7 +46,7 @@ export function analyticsService(config: AnalyticsConfig) {
         resolvers: createResolvers({ ds, uow, feed, alerts, rateLimit, siteTimezone: config.siteTimezone }),
         consumers: [
           { name: COUNTERS_CONSUMER, start: () => startCountersConsumer(consuming) },
-          ...statisticsConsumers(consuming),
+          ...statisticsConsumers({ ...consuming, channel: alerts }),
           ...adminAlertConsumers({ ...consuming, channel: alerts }),
         ],
         jobHandlers: analyticsJobHandlers({ ds, log, siteTimezone: config.siteTimezone }),

@@ -10,19 +10,8 @@ export interface AnalyticsConfig extends BaseConfig {
   eventMaxDeliver?: number;
 }
 
-export const DEFAULT_SITE_TIMEZONE = 'Africa/Douala';
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** The kit's base variables (SITE_TIMEZONE among them) and analytics' own. */
 export const analyticsEnv = baseEnv.extend({
-  SITE_TIMEZONE: z.string().refine(isTimeZone, 'not an IANA time zone').default(DEFAULT_SITE_TIMEZONE),
   /** Visits counted per minute and IP; raised only by the benchmark, which sends hundreds from one IP. */
   VISIT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
 });

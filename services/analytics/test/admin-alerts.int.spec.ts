@@ -129,6 +129,62 @@ describe('the bell (adminAlerts)', () => {
     expect(here.errors).toEqual([]);
   });
 
+  it('shows a completed sale, like a contact message, until an administrator opens it from the bell; a refund takes it out', async () => {
+    const SALES = `query { adminAlerts { total sale items { id kind title href at } } }`;
+    const SEEN = `mutation Seen($id: ID!) { markSaleSeen(alertId: $id) }`;
+    const admin = t.newUser({ admin: true });
+    const live = subscribeToBell(t.app.url, admin.token);
+    const sale = (orderId: string, itemTitle: string, amountXaf: number, completedAt: string): EventData<'commerce.purchase.completed'> => ({
+      orderId, receiptNumber: `LBF-${orderId.slice(0, 6)}`, buyerEmail: 'awa@example.cm', buyerId: randomUUID(), itemId: randomUUID(), itemType: 'video',
+      itemTitle, amountUsdCents: 500, amountXaf, provider: 'mtn', operatorTransactionId: 'tx-1', completedAt,
+    });
+    const sales = async () => (await t.query<{ adminAlerts: Bell & { sale: number } }>(SALES, {}, admin.token)).data!.adminAlerts;
+
+    const [opened, refunded, refundedFirst] = [randomUUID(), randomUUID(), randomUUID()];
+    const first = await ev.publish('commerce.purchase.completed', sale(opened, 'Leçon 1 : les tisanes', 3280, at(30)));
+    await ev.publish('commerce.purchase.completed', sale(refunded, 'Guide du sommeil', 656, at(20)));
+    // A refund consumed before its purchase: that sale never shows.
+    await ev.publish('commerce.purchase.refunded', { orderId: refundedFirst, buyerId: randomUUID(), itemId: randomUUID(), itemType: 'pdf', amountXaf: 656, reason: 'erreur', adminId: randomUUID(), refundedAt: at(5) });
+    await ev.drained();
+    await ev.publish('commerce.purchase.completed', sale(refundedFirst, 'Guide des plantes', 656, at(10)));
+    await ev.redeliver(first);
+    await ev.drained();
+
+    let b = await sales();
+    expect(b.sale).toBe(2);
+    expect(b.items.filter((i) => i.kind === 'SALE')).toEqual([
+      { id: `sale:${refunded}`, kind: 'SALE', title: 'Nouvelle vente : Guide du sommeil — 656 FCFA', href: `/admin/payments?order=${refunded}`, at: expect.any(String) },
+      { id: `sale:${opened}`, kind: 'SALE', title: 'Nouvelle vente : Leçon 1 : les tisanes — 3\u202f280 FCFA', href: `/admin/payments?order=${opened}`, at: first.data.completedAt },
+    ]);
+    await until(() => live.values.some((v) => (v as Bell & { sale: number }).items.some((i) => i.id === `sale:${opened}`)), 2000, 'the sale pushed live');
+
+    // A refund: no longer a sale, out of the bell.
+    await ev.publish('commerce.purchase.refunded', { orderId: refunded, buyerId: randomUUID(), itemId: randomUUID(), itemType: 'video', amountXaf: 656, reason: 'doublon', adminId: randomUUID(), refundedAt: at(0) });
+    await ev.drained();
+    expect((await sales()).sale).toBe(1);
+
+    // Opened from the bell: it leaves, once; a late redelivery of its event does not bring it back.
+    const customer = await t.query(SEEN, { id: `sale:${opened}` }, t.newUser().token);
+    expect(customer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.query<{ markSaleSeen: boolean }>(SEEN, { id: `sale:${opened}` }, admin.token)).data).toEqual({ markSaleSeen: true });
+    expect((await t.query<{ markSaleSeen: boolean }>(SEEN, { id: `sale:${opened}` }, admin.token)).data).toEqual({ markSaleSeen: false });
+    await until(() => live.values.some((v) => !(v as Bell).items.some((i) => i.kind === 'SALE')), 2000, 'the bell pushed without the sale');
+    await ev.redeliver(first);
+    await ev.drained();
+    b = await sales();
+    expect(b.sale).toBe(0);
+    expect(b.items.filter((i) => i.kind === 'SALE')).toEqual([]);
+
+    // Only sales close this way: a contact message closes when it is read, in messaging.
+    const contact = `contact:${randomUUID()}`;
+    await ev.publish('messaging.admin_alert.raised', raised(contact, 'contact', at(0)));
+    await ev.drained();
+    expect((await t.query<{ markSaleSeen: boolean }>(SEEN, { id: contact }, admin.token)).data).toEqual({ markSaleSeen: false });
+    expect((await bell(admin.token)).items.map((i) => i.id)).toContain(contact);
+    await ev.publish('messaging.admin_alert.cleared', { alertId: contact, kind: 'contact', occurredAt: new Date(Date.now() + 1).toISOString() });
+    await ev.drained();
+  });
+
   it('refuses a customer (FORBIDDEN) and a visitor (UNAUTHENTICATED), by query and by subscription', async () => {
     const customer = t.newUser();
     expect((await t.query(BELL, {}, customer.token)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

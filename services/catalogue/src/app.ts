@@ -1,4 +1,4 @@
-import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
+import { bootService, defineService, siteTimezoneOf, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { CatalogueConfig } from './config';
@@ -68,6 +68,7 @@ export function catalogueService(config: CatalogueConfig) {
         after: catalogueAfterCommit(enqueue, store, log, variants),
         uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
         uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
+        siteTimezone: siteTimezoneOf(config),
         playback: { signer, redis, redisKeyPrefix: config.redisKeyPrefix ?? 'lbf', streamTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS },
       };
       return {

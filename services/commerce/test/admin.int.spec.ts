@@ -1,3 +1,4 @@
+import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula } from '@lbf/service-kit/testing';
 import { settle } from '../src/operations/settle';
 import { setupCommerce, until, type CommerceTestContext } from './support';
 
@@ -87,11 +88,17 @@ describe('administrators: payments page, grant, refund, stats, CSV, purchase his
     expect(stats.data!.commerceStats.pendingCount).toBeGreaterThanOrEqual(1);
 
     const csv = (await t.gql(`query($f: OrderFilter) { exportOrdersCsv(filter: $f) }`, { f: { search: 'awa.filtre' } }, admin())).data!.exportOrdersCsv as string;
-    expect(csv.startsWith('\uFEFFDate,Commande,Reçu,Client,Type,Contenu,Montant (FCFA),Méthode,Statut,Transaction opérateur,Payé le')).toBe(true);
-    const lines = csv.trim().split('\r\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[2]).toContain(',Guide du sommeil,656,Orange Money,Complété,MP-CSV-1,');
-    expect(lines[1]).toContain(',NotchPay,En attente,');
+    // Read as a French Excel or LibreOffice opens it: BOM, semicolons, every row as wide as the header.
+    const sheet = readSpreadsheetCsv(csv);
+    expect(sheet.header).toEqual(['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le']);
+    expect(sheet.records).toHaveLength(2);
+    const [pendingRow, paidRow] = sheet.records;
+    expect(paidRow).toMatchObject({ Contenu: 'Guide du sommeil', 'Montant (FCFA)': '656', Méthode: 'Orange Money', Statut: 'Complété', 'Transaction opérateur': 'MP-CSV-1' });
+    expect(pendingRow).toMatchObject({ Méthode: 'NotchPay', Statut: 'En attente', 'Payé le': '' });
+    // Dates and times in the site's time zone, one format, like every export.
+    expect(paidRow!.Date).toMatch(SPREADSHEET_DATE_TIME);
+    expect(paidRow!['Payé le']).toMatch(SPREADSHEET_DATE_TIME);
+    for (const cell of sheet.rows.flat()) expect(spreadsheetReadsAsFormula(cell)).toBe(false);
   });
 
   it('re-checks with the provider: a late "paid" completes an expired order', async () => {

@@ -1,4 +1,4 @@
-import { AccessTokenVerifier, bootService, defineService, type BaseContext } from '@lbf/service-kit';
+import { AccessTokenVerifier, bootService, defineService, siteTimezoneOf, type BaseContext } from '@lbf/service-kit';
 import { resolveConfig, type IdentityConfig, type ResolvedConfig } from './config';
 import type { IdentityContext } from './context';
 import { createDataSource } from './database';
@@ -59,6 +59,7 @@ export function identityService(input: IdentityConfig) {
           bans: new Bans(deps),
           ds,
           production: config.production,
+          siteTimezone: siteTimezoneOf(config),
         }),
         consumers: purchaseTotalsConsumers({ bus, uow, log }),
         context: (base: BaseContext): IdentityContext => ({ ...base, loaders: createUserLoaders(ds), actingUserId: null }),

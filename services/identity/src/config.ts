@@ -1,4 +1,4 @@
-import { baseConfigFrom, baseEnv, parseConfig, pemVariable, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, parseConfig, pemVariable, siteTimezoneOf, type BaseConfig } from '@lbf/service-kit';
 import { z } from 'zod';
 import { defaultRateLimits, type RateLimits } from './operations/rate-limits';
 
@@ -49,6 +49,7 @@ export function resolveConfig(config: IdentityConfig): ResolvedConfig {
   return {
     ...config,
     publicUrl: config.publicUrl.replace(/\/+$/, ''),
+    siteTimezone: siteTimezoneOf(config),
     logLevel: config.logLevel ?? 'info',
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: config.refreshTokenTtlDays ?? DEFAULT_REFRESH_TOKEN_TTL_DAYS,

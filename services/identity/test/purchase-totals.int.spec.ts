@@ -1,5 +1,5 @@
 import { events, makeEnvelope, natsSubject, type Envelope, type EventData } from '@lbf/proto-events';
-import { until } from '@lbf/service-kit/testing';
+import { readSpreadsheetCsv, until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { connect, headers, type JetStreamManager, type NatsConnection } from 'nats';
 import { PURCHASE_TOTALS_COMPLETED_CONSUMER, PURCHASE_TOTALS_REFUNDED_CONSUMER } from '../src/events/purchase-totals';
@@ -123,8 +123,8 @@ describe("identity's read model of commerce's purchases", () => {
     expect(await sorted('PURCHASES')).toEqual([small.id, big.id, none.id]);
 
     const res = await admin.browser.gql<Loose>(`query { exportUsersCsv(sort: TOTAL_SPENT, direction: DESC) }`);
-    const lines = (res.data.exportUsersCsv as string).replace(/^\uFEFF/, '').split('\r\n');
-    const cells = (email: string) => lines.find((l) => l.includes(`,${email},`))!.split(',');
+    const { rows } = readSpreadsheetCsv(res.data.exportUsersCsv as string);
+    const cells = (email: string) => rows.find((r) => r[1] === email)!;
     expect(cells(emails[0]!).slice(4)).toEqual(['1', '11780', 'Actif']);
     expect(cells(emails[1]!).slice(4)).toEqual(['2', '2000', 'Actif']);
     expect(cells(emails[2]!).slice(4)).toEqual(['0', '0', 'Actif']);

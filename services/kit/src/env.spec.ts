@@ -20,16 +20,18 @@ describe('the base configuration', () => {
       logLevel: 'info',
       redisKeyPrefix: 'lbf',
       subgraphSecret: secret,
+      siteTimezone: 'Africa/Douala',
     });
   });
 
   it('takes what the environment says', () => {
-    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret, PORT: '5000', NODE_ENV: 'production', REDIS_KEY_PREFIX: 'staging', HOST: '0.0.0.0' };
-    expect(baseConfigFrom('identity', parseConfig(baseEnv, env))).toMatchObject({ port: 5000, production: true, redisKeyPrefix: 'staging', host: '0.0.0.0' });
+    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret, PORT: '5000', NODE_ENV: 'production', REDIS_KEY_PREFIX: 'staging', HOST: '0.0.0.0', SITE_TIMEZONE: 'Europe/Paris' };
+    expect(baseConfigFrom('identity', parseConfig(baseEnv, env))).toMatchObject({ port: 5000, production: true, redisKeyPrefix: 'staging', host: '0.0.0.0', siteTimezone: 'Europe/Paris' });
+    expect(() => parseConfig(baseEnv, { ...env, SITE_TIMEZONE: 'Mars/Olympus' })).toThrow(/SITE_TIMEZONE: not an IANA time zone/);
   });
 
   it('names every bad variable at once, in an error a test can catch (no exit)', () => {
-    const extended = baseEnv.extend({ SITE_TIMEZONE: z.string().min(1) });
+    const extended = baseEnv.extend({ MAIL_FROM: z.string().min(1) });
     let error: unknown;
     try {
       parseConfig(extended, { PORT: 'abc', REDIS_KEY_PREFIX: 'a b', AUTH_PUBLIC_KEY: '/no/such/key.pem' });
@@ -38,7 +40,7 @@ describe('the base configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
-    expect(problems.sort()).toEqual(['AUTH_PUBLIC_KEY', 'PORT', 'REDIS_KEY_PREFIX', 'SITE_TIMEZONE', 'SUBGRAPH_SECRET']);
+    expect(problems.sort()).toEqual(['AUTH_PUBLIC_KEY', 'MAIL_FROM', 'PORT', 'REDIS_KEY_PREFIX', 'SUBGRAPH_SECRET']);
     expect((error as ConfigError).message).toMatch(/^Invalid environment:\n {2}/);
   });
 

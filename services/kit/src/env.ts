@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SITE_TIMEZONE } from './csv';
 import { readPem } from './keys';
 import { serviceByName } from './registry';
 
@@ -54,6 +55,16 @@ export const pemVariable = z
 /** Prefix of a service's Redis keys (queues, rate limits, revocations); tests use a random one. */
 export const redisKeyPrefixVariable = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('lbf');
 
+/** An IANA zone name that this Node.js knows (e.g. Africa/Douala). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Variables every service reads, parsed the same way everywhere; a service extends this with its
  * own (`baseEnv.extend({...})`). PORT defaults to the service's port in the registry.
@@ -78,6 +89,8 @@ export const baseEnv = z.object({
    * generate one, so a subgraph is never open by accident.
    */
   SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 random characters (the gateway sends the same)'),
+  /** The site's time zone: analytics' "today", and the dates of every CSV export. */
+  SITE_TIMEZONE: z.string().refine(isTimeZone, 'not an IANA time zone').default(DEFAULT_SITE_TIMEZONE),
 });
 
 export type BaseEnv = z.infer<typeof baseEnv>;
@@ -102,6 +115,8 @@ export interface BaseConfig {
    * any caller: only for in-process tests whose client cannot send it, and refused in production.
    */
   subgraphSecret: string | null;
+  /** The site's IANA time zone (SITE_TIMEZONE); DEFAULT_SITE_TIMEZONE when absent. */
+  siteTimezone?: string;
 }
 
 /** Maps the parsed base variables to the base config; `service` names the registry entry for the default port. */
@@ -119,5 +134,11 @@ export function baseConfigFrom(service: string, e: BaseEnv): BaseConfig {
     logLevel: e.LOG_LEVEL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     subgraphSecret: e.SUBGRAPH_SECRET,
+    siteTimezone: e.SITE_TIMEZONE,
   };
+}
+
+/** The site's time zone of a service's configuration. */
+export function siteTimezoneOf(config: Pick<BaseConfig, 'siteTimezone'>): string {
+  return config.siteTimezone ?? DEFAULT_SITE_TIMEZONE;
 }

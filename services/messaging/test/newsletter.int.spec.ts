@@ -1,4 +1,4 @@
-import { gatewayHeaders, subscribe, until, wsClient, type TestUser } from '@lbf/service-kit/testing';
+import { gatewayHeaders, readSpreadsheetCsv, SPREADSHEET_DATE_TIME, subscribe, until, wsClient, type TestUser } from '@lbf/service-kit/testing';
 import { linkIn, setupMessaging, type MessagingTestContext } from './support';
 import {
   adminUser,
@@ -238,9 +238,12 @@ describe('newsletter', () => {
     const list = await ctx.gql(`{ adminNewsletterSubscribers(search: "CAMPAIGN.test", status: UNSUBSCRIBED) { total items { email status source } } }`, {}, admin);
     expect(list.data?.adminNewsletterSubscribers.total).toBe(1);
     const csv = (await ctx.gql(`{ exportNewsletterSubscribersCsv(search: "enum-active") }`, {}, admin)).data?.exportNewsletterSubscribersCsv as string;
-    expect(csv.startsWith('\uFEFFEmail,Date,Source,Statut\r\n')).toBe(true);
-    expect(csv).toContain('enum-active@example.com');
-    expect(csv).toContain('Pied de page,Actif');
+    // Read as a French Excel or LibreOffice opens it: BOM, semicolons, dates and times in the site's zone.
+    const sheet = readSpreadsheetCsv(csv);
+    expect(sheet.header).toEqual(['Email', 'Date', 'Source', 'Statut']);
+    const row = sheet.records.find((r) => r.Email === 'enum-active@example.com');
+    expect(row).toMatchObject({ Source: 'Pied de page', Statut: 'Actif' });
+    expect(row!.Date).toMatch(SPREADSHEET_DATE_TIME);
 
     const customer = ctx.newUser();
     const forbidden = await ctx.gql(`{ adminNewsletterStats { activeSubscribers } }`, {}, customer);

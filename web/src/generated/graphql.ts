@@ -17,7 +17,9 @@ export type AdminAlertKind =
   /** A payment waiting for reconciliation. */
   | 'PAYMENT'
   /** A failed processing job (video). */
-  | 'PROCESSING';
+  | 'PROCESSING'
+  /** A completed sale (commerce.purchase.completed), until an administrator opens it from the bell or the order is refunded. */
+  | 'SALE';
 
 /** Video and PDF categories; the ids are the values of /videos?category=… */
 export type ContentCategory =
@@ -915,17 +917,24 @@ export type AdminTopSearchQueryVariables = Exact<{
 
 export type AdminTopSearchQuery = { adminUsers: { total: number, items: Array<{ id: string, fullName: string, email: string | null }> }, videos: { total: number, items: Array<{ id: string, title: string }> }, pdfs: { total: number, items: Array<{ id: string, title: string }> }, adminArticles: { total: number, items: Array<{ id: string, title: string }> } };
 
-export type AdminAlertsFieldsFragment = { total: number, contact: number, payment: number, processing: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> };
+export type AdminAlertsFieldsFragment = { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> };
 
 export type AdminAlertsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminAlertsQuery = { adminAlerts: { total: number, contact: number, payment: number, processing: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
+export type AdminAlertsQuery = { adminAlerts: { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
 
 export type AdminAlertsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminAlertsChangedSubscription = { adminAlerts: { total: number, contact: number, payment: number, processing: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
+export type AdminAlertsChangedSubscription = { adminAlerts: { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
+
+export type MarkSaleSeenMutationVariables = Exact<{
+  alertId: string | number;
+}>;
+
+
+export type MarkSaleSeenMutation = { markSaleSeen: boolean };
 
 export type AdminUserOrdersQueryVariables = Exact<{
   userId: string | number;

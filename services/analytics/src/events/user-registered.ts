@@ -8,9 +8,12 @@ export const COUNTERS_CONSUMER = 'analytics-counters';
 
 /**
  * Each registration once: its raw row (keyed by user id, so even the same registration published
- * twice under two event ids counts once), the registered-users total, the day's sign-ups (form
- * only, not the administrators' command) and the live update commit in one transaction with the
- * inbox row, so a redelivered event changes nothing and no update is published for it.
+ * twice under two event ids counts once), the registered-users total, the day's sign-ups and the
+ * live update commit in one transaction with the inbox row, so a redelivered event changes nothing
+ * and no update is published for it. A sign-up is an account created, whatever its origin (the
+ * form or the administrators' command, the demo accounts included): the same definition as
+ * identity's « nouveaux sur 30 jours » and the registered-users total, so no two figures of the
+ * back-office count accounts two ways.
  */
 export function startCountersConsumer(args: {
   bus: EventBus;
@@ -36,7 +39,7 @@ export function startCountersConsumer(args: {
       )) as unknown[];
       if (!inserted.length) return;
       const counters = await incrementRegisteredUsers(manager, siteDay(new Date(), args.siteTimezone));
-      if (d.origin === 'sign-up') await bumpDaily(manager, day, { sign_ups: 1 });
+      await bumpDaily(manager, day, { sign_ups: 1 });
       await emit('analytics.counters.updated', counters);
     },
   });

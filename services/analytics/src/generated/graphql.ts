@@ -39,13 +39,13 @@ export type DailyStat = {
   __typename?: 'DailyStat';
   /** YYYY-MM-DD */
   day: Scalars['String']['output'];
-  /** Accounts made by the sign-up form (not the administrators' command). */
+  /** Accounts created that day, every origin (the sign-up form and the administrators' command), as identity's users count them. */
   signUps: Scalars['Int']['output'];
-  /** Distinct customers who completed at least one purchase that day. */
+  /** Distinct customers with at least one sale that day (a completed purchase not refunded). */
   buyers: Scalars['Int']['output'];
-  /** Completed purchases that day (grants included, refunds not subtracted). */
+  /** Sales that day: completed purchases (grants included) not refunded since, as commerce's salesCount. */
   purchases: Scalars['Int']['output'];
-  /** Whole FCFA of the purchases completed that day. */
+  /** Whole FCFA of that day's sales (refunded orders taken off). */
   revenueXaf: Scalars['Int']['output'];
   /** Visits started that day (30-minute inactivity gap). */
   visits: Scalars['Int']['output'];
@@ -79,13 +79,13 @@ export type Conversion = {
   __typename?: 'Conversion';
   /** Registered users (all time, every origin). */
   registeredUsers: Scalars['Int']['output'];
-  /** Distinct customers with a completed purchase (all time). */
+  /** Distinct customers with a sale: a completed purchase not refunded (all time). */
   buyers: Scalars['Int']['output'];
   /** buyers / registeredUsers x 100, one decimal; 0 when nobody is registered. */
   buyerRate: Scalars['Float']['output'];
   /** Distinct anonymous visitors over the period. */
   visitors: Scalars['Int']['output'];
-  /** Sign-ups (form only) over the period. */
+  /** Accounts created over the period (every origin). */
   signUps: Scalars['Int']['output'];
   /** signUps / visitors x 100, one decimal; 0 without visitors. */
   signUpRate: Scalars['Float']['output'];
@@ -106,7 +106,7 @@ export type Statistics = {
   pagesPerVisit: Scalars['Float']['output'];
   /** The 10 most viewed pages over the period. */
   topPages: Array<TopPage>;
-  /** The 10 best-selling items over the period, by sales then revenue. */
+  /** The 10 best-selling items over the period, by sales then revenue; refunded orders are not sales. */
   topItems: Array<TopItem>;
   /** All time: real video views (catalogue.video.viewed) and PDF downloads (catalogue.pdf.downloaded). */
   totalVideoViews: Scalars['Int']['output'];
@@ -121,7 +121,9 @@ export type AdminAlertKind =
   /** A payment waiting for reconciliation. */
   | 'PAYMENT'
   /** A failed processing job (video). */
-  | 'PROCESSING';
+  | 'PROCESSING'
+  /** A completed sale (commerce.purchase.completed), until an administrator opens it from the bell or the order is refunded. */
+  | 'SALE';
 
 export type AdminAlert = {
   __typename?: 'AdminAlert';
@@ -141,6 +143,7 @@ export type AdminAlerts = {
   contact: Scalars['Int']['output'];
   payment: Scalars['Int']['output'];
   processing: Scalars['Int']['output'];
+  sale: Scalars['Int']['output'];
   /** The 20 most recent open alerts, newest first. */
   items: Array<AdminAlert>;
 };
@@ -162,11 +165,22 @@ export type QueryAdminStatisticsArgs = {
 export type Mutation = {
   __typename?: 'Mutation';
   recordPageVisit: Scalars['Boolean']['output'];
+  /**
+   * Administrators only: an administrator opened this sale from the bell, which closes it (true when
+   * it was open). Other kinds close when their cause is dealt with (the message read, the payment
+   * reconciled, the video processed): false, nothing changes.
+   */
+  markSaleSeen: Scalars['Boolean']['output'];
 };
 
 
 export type MutationRecordPageVisitArgs = {
   input: PageVisitInput;
+};
+
+
+export type MutationMarkSaleSeenArgs = {
+  alertId: Scalars['ID']['input'];
 };
 
 export type Subscription = {
@@ -367,6 +381,7 @@ export type AdminAlertsResolvers<ContextType = BaseContext, ParentType extends R
   contact?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   payment?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   processing?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['AdminAlert']>, ParentType, ContextType>;
 };
 
@@ -378,6 +393,7 @@ export type QueryResolvers<ContextType = BaseContext, ParentType extends Resolve
 
 export type MutationResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   recordPageVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRecordPageVisitArgs, 'input'>>;
+  markSaleSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationMarkSaleSeenArgs, 'alertId'>>;
 };
 
 export type SubscriptionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {

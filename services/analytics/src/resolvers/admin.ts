@@ -4,7 +4,7 @@ import { siteDay } from '../domain/site-day';
 import { periodEnding, statisticsArgs } from '../domain/statistics';
 import type { Resolvers } from '../generated/graphql';
 import type { AdminAlertsChannel } from '../live/admin-alerts-channel';
-import { readAdminAlerts, type AdminAlertsView } from '../store/admin-alerts';
+import { markSaleSeen, readAdminAlerts, type AdminAlertsView } from '../store/admin-alerts';
 import { readStatistics } from '../store/statistics';
 
 export interface AdminResolverDeps {
@@ -14,8 +14,16 @@ export interface AdminResolverDeps {
 }
 
 /** The back-office's statistics and bell: administrators only, checked here on every call and subscription. */
-export function adminResolvers(deps: AdminResolverDeps): Pick<Resolvers, 'Query' | 'Subscription'> {
+export function adminResolvers(deps: AdminResolverDeps): Pick<Resolvers, 'Query' | 'Mutation' | 'Subscription'> {
   return {
+    Mutation: {
+      markSaleSeen: async (_p, { alertId }, ctx) => {
+        requireAdmin(ctx);
+        const closed = await markSaleSeen(deps.ds, alertId, new Date());
+        if (closed) await deps.alerts.changed();
+        return closed;
+      },
+    },
     Query: {
       adminStatistics: async (_p, args, ctx) => {
         requireAdmin(ctx);
@@ -39,5 +47,5 @@ export function adminResolvers(deps: AdminResolverDeps): Pick<Resolvers, 'Query'
         resolve: (bell: AdminAlertsView) => bell,
       },
     },
-  } as Pick<Resolvers, 'Query' | 'Subscription'>;
+  } as Pick<Resolvers, 'Query' | 'Mutation' | 'Subscription'>;
 }

@@ -40,6 +40,7 @@ export function createResolvers(deps: ResolverDeps): Resolvers {
         await recordPageView(deps.uow, { ...visit, userAgent: storedUserAgent(ctx.userAgent), at, day: siteDay(at, deps.siteTimezone) });
         return true;
       },
+      ...admin.Mutation,
     },
     Subscription: {
       liveCounters: {

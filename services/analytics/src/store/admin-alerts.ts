@@ -2,8 +2,10 @@ import type { EventData } from '@lbf/proto-events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminAlertKind } from '../generated/graphql';
 
-type Raised = EventData<'messaging.admin_alert.raised'>;
-type Cleared = EventData<'messaging.admin_alert.cleared'>;
+/** The kinds the services raise through their admin_alert events, and analytics' own: a sale (domain/sale-alert.ts). */
+type AlertKindDb = EventData<'messaging.admin_alert.raised'>['kind'] | 'sale';
+type Raised = Omit<EventData<'messaging.admin_alert.raised'>, 'kind'> & { kind: AlertKindDb };
+type Cleared = Omit<EventData<'messaging.admin_alert.cleared'>, 'kind'> & { kind: AlertKindDb };
 
 /**
  * Applies a raised alert unless an event of the same alertId at least as recent was applied
@@ -38,11 +40,25 @@ export async function applyAlertCleared(manager: EntityManager, a: Cleared): Pro
   return rows.length > 0;
 }
 
+/**
+ * An administrator opened a sale from the bell: it closes (as reading a contact message closes
+ * its alert). Only sales: the other kinds close when their cause is dealt with in their service.
+ * Its last event becomes now, so a late redelivery of its raise cannot reopen it. True when closed now.
+ */
+export async function markSaleSeen(manager: DataSource | EntityManager, alertId: string, at: Date): Promise<boolean> {
+  const rows = (await manager.query(
+    `UPDATE admin_alerts SET open = false, last_event_at = GREATEST(last_event_at, $2) WHERE alert_id = $1 AND kind = 'sale' AND open RETURNING alert_id`,
+    [alertId, at.toISOString()],
+  )) as [unknown[], number];
+  return rows[1] > 0;
+}
+
 export interface AdminAlertsView {
   total: number;
   contact: number;
   payment: number;
   processing: number;
+  sale: number;
   items: Array<{ id: string; kind: AdminAlertKind; title: string; href: string; at: string }>;
 }
 
@@ -55,6 +71,7 @@ export async function readAdminAlerts(ds: DataSource | EntityManager): Promise<A
             count(*) FILTER (WHERE kind = 'contact')::int AS contact,
             count(*) FILTER (WHERE kind = 'payment')::int AS payment,
             count(*) FILTER (WHERE kind = 'processing')::int AS processing,
+            count(*) FILTER (WHERE kind = 'sale')::int AS sale,
             COALESCE((SELECT json_agg(i) FROM (
               SELECT alert_id AS id, upper(kind) AS kind, title, href, raised_at AS at FROM admin_alerts
               WHERE open ORDER BY raised_at DESC, alert_id LIMIT $1) AS i), '[]'::json) AS items
@@ -66,6 +83,7 @@ export async function readAdminAlerts(ds: DataSource | EntityManager): Promise<A
     contact: row!.contact,
     payment: row!.payment,
     processing: row!.processing,
+    sale: row!.sale,
     items: row!.items.map((i) => ({ ...i, at: new Date(i.at).toISOString() })),
   };
 }

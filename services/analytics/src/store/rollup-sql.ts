@@ -3,9 +3,9 @@
  * migration that introduced them can run it too. Each definition here is what the incremental
  * updates (store/rollups.ts) add up to; the integration tests compare both.
  *
- * - sign_ups: registrations by the sign-up form (not the administrators' command);
- * - buyers / purchases: distinct buyers and completed purchases of the day (refunds not subtracted);
- * - revenue_xaf: the day's purchases less those refunded since (a refund lowers its purchase's day);
+ * - sign_ups: accounts created that day, every origin (the sign-up form and the administrators' command);
+ * - buyers / purchases / revenue_xaf: the day's completed purchases that were not refunded since (a
+ *   refunded order is not a sale: a refund lowers its purchase's day), their distinct buyers and amounts;
  * - visits / visit_seconds: visits started that day, and their durations (whole seconds between
  *   the first and the last page view, seconds counted as floor(epoch));
  * - page_views / visitors: page views of the day and their distinct visitors;
@@ -15,11 +15,10 @@
  */
 export const REBUILD_DAYS_SQL = `
 WITH days AS (SELECT d::date AS day FROM generate_series($1::date, $2::date, interval '1 day') AS d),
-r AS (SELECT day, count(*) FILTER (WHERE origin = 'sign-up')::int AS sign_ups FROM registrations WHERE day BETWEEN $1 AND $2 GROUP BY day),
+r AS (SELECT day, count(*)::int AS sign_ups FROM registrations WHERE day BETWEEN $1 AND $2 GROUP BY day),
 p AS (
-  SELECT p.day, count(DISTINCT p.buyer_id)::int AS buyers, count(*)::int AS purchases,
-         COALESCE(sum(p.amount_xaf) FILTER (WHERE f.order_id IS NULL), 0)::bigint AS revenue_xaf
-  FROM purchases p LEFT JOIN refunds f USING (order_id) WHERE p.day BETWEEN $1 AND $2 GROUP BY p.day
+  SELECT p.day, count(DISTINCT p.buyer_id)::int AS buyers, count(*)::int AS purchases, COALESCE(sum(p.amount_xaf), 0)::bigint AS revenue_xaf
+  FROM purchases p WHERE p.day BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.order_id = p.order_id) GROUP BY p.day
 ),
 v AS (
   SELECT day, count(*)::int AS visits,
@@ -56,15 +55,15 @@ SELECT day, path, count(*)::int, count(DISTINCT visit_id)::int FROM page_visits
 WHERE day BETWEEN $1 AND $2 AND NOT not_found GROUP BY day, path`,
 ];
 
-/** Items sold on $1..$2: sales (refunds not subtracted), revenue net of refunds, the title of the day's last sale. */
+/** Items sold on $1..$2: sales and revenue of the orders not refunded (an item whose only sale was refunded has no row), the title of the day's last sale. */
 export const REBUILD_ITEM_STATS_SQL = [
   `DELETE FROM daily_item_stats WHERE day BETWEEN $1 AND $2`,
   `INSERT INTO daily_item_stats (day, item_id, item_type, title, last_sold_at, sales, revenue_xaf)
 SELECT p.day, p.item_id, (array_agg(p.item_type ORDER BY p.completed_at DESC, p.order_id DESC))[1],
        (array_agg(p.item_title ORDER BY p.completed_at DESC, p.order_id DESC))[1], max(p.completed_at),
-       count(*)::int, COALESCE(sum(p.amount_xaf) FILTER (WHERE f.order_id IS NULL), 0)::bigint
-FROM purchases p LEFT JOIN refunds f USING (order_id)
-WHERE p.day BETWEEN $1 AND $2 GROUP BY p.day, p.item_id`,
+       count(*)::int, COALESCE(sum(p.amount_xaf), 0)::bigint
+FROM purchases p
+WHERE p.day BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.order_id = p.order_id) GROUP BY p.day, p.item_id`,
 ];
 
 /** Every statement of a rebuild of $1..$2, in order (the daily_stats rows of the range must exist and be locked). */

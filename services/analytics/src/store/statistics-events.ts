@@ -10,11 +10,25 @@ async function lockKeys(manager: EntityManager, ...keys: string[]): Promise<void
 
 export const BUYERS = 'buyers';
 
+/** The buyer's counted (not refunded) purchases other than `orderId`: on `day`, and ever. */
+async function otherSales(manager: EntityManager, buyerId: string, day: string, orderId: string): Promise<{ sameDay: boolean; ever: boolean }> {
+  const [row] = (await manager.query(
+    `SELECT EXISTS (SELECT 1 FROM purchases p WHERE p.buyer_id = $1 AND p.day = $2::date AND p.order_id <> $3
+                      AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.order_id = p.order_id)) AS same_day,
+            EXISTS (SELECT 1 FROM purchases p WHERE p.buyer_id = $1 AND p.order_id <> $3
+                      AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.order_id = p.order_id)) AS ever`,
+    [buyerId, day, orderId],
+  )) as Array<{ same_day: boolean; ever: boolean }>;
+  return { sameDay: row!.same_day, ever: row!.ever };
+}
+
 /**
- * A completed purchase: its raw row (order id is the key) and, when new, the day's purchases,
- * buyers (only the buyer's first purchase of that day counts), revenue (nothing when its refund
- * came first), the item's day and the all-time buyers counter (the buyer's first purchase ever).
- * The order's and the buyer's locks make those "first" decisions exact under parallel deliveries.
+ * A completed purchase: its raw row (order id is the key) and, when new and not already refunded,
+ * a sale: the day's purchases, revenue, buyers (only when the buyer has no other sale that day), the
+ * item's day, and the all-time buyers counter (the buyer's first sale). A refunded order is not a
+ * sale, the same definition as commerce's « ventes » (completed, not refunded): a refund consumed
+ * first leaves only the raw row. The order's and the buyer's locks make those decisions exact under
+ * parallel deliveries.
  */
 export async function recordPurchase(manager: EntityManager, p: EventData<'commerce.purchase.completed'> & { day: Day }): Promise<boolean> {
   await lockKeys(manager, `analytics-order:${p.orderId}`, `analytics-buyer:${p.buyerId}`);
@@ -24,15 +38,11 @@ export async function recordPurchase(manager: EntityManager, p: EventData<'comme
     [p.orderId, p.buyerId, p.itemId, p.itemType, p.itemTitle, p.amountXaf, p.provider, p.completedAt, p.day],
   )) as unknown[];
   if (!inserted.length) return false;
-  const [facts] = (await manager.query(
-    `SELECT (SELECT count(*) FROM purchases WHERE buyer_id = $1 AND day = $2::date) = 1 AS first_of_day,
-            NOT EXISTS (SELECT 1 FROM purchases WHERE buyer_id = $1 AND order_id <> $3) AS first_ever,
-            EXISTS (SELECT 1 FROM refunds WHERE order_id = $3) AS refunded`,
-    [p.buyerId, p.day, p.orderId],
-  )) as Array<{ first_of_day: boolean; first_ever: boolean; refunded: boolean }>;
-  const revenue = facts!.refunded ? 0 : p.amountXaf;
-  if (facts!.first_ever) await manager.query(`UPDATE counters SET value = value + 1 WHERE name = $1`, [BUYERS]);
-  await bumpDaily(manager, p.day, { purchases: 1, buyers: facts!.first_of_day ? 1 : 0, revenue_xaf: revenue });
+  const refunded = (await manager.query(`SELECT 1 FROM refunds WHERE order_id = $1`, [p.orderId])) as unknown[];
+  if (refunded.length) return true;
+  const others = await otherSales(manager, p.buyerId, p.day, p.orderId);
+  if (!others.ever) await manager.query(`UPDATE counters SET value = value + 1 WHERE name = $1`, [BUYERS]);
+  await bumpDaily(manager, p.day, { purchases: 1, buyers: others.sameDay ? 0 : 1, revenue_xaf: p.amountXaf });
   await manager.query(
     `INSERT INTO daily_item_stats (day, item_id, item_type, title, last_sold_at, sales, revenue_xaf)
      VALUES ($1::date, $2, $3, $4, $5, 1, $6)
@@ -42,35 +52,41 @@ export async function recordPurchase(manager: EntityManager, p: EventData<'comme
        title = CASE WHEN EXCLUDED.last_sold_at >= daily_item_stats.last_sold_at THEN EXCLUDED.title ELSE daily_item_stats.title END,
        item_type = CASE WHEN EXCLUDED.last_sold_at >= daily_item_stats.last_sold_at THEN EXCLUDED.item_type ELSE daily_item_stats.item_type END,
        last_sold_at = GREATEST(daily_item_stats.last_sold_at, EXCLUDED.last_sold_at)`,
-    [p.day, p.itemId, p.itemType, p.itemTitle, p.completedAt, revenue],
+    [p.day, p.itemId, p.itemType, p.itemTitle, p.completedAt, p.amountXaf],
   );
   return true;
 }
 
 /**
- * A refund: its raw row and, when its purchase is known, the purchase's amount taken off the
- * revenue of the purchase's own day and item (past days change; a refund before its purchase is
- * applied when the purchase arrives). Purchases, buyers and sales are not lowered.
+ * A refund: its raw row and, when its purchase is known, the sale taken back on the purchase's own
+ * day (past days change): purchases, revenue, the item's sales and revenue (its row goes when no sale
+ * is left, so « Meilleures ventes » never lists a refunded order as a sale of 0 FCFA), the day's
+ * buyers and the all-time buyers when the buyer has no other sale left. A refund consumed before its
+ * purchase is applied when the purchase arrives (it is then never counted).
  */
 export async function recordRefund(manager: EntityManager, r: EventData<'commerce.purchase.refunded'>): Promise<boolean> {
-  await lockKeys(manager, `analytics-order:${r.orderId}`);
+  await lockKeys(manager, `analytics-order:${r.orderId}`, `analytics-buyer:${r.buyerId}`);
   const inserted = (await manager.query(
     `INSERT INTO refunds (order_id, amount_xaf, refunded_at) VALUES ($1, $2, $3) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
     [r.orderId, r.amountXaf, r.refundedAt],
   )) as unknown[];
   if (!inserted.length) return false;
-  const [purchase] = (await manager.query(`SELECT day::text AS day, item_id, amount_xaf::bigint AS amount FROM purchases WHERE order_id = $1`, [r.orderId])) as Array<{
+  const [purchase] = (await manager.query(`SELECT day::text AS day, buyer_id, item_id, amount_xaf::bigint AS amount FROM purchases WHERE order_id = $1`, [r.orderId])) as Array<{
     day: string;
+    buyer_id: string;
     item_id: string;
     amount: string;
   }>;
-  if (!purchase || Number(purchase.amount) === 0) return true;
-  await bumpDaily(manager, purchase.day, { revenue_xaf: -Number(purchase.amount) });
-  await manager.query(`UPDATE daily_item_stats SET revenue_xaf = revenue_xaf - $3 WHERE day = $1::date AND item_id = $2`, [
+  if (!purchase) return true;
+  const others = await otherSales(manager, purchase.buyer_id, purchase.day, r.orderId);
+  if (!others.ever) await manager.query(`UPDATE counters SET value = value - 1 WHERE name = $1`, [BUYERS]);
+  await bumpDaily(manager, purchase.day, { purchases: -1, buyers: others.sameDay ? 0 : -1, revenue_xaf: -Number(purchase.amount) });
+  await manager.query(`UPDATE daily_item_stats SET sales = sales - 1, revenue_xaf = revenue_xaf - $3 WHERE day = $1::date AND item_id = $2`, [
     purchase.day,
     purchase.item_id,
     purchase.amount,
   ]);
+  await manager.query(`DELETE FROM daily_item_stats WHERE day = $1::date AND item_id = $2 AND sales <= 0`, [purchase.day, purchase.item_id]);
   return true;
 }
 

@@ -40,7 +40,7 @@ export async function readStatistics(ds: DataSource, from: Day, to: Day): Promis
       `SELECT item_id AS "itemId", (array_agg(item_type ORDER BY last_sold_at DESC))[1] AS "itemType",
               (array_agg(title ORDER BY last_sold_at DESC))[1] AS title, sum(sales)::int AS sales, sum(revenue_xaf)::int AS "revenueXaf"
        FROM daily_item_stats WHERE day BETWEEN $1 AND $2
-       GROUP BY item_id ORDER BY sales DESC, "revenueXaf" DESC, item_id LIMIT $3`,
+       GROUP BY item_id HAVING sum(sales) > 0 ORDER BY sales DESC, "revenueXaf" DESC, item_id LIMIT $3`,
       [from, to, TOP_ITEMS],
     ) as Promise<TopItem[]>,
     ds.query(

@@ -19,7 +19,7 @@ export function parsePriceToCents(input: string): number | null {
   return cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
-/** 359 -> "3.59" (the amount as the CSV export and events' consumers read it). */
+/** 359 -> "3.59". */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(cents));

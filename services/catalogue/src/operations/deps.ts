@@ -25,6 +25,8 @@ export interface CatalogueDeps {
   after: AfterCommit;
   uploadUrlTtlSeconds: number;
   uploadRetentionSeconds: number;
+  /** The site's time zone (SITE_TIMEZONE): the dates of the CSV exports. */
+  siteTimezone: string;
   /** Stream tokens, session starts (Redis) and their lifetime: operations/playback.ts. */
   playback: PlaybackSettings;
 }

@@ -2,7 +2,7 @@ import { toCsv, validInput } from '@lbf/service-kit';
 import { CONTENT_CATEGORY_LABELS } from '../domain/categories';
 import { catalogueError, messages } from '../domain/errors';
 import { createPdfInput, updatePdfInput } from '../domain/inputs';
-import { DEFAULT_PDF_PRICE_CENTS, formatCents } from '../domain/money';
+import { DEFAULT_PDF_PRICE_CENTS } from '../domain/money';
 import type { Page } from '../domain/pagination';
 import { safeFileNameFromTitle } from '../domain/search';
 import { pdfOrder, type PdfSort } from '../domain/sort';
@@ -116,7 +116,8 @@ export async function downloadPdf(
   return await deps.urls.file('pdfs', key, safeFileNameFromTitle(pdf.title, 'pdf'));
 }
 
-export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds'>): Promise<string> {
+/** pdfs-export.csv through the kit's writer (the French spreadsheet format): decimals with a comma, dates in the site's time zone. */
+export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
   const pdfs = await deps.ds.getRepository(Pdf).find({ order: { createdAt: 'DESC', id: 'DESC' } });
   return toCsv(
     ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Pages', 'Taille (MB)', 'Note', 'Téléchargements', 'Date de création'],
@@ -124,12 +125,13 @@ export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds'>): Promise<st
       p.title,
       p.description,
       CONTENT_CATEGORY_LABELS[p.category],
-      formatCents(p.priceCents),
+      p.priceCents / 100,
       p.pageCount,
-      (p.fileSize / 1024 / 1024).toFixed(2),
-      p.rating === null ? null : p.rating.toFixed(1),
+      Math.round(p.fileSize / 10_485.76) / 100,
+      p.rating === null ? null : Math.round(p.rating * 10) / 10,
       p.downloadCount,
-      p.createdAt.toISOString(),
+      p.createdAt,
     ]),
+    { timeZone: deps.siteTimezone },
   );
 }

@@ -3,7 +3,7 @@ import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } fro
 import { formatDuration } from '../domain/duration';
 import { catalogueError, messages } from '../domain/errors';
 import { createVideoInput, updateVideoInput } from '../domain/inputs';
-import { DEFAULT_VIDEO_PRICE_CENTS, formatCents } from '../domain/money';
+import { DEFAULT_VIDEO_PRICE_CENTS } from '../domain/money';
 import type { Page } from '../domain/pagination';
 import { videoOrder, type VideoSort } from '../domain/sort';
 import { Video } from '../entities';
@@ -151,7 +151,8 @@ export async function deleteVideo(deps: CatalogueDeps, id: string): Promise<void
   await deps.after.deleteStreamFiles(hlsVideoPrefix(id));
 }
 
-export async function exportVideosCsv(deps: Pick<CatalogueDeps, 'ds'>): Promise<string> {
+/** videos-export.csv through the kit's writer (the French spreadsheet format): prices in dollars with a decimal comma, dates in the site's time zone. */
+export async function exportVideosCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
   const videos = await deps.ds.getRepository(Video).find({ order: { createdAt: 'DESC', id: 'DESC' } });
   return toCsv(
     ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Durée', 'Vues', 'Téléchargements', 'Présentateur', 'Date de création'],
@@ -159,12 +160,13 @@ export async function exportVideosCsv(deps: Pick<CatalogueDeps, 'ds'>): Promise<
       v.title,
       v.description,
       CONTENT_CATEGORY_LABELS[v.category],
-      formatCents(v.priceCents),
+      v.priceCents / 100,
       formatDuration(v.durationSeconds),
       v.viewCount,
       v.downloadCount,
       v.presenterName,
-      v.createdAt.toISOString(),
+      v.createdAt,
     ]),
+    { timeZone: deps.siteTimezone },
   );
 }

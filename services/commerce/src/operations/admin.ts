@@ -1,4 +1,4 @@
-import { toCsv, UserError, validArgs, validInput, type AuthUser } from '@lbf/service-kit';
+import { siteTimezoneOf, toCsv, UserError, validArgs, validInput, type AuthUser } from '@lbf/service-kit';
 import { In } from 'typeorm';
 import { z } from 'zod';
 import { ERRORS, METHOD_LABELS, OWN_REASONS } from '../domain/messages';
@@ -13,8 +13,6 @@ import { PROVIDER_OF } from './providers';
 import { completeOrder, recordExchange } from './settle';
 import { loadRecords, orderView } from './views';
 
-const SITE_TZ = 'Africa/Douala';
-
 export const orderFilter = z
   .object({
     status: z.enum(['CREATED', 'PENDING', 'COMPLETED', 'FAILED', 'EXPIRED', 'CANCELED', 'REFUNDED']).nullish(),
@@ -25,8 +23,8 @@ export const orderFilter = z
   })
   .nullish();
 
-/** WHERE clause and parameters of a filter; the method is the latest attempt's. */
-function filterSql(filter: z.infer<typeof orderFilter>): { where: string; params: unknown[] } {
+/** WHERE clause and parameters of a filter; the method is the latest attempt's; from/to are days of the site's time zone. */
+function filterSql(filter: z.infer<typeof orderFilter>, siteTimezone: string): { where: string; params: unknown[] } {
   const params: unknown[] = [];
   const where: string[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -36,8 +34,10 @@ function filterSql(filter: z.infer<typeof orderFilter>): { where: string; params
   if (filter?.status) add((p) => `o.status = ${p}`, filter.status.toLowerCase());
   if (filter?.method)
     add((p) => `(SELECT a.provider FROM payment_attempts a WHERE a.order_id = o.id ORDER BY a.number DESC LIMIT 1) = ${p}`, PROVIDER_OF[filter.method]);
-  if (filter?.from) add((p) => `o.created_at >= (${p}::date)::timestamp AT TIME ZONE '${SITE_TZ}'`, filter.from);
-  if (filter?.to) add((p) => `o.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE '${SITE_TZ}')`, filter.to);
+  if (filter?.from || filter?.to) params.push(siteTimezone);
+  const zone = `$${params.length}::text`;
+  if (filter?.from) add((p) => `o.created_at >= (${p}::date)::timestamp AT TIME ZONE ${zone}`, filter.from);
+  if (filter?.to) add((p) => `o.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE ${zone})`, filter.to);
   if (filter?.search) {
     const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     add(
@@ -51,7 +51,7 @@ function filterSql(filter: z.infer<typeof orderFilter>): { where: string; params
 }
 
 async function ordersWhere(deps: CommerceDeps, filter: z.infer<typeof orderFilter>, limit: number | null, offset: number): Promise<{ orders: Order[]; total: number }> {
-  const { where, params } = filterSql(filter);
+  const { where, params } = filterSql(filter, siteTimezoneOf(deps.config));
   const [{ total }] = (await deps.ds.manager.query(`SELECT count(*)::int AS total FROM orders o ${where}`, params)) as Array<{ total: number }>;
   const ids = (await deps.ds.manager.query(
     `SELECT o.id FROM orders o ${where} ORDER BY o.created_at DESC, o.id ${limit === null ? '' : `LIMIT ${limit} OFFSET ${offset}`}`,
@@ -98,7 +98,7 @@ const STATUS_FR: Record<string, string> = {
   refunded: 'Remboursé',
 };
 
-/** Orders as CSV: UTF-8 with BOM (Excel), comma-separated, amounts in whole FCFA. */
+/** Orders as CSV through the kit's writer (the French spreadsheet format, dates in the site's time zone), amounts in whole FCFA. */
 export async function exportOrdersCsv(deps: CommerceDeps, filter: OrderFilter | null | undefined): Promise<string> {
   const { orders } = await ordersWhere(deps, validArgs(orderFilter, filter), null, 0);
   const records = await loadRecords(deps.ds.manager, orders, false);
@@ -106,7 +106,7 @@ export async function exportOrdersCsv(deps: CommerceDeps, filter: OrderFilter | 
     const last = attempts[attempts.length - 1];
     const paid = attempts.find((a) => a.status === 'completed');
     return [
-      o.createdAt.toISOString(),
+      o.createdAt,
       o.id,
       o.receiptNumber ?? '',
       o.buyerEmail,
@@ -116,10 +116,12 @@ export async function exportOrdersCsv(deps: CommerceDeps, filter: OrderFilter | 
       last ? METHOD_LABELS[last.provider] : o.adminActionKind === 'granted' ? 'Accordé' : '',
       STATUS_FR[o.status] ?? o.status,
       (paid ?? last)?.operatorTransactionId ?? '',
-      o.completedAt?.toISOString() ?? '',
+      o.completedAt,
     ];
   });
-  return toCsv(['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le'], rows);
+  return toCsv(['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le'], rows, {
+    timeZone: siteTimezoneOf(deps.config),
+  });
 }
 
 /** Asks the provider again about the latest attempt (even a finished one: a late "paid" completes the order). */

@@ -19,9 +19,9 @@ describe('the search pattern', () => {
 });
 
 describe('a row of users-export.csv', () => {
-  it('gives the site’s date, whole FCFA and the French status', () => {
+  it('gives the sign-up’s instant, whole FCFA and the French status', () => {
     const row = { fullName: 'Awa Ndiaye', email: 'awa@example.cm', phone: null, createdAt: new Date('2024-12-31T23:30:00Z'), purchaseCount: 3, totalXaf: 7068, banned: true };
-    expect(userCsvRow(row)).toEqual(['Awa Ndiaye', 'awa@example.cm', '', '01/01/2025', 3, 7068, 'Banni']);
+    expect(userCsvRow(row)).toEqual(['Awa Ndiaye', 'awa@example.cm', '', new Date('2024-12-31T23:30:00Z'), 3, 7068, 'Banni']);
     expect(userCsvRow({ ...row, banned: false })[6]).toBe('Actif');
   });
 });

@@ -8,9 +8,6 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 export const SEARCH_MAX_LENGTH = 200;
 
-/** The site's time zone: 'the last 30 days' and the export's dates are the site's days. */
-export const SITE_TIMEZONE = 'Africa/Douala';
-
 /** pageSize within 1..100; the page within 1..totalPages (a page past the end shows the last one). */
 export function clampPageSize(pageSize: number | null | undefined): number {
   const size = Math.trunc(pageSize ?? DEFAULT_PAGE_SIZE);
@@ -44,9 +41,7 @@ export interface UserCsvRow {
   banned: boolean;
 }
 
-const siteDate = new Intl.DateTimeFormat('fr-FR', { timeZone: SITE_TIMEZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** One user as a row of users-export.csv: the date as the site shows it (JJ/MM/AAAA), amounts in whole FCFA. */
+/** One user as a row of users-export.csv: the sign-up's date and time (the kit writes it in the site's zone), amounts in whole FCFA. */
 export function userCsvRow(u: UserCsvRow): CsvCell[] {
-  return [u.fullName, u.email, u.phone ?? '', siteDate.format(u.createdAt), u.purchaseCount, Math.round(u.totalXaf), u.banned ? 'Banni' : 'Actif'];
+  return [u.fullName, u.email, u.phone ?? '', u.createdAt, u.purchaseCount, Math.round(u.totalXaf), u.banned ? 'Banni' : 'Actif'];
 }

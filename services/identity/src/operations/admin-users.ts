@@ -6,7 +6,6 @@ import {
   clampPageSize,
   containsPattern,
   SEARCH_MAX_LENGTH,
-  SITE_TIMEZONE,
   totalPages,
   USERS_CSV_HEADER,
   userCsvRow,
@@ -148,8 +147,8 @@ export async function adminUsers(ds: DataSource, loaders: UserLoaders, args: unk
   return { items: rows.map((r) => r.user), total, page: clampPage(parsed.page, total, pageSize), pageSize, totalPages: totalPages(total, pageSize) };
 }
 
-/** users-export.csv: the users matching the search, in the table's order, through the kit's CSV (BOM, quoting, formulas neutralised). */
-export async function exportUsersCsv(ds: DataSource, args: unknown): Promise<string> {
+/** users-export.csv: the users matching the search, in the table's order, through the kit's CSV (dates in the site's time zone). */
+export async function exportUsersCsv(ds: DataSource, args: unknown, siteTimezone: string): Promise<string> {
   const { rows } = await selectUsers(ds, listQuery(validArgs(listArgs, args)), null);
   return toCsv(
     USERS_CSV_HEADER,
@@ -164,6 +163,7 @@ export async function exportUsersCsv(ds: DataSource, args: unknown): Promise<str
         banned: r.ban !== null,
       }),
     ),
+    { timeZone: siteTimezone },
   );
 }
 
@@ -174,14 +174,18 @@ export interface UserStats {
   newLast30Days: number;
 }
 
-/** The users page's cards: banned = total minus active; new = created since the start of the site day 29 days ago. */
-export async function adminUserStats(ds: DataSource): Promise<UserStats> {
+/**
+ * The users page's cards: banned = total minus active; new = accounts created (every origin: the
+ * sign-up form and the administrators' command, as analytics' sign-ups) since the start of the
+ * site day 29 days ago, i.e. the 30 days of the statistics' default period, today included.
+ */
+export async function adminUserStats(ds: DataSource, siteTimezone: string): Promise<UserStats> {
   const [row] = (await ds.query(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM user_bans b WHERE b.user_id = u.id AND b.is_active))::int AS active,
             count(*) FILTER (WHERE u.created_at >= (((now() AT TIME ZONE $1)::date - 29)::timestamp AT TIME ZONE $1))::int AS recent
      FROM users u`,
-    [SITE_TIMEZONE],
+    [siteTimezone],
   )) as Array<{ total: number; active: number; recent: number }>;
   return { total: row!.total, active: row!.active, banned: row!.total - row!.active, newLast30Days: row!.recent };
 }

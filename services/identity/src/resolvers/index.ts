@@ -17,11 +17,11 @@ export function createResolvers(ops: Operations): Resolvers {
       },
       adminUserStats: (_parent, _args, ctx) => {
         requireAdmin(ctx);
-        return adminUserStats(ops.ds);
+        return adminUserStats(ops.ds, ops.siteTimezone);
       },
       exportUsersCsv: (_parent, args, ctx) => {
         requireAdmin(ctx);
-        return exportUsersCsv(ops.ds, args);
+        return exportUsersCsv(ops.ds, args, ops.siteTimezone);
       },
     },
     Mutation: mutationResolvers(ops),

@@ -14,4 +14,6 @@ export interface Operations {
   /** The administrators' users table, cards and export read it directly (operations/admin-users.ts). */
   ds: DataSource;
   production: boolean;
+  /** The site's time zone (SITE_TIMEZONE): the users' cards count its days, the export writes its dates. */
+  siteTimezone: string;
 }

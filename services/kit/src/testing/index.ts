@@ -8,3 +8,4 @@ export * from './graphql';
 export * from './events';
 export * from './environment';
 export * from './private-nats';
+export * from './spreadsheet';

@@ -1,4 +1,4 @@
-import { sanitizeRichText, toCsv, UserError, type AuthUser } from '@lbf/service-kit';
+import { sanitizeRichText, siteTimezoneOf, toCsv, UserError, type AuthUser } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Campaign, NewsletterStats, NewsletterSubscriber, SubscriberStatus } from '../generated/graphql';
 import {
@@ -154,13 +154,14 @@ export async function adminNewsletterSubscribers(
   return { items: rows.map(subscriberView), total: n, page, pageSize: size };
 }
 
-/** newsletter-subscribers.csv: the kit's CSV (UTF-8 BOM, formulas neutralised), columns in French. */
+/** newsletter-subscribers.csv: the kit's CSV (the French spreadsheet format, dates in the site's time zone), columns in French. */
 export async function exportNewsletterSubscribersCsv(deps: MessagingDeps, args: { search?: string | null; status?: SubscriberStatus | null }): Promise<string> {
   const { where, params } = subscriberFilter(args.search, args.status);
   const rows = (await deps.ds.query(`SELECT ${SUBSCRIBER_COLUMNS} FROM newsletter_subscribers ${where} ORDER BY subscribed_at DESC, id`, params)) as SubscriberRow[];
   return toCsv(
     ['Email', 'Date', 'Source', 'Statut'],
-    rows.map((r) => [r.email, new Date(r.subscribed_at).toISOString().slice(0, 10), SOURCE_LABELS[r.source], STATUS_LABELS[r.status]]),
+    rows.map((r) => [r.email, new Date(r.subscribed_at), SOURCE_LABELS[r.source], STATUS_LABELS[r.status]]),
+    { timeZone: siteTimezoneOf(deps.config) },
   );
 }
 

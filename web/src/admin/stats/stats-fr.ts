@@ -67,5 +67,7 @@ export const statsFr = {
     empty: (days: number) => `Pas encore de données sur ${days} jours`,
     loading: 'Chargement du graphique...',
     total: (label: string, total: string) => `${label} : ${total} au total`,
+    /** A series' name in the legend of a chart with two axes: which axis it reads on. */
+    onAxis: (name: string, axis: 'left' | 'right') => `${name} (axe de ${axis === 'left' ? 'gauche' : 'droite'})`,
   },
 } as const;

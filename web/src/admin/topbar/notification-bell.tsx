@@ -1,28 +1,31 @@
-import { Bell, CreditCard, Inbox, TriangleAlert } from 'lucide-react';
+import { useMutation } from '@apollo/client/react';
+import { Bell, CreditCard, Inbox, ShoppingBag, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fr } from '@/i18n/fr';
 import { everyValue } from '@/lib/enum-values';
-import type { AdminAlertKind } from './operations';
+import { MARK_SALE_SEEN, type AdminAlertKind } from './operations';
 import { formatRelative } from './relative-time';
 import { topbarFr } from './topbar-fr';
 import { useAdminAlerts } from './use-admin-alerts';
 
 const t = topbarFr;
 
-const KIND_ICON = { CONTACT: Inbox, PAYMENT: CreditCard, PROCESSING: TriangleAlert } satisfies Record<AdminAlertKind, unknown>;
+const KIND_ICON = { CONTACT: Inbox, PAYMENT: CreditCard, PROCESSING: TriangleAlert, SALE: ShoppingBag } satisfies Record<AdminAlertKind, unknown>;
 /** Each kind's count field in AdminAlerts. */
-const COUNT_OF = { CONTACT: 'contact', PAYMENT: 'payment', PROCESSING: 'processing' } as const satisfies Record<AdminAlertKind, string>;
-const KINDS = everyValue<AdminAlertKind>()(['CONTACT', 'PAYMENT', 'PROCESSING']);
+const COUNT_OF = { CONTACT: 'contact', PAYMENT: 'payment', PROCESSING: 'processing', SALE: 'sale' } as const satisfies Record<AdminAlertKind, string>;
+const KINDS = everyValue<AdminAlertKind>()(['CONTACT', 'PAYMENT', 'PROCESSING', 'SALE']);
 
 /**
  * The top bar's bell (issue 10 §4): the real count of what needs an administrator (new contact
- * messages, payments waiting for reconciliation, failed processing jobs), kept live by analytics'
- * subscription; no badge at 0. Its menu lists the open alerts, newest first, each a link.
+ * messages, payments waiting for reconciliation, failed processing jobs) and the new sales, kept
+ * live by analytics' subscription; no badge at 0. Its menu lists the open alerts, newest first,
+ * each a link; a sale leaves the bell once opened from it (a contact message once read).
  */
 export function NotificationBell() {
   const { alerts, error } = useAdminAlerts();
+  const [markSaleSeen] = useMutation(MARK_SALE_SEEN);
   const total = alerts?.total ?? 0;
   const summary = alerts
     ? KINDS.filter((kind) => alerts[COUNT_OF[kind]] > 0)
@@ -60,7 +63,14 @@ export function NotificationBell() {
               const Icon = KIND_ICON[item.kind];
               return (
                 <DropdownMenuItem key={item.id} asChild className="items-start">
-                  <Link to={item.href} data-testid="admin-bell-item" data-kind={item.kind}>
+                  <Link
+                    to={item.href}
+                    data-testid="admin-bell-item"
+                    data-kind={item.kind}
+                    onClick={() => {
+                      if (item.kind === 'SALE') markSaleSeen({ variables: { alertId: item.id } }).catch((err: unknown) => console.error('admin: sale not marked seen', err));
+                    }}
+                  >
                     <Icon aria-hidden="true" className="mt-0.5 shrink-0 text-muted-foreground" />
                     <span className="min-w-0 flex-1">
                       <span className="line-clamp-2 break-words">{item.title}</span>

@@ -6,6 +6,8 @@ import type {
   AdminAlertsQueryVariables,
   AdminTopSearchQuery,
   AdminTopSearchQueryVariables,
+  MarkSaleSeenMutation,
+  MarkSaleSeenMutationVariables,
 } from '@/generated/graphql';
 
 export type AdminAlertsValue = AdminAlertsQuery['adminAlerts'];
@@ -59,6 +61,7 @@ const ADMIN_ALERTS_FIELDS = gql`
     contact
     payment
     processing
+    sale
     items {
       id
       kind
@@ -87,4 +90,11 @@ export const ADMIN_ALERTS_CHANGED: TypedDocumentNode<AdminAlertsChangedSubscript
     }
   }
   ${ADMIN_ALERTS_FIELDS}
+`;
+
+/** An administrator opened a sale from the bell: it leaves the bell (the subscription brings the new count). */
+export const MARK_SALE_SEEN: TypedDocumentNode<MarkSaleSeenMutation, MarkSaleSeenMutationVariables> = gql`
+  mutation MarkSaleSeen($alertId: ID!) {
+    markSaleSeen(alertId: $alertId)
+  }
 `;

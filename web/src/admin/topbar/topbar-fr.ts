@@ -24,5 +24,6 @@ export const topbarFr = {
     CONTACT: (n: number) => `${n} message${n > 1 ? 's' : ''} de contact`,
     PAYMENT: (n: number) => `${n} paiement${n > 1 ? 's' : ''} à rapprocher`,
     PROCESSING: (n: number) => `${n} traitement${n > 1 ? 's' : ''} en échec`,
+    SALE: (n: number) => `${n} nouvelle${n > 1 ? 's' : ''} vente${n > 1 ? 's' : ''}`,
   } satisfies Record<AdminAlertKind, (n: number) => string>,
 } as const;

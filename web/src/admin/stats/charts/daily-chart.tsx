@@ -1,5 +1,6 @@
 import { Area, Bar, CartesianGrid, ComposedChart, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompact, formatLongDay, formatShortDay } from '../format';
+import { statsFr } from '../stats-fr';
 import type { ChartSeries, DailyChartProps } from './chart-types';
 
 const TICK = { fontSize: 12, fill: 'var(--color-muted-foreground)' } as const;
@@ -37,14 +38,30 @@ function DayTooltip({
   );
 }
 
+/** The names of the series read on one axis, joined for its title. */
+function axisTitle(series: readonly ChartSeries[], axis: 'left' | 'right'): string {
+  return series
+    .filter((s) => (s.axis ?? 'left') === axis)
+    .map((s) => s.name)
+    .join(', ');
+}
+
 /**
  * One chart of daily rollups (recharts): bars for amounts per day, an area for a trend, a second
- * axis on the right for a series with another scale. Loaded on its own (React.lazy), so recharts
- * is downloaded only when a chart with data is about to be drawn.
+ * axis on the right for a series with another scale. An area is drawn with straight segments from
+ * day to day (no smoothing: a curve must not rise on a day whose value is 0). With two axes, each
+ * axis carries the name of its series and their colour, and the legend says which axis each reads
+ * on. Loaded on its own (React.lazy), so recharts is downloaded only when a chart with data is
+ * about to be drawn.
  */
 export default function DailyChart({ data, series, label }: DailyChartProps) {
   const twoAxes = series.some((s) => s.axis === 'right');
   const compactPhone = data.length > 14;
+  const colourOf = (axis: 'left' | 'right') => (twoAxes ? (series.find((s) => (s.axis ?? 'left') === axis)?.color ?? TICK.fill) : TICK.fill);
+  const axisLabel = (axis: 'left' | 'right') =>
+    twoAxes
+      ? { value: axisTitle(series, axis), angle: -90, position: axis === 'left' ? ('insideLeft' as const) : ('insideRight' as const), style: { fontSize: 11, fill: colourOf(axis), textAnchor: 'middle' as const } }
+      : undefined;
   return (
     <ComposedChart
       responsive
@@ -56,12 +73,43 @@ export default function DailyChart({ data, series, label }: DailyChartProps) {
     >
       <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--color-border)" />
       <XAxis dataKey="day" tickFormatter={formatShortDay} tick={TICK} tickLine={false} axisLine={false} minTickGap={20} interval="preserveStartEnd" />
-      <YAxis yAxisId="left" tickFormatter={formatCompact} tick={TICK} tickLine={false} axisLine={false} width={44} allowDecimals={false} />
+      <YAxis
+        yAxisId="left"
+        tickFormatter={formatCompact}
+        tick={{ ...TICK, fill: colourOf('left') }}
+        tickLine={false}
+        axisLine={false}
+        width={twoAxes ? 56 : 44}
+        allowDecimals={false}
+        label={axisLabel('left')}
+      />
       {twoAxes && (
-        <YAxis yAxisId="right" orientation="right" tickFormatter={formatCompact} tick={TICK} tickLine={false} axisLine={false} width={36} allowDecimals={false} />
+        <YAxis
+          yAxisId="right"
+          orientation="right"
+          tickFormatter={formatCompact}
+          tick={{ ...TICK, fill: colourOf('right') }}
+          tickLine={false}
+          axisLine={false}
+          width={48}
+          allowDecimals={false}
+          label={axisLabel('right')}
+        />
       )}
       <Tooltip content={({ active, payload, label: day }) => <DayTooltip active={active} payload={payload} label={day} series={series} />} cursor={{ fill: 'var(--color-muted)', fillOpacity: 0.6 }} />
-      {series.length > 1 && <Legend verticalAlign="top" height={28} iconType="circle" iconSize={9} wrapperStyle={{ fontSize: 12 }} />}
+      {series.length > 1 && (
+        <Legend
+          verticalAlign="top"
+          height={28}
+          iconType="circle"
+          iconSize={9}
+          wrapperStyle={{ fontSize: 12 }}
+          formatter={(name: string) => {
+            const s = series.find((x) => x.name === name);
+            return twoAxes && s ? statsFr.chart.onAxis(name, s.axis ?? 'left') : name;
+          }}
+        />
+      )}
       {series.map((s) =>
         s.kind === 'bar' ? (
           <Bar key={s.key} dataKey={s.key} name={s.name} yAxisId={s.axis ?? 'left'} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
@@ -71,7 +119,7 @@ export default function DailyChart({ data, series, label }: DailyChartProps) {
             dataKey={s.key}
             name={s.name}
             yAxisId={s.axis ?? 'left'}
-            type="monotone"
+            type="linear"
             stroke={s.color}
             strokeWidth={2}
             fill={s.color}
