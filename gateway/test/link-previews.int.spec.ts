@@ -179,6 +179,9 @@ describe('link previews and the one address', () => {
   });
 
   it('sends a page asked on another host name of the server to PUBLIC_URL, path and query kept', async () => {
+    // The address the gateway says it serves (its log, `npm start`) is that one too.
+    expect(site.siteUrl).toBe(`${SITE}/`);
+    expect(stack.gateway.siteUrl).toBe(stack.gateway.url.replace(/graphql$/, ''));
     const page = await fetch(`${loopback}/paiement/retour?order=42`, { redirect: 'manual', headers: { accept: 'text/html' } });
     expect(page.status).toBe(301);
     expect(page.headers.get('location')).toBe(`${SITE}/paiement/retour?order=42`);
