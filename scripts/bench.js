@@ -161,6 +161,9 @@ async function main() {
     stack = await startStack({
       production: true,
       port: 4000 + portOffset + 100,
+      // autocannon and the probes below address the gateway by its IPv4 loopback (localhost may
+      // resolve to ::1 first): that is this stack's one address, so no page answer is a redirect.
+      publicUrl: `http://127.0.0.1:${4000 + portOffset + 100}`,
       portOffset,
       database,
       freshDatabase: true,
@@ -180,7 +183,7 @@ async function main() {
     });
     console.log(`Stack up in ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 
-    const gatewayUrl = `${stack.url.replace('localhost', '127.0.0.1')}/graphql`;
+    const gatewayUrl = `${stack.url}/graphql`;
     const subgraph = (name) => `http://127.0.0.1:${SERVICES.find((s) => s.name === name).port + portOffset}/graphql`;
     const credential = { 'x-lbf-gateway-secret': stack.subgraphSecret };
 

@@ -6,7 +6,8 @@ const { startStack } = require('./lib/stack');
 (async () => {
   let stack;
   try {
-    stack = await startStack();
+    // PUBLIC_URL, when set, is the one address printed here and given to every process.
+    stack = await startStack({ publicUrl: process.env.PUBLIC_URL || undefined });
   } catch (err) {
     console.error(`\nLBF n'a pas pu démarrer:\n${err.message}\n`);
     process.exit(1);

@@ -28,9 +28,16 @@ import { startSubscriptionGateway, type LoadedSchema } from './subscriptions';
 import { subscriptionRouting } from './supergraph';
 import { createServerRender, type ExecuteRequest, type ExecuteResult } from './ssr/server-render';
 import { mountWebApp } from './web-app';
+import { canonicalHost } from './canonical-host';
 
 export interface RunningGateway {
+  /** The API where this process listens (http://127.0.0.1:<port>/graphql): the address tests and tools call. */
   url: string;
+  /**
+   * The site's one address, ending in '/': PUBLIC_URL when configured (the pages on any other host
+   * name are redirected there), else the listening address.
+   */
+  siteUrl: string;
   wsUrl: string;
   port: number;
   /** Resolves once a supergraph is loaded (the subgraphs answered, or the static file was read). */
@@ -311,6 +318,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
           timeoutMs: config.ssrTimeoutMs,
         })
       : null;
+  // From here on, pages, built files, robots.txt and the sitemap: on PUBLIC_URL's host only.
+  if (config.publicUrl) app.use(canonicalHost(config.publicUrl));
   mountSeo(app, { publicUrl: config.publicUrl });
   mountWebApp(app, config.webDist, ssr?.handler);
   app.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
@@ -358,6 +367,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   });
   const port = (httpServer.address() as AddressInfo).port;
   const host = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : '127.0.0.1';
+  const siteUrl = config.publicUrl ? `${new URL(config.publicUrl).origin}/` : `http://${host}:${port}/`;
 
   const started = apollo.start().then(() => {
     apolloStarted = true;
@@ -374,7 +384,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     graphqlHandler = expressMiddleware(apollo, { context: ({ req, res }) => context({ req, res, ip: req.ip }) });
     const passthrough = { cache: singleFetches, urlOf: (name: string) => serviceUrls.get(name), fetch: fetcher };
     fastGraphql = graphqlHttpHandler({ apollo, context, passthrough: config.singleFetchPassthrough === false ? undefined : passthrough, bodyLimit: parseByteSize(bodyLimit), trust, securityHeaders });
-    log.info({ port }, 'gateway ready');
+    log.info({ port, site: siteUrl }, 'gateway ready');
   });
   const ready = started.catch((err: unknown) => {
     if (!stopping.signal.aborted) log.error({ err }, 'gateway failed to start');
@@ -382,12 +392,13 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   });
   // The caller may never await `ready` (main.ts only logs); a failed start is logged above.
   ready.catch(() => undefined);
-  log.info({ port, supergraph: config.supergraphSdl ? 'static' : 'introspect-and-compose' }, 'gateway listening');
+  log.info({ port, site: siteUrl, supergraph: config.supergraphSdl ? 'static' : 'introspect-and-compose' }, 'gateway listening');
 
   let stopped: Promise<void> | null = null;
   return {
     url: `http://${host}:${port}/graphql`,
     wsUrl: `ws://${host}:${port}/graphql`,
+    siteUrl,
     port,
     ready,
     singleFetchStats: () => ({ ...singleFetches.stats }),

@@ -1,3 +1,4 @@
+import { DEFAULT_PUBLIC_URL } from '@lbf/service-kit';
 import { fromEnv, parseByteSize, parseSubgraphList } from './config';
 
 describe('gateway configuration', () => {
@@ -35,6 +36,30 @@ describe('gateway configuration', () => {
     expect(config.authPublicKey).toContain('\nabc\n');
     expect(config.subgraphSecret).toBe('s'.repeat(32));
     expect(config.trustedProxies).toEqual([]);
+  });
+
+  it('serves one address: PUBLIC_URL, by default the one the services and `npm start` use', () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----';
+    const base = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 's'.repeat(32) };
+    expect(fromEnv(base).publicUrl).toBe(DEFAULT_PUBLIC_URL);
+    expect(DEFAULT_PUBLIC_URL).toBe('http://localhost:4000');
+    expect(fromEnv({ ...base, PUBLIC_URL: 'https://lbf.example/' }).publicUrl).toBe('https://lbf.example');
+  });
+
+  it('refuses to start in production without PUBLIC_URL (a default would send every visitor to localhost)', () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----';
+    const exit = jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(() => fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 's'.repeat(32), NODE_ENV: 'production' })).toThrow('exit 1');
+      expect(String(stderr.mock.calls[0]?.[0])).toContain('PUBLIC_URL: required in production');
+      expect(() => fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 's'.repeat(32), NODE_ENV: 'production', PUBLIC_URL: 'ftp://lbf.example' })).toThrow('exit 1');
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+    }
   });
 
   it('reads the deployment\'s Redis key prefix, under which revocations live', () => {

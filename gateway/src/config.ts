@@ -1,4 +1,4 @@
-import { defaultSubgraphList, parseEnv, readPem, redisKeyPrefixVariable, SERVICE_REGISTRY } from '@lbf/service-kit';
+import { ConfigError, DEFAULT_PUBLIC_URL, defaultSubgraphList, exitOnConfigError, parseEnv, publicUrlVariable, readPem, redisKeyPrefixVariable, SERVICE_REGISTRY } from '@lbf/service-kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -43,7 +43,11 @@ export interface GatewayConfig {
   ssrCacheTtlMs?: number;
   /** A server render taking longer is abandoned for the app shell; 3 s by default. */
   ssrTimeoutMs?: number;
-  /** The site's public URL (PUBLIC_URL): canonical and Open Graph links, sitemap, robots.txt; by default the request's host. */
+  /**
+   * The site's one address (PUBLIC_URL): canonical and Open Graph links, sitemap, robots.txt, the
+   * address the gateway says it serves, and where a page request made on another host name of this
+   * server is redirected (canonical-host.ts). Null (tests only): the request's own host, no redirect.
+   */
   publicUrl?: string | null;
   /** A supergraph composed at build time (`npm run compose`); absent: IntrospectAndCompose. */
   supergraphSdl?: string | null;
@@ -160,8 +164,12 @@ export const gatewayEnv = z.object({
   MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
   NOTIFY_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
   MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
-  /** The site's public address, as the services know it (links in mails, payment returns); unset, each request's own. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The site's one address, the same the services use (links in mails, NotchPay's return page);
+   * DEFAULT_PUBLIC_URL in development, required in production (a default there would send every
+   * visitor to localhost).
+   */
+  PUBLIC_URL: publicUrlVariable.optional(),
 });
 
 /**
@@ -172,6 +180,7 @@ export const gatewayEnv = z.object({
 export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const env = parseEnv(gatewayEnv, source);
   const production = env.NODE_ENV === 'production';
+  if (production && !env.PUBLIC_URL) exitOnConfigError(new ConfigError(["PUBLIC_URL: required in production (the site's address, e.g. https://lbf.example)"]));
   const supergraphFile = env.SUPERGRAPH_FILE ?? (production ? DEFAULT_SUPERGRAPH_FILE : undefined);
   if (supergraphFile && !existsSync(supergraphFile)) {
     process.stderr.write(`Invalid environment:\n  SUPERGRAPH_FILE: no file at ${supergraphFile} (run \`npm run compose -w @lbf/gateway\`)\n`);
@@ -203,7 +212,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     maxSocketsPerIp: env.MAX_SOCKETS_PER_IP,
     notifyPerMinutePerIp: env.NOTIFY_PER_MINUTE_PER_IP,
     maxSubscriptionsPerSocket: env.MAX_SUBSCRIPTIONS_PER_SOCKET,
-    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    publicUrl: env.PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
   };
 }
 

@@ -11,9 +11,10 @@ async function main(): Promise<void> {
   const lifecycle = new Lifecycle(log);
   lifecycle.onShutdown('gateway', () => gateway.stop());
   lifecycle.handleSignals();
-  const site = gateway.url.replace(/\/graphql$/, '/');
+  // The one address (PUBLIC_URL), as `npm start`, the mails and NotchPay's return page say it.
+  const site = gateway.siteUrl;
   gateway.ready.then(
-    () => log.info({ site, graphql: gateway.url }, `LBF is served on ${site}`),
+    () => log.info({ site, graphql: `${site}graphql` }, `LBF is served on ${site}`),
     () => undefined,
   );
 }

@@ -23,15 +23,34 @@ export function cacheControlFor(path: string): string {
   return 'public, max-age=3600';
 }
 
+/** A last path segment that names a file (`favicon.ico`, `sw.js`, `logo.webp`): a dot and a short extension. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,16}$/;
+
 /**
- * Whether a request that matched no file gets index.html, so that client-side routes
- * (/videos/12, /admin/users) load the app: GET/HEAD navigations that ask for HTML, outside the
- * API, probes and media. A missing /assets/… file stays a 404 rather than HTML posing as a script.
+ * Whether a path is one of the web app's pages (a client-side route: /, /actualites/12,
+ * /admin/users, /newsletter/desinscription/<token>, or an unknown one, which gets the 404 page)
+ * rather than the API, a probe, media or a file of the build. Its HTML goes to whoever asks,
+ * whatever they accept: link-preview crawlers (WhatsApp, Facebook, Instagram, Telegram, LinkedIn)
+ * accept any type or send no Accept at all.
+ */
+export function isPageRoute(path: string): boolean {
+  if (isReservedPath(path) || isHashedAsset(path)) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  // The newsletter's signed tokens join base64url pieces with a dot; the piece after it is 43 characters.
+  return !FILE_NAME.test(last);
+}
+
+/**
+ * Whether a GET/HEAD request that matched no file gets its page (server-rendered, else index.html):
+ * every page route whatever its Accept header, and a browser's navigation (Accept: text/html) to a
+ * path that looks like a file (the 404 page rather than a bare « Not found »). A missing file asked
+ * for by anything else (a script, an image, /favicon.ico) stays a 404, never HTML posing as it;
+ * a missing /assets/… file always does.
  */
 export function wantsSpaFallback(method: string, path: string, accept: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (isReservedPath(path) || isHashedAsset(path)) return false;
-  return (accept ?? '').toLowerCase().includes('text/html');
+  return isPageRoute(path) || (accept ?? '').toLowerCase().includes('text/html');
 }
 
 /**
@@ -107,7 +126,9 @@ export function mountWebApp(app: Express, webDist: string | null | undefined, re
     sendPrecompressed(req, res, index, { 'Cache-Control': 'no-cache' }).then((sent) => {
       if (sent) return;
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
+      // A page is answered whole: a crawler's Range (Facebook asks for bytes=0-524288) is ignored,
+      // as sendPrecompressed and the server render ignore it.
+      res.sendFile(index, { acceptRanges: false });
     }, next);
   });
 }

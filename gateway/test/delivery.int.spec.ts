@@ -74,7 +74,6 @@ describe('delivering the site to slow networks', () => {
         pollIntervalMs: 0,
         webDist: WEB_DIST,
         ssrBundle: SSR_BUNDLE,
-        publicUrl: 'https://lbf.example',
       }),
     );
     await site.ready;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startGateway, type RunningGateway } from '../src/app';
 import { startFiveServices, type FiveServices } from './five-services';
-import { testGatewayConfig } from './support';
+import { fetchSite, testGatewayConfig } from './support';
 
 /**
  * robots.txt and sitemap.xml on the real stack: the sitemap is what a visitor may open, read
@@ -125,10 +125,9 @@ describe('sitemap.xml', () => {
         }),
       );
       await other.ready;
-      const otherBase = other.url.replace(/\/graphql$/, '');
-      const robots = await (await fetch(`${otherBase}/robots.txt`)).text();
+      const robots = await (await fetchSite(other, '/robots.txt')).text();
       expect(robots).toContain('Sitemap: https://lbf.example/sitemap.xml');
-      const urls = parseSitemap(await (await fetch(`${otherBase}/sitemap.xml`)).text());
+      const urls = parseSitemap(await (await fetchSite(other, '/sitemap.xml')).text());
       expect(urls.map((u) => u.loc)).toContain(`https://lbf.example/videos/${ids.video}`);
       expect(urls.every((u) => u.loc.startsWith('https://lbf.example/'))).toBe(true);
     } finally {

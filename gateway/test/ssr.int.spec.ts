@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startGateway, type RunningGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
 import { startFiveServices, type FiveServices } from './five-services';
-import { testGatewayConfig } from './support';
+import { fetchSite, testGatewayConfig } from './support';
 
 /**
  * The public pages come from the gateway as complete HTML (issue 11), read here with plain fetch
@@ -60,7 +60,6 @@ function rootMarkup(html: string): string {
 describe('server-rendered public pages', () => {
   let stack: FiveServices;
   let site: RunningGateway;
-  let base: string;
   const article = { id: '', title: 'Le moringa au quotidien', excerpt: 'Une plante riche en fer.', text: 'Trois cuillères de poudre par jour' };
   const customer = { firstName: 'Ndeye', lastName: 'Sarr-Confidentielle', email: '' };
   let customerToken = '';
@@ -81,7 +80,8 @@ describe('server-rendered public pages', () => {
       ...over,
     });
 
-  const page = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
+  // On the site's one address (https://lbf.example): a page asked on another host is redirected there.
+  const page = (path: string, headers: Record<string, string> = {}) => fetchSite(site, path, { headers: { accept: 'text/html', ...headers } });
 
   beforeAll(async () => {
     // The web app and its server bundle, as `npm test` and `npm start` build them (a no-op when fresh).
@@ -90,7 +90,6 @@ describe('server-rendered public pages', () => {
     // Cache off: every request below is a render of its own, so equal bytes mean equal renders.
     site = await startGateway(gatewayConfig({ ssrCacheTtlMs: 0 }));
     await site.ready;
-    base = site.url.replace(/\/graphql$/, '');
 
     const api = new Browser(stack.gateway.url);
     const captcha = await api.gql('mutation { createCaptcha { id proofOfWork { challenge difficulty } } }');
@@ -296,7 +295,7 @@ describe('server-rendered public pages', () => {
       const gateway = await startGateway(gatewayConfig({ ssrBundle: bundle, ssrTimeoutMs: timeout }));
       try {
         await gateway.ready;
-        const res = await fetch(gateway.url.replace(/\/graphql$/, '/about'), { headers: { accept: 'text/html' } });
+        const res = await fetchSite(gateway, '/about', { headers: { accept: 'text/html' } });
         expect(res.status).toBe(200);
         const html = await res.text();
         expect(html).toContain('<div id="root"></div>');
@@ -312,10 +311,9 @@ describe('server-rendered public pages', () => {
     const cached = await startGateway(gatewayConfig({ ssrCacheTtlMs: 60_000 }));
     try {
       await cached.ready;
-      const url = cached.url.replace(/\/graphql$/, '/faq');
-      const first = await fetch(url, { headers: { accept: 'text/html' } });
+      const first = await fetchSite(cached, '/faq', { headers: { accept: 'text/html' } });
       const firstBody = await first.text();
-      const second = await fetch(url, { headers: { accept: 'text/html' } });
+      const second = await fetchSite(cached, '/faq', { headers: { accept: 'text/html' } });
       expect(await second.text()).toBe(firstBody);
       expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
       expect(cached.ssrStats()).toEqual({ renders: 1, hits: 1, fallbacks: 0, invalidations: 0 });
@@ -356,7 +354,7 @@ describe('server-rendered public pages', () => {
     try {
       await gateway.ready;
       for (let i = 0; i < 2; i++) {
-        const res = await fetch(gateway.url.replace(/\/graphql$/, '/about'), { headers: { accept: 'text/html' } });
+        const res = await fetchSite(gateway, '/about', { headers: { accept: 'text/html' } });
         expect(res.status).toBe(200);
         expect(await res.text()).toContain('<h1>Accueil</h1>');
       }
@@ -370,8 +368,7 @@ describe('server-rendered public pages', () => {
     const cached = await startGateway(gatewayConfig({ ssrCacheTtlMs: 60_000 }));
     try {
       await cached.ready;
-      const home = cached.url.replace(/\/graphql$/, '/');
-      const before = await (await fetch(home, { headers: { accept: 'text/html' } })).text();
+      const before = await (await fetchSite(cached, '/', { headers: { accept: 'text/html' } })).text();
       expect(h1(rootMarkup(before))).not.toBe('Bienvenue chez LBF');
       const admin = new Browser(cached.url);
       admin.token = adminToken;
@@ -380,7 +377,7 @@ describe('server-rendered public pages', () => {
       for (const heroTitle of ['Bienvenue chez LBF', 'Bienvenue chez LBF !']) {
         const res = await admin.gql(mutation, { input: { heroTitle } });
         expect(res.data!.updateSiteSettings.settings.heroTitle).toBe(heroTitle);
-        const after = await (await fetch(home, { headers: { accept: 'text/html' } })).text();
+        const after = await (await fetchSite(cached, '/', { headers: { accept: 'text/html' } })).text();
         expect(h1(rootMarkup(after))).toBe(heroTitle);
       }
     } finally {

@@ -68,8 +68,7 @@ function loadGet(url, headers, { connections, seconds, warmupSeconds }) {
   });
 }
 
-async function benchSsr({ stackUrl, printTable, connections, seconds, warmupSeconds }) {
-  const base = stackUrl.replace('localhost', '127.0.0.1');
+async function benchSsr({ stackUrl: base, printTable, connections, seconds, warmupSeconds }) {
   const rows = [];
   const notes = [];
   for (const path of PAGES) {

@@ -28,6 +28,12 @@ function defaults(overrides = {}) {
   const env = process.env;
   return {
     port: Number(env.PORT ?? 4000),
+    /**
+     * The site's one address, given to the gateway and every service as PUBLIC_URL (printed, in
+     * mails, NotchPay's return page; the gateway redirects page requests made on another host name
+     * to it). Unset: the kit's DEFAULT_PUBLIC_URL on this stack's port.
+     */
+    publicUrl: undefined,
     portOffset: 0,
     databaseAdminUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     database: env.DATABASE_NAME ?? 'lbf',
@@ -85,7 +91,7 @@ async function startStack(options = {}) {
   // A production gateway never introspects: it serves the supergraph composed from the SDL files.
   else if (o.production) composeSupergraphIfStale(say);
 
-  const { provisionDatabase, serviceDatabaseUrl } = require(join(root, 'services', 'kit', 'dist'));
+  const { provisionDatabase, serviceDatabaseUrl, DEFAULT_PUBLIC_URL } = require(join(root, 'services', 'kit', 'dist'));
   if (o.freshDatabase) await dropDatabase(o.databaseAdminUrl, o.database);
   await provisionDatabase(o.databaseAdminUrl, o.database);
   const keys = ensureKeys(join(o.dataDir, 'keys'));
@@ -104,7 +110,7 @@ async function startStack(options = {}) {
   const mediaDir = join(o.dataDir, 'media');
   const logDir = join(o.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const publicUrl = `http://localhost:${o.port}`;
+  const publicUrl = (o.publicUrl || Object.assign(new URL(DEFAULT_PUBLIC_URL), { port: String(o.port) }).origin).replace(/\/+$/, '');
 
   const children = [];
   const common = {

@@ -188,6 +188,18 @@ describe('link previews', () => {
     await customer.context.close();
   });
 
+  it('a crawler that accepts any type gets the page; the machine’s other address leads to the one the stack printed', async () => {
+    // As Facebook documents its crawler's request (Accept */*, a Range, its user agent).
+    const crawler = await fetch(`${stack.url}/`, {
+      headers: { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', accept: '*/*', range: 'bytes=0-524288' },
+    });
+    expect(crawler.status).toBe(200);
+    expect(await crawler.text()).toContain(`<meta property="og:url" content="${stack.url}/"`);
+    const other = await fetch(`http://127.0.0.1:${new URL(stack.url).port}/actualites?page=2`, { redirect: 'manual' });
+    expect(other.status).toBe(301);
+    expect(other.headers.get('location')).toBe(`${stack.url}/actualites?page=2`);
+  });
+
   it('private pages and the 404 say noindex, and a public page reached next drops it', async () => {
     const { context, page } = await newVisitor(browser);
     await page.goto('/nulle-part');

@@ -1,4 +1,4 @@
-import { baseConfigFrom, baseEnv, parseConfig, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS } from './domain/playback';
@@ -65,7 +65,7 @@ export function s3FromEnv(e: MediaEnv): S3Config | undefined {
 
 export const catalogueEnv = baseEnv
   .extend({
-    PUBLIC_URL: z.url().default('http://localhost:4000'),
+    PUBLIC_URL: publicUrlVariable.default(DEFAULT_PUBLIC_URL),
     MEDIA_SIGNING_SECRET: z.string().min(16, 'required: at least 16 random characters'),
     ...mediaEnvShape,
     MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.videoBytes),
@@ -82,7 +82,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfi
     ...baseConfigFrom('catalogue', e),
     mediaDir: e.MEDIA_DIR,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL,
     s3: s3FromEnv(e),
     limits: { videoBytes: e.MAX_VIDEO_BYTES, pdfBytes: e.MAX_PDF_BYTES, imageBytes: e.MAX_IMAGE_BYTES },
     ffmpegPath: e.FFMPEG_PATH,

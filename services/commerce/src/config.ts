@@ -1,4 +1,4 @@
-import { baseConfigFrom, baseEnv, parseConfig, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { z } from 'zod';
 import { providerConfigsFrom, type ProviderConfigs } from './providers';
 import type { ProviderName } from './providers/port';
@@ -32,7 +32,7 @@ const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
 export const commerceEnv = baseEnv.extend({
-  PUBLIC_URL: z.url().default('http://localhost:4000'),
+  PUBLIC_URL: publicUrlVariable.default(DEFAULT_PUBLIC_URL),
   USD_XAF_RATE: z.coerce.number().int().positive().default(DEFAULT_USD_XAF_RATE),
   PAYMENT_NOTIFY_URL: optionalUrl,
   PAYMENT_SANDBOX_URL: optionalUrl,
@@ -66,7 +66,7 @@ export function offeredProviders(config: Pick<CommerceConfig, 'providers'>): Pro
 /** Reads the environment once; throws a ConfigError naming every bad variable. */
 export function fromEnv(source: NodeJS.ProcessEnv = process.env): CommerceConfig {
   const e = parseConfig(commerceEnv, source);
-  const publicUrl = trim(e.PUBLIC_URL);
+  const publicUrl = e.PUBLIC_URL;
   return {
     ...baseConfigFrom('commerce', e),
     usdXafRate: e.USD_XAF_RATE,

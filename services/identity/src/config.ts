@@ -1,4 +1,4 @@
-import { baseConfigFrom, baseEnv, parseConfig, pemVariable, siteTimezoneOf, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, parseConfig, pemVariable, publicUrlVariable, siteTimezoneOf, type BaseConfig } from '@lbf/service-kit';
 import { z } from 'zod';
 import { defaultRateLimits, type RateLimits } from './operations/rate-limits';
 
@@ -21,7 +21,7 @@ export const DEFAULT_REFRESH_TOKEN_TTL_DAYS = 30;
 export const identityEnv = baseEnv.extend({
   /** PEM of the private key that signs access tokens, or a path to it. */
   AUTH_PRIVATE_KEY: pemVariable,
-  PUBLIC_URL: z.url().default('http://localhost:4000'),
+  PUBLIC_URL: publicUrlVariable.default(DEFAULT_PUBLIC_URL),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_REFRESH_TOKEN_TTL_DAYS),
 });
@@ -32,7 +32,7 @@ export function fromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   return {
     ...baseConfigFrom('identity', e),
     authPrivateKey: e.AUTH_PRIVATE_KEY,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
   };

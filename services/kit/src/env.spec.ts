@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigFrom, baseEnv, ConfigError, parseConfig } from './env';
+import { baseConfigFrom, baseEnv, ConfigError, DEFAULT_PUBLIC_URL, parseConfig, publicUrlVariable } from './env';
 
 const pem = '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----';
 const secret = 'a-subgraph-secret-of-the-tests';
@@ -47,5 +47,13 @@ describe('the base configuration', () => {
   it('requires the gateway secret in development too, and a long one', () => {
     expect(() => parseConfig(baseEnv, { AUTH_PUBLIC_KEY: pem, NODE_ENV: 'development' })).toThrow(/SUBGRAPH_SECRET/);
     expect(() => parseConfig(baseEnv, { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 'short' })).toThrow(/SUBGRAPH_SECRET/);
+  });
+
+  it('reads PUBLIC_URL one way for every process: one default, an http(s) URL, no trailing slash', () => {
+    const schema = z.object({ PUBLIC_URL: publicUrlVariable.default(DEFAULT_PUBLIC_URL) });
+    expect(parseConfig(schema, {}).PUBLIC_URL).toBe('http://localhost:4000');
+    expect(parseConfig(schema, { PUBLIC_URL: 'https://lbf.example//' }).PUBLIC_URL).toBe('https://lbf.example');
+    expect(() => parseConfig(schema, { PUBLIC_URL: 'ftp://lbf.example' })).toThrow(/PUBLIC_URL: an http\(s\) URL/);
+    expect(() => parseConfig(schema, { PUBLIC_URL: 'lbf.example' })).toThrow(ConfigError);
   });
 });

@@ -52,6 +52,18 @@ export const pemVariable = z
     }
   });
 
+/**
+ * The site's one address when PUBLIC_URL is not set (development): what `npm start` prints, the
+ * origin of every link in a mail, NotchPay's return page, the canonical URLs, and where the gateway
+ * sends a page request made on another name of the server (127.0.0.1, the machine's IP).
+ */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:4000';
+
+/** PUBLIC_URL, read the same way by every process: an http(s) origin, trailing slashes dropped. */
+export const publicUrlVariable = z
+  .url({ protocol: /^https?$/, error: 'an http(s) URL, e.g. https://lbf.example' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
 /** Prefix of a service's Redis keys (queues, rate limits, revocations); tests use a random one. */
 export const redisKeyPrefixVariable = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('lbf');
 

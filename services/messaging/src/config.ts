@@ -1,4 +1,4 @@
-import { baseConfigFrom, baseEnv, parseConfig, ConfigError, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, ConfigError, type BaseConfig } from '@lbf/service-kit';
 import { z } from 'zod';
 
 export interface MessagingConfig extends BaseConfig {
@@ -30,7 +30,7 @@ export interface MessagingConfig extends BaseConfig {
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:4107';
 
 export const messagingEnv = baseEnv.extend({
-  PUBLIC_URL: z.url().default('http://localhost:4000'),
+  PUBLIC_URL: publicUrlVariable.default(DEFAULT_PUBLIC_URL),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.string().min(3).default('LBF <no-reply@lbf.local>'),
   MAIL_LINK_SECRET: z.string().min(16, 'required: at least 16 random characters'),
@@ -46,7 +46,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): MessagingConfi
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) throw new ConfigError(['SMTP_URL: required in production (smtp://user:pass@host:587)']);
   return {
     ...baseConfigFrom('messaging', e),
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL ?? DEFAULT_SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailLinkSecret: e.MAIL_LINK_SECRET,
