@@ -97,7 +97,7 @@ export interface LessonChapter {
 }
 
 /** Frames per second of the demo lessons: enough for slow motion, cheap to encode (CI makes them on 2 cores). */
-export const LESSON_FPS = 5;
+export const LESSON_FPS = 4;
 const SIZE = { width: 640, height: 360 } as const;
 
 /** The lesson's chapters, of equal length: an introduction, one per topic, a summary. */
