@@ -149,8 +149,23 @@ export function thumbnailArgs(stills: { gradient: string; disc: string }, atSeco
   ];
 }
 
-/** The backdrop's two stills, made once per lesson: the gradient (twice the frame's width, to pan over) and the disc. */
-async function lessonStills(tools: MediaTools, dir: string, name: string, color: string): Promise<{ gradient: string; disc: string }> {
+/** Stills already made (or being made) in a folder, by colour: a lesson and its thumbnail share them. */
+const madeStills = new Map<string, Promise<{ gradient: string; disc: string }>>();
+
+/** The backdrop's two stills for a colour: the gradient (twice the frame's width, to pan over) and the disc. */
+function lessonStills(tools: MediaTools, dir: string, color: string): Promise<{ gradient: string; disc: string }> {
+  const key = `${dir}\n${color}`;
+  let made = madeStills.get(key);
+  if (!made) {
+    made = makeStills(tools, dir, color);
+    madeStills.set(key, made);
+    made.catch(() => madeStills.delete(key));
+  }
+  return made;
+}
+
+async function makeStills(tools: MediaTools, dir: string, color: string): Promise<{ gradient: string; disc: string }> {
+  const name = `backdrop-${color.replace(/[^0-9a-z]/gi, '')}`;
   const gradient = join(dir, `${name}-gradient.png`);
   const disc = join(dir, `${name}-disc.png`);
   // The colour darkened on the left, lightened on the right; evaluated on one frame only (geq is slow).
@@ -190,7 +205,7 @@ async function chapterTextFilters(tools: MediaTools, dir: string, name: string, 
 export async function generateVideo(tools: MediaTools, dir: string, name: string, opts: LessonOptions): Promise<string> {
   const out = join(dir, `${name}.${tools.videoFormat}`);
   const d = opts.durationSeconds;
-  const stills = await lessonStills(tools, dir, name, opts.color);
+  const stills = await lessonStills(tools, dir, opts.color);
   const chapters = lessonChapters(opts);
   const metadata = join(dir, `${name}-chapters.txt`);
   await writeFile(metadata, chapterMetadata(opts.title, chapters), 'utf8');
@@ -236,7 +251,7 @@ export async function generateVideo(tools: MediaTools, dir: string, name: string
 /** The lesson's thumbnail: its backdrop a few seconds in, without any text (the card prints the title under it). */
 export async function generateThumbnail(tools: MediaTools, dir: string, name: string, opts: Pick<LessonOptions, 'color'>): Promise<string> {
   const out = join(dir, `${name}.jpg`);
-  const stills = await lessonStills(tools, dir, name, opts.color);
+  const stills = await lessonStills(tools, dir, opts.color);
   const { code, stderr } = await runFfmpeg(tools.ffmpeg, thumbnailArgs(stills, 3, out));
   if (code !== 0) throw new Error(`ffmpeg could not make ${name}: ${stderr.slice(0, 800)}`);
   return out;
