@@ -7,6 +7,7 @@ import { startEntitlementsConsumers } from './events/purchases';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
 import {
   CATALOGUE_JOB_NAMES,
+  CATALOGUE_JOB_RECOVERY,
   catalogueAfterCommit,
   catalogueJobHandlers,
   UPLOAD_CLEANUP_SCHEDULER,
@@ -50,7 +51,7 @@ export function catalogueService(config: CatalogueConfig) {
     config,
     dataSource: (url) => createDataSource(url),
     typeDefs,
-    jobs: { names: CATALOGUE_JOB_NAMES, concurrency: 2 },
+    jobs: { names: CATALOGUE_JOB_NAMES, concurrency: 2, recovery: CATALOGUE_JOB_RECOVERY },
     async setup({ ds, uow, log, enqueue, bus, redis, verifier }) {
       const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.limits };
       const signer = new MediaSigner(config.mediaSigningSecret);

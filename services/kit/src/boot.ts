@@ -9,7 +9,7 @@ import { Lifecycle } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
 import { guardProcess } from './process-guards';
-import { createServiceQueues, type JobHandlers, type JobMap, type ServiceQueues } from './queues';
+import { createServiceQueues, type JobHandlers, type JobMap, type JobRecovery, type ServiceQueues } from './queues';
 import { createRedis, type Redis } from './redis';
 import { serviceByName } from './registry';
 import { startSubgraph, type BaseContext, type RunningSubgraph } from './subgraph';
@@ -68,7 +68,7 @@ export interface ServiceDefinition<Cfg extends BaseConfig, J extends JobMap, C e
   /** Mounts graphql-ws for the SDL's Subscription fields. */
   subscriptions?: boolean;
   /** The typed job map's names; their handlers come from `setup`. Queue names are stored: never rename. */
-  jobs?: { names: readonly (keyof J & string)[]; concurrency?: number };
+  jobs?: { names: readonly (keyof J & string)[]; concurrency?: number; recovery?: JobRecovery };
   limits?: Partial<OperationLimits>;
   /** How long shutdown may take before the process gives up waiting; 15 s by default. */
   shutdownDeadlineMs?: number;
@@ -202,6 +202,7 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
         jobNames,
         handlers: handlers as JobHandlers<JobMap>,
         concurrency: definition.jobs?.concurrency,
+        recovery: definition.jobs?.recovery,
         log,
       });
       queues = created;

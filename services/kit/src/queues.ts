@@ -17,6 +17,24 @@ export interface ServiceQueues<J extends JobMap> {
 }
 
 /**
+ * How quickly a job whose worker died (a killed process, a lost machine) runs again elsewhere.
+ * BullMQ's defaults: a 30 s lock renewed every 15 s, and a stalled check every 30 s that puts a
+ * job back once its lock has expired: up to a minute before anyone notices. Shorter settings
+ * notice sooner; the lock must still outlive the longest pause of a live worker's event loop plus
+ * a Redis round trip, or a slow but live worker loses its job (it is then run twice).
+ */
+export interface JobRecovery {
+  /** How long a job's lock lasts without renewal (BullMQ `lockDuration`). */
+  lockMs: number;
+  /** How often a live worker renews its locks (`lockRenewTime`); a few renewals per lock life leave room for a slow one. */
+  renewMs: number;
+  /** How often some worker looks for jobs whose lock expired (`stalledInterval`; one check per queue for all instances). */
+  stalledCheckMs: number;
+  /** How many times a job may be put back so before it fails (`maxStalledCount`). */
+  maxStalled: number;
+}
+
+/**
  * One BullMQ queue per service (`<prefix>:<service>`) carrying every job of its map, and its worker.
  * Boot fails when a job has no handler; pass `jobId` in opts where a job must not run twice.
  */
@@ -27,6 +45,8 @@ export function createServiceQueues<J extends JobMap>(args: {
   jobNames: readonly (keyof J & string)[];
   log: Logger;
   concurrency?: number;
+  /** BullMQ's defaults (30 s lock, 30 s stalled check, put back once) when absent. */
+  recovery?: JobRecovery;
   prefix?: string;
   startWorker?: boolean;
 }): ServiceQueues<J> {
@@ -42,9 +62,21 @@ export function createServiceQueues<J extends JobMap>(args: {
   // A worker blocks on its connection, so it gets its own.
   const workerConnection = args.startWorker === false ? null : args.connection.duplicate();
   const worker = workerConnection
-    ? new Worker(args.service, processor, { connection: workerConnection, prefix, concurrency: args.concurrency ?? 4 })
+    ? new Worker(args.service, processor, {
+        connection: workerConnection,
+        prefix,
+        concurrency: args.concurrency ?? 4,
+        ...(args.recovery && {
+          lockDuration: args.recovery.lockMs,
+          lockRenewTime: args.recovery.renewMs,
+          stalledInterval: args.recovery.stalledCheckMs,
+          maxStalledCount: args.recovery.maxStalled,
+        }),
+      })
     : null;
   worker?.on('failed', (job, err) => args.log.warn({ job: job?.name, id: job?.id, err: err.message }, 'job failed'));
+  worker?.on('stalled', (id) => args.log.warn({ id }, 'job put back: its worker stopped renewing its lock'));
+  worker?.on('lockRenewalFailed', (ids) => args.log.warn({ ids }, 'could not renew job locks: another worker may run them too'));
   return {
     queue,
     add: (name, data, opts) => queue.add(name, data as never, { removeOnComplete: 1000, removeOnFail: 5000, ...opts }) as never,

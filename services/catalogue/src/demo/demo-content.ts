@@ -13,10 +13,11 @@ export interface DemoVideo {
   title: string;
   description: string;
   category: ContentCategory;
+  /** Length of the generated lesson (2 to 2½ minutes: an introduction, one chapter per learn item, a summary). */
   durationSeconds: number;
   presenter: { name: string; title: string; initials: string } | null;
   learnItems: string[];
-  /** Background of the generated video and thumbnail. */
+  /** Background of the generated lesson and of its thumbnail. */
   color: string;
 }
 
@@ -61,7 +62,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       "Découvrez les principes de la médecine traditionnelle africaine : les plantes essentielles, leurs usages éprouvés et les règles de sécurité pour les utiliser à la maison en toute confiance.",
     category: 'health',
-    durationSeconds: 930,
+    durationSeconds: 150,
     presenter: { name: 'Dr Aminata Diallo', title: 'Pharmacienne et phytothérapeute', initials: 'AD' },
     learnItems: [
       "Reconnaître les plantes médicinales les plus utilisées en Afrique de l'Ouest",
@@ -77,7 +78,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       "Le mil, le fonio, le niébé, les légumes-feuilles et les fruits de saison suffisent à composer des repas complets. Apprenez à équilibrer votre assiette sans vous ruiner.",
     category: 'nutrition',
-    durationSeconds: 765,
+    durationSeconds: 135,
     presenter: { name: 'Kofi Mensah', title: 'Nutritionniste diététicien', initials: 'KM' },
     learnItems: [
       'Composer une assiette équilibrée avec les céréales et légumes du marché',
@@ -93,7 +94,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       'Respiration, mouvements doux, plantes apaisantes et petites routines : des outils simples pour retrouver calme et énergie, au travail comme à la maison.',
     category: 'wellbeing',
-    durationSeconds: 620,
+    durationSeconds: 120,
     presenter: { name: 'Fatou Sow', title: 'Coach en bien-être et sophrologue', initials: 'FS' },
     learnItems: [
       'Identifier les signes physiques et émotionnels du stress',
@@ -109,7 +110,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       "Comprendre son sommeil, préparer une tisane du soir adaptée et adopter les bons gestes pour s'endormir plus facilement et se réveiller reposé.",
     category: 'sleep',
-    durationSeconds: 850,
+    durationSeconds: 145,
     presenter: { name: 'Dr Jean-Paul Ekanga', title: 'Médecin spécialiste du sommeil', initials: 'JE' },
     learnItems: [
       "Comprendre les cycles du sommeil et les besoins selon l'âge",
@@ -125,7 +126,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       'Une séance guidée de mobilité et d’étirements pour détendre la nuque, le haut du dos et les lombaires, accessible à tous et sans matériel.',
     category: 'exercise',
-    durationSeconds: 530,
+    durationSeconds: 120,
     presenter: null,
     learnItems: [
       'Échauffer la colonne vertébrale en douceur',
@@ -141,7 +142,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       "Feuilles fraîches, poudre ou infusion : tout savoir sur le moringa, ses apports nutritionnels et les façons simples de l'intégrer à vos plats.",
     category: 'nutrition',
-    durationSeconds: 575,
+    durationSeconds: 125,
     presenter: null,
     learnItems: [
       'Connaître les nutriments apportés par les feuilles de moringa',
@@ -157,7 +158,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       'Une séance de relaxation pas à pas : respiration abdominale, détente musculaire progressive et visualisation pour relâcher les tensions de la journée.',
     category: 'wellbeing',
-    durationSeconds: 665,
+    durationSeconds: 130,
     presenter: null,
     learnItems: [
       'Pratiquer la respiration abdominale',
@@ -173,7 +174,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     description:
       'Un programme complet au poids du corps pour tonifier jambes, bras et ceinture abdominale, avec des variantes pour débutants et confirmés.',
     category: 'exercise',
-    durationSeconds: 1000,
+    durationSeconds: 150,
     presenter: null,
     learnItems: [
       "S'échauffer correctement avant l'effort",

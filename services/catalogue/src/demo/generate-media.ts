@@ -6,10 +6,10 @@ import { ffmpegStdout, runFfmpeg } from '../media/ffmpeg';
 import type { DemoGuideSection } from './demo-content';
 
 /**
- * Demo files made on this machine: short-frame-rate videos with the title drawn on them (H.264 mp4
- * when the ffmpeg build has libx264, else VP8 webm), images drawn by ffmpeg, PDFs written with
- * pdf-lib. A 15-minute demo video at 1 frame per second weighs a few hundred KB and encodes in
- * well under a second.
+ * Demo files made on this machine: lessons of a few minutes with a moving picture, chapter titles
+ * and sound (H.264 + AAC mp4 when the ffmpeg build has libx264, else VP8 webm), text-free
+ * thumbnails, images drawn by ffmpeg, PDFs written with pdf-lib. Everything comes from ffmpeg's
+ * own generators (lavfi) and a local font; nothing is downloaded.
  */
 
 const FONT_CANDIDATES = [
@@ -34,12 +34,16 @@ export interface MediaTools {
   videoFormat: 'mp4' | 'webm';
   /** drawtext is absent from some ffmpeg builds. */
   drawtext: boolean;
+  /** The lessons' sound: AAC in mp4; Opus, else Vorbis, in webm; null when this build has neither (silent lessons). */
+  audioCodec: string | null;
 }
 
 export async function detectTools(ffmpeg: string): Promise<MediaTools> {
   const [encoders, filters] = await Promise.all([ffmpegStdout(ffmpeg, ['-hide_banner', '-encoders']), ffmpegStdout(ffmpeg, ['-hide_banner', '-filters'])]);
   const drawtext = /\bdrawtext\b/.test(filters);
-  return { ffmpeg, font: drawtext ? findFont() : null, videoFormat: /\blibx264\b/.test(encoders) ? 'mp4' : 'webm', drawtext };
+  const videoFormat = /\blibx264\b/.test(encoders) ? 'mp4' : 'webm';
+  const audioCodec = videoFormat === 'mp4' ? 'aac' : (['libopus', 'libvorbis'].find((c) => new RegExp(`\\b${c}\\b`).test(encoders)) ?? null);
+  return { ffmpeg, font: drawtext ? findFont() : null, videoFormat, drawtext, audioCodec };
 }
 
 /** Breaks a title into lines of at most `width` characters, on spaces. */
@@ -70,36 +74,185 @@ async function textFilters(tools: MediaTools, dir: string, name: string, blocks:
   return out;
 }
 
-export async function generateVideo(
-  tools: MediaTools,
-  dir: string,
-  name: string,
-  opts: { title: string; label: string; color: string; durationSeconds: number },
-): Promise<string> {
-  const out = join(dir, `${name}.${tools.videoFormat}`);
-  const filters = [
-    ...(await textFilters(tools, dir, name, [
-      { text: opts.label.toUpperCase(), size: 20, y: '40' },
-      { text: wrapWords(opts.title, 34).join('\n'), size: 30, y: '(h-text_h)/2' },
-      { text: 'LBF - santé et bien-être', size: 18, y: 'h-60' },
-    ])),
+export interface LessonOptions {
+  title: string;
+  /** The category's name, shown small at the top of each frame. */
+  label: string;
+  /** Background colour (0xRRGGBB). */
+  color: string;
+  durationSeconds: number;
+  /** What the lesson teaches, one chapter each (the video's learnItems), between an introduction and a summary. */
+  topics: string[];
+}
+
+export interface LessonChapter {
+  startSeconds: number;
+  endSeconds: number;
+  /** The chapter's name (in the file's chapter list). */
+  title: string;
+  /** Drawn small above the chapter's text ('Introduction', 'Chapitre 2 / 5', 'En résumé'). */
+  kicker: string;
+  /** Drawn large: the lesson's title for the introduction, the topic, the summary's line. */
+  text: string;
+}
+
+/** Frames per second of the demo lessons: enough for slow motion, cheap to encode (CI makes them on 2 cores). */
+export const LESSON_FPS = 4;
+const SIZE = { width: 640, height: 360 } as const;
+
+/** The lesson's chapters, of equal length: an introduction, one per topic, a summary. */
+export function lessonChapters(opts: Pick<LessonOptions, 'title' | 'durationSeconds' | 'topics'>): LessonChapter[] {
+  const parts = [
+    { title: 'Introduction', kicker: 'Introduction', text: opts.title },
+    ...opts.topics.map((t, i) => ({ title: t, kicker: `Chapitre ${i + 1} / ${opts.topics.length}`, text: t })),
+    { title: 'En résumé', kicker: 'En résumé', text: 'Les points essentiels à retenir' },
   ];
-  const codec =
+  const each = opts.durationSeconds / parts.length;
+  return parts.map((p, i) => ({ ...p, startSeconds: round(i * each), endSeconds: round(i === parts.length - 1 ? opts.durationSeconds : (i + 1) * each) }));
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** ffmpeg's metadata file: the lesson's title and its chapters (mp4 and webm keep them as chapter markers). */
+export function chapterMetadata(title: string, chapters: LessonChapter[]): string {
+  // ffmetadata escapes =, ;, #, \ and line ends with a backslash.
+  const esc = (s: string) => s.replace(/[=;#\\\n]/g, (c) => `\\${c}`);
+  const lines = [';FFMETADATA1', `title=${esc(title)}`];
+  for (const c of chapters) {
+    lines.push('[CHAPTER]', 'TIMEBASE=1/1000', `START=${Math.round(c.startSeconds * 1000)}`, `END=${Math.round(c.endSeconds * 1000)}`, `title=${esc(c.title)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The moving picture under a lesson's text (and the whole of its thumbnail): a wide gradient of
+ * the lesson's colour panned slowly, with a translucent disc drifting over it. Inputs 0 and 1 are
+ * the gradient and the disc (still images, decoded once and repeated by `loop`).
+ */
+function backdrop(frames: number, out: string): string {
+  const repeat = `loop=loop=${frames}:size=1:start=0,setpts=N/${LESSON_FPS}/TB`;
+  return [
+    `[0:v]format=yuv420p,${repeat},crop=${SIZE.width}:${SIZE.height}:x='${SIZE.width / 2}+${SIZE.width / 2 - 20}*sin(2*PI*t/30)':y=0[bg]`,
+    `[1:v]format=yuva420p,${repeat}[disc]`,
+    `[bg][disc]overlay=x='W-280+70*sin(2*PI*t/9)':y='H-300+50*cos(2*PI*t/11)':shortest=1${out}`,
+  ].join(';');
+}
+
+/** One still of the lesson's backdrop at `atSeconds`: the thumbnail, with no text (the card shows the title). */
+export function thumbnailArgs(stills: { gradient: string; disc: string }, atSeconds: number, out: string): string[] {
+  const frame = Math.round(atSeconds * LESSON_FPS);
+  return [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-i', stills.gradient, '-i', stills.disc,
+    '-filter_complex', `${backdrop(frame + 1, '')},select='eq(n,${frame})'[v]`,
+    '-map', '[v]', '-frames:v', '1', '-q:v', '3', out,
+  ];
+}
+
+/** Stills already made (or being made) in a folder, by colour: a lesson and its thumbnail share them. */
+const madeStills = new Map<string, Promise<{ gradient: string; disc: string }>>();
+
+/** The backdrop's two stills for a colour: the gradient (twice the frame's width, to pan over) and the disc. */
+function lessonStills(tools: MediaTools, dir: string, color: string): Promise<{ gradient: string; disc: string }> {
+  const key = `${dir}\n${color}`;
+  let made = madeStills.get(key);
+  if (!made) {
+    made = makeStills(tools, dir, color);
+    madeStills.set(key, made);
+    made.catch(() => madeStills.delete(key));
+  }
+  return made;
+}
+
+async function makeStills(tools: MediaTools, dir: string, color: string): Promise<{ gradient: string; disc: string }> {
+  const name = `backdrop-${color.replace(/[^0-9a-z]/gi, '')}`;
+  const gradient = join(dir, `${name}-gradient.png`);
+  const disc = join(dir, `${name}-disc.png`);
+  // The colour darkened on the left, lightened on the right; evaluated on one frame only (geq is slow).
+  const shade = (c: string) => `${c}='${c}(X,Y)*(0.45+0.9*X/W)'`;
+  const steps: string[][] = [
+    ['-f', 'lavfi', '-i', `color=c=${color}:s=${SIZE.width * 2}x${SIZE.height}:d=1`, '-vf', `geq=${shade('r')}:${shade('g')}:${shade('b')}`, '-frames:v', '1', gradient],
+    ['-f', 'lavfi', '-i', 'color=c=white:s=240x240:d=1', '-vf', "format=rgba,geq=r=255:g=255:b=255:a='48*lte(hypot(X-120,Y-120),118)'", '-frames:v', '1', disc],
+  ];
+  for (const args of steps) {
+    const { code, stderr } = await runFfmpeg(tools.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args]);
+    if (code !== 0) throw new Error(`ffmpeg could not make ${name}'s backdrop: ${stderr.slice(0, 800)}`);
+  }
+  return { gradient, disc };
+}
+
+/** Each chapter's kicker and text, shown during the chapter (the text fading in), and the lesson's label on top. */
+async function chapterTextFilters(tools: MediaTools, dir: string, name: string, label: string, chapters: LessonChapter[]): Promise<string[]> {
+  if (!tools.font) return [];
+  const text = async (file: string, content: string, style: string, enable: string | null) => {
+    await writeFile(join(dir, file), content, 'utf8');
+    return `drawtext=fontfile='${tools.font}':textfile='${join(dir, file)}':fontcolor=white:shadowcolor=black@0.35:shadowx=2:shadowy=2:${style}${enable ? `:enable='${enable}'` : ''}`;
+  };
+  const out = [await text(`${name}-label.txt`, `${label.toUpperCase()}  ·  LBF`, 'fontsize=16:x=40:y=32:alpha=0.8', null)];
+  for (const [i, c] of chapters.entries()) {
+    const during = `between(t,${c.startSeconds},${c.endSeconds - 0.01})`;
+    out.push(await text(`${name}-kicker-${i}.txt`, c.kicker, 'fontsize=18:x=40:y=118:alpha=0.85', during));
+    out.push(await text(`${name}-chapter-${i}.txt`, wrapWords(c.text, 32).join('\n'), `fontsize=28:line_spacing=10:x=40:y=150:alpha='min(1,(t-${c.startSeconds})/0.8)'`, during));
+  }
+  return out;
+}
+
+/**
+ * A demo lesson: the moving backdrop, each chapter's title in turn, a progress bar, and a voice-like
+ * sound (pink noise and a low tone, shaped into syllables and phrases with pauses); the chapters
+ * are also the file's chapter markers. H.264 + AAC in mp4 with libx264, else VP8 (+ Opus or Vorbis) in webm.
+ */
+export async function generateVideo(tools: MediaTools, dir: string, name: string, opts: LessonOptions): Promise<string> {
+  const out = join(dir, `${name}.${tools.videoFormat}`);
+  const d = opts.durationSeconds;
+  const stills = await lessonStills(tools, dir, opts.color);
+  const chapters = lessonChapters(opts);
+  const metadata = join(dir, `${name}-chapters.txt`);
+  await writeFile(metadata, chapterMetadata(opts.title, chapters), 'utf8');
+  const text = await chapterTextFilters(tools, dir, name, opts.label, chapters);
+  const rate = 24000;
+  const graph = [
+    `${backdrop(Math.ceil(d * LESSON_FPS), '[moving]')}`,
+    // The bar slides in from the left over the whole lesson.
+    `[moving][5:v]overlay=x='-w+W*t/${d}':y=H-h${text.length ? `,${text.join(',')}` : ''}[v]`,
+    `[3:a][4:a]amix=inputs=2:weights='1 0.6',highpass=f=120,lowpass=f=3200,volume='0.9*pow(abs(sin(PI*4.1*t+sin(2*PI*0.37*t))),1.5)*gt(sin(2*PI*t/7.1)+0.7,0)':eval=frame[a]`,
+  ].join(';');
+  const video =
     tools.videoFormat === 'mp4'
-      ? ['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p', '-movflags', '+faststart']
-      : ['-c:v', 'libvpx', '-b:v', '100k', '-deadline', 'realtime', '-cpu-used', '8'];
+      ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart']
+      : ['-c:v', 'libvpx', '-b:v', '150k', '-deadline', 'realtime', '-cpu-used', '8'];
+  const audio = tools.audioCodec ? ['-map', '[a]', '-c:a', tools.audioCodec, '-b:a', '48k', '-ac', '1'] : [];
   const { code, stderr } = await runFfmpeg(
     tools.ffmpeg,
     [
-      ...colourSourceArgs(`color=c=${opts.color}:s=640x360:r=1:d=${opts.durationSeconds}`, filters),
-      ...codec,
-      // A keyframe every 10 s keeps seeking cheap.
-      '-g',
-      '10',
+      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+      '-i', stills.gradient,
+      '-i', stills.disc,
+      '-i', metadata,
+      '-f', 'lavfi', '-i', `anoisesrc=c=pink:r=${rate}:a=0.5:d=${d}:nb_samples=256`,
+      '-f', 'lavfi', '-i', `sine=f=130:r=${rate}:d=${d}:samples_per_frame=256`,
+      '-f', 'lavfi', '-i', `color=c=white:s=${SIZE.width}x4:r=${LESSON_FPS}:d=${d}`,
+      '-filter_complex', graph,
+      '-map', '[v]', ...audio,
+      '-map_metadata', '2', '-map_chapters', '2',
+      ...video,
+      '-r', String(LESSON_FPS),
+      // A keyframe every 2 s keeps seeking cheap.
+      '-g', String(2 * LESSON_FPS),
+      '-t', String(d),
       out,
     ],
     120_000,
   );
+  if (code !== 0) throw new Error(`ffmpeg could not make ${name}: ${stderr.slice(0, 800)}`);
+  return out;
+}
+
+/** The lesson's thumbnail: its backdrop a few seconds in, without any text (the card prints the title under it). */
+export async function generateThumbnail(tools: MediaTools, dir: string, name: string, opts: Pick<LessonOptions, 'color'>): Promise<string> {
+  const out = join(dir, `${name}.jpg`);
+  const stills = await lessonStills(tools, dir, opts.color);
+  const { code, stderr } = await runFfmpeg(tools.ffmpeg, thumbnailArgs(stills, 3, out));
   if (code !== 0) throw new Error(`ffmpeg could not make ${name}: ${stderr.slice(0, 800)}`);
   return out;
 }
@@ -128,28 +281,6 @@ export async function generateImage(
     out,
   ]);
   if (code !== 0) throw new Error(`ffmpeg could not make ${name}: ${stderr.slice(0, 800)}`);
-  return out;
-}
-
-/** The frame at `atSeconds` of a video, as a JPEG. */
-export async function extractFrame(tools: MediaTools, video: string, atSeconds: number, out: string): Promise<string> {
-  const { code, stderr } = await runFfmpeg(tools.ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-ss',
-    String(atSeconds),
-    '-i',
-    video,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    out,
-  ]);
-  if (code !== 0) throw new Error(`ffmpeg could not grab a frame of ${video}: ${stderr.slice(0, 800)}`);
   return out;
 }
 

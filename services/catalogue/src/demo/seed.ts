@@ -14,7 +14,7 @@ import { countPdfPages } from '../media/pdf-pages';
 import { itemEvent } from '../operations/catalogue-items';
 import type { Bucket, ObjectStore } from '../storage';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
-import { detectTools, extractFrame, generateGuidePdf, generateImage, generateVideo, type MediaTools } from './generate-media';
+import { detectTools, generateGuidePdf, generateImage, generateThumbnail, generateVideo, type MediaTools } from './generate-media';
 import { settingsEventData } from '../operations/settings';
 
 export const DEMO_SEED = 'demo-content-v1';
@@ -122,8 +122,9 @@ async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: numb
   const videos = await pool(DEMO_VIDEOS, 4, async (d, i) => {
     const label = CONTENT_CATEGORY_LABELS[d.category];
     const durationSeconds = args.maxVideoSeconds ? Math.min(d.durationSeconds, args.maxVideoSeconds) : d.durationSeconds;
-    const file = await generateVideo(tools, dir, `video-${i}`, { title: d.title, label, color: d.color, durationSeconds });
-    const frame = await extractFrame(tools, file, 3, join(dir, `video-${i}-thumb.jpg`));
+    const file = await generateVideo(tools, dir, `video-${i}`, { title: d.title, label, color: d.color, durationSeconds, topics: d.learnItems });
+    // No title on the thumbnail: the card prints it under the picture (and a phone's play button would cover it).
+    const frame = await generateThumbnail(tools, dir, `video-${i}-thumb`, { color: d.color });
     const videoKey = `demo-video-${d.slug}.${tools.videoFormat}`;
     const thumbnailKey = `demo-video-${d.slug}-thumb.jpg`;
     const size = await put('videos', videoKey, file, videoType);

@@ -1,4 +1,4 @@
-import type { JobHandlers, Logger, ServiceQueues } from '@lbf/service-kit';
+import type { JobHandlers, JobRecovery, Logger, ServiceQueues } from '@lbf/service-kit';
 import type { Job, JobsOptions } from 'bullmq';
 import type { AfterCommit } from '../operations/deps';
 import { returning } from '../operations/query-helpers';
@@ -43,6 +43,16 @@ export interface JobDeps extends StreamDeps {
   /** The resized copies of public images, dropped with their image. */
   variants?: { drop(bucket: Bucket, key: string): Promise<void> };
 }
+
+/**
+ * How soon a build whose worker died runs again on another instance: its lock lapses at most 10 s
+ * after the last renewal and a stalled check runs every 3 s (BullMQ's 30 s and 30 s took up to a
+ * minute). A build spends its time in ffmpeg's own process, so a live worker's event loop is free
+ * to renew every 2.5 s: it would have to miss three renewals in a row (7.5 s) to lose its job; if
+ * it ever does, the job runs twice, which a build tolerates (same files, one row switch), and a
+ * job put back more than twice fails like any other build.
+ */
+export const CATALOGUE_JOB_RECOVERY: JobRecovery = { lockMs: 10_000, renewMs: 2_500, stalledCheckMs: 3_000, maxStalled: 2 };
 
 /** Attempts of a build; the last one's failure is recorded on the row. */
 const BUILD_ATTEMPTS = 3;
