@@ -14,7 +14,6 @@ export const fr = {
     loading: 'Chargement...',
     error: 'Erreur',
     unexpectedError: "Une erreur inattendue s'est produite.",
-    comingSoon: 'Bientôt disponible',
     close: 'Fermer',
   },
   nav: {
