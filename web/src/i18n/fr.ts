@@ -94,6 +94,7 @@ export const fr = {
   guards: {
     restrictedTitle: 'Accès restreint',
     restrictedText: 'Vous devez être connecté pour accéder à ce contenu.',
+    restrictedAdminText: 'Cette page est réservée aux administrateurs.',
     checkingAdmin: "Vérification des droits d'accès...",
   },
   notFound: {
