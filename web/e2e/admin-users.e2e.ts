@@ -226,7 +226,10 @@ test('the admin writes to the customer, who reads it; bans them (sign-in refused
   expect(await row.getByRole('button', { name: `Bannir ${fullName}`, exact: true }).count()).toBe(0);
   await page.getByTestId('card-banned').waitFor();
 
-  // Their sign-in is refused.
+  // Their open page is told at once (accounts.e2e.ts times it); the notice goes, then their sign-in is refused.
+  const notice = shownToast(customer.page, 'Compte désactivé');
+  await notice.waitFor();
+  await notice.waitFor({ state: 'hidden', timeout: 15_000 });
   await customer.context.clearCookies();
   await signIn(customer.page, who.email, 'secret-lbf');
   await shownToast(customer.page, 'Compte désactivé').waitFor();
