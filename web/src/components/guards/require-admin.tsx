@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
@@ -14,7 +14,11 @@ import { useRestrictedToast } from './restricted-toast';
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, loading, isAdmin, accountDisabled } = useAuth();
   const location = useLocation();
-  const refused = loading || accountDisabled ? null : !user ? fr.guards.restrictedText : !isAdmin ? fr.guards.restrictedAdminText : null;
+  // An administrator who signs out here was let in: leaving is no refusal.
+  const granted = useRef(false);
+  if (!loading && user && isAdmin) granted.current = true;
+  const refused =
+    loading || accountDisabled || granted.current ? null : !user ? fr.guards.restrictedText : !isAdmin ? fr.guards.restrictedAdminText : null;
   useRestrictedToast(refused !== null, refused ?? '');
   if (loading) {
     return (
