@@ -54,7 +54,7 @@ describe('a new visitor', () => {
     await form.getByLabel('Prénom').fill('Moussa');
     await form.getByLabel('Nom', { exact: true }).fill('Traoré');
     await form.getByLabel('Email').fill(uniqueEmail('moussa'));
-    await form.getByLabel('Téléphone', { exact: true }).fill('612345678');
+    await form.getByLabel('Téléphone', { exact: true }).fill('690123456');
     await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
     await form.getByLabel('Confirmer le mot de passe').fill('autre-chose');
     await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
