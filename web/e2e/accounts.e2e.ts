@@ -1,5 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { captchaAnswer, launchBrowser, newVisitor, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
+import type { Browser, Page } from 'playwright-core';
+import { captchaAnswer, launchBrowser, newVisitor, shownToast, signUpCustomer, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
+import { adminToken, graphql } from './messaging-support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe('a new visitor', () => {
     await form.getByLabel('Prénom').fill('Aïcha');
     await form.getByLabel('Nom', { exact: true }).fill('Diallo');
     await form.getByLabel('Email').fill(uniqueEmail('aicha'));
-    // Country picker: France by default; search and pick Cameroon.
+    // Country picker: the visitor's own (Douala: Cameroon) by default; search and pick another one.
     await page.getByTestId('phone-country').click();
     await page.getByLabel('Rechercher un pays...').fill('Atlantide');
     await page.getByText('Aucun pays trouvé.').waitFor();
@@ -53,7 +54,7 @@ describe('a new visitor', () => {
     await form.getByLabel('Prénom').fill('Moussa');
     await form.getByLabel('Nom', { exact: true }).fill('Traoré');
     await form.getByLabel('Email').fill(uniqueEmail('moussa'));
-    await form.getByLabel('Téléphone', { exact: true }).fill('612345678');
+    await form.getByLabel('Téléphone', { exact: true }).fill('690123456');
     await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
     await form.getByLabel('Confirmer le mot de passe').fill('autre-chose');
     await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
@@ -61,6 +62,55 @@ describe('a new visitor', () => {
     await form.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.getByText('Les mots de passe ne correspondent pas.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('in Abidjan finds Côte d’Ivoire picked, and a number typed with +237 is saved as Cameroon’s', async () => {
+    const { context, page } = await newVisitor(browser, { timeZone: 'Africa/Abidjan' });
+    const captchas = trackCaptchas(page);
+    await page.goto('/auth?tab=signup');
+    await page.getByRole('tab', { name: 'Inscription' }).click();
+    const form = page.getByRole('form', { name: 'Inscription' });
+    await expect(page.getByTestId('phone-country').innerText()).resolves.toMatch(/CI\s*\+225/);
+    await form.getByLabel('Prénom').fill('Kouamé');
+    await form.getByLabel('Nom', { exact: true }).fill('Yao');
+    await form.getByLabel('Email').fill(uniqueEmail('kouame'));
+    const phone = form.getByLabel('Téléphone', { exact: true });
+    await phone.fill('+237 677 12 34 56');
+    await form.getByLabel('Mot de passe', { exact: true }).click();
+    // Leaving the box moves the picker to the number's own country.
+    await expect(page.getByTestId('phone-country').innerText()).resolves.toMatch(/CM\s*\+237/);
+    expect(await phone.inputValue()).toBe('677123456');
+    await form.getByLabel('Mot de passe', { exact: true }).fill('secret-lbf');
+    await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
+    await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
+    await page.getByText('✓ Code correct').waitFor();
+    const answer = page.waitForResponse((res) => res.url().endsWith('/graphql') && (res.request().postData() ?? '').includes('mutation SignUp'));
+    await form.getByRole('button', { name: 'Créer mon compte' }).click();
+    const body = (await (await answer).json()) as { data: { signUp: { user: { phone: string } | null } } };
+    expect(body.data.signUp.user?.phone).toBe('+237677123456');
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('in Paris finds France picked, and in Douala Cameroon', async () => {
+    for (const [timeZone, shown] of [
+      ['Europe/Paris', /FR\s*\+33/],
+      ['Africa/Douala', /CM\s*\+237/],
+    ] as const) {
+      const { context, page } = await newVisitor(browser, { timeZone });
+      await page.goto('/auth?tab=signup');
+      await page.getByRole('tab', { name: 'Inscription' }).click();
+      await expect(page.getByTestId('phone-country').innerText()).resolves.toMatch(shown);
+      await context.close();
+    }
+  });
+
+  it('opening /admin signed out sees “Accès restreint” and is sent to /auth', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/admin/users');
+    await shownToast(page, 'Accès restreint').filter({ hasText: 'Vous devez être connecté pour accéder à ce contenu.' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/auth');
     await context.close();
   });
 
@@ -110,14 +160,47 @@ describe('the sign-up prompt', () => {
 });
 
 describe('a customer', () => {
-  it('opening /admin is sent to /', async () => {
+  it('opening /admin sees “Accès restreint” and is sent to /', async () => {
     const { context, page } = await newVisitor(browser);
     await signIn(page, stack.demo.customer.email, stack.demo.customer.password);
     await page.waitForURL('**/dashboard');
     await page.goto('/admin');
+    await shownToast(page, 'Accès restreint').filter({ hasText: 'Cette page est réservée aux administrateurs.' }).waitFor();
     await page.waitForURL(stack.url + '/');
     await context.close();
   });
+
+  it('banned while on the site is told « Compte désactivé » on the open page at once, without a click', async () => {
+    const { context, page } = await newVisitor(browser, { mobile: false });
+    const email = uniqueEmail('banni');
+    // The page's live socket (the header's unread count) is what the gateway closes on a ban.
+    const socketOpen = waitForLiveSocket(page);
+    await signUpCustomer(page, { firstName: 'Bertrand', lastName: 'Nkodo', email, phone: '677889900' });
+    await socketOpen;
+
+    const token = await adminToken();
+    const { adminUsers } = await graphql<{ adminUsers: { items: { id: string }[] } }>(
+      'query($search: String) { adminUsers(search: $search) { items { id } } }',
+      { search: email },
+      token,
+    );
+    const { banUser } = await graphql<{ banUser: { error: { message: string } | null } }>(
+      'mutation($input: BanUserInput!) { banUser(input: $input) { error { message } } }',
+      { input: { userId: adminUsers.items[0]!.id, reason: 'Fraude au paiement.' } },
+      token,
+    );
+    expect(banUser.error).toBeNull();
+    const bannedAt = Date.now();
+
+    const notice = shownToast(page, 'Compte désactivé');
+    await notice.filter({ hasText: 'Votre compte est désactivé' }).waitFor({ timeout: 8_000 });
+    // Told within the gateway's revocation check (2 s) and one refresh, not on a later click.
+    expect(Date.now() - bannedAt).toBeLessThan(6_000);
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(await shownToast(page, 'Vous devez être connecté').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mon compte' }).count()).toBe(0);
+    await context.close();
+  }, 60_000);
 
   it('has no Administration entry in the account menu', async () => {
     const { context, page } = await newVisitor(browser, { mobile: false });
@@ -148,3 +231,19 @@ describe('an administrator', () => {
     await context.close();
   });
 });
+
+/** Resolves once the page holds an acknowledged graphql-ws socket (30 s at most). */
+function waitForLiveSocket(page: Page): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error('no live socket opened by the page')), 30_000);
+    page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/graphql')) return;
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('"connection_ack"')) {
+          clearTimeout(deadline);
+          resolve();
+        }
+      });
+    });
+  });
+}

@@ -226,7 +226,10 @@ test('the admin writes to the customer, who reads it; bans them (sign-in refused
   expect(await row.getByRole('button', { name: `Bannir ${fullName}`, exact: true }).count()).toBe(0);
   await page.getByTestId('card-banned').waitFor();
 
-  // Their sign-in is refused.
+  // Their open page is told at once (accounts.e2e.ts times it); the notice goes, then their sign-in is refused.
+  const notice = shownToast(customer.page, 'Compte désactivé');
+  await notice.waitFor();
+  await notice.waitFor({ state: 'hidden', timeout: 15_000 });
   await customer.context.clearCookies();
   await signIn(customer.page, who.email, 'secret-lbf');
   await shownToast(customer.page, 'Compte désactivé').waitFor();
@@ -283,6 +286,43 @@ test('at 390 px the users are cards with every action reachable, and the top bar
     await page.screenshot({ path: join(shots, 'admin-topbar-search-390.png') });
     await page.getByTestId('admin-search-results').getByRole('option').filter({ hasText: fullName }).click();
     await page.waitForURL(`**/admin/users?search=${encodeURIComponent(who.email)}`);
+  } finally {
+    await phone.context.close();
+  }
+}, 60_000);
+
+test('at 360 px the « Trier par » select shows its longest choice whole, and the administrator’s own row has no ban', async () => {
+  const phone = await newVisitor(browser, { width: 360 });
+  try {
+    const { page } = phone;
+    await signInAsAdmin(page);
+    await page.goto(`/admin/users?search=${encodeURIComponent(stack.demo.admin.email)}`);
+    const own = page.getByTestId('data-cards').getByTestId('data-row').filter({ hasText: stack.demo.admin.email });
+    await own.waitFor();
+    await own.getByRole('button', { name: /^Envoyer un message à / }).waitFor();
+    expect(await own.getByRole('button', { name: /^Bannir / }).count()).toBe(0);
+
+    await page.getByLabel('Trier par').selectOption({ label: "Date d'inscription" });
+    await page.waitForURL(/sort=CREATED_AT/);
+    // Each select is wide enough for its widest choice (measured in its own font), inside the screen.
+    const fits = await page.evaluate(() =>
+      ['users-sort', 'users-sort-direction'].map((id) => {
+        const select = document.getElementById(id) as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const box = select.getBoundingClientRect();
+        return { id, widest: Math.ceil(widest), room: Math.floor(room), right: box.right };
+      }),
+    );
+    for (const fit of fits) {
+      expect(fit.widest).toBeLessThanOrEqual(fit.room);
+      expect(fit.right).toBeLessThanOrEqual(360);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: join(shots, 'admin-users-sort-360.png') });
   } finally {
     await phone.context.close();
   }

@@ -89,7 +89,7 @@ beforeAll(async () => {
   customer = await newVisitor(browser);
   // Listening from the start: a signed-in page opens its socket at once (the unread-messages badge).
   customer.page.on('websocket', (ws) => ws.on('framereceived', (frame) => pushed.push(String(frame.payload))));
-  await signUpCustomer(customer.page, { firstName: 'Nadège', lastName: 'Mbarga', email: uniqueEmail('acheteuse'), phone: '612345678' });
+  await signUpCustomer(customer.page, { firstName: 'Nadège', lastName: 'Mbarga', email: uniqueEmail('acheteuse'), phone: '690123456' });
   phone = await customer.context.newPage();
   // A reload would reset this flag: "without reloading" is checked by it still being there.
   await customer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));

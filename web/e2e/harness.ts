@@ -30,7 +30,14 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function newVisitor(
   browser: Browser,
-  opts: { mobile?: boolean; signUpPrompt?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+  opts: {
+    mobile?: boolean;
+    signUpPrompt?: boolean;
+    serviceWorkers?: 'allow' | 'block';
+    /** The browser's time zone: Douala's by default, where the site's visitors are (phones start on +237). */
+    timeZone?: string;
+    width?: number;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: stack.url,
@@ -38,7 +45,8 @@ export async function newVisitor(
     // tests, which are about it, let it run.
     serviceWorkers: opts.serviceWorkers ?? 'block',
     locale: 'fr-FR',
-    viewport: opts.mobile === false ? { width: 1280, height: 800 } : { width: 390, height: 844 },
+    timezoneId: opts.timeZone ?? 'Africa/Douala',
+    viewport: opts.mobile === false ? { width: 1280, height: 800 } : { width: opts.width ?? 390, height: 844 },
   });
   if (!opts.signUpPrompt) await context.addInitScript(() => window.sessionStorage.setItem('lbf_signup_prompt_shown', '1'));
   const page = await context.newPage();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   buyer = await newVisitor(browser);
   email = uniqueEmail('ngono');
-  await signUpCustomer(buyer.page, { firstName: FIRST, lastName: LAST, email, phone: '612345678' });
+  await signUpCustomer(buyer.page, { firstName: FIRST, lastName: LAST, email, phone: '690123456' });
   phone = await buyer.context.newPage();
 });
 afterAll(async () => {

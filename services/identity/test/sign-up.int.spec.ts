@@ -149,6 +149,31 @@ describe('sign-up', () => {
     });
   });
 
+  it('stores a number typed with +237 or 00237 as Cameroon’s even with France picked, and refuses an invalid one in the spec’s words', async () => {
+    const browser = h.browser();
+    const input = await h.signUpInput(browser, { phoneCountry: 'FR', phoneNumber: '+237 12' });
+    const invalid = await browser.gql(SIGN_UP, { input });
+    expect(invalid.data!.signUp.error).toEqual({
+      code: 'VALIDATION',
+      title: 'Erreur',
+      message: "Ce numéro de téléphone n'est pas valide pour le pays choisi.",
+      field: 'phoneNumber',
+    });
+    const plus = await browser.gql(SIGN_UP, { input: { ...input, phoneNumber: '+237 677 12 34 56' } });
+    expect(plus.data!.signUp.error).toBeNull();
+    expect(plus.data!.signUp.user.phone).toBe('+237677123456');
+
+    const other = h.browser();
+    const zeros = await other.gql(SIGN_UP, { input: await h.signUpInput(other, { phoneCountry: 'FR', phoneNumber: '00237 690 11 22 33' }) });
+    expect(zeros.data!.signUp.error).toBeNull();
+    const { rows } = await h.sql.query('SELECT phone FROM identity.users WHERE id = $1', [zeros.data!.signUp.user.id]);
+    expect(rows[0].phone).toBe('+237690112233');
+    // Digits typed without a country code stay the picked country's.
+    const french = h.browser();
+    const national = await french.gql(SIGN_UP, { input: await h.signUpInput(french, { phoneCountry: 'FR', phoneNumber: '06 12 34 56 78' }) });
+    expect(national.data!.signUp.user.phone).toBe('+33612345678');
+  });
+
   it('limits sign-ups per IP with the French message', async () => {
     const browser = h.browser();
     for (let i = 0; i < 3; i++) {

@@ -15,6 +15,17 @@ export interface SessionState {
   /** 'loading' until the first refreshSession answered (or failed). */
   status: 'loading' | 'ready';
   session: Session | null;
+  /**
+   * Set when the server ended the session because the account is banned (its words, e.g.
+   * 'Compte désactivé' / 'Votre compte est désactivé'); null otherwise. Cleared by the next session.
+   */
+  disabled: AccountDisabled | null;
+}
+
+/** The server's refusal of a banned account, as it worded it. */
+export interface AccountDisabled {
+  title: string;
+  message: string;
 }
 
 export type RefreshOutcome = 'refreshed' | 'signed-out' | 'unreachable';
@@ -23,7 +34,7 @@ export type RefreshOutcome = 'refreshed' | 'signed-out' | 'unreachable';
  * The state every render starts from, on the server (always a visitor's render) and in the
  * browser's hydrating render alike: the session is 'loading', so the HTML never depends on who asked.
  */
-export const INITIAL_SESSION_STATE: SessionState = Object.freeze({ status: 'loading', session: null });
+export const INITIAL_SESSION_STATE: SessionState = Object.freeze({ status: 'loading', session: null, disabled: null });
 
 let state: SessionState = INITIAL_SESSION_STATE;
 const listeners = new Set<() => void>();
@@ -51,7 +62,13 @@ export function currentAccessToken(): string | null {
 }
 
 export function setSession(session: Session | null): void {
-  state = { status: 'ready', session };
+  state = { status: 'ready', session, disabled: null };
+  emit();
+}
+
+/** The server refused the session because the account is banned: signed out, and told why. */
+export function endDisabledSession(disabled: AccountDisabled): void {
+  state = { status: 'ready', session: null, disabled };
   emit();
 }
 

@@ -1,6 +1,17 @@
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { createClient } from 'graphql-ws';
-import { currentAccessToken, subscribeSession } from './session';
+import { currentAccessToken, refreshSession, subscribeSession } from './session';
+
+/**
+ * The gateway closes a socket whose token was revoked (a ban, a sign-out elsewhere) with 4403
+ * (gateway/src/subscriptions.ts, within 2 s). The session is asked for again at once, so a banned
+ * person is told « Compte désactivé » on the open page, not on their next click.
+ */
+const CLOSE_REVOKED = 4403;
+
+function closeCode(event: unknown): number | null {
+  return typeof event === 'object' && event !== null && 'code' in event && typeof event.code === 'number' ? event.code : null;
+}
 
 /**
  * graphql-ws over the same /graphql URL as HTTP. Loaded on the first subscription only, so pages
@@ -44,8 +55,9 @@ function createWsLink(): GraphQLWsLink {
           restart();
         }
       },
-      closed: () => {
+      closed: (event) => {
         activeSocket = null;
+        if (closeCode(event) === CLOSE_REVOKED && currentAccessToken()) void refreshSession();
       },
     },
   });

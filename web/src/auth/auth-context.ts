@@ -7,6 +7,8 @@ export interface AuthContextValue {
   loading: boolean;
   /** From the user's isAdmin field (the same field as `me.isAdmin`); false when signed out. */
   isAdmin: boolean;
+  /** The session was ended by a ban (already told with its own toast): guards say nothing more. */
+  accountDisabled: boolean;
   /** Resolves with the server's result (its `error` is ready to show); rejects on network failure. */
   signIn(input: SignInInput): Promise<AuthResult>;
   signUp(input: SignUpInput): Promise<AuthResult>;

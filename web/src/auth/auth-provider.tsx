@@ -8,6 +8,7 @@ import {
   startSession,
   subscribeSession,
 } from '@/apollo/session';
+import { toast } from '@/components/ui/toast';
 import { loadApollo, loadedApollo } from '@/data/apollo';
 import { dropSeeds } from '@/data/seeds';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -40,6 +41,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state.session) dropSeeds();
   }, [state.session]);
+
+  // A ban ends the session on the open page (the live socket's close or the next refresh): say so
+  // at once in the server's words; the signed-in data on screen goes with the session.
+  useEffect(() => {
+    if (!state.disabled) return;
+    toast.error(state.disabled.title, { id: 'account-disabled', description: state.disabled.message });
+    void loadedApollo()?.resetStore().catch(() => undefined);
+  }, [state.disabled]);
 
   // Initial session: the refresh cookie, if any, turns into an access token.
   useEffect(() => {
@@ -83,6 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loading: state.status === 'loading',
       isAdmin: user?.isAdmin === true,
+      accountDisabled: state.disabled !== null,
       async signIn(input) {
         const { data } = await (await loadApollo()).mutate({ mutation: SIGN_IN, variables: { input }, fetchPolicy: 'no-cache' });
         if (!data) throw new Error('signIn returned no data');

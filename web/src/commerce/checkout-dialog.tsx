@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { CircleAlert, Clock, ExternalLink, FileText, Film, FlaskConical, RefreshCw, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FieldError } from '@/components/ui/field-error';
 import { Spinner } from '@/components/ui/spinner';
 import { checkoutText as t, dashboardText, paymentMethodLabels } from '@/i18n/commerce';
+import { browserPhoneCountry, readTypedPhone } from '@/lib/phone-country';
 import type { UserError } from '@/lib/user-error';
 import { cn } from '@/lib/utils';
 import { PhoneField } from '@/pages/auth/phone-field';
@@ -21,9 +22,6 @@ import { formatUsdCents, formatXaf } from './currency';
 import { CANCEL_PAYMENT, CHECK_PAYMENT, CHECKOUT_SETUP_QUERY, RESEND_PAYMENT_PROMPT, START_CHECKOUT, type CheckoutOrder } from './operations';
 import type { CheckoutItem, PaymentMethod } from './types';
 import { formatCountdown, useLiveOrder, useSecondsLeft } from './use-live-order';
-
-/** Cameroon first: the site's customers pay with Cameroonian mobile money. */
-const DEFAULT_PHONE_COUNTRY: CountryCode = 'CM';
 
 const formSchema = (requiresPhone: boolean) =>
   z
@@ -37,7 +35,7 @@ const formSchema = (requiresPhone: boolean) =>
         if (!requiresPhone) return;
         if (!values.phoneNumber) {
           ctx.issues.push({ code: 'custom', message: t.missingPhone, path: ['phoneNumber'], input: values.phoneNumber });
-        } else if (!isValidPhoneNumber(values.phoneNumber, values.phoneCountry as CountryCode)) {
+        } else if (readTypedPhone(values.phoneNumber, values.phoneCountry).e164 === null) {
           ctx.issues.push({ code: 'custom', message: t.phoneInvalid, path: ['phoneNumber'], input: values.phoneNumber });
         }
       }),
@@ -249,7 +247,8 @@ function PayForm({
     resolver: zodResolver(formSchema(requiresPhone)),
     reValidateMode: 'onChange',
     // Consent is asked again on every attempt; the phone is kept.
-    defaultValues: { consent: false, phoneCountry: initialValues?.phoneCountry ?? DEFAULT_PHONE_COUNTRY, phoneNumber: initialValues?.phoneNumber ?? '' },
+    // The picker starts on the visitor's country, as the sign-up's does (lib/phone-country.ts).
+    defaultValues: { consent: false, phoneCountry: initialValues?.phoneCountry ?? browserPhoneCountry(), phoneNumber: initialValues?.phoneNumber ?? '' },
   });
   const { errors } = form.formState;
 
@@ -257,7 +256,7 @@ function PayForm({
     async (values) => {
       toast.dismiss('checkout-missing');
       onSubmitted(values);
-      const phone = requiresPhone ? (parsePhoneNumberFromString(values.phoneNumber, values.phoneCountry as CountryCode)?.number ?? null) : null;
+      const phone = requiresPhone ? readTypedPhone(values.phoneNumber, values.phoneCountry).e164 : null;
       try {
         const { data } = await startCheckout({
           variables: {

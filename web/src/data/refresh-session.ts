@@ -1,4 +1,4 @@
-import { localExpiry, registerRefresher, setSession, type RefreshOutcome } from '@/apollo/session';
+import { endDisabledSession, localExpiry, registerRefresher, setSession, type RefreshOutcome } from '@/apollo/session';
 import { REFRESH_SESSION } from '@/auth/operations';
 import { postOperation } from './post-operation';
 
@@ -18,6 +18,12 @@ export function registerHttpRefresher(): void {
           user: result.user,
         });
         return 'refreshed';
+      }
+      // A ban (met here on the next refresh, or at once when the gateway closes the live socket of a
+      // revoked token: apollo/ws-link.ts) is told in the server's words, not as a lost session.
+      if (result?.error?.code === 'ACCOUNT_DISABLED') {
+        endDisabledSession({ title: result.error.title ?? result.error.message, message: result.error.message });
+        return 'signed-out';
       }
       setSession(null);
       return 'signed-out';

@@ -345,7 +345,7 @@ export type SignUpInput = {
   email: string;
   /** ISO 3166-1 alpha-2 country of the dial code, e.g. FR, CM */
   phoneCountry: string;
-  /** Digits only, without the dial code */
+  /** Digits (spaces allowed) without the dial code; or the whole number with its country code (+237…, 00237…), then that country's whatever phoneCountry says */
   phoneNumber: string;
   password: string;
   confirmPassword: string;

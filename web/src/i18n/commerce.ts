@@ -71,7 +71,6 @@ export const checkoutText = {
   retry: 'Réessayer',
   alreadyOwned: 'Vous avez déjà accès à ce contenu.',
   goToDashboard: 'Mon tableau de bord',
-  resumed: 'Un paiement est déjà en cours pour ce contenu : confirmez-le ou attendez sa fin.',
 } as const;
 
 export const dashboardText = {
@@ -184,7 +183,6 @@ export const videoPurchaseText = {
   buy: 'Acheter cette vidéo',
   owned: 'Vous avez acheté cette vidéo : accès permanent.',
   watch: 'Regarder la vidéo',
-  player: 'Lecteur vidéo',
 } as const;
 
 /** The buy and read parts of a PDF card. */

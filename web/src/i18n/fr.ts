@@ -14,7 +14,6 @@ export const fr = {
     loading: 'Chargement...',
     error: 'Erreur',
     unexpectedError: "Une erreur inattendue s'est produite.",
-    comingSoon: 'Bientôt disponible',
     close: 'Fermer',
   },
   nav: {
@@ -95,6 +94,7 @@ export const fr = {
   guards: {
     restrictedTitle: 'Accès restreint',
     restrictedText: 'Vous devez être connecté pour accéder à ce contenu.',
+    restrictedAdminText: 'Cette page est réservée aux administrateurs.',
     checkingAdmin: "Vérification des droits d'accès...",
   },
   notFound: {

@@ -48,7 +48,6 @@ export const inboxText = {
   group: 'Groupe',
   unread: 'Non lu',
   from: (name: string) => `De : ${name}`,
-  sentOn: (date: string) => `Envoyé le ${date}`,
   previous: 'Précédent',
   next: 'Suivant',
   pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,

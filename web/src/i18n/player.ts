@@ -18,7 +18,6 @@ export const playerText = {
   previewEndedTitle: "Fin de l'aperçu gratuit",
   previewEndedText: 'Achetez la vidéo pour la regarder en entier, quand vous voulez.',
   noPreviewTitle: "Pas d'aperçu pour cette vidéo",
-  watchFull: 'Regarder la vidéo',
   replayPreview: "Revoir l'aperçu",
   audioOnlyNote: 'Audio seul : la vidéo ne s’affiche pas, pour économiser vos données.',
   options: 'Options de lecture',

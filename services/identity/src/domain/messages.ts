@@ -29,6 +29,7 @@ export const messages = {
   resetTokenInvalid: 'Ce lien de réinitialisation est invalide ou a expiré.',
   passwordChanged: 'Mot de passe modifié. Vous pouvez vous connecter.',
   cannotBanSelf: 'Vous ne pouvez pas vous bannir vous-même.',
+  cannotBanLastAdmin: 'Impossible de bannir le dernier administrateur.',
   userNotFound: 'Utilisateur introuvable.',
   banReasonTooLong: 'Le motif ne doit pas dépasser 2000 caractères.',
   unbanReasonRequired: 'Veuillez indiquer le motif de la levée du bannissement.',

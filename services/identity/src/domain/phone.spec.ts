@@ -10,13 +10,25 @@ describe('phone normalisation', () => {
     expect(normalisePhone('FR', '06 12 34 56 78')).toEqual({ ok: true, e164: '+33612345678' });
   });
 
-  it('accepts digits only', () => {
-    expect(normalisePhone('FR', '+33612345678')).toEqual({
+  it('accepts digits only, after an optional + or 00', () => {
+    expect(normalisePhone('FR', '6123-45678')).toEqual({
       ok: false,
       field: 'phoneNumber',
       message: 'Le numéro de téléphone ne doit contenir que des chiffres.',
     });
-    expect(normalisePhone('FR', '6123-45678')).toMatchObject({ ok: false, field: 'phoneNumber' });
+    expect(normalisePhone('FR', '+33 6123-45678')).toMatchObject({ ok: false, field: 'phoneNumber' });
+    expect(normalisePhone('FR', '6+12345678')).toMatchObject({ ok: false, field: 'phoneNumber' });
+  });
+
+  it('reads a number typed with +237 or 00237 as Cameroon’s, whatever the picked country', () => {
+    expect(normalisePhone('FR', '+237 677 12 34 56')).toEqual({ ok: true, e164: '+237677123456' });
+    expect(normalisePhone('FR', '00237677123456')).toEqual({ ok: true, e164: '+237677123456' });
+    expect(normalisePhone('', '+33612345678')).toEqual({ ok: true, e164: '+33612345678' });
+    expect(normalisePhone('FR', '+237 12')).toEqual({
+      ok: false,
+      field: 'phoneNumber',
+      message: "Ce numéro de téléphone n'est pas valide pour le pays choisi.",
+    });
   });
 
   it('refuses a number that is not valid in that country', () => {

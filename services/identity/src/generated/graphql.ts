@@ -156,7 +156,7 @@ export type SignUpInput = {
   email: Scalars['String']['input'];
   /** ISO 3166-1 alpha-2 country of the dial code, e.g. FR, CM */
   phoneCountry: Scalars['String']['input'];
-  /** Digits only, without the dial code */
+  /** Digits (spaces allowed) without the dial code; or the whole number with its country code (+237…, 00237…), then that country's whatever phoneCountry says */
   phoneNumber: Scalars['String']['input'];
   password: Scalars['String']['input'];
   confirmPassword: Scalars['String']['input'];

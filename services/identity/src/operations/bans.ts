@@ -1,4 +1,5 @@
 import { revocationKeys, type AuthUser } from '@lbf/service-kit';
+import type { EntityManager } from 'typeorm';
 import { messages } from '../domain/messages';
 import { isUuid } from '../domain/secrets';
 import { validationError, type UserError } from '../domain/user-error';
@@ -10,6 +11,24 @@ import { revokeUserSessions } from './sessions';
 
 export const BAN_REASON_MAX_LENGTH = 2000;
 
+/** pg_advisory_xact_lock key that serialises bans ('ban' in ASCII). */
+const BAN_LOCK_KEY = 0x62616e;
+
+/**
+ * False when the user is an administrator and no other administrator would be left unbanned: the
+ * last one is never banned (an administrator is made only from the command line, never the web).
+ */
+async function anotherActiveAdmin(manager: EntityManager, userId: string): Promise<boolean> {
+  const [row] = (await manager.query(
+    `SELECT NOT EXISTS (SELECT 1 FROM admin_roles WHERE user_id = $1)
+         OR EXISTS (SELECT 1 FROM admin_roles r
+                     WHERE r.user_id <> $1
+                       AND NOT EXISTS (SELECT 1 FROM user_bans b WHERE b.user_id = r.user_id AND b.is_active)) AS ok`,
+    [userId],
+  )) as Array<{ ok: boolean }>;
+  return row!.ok;
+}
+
 export type BanOutcome = { ok: true; user: User } | { ok: false; error: UserError };
 
 export class Bans {
@@ -18,7 +37,8 @@ export class Bans {
   /**
    * Bans a user at once: the ban, the end of every session and the event commit together, and
    * before the commit Redis is told to refuse every access token issued to them so far, in every
-   * service. Banning someone already banned changes nothing and succeeds.
+   * service. Banning someone already banned changes nothing and succeeds. An administrator cannot
+   * ban themself, nor the last administrator who is not banned.
    */
   async ban(admin: AuthUser, input: { userId: string; reason: string }): Promise<BanOutcome> {
     const userId = (input.userId ?? '').trim().toLowerCase();
@@ -29,10 +49,14 @@ export class Bans {
     const { uow, redis, config, log } = this.deps;
     try {
       return await uow.run(async ({ manager, emit }): Promise<BanOutcome> => {
+        // Bans are taken one at a time (they are rare), so two administrators banning each other in
+        // the same instant cannot both succeed and leave the site with none.
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [BAN_LOCK_KEY]);
         const user = await manager.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
         if (!user) return { ok: false, error: validationError('userId', messages.userNotFound) };
         const active = (await manager.query('SELECT 1 FROM user_bans WHERE user_id = $1 AND is_active', [userId])) as unknown[];
         if (active.length) return { ok: true, user };
+        if (!(await anotherActiveAdmin(manager, userId))) return { ok: false, error: validationError('userId', messages.cannotBanLastAdmin) };
         const [ban] = (await manager.query('INSERT INTO user_bans (user_id, banned_by, reason) VALUES ($1, $2, $3) RETURNING created_at', [
           userId,
           admin.userId,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Ban, History, MessageSquare, Search, ShieldCheck, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useAuth } from '@/auth/auth-context';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { usePage } from '@/hooks/use-page';
@@ -45,6 +46,7 @@ const AFTER_BAN_CHANGE = ['AdminUsersPage', 'AdminUserStats'];
 export default function AdminUsersPage() {
   usePage(t.title);
   const { view, input, setInput, setPage, sortBy } = useUsersUrlState();
+  const { user: me } = useAuth();
   const [history, setHistory] = useState<PurchaseHistoryUser | null>(null);
   const [messageTo, setMessageTo] = useState<Recipient | null>(null);
   const [banTarget, setBanTarget] = useState<Target | null>(null);
@@ -86,6 +88,7 @@ export default function AdminUsersPage() {
     }
   };
 
+  // No ban on one's own row (identity refuses it too, and the last administrator's ban: bans.ts).
   const actions = (user: AdminUserRow) => (
     <>
       <IconAction label={t.actions.purchasesLabel(user.fullName)} tooltip={t.actions.purchases} onClick={() => setHistory({ id: user.id, label: user.fullName })}>
@@ -98,7 +101,7 @@ export default function AdminUsersPage() {
       >
         <MessageSquare aria-hidden="true" />
       </IconAction>
-      {user.isBanned ? (
+      {user.id === me?.id ? null : user.isBanned ? (
         <IconAction label={t.actions.unbanLabel(user.fullName)} tooltip={t.actions.unban} onClick={() => setUnbanTarget({ id: user.id, name: user.fullName })}>
           <ShieldCheck aria-hidden="true" />
         </IconAction>

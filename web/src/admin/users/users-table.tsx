@@ -92,26 +92,31 @@ function SortIcon({ active, direction }: { active: boolean; direction: SortDirec
   return direction === 'ASC' ? <ArrowUp aria-hidden="true" className="mb-0.5 size-3.5 shrink-0" /> : <ArrowDown aria-hidden="true" className="mb-0.5 size-3.5 shrink-0" />;
 }
 
-/** On a phone the cards have no headers: the sort is a pair of selects above them. */
+/**
+ * On a phone the cards have no headers: the sort is a pair of selects above them, side by side
+ * where « Date d'inscription » fits whole beside the order, one above the other on a narrow phone.
+ */
 function MobileSort({ sort, direction, onSort }: { sort: UserSort; direction: SortDirection; onSort(sort: UserSort, direction?: SortDirection): void }) {
   return (
-    <div className="mb-3 grid grid-cols-[1fr_auto] gap-2">
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor="users-sort">{t.sortBy}</Label>
-        <NativeSelect id="users-sort" value={sort} onChange={(e) => onSort(e.target.value as UserSort)}>
-          {USER_SORTS.map((value) => (
-            <option key={value} value={value}>
-              {t.sortNames[value]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor="users-sort-direction">{t.sortDirection}</Label>
-        <NativeSelect id="users-sort-direction" value={direction} onChange={(e) => onSort(sort, e.target.value as SortDirection)}>
-          <option value="ASC">{t.sortAsc}</option>
-          <option value="DESC">{t.sortDesc}</option>
-        </NativeSelect>
+    <div className="@container mb-3">
+      <div className="grid grid-cols-1 gap-2 @sm:grid-cols-[minmax(0,1fr)_auto]">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor="users-sort">{t.sortBy}</Label>
+          <NativeSelect id="users-sort" value={sort} onChange={(e) => onSort(e.target.value as UserSort)}>
+            {USER_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {t.sortNames[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor="users-sort-direction">{t.sortDirection}</Label>
+          <NativeSelect id="users-sort-direction" value={direction} onChange={(e) => onSort(sort, e.target.value as SortDirection)}>
+            <option value="ASC">{t.sortAsc}</option>
+            <option value="DESC">{t.sortDesc}</option>
+          </NativeSelect>
+        </div>
       </div>
     </div>
   );

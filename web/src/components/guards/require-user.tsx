@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { PageSpinner } from '@/components/ui/spinner';
 import { fr } from '@/i18n/fr';
 import type { PreviewKind } from '@/pages/item-preview';
+import { useRestrictedToast } from './restricted-toast';
 
 const ItemPreview = lazy(() => import('@/pages/item-preview'));
 
@@ -31,19 +31,12 @@ export function previewedItem(pathname: string): { kind: PreviewKind; id: string
  * toast then /auth, which brings them back here.
  */
 export function RequireUser() {
-  const { user, loading } = useAuth();
+  const { user, loading, accountDisabled } = useAuth();
   const location = useLocation();
   const preview = user ? null : previewedItem(location.pathname);
   const denied = !loading && !user && !preview;
 
-  useEffect(() => {
-    if (denied) {
-      toast.error(fr.guards.restrictedTitle, {
-        id: 'access-restricted',
-        description: fr.guards.restrictedText,
-      });
-    }
-  }, [denied]);
+  useRestrictedToast(denied && !accountDisabled, fr.guards.restrictedText);
 
   if (preview) {
     return (

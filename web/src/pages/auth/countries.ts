@@ -4,14 +4,6 @@ export interface Country {
   code: CountryCode;
   name: string;
   dialCode: string;
-  flag: string;
-}
-
-export const DEFAULT_COUNTRY: CountryCode = 'FR';
-
-/** Regional-indicator emoji from the ISO code ("CM" -> 🇨🇲). */
-function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
 let cache: Country[] | null = null;
@@ -31,7 +23,6 @@ export function countries(): Country[] {
       code,
       name: names?.of(code) ?? code,
       dialCode: `+${getCountryCallingCode(code)}`,
-      flag: flagOf(code),
     }))
     .sort((a, b) => collator.compare(a.name, b.name));
   return cache;

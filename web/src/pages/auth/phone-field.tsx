@@ -7,8 +7,24 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { fr } from '@/i18n/fr';
+import { isPhoneText, readTypedPhone } from '@/lib/phone-country';
 import { cn } from '@/lib/utils';
 import { countries, findCountry } from './countries';
+
+/** A number typed with its country code (+237..., 00237...). */
+const INTERNATIONAL = /^\s*(?:\+|00)/;
+
+/**
+ * The country's ISO code in a small box where a flag would be: flags as emoji are empty boxes on
+ * phones without an emoji font, and images of 240 flags would weigh more than the form.
+ */
+function CountryCode({ code }: { code: string }) {
+  return (
+    <span aria-hidden="true" className="inline-block w-7 shrink-0 rounded-sm bg-muted px-1 text-center font-mono text-xs leading-5 text-muted-foreground">
+      {code}
+    </span>
+  );
+}
 
 function normalize(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
@@ -21,7 +37,11 @@ function filterCountries(_value: string, search: string, keywords?: string[]): n
   return keywords?.some((keyword) => normalize(keyword).includes(query)) ? 1 : 0;
 }
 
-/** Phone = searchable country (dial code) + digits only. */
+/**
+ * Phone = searchable country (dial code) + the number: digits and separators, or the whole
+ * international number (+237..., 00237...), which moves the picker to its country once the box is
+ * left (lib/phone-country.ts reads it the same way on submit).
+ */
 export function PhoneField({
   country,
   onCountryChange,
@@ -54,10 +74,10 @@ export function PhoneField({
               aria-expanded={open}
               aria-label={`${fr.auth.phoneCountry} : ${selected ? `${selected.name} ${selected.dialCode}` : country}`}
               data-testid="phone-country"
-              className="w-28 shrink-0 justify-between px-3 font-normal"
+              className="w-32 shrink-0 justify-between gap-1.5 px-2.5 font-normal"
             >
-              <span className="truncate">
-                <span aria-hidden="true">{selected?.flag}</span> {selected?.dialCode}
+              <span className="flex min-w-0 items-center gap-1.5">
+                <CountryCode code={country} /> <span className="truncate">{selected?.dialCode}</span>
               </span>
               <ChevronsUpDown className="opacity-50" aria-hidden="true" />
             </Button>
@@ -77,7 +97,7 @@ export function PhoneField({
                       setOpen(false);
                     }}
                   >
-                    <span aria-hidden="true">{c.flag}</span>
+                    <CountryCode code={c.code} />
                     <span className="flex-1 truncate">{c.name}</span>
                     <span className="text-muted-foreground">{c.dialCode}</span>
                     <Check className={cn('size-4', c.code === country ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
@@ -90,12 +110,23 @@ export function PhoneField({
         <Input
           id="signup-phone"
           type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
+          inputMode="tel"
+          autoComplete="tel"
           placeholder={fr.auth.phonePlaceholder.replace(/\s/g, '')}
           value={number}
-          onChange={(event) => onNumberChange(event.target.value.replace(/\D/g, ''))}
-          onBlur={onNumberBlur}
+          onChange={(event) => {
+            if (isPhoneText(event.target.value)) onNumberChange(event.target.value);
+          }}
+          onBlur={() => {
+            if (INTERNATIONAL.test(number)) {
+              const typed = readTypedPhone(number, country);
+              if (typed.national !== number.replace(/[\s.\-()]/g, '')) {
+                onCountryChange(typed.country);
+                onNumberChange(typed.national);
+              }
+            }
+            onNumberBlur();
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />

@@ -5,9 +5,9 @@ import { useAuth } from '@/auth/auth-context';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
+import { browserPhoneCountry, readTypedPhone } from '@/lib/phone-country';
 import { toastUnexpected } from '@/lib/show-error';
 import { CaptchaField, type CaptchaHandle, type CaptchaStatus } from './captcha-field';
-import { DEFAULT_COUNTRY } from './countries';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
 import { PhoneField } from './phone-field';
@@ -31,6 +31,7 @@ const SERVER_ALIASES = { phone: 'phoneNumber', captchaId: 'captchaAnswer', captc
 export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void }) {
   const { signUp } = useAuth();
   const captchaRef = useRef<CaptchaHandle>(null);
+  const [defaultCountry] = useState(browserPhoneCountry);
   const [captcha, setCaptcha] = useState<{ id: string | null; status: CaptchaStatus }>({ id: null, status: 'idle' });
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
@@ -40,7 +41,7 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
       firstName: '',
       lastName: '',
       email: '',
-      phoneCountry: DEFAULT_COUNTRY,
+      phoneCountry: defaultCountry,
       phoneNumber: '',
       password: '',
       confirmPassword: '',
@@ -65,7 +66,9 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
     onBeforeSignUp();
     try {
       const proofOfWork = await captchaRef.current!.proof();
-      const result = await signUp({ ...input, captchaId: captcha.id, proofOfWork });
+      // '+237 677…' typed with France picked is Cameroon's number: sent as Cameroon + its digits.
+      const phone = readTypedPhone(input.phoneNumber, input.phoneCountry);
+      const result = await signUp({ ...input, phoneCountry: phone.country, phoneNumber: phone.national, captchaId: captcha.id, proofOfWork });
       if (result.error) {
         showServerError(result.error, form.setError, FIELDS, SERVER_ALIASES);
         // The server keeps the captcha through a form error but spends it on any later refusal
@@ -96,7 +99,7 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
         name="phoneNumber"
         render={({ field, fieldState }) => (
           <PhoneField
-            country={values.phoneCountry ?? DEFAULT_COUNTRY}
+            country={values.phoneCountry ?? defaultCountry}
             onCountryChange={(code) =>
               form.setValue('phoneCountry', code, { shouldDirty: true, shouldValidate: form.getFieldState('phoneNumber').isTouched })
             }

@@ -1,6 +1,6 @@
-import { isPossiblePhoneNumber, type CountryCode } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 import { fr } from '@/i18n/fr';
+import { isPhoneText, readTypedPhone } from '@/lib/phone-country';
 import { email, newPassword, passwordsMatch, required } from './schemas';
 
 /** Sign-up rules (libphonenumber-js stays in the sign-up chunk). */
@@ -10,14 +10,14 @@ export const signUpSchema = z
     lastName: required,
     email,
     phoneCountry: z.string(),
-    phoneNumber: z.string().check(z.minLength(1, fr.auth.required), z.regex(/^\d+$/, fr.auth.phoneDigitsOnly)),
+    phoneNumber: z.string().check(z.minLength(1, fr.auth.required), z.refine(isPhoneText, fr.auth.phoneDigitsOnly)),
     password: newPassword,
     confirmPassword: z.string().check(z.minLength(1, fr.auth.required)),
     captchaAnswer: z.string().check(z.length(5, fr.auth.captchaIncorrect)),
   })
   .check(
     passwordsMatch,
-    z.refine((values) => isPossiblePhoneNumber(values.phoneNumber, values.phoneCountry as CountryCode), {
+    z.refine((values) => !isPhoneText(values.phoneNumber) || readTypedPhone(values.phoneNumber, values.phoneCountry).e164 !== null, {
       message: fr.auth.phoneInvalid,
       path: ['phoneNumber'],
     }),
