@@ -52,7 +52,7 @@ it('the gateway, each service and the sandboxes connect to nothing but the stack
   await page.getByTestId('hero-title').waitFor();
   await page.goto('/actualites');
   const email = uniqueEmail('egress');
-  await signUpCustomer(page, { firstName: 'Awa', lastName: 'Sow', email, phone: '612345678' });
+  await signUpCustomer(page, { firstName: 'Awa', lastName: 'Sow', email, phone: '677123456' });
   // The welcome mail: messaging's job has spoken SMTP by then.
   await mailsTo(email, 1);
   await context.close();

@@ -57,7 +57,7 @@ beforeAll(async () => {
   await admin.page.waitForURL('**/admin');
   buyer = await newVisitor(browser, { mobile: false });
   email = uniqueEmail('recu');
-  await signUpCustomer(buyer.page, { firstName: FIRST, lastName: LAST, email, phone: '612345678' });
+  await signUpCustomer(buyer.page, { firstName: FIRST, lastName: LAST, email, phone: '677123456' });
 });
 
 afterAll(async () => {
