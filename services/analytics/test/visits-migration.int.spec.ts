@@ -23,7 +23,9 @@ afterAll(async () => {
 
 describe('the migration to visits as sessions', () => {
   it('groups the page views stored before it into visits by the 30-minute gap and computes the rollups of their days', async () => {
-    // Back to the tables as they were: page views only, and daily counters that counted page views.
+    // Back to the tables as they were: page views only, and daily counters that counted page views
+    // (the visitors' video views migration came after it, so it is undone first).
+    await ds.undoLastMigration();
     await ds.undoLastMigration();
     await sql.query(
       `INSERT INTO analytics.page_visits (id, path, visitor_id, user_agent, not_found, visited_at, day) VALUES
