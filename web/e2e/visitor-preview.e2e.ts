@@ -41,9 +41,21 @@ async function readyDemoVideo(): Promise<DemoVideo> {
 
 const player = (page: Page) => page.getByTestId('video-player');
 
+/** Waits for the player's state; a timeout says which state it was in, and what the page logged. */
 async function playerState(page: Page, state: string, timeout = 30_000): Promise<void> {
-  await page.locator(`[data-testid="video-player"][data-state="${state}"]`).waitFor({ timeout });
+  await page
+    .locator(`[data-testid="video-player"][data-state="${state}"]`)
+    .waitFor({ timeout })
+    .catch(async (err: unknown) => {
+      const actual = await player(page)
+        .getAttribute('data-state', { timeout: 1_000 })
+        .catch(() => 'no player');
+      throw new Error(`the player is "${actual}", not "${state}" (${String(err)}); page log:\n${pageLog.join('\n')}`);
+    });
 }
+
+/** What the visitor's page logged (errors and warnings), for a failure's message. */
+const pageLog: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -62,6 +74,12 @@ afterAll(async () => {
 describe('the free preview for a signed-out visitor', () => {
   it('plays the preview, counts the view, and at its end leads to sign-in and back to the same video with the payment dialog open', async () => {
     const { page } = await newVisitor(browser);
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') pageLog.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400) pageLog.push(`${res.status()} ${res.url()}`);
+    });
     const sessions: Array<{ mode: string }> = [];
     const views: Array<{ counted: boolean }> = [];
     const streamPaths: string[] = [];
