@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { Counter } from './entities/counter';
 import { PageVisit } from './entities/page-visit';
 import { AnalyticsTables1760000000000 } from './migrations/analytics-tables';
-import { VisitorVideoViews1771000000100 } from './migrations/visitor-video-views';
+import { VisitorVideoViews1772100000000 } from './migrations/visitor-video-views';
 import { VisitsAndStatistics1771000000000 } from './migrations/visits-and-statistics';
 
 export const SCHEMA = 'analytics';
@@ -13,7 +13,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     url,
     schema: SCHEMA,
     entities: [PageVisit, Counter],
-    migrations: [AnalyticsTables1760000000000, VisitsAndStatistics1771000000000, VisitorVideoViews1771000000100],
+    migrations: [AnalyticsTables1760000000000, VisitsAndStatistics1771000000000, VisitorVideoViews1772100000000],
     poolSize,
   });
 }

@@ -7,7 +7,7 @@ import { Entitlements1763900000000 } from './migrations/entitlements';
 import { MediaPipeline1764000000000 } from './migrations/media-pipeline';
 import { MediaPipelineVersion1764000000001 } from './migrations/media-pipeline-version';
 import { ProcessingAlerts1764000000500 } from './migrations/processing-alerts';
-import { VisitorViews1764000000600 } from './migrations/visitor-views';
+import { VisitorViews1764400000000 } from './migrations/visitor-views';
 
 export const SCHEMA = 'catalogue';
 
@@ -23,7 +23,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
       MediaPipelineVersion1764000000001,
       EntitlementBuyer1764000000300,
       ProcessingAlerts1764000000500,
-      VisitorViews1764000000600,
+      VisitorViews1764400000000,
     ],
     poolSize,
   });

@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * anonymous visitor id: video_views gets visitor_id, user_id may be null (exactly one is set), and
  * the once-per-viewer-video-day key covers both.
  */
-export class VisitorVideoViews1771000000100 implements MigrationInterface {
-  name = 'VisitorVideoViews1771000000100';
+export class VisitorVideoViews1772100000000 implements MigrationInterface {
+  name = 'VisitorVideoViews1772100000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE video_views DROP CONSTRAINT video_views_pkey`);

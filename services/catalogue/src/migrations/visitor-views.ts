@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * video and UTC day (video_views keeps the signed-in viewers', keyed by their user id); the row's
  * insert decides whether a view counts.
  */
-export class VisitorViews1764000000600 implements MigrationInterface {
-  name = 'VisitorViews1764000000600';
+export class VisitorViews1764400000000 implements MigrationInterface {
+  name = 'VisitorViews1764400000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE visitor_video_views (
