@@ -102,7 +102,9 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
                     {duration}
                   </Badge>
                 )}
-                {video.hasPreview && (
+                {/* Only once the session is known to be a visitor's: the server's page (the session
+                    unknown) has none, so a signed-in viewer never taps a button their own page replaces. */}
+                {video.hasPreview && !checking && (
                   <button
                     type="button"
                     onClick={() => setPlaying(true)}
