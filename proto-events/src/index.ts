@@ -14,7 +14,7 @@ export { catalogueItemPublished } from './events/catalogue-item-published';
 export { catalogueItemUpdated } from './events/catalogue-item-updated';
 export { catalogueItemDeleted } from './events/catalogue-item-deleted';
 export { cataloguePdfDownloaded } from './events/catalogue-pdf-downloaded';
-export { catalogueVideoViewed } from './events/catalogue-video-viewed';
+export { catalogueVideoViewed, VISITOR_ID } from './events/catalogue-video-viewed';
 export { commercePurchaseCompleted } from './events/commerce-purchase-completed';
 export { commercePurchaseFailed } from './events/commerce-purchase-failed';
 export { commercePurchaseRefunded } from './events/commerce-purchase-refunded';

@@ -16,6 +16,30 @@ const registeredV1 = {
   registeredAt: '2026-11-20T10:00:00.000Z',
 };
 
+const viewedV1 = {
+  videoId: '0b5c2a8e-3f1d-4c6b-9a7e-5d4c3b2a1f00',
+  userId: '7d3c1f0e-8d3b-4a57-9d7e-2f9f4f1b6a10',
+  viewedOn: '2026-11-20',
+  mode: 'PREVIEW' as const,
+  occurredAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('catalogue.video.viewed v1 -> v2', () => {
+  it('is written at v2, by a user or by a signed-out visitor, never both nor neither', () => {
+    expect(events['catalogue.video.viewed'].version).toBe(2);
+    expect(validateData('catalogue.video.viewed', { ...viewedV1, visitorId: null })).toMatchObject({ userId: viewedV1.userId, visitorId: null });
+    expect(validateData('catalogue.video.viewed', { ...viewedV1, userId: null, visitorId: 'visiteur-1234' })).toMatchObject({ userId: null, visitorId: 'visiteur-1234' });
+    expect(() => validateData('catalogue.video.viewed', { ...viewedV1, visitorId: 'visiteur-1234' })).toThrow();
+    expect(() => validateData('catalogue.video.viewed', { ...viewedV1, userId: null, visitorId: null })).toThrow();
+    expect(() => validateData('catalogue.video.viewed', { ...viewedV1, userId: null, visitorId: 'a:b' })).toThrow();
+  });
+
+  it('reads a stored v1 event as a signed-in viewer’s', () => {
+    const v1 = makeEnvelope({ subject: 'catalogue.video.viewed', version: 1, producer: 'catalogue', data: viewedV1 });
+    expect(decodeEnvelope(encode(v1))).toEqual({ ok: true, storedVersion: 1, envelope: { ...v1, version: 2, data: { ...viewedV1, visitorId: null } } });
+  });
+});
+
 describe('identity.user.registered v1 -> v2', () => {
   it('is written at v2 by producers, with how the account came to exist', () => {
     expect(events['identity.user.registered'].version).toBe(2);

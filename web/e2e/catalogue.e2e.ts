@@ -369,8 +369,9 @@ describe('the home', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Orange Money' }).click();
     await page.getByText('Connexion requise').waitFor();
-    // …carrying the home as the page to come back to once signed in (navigation.e2e.ts follows it).
-    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/');
+    // …carrying the home as the page to come back to once signed in, with the method chosen, whose
+    // dialog the home opens then (?payer=, as a tap before the page ran).
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/?payer=ORANGE');
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { loadApolloOnFirstTouch } from '@/data/apollo';
 import { registerHttpRefresher } from '@/data/refresh-session';
 import { plantSeeds } from '@/data/seeds';
 import { App } from './app';
+import { preloadItemPreview, previewedItem } from './components/guards/require-user';
 import { countServerRenderedPage } from './components/layout/use-signup-prompt';
 import { recordServerRenderedVisit } from './hooks/use-page';
 import { hasBrowserChoices } from './lib/browser-choices';
@@ -66,7 +67,11 @@ if (ssr && root.firstElementChild) {
   const hydrate = async () => {
     await nextTask();
     const router = createAppRouter();
-    const pages = preloadPages(router.state.matches).catch(() => undefined);
+    // A signed-out visitor's video or guide page is the preview RequireUser shows: fetched too.
+    const pages = Promise.all([
+      preloadPages(router.state.matches),
+      !getSessionState().session && previewedItem(window.location.pathname) ? preloadItemPreview() : undefined,
+    ]).catch(() => undefined);
     await nextTask();
     prepareClassMerge();
     await pages;

@@ -4,6 +4,7 @@ import { Counter } from './entities/counter';
 import { PageVisit } from './entities/page-visit';
 import { AnalyticsTables1760000000000 } from './migrations/analytics-tables';
 import { OneCountOfSalesAndSignUps1772000000000 } from './migrations/one-count-of-sales-and-sign-ups';
+import { VisitorVideoViews1772100000000 } from './migrations/visitor-video-views';
 import { VisitsAndStatistics1771000000000 } from './migrations/visits-and-statistics';
 
 export const SCHEMA = 'analytics';
@@ -13,7 +14,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
     url,
     schema: SCHEMA,
     entities: [PageVisit, Counter],
-    migrations: [AnalyticsTables1760000000000, VisitsAndStatistics1771000000000, OneCountOfSalesAndSignUps1772000000000],
+    migrations: [AnalyticsTables1760000000000, VisitsAndStatistics1771000000000, OneCountOfSalesAndSignUps1772000000000, VisitorVideoViews1772100000000],
     poolSize,
   });
 }

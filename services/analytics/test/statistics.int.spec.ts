@@ -119,12 +119,16 @@ describe('daily rollups fed by the consumers and the page views', () => {
     await ev.redeliver(refundFirst);
     await ev.publish('commerce.purchase.completed', a1.data); // same order, new event id
 
-    // Views and downloads: the same (video, user, day) twice counts once; each download counts.
-    const view = { videoId: randomUUID(), userId: awa, viewedOn: d3(), mode: 'FULL' as const, occurredAt: noonOf(d3()) };
+    // Views and downloads: the same (video, viewer, day) twice counts once, a signed-out visitor's
+    // preview too; each download counts.
+    const view = { videoId: randomUUID(), userId: awa, visitorId: null, viewedOn: d3(), mode: 'FULL' as const, occurredAt: noonOf(d3()) };
     const v1 = await ev.publish('catalogue.video.viewed', view);
     await ev.publish('catalogue.video.viewed', view);
     await ev.redeliver(v1);
     await ev.publish('catalogue.video.viewed', { ...view, userId: binta });
+    const visitorView = { ...view, userId: null, visitorId: `stats-visitor-${randomUUID().slice(0, 8)}`, mode: 'PREVIEW' as const };
+    await ev.publish('catalogue.video.viewed', visitorView);
+    await ev.publish('catalogue.video.viewed', visitorView);
     const pdf = await ev.publish('catalogue.pdf.downloaded', { pdfId: randomUUID(), userId: null, occurredAt: noonOf(today) });
     await ev.publish('catalogue.pdf.downloaded', { pdfId: pdf.data.pdfId, userId: null, occurredAt: noonOf(today) });
     await ev.redeliver(pdf);
@@ -139,7 +143,7 @@ describe('daily rollups fed by the consumers and the page views', () => {
 
     await ev.drained();
     const day = async (d: string) => (await t.sql.query(`SELECT * FROM analytics.daily_stats WHERE day = $1`, [d])).rows[0];
-    expect(await day(d3())).toMatchObject({ sign_ups: 1, buyers: 1, purchases: 2, revenue_xaf: '8000', video_views: 2 });
+    expect(await day(d3())).toMatchObject({ sign_ups: 1, buyers: 1, purchases: 2, revenue_xaf: '8000', video_views: 3 });
     expect(await day(d10())).toMatchObject({ buyers: 1, purchases: 1, revenue_xaf: '5000' });
     expect(await day(today)).toMatchObject({ sign_ups: 2, buyers: 0, purchases: 0, revenue_xaf: '0', pdf_downloads: 2, visits: 3, page_views: 6, visitors: 2 });
     expect((await t.sql.query(`SELECT value::int AS n FROM analytics.counters WHERE name = 'buyers'`)).rows[0].n).toBe(1);
@@ -168,7 +172,7 @@ describe('daily rollups fed by the consumers and the page views', () => {
     expect(s.daily).toHaveLength(30);
     expect(s.daily.map((d) => d.day)).toEqual(Array.from({ length: 30 }, (_, i) => addDays(today, i - 29)));
     expect(s.daily[29]).toMatchObject({ day: today, signUps: 2, buyers: 0, purchases: 0, visits: 3, pageViews: 6, visitors: 2, pdfDownloads: 2, revenueXaf: 0 });
-    expect(s.daily[26]).toMatchObject({ day: d3(), buyers: 1, purchases: 2, revenueXaf: 8000, videoViews: 2 });
+    expect(s.daily[26]).toMatchObject({ day: d3(), buyers: 1, purchases: 2, revenueXaf: 8000, videoViews: 3 });
     expect(s.daily[0]).toMatchObject({ signUps: 0, buyers: 0, visits: 0, revenueXaf: 0 });
     // Every account counts once, whatever its origin: the period's sign-ups are the registered users.
     expect(s.conversion).toEqual({ registeredUsers: 3, buyers: 1, buyerRate: 33.3, visitors: 2, signUps: 3, signUpRate: 150 });
@@ -180,7 +184,7 @@ describe('daily rollups fed by the consumers and the page views', () => {
     expect(s.topItems[0]).toEqual({ itemId: videoItem, itemType: 'video', title: 'Leçon 1', sales: 2, revenueXaf: 10000 });
     expect(s.topItems.map((i) => i.itemId)).not.toContain(refundedItem);
     expect(s.topItems.every((i) => i.sales > 0 && i.revenueXaf > 0)).toBe(true);
-    expect(s.totalVideoViews).toBe(2);
+    expect(s.totalVideoViews).toBe(3);
     expect(s.totalPdfDownloads).toBe(2);
     expect(s.totalVisits).toBe(3);
 

@@ -20,8 +20,9 @@ import { imageVariantHandler, isPublicImage, VariantCache } from './media/image-
 import { readHandler, uploadHandler } from './media/media-routes';
 import { MediaSigner } from './media/signing';
 import { streamHandler } from './media/stream-routes';
-import { DEFAULT_STREAM_TTL_SECONDS } from './domain/playback';
+import { DEFAULT_PREVIEW_LIMITS, DEFAULT_STREAM_TTL_SECONDS } from './domain/playback';
 import { videoKeyFor } from './operations/playback';
+import { PreviewLimits } from './operations/preview-limits';
 import type { CatalogueDeps } from './operations/deps';
 import { MediaUrls } from './operations/media-urls';
 import { isPendingObject } from './operations/uploads';
@@ -70,7 +71,13 @@ export function catalogueService(config: CatalogueConfig) {
         uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
         uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
         siteTimezone: siteTimezoneOf(config),
-        playback: { signer, redis, redisKeyPrefix: config.redisKeyPrefix ?? 'lbf', streamTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS },
+        playback: {
+          signer,
+          redis,
+          redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
+          streamTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS,
+          previewLimits: new PreviewLimits(redis, config.redisKeyPrefix ?? 'lbf', { ...DEFAULT_PREVIEW_LIMITS, ...config.previewLimits }),
+        },
       };
       return {
         resolvers: createResolvers(deps),

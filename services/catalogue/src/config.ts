@@ -1,7 +1,7 @@
 import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS } from './domain/playback';
+import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS, type PreviewLimitRules } from './domain/playback';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
 import type { S3Config } from './storage/minio-store';
 
@@ -29,6 +29,8 @@ export interface CatalogueConfig extends BaseConfig {
   readUrlTtlSeconds?: number;
   /** Lifetime of a playback session's stream token; default 2 h, stretched for longer videos, 6 h at most. */
   streamTokenTtlSeconds?: number;
+  /** Free-preview sessions a signed-out visitor may start, per visitor and per IP (DEFAULT_PREVIEW_LIMITS). */
+  previewLimits?: Partial<PreviewLimitRules>;
   /** Deliveries of a failing event before the consumer parks it (the kit's default when unset). */
   eventMaxDeliver?: number;
   /** Path or name of the ffmpeg binary; the bundled @ffmpeg-installer one by default. */

@@ -8,6 +8,7 @@ import { MediaPipeline1764000000000 } from './migrations/media-pipeline';
 import { MediaPipelineVersion1764000000001 } from './migrations/media-pipeline-version';
 import { ProcessingAlerts1764000000500 } from './migrations/processing-alerts';
 import { SettingsLegalKeys1764300000100 } from './migrations/settings-legal-keys';
+import { VisitorViews1764400000000 } from './migrations/visitor-views';
 
 export const SCHEMA = 'catalogue';
 
@@ -24,6 +25,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
       EntitlementBuyer1764000000300,
       ProcessingAlerts1764000000500,
       SettingsLegalKeys1764300000100,
+      VisitorViews1764400000000,
     ],
     poolSize,
   });

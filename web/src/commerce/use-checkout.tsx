@@ -5,6 +5,7 @@ import { withApollo } from '@/data/with-apollo';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { checkoutText } from '@/i18n/commerce';
+import { PAYER_PARAM } from './payer-param';
 import type { CheckoutItem, PaymentMethod } from './types';
 
 // The dialog (form, phone library, live status) is its own chunk, fetched on the first click.
@@ -19,12 +20,15 @@ function locationOf(path: string): { pathname: string; search: string; hash: str
 /**
  * Every payment button goes through this: a signed-in customer gets the payment dialog titled with
  * the method; a visitor is told 'Connexion requise' and sent to /auth, which brings them back to
- * the item. Render `dialog` once in the page.
+ * the item with `?payer=<method>` (usePayerParam then opens that dialog). Render `dialog` once in the page.
  */
 export function useCheckout(): {
   pay(item: CheckoutItem, method: PaymentMethod): void;
-  /** True when signed in; otherwise 'Connexion requise' and /auth, back to `path` afterwards. */
-  ensureSignedIn(path: string): boolean;
+  /**
+   * True when signed in; otherwise 'Connexion requise' and /auth, back to `path` afterwards, with
+   * `?payer=<method>` when a payment method was chosen, so the page opens its dialog at once.
+   */
+  ensureSignedIn(path: string, method?: PaymentMethod): boolean;
   /**
    * Runs `choice` once the session is known. Right after a page loads, the refresh cookie is still
    * being exchanged: a signed-in customer's tap then must not be answered 'Connexion requise'.
@@ -54,10 +58,16 @@ export function useCheckout(): {
   }, []);
 
   const ensureSignedIn = useCallback(
-    (path: string) => {
+    (path: string, method?: PaymentMethod) => {
       if (session.current.user) return true;
       toast.error(checkoutText.signInRequired, { id: 'sign-in-required', description: checkoutText.signInRequiredText });
-      navigate(authPathReturningTo(locationOf(path)));
+      const back = locationOf(path);
+      if (method) {
+        const search = new URLSearchParams(back.search);
+        search.set(PAYER_PARAM, method);
+        back.search = `?${search.toString()}`;
+      }
+      navigate(authPathReturningTo(back));
       return false;
     },
     [navigate],
@@ -66,7 +76,7 @@ export function useCheckout(): {
   const pay = useCallback(
     (item: CheckoutItem, method: PaymentMethod) => {
       whenSessionKnown(() => {
-        if (ensureSignedIn(item.path)) setOpen({ item, method });
+        if (ensureSignedIn(item.path, method)) setOpen({ item, method });
       });
     },
     [ensureSignedIn, whenSessionKnown],

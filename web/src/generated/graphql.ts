@@ -1236,7 +1236,7 @@ export type VideoPreviewQueryVariables = Exact<{
 }>;
 
 
-export type VideoPreviewQuery = { video: { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null } | null };
+export type VideoPreviewQuery = { video: { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, hasPreview: boolean } | null };
 
 export type PdfDetailPageQueryVariables = Exact<{
   id: string | number;
@@ -1375,6 +1375,7 @@ export type ContactDetailsQuery = { siteSettings: { contactEmail: string, contac
 
 export type StartPlaybackMutationVariables = Exact<{
   videoId: string | number;
+  visitorId?: string | null | undefined;
 }>;
 
 
@@ -1390,6 +1391,7 @@ export type SaveWatchProgressMutation = { saveWatchProgress: { progress: { posit
 
 export type CountVideoViewMutationVariables = Exact<{
   videoId: string | number;
+  visitorId?: string | null | undefined;
 }>;
 
 

@@ -77,12 +77,13 @@ export default function HomePage() {
 
   // The premium block sells the latest video (the 'Vidéo Premium' above it): each method opens the
   // payment dialog; a signed-out visitor is told 'Connexion requise' and sent to /auth, which
-  // brings them back here. With no video yet, the catalogue is the place to look.
+  // brings them back here with that method's dialog opening (?payer=). With no video yet, the
+  // catalogue is the place to look.
   const checkout = useCheckout();
   const choosePayment = (method: PaymentMethod) =>
     checkout.whenSessionKnown(() => {
       // Signed out: told so before anything else, even while the latest video is still loading.
-      if (!checkout.ensureSignedIn('/')) return;
+      if (!checkout.ensureSignedIn('/', method)) return;
       if (!latestVideo) {
         navigate('/videos');
         return;

@@ -1,8 +1,9 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, Clock, FileQuestion, FileText, Film, Lock, LogIn, UserPlus, VideoOff } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowLeft, Clock, FileQuestion, FileText, Film, Lock, LogIn, Play, Sparkles, UserPlus, VideoOff } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { fetchPolicies } from '@/data/fetch-policies';
+import { withApollo } from '@/data/with-apollo';
 import { authPathReturningTo } from '@/auth/return-to';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePage } from '@/hooks/use-page';
 import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
+import { playerText } from '@/i18n/player';
 import { fr } from '@/i18n/fr';
 import { formatDuration } from '@/lib/format/duration';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
@@ -33,7 +35,8 @@ export function pdfCanonicalPath(id: string): string {
 
 /**
  * A video's or a guide's page seen signed out (RequireUser shows it on /videos/:id, /video/:id and
- * /pdfs/:id): what the item is, its price and 'Connexion requise' with the way to /auth and back.
+ * /pdfs/:id): what the item is, a video's free preview to play, its price and 'Connexion requise'
+ * with the way to /auth and back.
  * Everything here is public data, so the server renders it (as a visitor) with the item's link
  * preview: a link shared on WhatsApp shows its title, description and thumbnail.
  * `checking`: the session is still being read; the sign-in prompt waits for the answer.
@@ -42,8 +45,24 @@ export default function ItemPreview({ kind, id, checking }: { kind: PreviewKind;
   return kind === 'video' ? <VideoPreview id={id} checking={checking} /> : <PdfPreview id={id} checking={checking} />;
 }
 
+// The visitor's player (hls.js, the player, the offer, Apollo Client) is its own chunk, fetched
+// when a finger or pointer reaches the play button, as on the signed-in video page.
+const loadVisitorPlayer = withApollo(() => import('./catalogue/components/visitor-preview-player'));
+const VisitorPreviewPlayer = lazy(loadVisitorPlayer);
+
+function PlayerLoading() {
+  return (
+    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
+      <span className="sr-only">{playerText.loading}</span>
+      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
+    </div>
+  );
+}
+
 function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
   const { data, loading, error, refetch } = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  // A visitor plays the free preview here (the server gives them that rendition alone).
+  const [playing, setPlaying] = useState(false);
   const video = data?.video;
   const missing = Boolean(data) && !video;
   usePage(video?.title ?? (missing ? videoDetailText.notFoundTitle : fr.pages.video), {
@@ -63,16 +82,54 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
       {video ? (
         <PreviewBody
           image={
-            <div className="relative overflow-hidden rounded-xl border shadow-sm">
-              <MediaImage src={video.thumbnailUrl} width={THUMB_WIDTH} height={THUMB_HEIGHT} priority alt={video.title} fallback={<Film className="size-14" />} />
-              {video.durationSeconds !== null && (
-                <Badge variant="overlay" className="absolute right-3 bottom-3 tabular-nums">
-                  <Clock aria-hidden="true" />
-                  <span className="sr-only">{catalogueText.duration}</span>
-                  {duration}
-                </Badge>
-              )}
-            </div>
+            playing ? (
+              <Suspense fallback={<PlayerLoading />}>
+                <VisitorPreviewPlayer video={video} />
+              </Suspense>
+            ) : (
+              <div className="relative overflow-hidden rounded-xl border shadow-sm">
+                <MediaImage src={video.thumbnailUrl} width={THUMB_WIDTH} height={THUMB_HEIGHT} priority alt={video.title} fallback={<Film className="size-14" />} />
+                {video.hasPreview && (
+                  <Badge variant="overlay" className="absolute top-3 left-3">
+                    <Sparkles aria-hidden="true" />
+                    {videoDetailText.preview}
+                  </Badge>
+                )}
+                {video.durationSeconds !== null && (
+                  <Badge variant="overlay" className="absolute right-3 bottom-3 tabular-nums">
+                    <Clock aria-hidden="true" />
+                    <span className="sr-only">{catalogueText.duration}</span>
+                    {duration}
+                  </Badge>
+                )}
+                {/* Only once the session is known to be a visitor's: the server's page (the session
+                    unknown) has none, so a signed-in viewer never taps a button their own page replaces. */}
+                {video.hasPreview && !checking && (
+                  <button
+                    type="button"
+                    onClick={() => setPlaying(true)}
+                    onPointerEnter={() => void loadVisitorPlayer()}
+                    onPointerDown={() => void loadVisitorPlayer()}
+                    onFocus={() => void loadVisitorPlayer()}
+                    aria-label={videoDetailText.play}
+                    className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
+                    data-testid="thumbnail-play"
+                  >
+                    <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
+                      <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
+                    </span>
+                  </button>
+                )}
+              </div>
+            )
+          }
+          badge={
+            video.hasPreview ? (
+              <Badge className="gap-1.5 self-start py-1" data-testid="free-preview-badge">
+                <Sparkles aria-hidden="true" />
+                {videoDetailText.freePreview}
+              </Badge>
+            ) : null
           }
           category={video.categoryLabel}
           title={video.title}
@@ -159,6 +216,8 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 
 function PreviewBody(props: {
   image: ReactNode;
+  /** Above the price: 'Aperçu gratuit disponible' for a video that has one. */
+  badge?: ReactNode;
   category: string;
   title: string;
   description: string;
@@ -187,6 +246,7 @@ function PreviewBody(props: {
       </article>
       <aside>
         <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="sign-in-required">
+          {props.badge}
           <div>
             <p className="text-sm text-muted-foreground">{t.price}</p>
             <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="preview-price">

@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowLeft, CircleCheck, Clock, Film, Infinity as InfinityIcon, Play, RotateCcw, Sparkles, UserRound, VideoOff } from 'lucide-react';
+import { ArrowLeft, CircleCheck, Clock, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
 import { PayButtons } from '@/commerce/pay-buttons';
+import { usePayerParam } from '@/commerce/payer-param';
 import { itemPath } from '@/commerce/types';
 import { useCheckout } from '@/commerce/use-checkout';
 import { Badge } from '@/components/ui/badge';
@@ -22,6 +23,7 @@ import { PlaybackOptions } from '@/player/playback-options';
 import type { VideoPlayerProps } from '@/player/video-player';
 import { LoadError } from './catalogue/components/load-error';
 import { MediaImage } from './catalogue/components/media-image';
+import { PreviewOffer } from './catalogue/components/preview-offer';
 import { ShareButtons } from './catalogue/components/share-buttons';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './catalogue/components/video-card';
 import { formatCents, typeset } from './catalogue/format';
@@ -91,22 +93,10 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
   useEffect(() => {
     if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [playing]);
-  const purchaseOffer: VideoPlayerProps['purchaseOffer'] = (reason) => (
-    <div className="flex flex-col gap-3" data-testid="preview-offer">
-      <div>
-        <h2 className="text-lg font-bold">{reason.kind === 'preview-ended' ? playerText.previewEndedTitle : playerText.noPreviewTitle}</h2>
-        <p className="text-sm text-muted-foreground">{reason.kind === 'preview-ended' ? playerText.previewEndedText : reason.message}</p>
-      </div>
-      <p className="text-2xl font-extrabold text-primary tabular-nums">{formatCents(video.priceCents)}</p>
-      <PayButtons label={videoPurchaseText.buy} testIdPrefix="offer" onPay={buy} />
-      {reason.kind === 'preview-ended' && (
-        <Button variant="ghost" onClick={reason.replay}>
-          <RotateCcw aria-hidden="true" />
-          {playerText.replayPreview}
-        </Button>
-      )}
-    </div>
-  );
+  const purchaseOffer: VideoPlayerProps['purchaseOffer'] = (reason) => <PreviewOffer reason={reason} priceCents={video.priceCents} onPay={buy} />;
+  // Back from /auth after choosing a method at the end of the preview (or a tap before the page
+  // ran): ?payer= opens that method's payment dialog.
+  usePayerParam(buy);
   const playerFallback = (
     <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
       <span className="sr-only">{playerText.loading}</span>

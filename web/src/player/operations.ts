@@ -12,8 +12,8 @@ import { USER_ERROR_FIELDS } from '@/lib/user-error';
 export type PlaybackSession = NonNullable<StartPlaybackMutation['startPlayback']['session']>;
 
 export const START_PLAYBACK: TypedDocumentNode<StartPlaybackMutation, StartPlaybackMutationVariables> = gql`
-  mutation StartPlayback($videoId: ID!) {
-    startPlayback(videoId: $videoId) {
+  mutation StartPlayback($videoId: ID!, $visitorId: String) {
+    startPlayback(videoId: $videoId, visitorId: $visitorId) {
       session {
         videoId
         mode
@@ -55,8 +55,8 @@ export const SAVE_WATCH_PROGRESS: TypedDocumentNode<SaveWatchProgressMutation, S
 `;
 
 export const COUNT_VIDEO_VIEW: TypedDocumentNode<CountVideoViewMutation, CountVideoViewMutationVariables> = gql`
-  mutation CountVideoView($videoId: ID!) {
-    countVideoView(videoId: $videoId) {
+  mutation CountVideoView($videoId: ID!, $visitorId: String) {
+    countVideoView(videoId: $videoId, visitorId: $visitorId) {
       counted
       viewCount
       error {

@@ -1,6 +1,7 @@
 import { print } from 'graphql';
 import type { ApolloClient } from '@apollo/client';
 import { currentAccessToken, getSessionState, refreshSession } from '@/apollo/session';
+import { visitorId } from '@/lib/visitor-id';
 import { COUNT_VIDEO_VIEW, SAVE_WATCH_PROGRESS, START_PLAYBACK, type PlaybackSession } from './operations';
 
 export type SessionOutcome =
@@ -11,13 +12,21 @@ export type SessionOutcome =
 const ENTITLEMENT_WAIT_MS = 15_000;
 
 /**
+ * Who plays when nobody is signed in: the anonymous id this browser keeps (the one its page visits
+ * carry). The server reads it only without a signed-in viewer, and then gives the preview alone.
+ */
+function playbackVisitorId(): string | null {
+  return currentAccessToken() ? null : visitorId();
+}
+
+/**
  * startPlayback. `expectFull`: the page knows the viewer just bought the video; while the
  * catalogue still answers PREVIEW, ask again for a few seconds.
  */
 export async function requestSession(client: ApolloClient, videoId: string, expectFull = false): Promise<SessionOutcome> {
   const deadline = Date.now() + ENTITLEMENT_WAIT_MS;
   for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
-    const { data } = await client.mutate({ mutation: START_PLAYBACK, variables: { videoId }, fetchPolicy: 'no-cache' });
+    const { data } = await client.mutate({ mutation: START_PLAYBACK, variables: { videoId, visitorId: playbackVisitorId() }, fetchPolicy: 'no-cache' });
     const result = data?.startPlayback;
     if (result?.error) return { kind: 'refused', code: result.error.code, message: result.error.message };
     if (!result?.session) throw new Error('startPlayback answered nothing');
@@ -60,7 +69,7 @@ export function saveProgressOnLeave(videoId: string, positionSeconds: number): v
 /** True when the server answered (counted or not: it dedups per day); false to try again later. */
 export async function countView(client: ApolloClient, videoId: string): Promise<boolean> {
   try {
-    const { data } = await client.mutate({ mutation: COUNT_VIDEO_VIEW, variables: { videoId }, fetchPolicy: 'no-cache' });
+    const { data } = await client.mutate({ mutation: COUNT_VIDEO_VIEW, variables: { videoId, visitorId: playbackVisitorId() }, fetchPolicy: 'no-cache' });
     return Boolean(data?.countVideoView);
   } catch {
     return false;

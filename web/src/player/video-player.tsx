@@ -60,12 +60,14 @@ export default function VideoPlayer({ videoId, title, posterUrl, purchased, data
   const lastSave = useRef<{ at: number; position: number } | null>(null);
   const clock = useRef(new PlayClock());
   const viewCounted = useRef(false);
+  // A preview's place is nobody's to keep (the server saves only a buyer's): nothing is sent for it.
+  const previewOnly = useRef(false);
 
   const save = useCallback(
     (how: 'now' | 'leave') => {
       const video = videoRef.current;
       // Before the first frame currentTime is still 0, not the viewer's place: saving it would lose it.
-      if (!video || !started.current) return;
+      if (!video || !started.current || previewOnly.current) return;
       const position = video.currentTime;
       // The same place saved already (a pause right after the periodic save still saves its exact spot).
       if (lastSave.current && Math.abs(lastSave.current.position - position) < 0.1) return;
@@ -99,6 +101,7 @@ export default function VideoPlayer({ videoId, title, posterUrl, purchased, data
           return;
         }
         const { session } = outcome;
+        previewOnly.current = session.mode === 'PREVIEW';
         const playback = new HlsPlayback({
           video,
           session,
@@ -110,7 +113,10 @@ export default function VideoPlayer({ videoId, title, posterUrl, purchased, data
           },
           accessToken: keyAccessToken,
           onLevel: (level) => setLevels((seen) => [...seen, level]),
-          onSession: (next) => setPhase({ kind: 'ready', session: next }),
+          onSession: (next) => {
+            previewOnly.current = next.mode === 'PREVIEW';
+            setPhase({ kind: 'ready', session: next });
+          },
           onFatal: () => {
             if (!cancelled) setPhase({ kind: 'error' });
           },

@@ -90,12 +90,12 @@ export async function recordRefund(manager: EntityManager, r: EventData<'commerc
   return true;
 }
 
-/** A video view (catalogue sends at most one per user, video and UTC day: that is the key). */
+/** A video view (catalogue sends at most one per viewer, user or anonymous visitor, video and UTC day: that is the key). */
 export async function recordVideoView(manager: EntityManager, v: EventData<'catalogue.video.viewed'> & { day: Day }): Promise<boolean> {
   const inserted = (await manager.query(
-    `INSERT INTO video_views (video_id, user_id, viewed_on, mode, occurred_at, day) VALUES ($1, $2, $3::date, $4, $5, $6::date)
+    `INSERT INTO video_views (video_id, user_id, visitor_id, viewed_on, mode, occurred_at, day) VALUES ($1, $2, $3, $4::date, $5, $6, $7::date)
      ON CONFLICT DO NOTHING RETURNING video_id`,
-    [v.videoId, v.userId, v.viewedOn, v.mode, v.occurredAt, v.day],
+    [v.videoId, v.userId, v.visitorId, v.viewedOn, v.mode, v.occurredAt, v.day],
   )) as unknown[];
   if (!inserted.length) return false;
   await bumpDaily(manager, v.day, { video_views: 1 });

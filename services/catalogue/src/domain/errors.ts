@@ -6,6 +6,7 @@ import { UserError } from '@lbf/service-kit';
  * is unknown, already used or expired; UPLOAD_INCOMPLETE: its file has not been received (yet);
  * NOT_PURCHASED: the viewer does not own the item (no entitlement from commerce).
  * NOT_READY: the video's streaming ladder is not built yet; NO_PREVIEW: it has no free preview.
+ * RATE_LIMITED: a signed-out visitor started too many free previews (per visitor and per IP).
  */
 export type CatalogueErrorCode =
   | 'VALIDATION'
@@ -16,7 +17,8 @@ export type CatalogueErrorCode =
   | 'UPLOAD_INCOMPLETE'
   | 'NOT_PURCHASED'
   | 'NOT_READY'
-  | 'NO_PREVIEW';
+  | 'NO_PREVIEW'
+  | 'RATE_LIMITED';
 
 /** A refusal of a catalogue mutation (the kit's UserError), French and ready to show; `field` names the form field. */
 export function catalogueError(code: CatalogueErrorCode, message: string, field: string | null = null): UserError {
@@ -56,6 +58,8 @@ export const messages = {
   invalidFileName: 'Le nom du fichier est invalide.',
   videoNotReady: 'Cette vidéo est en cours de préparation. Réessayez dans quelques minutes.',
   noPreview: "Cette vidéo n'a pas d'aperçu gratuit. Achetez-la pour la regarder.",
+  previewRateLimited: "Trop d'aperçus lancés depuis votre connexion. Veuillez réessayer dans quelques minutes.",
+  invalidVisitorId: 'Identifiant de visiteur invalide.',
   videoNotPurchased: 'Achetez cette vidéo pour la regarder en entier.',
   invalidPosition: 'La position de lecture doit être un nombre de secondes positif.',
 } as const;

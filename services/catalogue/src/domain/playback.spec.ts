@@ -10,9 +10,19 @@ import {
   streamTtlSeconds,
   viewCountable,
   viewDay,
+  visitorStreamTtlSeconds,
 } from './playback';
 
 const TOKEN = 'eyJ2aWRlb0lkIjoieCJ9.c2lnbmF0dXJl_-';
+
+describe('a signed-out visitor’s stream token lifetime', () => {
+  it('is the preview’s length and 15 minutes, never more than the configured time', () => {
+    expect(visitorStreamTtlSeconds(DEFAULT_STREAM_TTL_SECONDS, 60)).toBe(60 + 900);
+    expect(visitorStreamTtlSeconds(DEFAULT_STREAM_TTL_SECONDS, 59.2)).toBe(60 + 900);
+    expect(visitorStreamTtlSeconds(600, 60)).toBe(600);
+    expect(visitorStreamTtlSeconds(0, 60)).toBe(60 + 900);
+  });
+});
 
 describe('stream token lifetime', () => {
   it('is the configured time for a short lesson', () => {

@@ -20,6 +20,37 @@ export function streamTtlSeconds(configured: number, durationSeconds: number | n
   return Math.min(Math.max(base, needed), MAX_STREAM_TTL_SECONDS);
 }
 
+/**
+ * A signed-out visitor's session token lives the preview's length and a margin, never longer than
+ * the configured time: a token copied out of a visitor's page is dead within minutes (the player
+ * asks for a new session, counted against the visitor's limits, when it expires).
+ */
+export function visitorStreamTtlSeconds(configured: number, previewSeconds: number): number {
+  const base = Number.isFinite(configured) && configured > 0 ? Math.floor(configured) : DEFAULT_STREAM_TTL_SECONDS;
+  return Math.min(base, Math.max(1, Math.ceil(previewSeconds)) + TTL_MARGIN_SECONDS);
+}
+
+export interface RateRule {
+  points: number;
+  durationSeconds: number;
+}
+
+/** Free-preview sessions a signed-out visitor may start (operations/preview-limits.ts). */
+export interface PreviewLimitRules {
+  /** One visitor (anonymous id behind one IP): replaying the previews of the whole catalogue stays far below. */
+  sessionsPerVisitor: RateRule;
+  /**
+   * One IP, whatever the visitor id it sends: wider, since a mobile carrier puts many people
+   * behind one address, yet it caps what a script inventing ids can start (and the views it could count).
+   */
+  sessionsPerIp: RateRule;
+}
+
+export const DEFAULT_PREVIEW_LIMITS: PreviewLimitRules = {
+  sessionsPerVisitor: { points: 30, durationSeconds: 3600 },
+  sessionsPerIp: { points: 200, durationSeconds: 3600 },
+};
+
 /** What follows the mount of the stream routes: `<token>/<file>` where file is a STREAM_PATH or `key`. */
 export type StreamRequest = { token: string; file: { kind: 'key' } | { kind: 'file'; path: string } };
 

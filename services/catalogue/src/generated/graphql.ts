@@ -747,16 +747,19 @@ export type Mutation = {
    */
   downloadPdf: DownloadResult;
   /**
-   * Signed-in viewers: a playback session of a READY video. FULL for a buyer (entitlement) or an
-   * administrator, PREVIEW for anyone else signed in (UserError NO_PREVIEW when the video has none,
-   * NOT_READY while it is being prepared). Visitors: UNAUTHENTICATED.
+   * A playback session of a READY video. FULL for a buyer (entitlement) or an administrator,
+   * PREVIEW for anyone else signed in (UserError NO_PREVIEW when the video has none, NOT_READY while
+   * it is being prepared). A signed-out visitor passes `visitorId` (the anonymous id their page
+   * visits carry; VALIDATION without one) and gets PREVIEW only, on a short-lived token, within a
+   * number of sessions per visitor and per IP (RATE_LIMITED beyond). Signed-in viewers' visitorId is ignored.
    */
   startPlayback: PlaybackResult;
   /** Signed-in viewers: saves their position in a video (clamped to its duration). */
   saveWatchProgress: WatchProgressResult;
   /**
-   * Signed-in viewers: counts a view once per viewer, video and UTC day, and only after the viewer's
-   * playback session of that video has run for 10 seconds; publishes catalogue.video.viewed.
+   * Counts a view once per viewer, video and UTC day, and only after the viewer's playback session
+   * of that video has run for 10 seconds; publishes catalogue.video.viewed. A signed-out visitor is
+   * the viewer named by `visitorId` (as given to startPlayback); signed-in viewers' visitorId is ignored.
    */
   countVideoView: VideoViewResult;
   /** Administrators only: runs the streaming pipeline again (after a failure, or to rebuild the renditions). */
@@ -827,6 +830,7 @@ export type MutationDownloadPdfArgs = {
 
 export type MutationStartPlaybackArgs = {
   videoId: Scalars['ID']['input'];
+  visitorId?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -838,6 +842,7 @@ export type MutationSaveWatchProgressArgs = {
 
 export type MutationCountVideoViewArgs = {
   videoId: Scalars['ID']['input'];
+  visitorId?: InputMaybe<Scalars['String']['input']>;
 };
 
 

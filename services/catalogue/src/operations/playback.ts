@@ -1,10 +1,12 @@
 import type { AuthUser, Redis } from '@lbf/service-kit';
 import { catalogueError, messages } from '../domain/errors';
-import { renditionViews, resumeAt, streamTtlSeconds, type RenditionView } from '../domain/playback';
+import { VISITOR_ID } from '@lbf/proto-events';
+import { renditionViews, resumeAt, streamTtlSeconds, visitorStreamTtlSeconds, type RenditionView } from '../domain/playback';
 import type { StreamScope } from '../media/hls-layout';
 import type { MediaSigner, StreamGrant } from '../media/signing';
 import type { CatalogueDeps } from './deps';
 import { ownsItem } from './entitlements';
+import type { PreviewLimits } from './preview-limits';
 import { isUuid } from './query-helpers';
 import { findVideo } from './videos';
 import { savedProgress } from './watch-progress';
@@ -17,6 +19,8 @@ export interface PlaybackSettings {
   redisKeyPrefix: string;
   /** Configured lifetime of a session's token (streamTtlSeconds stretches it for long videos). */
   streamTtlSeconds: number;
+  /** How many free previews signed-out visitors may start, per visitor and per IP. */
+  previewLimits: PreviewLimits;
 }
 
 export type PlaybackMode = 'FULL' | 'PREVIEW';
@@ -43,6 +47,32 @@ export function viewerOf(user: AuthUser): Viewer {
   return { userId: user.userId, sessionId: user.sessionId, admin: user.roles.includes('admin') };
 }
 
+/** A signed-out visitor: the anonymous id their browser keeps (the one page visits carry) and their IP. */
+export interface VisitorViewer {
+  visitorId: string;
+  ip: string | null;
+}
+
+export type PlaybackViewer = Viewer | VisitorViewer;
+
+export function isVisitor<V extends { userId: string } | { visitorId: string }>(viewer: V): viewer is Extract<V, { visitorId: string }> {
+  return 'visitorId' in viewer;
+}
+
+/** A visitor's id as the client sent it: a UserError when it is not one the browser makes. */
+export function visitorOf(visitorId: string | null | undefined, ip: string | null): VisitorViewer {
+  if (!visitorId || !VISITOR_ID.test(visitorId)) throw catalogueError('VALIDATION', messages.invalidVisitorId, 'visitorId');
+  return { visitorId, ip };
+}
+
+/**
+ * Whose playback starts and views these are in Redis: the user id, or `visitor:<id>` for a visitor
+ * (a visitor id never contains ':', so it can never be taken for a user's key).
+ */
+export function viewerKey(viewer: { userId: string } | { visitorId: string }): string {
+  return isVisitor(viewer) ? `visitor:${viewer.visitorId}` : viewer.userId;
+}
+
 /** The whole video: administrators, and buyers with a live entitlement (read now, so a purchase a second ago counts). */
 export async function mayWatchFull(deps: Pick<CatalogueDeps, 'ds'>, viewer: { userId: string; admin: boolean }, videoId: string): Promise<boolean> {
   return viewer.admin || ownsItem(deps.ds, viewer.userId, videoId);
@@ -53,9 +83,9 @@ export function streamUrl(token: string, path: string): string {
   return `/media/stream/${token}/${path}`;
 }
 
-/** Redis key of a viewer's latest playback start of a video: countVideoView reads it. */
-export function playbackStartKey(prefix: string, userId: string, videoId: string): string {
-  return `${prefix}:catalogue:playback-start:${userId}:${videoId}`;
+/** Redis key of a viewer's latest playback start of a video (`viewer`: viewerKey): countVideoView reads it. */
+export function playbackStartKey(prefix: string, viewer: string, videoId: string): string {
+  return `${prefix}:catalogue:playback-start:${viewer}:${videoId}`;
 }
 
 /** What a start records: when (epoch ms) and in which mode, for the view event. */
@@ -66,34 +96,44 @@ export function parsePlaybackStart(value: string | null): { startedAtMs: number;
 
 /**
  * startPlayback: one session of a READY video. FULL for an administrator or a buyer, PREVIEW for
- * anyone else signed in when the video has a preview. The token covers the whole version and scope;
- * the session's start is kept in Redis (the first one while it lives), so a view counts only after
- * 10 s of it.
+ * anyone else signed in, and for a signed-out visitor (never more, and only within the visitor's
+ * and their IP's limits), when the video has a preview. The token covers the whole version and
+ * scope; the session's start is kept in Redis (the first one while it lives), so a view counts
+ * only after 10 s of it.
  */
 export async function startPlayback(
   deps: Pick<CatalogueDeps, 'ds' | 'playback'>,
   videoId: string,
-  viewer: Viewer,
+  viewer: PlaybackViewer,
   now = new Date(),
 ): Promise<PlaybackSessionView> {
+  const visitor = isVisitor(viewer);
+  // Counted before any work, like every limit here: a refused start costs a Redis increment only.
+  if (visitor && (await deps.playback.previewLimits.consumeSession(viewer.ip, viewer.visitorId)) !== null) {
+    throw catalogueError('RATE_LIMITED', messages.previewRateLimited);
+  }
   const video = await findVideo(deps, videoId);
   if (!video) throw catalogueError('NOT_FOUND', messages.videoNotFound);
   if (video.hlsVersion === null) throw catalogueError('NOT_READY', messages.videoNotReady);
-  const full = await mayWatchFull(deps, viewer, video.id);
+  const full = visitor ? false : await mayWatchFull(deps, viewer, video.id);
   if (!full && !video.previewRenditions.length) throw catalogueError('NO_PREVIEW', messages.noPreview);
   const scope: StreamScope = full ? 'full' : 'preview';
   const mode: PlaybackMode = full ? 'FULL' : 'PREVIEW';
   const durationSeconds = full ? video.durationSeconds : (video.hlsPreviewSeconds ?? video.previewSeconds);
 
   const { signer, redis, redisKeyPrefix } = deps.playback;
-  const ttl = streamTtlSeconds(deps.playback.streamTtlSeconds, durationSeconds);
+  const ttl = visitor
+    ? visitorStreamTtlSeconds(deps.playback.streamTtlSeconds, durationSeconds ?? video.previewSeconds)
+    : streamTtlSeconds(deps.playback.streamTtlSeconds, durationSeconds);
   const iat = Math.floor(now.getTime() / 1000);
-  const grant: StreamGrant = { videoId: video.id, version: video.hlsVersion, scope, userId: viewer.userId, sessionId: viewer.sessionId, iat, exp: iat + ttl };
+  const key = viewerKey(viewer);
+  // A visitor's token names no access-token session: the key route refuses it (scope preview) anyway.
+  const grant: StreamGrant = { videoId: video.id, version: video.hlsVersion, scope, userId: key, sessionId: visitor ? '' : viewer.sessionId, iat, exp: iat + ttl };
   const token = signer.signStream(grant);
 
   const [saved] = await Promise.all([
-    full ? savedProgress(deps.ds, viewer.userId, video.id) : Promise.resolve(null),
-    redis.set(playbackStartKey(redisKeyPrefix, viewer.userId, video.id), `${now.getTime()}:${mode}`, 'EX', ttl, 'NX'),
+    full && !visitor ? savedProgress(deps.ds, viewer.userId, video.id) : Promise.resolve(null),
+    redis.set(playbackStartKey(redisKeyPrefix, key, video.id), `${now.getTime()}:${mode}`, 'EX', ttl, 'NX'),
   ]);
   return {
     videoId: video.id,

@@ -3,7 +3,7 @@ import { createArticle, deleteArticle, setArticlePublished, updateArticle } from
 import type { MutationResolvers } from '../generated/graphql';
 import type { CatalogueDeps } from '../operations/deps';
 import { createPdf, deletePdf, downloadPdf, updatePdf } from '../operations/pdfs';
-import { startPlayback, viewerOf } from '../operations/playback';
+import { startPlayback, viewerOf, visitorOf, type PlaybackViewer } from '../operations/playback';
 import { updateSettings } from '../operations/settings';
 import { createTestimonial, deleteTestimonial, updateTestimonial } from '../operations/testimonials';
 import { createUpload } from '../operations/uploads';
@@ -21,11 +21,22 @@ async function deleted(run: () => Promise<void>): Promise<{ ok: boolean; error: 
 /**
  * Every mutation but downloadPdf and the playback ones is an administrator's: requireAdmin refuses
  * visitors (401) and customers (403) before anything runs; downloadPdf is also an owner's
- * (NOT_PURCHASED for others); startPlayback, saveWatchProgress and countVideoView are any signed-in
- * viewer's, who gets what their entitlement allows.
+ * (NOT_PURCHASED for others); saveWatchProgress is any signed-in viewer's, who gets what their
+ * entitlement allows; startPlayback and countVideoView are also a signed-out visitor's, named by
+ * their anonymous visitor id (the free preview only, within their and their IP's limits).
  * Operations throw a UserError for a refusal (zod at the edge, not found, bad upload);
  * withUserErrors puts it in the payload's `error` (the kit's idiom).
  */
+/**
+ * Who plays: the signed-in viewer, else the visitor named by their anonymous id; a caller who is
+ * neither gets UNAUTHENTICATED (as before visitors could play), a malformed id a VALIDATION error.
+ */
+function playbackViewer(ctx: BaseContext, visitorId: string | null | undefined): PlaybackViewer {
+  if (ctx.auth) return viewerOf(ctx.auth);
+  if (visitorId == null) requireUser(ctx);
+  return visitorOf(visitorId, ctx.ip);
+}
+
 export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
   // Args come from the field the wrapped resolver is assigned to (inferred from MutationResolvers).
   const admin =
@@ -50,18 +61,17 @@ export function mutationResolvers(deps: CatalogueDeps): MutationResolvers {
       const r = await settle(() => downloadPdf(deps, a.id, { userId: user.userId, admin: isAdmin(ctx) }, a.inline === true));
       return r.ok ? { url: r.value.url, expiresAt: r.value.expiresAt.toISOString(), error: null } : { url: null, expiresAt: null, error: r.error };
     },
-    // Signed-in viewers (visitors get UNAUTHENTICATED); what they may watch is decided inside.
-    startPlayback: (_, a, ctx) => {
-      const viewer = viewerOf(requireUser(ctx));
-      return withUserErrors('session', () => startPlayback(deps, a.videoId, viewer));
-    },
+    // Signed-in viewers, or a visitor by their anonymous id (the preview only); what they may watch is decided inside.
+    startPlayback: (_, a, ctx) => withUserErrors('session', () => startPlayback(deps, a.videoId, playbackViewer(ctx, a.visitorId))),
     saveWatchProgress: (_, a, ctx) => {
       const user = requireUser(ctx);
       return withUserErrors('progress', () => saveWatchProgress(deps, a.videoId, { userId: user.userId, admin: isAdmin(ctx) }, a.positionSeconds));
     },
     countVideoView: async (_, a, ctx) => {
-      const user = requireUser(ctx);
-      const r = await settle(() => countVideoView(deps, a.videoId, user.userId));
+      const r = await settle(() => {
+        const viewer = playbackViewer(ctx, a.visitorId);
+        return countVideoView(deps, a.videoId, 'visitorId' in viewer ? viewer : { userId: viewer.userId });
+      });
       return r.ok ? { ...r.value, error: null } : { counted: false, viewCount: null, error: r.error };
     },
     createArticle: admin((a) => withUserErrors('article', () => createArticle(deps, a.input))),

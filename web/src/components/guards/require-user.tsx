@@ -7,7 +7,19 @@ import { fr } from '@/i18n/fr';
 import type { PreviewKind } from '@/pages/item-preview';
 import { useRestrictedToast } from './restricted-toast';
 
-const ItemPreview = lazy(() => import('@/pages/item-preview'));
+type ItemPreviewType = (typeof import('@/pages/item-preview'))['default'];
+let ItemPreviewLoaded: ItemPreviewType | undefined;
+/**
+ * Fetches the visitor's preview page ahead (main.tsx, before hydrating a server-rendered one): a
+ * preview suspended during hydration would be rendered anew after it, so a tap held meanwhile (the
+ * free preview's play button) would land on a node that is gone (lib/lazy-page says the same of pages).
+ */
+export function preloadItemPreview(): Promise<void> {
+  return import('@/pages/item-preview').then((module) => {
+    ItemPreviewLoaded = module.default;
+  });
+}
+const LazyItemPreview = lazy(() => preloadItemPreview().then(() => ({ default: ItemPreviewLoaded as ItemPreviewType })));
 
 /** Detail pages whose content needs an account but whose description is public (and shared). */
 const PREVIEWED: ReadonlyArray<{ pattern: string; kind: PreviewKind }> = [
@@ -39,6 +51,7 @@ export function RequireUser() {
   useRestrictedToast(denied && !accountDisabled, fr.guards.restrictedText);
 
   if (preview) {
+    const ItemPreview = ItemPreviewLoaded ?? LazyItemPreview;
     return (
       <Suspense fallback={<PageSpinner label={fr.common.loading} />}>
         <ItemPreview key={`${preview.kind}:${preview.id}`} kind={preview.kind} id={preview.id} checking={loading} />

@@ -189,7 +189,7 @@ export const privacy: LegalDocumentContent = typeset({
             {
               term: 'Identifiant de visiteur anonyme (lbf_visitor_id)',
               details: [
-                "Un identifiant tiré au hasard, gardé dans le stockage local de votre navigateur, pour compter les visites sans vous identifier. Il ne contient ni votre nom ni aucune information qui vous identifie directement ; vous pouvez l'effacer en supprimant les données du site dans votre navigateur.",
+                "Un identifiant tiré au hasard, gardé dans le stockage local de votre navigateur, pour compter les visites et les vues des aperçus gratuits sans vous identifier. Il ne contient ni votre nom ni aucune information qui vous identifie directement ; vous pouvez l'effacer en supprimant les données du site dans votre navigateur.",
               ],
             },
           ],

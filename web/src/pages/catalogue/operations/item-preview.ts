@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { PdfDetailPageQuery, PdfDetailPageQueryVariables, VideoPreviewQuery, VideoPreviewQueryVariables } from '@/generated/graphql';
 import { PDF_CARD_FRAGMENT } from '../components/pdf-card';
 
-/** What a visitor may see of a video before signing in (all public fields): its preview and link preview. */
+/** What a visitor may see of a video before signing in (all public fields): its page, link preview and whether a free preview plays. */
 export const VIDEO_PREVIEW_QUERY: TypedDocumentNode<VideoPreviewQuery, VideoPreviewQueryVariables> = gql`
   query VideoPreview($id: ID!) {
     video(id: $id) {
@@ -13,6 +13,7 @@ export const VIDEO_PREVIEW_QUERY: TypedDocumentNode<VideoPreviewQuery, VideoPrev
       priceCents
       durationSeconds
       thumbnailUrl
+      hasPreview
     }
   }
 `;
