@@ -76,7 +76,25 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'lbf-seen-answers' && Array.isArray(event.data.answers)) {
     event.waitUntil(keepSeenAnswers(event.data.answers).catch(() => undefined));
   }
+  // A server-rendered page names the modules it would fetch once live (its route's chunks): kept, so
+  // that its copy can go live offline although the visitor only read it.
+  if (event.data && event.data.type === 'lbf-keep-assets' && Array.isArray(event.data.paths)) {
+    event.waitUntil(keepAssets(event.data.paths).catch(() => undefined));
+  }
 });
+
+/** Fetches into the assets cache the /assets/ files it does not have yet (at most 60 named at once). */
+async function keepAssets(paths) {
+  const assetCache = await caches.open(ASSETS_CACHE);
+  const wanted = paths.filter((path) => typeof path === 'string' && /^\/assets\/[\w.-]+$/.test(path)).slice(0, 60);
+  await Promise.all(
+    wanted.map(async (path) => {
+      if (await assetCache.match(path)) return;
+      const asset = await fetch(path, { credentials: 'omit' }).catch(() => null);
+      if (asset && asset.ok) await assetCache.put(path, asset);
+    }),
+  );
+}
 
 /** Stores the answers a page was rendered with, under the key its own query would have (public queries only). */
 async function keepSeenAnswers(answers) {

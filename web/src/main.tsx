@@ -6,8 +6,8 @@ import { countServerRenderedPage } from './components/layout/signup-prompt-count
 import { recordServerRenderedVisit } from './hooks/page-visit';
 import { hasBrowserChoices } from './lib/browser-choices';
 import { hydrateWhenNeeded, showsSessionPlaceholder } from './lib/hydrate-when-needed';
-import { applyStylesheets, preloadAppModules } from './lib/module-links';
-import { handOverSeenAnswers } from './lib/offline/seen-answers';
+import { applyStylesheets, namedAppModules, preloadAppModules } from './lib/module-links';
+import { handOverPageModules, handOverSeenAnswers } from './lib/offline/seen-answers';
 import './index.css';
 
 /**
@@ -39,11 +39,13 @@ if (ssr && root.firstElementChild) {
   // A visitor's page hydrates when the app is wanted (lib/hydrate-when-needed.ts says when). Once the
   // session is known: a signed-in visitor's at once (the server's page is a visitor's), and a page
   // that shows a part waiting for the session or is due to invite the visitor to sign up. A visitor's
-  // page hands the answers it was rendered with to the service worker, hydrated or not.
+  // page hands the answers it was rendered with to the service worker, hydrated or not, and names it
+  // the modules it would need to go live, so that its kept copy can offline.
   const hydrateNow = hydrateWhenNeeded(hydrate, { showsBrowserState: hasBrowserChoices });
   void startSession().then(() => {
     if (getSessionState().session || showsSessionPlaceholder() || promptDue) hydrateNow();
     handOverSeenAnswers(ssr.answers);
+    handOverPageModules(namedAppModules());
   });
 } else {
   void import('./start-app').then(({ renderApp }) => renderApp(root, ssr));

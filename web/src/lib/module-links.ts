@@ -57,3 +57,8 @@ export function applyStylesheets(doc: Document = document): Promise<void> {
   ).then(() => undefined);
   return stylesheets;
 }
+
+/** The same-origin paths of the modules the page names for when the app is wanted. */
+export function namedAppModules(doc: Document = document): string[] {
+  return Array.from(doc.querySelectorAll<HTMLLinkElement>(`link[rel="${PRELOAD_REL}"]`), (link) => new URL(link.href).pathname);
+}
