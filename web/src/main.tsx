@@ -39,14 +39,15 @@ if (ssr && root.firstElementChild) {
   // A visitor's page hydrates when the app is wanted (lib/hydrate-when-needed.ts says when). Once the
   // session is known: a signed-in visitor's at once (the server's page is a visitor's), and a page
   // that shows a part waiting for the session or is due to invite the visitor to sign up. A visitor's
-  // page hands the answers it was rendered with to the service worker, hydrated or not, and names it
-  // the modules it would need to go live, so that its kept copy can offline.
+  // page hands the answers it was rendered with to the service worker, hydrated or not.
   const hydrateNow = hydrateWhenNeeded(hydrate, { showsBrowserState: hasBrowserChoices });
   void startSession().then(() => {
     if (getSessionState().session || showsSessionPlaceholder() || promptDue) hydrateNow();
     handOverSeenAnswers(ssr.answers);
-    handOverPageModules(namedAppModules());
   });
+  // The modules the page would need to go live, named to the service worker at once (it fetches
+  // them off this thread), so that the page's kept copy can go live offline.
+  handOverPageModules(namedAppModules());
 } else {
   void import('./start-app').then(({ renderApp }) => renderApp(root, ssr));
 }
