@@ -167,8 +167,13 @@ async function navigation(event, url) {
   const network = fetch(request).then(async (res) => {
     if (keep && res.ok && res.status === 200 && (res.headers.get('content-type') || '').includes('text/html')) {
       const cache = await caches.open(PAGES_CACHE);
+      const copy = res.clone();
       await cache.put(url.pathname + url.search, res.clone());
       await trim(cache, PAGES_MAX_ENTRIES);
+      // The modules the kept page names for when it goes live (its route's chunks, fetched by the page
+      // only if its visitor wants the app): kept with it, so that the copy can go live offline.
+      const html = await copy.text();
+      await keepAssets([...html.matchAll(/<link rel="lbf-modulepreload" href="(\/assets\/[^"]+)"/g)].map((m) => m[1]));
     }
     return res;
   });
