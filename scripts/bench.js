@@ -24,8 +24,8 @@
  * over identity, commerce and messaging) through the gateway vs each subgraph's part (part `users`,
  * scripts/bench/users.js). Part `ssr` (scripts/bench/ssr.js): GET / and /actualites as HTML through the gateway
  * (requests/s, p50/p99, bytes; says whether #root came server-rendered). Part `lighthouse`
- * (scripts/bench/lighthouse.js): Lighthouse mobile on four public pages, median of BENCH_LIGHTHOUSE_RUNS (5),
- * reports in .data/bench/lighthouse.
+ * (scripts/bench/lighthouse.js): Lighthouse mobile on four public pages (BENCH_LIGHTHOUSE_PAGES picks some), median
+ * of BENCH_LIGHTHOUSE_RUNS (5) and the spread (min / median / max) of the score and TBT, reports in .data/bench/lighthouse.
  */
 const { fork } = require('node:child_process');
 const { randomBytes } = require('node:crypto');

@@ -43,9 +43,15 @@ const PUBLIC_PAGES = [
   { page: '404', route: 'src/pages/not-found-page.tsx' },
 ];
 
-/** The browser's entry: index.html's script when the HTML is the input, else every entry chunk. */
+/**
+ * The app itself (Preact, the router, the layout), which a server-rendered page imports when the
+ * visitor wants it live (web/src/main.tsx): counted with every page, as what makes it live.
+ */
+const APP_MODULE = 'src/start-app.tsx';
+
+/** The browser's entry: index.html's script (and the app it starts) when the HTML is an input, else every entry chunk. */
 function entryKeys(manifest) {
-  if (manifest['index.html']?.isEntry) return ['index.html'];
+  if (manifest['index.html']?.isEntry) return manifest[APP_MODULE] ? ['index.html', APP_MODULE] : ['index.html'];
   const keys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   if (keys.length === 0) throw new Error('web budget: the manifest has no entry chunk');
   return keys;

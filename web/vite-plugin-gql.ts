@@ -1,4 +1,4 @@
-import { parse } from 'graphql';
+import { parse, print } from 'graphql';
 import type { Plugin } from 'vite';
 
 const TEMPLATE = /\bgql`([^`]*)`/g;
@@ -8,7 +8,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /**
  * Parses every gql`…` template of web/src at build time: the browser gets the documents' syntax
  * trees (joined with their interpolated fragments by src/lib/gql-document.ts) instead of the
- * GraphQL parser and graphql-tag (~8 kB gzip off every page). Interpolations must be fragment
+ * GraphQL parser and graphql-tag (~8 kB gzip off every page), and each definition printed as
+ * graphql's printer prints it, so that a request over plain HTTP (src/data/post-operation.ts, the
+ * session refresh and the visit every page makes) needs no printer either. Interpolations must be fragment
  * documents named by an identifier, which is how every operation of the app is written.
  * Line numbers are kept (each template is padded to its height) so stack traces still point home.
  */
@@ -32,7 +34,8 @@ export function precompiledGql(): Plugin {
         const own = parse(body.replace(INTERPOLATION, ''), { noLocation: true });
         count += 1;
         const lines = template.split('\n').length - 1;
-        return `__lbfGql([${leading.join(', ')}], ${JSON.stringify(own)}, [${trailing.join(', ')}])${'\n'.repeat(lines)}`;
+        const printed = own.definitions.map((definition) => print(definition));
+        return `__lbfGql([${leading.join(', ')}], ${JSON.stringify(own)}, [${trailing.join(', ')}], ${JSON.stringify(printed)})${'\n'.repeat(lines)}`;
       });
       if (count === 0) return null;
       // Appended (imports are hoisted) so that no line moves.

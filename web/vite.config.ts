@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type UserConfig } from 'vite';
 import { precompiledGql } from './vite-plugin-gql';
 import { modulesAfterLoad } from './vite-plugin-modules-after-load';
@@ -47,6 +48,26 @@ const ssrBuild: UserConfig = {
   },
 };
 
+/**
+ * Whether module `id` is imported by the module whose id ends with `rootSuffix`, statically, through
+ * any chain of static imports (what runs when that module runs).
+ */
+function importedStaticallyBy(rootSuffix: string, id: string, ctx: ChunkingContext): boolean {
+  const seen = new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    const info = ctx.getModuleInfo(queue.pop()!);
+    for (const importer of info?.importers ?? []) {
+      if (importer.endsWith(rootSuffix)) return true;
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return false;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // plugin-react only for its JSX transform (oxc, automatic runtime → react/jsx-runtime → compat's):
   // React Fast Refresh patches React's renderer, which is not there, so a change reloads the page.
@@ -77,19 +98,32 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: which chunks each page loads, read by scripts/web-budget.js.
     manifest: true,
     target: 'es2020',
+    // Vite's modulepreload polyfill would be a module of its own before main.tsx (a second request
+    // for every page); the browsers without modulepreload (Safari before 17) fetch the modules when
+    // they are imported instead.
+    modulePreload: { polyfill: false },
     cssCodeSplit: true,
     sourcemap: false,
     // The vendor chunk (Preact, router) and Apollo's are well under this; the video
     // player's chunk (hls.js) is the one above this, loaded on video pages only.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The app (start-app.tsx) is an entry of its own, which main.tsx imports when the app is wanted:
+      // the libraries it runs with are then grouped as an entry's are ('vendor' below).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'start-app': fileURLToPath(new URL('./src/start-app.tsx', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs to boot, in one file rather than a dozen round trips. (Grouping the
-            // app's own start-up modules the same way cut the home from 34 files to 29, but changed the
-            // order modules run in, and a nested admin dialog's second Escape then failed every time.)
-            { name: 'vendor', tags: ['$initial'], test: /node_modules/ },
+            // What every page runs as it starts (main.tsx and its imports: the session, the visit, what
+            // makes the page live when wanted), in the entry's file: Rolldown would otherwise leave each
+            // module the app shares with it (the session, the printed documents…) in a chunk of its own,
+            // half a dozen requests for a few kB.
+            { name: (id, ctx) => (!id.includes('/node_modules/') && (id.endsWith('/src/main.tsx') || importedStaticallyBy('/src/main.tsx', id, ctx)) ? 'index' : null), priority: 2 },
+            // What the app needs to run (Preact, the router and their kind: the libraries start-app.tsx
+            // imports), in one file rather than a dozen round trips, fetched once the app is wanted.
+            // (Grouping the app's own modules the same way cut the home from 34 files to 29, but changed
+            // the order modules run in, and a nested admin dialog's second Escape then failed every time.)
+            { name: 'vendor', tags: ['$initial'], test: /node_modules/, priority: 1 },
           ],
         },
       },

@@ -10,10 +10,12 @@
  *
  * It prints, per page, the median over the runs of the performance score, First Contentful Paint,
  * Largest Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed Index, the bytes
- * transferred and the JavaScript's share of them (as sent: compressed), the spread of the score and
- * the worst run's CLS; then the issue's targets (score >= 95, CLS <= 0.02, JavaScript for a public
- * page <= 100 kB compressed) on those medians. Every run's report (JSON) is saved under
- * .data/bench/lighthouse/<time>/, with summary.json.
+ * transferred and the JavaScript's share of them (as sent: compressed), and the worst run's CLS; then
+ * the spread of the score and of TBT (min, median, max: a slow phone is our customers' phone, and on a
+ * busy machine one run can be far from the others); then the issue's targets (score >= 95 on the
+ * median and no run below 90, CLS <= 0.02, JavaScript for a public page <= 100 kB compressed).
+ * BENCH_LIGHTHOUSE_PAGES (comma list of labels: /, /actualites, article, /about) measures only
+ * those. Every run's report (JSON) is saved under .data/bench/lighthouse/<time>/, with summary.json.
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -21,7 +23,8 @@ const { loadavg } = require('node:os');
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const TARGETS = { score: 95, cls: 0.02, jsBytes: 100_000 };
+const TARGETS = { score: 95, worstScore: 90, cls: 0.02, jsBytes: 100_000 };
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES ? new Set(process.env.BENCH_LIGHTHOUSE_PAGES.split(',').map((p) => p.trim())) : null;
 const ATTEMPTS = 3;
 
 function median(values) {
@@ -29,6 +32,13 @@ function median(values) {
   if (!v.length) return undefined;
   const mid = v.length >> 1;
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+/** Min, median and max of the numbers among `values` (undefined when there is none). */
+function spread(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x));
+  if (!v.length) return undefined;
+  return { min: Math.min(...v), median: median(v), max: Math.max(...v) };
 }
 
 /** The figures of one report (a Lighthouse result object). */
@@ -94,7 +104,7 @@ async function benchLighthouse({ stackUrl, gatewayUrl, outDir }) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const { version } = require('lighthouse/package.json');
-  const pages = await pagesOf(stackUrl, gatewayUrl);
+  const pages = (await pagesOf(stackUrl, gatewayUrl)).filter((p) => !ONLY_PAGES || ONLY_PAGES.has(p.label));
   const dir = join(outDir, new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(dir, { recursive: true });
   const began = Date.now();
@@ -128,16 +138,17 @@ async function benchLighthouse({ stackUrl, gatewayUrl, outDir }) {
   const results = pages.map((page) => {
     const list = runs.get(page.label);
     const med = Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'si', 'totalBytes', 'jsBytes'].map((k) => [k, median(list.map((r) => r[k]))]));
-    const scores = list.map((r) => r.score).filter((s) => s !== undefined);
+    const score = spread(list.map((r) => r.score));
     return {
       page: page.label,
       note: page.note,
       runs: list.length,
       median: med,
-      scoreRange: scores.length ? [Math.min(...scores), Math.max(...scores)] : null,
+      spread: { score, tbt: spread(list.map((r) => r.tbt)) },
       worstCls: list.length ? Math.max(...list.map((r) => r.cls ?? 0)) : undefined,
       targets: {
         score: med.score !== undefined && med.score >= TARGETS.score,
+        worstScore: score !== undefined && score.min >= TARGETS.worstScore,
         cls: med.cls !== undefined && med.cls <= TARGETS.cls,
         js: med.jsBytes !== undefined && med.jsBytes <= TARGETS.jsBytes,
       },
@@ -151,27 +162,36 @@ async function benchLighthouse({ stackUrl, gatewayUrl, outDir }) {
     `\n12. Lighthouse ${version}, mobile preset (${environment?.settings?.throttlingMethod === 'simulate' ? 'simulated' : environment?.settings?.throttlingMethod} throttling: ${t.rttMs} ms RTT, ${((t.throughputKbps ?? 0) / 1000).toFixed(1)} Mbit/s, CPU x${t.cpuSlowdownMultiplier}), ` +
       `median of ${RUNS} runs per page, each in a new headless Chromium ${chromium} with an empty profile; this machine's benchmark index ${Math.round(median(environment?.benchmarkIndex ?? []) ?? 0)}`,
   );
-  console.log(`   ${'page'.padEnd(12)} ${'score'.padStart(5)} ${'(range)'.padStart(9)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'(worst)'.padStart(7)} ${'SI'.padStart(8)} ${'bytes'.padStart(9)} ${'JS'.padStart(9)}`);
+  console.log(`   ${'page'.padEnd(12)} ${'score'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'(worst)'.padStart(7)} ${'SI'.padStart(8)} ${'bytes'.padStart(9)} ${'JS'.padStart(9)}`);
   for (const r of results) {
     const m = r.median;
-    const range = r.scoreRange ? `${r.scoreRange[0]}-${r.scoreRange[1]}` : '-';
     console.log(
-      `   ${r.page.padEnd(12)} ${String(m.score ?? '-').padStart(5)} ${range.padStart(9)} ${ms(m.fcp).padStart(8)} ${ms(m.lcp).padStart(8)} ${ms(m.tbt).padStart(8)} ${cls(m.cls).padStart(6)} ${cls(r.worstCls).padStart(7)} ${ms(m.si).padStart(8)} ${kb(m.totalBytes).padStart(9)} ${kb(m.jsBytes).padStart(9)}${r.runs < RUNS ? `   (${r.runs} of ${RUNS} runs)` : ''}`,
+      `   ${r.page.padEnd(12)} ${String(m.score ?? '-').padStart(5)} ${ms(m.fcp).padStart(8)} ${ms(m.lcp).padStart(8)} ${ms(m.tbt).padStart(8)} ${cls(m.cls).padStart(6)} ${cls(r.worstCls).padStart(7)} ${ms(m.si).padStart(8)} ${kb(m.totalBytes).padStart(9)} ${kb(m.jsBytes).padStart(9)}${r.runs < RUNS ? `   (${r.runs} of ${RUNS} runs)` : ''}`,
+    );
+  }
+  // The spread over the runs: a median hides the runs a slower phone (or a busier machine) gets.
+  console.log(`   Spread over the runs, min / median / max (every run's score in run order):`);
+  const trio = (s, f) => (s ? `${f(s.min)} / ${f(s.median)} / ${f(s.max)}` : '-');
+  for (const r of results) {
+    console.log(
+      `   ${r.page.padEnd(12)} score ${trio(r.spread.score, String).padEnd(15)} TBT ${trio(r.spread.tbt, ms).padEnd(26)} (${r.perRun.map((x) => x.score ?? '-').join(', ')})`,
     );
   }
   const article = results.find((r) => r.note);
   if (article) console.log(`   (article: ${article.note})`);
-  console.log(`   Targets (on the medians): score >= ${TARGETS.score}, CLS <= ${TARGETS.cls}, JavaScript <= ${TARGETS.jsBytes / 1000} kB compressed`);
+  console.log(
+    `   Targets: score >= ${TARGETS.score} (median) and no run below ${TARGETS.worstScore}, CLS <= ${TARGETS.cls} and JavaScript <= ${TARGETS.jsBytes / 1000} kB compressed (medians)`,
+  );
   for (const r of results) {
     console.log(
-      `   ${r.page.padEnd(12)} score ${verdict(r.targets.score).padEnd(8)} CLS ${verdict(r.targets.cls).padEnd(8)} JS ${verdict(r.targets.js)}`,
+      `   ${r.page.padEnd(12)} score ${verdict(r.targets.score).padEnd(8)} worst run ${verdict(r.targets.worstScore).padEnd(8)} CLS ${verdict(r.targets.cls).padEnd(8)} JS ${verdict(r.targets.js)}`,
     );
   }
-  const all = results.every((r) => r.targets.score && r.targets.cls && r.targets.js);
+  const all = results.every((r) => r.targets.score && r.targets.worstScore && r.targets.cls && r.targets.js);
   // Simulated throttling scales the main-thread work it observes: other work on the machine shows up in TBT and the score.
   console.log(`   All targets ${all ? 'met' : 'not met yet'}. Load average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after. Reports: ${dir} (${((Date.now() - began) / 1000).toFixed(0)} s)`);
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ lighthouse: version, chromium, runs: RUNS, loadAverage: { before: loadBefore, after: loadavg()[0] }, targets: TARGETS, settings: environment?.settings, results }, null, 2)}\n`);
   return results;
 }
 
-module.exports = { benchLighthouse, figures, median };
+module.exports = { benchLighthouse, figures, median, spread };

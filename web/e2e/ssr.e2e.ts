@@ -235,7 +235,7 @@ describe('with JavaScript', () => {
     });
     entry.release();
     // A visitor's page hydrates on the first sign the app is wanted (lib/hydrate-when-needed): a key
-    // press that does nothing else. The page's chunk was preloaded; the hydrating render waits for it.
+    // press that does nothing else. The page's chunk is fetched then; the hydrating render waits for it.
     await page.keyboard.press('Shift');
     await Promise.race([pageChunkAsked.held, page.waitForTimeout(3000)]);
     await page.waitForTimeout(500);
@@ -489,8 +489,8 @@ describe('a public page live when the app is wanted, without Apollo Client until
       // Apollo Client's chunk, named first of those the page names for the service worker (vite-plugin-offline-code.ts).
       const apolloChunk = await page.locator('link[rel="lbf-app-code"]').first().evaluate((l) => new URL((l as HTMLLinkElement).href).pathname);
       expect(apolloChunk).toMatch(/^\/assets\/client-[\w-]+\.js$/);
-      // The app's modules have run (the visit is counted, the session asked for), but a visitor who
-      // only reads gets no hydration: nothing live on screen needs it (lib/hydrate-when-needed.ts).
+      // The entry has run (the visit is counted, the session asked for), but a visitor who only
+      // reads gets no hydration: nothing live on screen needs it (lib/hydrate-when-needed.ts).
       expect(scripts.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
       await page.waitForTimeout(500);
       expect(await page.locator('html[data-hydrated]').count()).toBe(0);
@@ -512,6 +512,56 @@ describe('a public page live when the app is wanted, without Apollo Client until
       expect(scripts).toContain(apolloChunk);
       expect(operations.map((o) => o.name)).toContain('NewsPage');
       expect(operations.filter((o) => o.name === 'RecordPageVisit')).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("runs the start-up module alone for a visitor who has not touched the home: none of the app's code, its libraries or its own chunks", async () => {
+    const { context, page } = await newVisitor(browser);
+    try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const posted: Array<{ operationName?: string; query?: string }> = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/graphql')) posted.push(JSON.parse(request.postData() ?? '{}'));
+      });
+      const answers: Array<{ errors?: unknown }> = [];
+      page.on('response', async (response) => {
+        if (response.request().method() === 'POST' && response.url().endsWith('/graphql')) answers.push(await response.json().catch(() => ({ errors: 'unreadable' })));
+      });
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const named = (rel: string) =>
+        page.locator(`link[rel="${rel}"]`).evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      const [entry] = await named('lbf-module');
+      const appModules = await named('lbf-modulepreload');
+      // The app (start-app.tsx), Preact and the router, the home's chunk: named in the page, fetched once it is wanted.
+      expect(appModules.some((path) => /^\/assets\/start-app-[\w-]+\.js$/.test(path))).toBe(true);
+      expect(appModules.some((path) => /^\/assets\/home-page-[\w-]+\.js$/.test(path))).toBe(true);
+      // Fetched: the entry, in one file (main.tsx and what it imports: the session, the visit, the
+      // documents printed at build time), and the service worker's registration; nothing else.
+      expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+      const others = scripts.filter((path) => path !== entry && !/^\/assets\/register-[\w-]+\.js$/.test(path));
+      expect(others).toEqual([]);
+      expect(scripts).toContain(entry);
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+      // The session refresh and the visit went out with their text printed at build time, fragments
+      // and all, and the server took them as they were.
+      expect(posted.map((p) => p.operationName).sort()).toEqual(['RecordPageVisit', 'RefreshSession']);
+      const refresh = posted.find((p) => p.operationName === 'RefreshSession')!.query ?? '';
+      for (const definition of ['mutation RefreshSession', 'fragment AuthResultFields on AuthResult', 'fragment SessionUser on User', 'fragment UserErrorFields on UserError']) {
+        expect(refresh).toContain(definition);
+      }
+      expect(answers.filter((a) => a.errors)).toEqual([]);
+
+      // Wanted (a key press): the app's modules come then, and the page goes live.
+      await page.keyboard.press('Shift');
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      expect(scripts.some((path) => /^\/assets\/start-app-[\w-]+\.js$/.test(path))).toBe(true);
     } finally {
       await context.close();
     }

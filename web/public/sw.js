@@ -76,7 +76,25 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'lbf-seen-answers' && Array.isArray(event.data.answers)) {
     event.waitUntil(keepSeenAnswers(event.data.answers).catch(() => undefined));
   }
+  // A server-rendered page names the modules it would fetch once live (its route's chunks): kept, so
+  // that its copy can go live offline although the visitor only read it.
+  if (event.data && event.data.type === 'lbf-keep-assets' && Array.isArray(event.data.paths)) {
+    event.waitUntil(keepAssets(event.data.paths).catch(() => undefined));
+  }
 });
+
+/** Fetches into the assets cache the /assets/ files it does not have yet (at most 60 named at once). */
+async function keepAssets(paths) {
+  const assetCache = await caches.open(ASSETS_CACHE);
+  const wanted = paths.filter((path) => typeof path === 'string' && /^\/assets\/[\w.-]+$/.test(path)).slice(0, 60);
+  await Promise.all(
+    wanted.map(async (path) => {
+      if (await assetCache.match(path)) return;
+      const asset = await fetch(path, { credentials: 'omit' }).catch(() => null);
+      if (asset && asset.ok) await assetCache.put(path, asset);
+    }),
+  );
+}
 
 /** Stores the answers a page was rendered with, under the key its own query would have (public queries only). */
 async function keepSeenAnswers(answers) {
@@ -149,8 +167,13 @@ async function navigation(event, url) {
   const network = fetch(request).then(async (res) => {
     if (keep && res.ok && res.status === 200 && (res.headers.get('content-type') || '').includes('text/html')) {
       const cache = await caches.open(PAGES_CACHE);
+      const copy = res.clone();
       await cache.put(url.pathname + url.search, res.clone());
       await trim(cache, PAGES_MAX_ENTRIES);
+      // The modules the kept page names for when it goes live (its route's chunks, fetched by the page
+      // only if its visitor wants the app): kept with it, so that the copy can go live offline.
+      const html = await copy.text();
+      await keepAssets([...html.matchAll(/<link rel="lbf-modulepreload" href="(\/assets\/[^"]+)"/g)].map((m) => m[1]));
     }
     return res;
   });

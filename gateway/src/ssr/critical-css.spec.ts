@@ -62,14 +62,15 @@ describe('critical CSS of a rendered page', () => {
     expect(style).not.toContain('unused');
   });
 
-  it('moves the stylesheet link after the page and its data block, where it no longer holds up the first paint', () => {
+  it('moves the stylesheet link after the page and its data block, inert, for the app to apply (a <noscript> copy without JavaScript)', () => {
     const html = critical.inline(page(ROOT));
     const { head, body } = inlined(html);
     expect(head).not.toContain('rel="stylesheet"');
-    const link = body.indexOf(`<link rel="stylesheet" crossorigin href="${HREF}">`);
+    const link = body.indexOf(`<link rel="lbf-stylesheet" href="${HREF}"><noscript><link rel="stylesheet" crossorigin href="${HREF}"></noscript>`);
     expect(link).toBeGreaterThan(body.indexOf('id="lbf-ssr"'));
     expect(link).toBeLessThan(body.indexOf('</body>'));
-    // Exactly one link, nothing that needs a script to apply it (the CSP allows no inline handler).
+    // Exactly one link that applies, inside <noscript>, and nothing that needs an inline script to
+    // apply it (the CSP allows no inline handler).
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
     expect(html).not.toMatch(/onload=|media="print"|rel="preload"/);
   });

@@ -5,11 +5,14 @@ import type { ViteManifest } from './preloads';
 
 /**
  * The critical CSS of a server-rendered page: the rules of the site's stylesheet that match an
- * element of the rendered HTML go inline into <head>, and the stylesheet's <link> moves to the end of
- * <body>. The browser then paints the page as soon as the HTML is in, styled, instead of waiting for
- * the stylesheet; it still fetches and applies the whole stylesheet (also with JavaScript off), before
- * the app's module runs, so what the app renders after hydration and on client-side navigations has
- * every rule. No script or onload attribute is involved: the CSP's script-src stays as it is.
+ * element of the rendered HTML go inline into <head> (with the rules of every state of those
+ * elements: hover, focus, every media query), and the stylesheet's <link> moves to the end of <body>,
+ * inert (`rel="lbf-stylesheet"`). The browser then paints the page as soon as the HTML is in, styled,
+ * instead of waiting for the stylesheet, and a visitor who only reads never pays for applying the
+ * whole stylesheet to the page a second time (a slow phone's longest task after the first paint);
+ * the app applies it when it is wanted, before it hydrates (web/src/lib/module-links.ts), so what
+ * it renders then has every rule. With JavaScript off, a <noscript> copy of the link applies it as
+ * the page loads. No inline script or onload attribute is involved: the CSP stays as it is.
  *
  * Beasties (the maintained fork of Google's critters) does the work in two halves: its compiler
  * parses each stylesheet once, when the gateway starts, into a "plan" (rules pre-serialised,
@@ -18,7 +21,7 @@ import type { ViteManifest } from './preloads';
  * per render, and the result goes into the page cache with the rest of the page.
  */
 export interface CriticalCss {
-  /** The page with its critical CSS inlined and its stylesheet links moved to the end of <body>. */
+  /** The page with its critical CSS inlined and its stylesheet links moved to the end of <body>, inert (see above). */
   inline(html: string): string;
   /** The stylesheets it knows (their href), for the log. */
   readonly sheets: readonly string[];
@@ -95,6 +98,27 @@ function matchedAsWritten(sheet: CompiledSheet): CompiledSheet {
  */
 const UNMATCHABLE = [/^:/];
 
+/**
+ * The rel of a stylesheet link the app applies when it starts (web/src/lib/module-links.ts reads the
+ * same name); nothing is fetched for it.
+ */
+export const DEFERRED_STYLESHEET_REL = 'lbf-stylesheet';
+
+/**
+ * The links beasties moved to the end of <body> (those of the stylesheets it knows), each made inert
+ * for the app to apply, with a <noscript> copy that applies it when JavaScript is off.
+ */
+function deferred(html: string, hrefs: ReadonlySet<string>): string {
+  const bodyStart = html.search(/<body[\s>]/i);
+  if (bodyStart === -1) return html;
+  const body = html.slice(bodyStart).replace(/<link\b[^>]*>/gi, (tag) => {
+    const href = /\shref="([^"]+)"/i.exec(tag)?.[1];
+    if (!href || !hrefs.has(href) || !/\srel="stylesheet"/i.test(tag)) return tag;
+    return `<link rel="${DEFERRED_STYLESHEET_REL}" href="${href}"><noscript>${tag}</noscript>`;
+  });
+  return html.slice(0, bodyStart) + body;
+}
+
 /** Compiles stylesheets (href -> CSS text) once; `inline` then runs per rendered page. */
 export function criticalCssFor(stylesheets: ReadonlyMap<string, string>): CriticalCss | null {
   if (stylesheets.size === 0) return null;
@@ -109,7 +133,15 @@ export function criticalCssFor(stylesheets: ReadonlyMap<string, string>): Critic
     // No cache of results per document shape: the scan is most of the ~1 ms, and rendered pages are cached anyway.
     cache: false,
   });
-  return { inline: (html) => processor.process(html), sheets: [...stylesheets.keys()] };
+  const hrefs = new Set(stylesheets.keys());
+  return {
+    inline: (html) => {
+      const processed = processor.process(html);
+      // A page none of whose stylesheets beasties knows is left as it is.
+      return processed === html ? html : deferred(processed, hrefs);
+    },
+    sheets: [...hrefs],
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The <link> tags that let the browser fetch a server-rendered page's route chunk while the entry
- * module is still downloading: without them the route's lazy chunk and its CSS are asked for only
- * once the entry has run (one more round trip on a slow network, and unstyled markup meanwhile).
+ * The <link> tags that let the browser fetch a server-rendered page's route chunk with the app's own
+ * modules, once the app is wanted: without them the route's lazy chunk and its CSS are asked for only
+ * once the app has run (one more round trip on a slow network, and unstyled markup meanwhile).
  * Read from Vite's build manifest (web/dist/.vite/manifest.json), as scripts/web-budget.js does.
  */
 
@@ -99,8 +99,8 @@ export function preloadTags(manifest: ViteManifest, modules: string | readonly s
   // crossorigin as Vite writes its own tags: the module loader and its CSS preloads then reuse these fetches.
   return [
     ...fresh(styles).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    // Inert until the page has loaded: index.html's loader turns them into modulepreloads
-    // (web/vite-plugin-modules-after-load.ts says why).
+    // Inert until the app is wanted: the page's entry then turns them into modulepreloads, with the
+    // app's own (web/src/lib/module-links.ts; web/vite-plugin-modules-after-load.ts says why).
     ...fresh(scripts).map((href) => `<link rel="lbf-modulepreload" href="${href}">`),
   ].join('\n  ');
 }

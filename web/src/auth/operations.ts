@@ -1,8 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
   AuthResultFieldsFragment,
-  RefreshSessionMutation,
-  RefreshSessionMutationVariables,
   SessionUserFragment,
   SignInInput,
   SignInMutation,
@@ -13,7 +11,8 @@ import type {
   SignUpMutation,
   SignUpMutationVariables,
 } from '@/generated/graphql';
-import { USER_ERROR_FIELDS, type UserError } from '@/lib/user-error';
+import type { UserError } from '@/lib/user-error';
+import { AUTH_RESULT } from './session-operations';
 
 /** The signed-in user as every auth answer carries it (fragment SessionUser). */
 export type SessionUser = SessionUserFragment;
@@ -22,45 +21,9 @@ export type { UserError };
 export type AuthResult = AuthResultFieldsFragment;
 export type { SignInInput, SignUpInput };
 
-// The session's documents, loaded with every page; the auth page's others (captcha, password
-// reset) are in pages/auth/operations.ts, in that page's chunk.
-
-const SESSION_USER = gql`
-  fragment SessionUser on User {
-    id
-    email
-    firstName
-    lastName
-    fullName
-    phone
-    isAdmin
-    isBanned
-  }
-`;
-
-const AUTH_RESULT = gql`
-  fragment AuthResultFields on AuthResult {
-    accessToken
-    accessTokenExpiresAt
-    user {
-      ...SessionUser
-    }
-    error {
-      ...UserErrorFields
-    }
-  }
-  ${SESSION_USER}
-  ${USER_ERROR_FIELDS}
-`;
-
-export const REFRESH_SESSION: TypedDocumentNode<RefreshSessionMutation, RefreshSessionMutationVariables> = gql`
-  mutation RefreshSession {
-    refreshSession {
-      ...AuthResultFields
-    }
-  }
-  ${AUTH_RESULT}
-`;
+// The session's documents, loaded with every page, are in auth/session-operations.ts; the auth
+// page's others (captcha, password reset) are in pages/auth/operations.ts, in that page's chunk.
+export { REFRESH_SESSION } from './session-operations';
 
 export const SIGN_IN: TypedDocumentNode<SignInMutation, SignInMutationVariables> = gql`
   mutation SignIn($input: SignInInput!) {

@@ -1,5 +1,5 @@
 import { endDisabledSession, localExpiry, registerRefresher, setSession, type RefreshOutcome } from '@/apollo/session';
-import { REFRESH_SESSION } from '@/auth/operations';
+import { REFRESH_SESSION } from '@/auth/session-operations';
 import { postOperation } from './post-operation';
 
 /**

@@ -1048,15 +1048,6 @@ export type RetryVideoProcessingMutationVariables = Exact<{
 
 export type RetryVideoProcessingMutation = { retryVideoProcessing: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean };
-
-export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
-
-export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
 export type SignInMutationVariables = Exact<{
   input: SignInInput;
 }>;
@@ -1075,6 +1066,15 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SignOutMutation = { signOut: boolean };
+
+export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean };
+
+export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ItemOwnedQueryVariables = Exact<{
   id: string | number;

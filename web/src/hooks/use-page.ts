@@ -1,36 +1,10 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { postOperation } from '@/data/post-operation';
-import type { RecordPageVisitMutation, RecordPageVisitMutationVariables } from '@/generated/graphql';
 import { usePageMeta, type PageMeta } from '@/lib/page-meta';
-import { visitorId } from '@/lib/visitor-id';
-
-export const RECORD_PAGE_VISIT: TypedDocumentNode<RecordPageVisitMutation, RecordPageVisitMutationVariables> = gql`
-  mutation RecordPageVisit($input: PageVisitInput!) {
-    recordPageVisit(input: $input)
-  }
-`;
+import { recordVisit, visitRecordedBeforeRender } from './page-visit';
 
 /** location.key of the last recorded visit: one visit per navigation, even under StrictMode. */
 let lastRecordedKey: string | null = null;
-
-/** The path of the server-rendered page whose visit main.tsx recorded before the app rendered it. */
-let recordedBeforeRender: string | null = null;
-
-function recordVisit(path: string, notFound: boolean): void {
-  // Over plain HTTP (no Apollo Client needed to read a page), kept alive if the visitor leaves at once.
-  postOperation(RECORD_PAGE_VISIT, { input: { path, visitorId: visitorId(), notFound } }, { keepalive: true }).catch(() => undefined);
-}
-
-/**
- * A server-rendered page's visit, recorded as the page starts: it may be read without ever being
- * hydrated (lib/hydrate-when-needed.ts). Its hydrating render then does not record it again.
- */
-export function recordServerRenderedVisit(notFound: boolean): void {
-  recordedBeforeRender = window.location.pathname;
-  recordVisit(recordedBeforeRender, notFound);
-}
 
 /**
  * Every screen calls this once: it declares the page's title and link preview (lib/page-meta:
@@ -54,7 +28,7 @@ export function usePage(title: string, options: { notFound?: boolean; meta?: Omi
     if (lastRecordedKey === location.key) return;
     const first = lastRecordedKey === null;
     lastRecordedKey = location.key;
-    if (first && recordedBeforeRender === location.pathname) return;
+    if (first && visitRecordedBeforeRender() === location.pathname) return;
     recordVisit(location.pathname, notFound);
   }, [location.key, location.pathname, notFound]);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import gql from 'graphql-tag';
 import { parse, print, type DocumentNode } from 'graphql';
 import { precompiledGql } from '../../vite-plugin-gql';
-import { gqlDocument } from './gql-document';
+import { gqlDocument, printedDocument } from './gql-document';
 
 const CARD = gql`
   fragment Card on Video {
@@ -58,12 +58,36 @@ describe('gql templates parsed at build time (vite-plugin-gql.ts + gql-document.
     expect(lines[5]).toBe('export const after = 1;');
     expect(out!.code).not.toContain('gql`');
     expect(out!.code).toContain("import { gqlDocument as __lbfGql } from '@/lib/gql-document';");
-    const call = lines[1].match(/__lbfGql\(\[\], (.*), \[CARD\]\)/);
+    const call = lines[1].match(/__lbfGql\(\[\], (.*), \[CARD\], (\[.*\])\)/);
     expect(call).not.toBeNull();
     expect(print(JSON.parse(call![1]) as DocumentNode)).toBe(print(noLoc('query Q { v { ...Card } }')));
+    expect(JSON.parse(call![2])).toEqual([print(noLoc('query Q { v { ...Card } }'))]);
     // Files outside web/src, and files without templates, are left alone.
     expect(transform.call({}, source, '/app/node_modules/x/index.ts')).toBeNull();
     expect(transform.call({}, 'export const a = 1;', '/app/web/src/y.ts')).toBeNull();
+  });
+
+  it('gives the text graphql prints for a joined document from what the build printed, so the browser needs no printer', () => {
+    const transform = precompiledGql().transform as (code: string, id: string) => { code: string } | null;
+    const source = [
+      'export const CARD = gql`fragment Card on Video { id title }`;',
+      'export const PRICE = gql`fragment Price on Video { priceCents ...Card } ${CARD}`;',
+      'export const Q = gql`',
+      '  query Q($id: ID!) { v(id: $id) { ...Price ...Card } }',
+      '  ${PRICE}',
+      '  ${CARD}',
+      '`;',
+    ].join('\n');
+    const out = transform.call({}, source, '/app/web/src/x.ts');
+    // The module as the browser runs it, with gqlDocument for its import.
+    const body = `${out!.code.replace(/^import .*$/m, '').replace(/export const /g, 'const ')}\nreturn { card: CARD, q: Q };`;
+    const built = new Function('__lbfGql', body)(gqlDocument) as { card: DocumentNode; q: DocumentNode };
+    expect(printedDocument(built.q)).toBe(print(built.q));
+    expect(printedDocument(built.card)).toBe(print(built.card));
+    expect(printedDocument(built.q)).toContain('fragment Price on Video');
+    // A document the plugin did not build (graphql-tag's, or a copy transformed at run time) has no text.
+    expect(printedDocument(CARD)).toBeNull();
+    expect(printedDocument({ ...built.q, definitions: built.q.definitions.map((d) => ({ ...d })) })).toBeNull();
   });
 
   it('refuses an interpolation that is not a fragment document’s name', () => {

@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import type { UserErrorFieldsFragment } from '@/generated/graphql';
 
@@ -8,15 +7,8 @@ import type { UserErrorFieldsFragment } from '@/generated/graphql';
  */
 export type UserError = UserErrorFieldsFragment;
 
-/** Spread in every mutation's `error { ... }`. */
-export const USER_ERROR_FIELDS = gql`
-  fragment UserErrorFields on UserError {
-    code
-    title
-    message
-    field
-  }
-`;
+/** Spread in every mutation's `error { ... }` (its own module: lib/user-error-fields.ts says why). */
+export { USER_ERROR_FIELDS } from './user-error-fields';
 
 /**
  * An input refused before any payload could carry it (the kit's one BAD_USER_INPUT shape, e.g. a

@@ -161,7 +161,7 @@ export default function HomePage() {
         </section>
       )}
 
-      <section aria-labelledby="premium-title" className="border-y bg-muted/40">
+      <section aria-labelledby="premium-title" className="below-first-screen border-y bg-muted/40 [--first-screen-estimate:50rem]">
         <div className="container-page grid gap-8 py-14 md:grid-cols-2 md:items-center">
           <div>
             <h2 id="premium-title" className="text-2xl font-bold sm:text-3xl">
@@ -184,8 +184,14 @@ export default function HomePage() {
         </div>
       </section>
 
-      {/* The counters are live: the page hydrates when they come near the screen (lib/hydrate-when-needed). */}
-      <section ref={countersSection} aria-labelledby="why-title" className="container-page py-14" {...{ [HYDRATE_ON_VIEW]: '' }}>
+      {/* The counters are live: the page hydrates when they come near the screen (lib/hydrate-when-needed).
+          The sections below the first screen are laid out only when they come near it (index.css, below-first-screen). */}
+      <section
+        ref={countersSection}
+        aria-labelledby="why-title"
+        className="below-first-screen container-page py-14 [--first-screen-estimate:26rem]"
+        {...{ [HYDRATE_ON_VIEW]: '' }}
+      >
         <div className="mx-auto mb-8 max-w-2xl text-center">
           <h2 id="why-title" className="text-2xl font-bold sm:text-3xl">
             {fr.home.whyTitle}
@@ -209,7 +215,7 @@ export default function HomePage() {
       </section>
 
       {(loading || testimonials.length > 0) && (
-        <section aria-labelledby="testimonials-title" className="bg-muted/40">
+        <section aria-labelledby="testimonials-title" className="below-first-screen bg-muted/40 [--first-screen-estimate:80rem]">
           <div className="container-page py-14">
             <div className="mx-auto mb-8 max-w-2xl text-center">
               <h2 id="testimonials-title" className="text-2xl font-bold sm:text-3xl">
@@ -236,7 +242,7 @@ export default function HomePage() {
 
       {checkout.dialog}
 
-      <section aria-labelledby="cta-title" className="bg-primary text-primary-foreground">
+      <section aria-labelledby="cta-title" className="below-first-screen bg-primary text-primary-foreground [--first-screen-estimate:21rem]">
         <div className="container-page flex flex-col items-center gap-5 py-14 text-center">
           <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
             {fr.home.ctaTitle}

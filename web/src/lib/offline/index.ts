@@ -1,3 +1,4 @@
 export { OfflineNotice, offlineText } from './offline-notice';
-export { isOffline, setServedCopy, useOffline } from './offline-state';
+export { isOffline, setServedCopy } from './offline-state';
+export { useOffline } from './use-offline';
 export { registerServiceWorker } from './register';

@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { useOffline } from './offline-state';
+import { useOffline } from './use-offline';
 
 export const offlineText = {
   title: 'Hors ligne',

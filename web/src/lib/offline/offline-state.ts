@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Whether the page shows an offline copy: the browser says it is offline, or the service worker
  * answered from its cache (a page marked <meta name="lbf-offline-copy">, or a query it told us
@@ -41,13 +39,9 @@ function watch(): void {
   window.addEventListener('offline', emit);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Listens for changes of isOffline() (lib/offline/use-offline.ts, the hook); returns how to stop. */
+export function subscribeOffline(listener: () => void): () => void {
   watch();
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** True while the visitor is offline or reading a kept copy; false on the server and during hydration. */
-export function useOffline(): boolean {
-  return useSyncExternalStore(subscribe, isOffline, () => false);
 }

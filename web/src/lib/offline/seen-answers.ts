@@ -23,3 +23,15 @@ function handOver(all: readonly SeedAnswer[]): void {
   if (!worker || getSessionState().session || answers.length === 0) return;
   worker.postMessage({ type: 'lbf-seen-answers', answers });
 }
+
+/**
+ * A server-rendered page fetches the app's modules and its route's chunks only when the app is
+ * wanted (main.tsx): a visitor who only read it online would find, offline, a kept copy of the page
+ * whose chunks were never fetched. This names them to the service worker, which keeps those it does
+ * not have ('lbf-keep-assets': fetched by the worker, off the page's main thread; nothing runs).
+ */
+export function handOverPageModules(paths: readonly string[]): void {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker || paths.length === 0) return;
+  worker.postMessage({ type: 'lbf-keep-assets', paths });
+}
