@@ -119,10 +119,19 @@ describe('with JavaScript disabled', () => {
    * the end of <body>, held back: only the critical CSS inlined in <head> applies) or once the
    * stylesheet has loaded. Animated properties are left out (the skeletons pulse).
    */
+  const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
   async function painted(path: string, viewport: { width: number; height: number }, stylesheet: 'held' | 'loaded') {
     const context = await browser.newContext({ baseURL: stack.url, locale: 'fr-FR', javaScriptEnabled: false, viewport });
     try {
       const page = await context.newPage();
+      // Every picture is one transparent pixel in both captures: the boxes come from the markup's
+      // width and height, and the server is not asked for a fresh variant of each image at each width
+      // (its first encoding of each was most of this test's time on a busy machine).
+      await page.route(
+        (url) => url.pathname.startsWith('/media/'),
+        (route) => (route.request().resourceType() === 'image' ? route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }) : route.continue()),
+      );
       if (stylesheet === 'held') await page.route(/\/assets\/[^?]+\.css(\?|$)/, () => undefined);
       await page.goto(path, { waitUntil: stylesheet === 'held' ? 'commit' : 'load' });
       await page.getByTestId('site-footer').waitFor({ state: 'attached' });
@@ -153,8 +162,7 @@ describe('with JavaScript disabled', () => {
       { width: 1280, height: 800 },
     ]) {
       for (const path of ['/', '/actualites', article, '/about', '/faq']) {
-        const first = await painted(path, viewport, 'held');
-        const loaded = await painted(path, viewport, 'loaded');
+        const [first, loaded] = await Promise.all([painted(path, viewport, 'held'), painted(path, viewport, 'loaded')]);
         // The first paint had the inline CSS only; afterwards the stylesheet applies too.
         expect(first.sheets).toEqual(['inline']);
         expect(loaded.sheets).toEqual(['inline', 'link']);
@@ -396,7 +404,8 @@ describe('a payment tap before the page is ready', () => {
     try {
       await page.goto('/?payer=ORANGE');
       await page.getByText('Connexion requise').waitFor();
-      await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/');
+      // Back to the same page with the method's dialog once signed in (useCheckout's return address).
+      await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/?payer=ORANGE');
     } finally {
       await context.close();
     }
