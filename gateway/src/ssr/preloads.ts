@@ -70,7 +70,10 @@ export function chunkKey(manifest: ViteManifest, module: string): string | null 
   if (manifest[module]) return module;
   const name = module.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
   const named = Object.keys(manifest).filter((key) => key.startsWith('_') && !manifest[key]!.src && manifest[key]!.name === name);
-  return named.length === 1 ? named[0]! : null;
+  // Another module of the same name (the page's strings, i18n/pages/item-preview.ts) is a chunk the
+  // page's chunk imports: the page's is the one no namesake imports.
+  const page = named.filter((key) => !named.some((other) => manifest[other]!.imports?.includes(key)));
+  return page.length === 1 ? page[0]! : null;
 }
 
 /**
