@@ -33,7 +33,9 @@ export default async function globalSetup(): Promise<void> {
     demoVideoMaxSeconds: 60,
     waitForDemoVideosMs: 180_000,
     nodeArgs: ['--require', join(root, 'scripts', 'lib', 'egress-recorder.js')],
-    extraEnv: { LBF_EGRESS_LOG_DIR: egressDir },
+    // Every browser test's visitors come from 127.0.0.1: more sign-ups an hour than one real address makes
+    // (the limit itself is tested in services/identity/test/sign-up.int.spec.ts).
+    extraEnv: { LBF_EGRESS_LOG_DIR: egressDir, SIGN_UP_PER_IP_PER_HOUR: '200' },
   });
   (globalThis as Record<string, unknown>).__LBF_E2E__ = { stack };
   // Test workers start after this and inherit the variable: each run reads its own stack.

@@ -24,6 +24,12 @@ export const identityEnv = baseEnv.extend({
   PUBLIC_URL: publicUrlVariable.default(DEFAULT_PUBLIC_URL),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_REFRESH_TOKEN_TTL_DAYS),
+  /**
+   * Accounts one client address may create in an hour. A deployment behind a carrier's shared
+   * address (common for mobile data in Cameroon) may need more; the browser tests, whose many
+   * visitors all come from 127.0.0.1, do.
+   */
+  SIGN_UP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(defaultRateLimits.signUpPerIp.points),
 });
 
 /** Reads the environment once; throws a ConfigError naming every bad variable. */
@@ -35,6 +41,7 @@ export function fromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
     publicUrl: e.PUBLIC_URL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    rateLimits: { signUpPerIp: { points: e.SIGN_UP_PER_IP_PER_HOUR, durationSeconds: defaultRateLimits.signUpPerIp.durationSeconds } },
   };
 }
 
