@@ -152,30 +152,32 @@ describe('with JavaScript disabled', () => {
     }
   }
 
-  it('looks at first paint, with the critical CSS the server inlined, as it does with the whole stylesheet', async () => {
-    const page = await withoutJavaScript();
-    await page.page.goto('/actualites');
-    const article = (await page.page.locator('main a[href^="/actualites/"]').last().getAttribute('href')) ?? '';
-    await page.close();
+  // One test per page (both widths), each page's two captures at once.
+  it.each(['/', '/actualites', 'article', '/about', '/faq'])('looks at first paint on %s, with the critical CSS the server inlined, as it does with the whole stylesheet', async (which) => {
+    let path = which;
+    if (which === 'article') {
+      const page = await withoutJavaScript();
+      await page.page.goto('/actualites');
+      path = (await page.page.locator('main a[href^="/actualites/"]').last().getAttribute('href')) ?? '';
+      await page.close();
+    }
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1280, height: 800 },
     ]) {
-      for (const path of ['/', '/actualites', article, '/about', '/faq']) {
-        const [first, loaded] = await Promise.all([painted(path, viewport, 'held'), painted(path, viewport, 'loaded')]);
-        // The first paint had the inline CSS only; afterwards the stylesheet applies too.
-        expect(first.sheets).toEqual(['inline']);
-        expect(loaded.sheets).toEqual(['inline', 'link']);
-        expect(first.elements.length).toBeGreaterThan(50);
-        expect(first.elements.map((e) => e.element)).toEqual(loaded.elements.map((e) => e.element));
-        // Each element whose box or paint differs, with what differs (first paint -> stylesheet loaded).
-        const differences = first.elements
-          .map((e, i) => ({ element: e.element, changed: e.values.filter((v, j) => v !== loaded.elements[i]!.values[j]).map((v) => `${v} -> ${loaded.elements[i]!.values[e.values.indexOf(v)]!.replace(/^[^:]+:/, '')}`) }))
-          .filter((e) => e.changed.length > 0)
-          // What is painted differently first: the boxes that moved follow from it.
-          .sort((a, b) => Number(b.changed.some((c) => !c.startsWith('box:'))) - Number(a.changed.some((c) => !c.startsWith('box:'))));
-        expect({ path, width: viewport.width, differences: differences.slice(0, 5) }).toEqual({ path, width: viewport.width, differences: [] });
-      }
+      const [first, loaded] = await Promise.all([painted(path, viewport, 'held'), painted(path, viewport, 'loaded')]);
+      // The first paint had the inline CSS only; afterwards the stylesheet applies too.
+      expect(first.sheets).toEqual(['inline']);
+      expect(loaded.sheets).toEqual(['inline', 'link']);
+      expect(first.elements.length).toBeGreaterThan(50);
+      expect(first.elements.map((e) => e.element)).toEqual(loaded.elements.map((e) => e.element));
+      // Each element whose box or paint differs, with what differs (first paint -> stylesheet loaded).
+      const differences = first.elements
+        .map((e, i) => ({ element: e.element, changed: e.values.filter((v, j) => v !== loaded.elements[i]!.values[j]).map((v) => `${v} -> ${loaded.elements[i]!.values[e.values.indexOf(v)]!.replace(/^[^:]+:/, '')}`) }))
+        .filter((e) => e.changed.length > 0)
+        // What is painted differently first: the boxes that moved follow from it.
+        .sort((a, b) => Number(b.changed.some((c) => !c.startsWith('box:'))) - Number(a.changed.some((c) => !c.startsWith('box:'))));
+      expect({ path, width: viewport.width, differences: differences.slice(0, 5) }).toEqual({ path, width: viewport.width, differences: [] });
     }
   });
 
