@@ -22,7 +22,7 @@ const { join } = require('node:path');
 const { loadavg } = require('node:os');
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { CHROMIUM_ARGS, CHROMIUM_PATH: CHROMIUM } = require('../lib/chromium');
 const TARGETS = { score: 95, worstScore: 90, cls: 0.02, jsBytes: 100_000 };
 const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES ? new Set(process.env.BENCH_LIGHTHOUSE_PAGES.split(',').map((p) => p.trim())) : null;
 const ATTEMPTS = 3;
@@ -83,7 +83,8 @@ async function pagesOf(stackUrl, gatewayUrl) {
 async function runOnce(lighthouse, chromeLauncher, url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    // chrome-launcher's own flags already turn Chromium's background traffic off; no name but loopback resolves.
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', CHROMIUM_ARGS.find((a) => a.startsWith('--host-resolver-rules='))],
     logLevel: 'silent',
   });
   try {
