@@ -1,5 +1,5 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, Clock, FileQuestion, FileText, Film, Lock, LogIn, Play, Sparkles, UserPlus, VideoOff } from 'lucide-react';
+import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Play, Sparkles, UserPlus, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { fetchPolicies } from '@/data/fetch-policies';
@@ -15,11 +15,11 @@ import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
 import { playerText } from '@/i18n/player';
 import { fr } from '@/i18n/fr';
-import { formatDuration } from '@/lib/format/duration';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { LoadError } from './catalogue/components/load-error';
 import { MediaImage } from './catalogue/components/media-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './catalogue/components/video-card';
+import { VideoPosterBadges } from './catalogue/components/video-poster-badges';
 import { formatCents, typeset } from './catalogue/format';
 import { PDF_DETAIL_QUERY, VIDEO_PREVIEW_QUERY } from './catalogue/operations/item-preview';
 
@@ -76,7 +76,6 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
         }
       : { canonicalPath: videoCanonicalPath(id), noindex: missing },
   });
-  const duration = video ? formatDuration(video.durationSeconds) : null;
   return (
     <PreviewFrame back={<BackLink to="/" label={videoDetailText.back} />}>
       {video ? (
@@ -89,19 +88,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
             ) : (
               <div className="relative overflow-hidden rounded-xl border shadow-sm">
                 <MediaImage src={video.thumbnailUrl} width={THUMB_WIDTH} height={THUMB_HEIGHT} priority alt={video.title} fallback={<Film className="size-14" />} />
-                {video.hasPreview && (
-                  <Badge variant="overlay" className="absolute top-3 left-3">
-                    <Sparkles aria-hidden="true" />
-                    {videoDetailText.preview}
-                  </Badge>
-                )}
-                {video.durationSeconds !== null && (
-                  <Badge variant="overlay" className="absolute right-3 bottom-3 tabular-nums">
-                    <Clock aria-hidden="true" />
-                    <span className="sr-only">{catalogueText.duration}</span>
-                    {duration}
-                  </Badge>
-                )}
+                <VideoPosterBadges showPreview={video.hasPreview} durationSeconds={video.durationSeconds} />
                 {/* Only once the session is known to be a visitor's: the server's page (the session
                     unknown) has none, so a signed-in viewer never taps a button their own page replaces. */}
                 {video.hasPreview && !checking && (

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowLeft, CircleCheck, Clock, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
+import { ArrowLeft, CircleCheck, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fetchPolicies } from '@/data/fetch-policies';
@@ -16,7 +16,6 @@ import { usePage } from '@/hooks/use-page';
 import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
-import { formatDuration } from '@/lib/format/duration';
 import { playerText } from '@/i18n/player';
 import { readDataSaver, rememberDataSaver } from '@/player/data-saver';
 import { PlaybackOptions } from '@/player/playback-options';
@@ -26,6 +25,7 @@ import { MediaImage } from './catalogue/components/media-image';
 import { PreviewOffer } from './catalogue/components/preview-offer';
 import { ShareButtons } from './catalogue/components/share-buttons';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './catalogue/components/video-card';
+import { VideoPosterBadges } from './catalogue/components/video-poster-badges';
 import { formatCents, typeset } from './catalogue/format';
 import { useContentProtection } from './catalogue/hooks/use-content-protection';
 import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './catalogue/operations/video-detail';
@@ -85,7 +85,6 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
   const { isAdmin } = useAuth();
   // Administrators play the whole video too (the server decides; this only words the button).
   const fullAccess = video.purchased || isAdmin;
-  const duration = formatDuration(video.durationSeconds);
   const buy = (method: Parameters<typeof checkout.pay>[1]) =>
     checkout.pay({ id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: itemPath('VIDEO', video.id) }, method);
   // 'Regarder la vidéo' in the side panel sits below the player on a phone: bring the player into view.
@@ -131,19 +130,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
               priority
               fallback={<Film className="size-14" />}
             />
-            {video.hasPreview && !fullAccess && (
-              <Badge variant="overlay" className="absolute top-3 left-3">
-                <Sparkles aria-hidden="true" />
-                {t.preview}
-              </Badge>
-            )}
-            {video.durationSeconds !== null && (
-              <Badge variant="overlay" className="absolute right-3 bottom-3 tabular-nums">
-                <Clock aria-hidden="true" />
-                <span className="sr-only">{catalogueText.duration}</span>
-                {duration}
-              </Badge>
-            )}
+            <VideoPosterBadges showPreview={video.hasPreview && !fullAccess} durationSeconds={video.durationSeconds} />
             <button
               type="button"
               onClick={() => setPlaying(true)}
