@@ -81,19 +81,32 @@ export interface AuthContext {
   auth: AuthUser | null;
 }
 
+/** The one UNAUTHENTICATED error: no valid access token came with the request. */
+export function unauthenticated(): GraphQLError {
+  return new GraphQLError('Connexion requise', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+}
+
+/** The one FORBIDDEN error: signed in, but not allowed this (an admin operation, another user's data). */
+export function forbidden(): GraphQLError {
+  return new GraphQLError('Accès refusé', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+}
+
 export function requireUser(ctx: AuthContext): AuthUser {
-  if (!ctx.auth) {
-    throw new GraphQLError('Connexion requise', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
-  }
+  if (!ctx.auth) throw unauthenticated();
   return ctx.auth;
 }
 
 /** Every admin operation calls this on the server; the role comes only from the signed token. */
 export function requireAdmin(ctx: AuthContext): AuthUser {
   const user = requireUser(ctx);
-  if (!user.roles.includes('admin')) {
-    throw new GraphQLError('Accès refusé', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
-  }
+  if (!user.roles.includes('admin')) throw forbidden();
+  return user;
+}
+
+/** The user themself or an administrator; visitors UNAUTHENTICATED, other users FORBIDDEN. */
+export function requireSelfOrAdmin(ctx: AuthContext, userId: string): AuthUser {
+  const user = requireUser(ctx);
+  if (user.userId !== userId && !user.roles.includes('admin')) throw forbidden();
   return user;
 }
 

@@ -6,6 +6,7 @@ import { migrateUnderLock } from './database';
 import { exitOnConfigError, type BaseConfig } from './env';
 import { connectEventBus, type EventBus, type RunningConsumer } from './event-bus';
 import { Lifecycle } from './lifecycle';
+import { composeModules, type ModuleParts } from './module';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
 import { guardProcess } from './process-guards';
@@ -44,7 +45,10 @@ export interface JobSchedule<J extends JobMap> {
 
 /** What a service declares as its own once the infrastructure is up. */
 export interface ServiceParts<J extends JobMap, C extends BaseContext, E> {
-  resolvers: Readonly<Record<string, object>>;
+  /** The service's rooms (`defineModule`), merged by the kit into the fields below; the preferred shape. */
+  modules?: ModuleParts<J>[];
+  /** Resolvers outside any module (prefer modules). */
+  resolvers?: Readonly<Record<string, object>>;
   context?: (base: BaseContext) => C | Promise<C>;
   /** Extra HTTP routes (e.g. /media); they sit behind the gateway credential like /graphql. */
   routes?: (app: Express) => void;
@@ -188,7 +192,7 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
       },
       onShutdown: (part, close) => lifecycle.onShutdown(part, close),
     };
-    const parts = await definition.setup(infra);
+    const parts = await withModules(await definition.setup(infra), lifecycle);
 
     const jobNames = [...(definition.jobs?.names ?? []), ...extraJobs.map((j) => j.name)];
     if (jobNames.length) {
@@ -292,4 +296,38 @@ export function runService<Cfg extends BaseConfig, J extends JobMap, C extends B
       process.exit(1);
     },
   );
+}
+
+/** A definition's parts with its modules merged in: each module started now and stopped at shutdown. */
+async function withModules<J extends JobMap, C extends BaseContext, E>(
+  parts: ServiceParts<J, C, E>,
+  lifecycle: Lifecycle,
+): Promise<ServiceParts<J, C, E> & { resolvers: Readonly<Record<string, object>> }> {
+  const modules = parts.modules ?? [];
+  const composed = composeModules(modules);
+  for (const m of modules) {
+    if (m.start) await m.start();
+    if (m.stop) lifecycle.onShutdown(`module ${m.name}`, m.stop);
+  }
+  return {
+    ...parts,
+    resolvers: mergeResolverMaps(composed.resolvers, parts.resolvers ?? {}),
+    routes: (app) => {
+      composed.routes(app);
+      parts.routes?.(app);
+    },
+    consumers: [...composed.consumers, ...(parts.consumers ?? [])],
+    jobHandlers: { ...composed.jobHandlers, ...parts.jobHandlers },
+    jobSchedules: [...composed.jobSchedules, ...(parts.jobSchedules ?? [])],
+    readiness: { ...composed.readiness, ...parts.readiness },
+  } as ServiceParts<J, C, E> & { resolvers: Readonly<Record<string, object>> };
+}
+
+function mergeResolverMaps(a: Record<string, Record<string, unknown>>, b: Readonly<Record<string, object>>): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = { ...a };
+  for (const [type, fields] of Object.entries(b)) {
+    for (const field of Object.keys(fields)) if (out[type] && field in out[type]) throw new Error(`${type}.${field} is resolved twice`);
+    out[type] = { ...out[type], ...(fields as Record<string, unknown>) };
+  }
+  return out;
 }

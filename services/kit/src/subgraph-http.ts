@@ -1,5 +1,6 @@
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { declaresTooLarge, readBoundedBody, sendJson } from './http-body';
 
 /** What /graphql answers a caller without the gateway's credential (the same body as the Express guard). */
 export const UNAUTHORIZED_BODY = { errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] };
@@ -12,12 +13,6 @@ export interface SubgraphHttpOptions<C extends BaseContext> {
   context: (req: IncomingMessage, res: ServerResponse) => Promise<C>;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
 }
 
 const badRequest = (message: string) => ({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
@@ -56,32 +51,12 @@ export function subgraphGraphqlHandler<C extends BaseContext>(opts: SubgraphHttp
   };
 }
 
-/** The body, or null when it grows past the limit (the rest is drained, not buffered). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      length += chunk.length;
-      if (length > limit) {
-        over = true;
-        chunks.length = 0;
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => !over && resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
-    req.on('error', () => !over && resolve(Buffer.alloc(0)));
-  });
-}
-
 async function handle<C extends BaseContext>(opts: SubgraphHttpOptions<C>, req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
-  if (Number(req.headers['content-length']) > opts.bodyLimit) {
+  if (declaresTooLarge(req, opts.bodyLimit)) {
     req.resume();
     return sendJson(res, 413, badRequest('Requête trop volumineuse.'));
   }
-  const raw = await readBody(req, opts.bodyLimit);
+  const raw = await readBoundedBody(req, opts.bodyLimit);
   if (!raw) return sendJson(res, 413, badRequest('Requête trop volumineuse.'));
   let body: unknown = {};
   const text = raw.toString('utf8');

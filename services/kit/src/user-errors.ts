@@ -119,3 +119,22 @@ export async function rethrowUserErrors<T>(run: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+/** A refusal as a Result (`return refuse(CODES.NOT_FOUND, TEXT.notFound)` in a use case). */
+export function refuse(code: string, message: string, opts: { field?: string | null; title?: string | null } = {}): { ok: false; error: UserError } {
+  return fail(new UserError(code, message, opts));
+}
+
+/**
+ * The resolver side of the one idiom (issue 21): a use case's Result as the mutation's payload,
+ * its value under `key` and `error` null, or the refusal in `error` and the data field null.
+ */
+export function toPayload<K extends string, T>(key: K, result: Result<T>): Payload<K, T> {
+  return (result.ok ? { [key]: result.value, error: null } : { [key]: null, error: result.error }) as Payload<K, T>;
+}
+
+/** A use case's Result where no payload can carry a refusal (queries, Boolean mutations): the value, or BAD_USER_INPUT. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw toGraphQLError(result.error);
+  return result.value;
+}

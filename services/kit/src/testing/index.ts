@@ -9,3 +9,4 @@ export * from './events';
 export * from './environment';
 export * from './private-nats';
 export * from './spreadsheet';
+export * from './harness';
