@@ -150,79 +150,20 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
   options: { kitJobs?: readonly KitJob[] } = {},
 ): Promise<RunningService<E>> {
   const { name, config } = definition;
-  const log = createLogger(name, config.logLevel ?? 'info');
+  const log = createLogger(name, config.logLevel);
   const lifecycle = new Lifecycle(log, definition.shutdownDeadlineMs);
-  const schema = serviceByName(name).schema;
   if (config.subgraphSecret === undefined || (config.production && !config.subgraphSecret)) {
     throw new Error(`${name}: SUBGRAPH_SECRET is required (the gateway's credential); only in-process tests may pass null`);
   }
-  const extraJobs = options.kitJobs ?? kitJobs;
   try {
-    const ds = definition.dataSource(config.databaseUrl);
-    await ds.initialize();
-    lifecycle.onShutdown('database', () => ds.destroy());
-    const ran = await migrateUnderLock(ds, schema);
-    if (ran.length) log.info({ migrations: ran }, 'migrations applied');
-
-    const redis = createRedis(config.redisUrl, name);
-    lifecycle.onShutdown('redis', () => redis.quit());
-
-    const bus = await connectEventBus({ url: config.natsUrl, stream: config.eventStream, prefix: config.eventPrefix, name, log });
-    lifecycle.onShutdown('event bus', () => bus.close());
-
-    const relay = new OutboxRelay(ds, { publish: bus.publish, log });
-    relay.start();
-    lifecycle.onShutdown('outbox relay', () => relay.stop());
-    const uow = new UnitOfWork(ds, name, relay);
-
-    let queues: ServiceQueues<JobMap> | null = null;
-    const infra: ServiceInfra<Cfg, J> = {
-      name,
-      config,
-      log,
-      ds,
-      redis,
-      bus,
-      relay,
-      uow,
-      verifier: new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix),
-      enqueue: (job, data, opts) => {
-        if (!queues) return Promise.reject(new Error(`${name}: job ${job} queued before the service finished booting`));
-        return queues.add(job, data as Record<string, unknown>, opts) as never;
-      },
-      onShutdown: (part, close) => lifecycle.onShutdown(part, close),
-    };
+    const { infra, setQueues } = await openInfra(definition, log, lifecycle);
     const parts = await withModules(await definition.setup(infra), lifecycle);
-
-    const jobNames = [...(definition.jobs?.names ?? []), ...extraJobs.map((j) => j.name)];
-    if (jobNames.length) {
-      const handlers: Record<string, (job: Job) => Promise<unknown>> = { ...(parts.jobHandlers as Record<string, (job: Job) => Promise<unknown>>) };
-      for (const kitJob of extraJobs) handlers[kitJob.name] = kitJob.handler(infra as unknown as ServiceInfra);
-      // Throws on a job without a handler: a service whose queue cannot run all its jobs does not start.
-      const created = createServiceQueues<JobMap>({
-        service: name,
-        connection: redis,
-        prefix: config.redisKeyPrefix ?? 'lbf',
-        jobNames,
-        handlers: handlers as JobHandlers<JobMap>,
-        concurrency: definition.jobs?.concurrency,
-        recovery: definition.jobs?.recovery,
-        log,
-      });
-      queues = created;
-      lifecycle.onShutdown('queues', () => created.close());
-      const schedules = [
-        ...(parts.jobSchedules ?? []).map((s) => ({ id: s.id, name: s.name as string, repeat: s.repeat, data: s.data ?? {} })),
-        ...extraJobs.flatMap((j) => (j.schedule ? [{ id: j.schedule.id, name: j.name, repeat: j.schedule.repeat, data: {} }] : [])),
-      ];
-      for (const s of schedules) await created.queue.upsertJobScheduler(s.id, s.repeat, { name: s.name, data: s.data });
-    }
-
+    const queues = await startQueues(definition, infra, parts, options.kitJobs ?? kitJobs, lifecycle);
+    setQueues(queues);
     for (const consumer of parts.consumers ?? []) {
       const running = await consumer.start();
       lifecycle.onShutdown(consumer.name, () => running.stop());
     }
-
     const subgraph = await startSubgraph<C>({
       name,
       port: config.port,
@@ -237,38 +178,103 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
       routes: parts.routes,
       gatewaySecret: config.subgraphSecret,
       limits: definition.limits,
-      readiness: Object.fromEntries(
-        Object.entries({
-          database: () => ds.query('SELECT 1'),
-          redis: () => redis.ping(),
-          // A flush is a round trip to the server; isClosed() stays false while reconnecting.
-          nats: () => bus.nc.flush(),
-          ...parts.readiness,
-        }).map(([check, fn]) => [check, withTimeout(check, fn, READINESS_TIMEOUT_MS)]),
-      ),
+      readiness: readinessChecks(infra, parts.readiness),
     });
     lifecycle.onShutdown('subgraph', () => subgraph.stop());
-
-    return {
-      name,
-      url: subgraph.url,
-      wsUrl: subgraph.wsUrl,
-      port: subgraph.port,
-      log,
-      ds,
-      redis,
-      bus,
-      uow,
-      queues,
-      subgraph,
-      lifecycle,
-      expose: parts.expose as E,
-      stop: () => lifecycle.shutdown(),
-    };
+    const { ds, redis, bus, uow } = infra;
+    return { name, url: subgraph.url, wsUrl: subgraph.wsUrl, port: subgraph.port, log, ds, redis, bus, uow, queues, subgraph, lifecycle, expose: parts.expose as E, stop: () => lifecycle.shutdown() };
   } catch (err) {
     await lifecycle.shutdown();
     throw err;
   }
+}
+
+/** The connections every service holds (each closed at shutdown), as the infra its setup receives. */
+async function openInfra<Cfg extends BaseConfig, J extends JobMap>(
+  definition: ServiceDefinition<Cfg, J, BaseContext, unknown>,
+  log: Logger,
+  lifecycle: Lifecycle,
+): Promise<{ infra: ServiceInfra<Cfg, J>; setQueues(queues: ServiceQueues<JobMap> | null): void }> {
+  const { name, config } = definition;
+  const ds = definition.dataSource(config.databaseUrl);
+  await ds.initialize();
+  lifecycle.onShutdown('database', () => ds.destroy());
+  const ran = await migrateUnderLock(ds, serviceByName(name).schema);
+  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+
+  const redis = createRedis(config.redisUrl, name);
+  lifecycle.onShutdown('redis', () => redis.quit());
+
+  const bus = await connectEventBus({ url: config.natsUrl, stream: config.eventStream, prefix: config.eventPrefix, name, log });
+  lifecycle.onShutdown('event bus', () => bus.close());
+
+  const relay = new OutboxRelay(ds, { publish: bus.publish, log });
+  relay.start();
+  lifecycle.onShutdown('outbox relay', () => relay.stop());
+
+  let queues: ServiceQueues<JobMap> | null = null;
+  const infra: ServiceInfra<Cfg, J> = {
+    name,
+    config,
+    log,
+    ds,
+    redis,
+    bus,
+    relay,
+    uow: new UnitOfWork(ds, name, relay),
+    verifier: new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix),
+    enqueue: (job, data, opts) => {
+      if (!queues) return Promise.reject(new Error(`${name}: job ${job} queued before the service finished booting`));
+      return queues.add(job, data as Record<string, unknown>, opts) as never;
+    },
+    onShutdown: (part, close) => lifecycle.onShutdown(part, close),
+  };
+  return { infra, setQueues: (q) => void (queues = q) };
+}
+
+/** The service's queue with its handlers and the kit's jobs, and the schedules upserted; null without jobs. */
+async function startQueues<Cfg extends BaseConfig, J extends JobMap, C extends BaseContext, E>(
+  definition: ServiceDefinition<Cfg, J, C, E>,
+  infra: ServiceInfra<Cfg, J>,
+  parts: ServiceParts<J, C, E>,
+  extraJobs: readonly KitJob[],
+  lifecycle: Lifecycle,
+): Promise<ServiceQueues<JobMap> | null> {
+  const jobNames = [...(definition.jobs?.names ?? []), ...extraJobs.map((j) => j.name)];
+  if (!jobNames.length) return null;
+  const handlers: Record<string, (job: Job) => Promise<unknown>> = { ...(parts.jobHandlers as Record<string, (job: Job) => Promise<unknown>>) };
+  for (const kitJob of extraJobs) handlers[kitJob.name] = kitJob.handler(infra as unknown as ServiceInfra);
+  // Throws on a job without a handler: a service whose queue cannot run all its jobs does not start.
+  const created = createServiceQueues<JobMap>({
+    service: definition.name,
+    connection: infra.redis,
+    prefix: definition.config.redisKeyPrefix,
+    jobNames,
+    handlers: handlers as JobHandlers<JobMap>,
+    concurrency: definition.jobs?.concurrency,
+    recovery: definition.jobs?.recovery,
+    log: infra.log,
+  });
+  lifecycle.onShutdown('queues', () => created.close());
+  const schedules = [
+    ...(parts.jobSchedules ?? []).map((s) => ({ id: s.id, name: s.name as string, repeat: s.repeat, data: s.data ?? {} })),
+    ...extraJobs.flatMap((j) => (j.schedule ? [{ id: j.schedule.id, name: j.name, repeat: j.schedule.repeat, data: {} }] : [])),
+  ];
+  for (const s of schedules) await created.queue.upsertJobScheduler(s.id, s.repeat, { name: s.name, data: s.data });
+  return created;
+}
+
+/** /ready's checks: database, Redis and a NATS round trip, then the service's own, each bounded in time. */
+function readinessChecks(infra: ServiceInfra<BaseConfig, JobMap>, own: ServiceParts<JobMap, BaseContext, unknown>['readiness']) {
+  return Object.fromEntries(
+    Object.entries({
+      database: () => infra.ds.query('SELECT 1'),
+      redis: () => infra.redis.ping(),
+      // A flush is a round trip to the server; isClosed() stays false while reconnecting.
+      nats: () => infra.bus.nc.flush(),
+      ...own,
+    }).map(([check, fn]) => [check, withTimeout(check, fn, READINESS_TIMEOUT_MS)]),
+  );
 }
 
 /**
@@ -284,7 +290,7 @@ export function runService<Cfg extends BaseConfig, J extends JobMap, C extends B
   } catch (err) {
     exitOnConfigError(err);
   }
-  const log = createLogger(definition.name, definition.config.logLevel ?? 'info');
+  const log = createLogger(definition.name, definition.config.logLevel);
   guardProcess(log);
   bootService(definition).then(
     (running) => {

@@ -119,16 +119,16 @@ export interface BaseConfig {
   /** PEM of identity's public key, which verifies access tokens. */
   authPublicKey: string;
   production: boolean;
-  logLevel?: string;
+  logLevel: string;
   /** Prefix of this service's Redis keys; `lbf` unless a test isolates itself. */
-  redisKeyPrefix?: string;
+  redisKeyPrefix: string;
   /**
    * The secret the gateway sends (header x-lbf-gateway-secret). `null` leaves the subgraph open to
    * any caller: only for in-process tests whose client cannot send it, and refused in production.
    */
   subgraphSecret: string | null;
-  /** The site's IANA time zone (SITE_TIMEZONE); DEFAULT_SITE_TIMEZONE when absent. */
-  siteTimezone?: string;
+  /** The site's IANA time zone (SITE_TIMEZONE, DEFAULT_SITE_TIMEZONE by default). */
+  siteTimezone: string;
 }
 
 /** Maps the parsed base variables to the base config; `service` names the registry entry for the default port. */
@@ -152,5 +152,5 @@ export function baseConfigFrom(service: string, e: BaseEnv): BaseConfig {
 
 /** The site's time zone of a service's configuration. */
 export function siteTimezoneOf(config: Pick<BaseConfig, 'siteTimezone'>): string {
-  return config.siteTimezone ?? DEFAULT_SITE_TIMEZONE;
+  return config.siteTimezone;
 }

@@ -4,7 +4,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDi
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express } from 'express';
-import { GraphQLError, parse, specifiedRules, validate } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -103,82 +103,11 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   });
   const makeContext = async (base: BaseContext): Promise<C> => (opts.context ? opts.context(base) : (base as C));
 
-  // Inline traces only serve Apollo Studio, which we do not use; they cost time on every request.
-  // No schema has @cacheControl and the gateway computes no cache policy: the cache-control
-  // plugin would only wrap every resolver call for nothing.
-  const plugins: ApolloServerPlugin<C>[] = [
-    ApolloServerPluginDrainHttpServer({ httpServer }),
-    ApolloServerPluginInlineTraceDisabled(),
-    ApolloServerPluginCacheControlDisabled(),
-    refuseNullBytes<C>(),
-    ...noVendorReporting<C>(),
-    ...(opts.plugins ?? []),
-  ];
-  let wsCleanup: { dispose: () => Promise<void> | void } | null = null;
-  if (opts.subscriptions) {
-    const wss = new WebSocketServer({
-      server: httpServer,
-      path: '/graphql',
-      // The upgrade is refused (401) before any GraphQL is spoken when the gateway's secret is missing.
-      verifyClient: (info, done) => (fromGateway(info.req.headers) ? done(true) : done(false, 401, 'Unauthorized')),
-    });
-    wsCleanup = useServer(
-      {
-        schema,
-        // Same rules as over HTTP: the limits, and no "Did you mean …" in what is refused.
-        validate: (schema, document) =>
-          validate(schema, document, [...specifiedRules, operationLimitsRule(limits)]).map(
-            (e) => new GraphQLError(withoutSuggestions(e.message), { nodes: e.nodes, extensions: e.extensions }),
-          ),
-        context: async (ctx) => {
-          const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
-          const auth = await opts.verifier.verify(bearerToken(params.authorization as string | undefined));
-          const req = ctx.extra.request;
-          return makeContext({ auth, ip: clientIp(req.headers, req.socket.remoteAddress, fromGateway(req.headers)), userAgent: null, log: opts.log });
-        },
-      },
-      wss,
-    );
-    plugins.push({
-      async serverWillStart() {
-        return { drainServer: async () => void (await wsCleanup?.dispose()) };
-      },
-    });
-  }
+  const plugins = basePlugins<C>(httpServer, opts.plugins);
+  if (opts.subscriptions) plugins.push(mountSubscriptions(httpServer, schema, limits, fromGateway, opts, makeContext));
+  const server = await startApollo(schema, limits, plugins, opts);
 
-  refuseVendorTelemetry();
-  const server = new ApolloServer<C>({
-    schema,
-    csrfPrevention: true,
-    // No "Did you mean …" in validation errors, in every mode: field names are not for strangers.
-    hideSchemaDetailsFromClientErrors: true,
-    validationRules: [operationLimitsRule(limits)],
-    introspection: !opts.production,
-    includeStacktraceInErrorResponses: !opts.production,
-    plugins,
-    formatError: (formatted, error) => {
-      const code = formatted.extensions?.code;
-      if (code === 'INTERNAL_SERVER_ERROR') opts.log.error({ err: error }, 'resolver failed');
-      if (opts.production && code === 'INTERNAL_SERVER_ERROR') return { message: 'Une erreur inattendue s\'est produite.', extensions: { code } };
-      return { ...formatted, message: withoutSuggestions(formatted.message) };
-    },
-  });
-  await server.start();
-
-  app.get('/health', (_req, res) => void res.json({ status: 'ok', service: opts.name }));
-  app.get('/ready', async (_req, res) => {
-    const checks: Record<string, boolean> = {};
-    await Promise.all(
-      Object.entries(opts.readiness ?? {}).map(async ([name, check]) => {
-        checks[name] = await check().then(
-          () => true,
-          () => false,
-        );
-      }),
-    );
-    const ok = Object.values(checks).every(Boolean);
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks });
-  });
+  mountProbes(app, opts);
   // Everything below answers the gateway only: /graphql (with _service and _entities) and extra routes.
   app.use((req, res, next) => {
     if (!fromGateway(req.headers)) {
@@ -197,7 +126,104 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   };
   app.use('/graphql', express.json({ limit: BODY_LIMIT }), expressMiddleware(server, { context: ({ req, res }) => httpContext(req, res) }));
   fastGraphql = subgraphGraphqlHandler({ apollo: server, fromGateway, context: httpContext, bodyLimit: BODY_LIMIT });
+  return listen(httpServer, server, opts);
+}
 
+/**
+ * Inline traces only serve Apollo Studio, which we do not use; they cost time on every request.
+ * No schema has @cacheControl and the gateway computes no cache policy: the cache-control plugin
+ * would only wrap every resolver call for nothing.
+ */
+function basePlugins<C extends BaseContext>(httpServer: Server, extra: ApolloServerPlugin<C>[] = []): ApolloServerPlugin<C>[] {
+  return [
+    ApolloServerPluginDrainHttpServer({ httpServer }),
+    ApolloServerPluginInlineTraceDisabled(),
+    ApolloServerPluginCacheControlDisabled(),
+    refuseNullBytes<C>(),
+    ...noVendorReporting<C>(),
+    ...extra,
+  ];
+}
+
+/** graphql-ws on /graphql, refused (401) before any GraphQL without the gateway's secret; returns the plugin that drains it. */
+function mountSubscriptions<C extends BaseContext>(
+  httpServer: Server,
+  schema: GraphQLSchema,
+  limits: OperationLimits,
+  fromGateway: (headers: IncomingHttpHeaders) => boolean,
+  opts: SubgraphOptions<C>,
+  makeContext: (base: BaseContext) => Promise<C>,
+): ApolloServerPlugin<C> {
+  const wss = new WebSocketServer({
+    server: httpServer,
+    path: '/graphql',
+    verifyClient: (info, done) => (fromGateway(info.req.headers) ? done(true) : done(false, 401, 'Unauthorized')),
+  });
+  const cleanup = useServer(
+    {
+      schema,
+      // Same rules as over HTTP: the limits, and no "Did you mean …" in what is refused.
+      validate: (schema, document) =>
+        validate(schema, document, [...specifiedRules, operationLimitsRule(limits)]).map(
+          (e) => new GraphQLError(withoutSuggestions(e.message), { nodes: e.nodes, extensions: e.extensions }),
+        ),
+      context: async (ctx) => {
+        const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+        const auth = await opts.verifier.verify(bearerToken(params.authorization as string | undefined));
+        const req = ctx.extra.request;
+        return makeContext({ auth, ip: clientIp(req.headers, req.socket.remoteAddress, fromGateway(req.headers)), userAgent: null, log: opts.log });
+      },
+    },
+    wss,
+  );
+  return {
+    async serverWillStart() {
+      return { drainServer: async () => void (await cleanup.dispose()) };
+    },
+  };
+}
+
+async function startApollo<C extends BaseContext>(schema: GraphQLSchema, limits: OperationLimits, plugins: ApolloServerPlugin<C>[], opts: SubgraphOptions<C>): Promise<ApolloServer<C>> {
+  refuseVendorTelemetry();
+  const server = new ApolloServer<C>({
+    schema,
+    csrfPrevention: true,
+    // No "Did you mean …" in validation errors, in every mode: field names are not for strangers.
+    hideSchemaDetailsFromClientErrors: true,
+    validationRules: [operationLimitsRule(limits)],
+    introspection: !opts.production,
+    includeStacktraceInErrorResponses: !opts.production,
+    plugins,
+    formatError: (formatted, error) => {
+      const code = formatted.extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR') opts.log.error({ err: error }, 'resolver failed');
+      if (opts.production && code === 'INTERNAL_SERVER_ERROR') return { message: 'Une erreur inattendue s\'est produite.', extensions: { code } };
+      return { ...formatted, message: withoutSuggestions(formatted.message) };
+    },
+  });
+  await server.start();
+  return server;
+}
+
+/** /health (cheap) and /ready (every readiness check, each true or false). */
+function mountProbes(app: Express, opts: Pick<SubgraphOptions<BaseContext>, 'name' | 'readiness'>): void {
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', service: opts.name }));
+  app.get('/ready', async (_req, res) => {
+    const checks: Record<string, boolean> = {};
+    await Promise.all(
+      Object.entries(opts.readiness ?? {}).map(async ([name, check]) => {
+        checks[name] = await check().then(
+          () => true,
+          () => false,
+        );
+      }),
+    );
+    const ok = Object.values(checks).every(Boolean);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks });
+  });
+}
+
+async function listen<C extends BaseContext>(httpServer: Server, server: ApolloServer<C>, opts: SubgraphOptions<C>): Promise<RunningSubgraph> {
   httpServer.keepAliveTimeout = SUBGRAPH_KEEP_ALIVE_MS;
   httpServer.headersTimeout = SUBGRAPH_KEEP_ALIVE_MS + 1_000;
   await new Promise<void>((resolve) => httpServer.listen(opts.port, opts.host ?? '127.0.0.1', resolve));

@@ -1,5 +1,5 @@
 import type { Envelope } from '@lbf/proto-events';
-import { bootService, createLogger, createServiceDataSource, defineService, OutboxRelay, UnitOfWork, type BaseConfig } from '../src';
+import { bootService, createLogger, createServiceDataSource, defineModule, defineService, OutboxRelay, UnitOfWork, type BaseConfig } from '../src';
 import { createTestEnvironment, type TestEnvironment } from '../src/testing';
 
 /** The kit's own promises: one bootstrap, a queue that cannot start without its handlers, readiness that means it, a relay that never doubles. */
@@ -47,6 +47,43 @@ describe('the kit', () => {
     } finally {
       await running.stop();
     }
+  });
+
+  it('boots a service from its modules: resolvers merged, each module started before it listens and stopped at shutdown', async () => {
+    const calls: string[] = [];
+    const running = await bootService(
+      defineService<BaseConfig, { first: Record<string, never>; second: Record<string, never> }>({
+        name: 'analytics',
+        config: env.baseConfig('analytics'),
+        dataSource: (url) => createServiceDataSource({ url, schema: 'analytics', entities: [], migrations: [] }),
+        typeDefs: 'type Query { hello: String, bye: String }',
+        jobs: { names: ['first', 'second'] },
+        setup: () => ({
+          modules: [
+            defineModule({
+              name: 'greetings',
+              resolvers: { Query: { hello: () => 'bonjour' } },
+              jobHandlers: { first: async () => 1 },
+              start: async () => void calls.push('start greetings'),
+              stop: async () => void calls.push('stop greetings'),
+            }),
+            defineModule({ name: 'farewells', resolvers: { Query: { bye: () => 'au revoir' } }, jobHandlers: { second: async () => 2 } }),
+          ],
+        }),
+      }),
+    );
+    try {
+      expect(calls).toEqual(['start greetings']);
+      const res = await fetch(running.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-lbf-gateway-secret': env.subgraphSecret },
+        body: JSON.stringify({ query: '{ hello bye }' }),
+      });
+      expect((await res.json()).data).toEqual({ hello: 'bonjour', bye: 'au revoir' });
+    } finally {
+      await running.stop();
+    }
+    expect(calls).toEqual(['start greetings', 'stop greetings']);
   });
 
   it('publishes every outbox row exactly once with two relays racing on the same table (SKIP LOCKED)', async () => {

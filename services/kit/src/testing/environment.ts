@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type Role } from '../auth';
+import { DEFAULT_SITE_TIMEZONE } from '../csv';
 import type { BaseConfig } from '../env';
 import { serviceByName } from '../registry';
 import { createTestDatabase, randomSuffix, removeRedisKeys, testKeys, testStream, TEST_NATS_URL, TEST_REDIS_URL, type TestDatabase, type TestStream } from './infra';
@@ -70,6 +71,7 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
       logLevel: 'silent',
       redisKeyPrefix,
       subgraphSecret,
+      siteTimezone: DEFAULT_SITE_TIMEZONE,
     }),
     newUser(opts = {}) {
       const userId = opts.userId ?? randomUUID();
