@@ -33,7 +33,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{proto-events,services,gateway,web,sandbox}/**/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{proto-events,services,gateway,web,sandbox}/**/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.js'],
     },
     {
       ...shared,

@@ -3,7 +3,7 @@
  * refreshing itself) and one mail (its headers, the HTML part in a sandboxed frame, the text part).
  * French, server-rendered, no script; everything from a mail is escaped.
  */
-import type { CaughtMail } from './catcher';
+import type { CaughtMail } from './caught-mail';
 
 export const TITLE = 'Boîte de réception locale (développement)';
 /** Seconds between the list's reloads. */

@@ -6,6 +6,8 @@ import { migrateUnderLock } from './database';
 import { exitOnConfigError, type BaseConfig } from './env';
 import { connectEventBus, type EventBus, type RunningConsumer } from './event-bus';
 import { Lifecycle } from './lifecycle';
+import type { JobSchedule } from './queues';
+export type { JobSchedule } from './queues';
 import { composeModules, type ModuleParts } from './module';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
@@ -33,14 +35,6 @@ export interface ServiceInfra<Cfg extends BaseConfig = BaseConfig, J extends Job
   enqueue<K extends keyof J & string>(name: K, data: J[K], opts?: JobsOptions): Promise<Job<J[K]>>;
   /** Closes something the service opened itself; closed before the kit's own connections. */
   onShutdown(name: string, close: () => Promise<unknown> | unknown): void;
-}
-
-/** A recurring job, upserted under a fixed id at every start so replicas never duplicate it. */
-export interface JobSchedule<J extends JobMap> {
-  id: string;
-  name: keyof J & string;
-  repeat: Omit<RepeatOptions, 'key'>;
-  data?: Record<string, unknown>;
 }
 
 /** What a service declares as its own once the infrastructure is up. */

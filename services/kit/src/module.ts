@@ -1,7 +1,6 @@
 import type { Express } from 'express';
-import type { JobSchedule } from './boot';
 import type { RunningConsumer } from './event-bus';
-import type { JobHandlers, JobMap } from './queues';
+import type { JobHandlers, JobMap, JobSchedule } from './queues';
 
 /**
  * One room of a service (issue 21): what a folder `src/<module>/` adds to the service — its

@@ -1,7 +1,7 @@
 import { decodeEnvelopeValue, type EventSubject, type ParkedMessage, type TypedEnvelope } from '@lbf/proto-events';
 import type { DataSource } from 'typeorm';
 import type { Logger } from './logger';
-import type { Tx, UnitOfWork } from './unit-of-work';
+import type { TransactionRunner, Tx } from './tx';
 
 /** The part of a pg Client (or Pool) the parked-events command needs. */
 export interface Queryable {
@@ -71,7 +71,7 @@ interface ParkedRow {
  * listeners that are not idempotent) and JetStream would drop it as a duplicate within its window.
  */
 export async function replayRequested<S extends EventSubject>(args: {
-  uow: UnitOfWork;
+  uow: TransactionRunner;
   consumer: string;
   subjects: readonly S[];
   handle: (envelope: TypedEnvelope<S>, tx: Tx) => Promise<void>;

@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
+import { Queue, Worker, type Job, type JobsOptions, type Processor, type RepeatOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
 
@@ -7,6 +7,14 @@ import type { Logger } from './logger';
  * in Redis, so never rename one that may hold jobs.
  */
 export type JobMap = Record<string, Record<string, unknown>>;
+
+/** A recurring job, upserted under a fixed id at every start so replicas never duplicate it. */
+export interface JobSchedule<J extends JobMap> {
+  id: string;
+  name: keyof J & string;
+  repeat: Omit<RepeatOptions, 'key'>;
+  data?: Record<string, unknown>;
+}
 
 export type JobHandlers<J extends JobMap> = { [K in keyof J]: (job: Job<J[K]>) => Promise<unknown> };
 

@@ -1,15 +1,12 @@
 import { events, type EventData, type EventSubject, type TypedEnvelope } from '@lbf/proto-events';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { consumeEvents, type EventBus, type RunningConsumer } from './event-bus';
 import type { Logger } from './logger';
-import { writeOutbox, type Emit, OutboxRelay } from './outbox';
+import { writeOutbox, OutboxRelay } from './outbox';
+import type { Tx } from './tx';
 import { parkMessage, recordInInbox, replayRequested, startParkedReplayer } from './parked-events';
 
-export interface Tx {
-  manager: EntityManager;
-  /** Records an event to publish once this transaction commits. */
-  emit: Emit;
-}
+export type { Tx } from './tx';
 
 /**
  * The one way a service changes state: run `fn` in a transaction where events are written to
