@@ -93,74 +93,10 @@ function oneLine(err: unknown): string {
 export async function consumeEvents<S extends EventSubject>(opts: ConsumeOptions<S>): Promise<RunningConsumer> {
   const maxDeliver = Math.max(1, opts.maxDeliver ?? 8);
   const concurrency = Math.max(1, opts.concurrency ?? 4);
-  const filter = opts.subjects.map((s) => natsSubject(opts.prefix, s));
-  const config = {
-    durable_name: opts.durable,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    max_deliver: -1,
-    ack_wait: 30_000_000_000,
-    // Several filter subjects need NATS 2.10; with one (wildcards allowed) any 2.9+ server works.
-    ...(filter.length === 1 ? { filter_subject: filter[0] } : { filter_subjects: filter }),
-  };
-  const exists = await opts.jsm.consumers.info(opts.stream, opts.durable).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
-    await opts.jsm.consumers.add(opts.stream, config);
-  } else {
-    // An existing durable keeps its position; a config change that the server refuses is logged, not fatal.
-    await opts.jsm.consumers.update(opts.stream, opts.durable, config).catch((err: unknown) => {
-      opts.log.warn({ durable: opts.durable, err: String(err) }, 'could not update consumer config');
-    });
-  }
+  await ensureDurable(opts);
   const consumer = await opts.js.consumers.get(opts.stream, opts.durable);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: concurrency * 2 });
-
-  const park = async (m: JsMsg, parked: ParkedMessage): Promise<void> => {
-    try {
-      await opts.park(parked);
-    } catch (err) {
-      opts.log.error({ durable: opts.durable, seq: m.seq, eventId: parked.eventId, err: String(err) }, 'could not park event; it will be redelivered');
-      m.nak(Math.min(60_000, 1000 * 2 ** Math.min(m.info.deliveryCount, 6)));
-      return;
-    }
-    m.term();
-  };
-
-  const handleOne = async (m: JsMsg): Promise<void> => {
-    const attempt = m.info.deliveryCount;
-    const decoded = decodeEnvelope(m.data);
-    if (!decoded.ok) {
-      const about = describe(m, opts.prefix);
-      opts.log.error({ durable: opts.durable, subject: m.subject, seq: m.seq, eventId: about.eventId, reason: decoded.reason }, 'invalid event parked');
-      await park(m, { kind: 'invalid', reason: decoded.reason, ...about, streamSeq: m.seq, deliveries: attempt });
-      return;
-    }
-    const envelope = decoded.envelope as TypedEnvelope<S>;
-    try {
-      await opts.handle(envelope);
-      m.ack();
-    } catch (err) {
-      if (attempt >= maxDeliver) {
-        opts.log.error({ durable: opts.durable, eventId: envelope.id, attempt, err }, 'event parked after repeated failures');
-        await park(m, {
-          kind: 'handler-failed',
-          reason: oneLine(err),
-          error: err,
-          ...describe(m, opts.prefix),
-          eventId: envelope.id,
-          subject: envelope.subject,
-          streamSeq: m.seq,
-          deliveries: attempt,
-        });
-      } else {
-        opts.log.warn({ durable: opts.durable, eventId: envelope.id, attempt, err }, 'event handler failed; will retry');
-        m.nak(Math.min(30_000, 250 * 2 ** attempt));
-      }
-    }
-  };
+  const handleOne = messageHandler(opts, maxDeliver);
 
   const inFlight = new Set<Promise<void>>();
   const loop = (async () => {
@@ -181,5 +117,70 @@ export async function consumeEvents<S extends EventSubject>(opts: ConsumeOptions
       await loop.catch(() => undefined);
       await Promise.allSettled([...inFlight]);
     },
+  };
+}
+
+/** Creates the durable consumer, or updates an existing one's config (it keeps its position). */
+async function ensureDurable<S extends EventSubject>(opts: ConsumeOptions<S>): Promise<void> {
+  const filter = opts.subjects.map((s) => natsSubject(opts.prefix, s));
+  const config = {
+    durable_name: opts.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    max_deliver: -1,
+    ack_wait: 30_000_000_000,
+    // Several filter subjects need NATS 2.10; with one (wildcards allowed) any 2.9+ server works.
+    ...(filter.length === 1 ? { filter_subject: filter[0] } : { filter_subjects: filter }),
+  };
+  const exists = await opts.jsm.consumers.info(opts.stream, opts.durable).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    await opts.jsm.consumers.add(opts.stream, config);
+    return;
+  }
+  // A config change that the server refuses is logged, not fatal.
+  await opts.jsm.consumers.update(opts.stream, opts.durable, config).catch((err: unknown) => {
+    opts.log.warn({ durable: opts.durable, err: String(err) }, 'could not update consumer config');
+  });
+}
+
+/** One message's fate: acked, parked (invalid, or failed `maxDeliver` times) or nak'ed for a later retry. */
+function messageHandler<S extends EventSubject>(opts: ConsumeOptions<S>, maxDeliver: number): (m: JsMsg) => Promise<void> {
+  const park = async (m: JsMsg, parked: ParkedMessage): Promise<void> => {
+    try {
+      await opts.park(parked);
+    } catch (err) {
+      opts.log.error({ durable: opts.durable, seq: m.seq, eventId: parked.eventId, err: String(err) }, 'could not park event; it will be redelivered');
+      m.nak(Math.min(60_000, 1000 * 2 ** Math.min(m.info.deliveryCount, 6)));
+      return;
+    }
+    m.term();
+  };
+
+  return async (m) => {
+    const attempt = m.info.deliveryCount;
+    const decoded = decodeEnvelope(m.data);
+    if (!decoded.ok) {
+      const about = describe(m, opts.prefix);
+      opts.log.error({ durable: opts.durable, subject: m.subject, seq: m.seq, eventId: about.eventId, reason: decoded.reason }, 'invalid event parked');
+      await park(m, { kind: 'invalid', reason: decoded.reason, ...about, streamSeq: m.seq, deliveries: attempt });
+      return;
+    }
+    const envelope = decoded.envelope as TypedEnvelope<S>;
+    try {
+      await opts.handle(envelope);
+      m.ack();
+    } catch (err) {
+      if (attempt < maxDeliver) {
+        opts.log.warn({ durable: opts.durable, eventId: envelope.id, attempt, err }, 'event handler failed; will retry');
+        m.nak(Math.min(30_000, 250 * 2 ** attempt));
+        return;
+      }
+      opts.log.error({ durable: opts.durable, eventId: envelope.id, attempt, err }, 'event parked after repeated failures');
+      const about = { ...describe(m, opts.prefix), eventId: envelope.id, subject: envelope.subject };
+      await park(m, { kind: 'handler-failed', reason: oneLine(err), error: err, ...about, streamSeq: m.seq, deliveries: attempt });
+    }
   };
 }
