@@ -6,6 +6,8 @@ import { migrateUnderLock } from './database';
 import { exitOnConfigError, type BaseConfig } from './env';
 import { connectEventBus, type EventBus, type RunningConsumer } from './event-bus';
 import { Lifecycle } from './lifecycle';
+import { createMetrics, type Metrics } from './metrics';
+import { registerServiceCollectors } from './service-metrics';
 import type { JobSchedule } from './queues';
 export type { JobSchedule } from './queues';
 import { composeModules, type ModuleParts } from './module';
@@ -31,6 +33,8 @@ export interface ServiceInfra<Cfg extends BaseConfig = BaseConfig, J extends Job
   relay: OutboxRelay;
   uow: UnitOfWork;
   verifier: AccessTokenVerifier;
+  /** This process's Prometheus registry (`/metrics`): modules add their own counters to it. */
+  metrics: Metrics;
   /** Queues a job of this service's map; usable once boot is done (the worker needs the handlers first). */
   enqueue<K extends keyof J & string>(name: K, data: J[K], opts?: JobsOptions): Promise<Job<J[K]>>;
   /** Closes something the service opened itself; closed before the kit's own connections. */
@@ -173,6 +177,7 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
       gatewaySecret: config.subgraphSecret,
       limits: definition.limits,
       readiness: readinessChecks(infra, parts.readiness),
+      metrics: infra.metrics,
     });
     lifecycle.onShutdown('subgraph', () => subgraph.stop());
     const { ds, redis, bus, uow } = infra;
@@ -216,6 +221,7 @@ async function openInfra<Cfg extends BaseConfig, J extends JobMap>(
     bus,
     relay,
     uow: new UnitOfWork(ds, name, relay),
+    metrics: createMetrics(name),
     verifier: new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix),
     enqueue: (job, data, opts) => {
       if (!queues) return Promise.reject(new Error(`${name}: job ${job} queued before the service finished booting`));
@@ -223,6 +229,7 @@ async function openInfra<Cfg extends BaseConfig, J extends JobMap>(
     },
     onShutdown: (part, close) => lifecycle.onShutdown(part, close),
   };
+  registerServiceCollectors(infra.metrics, { ds, bus, queues: () => queues });
   return { infra, setQueues: (q) => void (queues = q) };
 }
 
@@ -248,6 +255,7 @@ async function startQueues<Cfg extends BaseConfig, J extends JobMap, C extends B
     concurrency: definition.jobs?.concurrency,
     recovery: definition.jobs?.recovery,
     log: infra.log,
+    metrics: infra.metrics,
   });
   lifecycle.onShutdown('queues', () => created.close());
   const schedules = [

@@ -19,6 +19,8 @@ export interface EventBus extends StreamOptions {
   jsm: JetStreamManager;
   publish(envelope: Envelope): Promise<void>;
   close(): Promise<void>;
+  /** The durable consumers this process runs (their lag is a metric). */
+  durables: Set<string>;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function connectEventBus(args: StreamOptions & Partial<StreamLimits
     js,
     jsm,
     publish: (envelope) => publishEnvelope(js, args.prefix, envelope),
+    durables: new Set(),
     async close() {
       await nc.drain().catch(() => nc.close());
     },

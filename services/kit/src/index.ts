@@ -28,6 +28,7 @@ export * from './http-body';
 export * from './module';
 export * from './payment-providers';
 export * from './frozen-config';
+export * from './metrics';
 export * from './csv';
 export * from './rich-text';
 export * from './null-bytes';

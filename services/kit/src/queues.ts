@@ -1,6 +1,7 @@
 import { Queue, Worker, type Job, type JobsOptions, type Processor, type RepeatOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 
 /**
  * A typed map of one service's jobs: `{ 'rollup-day': { day: string } }`. Queue names are stored
@@ -57,15 +58,28 @@ export function createServiceQueues<J extends JobMap>(args: {
   recovery?: JobRecovery;
   prefix?: string;
   startWorker?: boolean;
+  /** Counts and times each job run by name and outcome. */
+  metrics?: Metrics;
 }): ServiceQueues<J> {
   const missing = args.jobNames.filter((n) => typeof args.handlers[n] !== 'function');
   if (missing.length) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
   const prefix = args.prefix ?? 'lbf';
   const queue = new Queue(args.service, { connection: args.connection, prefix });
+  const runs = args.metrics?.counter('lbf_jobs_total', 'Job runs, by job and outcome (completed, failed)', ['job', 'outcome']);
+  const latency = args.metrics?.histogram('lbf_job_duration_seconds', 'Time a job run took, by job', ['job'], [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300]);
   const processor: Processor = async (job) => {
     const handler = args.handlers[job.name as keyof J];
     if (!handler) throw new Error(`Unknown job ${job.name}`);
-    return handler(job as Job<J[keyof J]>);
+    const started = process.hrtime.bigint();
+    let outcome = 'failed';
+    try {
+      const result = await handler(job as Job<J[keyof J]>);
+      outcome = 'completed';
+      return result;
+    } finally {
+      runs?.inc({ job: job.name, outcome });
+      latency?.observe({ job: job.name }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
   };
   // A worker blocks on its connection, so it gets its own.
   const workerConnection = args.startWorker === false ? null : args.connection.duplicate();

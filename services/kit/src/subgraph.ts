@@ -12,6 +12,7 @@ import { WebSocketServer } from 'ws';
 import { bearerToken, type AccessTokenVerifier, type AuthContext } from './auth';
 import { clientIp, gatewaySecretCheck } from './gateway-credential';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import { noVendorReporting, refuseVendorTelemetry } from './no-phone-home';
 import { refuseNullBytes } from './null-bytes';
 import { DEFAULT_OPERATION_LIMITS, operationLimitsRule, withoutSuggestions, type OperationLimits } from './operation-limits';
@@ -60,6 +61,8 @@ export interface SubgraphOptions<C extends BaseContext> {
   gatewaySecret?: string | null;
   /** The second wall's limits; DEFAULT_OPERATION_LIMITS unless given. */
   limits?: Partial<OperationLimits>;
+  /** Served on /metrics (beside /health and /ready, never through the gateway), with HTTP and GraphQL counted. */
+  metrics?: Metrics;
 }
 
 /** Largest JSON body /graphql accepts, on both paths. */
@@ -103,7 +106,8 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   });
   const makeContext = async (base: BaseContext): Promise<C> => (opts.context ? opts.context(base) : (base as C));
 
-  const plugins = basePlugins<C>(httpServer, opts.plugins);
+  const plugins = basePlugins<C>(httpServer, [...(opts.metrics ? [opts.metrics.graphqlPlugin<C>()] : []), ...(opts.plugins ?? [])]);
+  opts.metrics?.observeHttp(httpServer);
   if (opts.subscriptions) plugins.push(mountSubscriptions(httpServer, schema, limits, fromGateway, opts, makeContext));
   const server = await startApollo(schema, limits, plugins, opts);
 
@@ -159,9 +163,19 @@ function mountSubscriptions<C extends BaseContext>(
     path: '/graphql',
     verifyClient: (info, done) => (fromGateway(info.req.headers) ? done(true) : done(false, 401, 'Unauthorized')),
   });
+  const live = opts.metrics?.gauge('lbf_live_subscriptions', 'GraphQL subscriptions open on this process');
+  const open = new WeakMap<object, Set<string>>();
   const cleanup = useServer(
     {
       schema,
+      onOperation: (ctx, id) => {
+        const ids = open.get(ctx) ?? new Set<string>();
+        open.set(ctx, ids.add(id));
+        live?.inc();
+      },
+      onComplete: (ctx, id) => {
+        if (open.get(ctx)?.delete(id)) live?.dec();
+      },
       // Same rules as over HTTP: the limits, and no "Did you mean …" in what is refused.
       validate: (schema, document) =>
         validate(schema, document, [...specifiedRules, operationLimitsRule(limits)]).map(
@@ -206,7 +220,14 @@ async function startApollo<C extends BaseContext>(schema: GraphQLSchema, limits:
 }
 
 /** /health (cheap) and /ready (every readiness check, each true or false). */
-function mountProbes(app: Express, opts: Pick<SubgraphOptions<BaseContext>, 'name' | 'readiness'>): void {
+function mountProbes(app: Express, opts: Pick<SubgraphOptions<BaseContext>, 'name' | 'readiness' | 'metrics'>): void {
+  const metrics = opts.metrics;
+  if (metrics) {
+    app.get('/metrics', async (_req, res) => {
+      const { contentType, body } = await metrics.render();
+      res.type(contentType).send(body);
+    });
+  }
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: opts.name }));
   app.get('/ready', async (_req, res) => {
     const checks: Record<string, boolean> = {};

@@ -64,6 +64,7 @@ export async function startIdempotentConsumer<S extends EventSubject>(args: {
   concurrency?: number;
   replayPollMs?: number;
 }): Promise<RunningConsumer> {
+  args.bus.durables.add(args.durable);
   const consumer = await consumeEvents({
     js: args.bus.js,
     jsm: args.bus.jsm,

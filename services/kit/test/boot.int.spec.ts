@@ -86,6 +86,34 @@ describe('the kit', () => {
     expect(calls).toEqual(['start greetings', 'stop greetings']);
   });
 
+  it('serves Prometheus metrics on /metrics: operations by name and outcome, HTTP by route, outbox, queue and process figures', async () => {
+    const running = await bootService(service(env.baseConfig('analytics'), { first: async () => 1, second: async () => 2 }));
+    const base = running.url.replace(/\/graphql$/, '');
+    try {
+      const ask = (query: string, operationName?: string) =>
+        fetch(running.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-lbf-gateway-secret': env.subgraphSecret },
+          body: JSON.stringify({ query, operationName }),
+        });
+      await ask('query Greeting { hello }', 'Greeting');
+      await ask('query Broken { nope }', 'Broken');
+      await running.uow.run((tx) => tx.emit('analytics.counters.updated', { registeredUsers: 1, visitsToday: 1, day: '2026-11-27' }).then(() => undefined));
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = await res.text();
+      expect(text).toMatch(/lbf_graphql_operations_total\{operation="Greeting",type="query",outcome="ok",service="analytics"\} 1/);
+      expect(text).toMatch(/lbf_graphql_operations_total\{operation="anonymous",type="unknown",outcome="error",service="analytics"\} 1|operation="Broken",type="unknown",outcome="error"/);
+      expect(text).toMatch(/lbf_http_requests_total\{route="\/graphql",method="POST",code="200",service="analytics"\} \d/);
+      expect(text).toMatch(/lbf_outbox_backlog\{service="analytics"\} \d/);
+      expect(text).toMatch(/lbf_queue_jobs\{state="waiting",service="analytics"\} \d/);
+      expect(text).toMatch(/lbf_process_resident_memory_bytes\{service="analytics"\} \d/);
+    } finally {
+      await running.stop();
+    }
+  });
+
   it('publishes every outbox row exactly once with two relays racing on the same table (SKIP LOCKED)', async () => {
     const ds = createServiceDataSource({ url: env.baseConfig('analytics').databaseUrl, schema: 'analytics', entities: [], migrations: [] });
     await ds.initialize();

@@ -1,0 +1,112 @@
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * One Prometheus registry per process (prom-client), in the text format on `/metrics` (issue 22):
+ * process metrics, HTTP and GraphQL requests with their latency per operation, and whatever a
+ * module adds (`metrics.counter(...)`, e.g. payments by provider and outcome). Collectors that
+ * read state (outbox backlog, parked events, consumer lag, queue depth) run at scrape time only.
+ * Every name starts with `lbf_`; every series carries the `service` label.
+ */
+export interface Metrics {
+  registry: Registry;
+  counter<L extends string>(name: string, help: string, labelNames?: readonly L[]): Counter<L>;
+  gauge<L extends string>(name: string, help: string, labelNames?: readonly L[], collect?: (gauge: Gauge<L>) => Promise<void> | void): Gauge<L>;
+  histogram<L extends string>(name: string, help: string, labelNames?: readonly L[], buckets?: number[]): Histogram<L>;
+  /** The label an operation name gets: itself while fewer than MAX_OPERATION_LABELS were seen and it looks like a name, else `other`. */
+  operationLabel(name: string | null | undefined): string;
+  /** Counts and times every request of an HTTP server by route family. */
+  observeHttp(server: Server, routeOf?: (path: string) => string): void;
+  /** An Apollo Server plugin counting and timing every operation by name, type and outcome. */
+  graphqlPlugin<C extends BaseContext>(): ApolloServerPlugin<C>;
+  /** The text format Prometheus scrapes. */
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+/** Operation names come from clients: past this many distinct ones, the rest share the label `other`. */
+export const MAX_OPERATION_LABELS = 300;
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+
+/** Seconds: from a cached read (1 ms) to a slow mutation or an upload (10 s). */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The route family of a path: the well-known ones by name, any other by its first segment if known, else `other`. */
+export function defaultRouteOf(path: string): string {
+  const clean = path.split('?')[0] ?? '/';
+  if (['/graphql', '/health', '/ready', '/metrics'].includes(clean)) return clean;
+  const first = /^\/([a-z-]{1,32})(?:\/|$)/.exec(clean)?.[1];
+  return first ? `/${first}` : 'other';
+}
+
+export function createMetrics(service: string, opts: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'lbf_' });
+
+  const seenOperations = new Set<string>();
+  const operationLabel = (name: string | null | undefined): string => {
+    if (!name || !OPERATION_NAME.test(name)) return name ? 'other' : 'anonymous';
+    if (seenOperations.has(name)) return name;
+    if (seenOperations.size >= MAX_OPERATION_LABELS) return 'other';
+    seenOperations.add(name);
+    return name;
+  };
+
+  const metrics: Metrics = {
+    registry,
+    counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames: [...labelNames], registers: [registry] }),
+    gauge: (name, help, labelNames = [], collect) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: [...labelNames],
+        registers: [registry],
+        ...(collect && {
+          async collect(this: Gauge) {
+            await collect(this as never);
+          },
+        }),
+      }),
+    histogram: (name, help, labelNames = [], buckets = LATENCY_BUCKETS) => new Histogram({ name, help, labelNames: [...labelNames], buckets, registers: [registry] }),
+    operationLabel,
+    observeHttp: (server, routeOf = defaultRouteOf) => observeHttp(metrics, server, routeOf),
+    graphqlPlugin: () => graphqlPlugin(metrics),
+    async render() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+  return metrics;
+}
+
+function observeHttp(metrics: Metrics, server: Server, routeOf: (path: string) => string): void {
+  const requests = metrics.counter('lbf_http_requests_total', 'HTTP requests answered, by route family, method and status code', ['route', 'method', 'code']);
+  const latency = metrics.histogram('lbf_http_request_duration_seconds', 'Time to answer an HTTP request, by route family', ['route']);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const route = routeOf(req.url ?? '/');
+      requests.inc({ route, method: req.method ?? 'GET', code: String(res.statusCode) });
+      latency.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+  });
+}
+
+function graphqlPlugin<C extends BaseContext>(metrics: Metrics): ApolloServerPlugin<C> {
+  const operations = metrics.counter('lbf_graphql_operations_total', 'GraphQL operations, by name, type and outcome (ok, error)', ['operation', 'type', 'outcome']);
+  const latency = metrics.histogram('lbf_graphql_operation_duration_seconds', 'Time to execute a GraphQL operation, by name and type', ['operation', 'type']);
+  return {
+    async requestDidStart() {
+      const started = process.hrtime.bigint();
+      return {
+        async willSendResponse(rc) {
+          const operation = metrics.operationLabel(rc.operationName ?? rc.request.operationName);
+          const type = rc.operation?.operation ?? 'unknown';
+          const errors = rc.response.body.kind === 'single' ? rc.response.body.singleResult.errors : rc.errors;
+          operations.inc({ operation, type, outcome: errors?.length ? 'error' : 'ok' });
+          latency.observe({ operation, type }, Number(process.hrtime.bigint() - started) / 1e9);
+        },
+      };
+    },
+  };
+}
