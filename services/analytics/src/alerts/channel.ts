@@ -1,6 +1,6 @@
 import { LiveNudges, type Logger } from '@lbf/service-kit';
 import type { Redis } from 'ioredis';
-import type { AdminAlertsView } from '../store/admin-alerts';
+import type { AdminAlertsView } from './store';
 
 const BELL = 'bell';
 

@@ -1,6 +1,7 @@
-import { afterCommit, startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
-import type { AdminAlertsChannel } from '../live/admin-alerts-channel';
-import { applyAlertCleared, applyAlertRaised } from '../store/admin-alerts';
+import { afterCommit, startIdempotentConsumer, type RunningConsumer } from '@lbf/service-kit';
+import type { AnalyticsDeps } from '../shared/deps';
+import type { AdminAlertsChannel } from './channel';
+import { applyAlertCleared, applyAlertRaised } from './store';
 
 /** One durable per subject (NATS 2.9). Stored by NATS: never rename. */
 export const ADMIN_ALERT_CONSUMERS = {
@@ -14,28 +15,22 @@ export const ADMIN_ALERT_CONSUMERS = {
 type AlertSubject = keyof typeof ADMIN_ALERT_CONSUMERS;
 
 /** The bell's table from the six alert subjects; a change nudges every instance's subscribers once committed. */
-export function adminAlertConsumers(args: {
-  bus: EventBus;
-  uow: UnitOfWork;
-  log: Logger;
-  channel: AdminAlertsChannel;
-  maxDeliver?: number;
-}): Array<{ name: string; start: () => Promise<RunningConsumer> }> {
+export function adminAlertConsumers(deps: AnalyticsDeps, channel: AdminAlertsChannel): Array<{ name: string; start: () => Promise<RunningConsumer> }> {
   return (Object.keys(ADMIN_ALERT_CONSUMERS) as AlertSubject[]).map((subject) => ({
     name: ADMIN_ALERT_CONSUMERS[subject],
     start: () =>
       startIdempotentConsumer({
-        bus: args.bus,
-        uow: args.uow,
-        log: args.log,
+        bus: deps.bus,
+        uow: deps.uow,
+        log: deps.log,
         durable: ADMIN_ALERT_CONSUMERS[subject],
         subjects: [subject],
-        maxDeliver: args.maxDeliver,
+        maxDeliver: deps.settings.eventMaxDeliver,
         handle: async (envelope, { manager }) => {
           const changed = subject.endsWith('.raised')
             ? await applyAlertRaised(manager, envelope.data as Parameters<typeof applyAlertRaised>[1])
             : await applyAlertCleared(manager, envelope.data);
-          if (changed) await afterCommit(manager, () => args.channel.changed());
+          if (changed) await afterCommit(manager, () => channel.changed());
         },
       }),
   }));

@@ -1,39 +1,26 @@
-import { requireAdmin, validArgs, type BaseContext } from '@lbf/service-kit';
-import type { DataSource } from 'typeorm';
-import { siteDay } from '../domain/site-day';
-import { periodEnding, statisticsArgs } from '../domain/statistics';
-import type { Resolvers } from '../generated/graphql';
-import type { AdminAlertsChannel } from '../live/admin-alerts-channel';
-import { markSaleSeen, readAdminAlerts, type AdminAlertsView } from '../store/admin-alerts';
-import { readStatistics } from '../store/statistics';
+import { requireAdmin, unwrap, type BaseContext } from '@lbf/service-kit';
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../generated/graphql';
+import { markSaleSeen, readBell, type BellDeps } from './bell';
+import type { AdminAlertsView } from './store';
+import { readAdminAlerts } from './store';
 
-export interface AdminResolverDeps {
-  ds: DataSource;
-  alerts: AdminAlertsChannel;
-  siteTimezone: string;
-}
-
-/** The back-office's statistics and bell: administrators only, checked here on every call and subscription. */
-export function adminResolvers(deps: AdminResolverDeps): Pick<Resolvers, 'Query' | 'Mutation' | 'Subscription'> {
+/** The back-office's bell: administrators only, checked here on every call and subscription. */
+export function alertsResolvers(deps: BellDeps): {
+  Query: QueryResolvers;
+  Mutation: MutationResolvers;
+  Subscription: SubscriptionResolvers;
+} {
   return {
+    Query: {
+      adminAlerts: async (_p, _a, ctx) => {
+        requireAdmin(ctx);
+        return unwrap(await readBell(deps));
+      },
+    },
     Mutation: {
       markSaleSeen: async (_p, { alertId }, ctx) => {
         requireAdmin(ctx);
-        const closed = await markSaleSeen(deps.ds, alertId, new Date());
-        if (closed) await deps.alerts.changed();
-        return closed;
-      },
-    },
-    Query: {
-      adminStatistics: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        const { days } = validArgs(statisticsArgs, args);
-        const { from, to } = periodEnding(siteDay(new Date(), deps.siteTimezone), days);
-        return readStatistics(deps.ds, from, to);
-      },
-      adminAlerts: async (_p, _a, ctx) => {
-        requireAdmin(ctx);
-        return readAdminAlerts(deps.ds);
+        return unwrap(await markSaleSeen(deps, alertId));
       },
     },
     Subscription: {
@@ -42,10 +29,10 @@ export function adminResolvers(deps: AdminResolverDeps): Pick<Resolvers, 'Query'
         // subscription fails at once and never receives a value.
         subscribe: (_p: unknown, _a: unknown, ctx: BaseContext) => {
           requireAdmin(ctx);
-          return deps.alerts.bell(() => readAdminAlerts(deps.ds));
+          return deps.channel.bell(() => readAdminAlerts(deps.ds));
         },
         resolve: (bell: AdminAlertsView) => bell,
       },
     },
-  } as Pick<Resolvers, 'Query' | 'Mutation' | 'Subscription'>;
+  };
 }

@@ -1,4 +1,4 @@
-import { saleAlertId, saleAlertTitle, saleHref } from './sale-alert';
+import { saleAlertId, saleAlertTitle, saleHref } from './rules';
 
 describe('a sale in the bell', () => {
   it('reads « Nouvelle vente : <titre> — <montant> FCFA » and leads to the order on the payments page', () => {

@@ -2,7 +2,7 @@ import type { EventData } from '@lbf/proto-events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminAlertKind } from '../generated/graphql';
 
-/** The kinds the services raise through their admin_alert events, and analytics' own: a sale (domain/sale-alert.ts). */
+/** The kinds the services raise through their admin_alert events, and analytics' own: a sale (alerts/rules.ts). */
 type AlertKindDb = EventData<'messaging.admin_alert.raised'>['kind'] | 'sale';
 type Raised = Omit<EventData<'messaging.admin_alert.raised'>, 'kind'> & { kind: AlertKindDb };
 type Cleared = Omit<EventData<'messaging.admin_alert.cleared'>, 'kind'> & { kind: AlertKindDb };

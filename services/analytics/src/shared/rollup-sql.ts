@@ -1,7 +1,7 @@
 /**
  * The rollups recomputed from the raw tables for the days $1..$2 (inclusive). Plain SQL so the
  * migration that introduced them can run it too. Each definition here is what the incremental
- * updates (store/rollups.ts) add up to; the integration tests compare both.
+ * updates (shared/rollups.ts) add up to; the integration tests compare both.
  *
  * - sign_ups: accounts created that day, every origin (the sign-up form and the administrators' command);
  * - buyers / purchases / revenue_xaf: the day's completed purchases that were not refunded since (a

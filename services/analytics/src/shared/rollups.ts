@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Day } from '../domain/site-day';
+import type { Day } from './site-day';
 import { REBUILD_SQL } from './rollup-sql';
 
 export const DAILY_COLUMNS = [

@@ -1,9 +1,9 @@
-import type { JobHandlers, Logger } from '@lbf/service-kit';
+import type { JobHandlers, JobSchedule, Logger } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
-import { previousDay, siteDay, type Day } from '../domain/site-day';
-import { purgeClosedAlerts } from '../store/admin-alerts';
-import { purgeOldVisits } from '../store/counters';
-import { rebuildDays, type RebuildResult } from '../store/rollups';
+import { purgeClosedAlerts } from '../alerts';
+import { rebuildDays, type RebuildResult } from '../shared/rollups';
+import { previousDay, siteDay, type Day } from '../shared/site-day';
+import { purgeOldVisits } from '../visits';
 
 /** The jobs of the analytics queue. Stored in Redis: never rename one. */
 export type AnalyticsJobs = {
@@ -35,9 +35,13 @@ export async function runRollupVisits(
   return { ...result, purged: await purgeOldVisits(ds, now), alertsPurged: await purgeClosedAlerts(ds, now) };
 }
 
-/** One handler per job of the map; the kit's bootstrap refuses to start when one is missing. */
-export function analyticsJobHandlers(args: { ds: DataSource; log: Logger; siteTimezone: string }): JobHandlers<AnalyticsJobs> {
+/** The nightly rollup's handler and schedule (00:15 in the site's time zone). */
+export function nightlyRollup(args: { ds: DataSource; log: Logger; siteTimezone: string }): {
+  jobHandlers: JobHandlers<AnalyticsJobs>;
+  jobSchedules: JobSchedule<AnalyticsJobs>[];
+} {
   return {
-    'rollup-visits': (job) => runRollupVisits(args.ds, job.data, args.siteTimezone, args.log),
+    jobHandlers: { 'rollup-visits': (job) => runRollupVisits(args.ds, job.data, args.siteTimezone, args.log) },
+    jobSchedules: [{ id: NIGHTLY_ROLLUP_SCHEDULER, name: 'rollup-visits', repeat: { pattern: NIGHTLY_ROLLUP_PATTERN, tz: args.siteTimezone } }],
   };
 }

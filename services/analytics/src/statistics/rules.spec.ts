@@ -1,5 +1,5 @@
-import { addDays } from './site-day';
-import { percent, periodEnding, ratio, statisticsArgs } from './statistics';
+import { addDays } from '../shared/site-day';
+import { percent, periodEnding, ratio, statisticsArgs } from './rules';
 
 describe('the statistics period', () => {
   it('is 30 days by default and 1 to 366 days otherwise', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, type Day } from './site-day';
+import { addDays, type Day } from '../shared/site-day';
 
 export const MAX_STATISTICS_DAYS = 366;
 

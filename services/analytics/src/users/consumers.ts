@@ -1,7 +1,7 @@
-import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
-import { siteDay } from '../domain/site-day';
-import { incrementRegisteredUsers } from '../store/counters';
-import { bumpDaily } from '../store/rollups';
+import { startIdempotentConsumer, type RunningConsumer } from '@lbf/service-kit';
+import type { AnalyticsDeps } from '../shared/deps';
+import { siteDay } from '../shared/site-day';
+import { addSignUp, incrementRegisteredUsers, recordRegistration } from './store';
 
 /** The durable of identity.user.registered since before issue 10: its name is kept so it keeps its position. */
 export const COUNTERS_CONSUMER = 'analytics-counters';
@@ -15,31 +15,21 @@ export const COUNTERS_CONSUMER = 'analytics-counters';
  * identity's « nouveaux sur 30 jours » and the registered-users total, so no two figures of the
  * back-office count accounts two ways.
  */
-export function startCountersConsumer(args: {
-  bus: EventBus;
-  uow: UnitOfWork;
-  log: Logger;
-  siteTimezone: string;
-  maxDeliver?: number;
-}): Promise<RunningConsumer> {
+export function startCountersConsumer(deps: AnalyticsDeps): Promise<RunningConsumer> {
+  const { siteTimezone, eventMaxDeliver } = deps.settings;
   return startIdempotentConsumer({
-    bus: args.bus,
-    uow: args.uow,
-    log: args.log,
+    bus: deps.bus,
+    uow: deps.uow,
+    log: deps.log,
     durable: COUNTERS_CONSUMER,
     subjects: ['identity.user.registered'],
-    maxDeliver: args.maxDeliver,
+    maxDeliver: eventMaxDeliver,
     handle: async (envelope, { manager, emit }) => {
       const d = envelope.data;
-      const day = siteDay(new Date(d.registeredAt), args.siteTimezone);
-      const inserted = (await manager.query(
-        `INSERT INTO registrations (user_id, origin, registered_at, day) VALUES ($1, $2, $3, $4::date)
-         ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
-        [d.userId, d.origin, d.registeredAt, day],
-      )) as unknown[];
-      if (!inserted.length) return;
-      const counters = await incrementRegisteredUsers(manager, siteDay(new Date(), args.siteTimezone));
-      await bumpDaily(manager, day, { sign_ups: 1 });
+      const day = siteDay(new Date(d.registeredAt), siteTimezone);
+      if (!(await recordRegistration(manager, { userId: d.userId, origin: d.origin, registeredAt: d.registeredAt, day }))) return;
+      const counters = await incrementRegisteredUsers(manager, siteDay(new Date(), siteTimezone));
+      await addSignUp(manager, day);
       await emit('analytics.counters.updated', counters);
     },
   });

@@ -1,6 +1,6 @@
 import { decodeEnvelope, type EventData } from '@lbf/proto-events';
 import { listenLive, type EventBus, type Logger } from '@lbf/service-kit';
-import type { LiveCounters } from '../domain/live-counters';
+import type { LiveCounters } from '../shared/counters';
 import { CountersSubscription } from './counters-subscription';
 
 /**

@@ -1,4 +1,4 @@
-import type { LiveCounters } from '../domain/live-counters';
+import type { LiveCounters } from '../shared/counters';
 import { CountersSubscription } from './counters-subscription';
 
 const day = '2025-06-01';

@@ -1,4 +1,5 @@
-import { nextLiveCounters, type LiveCounters } from '../domain/live-counters';
+import type { LiveCounters } from '../shared/counters';
+import { nextLiveCounters } from './rules';
 
 type Waiter = { resolve(result: IteratorResult<LiveCounters>): void; reject(err: unknown): void };
 

@@ -2,7 +2,6 @@ import type { Logger } from '@lbf/service-kit';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-export const DEFAULT_VISITS_PER_MINUTE_PER_IP = 120;
 /**
  * Mobile carriers in francophone Africa put many subscribers behind one address (carrier-grade
  * NAT), so one IP may be hundreds of real visitors: the IP's own ceiling is this many times wider.
@@ -23,7 +22,8 @@ export class VisitRateLimit {
     redis: Redis,
     keyPrefix: string,
     private readonly log: Logger,
-    pointsPerMinute = DEFAULT_VISITS_PER_MINUTE_PER_IP,
+    /** Per visitor; the settings' visitsPerMinutePerIp. */
+    pointsPerMinute: number,
   ) {
     const limiter = (suffix: string, points: number) =>
       new RateLimiterRedis({

@@ -1,4 +1,5 @@
-import { pageVisitInput, storedUserAgent } from './page-visit';
+import type { LiveCounters } from '../shared/counters';
+import { continuesVisit, nextLiveCounters, pageVisitInput, storedUserAgent, visitSeconds, VISIT_GAP_MS } from './rules';
 
 describe('a page visit', () => {
   const valid = { path: '/videos', visitorId: 'v_abc-12345' };
@@ -30,5 +31,68 @@ describe('a page visit', () => {
     expect(storedUserAgent('')).toBeNull();
     expect(storedUserAgent('x'.repeat(2000))).toHaveLength(1024);
     expect(storedUserAgent('Mozilla/5.0')).toBe('Mozilla/5.0');
+  });
+});
+
+describe('a visit', () => {
+  const last = new Date('2025-06-01T10:00:00Z');
+
+  it('continues while page views come less than 30 minutes apart', () => {
+    expect(continuesVisit(last, new Date(last.getTime() + 1000))).toBe(true);
+    expect(continuesVisit(last, new Date(last.getTime() + VISIT_GAP_MS - 1))).toBe(true);
+  });
+
+  it('ends at a gap of 30 minutes or more', () => {
+    expect(continuesVisit(last, new Date(last.getTime() + VISIT_GAP_MS))).toBe(false);
+    expect(continuesVisit(last, new Date(last.getTime() + 3 * VISIT_GAP_MS))).toBe(false);
+  });
+
+  it('is continued by a view stamped a little before the last one (clocks of two instances)', () => {
+    expect(continuesVisit(last, new Date(last.getTime() - 200))).toBe(true);
+  });
+
+  it('lasts whole seconds between its first and last view, as the sum of its steps', () => {
+    const start = new Date('2025-06-01T10:00:00.900Z');
+    const mid = new Date('2025-06-01T10:00:01.100Z');
+    const end = new Date('2025-06-01T10:02:00.050Z');
+    expect(visitSeconds(start, end)).toBe(120);
+    expect(visitSeconds(start, mid) + visitSeconds(mid, end)).toBe(visitSeconds(start, end));
+  });
+});
+
+const sent: LiveCounters = { registeredUsers: 10, visitsToday: 50, day: '2025-06-01' };
+
+describe('what a live subscriber is sent next', () => {
+  it('sends the first update as it is', () => {
+    expect(nextLiveCounters(null, sent)).toEqual(sent);
+  });
+
+  it('sends an update that raises a counter on the same day', () => {
+    expect(nextLiveCounters(sent, { ...sent, visitsToday: 51 })).toEqual({ ...sent, visitsToday: 51 });
+    expect(nextLiveCounters(sent, { ...sent, registeredUsers: 11 })).toEqual({ ...sent, registeredUsers: 11 });
+  });
+
+  it('drops an update of the same day whose values are both lower (published out of order)', () => {
+    expect(nextLiveCounters(sent, { ...sent, registeredUsers: 9, visitsToday: 49 })).toBeNull();
+  });
+
+  it('drops an update that brings nothing new', () => {
+    expect(nextLiveCounters(sent, { ...sent })).toBeNull();
+    expect(nextLiveCounters(sent, { ...sent, visitsToday: 49 })).toBeNull();
+  });
+
+  it('never lets one counter go back when the other goes up', () => {
+    // A registration that read the visits before a concurrent visit committed.
+    expect(nextLiveCounters(sent, { ...sent, registeredUsers: 11, visitsToday: 49 })).toEqual({ ...sent, registeredUsers: 11 });
+  });
+
+  it('accepts a new day even though its visits start again from low', () => {
+    const nextDay = { registeredUsers: 10, visitsToday: 1, day: '2025-06-02' };
+    expect(nextLiveCounters(sent, nextDay)).toEqual(nextDay);
+  });
+
+  it('drops a late update of the previous day', () => {
+    const today = { registeredUsers: 10, visitsToday: 1, day: '2025-06-02' };
+    expect(nextLiveCounters(today, { ...sent, visitsToday: 60 })).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import type { LiveCounters } from '../shared/counters';
+
+/**
+ * The visits room's pure rules: what a page view may carry, when it continues a visit, how long a
+ * visit lasts, and what a live subscriber is sent next.
+ */
 
 export const MAX_PATH_LENGTH = 2048;
 export const MAX_USER_AGENT_LENGTH = 1024;
@@ -31,4 +37,43 @@ export type PageVisitInput = z.infer<typeof pageVisitInput>;
 export function storedUserAgent(userAgent: string | null | undefined): string | null {
   if (!userAgent) return null;
   return userAgent.slice(0, MAX_USER_AGENT_LENGTH);
+}
+
+/** A visit ends after this long without a page view: the next one starts a new visit. */
+export const VISIT_GAP_MS = 30 * 60 * 1000;
+
+/**
+ * Whether a page view at `at` belongs to the visit last seen at `lastSeenAt`: a gap under 30
+ * minutes continues it. A view stamped slightly before the last one (another instance's clock)
+ * continues it too.
+ */
+export function continuesVisit(lastSeenAt: Date, at: Date): boolean {
+  return at.getTime() - lastSeenAt.getTime() < VISIT_GAP_MS;
+}
+
+/** Whole seconds a visit lasted, first to last page view, counted as the rollups count them (floor of epoch seconds). */
+export function visitSeconds(startedAt: Date, lastSeenAt: Date): number {
+  return Math.floor(lastSeenAt.getTime() / 1000) - Math.floor(startedAt.getTime() / 1000);
+}
+
+/**
+ * Decides what a live subscriber is sent next, given what it was last sent and an update that may
+ * arrive out of order (the outbox publishes in insertion order, transactions commit in another).
+ * Both counters only grow within a day, so:
+ *  - an update for an earlier day is stale: dropped;
+ *  - an update for a later day starts that day: sent as it is;
+ *  - an update for the same day is merged field by field with the highest values seen, and dropped
+ *    when that brings nothing new (in particular when both values are lower than the last sent).
+ * Returns null when nothing should be sent.
+ */
+export function nextLiveCounters(last: LiveCounters | null, update: LiveCounters): LiveCounters | null {
+  if (!last || update.day > last.day) return update;
+  if (update.day < last.day) return null;
+  const merged: LiveCounters = {
+    day: last.day,
+    registeredUsers: Math.max(last.registeredUsers, update.registeredUsers),
+    visitsToday: Math.max(last.visitsToday, update.visitsToday),
+  };
+  if (merged.registeredUsers === last.registeredUsers && merged.visitsToday === last.visitsToday) return null;
+  return merged;
 }
