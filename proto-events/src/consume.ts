@@ -83,19 +83,10 @@ function oneLine(err: unknown): string {
 }
 
 /**
- * Runs a durable pull consumer with explicit acks. Nothing is dropped unseen:
- * - a message that fails validation (not JSON, bad envelope, unknown subject or version, bad
- *   payload) is parked at once with its reason, then terminated: a retry could not help;
- * - one whose handler throws is redelivered with a growing delay, and at its `maxDeliver`-th
- *   delivery it is parked with the error, then terminated;
- * - if parking itself fails (database down), the message is nak'ed and comes back later.
- * The bound on deliveries is enforced here, not by the server: the server's `max_deliver` is
- * unlimited, because a server that stops redelivering after N attempts would drop a message
- * whose parking failed at the last attempt. Terms carry no reason: NATS 2.9 ignores a term that has one.
+ * Creates the durable (explicit acks, from the stream's start, no server-side delivery bound), or
+ * updates an existing one, which keeps its position; a config change the server refuses is logged, not fatal.
  */
-export async function consumeEvents<S extends EventSubject>(opts: ConsumeOptions<S>): Promise<RunningConsumer> {
-  const maxDeliver = Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
-  const concurrency = Math.max(1, opts.concurrency ?? 4);
+async function ensureDurable<S extends EventSubject>(opts: ConsumeOptions<S>): Promise<void> {
   const filter = opts.subjects.map((s) => natsSubject(opts.prefix, s));
   const config = {
     durable_name: opts.durable,
@@ -118,6 +109,23 @@ export async function consumeEvents<S extends EventSubject>(opts: ConsumeOptions
       opts.log.warn({ durable: opts.durable, err: String(err) }, 'could not update consumer config');
     });
   }
+}
+
+/**
+ * Runs a durable pull consumer with explicit acks. Nothing is dropped unseen:
+ * - a message that fails validation (not JSON, bad envelope, unknown subject or version, bad
+ *   payload) is parked at once with its reason, then terminated: a retry could not help;
+ * - one whose handler throws is redelivered with a growing delay, and at its `maxDeliver`-th
+ *   delivery it is parked with the error, then terminated;
+ * - if parking itself fails (database down), the message is nak'ed and comes back later.
+ * The bound on deliveries is enforced here, not by the server: the server's `max_deliver` is
+ * unlimited, because a server that stops redelivering after N attempts would drop a message
+ * whose parking failed at the last attempt. Terms carry no reason: NATS 2.9 ignores a term that has one.
+ */
+export async function consumeEvents<S extends EventSubject>(opts: ConsumeOptions<S>): Promise<RunningConsumer> {
+  const maxDeliver = Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
+  const concurrency = Math.max(1, opts.concurrency ?? 4);
+  await ensureDurable(opts);
   const consumer = await opts.js.consumers.get(opts.stream, opts.durable);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: concurrency * 2 });
 
