@@ -1,8 +1,7 @@
 import { requireAdmin, unwrap, type BaseContext } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../generated/graphql';
 import { markSaleSeen, readBell, type BellDeps } from './bell';
-import type { AdminAlertsView } from './store';
-import { readAdminAlerts } from './store';
+import { readAdminAlerts, type AdminAlertsView } from './store';
 
 /** The back-office's bell: administrators only, checked here on every call and subscription. */
 export function alertsResolvers(deps: BellDeps): {
