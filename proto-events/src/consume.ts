@@ -47,11 +47,14 @@ export interface ConsumeOptions<S extends EventSubject> extends StreamOptions {
    */
   park: (message: ParkedMessage) => Promise<void>;
   log: ConsumeLogger;
-  /** Deliveries before a failing message is parked. */
+  /** Deliveries before a failing message is parked; DEFAULT_MAX_DELIVER when absent. */
   maxDeliver?: number;
   /** How many messages are handled at once. */
   concurrency?: number;
 }
+
+/** Deliveries of a failing message before it is parked, unless a consumer says otherwise. */
+export const DEFAULT_MAX_DELIVER = 8;
 
 export interface RunningConsumer {
   /** Stops pulling and waits for the messages being handled to finish. */
@@ -91,7 +94,7 @@ function oneLine(err: unknown): string {
  * whose parking failed at the last attempt. Terms carry no reason: NATS 2.9 ignores a term that has one.
  */
 export async function consumeEvents<S extends EventSubject>(opts: ConsumeOptions<S>): Promise<RunningConsumer> {
-  const maxDeliver = Math.max(1, opts.maxDeliver ?? 8);
+  const maxDeliver = Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   await ensureDurable(opts);
   const consumer = await opts.js.consumers.get(opts.stream, opts.durable);

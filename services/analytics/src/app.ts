@@ -1,15 +1,14 @@
 import { installAfterCommit, bootService, defineService, type BaseContext } from '@lbf/service-kit';
-import type { AnalyticsConfig } from './config';
+import { AdminAlertsChannel } from './alerts';
+import { alertsModule } from './alerts/alerts.module';
+import { analyticsSettings, type AnalyticsConfig, type AnalyticsSettings } from './config';
 import { createDataSource } from './database';
-import { adminAlertConsumers } from './events/admin-alerts';
-import { statisticsConsumers } from './events/statistics-consumers';
-import { COUNTERS_CONSUMER, startCountersConsumer } from './events/user-registered';
-import { analyticsJobHandlers, ANALYTICS_JOB_NAMES, NIGHTLY_ROLLUP_PATTERN, NIGHTLY_ROLLUP_SCHEDULER, type AnalyticsJobs } from './jobs/rollup-visits';
-import { AdminAlertsChannel } from './live/admin-alerts-channel';
-import { LiveCountersFeed } from './live/counters-feed';
-import { createResolvers } from './resolvers';
 import { typeDefs } from './schema';
-import { VisitRateLimit } from './visit-rate-limit';
+import type { AnalyticsDeps } from './shared/deps';
+import { ANALYTICS_JOB_NAMES, type AnalyticsJobs } from './statistics';
+import { statisticsModule } from './statistics/statistics.module';
+import { usersModule } from './users/users.module';
+import { visitsModule } from './visits/visits.module';
 
 export interface RunningAnalytics {
   url: string;
@@ -19,40 +18,26 @@ export interface RunningAnalytics {
 }
 
 /**
- * What analytics is on top of the kit's bootstrap: its live feed and the bell's channel, the
- * consumers of its read models (registrations, purchases, refunds, views, downloads, alerts), the
- * visit rate limit and the nightly rollup.
+ * What analytics is on top of the kit's bootstrap: four rooms. visits (page views, visits, the
+ * live counters), users (registrations: the registered-users total and sign-ups), statistics (the
+ * read models of sales, views and downloads, the rollups, adminStatistics, the nightly rollup) and
+ * alerts (the back-office bell, whose live channel statistics nudges too).
  */
 export function analyticsService(config: AnalyticsConfig) {
-  return defineService<AnalyticsConfig, AnalyticsJobs, BaseContext>({
+  const settings = analyticsSettings(config);
+  return defineService<AnalyticsSettings, AnalyticsJobs, BaseContext>({
     name: 'analytics',
-    config,
+    config: settings,
     dataSource: (url) => createDataSource(url),
     typeDefs,
     subscriptions: true,
     jobs: { names: ANALYTICS_JOB_NAMES },
-    async setup({ ds, uow, bus, redis, log, onShutdown }) {
-      const feed = new LiveCountersFeed(bus, log);
-      feed.start();
-      onShutdown('live feed', () => feed.stop());
-      const keyPrefix = config.redisKeyPrefix ?? 'lbf';
+    setup({ ds, uow, bus, redis, log }) {
       installAfterCommit(ds, log);
-      const alerts = new AdminAlertsChannel(redis, keyPrefix, log);
-      await alerts.start();
-      onShutdown('admin alerts channel', () => alerts.stop());
-      const rateLimit = new VisitRateLimit(redis, keyPrefix, log, config.visitsPerMinutePerIp);
-      const consuming = { bus, uow, log, siteTimezone: config.siteTimezone, maxDeliver: config.eventMaxDeliver };
+      const deps: AnalyticsDeps = { ds, uow, bus, redis, log, settings };
+      const bell = new AdminAlertsChannel(redis, settings.redisKeyPrefix, log);
       return {
-        resolvers: createResolvers({ ds, uow, feed, alerts, rateLimit, siteTimezone: config.siteTimezone }),
-        consumers: [
-          { name: COUNTERS_CONSUMER, start: () => startCountersConsumer(consuming) },
-          ...statisticsConsumers({ ...consuming, channel: alerts }),
-          ...adminAlertConsumers({ ...consuming, channel: alerts }),
-        ],
-        jobHandlers: analyticsJobHandlers({ ds, log, siteTimezone: config.siteTimezone }),
-        jobSchedules: [
-          { id: NIGHTLY_ROLLUP_SCHEDULER, name: 'rollup-visits', repeat: { pattern: NIGHTLY_ROLLUP_PATTERN, tz: config.siteTimezone } },
-        ],
+        modules: [visitsModule(deps), usersModule(deps), statisticsModule(deps, bell), alertsModule(deps, bell)],
       };
     },
   });

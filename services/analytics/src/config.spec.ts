@@ -1,4 +1,4 @@
-import { fromEnv } from './config';
+import { analyticsSettings, fromEnv } from './config';
 
 const pem = '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----';
 
@@ -12,5 +12,24 @@ describe('analytics configuration', () => {
   it('takes the site time zone and port from the environment', () => {
     const config = fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 'a-subgraph-secret-of-the-tests', SITE_TIMEZONE: 'Europe/Paris', PORT: '5105', NODE_ENV: 'production' });
     expect(config).toMatchObject({ port: 5105, siteTimezone: 'Europe/Paris', production: true });
+  });
+});
+
+describe('analytics settings', () => {
+  const base = fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 'a-subgraph-secret-of-the-tests' });
+
+  it('fills every setting of its own once: 120 visits a minute, 8 deliveries, the lbf prefix, Douala', () => {
+    const { siteTimezone: _z, visitsPerMinutePerIp: _v, eventMaxDeliver: _e, redisKeyPrefix: _p, ...given } = base;
+    expect(analyticsSettings(given)).toMatchObject({ siteTimezone: 'Africa/Douala', visitsPerMinutePerIp: 120, eventMaxDeliver: 8, redisKeyPrefix: 'lbf' });
+  });
+
+  it('keeps what it is given, and cannot be changed afterwards', () => {
+    const settings = analyticsSettings({ ...base, visitsPerMinutePerIp: 3, eventMaxDeliver: 2, redisKeyPrefix: 't_abc' });
+    expect(settings).toMatchObject({ visitsPerMinutePerIp: 3, eventMaxDeliver: 2, redisKeyPrefix: 't_abc' });
+    expect(Object.isFrozen(settings)).toBe(true);
+  });
+
+  it('reads VISIT_RATE_LIMIT_PER_MINUTE', () => {
+    expect(fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 'a-subgraph-secret-of-the-tests', VISIT_RATE_LIMIT_PER_MINUTE: '500' }).visitsPerMinutePerIp).toBe(500);
   });
 });

@@ -1,7 +1,5 @@
 import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
-import { Counter } from './entities/counter';
-import { PageVisit } from './entities/page-visit';
 import { AnalyticsTables1760000000000 } from './migrations/analytics-tables';
 import { OneCountOfSalesAndSignUps1772000000000 } from './migrations/one-count-of-sales-and-sign-ups';
 import { VisitorVideoViews1772100000000 } from './migrations/visitor-video-views';
@@ -9,11 +7,15 @@ import { VisitsAndStatistics1771000000000 } from './migrations/visits-and-statis
 
 export const SCHEMA = 'analytics';
 
+/**
+ * Analytics' database, reached one way: raw SQL through the EntityManager, each room's statements
+ * in its `store.ts` (no TypeORM entity of its own; the kit's outbox, inbox and parked events only).
+ */
 export function createDataSource(url: string, poolSize?: number): DataSource {
   return createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities: [PageVisit, Counter],
+    entities: [],
     migrations: [AnalyticsTables1760000000000, VisitsAndStatistics1771000000000, OneCountOfSalesAndSignUps1772000000000, VisitorVideoViews1772100000000],
     poolSize,
   });

@@ -1,16 +1,18 @@
 import type { EventData } from '@lbf/proto-events';
-import { gatewayHeaders, subscribe, until, wsClient, type Subscriber } from '@lbf/service-kit/testing';
+import { gatewayHeaders, subscribe, until, wsClient, type Subscriber, type TestUser } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { eventTools } from './events';
-import { setupAnalytics, type AnalyticsTestContext } from './support';
+import { alertRaised as raised, secondsAgo as at } from './factories/alerts';
+import type { EventFactory } from './factories/events';
+import { purchase } from './factories/statistics';
+import { setupAnalytics, type AnalyticsHarness } from './harness';
 
-let t: AnalyticsTestContext;
-let ev: ReturnType<typeof eventTools>;
+let t: AnalyticsHarness;
+let ev: EventFactory;
 const subscribers: Subscriber<unknown>[] = [];
 
 beforeAll(async () => {
   t = await setupAnalytics();
-  ev = eventTools(t);
+  ev = t.ev;
 });
 
 afterAll(async () => {
@@ -29,8 +31,8 @@ interface Bell {
 const BELL_FIELDS = 'total contact payment processing items { id kind title href at }';
 const BELL = `query Bell { adminAlerts { ${BELL_FIELDS} } }`;
 
-async function bell(token = t.newUser({ admin: true }).token): Promise<Bell> {
-  const res = await t.query<{ adminAlerts: Bell }>(BELL, {}, token);
+async function bell(admin: TestUser = t.newUser({ admin: true })): Promise<Bell> {
+  const res = await t.as(admin).gql<{ adminAlerts: Bell }>(BELL, {});
   if (!res.data) throw new Error(JSON.stringify(res.errors));
   return res.data.adminAlerts;
 }
@@ -40,12 +42,6 @@ function subscribeToBell(url: string, token: string | null): Subscriber<Bell> {
   const sub = subscribe(client, `subscription BellFeed { adminAlerts { ${BELL_FIELDS} } }`, (d) => d.adminAlerts as Bell);
   subscribers.push(sub as Subscriber<unknown>);
   return sub;
-}
-
-const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
-
-function raised(alertId: string, kind: 'contact' | 'payment' | 'processing', occurredAt: string, title = 'Nouveau message de Awa Ndiaye'): EventData<'messaging.admin_alert.raised'> {
-  return { alertId, kind, title, href: `/admin/contact?message=${alertId}`, occurredAt };
 }
 
 describe('the bell (adminAlerts)', () => {
@@ -134,11 +130,9 @@ describe('the bell (adminAlerts)', () => {
     const SEEN = `mutation Seen($id: ID!) { markSaleSeen(alertId: $id) }`;
     const admin = t.newUser({ admin: true });
     const live = subscribeToBell(t.app.url, admin.token);
-    const sale = (orderId: string, itemTitle: string, amountXaf: number, completedAt: string): EventData<'commerce.purchase.completed'> => ({
-      orderId, receiptNumber: `LBF-${orderId.slice(0, 6)}`, buyerEmail: 'awa@example.cm', buyerId: randomUUID(), itemId: randomUUID(), itemType: 'video',
-      itemTitle, amountUsdCents: 500, amountXaf, provider: 'mtn', operatorTransactionId: 'tx-1', completedAt,
-    });
-    const sales = async () => (await t.query<{ adminAlerts: Bell & { sale: number } }>(SALES, {}, admin.token)).data!.adminAlerts;
+    const sale = (orderId: string, itemTitle: string, amountXaf: number, completedAt: string): EventData<'commerce.purchase.completed'> =>
+      purchase({ orderId, receiptNumber: `LBF-${orderId.slice(0, 6)}`, buyerId: randomUUID(), itemType: 'video', itemTitle, amountUsdCents: 500, amountXaf, provider: 'mtn', completedAt });
+    const sales = async () => (await t.as(admin).gql<{ adminAlerts: Bell & { sale: number } }>(SALES, {})).data!.adminAlerts;
 
     const [opened, refunded, refundedFirst] = [randomUUID(), randomUUID(), randomUUID()];
     const first = await ev.publish('commerce.purchase.completed', sale(opened, 'Leçon 1 : les tisanes', 3280, at(30)));
@@ -164,10 +158,10 @@ describe('the bell (adminAlerts)', () => {
     expect((await sales()).sale).toBe(1);
 
     // Opened from the bell: it leaves, once; a late redelivery of its event does not bring it back.
-    const customer = await t.query(SEEN, { id: `sale:${opened}` }, t.newUser().token);
+    const customer = await t.as(t.newUser()).gql(SEEN, { id: `sale:${opened}` });
     expect(customer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await t.query<{ markSaleSeen: boolean }>(SEEN, { id: `sale:${opened}` }, admin.token)).data).toEqual({ markSaleSeen: true });
-    expect((await t.query<{ markSaleSeen: boolean }>(SEEN, { id: `sale:${opened}` }, admin.token)).data).toEqual({ markSaleSeen: false });
+    expect((await t.as(admin).gql<{ markSaleSeen: boolean }>(SEEN, { id: `sale:${opened}` })).data).toEqual({ markSaleSeen: true });
+    expect((await t.as(admin).gql<{ markSaleSeen: boolean }>(SEEN, { id: `sale:${opened}` })).data).toEqual({ markSaleSeen: false });
     await until(() => live.values.some((v) => !(v as Bell).items.some((i) => i.kind === 'SALE')), 2000, 'the bell pushed without the sale');
     await ev.redeliver(first);
     await ev.drained();
@@ -179,16 +173,16 @@ describe('the bell (adminAlerts)', () => {
     const contact = `contact:${randomUUID()}`;
     await ev.publish('messaging.admin_alert.raised', raised(contact, 'contact', at(0)));
     await ev.drained();
-    expect((await t.query<{ markSaleSeen: boolean }>(SEEN, { id: contact }, admin.token)).data).toEqual({ markSaleSeen: false });
-    expect((await bell(admin.token)).items.map((i) => i.id)).toContain(contact);
+    expect((await t.as(admin).gql<{ markSaleSeen: boolean }>(SEEN, { id: contact })).data).toEqual({ markSaleSeen: false });
+    expect((await bell(admin)).items.map((i) => i.id)).toContain(contact);
     await ev.publish('messaging.admin_alert.cleared', { alertId: contact, kind: 'contact', occurredAt: new Date(Date.now() + 1).toISOString() });
     await ev.drained();
   });
 
   it('refuses a customer (FORBIDDEN) and a visitor (UNAUTHENTICATED), by query and by subscription', async () => {
     const customer = t.newUser();
-    expect((await t.query(BELL, {}, customer.token)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await t.query(BELL, {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await t.as(customer).gql(BELL, {})).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.visitor().gql(BELL, {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     const asCustomer = subscribeToBell(t.app.url, customer.token);
     const asVisitor = subscribeToBell(t.app.url, null);

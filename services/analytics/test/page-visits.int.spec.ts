@@ -3,11 +3,12 @@ import { gatewayHeaders, TEST_REDIS_URL, until, wsClient } from '@lbf/service-ki
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Client as WsClient } from 'graphql-ws';
-import { previousDay, siteDay } from '../src/domain/site-day';
-import { NIGHTLY_ROLLUP_PATTERN, NIGHTLY_ROLLUP_SCHEDULER } from '../src/jobs/rollup-visits';
-import { setupAnalytics, type AnalyticsTestContext, type Counters } from './support';
+import { previousDay, siteDay } from '../src/shared/site-day';
+import { NIGHTLY_ROLLUP_PATTERN, NIGHTLY_ROLLUP_SCHEDULER } from '../src/statistics/nightly-rollup';
+import type { Counters } from './factories/visits';
+import { setupAnalytics, type AnalyticsHarness } from './harness';
 
-let t: AnalyticsTestContext;
+let t: AnalyticsHarness;
 const wsClients: WsClient[] = [];
 
 beforeAll(async () => {

@@ -1,11 +1,11 @@
-import { events, makeEnvelope, natsSubject, publishEnvelope, type Envelope } from '@lbf/proto-events';
+import { publishEnvelope, type Envelope } from '@lbf/proto-events';
 import { until } from '@lbf/service-kit/testing';
-import { randomUUID } from 'node:crypto';
 import type { JetStreamClient, JetStreamManager } from 'nats';
-import { COUNTERS_CONSUMER } from '../src/events/user-registered';
-import { setupAnalytics, type AnalyticsTestContext } from './support';
+import { COUNTERS_CONSUMER } from '../src/users/consumers';
+import { registration } from './factories/users';
+import { setupAnalytics, type AnalyticsHarness } from './harness';
 
-let t: AnalyticsTestContext;
+let t: AnalyticsHarness;
 let js: JetStreamClient;
 let jsm: JetStreamManager;
 
@@ -21,26 +21,12 @@ afterAll(async () => {
 });
 
 function userRegistered(): Envelope {
-  return makeEnvelope({
-    subject: 'identity.user.registered',
-    version: events['identity.user.registered'].version,
-    producer: 'identity',
-    data: {
-      userId: randomUUID(),
-      email: `awa.${randomUUID().slice(0, 8)}@example.cm`,
-      firstName: 'Awa',
-      lastName: 'Mbarga',
-      phone: null,
-      registeredAt: new Date().toISOString(),
-      origin: 'sign-up',
-    },
-  });
+  return t.ev.envelope('identity.user.registered', registration());
 }
 
 /** Publishes raw bytes on identity.user.registered with a message id of its own; returns the stream sequence. */
-async function publishRaw(body: unknown): Promise<number> {
-  const ack = await js.publish(natsSubject(t.stream.prefix, 'identity.user.registered'), Buffer.from(JSON.stringify(body)), { msgID: randomUUID() });
-  return ack.seq;
+function publishRaw(body: unknown): Promise<number> {
+  return t.ev.publishRaw('identity.user.registered', body);
 }
 
 /** Waits until the counters consumer has acknowledged (or terminated) everything up to `seq`. */

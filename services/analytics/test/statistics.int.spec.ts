@@ -1,19 +1,20 @@
-import type { EventData } from '@lbf/proto-events';
 import { TEST_REDIS_URL } from '@lbf/service-kit/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { addDays, siteDay } from '../src/domain/site-day';
+import { addDays, siteDay } from '../src/shared/site-day';
 import type { Statistics } from '../src/generated/graphql';
-import { eventTools } from './events';
-import { setupAnalytics, type AnalyticsTestContext } from './support';
+import type { EventFactory } from './factories/events';
+import { purchase } from './factories/statistics';
+import { registration } from './factories/users';
+import { setupAnalytics, type AnalyticsHarness } from './harness';
 
-let t: AnalyticsTestContext;
-let ev: ReturnType<typeof eventTools>;
+let t: AnalyticsHarness;
+let ev: EventFactory;
 let today: string;
 
 beforeAll(async () => {
   t = await setupAnalytics();
-  ev = eventTools(t);
+  ev = t.ev;
   today = siteDay(new Date(), 'Africa/Douala');
 });
 
@@ -23,25 +24,7 @@ afterAll(async () => {
 
 const noonOf = (day: string) => new Date(`${day}T12:00:00+01:00`).toISOString();
 
-function purchase(over: Partial<EventData<'commerce.purchase.completed'>> & { buyerId: string; completedAt: string }): EventData<'commerce.purchase.completed'> {
-  return {
-    orderId: randomUUID(),
-    receiptNumber: `LBF-${randomUUID().slice(0, 6)}`,
-    buyerEmail: 'awa@example.cm',
-    itemId: randomUUID(),
-    itemType: 'pdf',
-    itemTitle: 'Guide des plantes',
-    amountUsdCents: 1000,
-    amountXaf: 6000,
-    provider: 'orange',
-    operatorTransactionId: 'tx-1',
-    ...over,
-  };
-}
-
-function registered(origin: 'sign-up' | 'admin-command', registeredAt: string): EventData<'identity.user.registered'> {
-  return { userId: randomUUID(), email: `u${randomUUID().slice(0, 8)}@example.cm`, firstName: 'Awa', lastName: 'Mbarga', phone: null, registeredAt, origin };
-}
+const registered = (origin: 'sign-up' | 'admin-command', registeredAt: string) => registration({ origin, registeredAt });
 
 const STATISTICS = `query Stats($days: Int) {
   adminStatistics(days: $days) {
@@ -164,7 +147,7 @@ describe('daily rollups fed by the consumers and the page views', () => {
 
   it('answers adminStatistics from them: every day of the period, rates, top pages and items, all-time totals', async () => {
     const admin = t.newUser({ admin: true });
-    const res = await t.query<{ adminStatistics: Statistics }>(STATISTICS, { days: 30 }, admin.token);
+    const res = await t.as(admin).gql<{ adminStatistics: Statistics }>(STATISTICS, { days: 30 });
     expect(res.errors).toBeUndefined();
     const s = res.data!.adminStatistics;
     expect(s.from).toBe(addDays(today, -29));
@@ -188,7 +171,7 @@ describe('daily rollups fed by the consumers and the page views', () => {
     expect(s.totalPdfDownloads).toBe(2);
     expect(s.totalVisits).toBe(3);
 
-    const week = (await t.query<{ adminStatistics: Statistics }>(STATISTICS, { days: 7 }, admin.token)).data!.adminStatistics;
+    const week = (await t.as(admin).gql<{ adminStatistics: Statistics }>(STATISTICS, { days: 7 })).data!.adminStatistics;
     expect(week.daily).toHaveLength(7);
     expect(week.topItems[0]).toMatchObject({ itemId: videoItem, sales: 1, revenueXaf: 5000 });
   });
@@ -196,16 +179,16 @@ describe('daily rollups fed by the consumers and the page views', () => {
   it('refuses a period outside 1 to 366 days', async () => {
     const admin = t.newUser({ admin: true });
     for (const days of [0, 367]) {
-      const res = await t.query(STATISTICS, { days }, admin.token);
+      const res = await t.as(admin).gql(STATISTICS, { days });
       expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
   });
 
   it('refuses a customer (FORBIDDEN) and a visitor (UNAUTHENTICATED)', async () => {
-    const customer = await t.query(STATISTICS, { days: 30 }, t.newUser().token);
+    const customer = await t.as(t.newUser()).gql(STATISTICS, { days: 30 });
     expect(customer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(customer.data).toBeFalsy();
-    const visitor = await t.query(STATISTICS, { days: 30 });
+    const visitor = await t.visitor().gql(STATISTICS, { days: 30 });
     expect(visitor.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -1,24 +1,18 @@
-import { createTestDatabase, type TestDatabase } from '@lbf/service-kit/testing';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../src/database';
+import { setupAnalyticsDatabase } from './harness';
 
-let db: TestDatabase;
+let db: Awaited<ReturnType<typeof setupAnalyticsDatabase>> | undefined;
 let ds: DataSource;
 let sql: Client;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ds = createDataSource(db.urlFor('analytics'), 2);
-  await ds.initialize();
-  sql = new Client({ connectionString: db.adminUrl });
-  await sql.connect();
+  db = await setupAnalyticsDatabase();
+  ({ ds, sql } = db);
 });
 
 afterAll(async () => {
-  await sql?.end();
-  await ds?.destroy();
-  await db?.drop();
+  await db?.teardown();
 });
 
 describe('the migration to visits as sessions', () => {

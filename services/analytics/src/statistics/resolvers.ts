@@ -1,0 +1,15 @@
+import { requireAdmin, unwrap } from '@lbf/service-kit';
+import type { QueryResolvers } from '../generated/graphql';
+import { adminStatistics, type ReadStatisticsDeps } from './read-statistics';
+
+/** The back-office's statistics: administrators only, checked here on every call. */
+export function statisticsResolvers(deps: ReadStatisticsDeps): { Query: QueryResolvers } {
+  return {
+    Query: {
+      adminStatistics: async (_p, args, ctx) => {
+        requireAdmin(ctx);
+        return unwrap(await adminStatistics(deps, args));
+      },
+    },
+  };
+}
