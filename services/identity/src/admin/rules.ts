@@ -1,8 +1,9 @@
 import type { CsvCell } from '@lbf/service-kit';
+import type { SortDirection, UserSort } from '../generated/graphql';
 
 /** The SDL's UserSort and SortDirection. */
-export type UserSortKey = 'NAME' | 'EMAIL' | 'PHONE' | 'CREATED_AT' | 'STATUS' | 'PURCHASES' | 'TOTAL_SPENT';
-export type SortDirectionKey = 'ASC' | 'DESC';
+export type UserSortKey = UserSort;
+export type SortDirectionKey = SortDirection;
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

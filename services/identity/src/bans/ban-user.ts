@@ -3,10 +3,10 @@ import type { IdentityDeps } from '../deps';
 import { validationError } from '../shared/errors';
 import { messages } from '../shared/messages';
 import { isUniqueViolation } from '../shared/sql';
-import type { User } from '../shared/user';
+import { userById, type User } from '../shared/user';
 import { revokeUserSessions } from '../sessions';
 import { banRequest, type BanRequest } from './rules';
-import { anotherActiveAdmin, hasActiveBan, insertBan, lockBans, lockUser, userById } from './store';
+import { anotherActiveAdmin, hasActiveBan, insertBan, lockBans, lockUser } from './store';
 
 /**
  * Bans a user at once: the ban, the end of every session and the event commit together, and

@@ -16,11 +16,6 @@ export async function lockUser(db: Queryable, userId: string): Promise<User | nu
   return row ? toUser(row) : null;
 }
 
-export async function userById(db: Queryable, userId: string): Promise<User> {
-  const [row] = await select<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
-  if (!row) throw new Error(`user ${userId} not found`);
-  return toUser(row);
-}
 
 export async function hasActiveBan(db: Queryable, userId: string): Promise<boolean> {
   return (await select(db, 'SELECT 1 FROM user_bans WHERE user_id = $1 AND is_active', [userId])).length > 0;

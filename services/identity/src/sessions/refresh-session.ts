@@ -1,7 +1,7 @@
 import { fail, ok, type Result, type Role, type Tx } from '@lbf/service-kit';
 import { messages } from '../shared/messages';
 import { CODES, userError } from '../shared/errors';
-import type { User } from '../shared/user';
+import { userById, type User } from '../shared/user';
 import { killSessionTokens } from './revocation';
 import { decideRefresh } from './rules';
 import { completeSignIn, type SessionsDeps, type SignedIn } from './signed-in';
@@ -13,7 +13,6 @@ import {
   revokeForReuse,
   rolesOf,
   supersedeAnswers,
-  userById,
   type OpenedSession,
   type PresentedToken,
 } from './store';

@@ -1,7 +1,6 @@
 import type { Role } from '@lbf/service-kit';
 import { hashToken, newOpaqueToken } from '../shared/secrets';
 import { modify, select, type Queryable } from '../shared/sql';
-import { toUser, USER_COLUMNS, type User, type UserRow } from '../shared/user';
 import type { RequestMeta } from '../shared/request';
 
 /** The sessions' data-access door: sessions, refresh_tokens, and what a session may carry (roles, ban). */
@@ -62,11 +61,6 @@ export async function isBanned(db: Queryable, userId: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-export async function userById(db: Queryable, userId: string): Promise<User> {
-  const [row] = await select<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
-  if (!row) throw new Error(`user ${userId} not found`);
-  return toUser(row);
-}
 
 /** A presented refresh token with its session, locked (FOR UPDATE) until the transaction ends. */
 export interface PresentedToken {

@@ -1,3 +1,5 @@
+import { select, type Queryable } from './sql';
+
 /**
  * An account as identity's modules read it (the `users` row; the password hash only where a module
  * asks for it). Every module's store selects USER_COLUMNS and maps the row with toUser, so a user
@@ -39,4 +41,11 @@ export interface UserRow {
 
 export function toUser(row: UserRow): User {
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, phone: row.phone, createdAt: row.created_at };
+}
+
+/** A user known to exist (a session's, a ban's): the one read by id that sessions and bans share. */
+export async function userById(db: Queryable, userId: string): Promise<User> {
+  const [row] = await select<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
+  if (!row) throw new Error(`user ${userId} not found`);
+  return toUser(row);
 }
