@@ -1,25 +1,20 @@
-import { AccessTokenVerifier, bootService, defineService, siteTimezoneOf, type BaseContext } from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext } from '@lbf/service-kit';
+import { createUserLoaders } from './accounts';
+import { accountsModule } from './accounts/accounts.module';
+import { adminModule } from './admin/admin.module';
+import { bansModule } from './bans/bans.module';
+import { captchaModule } from './captcha/captcha.module';
+import { CLEANUP_JOB, cleanupModule, type IdentityJobs } from './cleanup/cleanup.module';
 import { resolveConfig, type IdentityConfig, type ResolvedConfig } from './config';
 import type { IdentityContext } from './context';
 import { createDataSource } from './database';
-import { purchaseTotalsConsumers } from './events/purchase-totals';
-import { CLEANUP_EVERY_MS, CLEANUP_JOB, CLEANUP_SCHEDULER_ID, cleanupExpired } from './jobs/cleanup';
-import { AccessTokenIssuer } from './operations/access-tokens';
-import { Accounts } from './operations/accounts';
-import { Bans } from './operations/bans';
-import { Captchas } from './operations/captchas';
-import type { Deps } from './operations/deps';
-import { PasswordResets } from './operations/password-resets';
-import { RateLimiter } from './operations/rate-limits';
-import { Sessions } from './operations/sessions';
-import { createUserLoaders } from './operations/users';
-import { createResolvers } from './resolvers';
+import type { IdentityDeps } from './deps';
 import { typeDefs } from './schema';
+import { AccessTokenIssuer, checkKeyPair } from './sessions';
+import { sessionsModule } from './sessions/sessions.module';
+import { RateLimiter } from './shared/rate-limits';
 
 export const SERVICE_NAME = 'identity';
-
-/** The jobs of the identity queue. Stored in Redis: never rename one. */
-type IdentityJobs = { [CLEANUP_JOB]: Record<string, never> };
 
 export interface RunningIdentity {
   url: string;
@@ -28,15 +23,7 @@ export interface RunningIdentity {
   stop(): Promise<void>;
 }
 
-/** Fails fast when the two keys do not belong together: every token would be refused everywhere. */
-async function checkKeyPair(issuer: AccessTokenIssuer, publicKey: string): Promise<void> {
-  const probe = issuer.issue('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000', []);
-  if (!(await new AccessTokenVerifier(publicKey).verify(probe.token))) {
-    throw new Error('AUTH_PRIVATE_KEY and AUTH_PUBLIC_KEY are not an ES256 key pair');
-  }
-}
-
-/** What identity is on top of the kit's bootstrap: its schema, operations, resolvers, purchase-totals consumers and cleanup job. */
+/** What identity is on top of the kit's bootstrap: its schema and its rooms (accounts, sessions, captcha, bans, admin, cleanup). */
 export function identityService(input: IdentityConfig) {
   return defineService<ResolvedConfig, IdentityJobs, IdentityContext>({
     name: SERVICE_NAME,
@@ -47,30 +34,10 @@ export function identityService(input: IdentityConfig) {
     async setup({ ds, uow, bus, redis, log, config }) {
       const tokens = new AccessTokenIssuer(config.authPrivateKey, config.accessTokenTtlSeconds);
       await checkKeyPair(tokens, config.authPublicKey);
-      const deps: Deps = { ds, uow, redis, config, log, tokens, limits: new RateLimiter(redis, config.redisKeyPrefix, config.rateLimits) };
-      const captchas = new Captchas(deps);
-      const sessions = new Sessions(deps);
+      const deps: IdentityDeps = { ds, uow, bus, redis, config, log, limits: new RateLimiter(redis, config.redisKeyPrefix, config.rateLimits) };
       return {
-        resolvers: createResolvers({
-          captchas,
-          sessions,
-          accounts: new Accounts(deps, captchas, sessions),
-          passwordResets: new PasswordResets(deps),
-          bans: new Bans(deps),
-          ds,
-          production: config.production,
-          siteTimezone: siteTimezoneOf(config),
-        }),
-        consumers: purchaseTotalsConsumers({ bus, uow, log }),
+        modules: [accountsModule({ ...deps, tokens }), sessionsModule({ ...deps, tokens }), captchaModule(deps), bansModule(deps), adminModule(deps), cleanupModule(deps)],
         context: (base: BaseContext): IdentityContext => ({ ...base, loaders: createUserLoaders(ds), actingUserId: null }),
-        jobHandlers: {
-          [CLEANUP_JOB]: async () => {
-            const counts = await cleanupExpired(ds, config.refreshTokenTtlDays);
-            log.info(counts, 'expired identity rows deleted');
-            return counts;
-          },
-        },
-        jobSchedules: [{ id: CLEANUP_SCHEDULER_ID, name: CLEANUP_JOB, repeat: { every: CLEANUP_EVERY_MS } }],
       };
     },
   });

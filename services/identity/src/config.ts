@@ -1,7 +1,19 @@
-import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, parseConfig, pemVariable, publicUrlVariable, siteTimezoneOf, type BaseConfig } from '@lbf/service-kit';
+import {
+  baseConfigFrom,
+  baseEnv,
+  DEFAULT_PUBLIC_URL,
+  DEFAULT_SITE_TIMEZONE,
+  frozenConfig,
+  parseConfig,
+  pemVariable,
+  publicUrlVariable,
+  type BaseConfig,
+} from '@lbf/service-kit';
 import { z } from 'zod';
-import { defaultRateLimits, type RateLimits } from './operations/rate-limits';
+import { DEFAULT_PROOF_OF_WORK_DIFFICULTY } from './captcha/proof-of-work';
+import { defaultRateLimits, type RateLimitRule, type RateLimits } from './shared/rate-limits';
 
+/** What startIdentity is given: the kit's base config and identity's own settings, most of them optional. */
 export interface IdentityConfig extends BaseConfig {
   /** PEM (PKCS#8) of the ES256 key that signs access tokens. */
   authPrivateKey: string;
@@ -12,6 +24,8 @@ export interface IdentityConfig extends BaseConfig {
   /** Default 30. */
   refreshTokenTtlDays?: number;
   rateLimits?: Partial<RateLimits>;
+  /** Zero bits the sign-up's proof of work must reach; default 12. */
+  proofOfWorkDifficulty?: number;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
@@ -45,22 +59,33 @@ export function fromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   };
 }
 
-/** The config with every default filled in, as the rest of the service uses it. */
-export interface ResolvedConfig extends Required<Omit<IdentityConfig, 'host' | 'logLevel' | 'rateLimits'>> {
-  host?: string;
-  logLevel: string;
-  rateLimits: RateLimits;
+const rule = (fallback: RateLimitRule) => z.object({ points: z.number(), durationSeconds: z.number() }).prefault(fallback);
+
+/** Every default of identity's settings, in one place: what resolveConfig fills in. */
+const identitySettings = z.object({
+  /** Without its trailing slashes, so links are `${publicUrl}/auth?...`. */
+  publicUrl: z.string().transform((url) => url.replace(/\/+$/, '')),
+  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+  logLevel: z.string().default('info'),
+  redisKeyPrefix: z.string().default('lbf'),
+  accessTokenTtlSeconds: z.number().default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
+  refreshTokenTtlDays: z.number().default(DEFAULT_REFRESH_TOKEN_TTL_DAYS),
+  proofOfWorkDifficulty: z.number().default(DEFAULT_PROOF_OF_WORK_DIFFICULTY),
+  rateLimits: z
+    .object({
+      signInPerIp: rule(defaultRateLimits.signInPerIp),
+      signInPerEmail: rule(defaultRateLimits.signInPerEmail),
+      signUpPerIp: rule(defaultRateLimits.signUpPerIp),
+      resetPerIp: rule(defaultRateLimits.resetPerIp),
+      resetPerEmail: rule(defaultRateLimits.resetPerEmail),
+      captchaPerIp: rule(defaultRateLimits.captchaPerIp),
+    })
+    .prefault({}),
+});
+
+/** The config with every default filled in, read-only: the rest of the service reads `config.x`, never `config.x ?? …`. */
+export function resolveConfig(config: IdentityConfig) {
+  return frozenConfig({ ...config, ...identitySettings.parse(config) });
 }
 
-export function resolveConfig(config: IdentityConfig): ResolvedConfig {
-  return {
-    ...config,
-    publicUrl: config.publicUrl.replace(/\/+$/, ''),
-    siteTimezone: siteTimezoneOf(config),
-    logLevel: config.logLevel ?? 'info',
-    accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtlDays: config.refreshTokenTtlDays ?? DEFAULT_REFRESH_TOKEN_TTL_DAYS,
-    redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
-    rateLimits: { ...defaultRateLimits, ...config.rateLimits },
-  };
-}
+export type ResolvedConfig = ReturnType<typeof resolveConfig>;

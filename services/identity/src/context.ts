@@ -1,5 +1,5 @@
 import type { BaseContext } from '@lbf/service-kit';
-import type { UserLoaders } from './operations/users';
+import type { UserLoaders } from './accounts/users';
 
 export interface IdentityContext extends BaseContext {
   loaders: UserLoaders;

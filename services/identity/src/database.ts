@@ -1,17 +1,20 @@
 import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
-import { entities } from './entities';
 import { IdentityAdminUsers1765000000000 } from './migrations/identity-admin-users';
 import { IdentityInitial1732000000000 } from './migrations/identity-initial';
 import { IdentityRefreshRetry1766000000000 } from './migrations/identity-refresh-retry';
 
 export const SCHEMA = 'identity';
 
+/**
+ * Identity's tables come from its migrations alone and are read and written with raw SQL (each
+ * room's store.ts): no TypeORM entities of its own, only the kit's outbox and inbox.
+ */
 export function createDataSource(url: string, poolSize?: number): DataSource {
   return createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities,
+    entities: [],
     migrations: [IdentityInitial1732000000000, IdentityAdminUsers1765000000000, IdentityRefreshRetry1766000000000],
     poolSize,
   });

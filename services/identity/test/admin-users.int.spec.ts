@@ -1,6 +1,6 @@
 import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula } from '@lbf/service-kit/testing';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { setup, type Harness, type Loose, type NewUser } from './helpers';
+import { type Account, identityHarness, type IdentityHarness, type Loose } from './harness';
 
 const ADMIN_USERS = `query Users($search: String, $sort: UserSort, $direction: SortDirection, $page: Int, $pageSize: Int) {
   adminUsers(search: $search, sort: $sort, direction: $direction, page: $page, pageSize: $pageSize) {
@@ -62,9 +62,9 @@ function expectedOrder(users: Seeded[], sort: Sort, direction: 'ASC' | 'DESC'): 
 }
 
 describe('the administrators’ users table', () => {
-  let h: Harness;
-  let admin: NewUser;
-  let customer: NewUser;
+  let h: IdentityHarness;
+  let admin: Account;
+  let customer: Account;
   const tagged: Seeded[] = [];
 
   async function seed(u: Omit<Seeded, 'id'>): Promise<Seeded> {
@@ -79,16 +79,16 @@ describe('the administrators’ users table', () => {
     return seeded;
   }
 
-  const list = async (vars: Record<string, unknown>, who: NewUser = admin) => {
+  const list = async (vars: Record<string, unknown>, who: Account = admin) => {
     const res = await who.browser.gql<Loose>(ADMIN_USERS, vars);
     if (res.errors) throw new Error(JSON.stringify(res.errors));
     return res.data.adminUsers;
   };
 
   beforeAll(async () => {
-    h = await setup();
-    admin = await h.newUser({ admin: true });
-    customer = await h.newUser();
+    h = await identityHarness();
+    admin = await h.account({ admin: true });
+    customer = await h.account();
     const day = (d: string) => new Date(`${d}T10:00:00Z`);
     // Tag "zq7" in every e-mail; every column has distinct values but STATUS (ties settled by id).
     tagged.push(await seed({ email: 'k.zq7@example.com', firstName: 'Éloïse', lastName: 'Mbarga', phone: '+237690000003', createdAt: day('2024-03-01'), banned: false, purchases: 2, totalXaf: 7000 }));
@@ -98,7 +98,7 @@ describe('the administrators’ users table', () => {
     tagged.push(await seed({ email: 'z.zq7@example.com', firstName: 'Bruno', lastName: 'Kamga', phone: '+237690000009', createdAt: day('2023-12-31'), banned: false, purchases: 3, totalXaf: 500 }));
   });
   afterAll(async () => {
-    await h?.stop();
+    await h?.teardown();
   });
 
   it('finds users by part of their name or e-mail, ignoring case and accents', async () => {

@@ -1,23 +1,23 @@
-import { collectEvents, BAN_USER, setup, type Harness } from './helpers';
+import type { EventCollector } from '@lbf/service-kit/testing';
+import { BAN_USER, identityHarness, type IdentityHarness } from './harness';
 
 const ENTITIES = `query Entities($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id email phone fullName isAdmin isBanned } } }`;
 
 describe('banning users', () => {
-  let h: Harness;
-  let events: Awaited<ReturnType<typeof collectEvents>>;
+  let h: IdentityHarness;
+  let events: EventCollector;
 
   beforeAll(async () => {
-    h = await setup();
-    events = await collectEvents(h.stream, ['identity.user.banned']);
+    h = await identityHarness();
+    events = await h.events(['identity.user.banned']);
   });
   afterAll(async () => {
-    await events?.stop();
-    await h?.stop();
+    await h?.teardown();
   });
 
   it('is refused to a customer (FORBIDDEN) and to a visitor (UNAUTHENTICATED)', async () => {
-    const customer = await h.newUser();
-    const target = await h.newUser();
+    const customer = await h.account();
+    const target = await h.account();
     const asCustomer = await customer.browser.gql(BAN_USER, { input: { userId: target.id, reason: 'x' } });
     expect(asCustomer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const asVisitor = await h.browser().gql(BAN_USER, { input: { userId: target.id, reason: 'x' } });
@@ -27,8 +27,8 @@ describe('banning users', () => {
   });
 
   it('lets an administrator ban a user once, records who and why, and publishes identity.user.banned', async () => {
-    const admin = await h.newUser({ admin: true });
-    const target = await h.newUser();
+    const admin = await h.account({ admin: true });
+    const target = await h.account();
     const res = await admin.browser.gql(BAN_USER, { input: { userId: target.id, reason: 'Spam répété' } });
     expect(res.data!.banUser).toEqual({ user: { id: target.id, isBanned: true }, error: null });
     const again = await admin.browser.gql(BAN_USER, { input: { userId: target.id, reason: 'encore' } });
@@ -55,7 +55,7 @@ describe('banning users', () => {
   });
 
   it('does not let an administrator ban themself', async () => {
-    const admin = await h.newUser({ admin: true });
+    const admin = await h.account({ admin: true });
     const res = await admin.browser.gql(BAN_USER, { input: { userId: admin.id, reason: 'oops' } });
     expect(res.data!.banUser).toEqual({
       user: null,
@@ -64,15 +64,15 @@ describe('banning users', () => {
   });
 
   it('answers an unknown user with an error, not a crash', async () => {
-    const admin = await h.newUser({ admin: true });
+    const admin = await h.account({ admin: true });
     const res = await admin.browser.gql(BAN_USER, { input: { userId: '3f1e1c4a-1111-4222-8333-944455556666', reason: 'x' } });
     expect(res.data!.banUser.error).toMatchObject({ code: 'VALIDATION', message: 'Utilisateur introuvable.' });
   });
 
   it('resolves users for the gateway, showing e-mail and phone only to the user and to administrators', async () => {
-    const admin = await h.newUser({ admin: true });
-    const a = await h.newUser();
-    const b = await h.newUser();
+    const admin = await h.account({ admin: true });
+    const a = await h.account();
+    const b = await h.account();
     const reps = [a, b].map((u) => ({ __typename: 'User', id: u.id }));
 
     const asAdmin = (await admin.browser.gql(ENTITIES, { reps })).data!._entities;

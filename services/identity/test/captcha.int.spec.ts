@@ -1,9 +1,9 @@
 // The attack reads svg-captcha's own markup, so it builds its glyph table from the module itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import svgCaptcha = require('svg-captcha');
-import { CAPTCHA_ALPHABET } from '../src/domain/captcha';
-import { solveProofOfWork } from '../src/domain/proof-of-work';
-import { CREATE_CAPTCHA, setup, SIGN_UP, type Harness } from './helpers';
+import { CAPTCHA_ALPHABET } from '../src/captcha/rules';
+import { solveProofOfWork } from '../src/captcha/proof-of-work';
+import { CREATE_CAPTCHA, identityHarness, type IdentityHarness, SIGN_UP } from './harness';
 
 type RenderText = (text: string, options?: Record<string, unknown>) => string;
 const renderText = svgCaptcha as unknown as RenderText;
@@ -27,13 +27,13 @@ function attack(markup: string): string {
 }
 
 describe('captcha', () => {
-  let h: Harness;
+  let h: IdentityHarness;
 
   beforeAll(async () => {
-    h = await setup();
+    h = await identityHarness();
   });
   afterAll(async () => {
-    await h?.stop();
+    await h?.teardown();
   });
 
   const answerOf = async (id: string) =>

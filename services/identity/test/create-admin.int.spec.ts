@@ -1,29 +1,26 @@
 import { createLogger, OutboxRelay, UnitOfWork, connectEventBus } from '@lbf/service-kit';
-import { createTestDatabase, testStream, TEST_NATS_URL, type TestDatabase, type TestStream } from '@lbf/service-kit/testing';
+import { collectEvents, TEST_NATS_URL, until, type TestEnvironment } from '@lbf/service-kit/testing';
 import type { DataSource } from 'typeorm';
+import { verifyPassword } from '../src/accounts';
+import { cleanupExpired } from '../src/cleanup/store';
 import { createAdmin, parseCommandLine, runCreateAdmin } from '../src/cli/create-admin';
 import { createDataSource } from '../src/database';
-import { cleanupExpired } from '../src/jobs/cleanup';
-import { verifyPassword } from '../src/operations/passwords';
-import { collectEvents, until } from './helpers';
+import { commandEnvironment } from './harness';
 
 describe('first administrator by command', () => {
-  let db: TestDatabase;
-  let stream: TestStream;
+  let env: TestEnvironment;
   let ds: DataSource;
   let uow: UnitOfWork;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    stream = testStream();
-    ds = createDataSource(db.urlFor('identity'), 4);
+    env = await commandEnvironment();
+    ds = createDataSource(env.db.urlFor('identity'), 4);
     await ds.initialize();
     uow = new UnitOfWork(ds, 'identity');
   });
   afterAll(async () => {
     await ds?.destroy();
-    await stream?.remove();
-    await db?.drop();
+    await env?.cleanup();
   });
 
   const base = { email: 'Chef@LBF.example', password: 'admin-secret', firstName: 'Chef', lastName: 'Admin', phone: '+237 690 00 00 00' };
@@ -73,16 +70,16 @@ describe('first administrator by command', () => {
 
   it('runs as a command: migrates, creates, publishes the event when NATS is reachable, prints one line', async () => {
     // The stream exists when the service has run at least once; the command only publishes to it.
-    const bus = await connectEventBus({ url: TEST_NATS_URL, ...stream, name: 'test', log: createLogger('t', 'silent') });
+    const bus = await connectEventBus({ url: TEST_NATS_URL, ...env.stream, name: 'test', log: createLogger('t', 'silent') });
     await new OutboxRelay(ds, { publish: bus.publish, log: createLogger('t', 'silent') }).drain();
     await bus.close();
-    const events = await collectEvents(stream, ['identity.user.registered']);
+    const events = await collectEvents(env.stream, ['identity.user.registered']);
     try {
-      const env = { DATABASE_URL: db.urlFor('identity'), NATS_URL: TEST_NATS_URL, EVENT_STREAM: stream.stream, EVENT_PREFIX: stream.prefix };
-      const line = await runCreateAdmin(['--email', 'cmd@lbf.example', '--password', 'cmd-secret', '--first-name', 'Cmd', '--last-name', 'Line'], env);
+      const vars = { DATABASE_URL: env.db.urlFor('identity'), NATS_URL: TEST_NATS_URL, EVENT_STREAM: env.stream.stream, EVENT_PREFIX: env.stream.prefix };
+      const line = await runCreateAdmin(['--email', 'cmd@lbf.example', '--password', 'cmd-secret', '--first-name', 'Cmd', '--last-name', 'Line'], vars);
       expect(line).toMatch(/^cmd@lbf\.example \([0-9a-f-]{36}\): created, admin role granted, 1 event\(s\) published$/);
       await until(() => events.received.find((e) => e.data.email === 'cmd@lbf.example'), 5000, 'the command’s registered event');
-      const again = await runCreateAdmin(['--email', 'cmd@lbf.example', '--password', 'cmd-secret', '--first-name', 'Cmd', '--last-name', 'Line'], env);
+      const again = await runCreateAdmin(['--email', 'cmd@lbf.example', '--password', 'cmd-secret', '--first-name', 'Cmd', '--last-name', 'Line'], vars);
       expect(again).toMatch(/: exists, admin$/);
     } finally {
       await events.stop();

@@ -1,4 +1,4 @@
-import { BAN_USER, setup, type Harness } from './helpers';
+import { BAN_USER, identityHarness, type IdentityHarness } from './harness';
 
 /**
  * The site always keeps one administrator who can act: an administrator cannot ban themself
@@ -6,13 +6,13 @@ import { BAN_USER, setup, type Harness } from './helpers';
  * administrators counted are only this file's.
  */
 describe('the last administrator', () => {
-  let h: Harness;
+  let h: IdentityHarness;
 
   beforeAll(async () => {
-    h = await setup();
+    h = await identityHarness();
   });
   afterAll(async () => {
-    await h?.stop();
+    await h?.teardown();
   });
 
   const activeAdmins = async (): Promise<number> => {
@@ -24,8 +24,8 @@ describe('the last administrator', () => {
   };
 
   it('is never banned, even by someone whose administrator token outlives their role', async () => {
-    const last = await h.newUser({ admin: true });
-    const former = await h.newUser({ admin: true });
+    const last = await h.account({ admin: true });
+    const former = await h.account({ admin: true });
     // The role is withdrawn while the access token (15 min) still says administrator.
     await h.sql.query('DELETE FROM identity.admin_roles WHERE user_id = $1', [former.id]);
     const res = await former.browser.gql(BAN_USER, { input: { userId: last.id, reason: 'prise de contrôle' } });
@@ -40,8 +40,8 @@ describe('the last administrator', () => {
 
   it('is what is left when two administrators ban each other in the same instant: one ban only', async () => {
     await h.sql.query('DELETE FROM identity.admin_roles');
-    const a = await h.newUser({ admin: true });
-    const b = await h.newUser({ admin: true });
+    const a = await h.account({ admin: true });
+    const b = await h.account({ admin: true });
     const [byA, byB] = await Promise.all([
       a.browser.gql(BAN_USER, { input: { userId: b.id, reason: 'duel' } }),
       b.browser.gql(BAN_USER, { input: { userId: a.id, reason: 'duel' } }),
@@ -56,8 +56,8 @@ describe('the last administrator', () => {
   });
 
   it('may still ban another administrator while one is left', async () => {
-    const a = await h.newUser({ admin: true });
-    const b = await h.newUser({ admin: true });
+    const a = await h.account({ admin: true });
+    const b = await h.account({ admin: true });
     const res = await a.browser.gql(BAN_USER, { input: { userId: b.id, reason: 'départ' } });
     expect(res.data!.banUser).toEqual({ user: { id: b.id, isBanned: true }, error: null });
   });

@@ -2,22 +2,22 @@ import { connect } from 'nats';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, PrivateNats } from '@lbf/service-kit/testing';
-import { setup, SIGN_UP, until, type Harness } from './helpers';
+import { freePort, PrivateNats, until } from '@lbf/service-kit/testing';
+import { identityHarness, type IdentityHarness, SIGN_UP } from './harness';
 
 describe('the outbox when NATS is unreachable', () => {
   let nats: PrivateNats;
-  let h: Harness;
+  let h: IdentityHarness;
   let storeDir: string;
 
   beforeAll(async () => {
     storeDir = mkdtempSync(join(tmpdir(), 'identity-nats-'));
     nats = new PrivateNats(await freePort(), storeDir);
     await nats.start();
-    h = await setup({ natsUrl: nats.url });
+    h = await identityHarness({ natsUrl: nats.url });
   });
   afterAll(async () => {
-    await h?.stop();
+    await h?.teardown();
     await nats?.stop();
     rmSync(storeDir, { recursive: true, force: true });
   });
@@ -26,8 +26,8 @@ describe('the outbox when NATS is unreachable', () => {
     const nc = await connect({ servers: nats.url, reconnect: false });
     try {
       const jsm = await nc.jetstreamManager();
-      const info = await jsm.streams.info(h.stream.stream);
-      const first = info.state.messages ? await jsm.streams.getMessage(h.stream.stream, { seq: info.state.first_seq }) : null;
+      const info = await jsm.streams.info(h.env.stream.stream);
+      const first = info.state.messages ? await jsm.streams.getMessage(h.env.stream.stream, { seq: info.state.first_seq }) : null;
       return { messages: info.state.messages, firstMsgId: first?.header.get('Nats-Msg-Id') ?? null, firstSubject: first?.subject ?? null };
     } finally {
       await nc.close();
@@ -61,7 +61,7 @@ describe('the outbox when NATS is unreachable', () => {
     }, 40_000, 'the outbox row to be published after NATS came back');
 
     const state = await streamState();
-    expect(state).toEqual({ messages: 1, firstMsgId: sent.id, firstSubject: `${h.stream.prefix}.identity.user.registered` });
+    expect(state).toEqual({ messages: 1, firstMsgId: sent.id, firstSubject: `${h.env.stream.prefix}.identity.user.registered` });
 
     // A relay that dies between publishing and marking the row sent publishes it again: JetStream keeps one.
     await h.sql.query('UPDATE identity.outbox SET sent_at = NULL WHERE id = $1', [sent.id]);

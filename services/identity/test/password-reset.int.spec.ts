@@ -1,21 +1,21 @@
 import { AccessTokenVerifier } from '@lbf/service-kit';
-import { collectEvents, setup, SIGN_IN, uniqueEmail, until, type Harness } from './helpers';
+import { type EventCollector, until } from '@lbf/service-kit/testing';
+import { identityHarness, type IdentityHarness, SIGN_IN, uniqueEmail } from './harness';
 
 const REQUEST = `mutation Request($input: PasswordResetRequestInput!) { requestPasswordReset(input: $input) { ok message error { code message field } } }`;
 const RESET = `mutation Reset($input: ResetPasswordInput!) { resetPassword(input: $input) { ok message error { code message field } } }`;
 const SENT = "Si un compte existe pour cette adresse, un e-mail de réinitialisation vient d'être envoyé.";
 
 describe('password reset', () => {
-  let h: Harness;
-  let events: Awaited<ReturnType<typeof collectEvents>>;
+  let h: IdentityHarness;
+  let events: EventCollector;
 
   beforeAll(async () => {
-    h = await setup({ rateLimits: { resetPerEmail: { points: 2, durationSeconds: 3600 } } });
-    events = await collectEvents(h.stream, ['identity.password_reset.requested']);
+    h = await identityHarness({ rateLimits: { resetPerEmail: { points: 2, durationSeconds: 3600 } } });
+    events = await h.events(['identity.password_reset.requested']);
   });
   afterAll(async () => {
-    await events?.stop();
-    await h?.stop();
+    await h?.teardown();
   });
 
   const resetLinkFor = async (userId: string) => {
@@ -24,7 +24,7 @@ describe('password reset', () => {
   };
 
   it('answers the same for a known and an unknown e-mail, and e-mails only the known one', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const unknown = uniqueEmail('ghost');
     const known = (await h.browser().gql(REQUEST, { input: { email: user.email } })).data!.requestPasswordReset;
     const ghost = (await h.browser().gql(REQUEST, { input: { email: unknown } })).data!.requestPasswordReset;
@@ -47,7 +47,7 @@ describe('password reset', () => {
   });
 
   it('sets the new password with the link once, ends every session, and refuses the link afterwards', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const oldToken = user.browser.token!;
     await h.browser().gql(REQUEST, { input: { email: user.email } });
     const token = (await resetLinkFor(user.id)).searchParams.get('reset')!;
@@ -57,7 +57,7 @@ describe('password reset', () => {
 
     const done = await h.browser().gql(RESET, { input: { token, password: 'nouveau1', confirmPassword: 'nouveau1' } });
     expect(done.data!.resetPassword).toEqual({ ok: true, message: 'Mot de passe modifié. Vous pouvez vous connecter.', error: null });
-    expect(await new AccessTokenVerifier(h.keys.publicKey, h.redis, h.redisKeyPrefix).verify(oldToken)).toBeNull();
+    expect(await new AccessTokenVerifier(h.env.keys.publicKey, h.redis, h.env.redisKeyPrefix).verify(oldToken)).toBeNull();
 
     const again = await h.browser().gql(RESET, { input: { token, password: 'encore12', confirmPassword: 'encore12' } });
     expect(again.data!.resetPassword).toMatchObject({
@@ -72,7 +72,7 @@ describe('password reset', () => {
   });
 
   it('refuses an expired or made-up link', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     await h.browser().gql(REQUEST, { input: { email: user.email } });
     const token = (await resetLinkFor(user.id)).searchParams.get('reset')!;
     await h.sql.query("UPDATE identity.password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
@@ -83,7 +83,7 @@ describe('password reset', () => {
   });
 
   it('tells the admin path to contact the main administrator, and sends nothing', async () => {
-    const admin = await h.newUser({ admin: true });
+    const admin = await h.account({ admin: true });
     const res = await h.browser().gql(REQUEST, { input: { email: admin.email, asAdmin: true } });
     expect(res.data!.requestPasswordReset).toEqual({
       ok: true,
@@ -95,7 +95,7 @@ describe('password reset', () => {
   });
 
   it('limits requests per e-mail with the French message', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     for (let i = 0; i < 2; i++) expect((await h.browser().gql(REQUEST, { input: { email: user.email } })).data!.requestPasswordReset.ok).toBe(true);
     const limited = await h.browser().gql(REQUEST, { input: { email: user.email } });
     expect(limited.data!.requestPasswordReset).toMatchObject({

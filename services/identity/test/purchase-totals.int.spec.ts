@@ -2,8 +2,8 @@ import { events, makeEnvelope, natsSubject, type Envelope, type EventData } from
 import { readSpreadsheetCsv, until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { connect, headers, type JetStreamManager, type NatsConnection } from 'nats';
-import { PURCHASE_TOTALS_COMPLETED_CONSUMER, PURCHASE_TOTALS_REFUNDED_CONSUMER } from '../src/events/purchase-totals';
-import { setup, type Harness, type Loose, type NewUser } from './helpers';
+import { PURCHASE_TOTALS_COMPLETED_CONSUMER, PURCHASE_TOTALS_REFUNDED_CONSUMER } from '../src/admin/purchase-totals';
+import { type Account, identityHarness, type IdentityHarness, type Loose } from './harness';
 
 /** commerce.purchase.completed as commerce's outbox publishes it. */
 function completed(buyerId: string, amountXaf: number, orderId = randomUUID()): Envelope<EventData<'commerce.purchase.completed'>> {
@@ -38,20 +38,20 @@ function refunded(buyerId: string, amountXaf: number, orderId: string, adminId: 
 }
 
 describe("identity's read model of commerce's purchases", () => {
-  let h: Harness;
+  let h: IdentityHarness;
   let nc: NatsConnection;
   let jsm: JetStreamManager;
-  let admin: NewUser;
+  let admin: Account;
 
   beforeAll(async () => {
-    h = await setup();
+    h = await identityHarness();
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
     jsm = await nc.jetstreamManager();
-    admin = await h.newUser({ admin: true });
+    admin = await h.account({ admin: true });
   });
   afterAll(async () => {
     await nc?.close();
-    await h?.stop();
+    await h?.teardown();
   });
 
   /** Publishes as a relay does (message id = event id); `again` stores the same envelope under a new id: a redelivery. */
@@ -59,7 +59,7 @@ describe("identity's read model of commerce's purchases", () => {
     const hdr = headers();
     hdr.set('Content-Type', 'application/json');
     hdr.set('Lbf-Event-Version', String(envelope.version));
-    await nc.jetstream().publish(natsSubject(h.stream.prefix, envelope.subject), Buffer.from(JSON.stringify(envelope)), {
+    await nc.jetstream().publish(natsSubject(h.env.stream.prefix, envelope.subject), Buffer.from(JSON.stringify(envelope)), {
       msgID: again ? randomUUID() : envelope.id,
       headers: hdr,
     });
@@ -70,7 +70,7 @@ describe("identity's read model of commerce's purchases", () => {
     await until(
       async () => {
         for (const durable of [PURCHASE_TOTALS_COMPLETED_CONSUMER, PURCHASE_TOTALS_REFUNDED_CONSUMER]) {
-          const info = await jsm.consumers.info(h.stream.stream, durable).catch(() => null);
+          const info = await jsm.consumers.info(h.env.stream.stream, durable).catch(() => null);
           if (!info || info.num_ack_pending > 0 || info.num_pending > 0) return false;
         }
         return true;
@@ -84,7 +84,7 @@ describe("identity's read model of commerce's purchases", () => {
     (await h.sql.query('SELECT purchase_count, total_xaf::int AS total_xaf FROM identity.user_purchase_totals WHERE user_id = $1', [userId])).rows[0] ?? null;
 
   it('adds completed purchases once each, even when an event is delivered twice, and subtracts refunds', async () => {
-    const buyer = await h.newUser();
+    const buyer = await h.account();
     const first = completed(buyer.id, 2356);
     await publish(first);
     await publish(first, true);
@@ -106,9 +106,9 @@ describe("identity's read model of commerce's purchases", () => {
   });
 
   it('sorts the users table by purchases and FCFA spent, and exports those figures', async () => {
-    const big = await h.newUser();
-    const small = await h.newUser();
-    const none = await h.newUser();
+    const big = await h.account();
+    const small = await h.account();
+    const none = await h.account();
     await publish(completed(big.id, 11780));
     await publish(completed(small.id, 1000));
     await publish(completed(small.id, 1000));

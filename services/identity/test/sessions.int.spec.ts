@@ -1,27 +1,27 @@
 import { AccessTokenVerifier } from '@lbf/service-kit';
 import jwt from 'jsonwebtoken';
-import { BAN_USER, ME, REFRESH, setup, SIGN_IN, SIGN_OUT, type Harness } from './helpers';
+import { BAN_USER, identityHarness, type IdentityHarness, ME, REFRESH, SIGN_IN, SIGN_OUT } from './harness';
 
 describe('sessions', () => {
-  let h: Harness;
+  let h: IdentityHarness;
   let verifier: AccessTokenVerifier;
 
   beforeAll(async () => {
-    h = await setup();
-    verifier = new AccessTokenVerifier(h.keys.publicKey, h.redis, h.redisKeyPrefix);
+    h = await identityHarness();
+    verifier = new AccessTokenVerifier(h.env.keys.publicKey, h.redis, h.env.redisKeyPrefix);
   });
   afterAll(async () => {
-    await h?.stop();
+    await h?.teardown();
   });
 
   it('me is the signed-in user, and null for a visitor', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     expect((await user.browser.gql(ME)).data!.me).toMatchObject({ id: user.id, email: user.email, isAdmin: false, isBanned: false });
     expect((await h.browser().gql(ME)).data!.me).toBeNull();
   });
 
   it('refreshSession rotates the refresh token within the same session', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const first = user.browser.cookies.get('lbf_refresh')!;
     const sid = (jwt.decode(user.browser.token!) as { sid: string }).sid;
 
@@ -41,7 +41,7 @@ describe('sessions', () => {
   });
 
   it('refuses a refresh token used twice and revokes its whole family, access token included', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const stolen = user.browser.cookies.get('lbf_refresh')!;
     // The holder exchanges the token, then uses what it got: the first answer arrived.
     expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
@@ -63,7 +63,7 @@ describe('sessions', () => {
   });
 
   it('answers anew a refresh whose answer was lost on the way, and the session goes on', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const sent = user.browser.cookies.get('lbf_refresh')!;
     // The server exchanged the token, but its answer never reached the phone: it still holds `sent`.
     expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
@@ -81,7 +81,7 @@ describe('sessions', () => {
   });
 
   it('finds out a copy presented within the retry window as soon as the holder comes back', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const stolen = user.browser.cookies.get('lbf_refresh')!;
     expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
 
@@ -100,7 +100,7 @@ describe('sessions', () => {
   });
 
   it('treats a token presented again after the retry window as reuse', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const sent = user.browser.cookies.get('lbf_refresh')!;
     const sid = (jwt.decode(user.browser.token!) as { sid: string }).sid;
     expect((await user.browser.gql(REFRESH)).data!.refreshSession.error).toBeNull();
@@ -118,8 +118,8 @@ describe('sessions', () => {
   });
 
   it('a ban kills the live access token at once, and the refresh token with it', async () => {
-    const admin = await h.newUser({ admin: true });
-    const user = await h.newUser();
+    const admin = await h.account({ admin: true });
+    const user = await h.account();
     const token = user.browser.token!;
     expect(await verifier.verify(token)).toMatchObject({ userId: user.id });
 
@@ -138,7 +138,7 @@ describe('sessions', () => {
   });
 
   it('signOut ends the session: the access token dies, the cookie is cleared, the refresh token is refused', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const token = user.browser.token!;
     const refresh = user.browser.cookies.get('lbf_refresh')!;
     const res = await user.browser.gql(SIGN_OUT);
@@ -153,18 +153,18 @@ describe('sessions', () => {
   });
 
   it('writes revocations under the deployment\'s REDIS_KEY_PREFIX, where every verifier of that deployment looks', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const token = user.browser.token!;
     const { sessionId } = (await verifier.verify(token))!;
     await user.browser.gql(SIGN_OUT);
-    expect(await h.redis.exists(`${h.redisKeyPrefix}:auth:revoked:session:${sessionId}`)).toBe(1);
+    expect(await h.redis.exists(`${h.env.redisKeyPrefix}:auth:revoked:session:${sessionId}`)).toBe(1);
     expect(await h.redis.exists(`lbf:auth:revoked:session:${sessionId}`)).toBe(0);
     // A verifier of another deployment (another prefix) is not told.
-    expect(await new AccessTokenVerifier(h.keys.publicKey, h.redis, `${h.redisKeyPrefix}x`).verify(token)).toMatchObject({ userId: user.id });
+    expect(await new AccessTokenVerifier(h.env.keys.publicKey, h.redis, `${h.env.redisKeyPrefix}x`).verify(token)).toMatchObject({ userId: user.id });
   });
 
   it('signing out one session leaves the others alive', async () => {
-    const user = await h.newUser();
+    const user = await h.account();
     const laptop = h.browser();
     const signedIn = (await laptop.gql(SIGN_IN, { input: { email: user.email, password: user.password } })).data!.signIn;
     await user.browser.gql(SIGN_OUT);

@@ -1,18 +1,18 @@
-import { collectEvents, setup, SIGN_UP, uniqueEmail, until, type Harness } from './helpers';
+import { type EventCollector, until } from '@lbf/service-kit/testing';
+import { identityHarness, type IdentityHarness, SIGN_UP, uniqueEmail } from './harness';
 
 const CHECK = `mutation Check($id: ID!, $answer: String!) { checkCaptcha(id: $id, answer: $answer) }`;
 
 describe('sign-up', () => {
-  let h: Harness;
-  let events: Awaited<ReturnType<typeof collectEvents>>;
+  let h: IdentityHarness;
+  let events: EventCollector;
 
   beforeAll(async () => {
-    h = await setup({ rateLimits: { signUpPerIp: { points: 3, durationSeconds: 3600 } } });
-    events = await collectEvents(h.stream, ['identity.user.registered']);
+    h = await identityHarness({ rateLimits: { signUpPerIp: { points: 3, durationSeconds: 3600 } } });
+    events = await h.events(['identity.user.registered']);
   });
   afterAll(async () => {
-    await events?.stop();
-    await h?.stop();
+    await h?.teardown();
   });
 
   it('creates the user and its registered event, publishes it, and signs the user in', async () => {

@@ -1,21 +1,21 @@
 import { AccessTokenVerifier, revocationKeys } from '@lbf/service-kit';
-import { BAN_USER, collectEvents, ME, setup, SIGN_IN, type Harness, type Loose } from './helpers';
+import type { EventCollector } from '@lbf/service-kit/testing';
+import { BAN_USER, identityHarness, type IdentityHarness, type Loose, ME, SIGN_IN } from './harness';
 
 const UNBAN = `mutation Unban($input: UnbanUserInput!) { unbanUser(input: $input) { user { id isBanned ban { reason } } error { code message field } } }`;
 
 describe('unbanning users', () => {
-  let h: Harness;
-  let events: Awaited<ReturnType<typeof collectEvents>>;
+  let h: IdentityHarness;
+  let events: EventCollector;
   let verifier: AccessTokenVerifier;
 
   beforeAll(async () => {
-    h = await setup();
-    events = await collectEvents(h.stream, ['identity.user.unbanned']);
-    verifier = new AccessTokenVerifier(h.keys.publicKey, h.redis, h.redisKeyPrefix);
+    h = await identityHarness();
+    events = await h.events(['identity.user.unbanned']);
+    verifier = new AccessTokenVerifier(h.env.keys.publicKey, h.redis, h.env.redisKeyPrefix);
   });
   afterAll(async () => {
-    await events?.stop();
-    await h?.stop();
+    await h?.teardown();
   });
 
   const unbannedEvents = async (userId: string) =>
@@ -24,8 +24,8 @@ describe('unbanning users', () => {
     ).rows[0].n as number;
 
   it('lifts a ban: the user signs in again, their new token passes every service’s check, their old one stays dead', async () => {
-    const admin = await h.newUser({ admin: true });
-    const target = await h.newUser();
+    const admin = await h.account({ admin: true });
+    const target = await h.account();
     const oldToken = target.browser.token!;
     expect(await verifier.verify(oldToken)).not.toBeNull();
 
@@ -37,7 +37,7 @@ describe('unbanning users', () => {
 
     // The revocation compares whole seconds: make the ban's second end only after the unban has
     // begun (as a ban in the same second would), so a token signed at once would still be refused.
-    const key = revocationKeys(h.redisKeyPrefix).user(target.id);
+    const key = revocationKeys(h.env.redisKeyPrefix).user(target.id);
     const revokedAt = Math.floor(Date.now() / 1000) + 1;
     await h.redis.set(key, String(revokedAt), 'EX', 900);
     const res = await admin.browser.gql<Loose>(UNBAN, { input: { userId: target.id, reason: '  Erreur de modération  ' } });
@@ -63,8 +63,8 @@ describe('unbanning users', () => {
   });
 
   it('publishes identity.user.unbanned once; unbanning someone not banned succeeds and changes nothing', async () => {
-    const admin = await h.newUser({ admin: true });
-    const target = await h.newUser();
+    const admin = await h.account({ admin: true });
+    const target = await h.account();
     await admin.browser.gql(BAN_USER, { input: { userId: target.id, reason: 'Fraude' } });
     const first = await admin.browser.gql<Loose>(UNBAN, { input: { userId: target.id, reason: 'Vérifié' } });
     expect(first.data.unbanUser.error).toBeNull();
@@ -84,8 +84,8 @@ describe('unbanning users', () => {
   });
 
   it('keeps every ban as history: a user can be banned again after an unban', async () => {
-    const admin = await h.newUser({ admin: true });
-    const target = await h.newUser();
+    const admin = await h.account({ admin: true });
+    const target = await h.account();
     await admin.browser.gql(BAN_USER, { input: { userId: target.id, reason: 'Un' } });
     await admin.browser.gql(UNBAN, { input: { userId: target.id, reason: 'Levée' } });
     const rebanned = await admin.browser.gql<Loose>(BAN_USER, { input: { userId: target.id, reason: 'Deux' } });
@@ -98,8 +98,8 @@ describe('unbanning users', () => {
   });
 
   it('requires a reason, at most 2000 characters, and a known user (French messages)', async () => {
-    const admin = await h.newUser({ admin: true });
-    const target = await h.newUser();
+    const admin = await h.account({ admin: true });
+    const target = await h.account();
     await admin.browser.gql(BAN_USER, { input: { userId: target.id, reason: 'x' } });
     const blank = await admin.browser.gql<Loose>(UNBAN, { input: { userId: target.id, reason: '   ' } });
     expect(blank.data.unbanUser).toEqual({

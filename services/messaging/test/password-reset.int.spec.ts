@@ -1,7 +1,7 @@
 import { Browser } from '@lbf/service-kit/testing';
 import { randomInt } from 'node:crypto';
 import { startIdentity, type RunningIdentity } from '../../identity/src/app';
-import { solveProofOfWork } from '../../identity/src/domain/proof-of-work';
+import { solveProofOfWork } from '../../identity/src/captcha/proof-of-work';
 import { linkIn, setupMessaging, type MessagingTestContext } from './support';
 
 const CREATE_CAPTCHA = `mutation { createCaptcha { id image expiresAt proofOfWork { challenge difficulty } } }`;

@@ -8,15 +8,11 @@
  */
 import { connectEventBus, createLogger, migrateUnderLock, OutboxRelay, UnitOfWork } from '@lbf/service-kit';
 import { parseArgs } from 'node:util';
+import type { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { emailSchema, grantAdmin, hasAdminRole, hashPassword, lockEmail, parseInternationalPhone, passwordSchema, registerUser, setPasswordHash, userByEmail } from '../accounts';
 import { createDataSource, SCHEMA } from '../database';
-import { passwordSchema } from '../domain/password';
-import { parseInternationalPhone } from '../domain/phone';
-import { emailSchema } from '../domain/sign-up';
-import { User } from '../entities';
-import { hashPassword } from '../operations/passwords';
-import { registerUser } from '../operations/register-user';
-import { revokeUserSessions } from '../operations/sessions';
+import { revokeUserSessions } from '../sessions';
 
 export interface CreateAdminOptions {
   email: string;
@@ -68,29 +64,18 @@ export async function createAdmin(uow: UnitOfWork, options: CreateAdminOptions):
   const o = parsed.data;
   const passwordHash = await hashPassword(o.password);
   return uow.run(async ({ manager, emit }) => {
-    // Serialises concurrent runs for the same e-mail (two seeds at once), so the second sees the first's user.
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`identity:create-admin:${o.email}`]);
-    let user = await manager.findOneBy(User, { email: o.email });
-    let created = false;
+    await lockEmail(manager, o.email);
+    const existing = await userByEmail(manager, o.email);
     let passwordChanged = false;
-    if (!user) {
-      user = await registerUser({ manager, emit }, { email: o.email, firstName: o.firstName, lastName: o.lastName, phone: o.phone, passwordHash }, 'admin-command');
-      created = true;
-    } else if (o.resetPassword) {
-      await manager.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
-      await revokeUserSessions(manager, user.id, 'password-reset-by-command');
+    const user =
+      existing ?? (await registerUser({ manager, emit }, { email: o.email, firstName: o.firstName, lastName: o.lastName, phone: o.phone, passwordHash }, 'admin-command'));
+    if (existing && o.resetPassword) {
+      await setPasswordHash(manager, existing.id, passwordHash);
+      await revokeUserSessions(manager, existing.id, 'password-reset-by-command');
       passwordChanged = true;
     }
-    let roleGranted = false;
-    if (!o.customer) {
-      const inserted = (await manager.query(
-        "INSERT INTO admin_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT DO NOTHING RETURNING user_id",
-        [user.id],
-      )) as unknown[];
-      roleGranted = inserted.length > 0;
-    }
-    const roles = (await manager.query('SELECT 1 FROM admin_roles WHERE user_id = $1', [user.id])) as unknown[];
-    return { userId: user.id, email: user.email, created, roleGranted, isAdmin: roles.length > 0, passwordChanged };
+    const roleGranted = o.customer ? false : await grantAdmin(manager, user.id);
+    return { userId: user.id, email: user.email, created: !existing, roleGranted, isAdmin: await hasAdminRole(manager, user.id), passwordChanged };
   });
 }
 
@@ -129,7 +114,7 @@ export function parseCommandLine(argv: string[]): CreateAdminOptions {
  * Publishes what the command wrote to the outbox when NATS is reachable; otherwise the running
  * service's relay publishes it, so an unreachable broker is only a note.
  */
-async function publishOutbox(ds: import('typeorm').DataSource, env: NodeJS.ProcessEnv): Promise<string> {
+async function publishOutbox(ds: DataSource, env: NodeJS.ProcessEnv): Promise<string> {
   const log = createLogger('identity-cli', 'silent');
   try {
     const bus = await connectEventBus({

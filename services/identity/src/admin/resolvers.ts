@@ -1,0 +1,22 @@
+import { requireAdmin, unwrap } from '@lbf/service-kit';
+import type { IdentityDeps } from '../deps';
+import type { QueryResolvers } from '../generated/graphql';
+import { adminUsers, adminUserStats, exportUsersCsv } from './users-table';
+
+/** The administrators' users page: every field refuses anyone but an administrator (the kit's FORBIDDEN / UNAUTHENTICATED). */
+export function adminQuery(deps: IdentityDeps): QueryResolvers {
+  return {
+    adminUsers: async (_parent, args, ctx) => {
+      requireAdmin(ctx);
+      return unwrap(await adminUsers(deps, ctx.loaders, args));
+    },
+    adminUserStats: (_parent, _args, ctx) => {
+      requireAdmin(ctx);
+      return adminUserStats(deps);
+    },
+    exportUsersCsv: async (_parent, args, ctx) => {
+      requireAdmin(ctx);
+      return unwrap(await exportUsersCsv(deps, args));
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** What accounts' sign-up uses of the captcha room. */
+export { spendCaptcha, spendProofOfWork } from './captchas';

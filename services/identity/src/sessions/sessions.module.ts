@@ -1,0 +1,10 @@
+import { defineModule } from '@lbf/service-kit';
+import { sessionsMutations } from './resolvers';
+import type { SessionsDeps } from './signed-in';
+
+/** Sessions: refresh-token rotation with reuse detection, access tokens, the refresh cookie, sign-out. */
+export const sessionsModule = (deps: SessionsDeps) =>
+  defineModule({
+    name: 'sessions',
+    resolvers: { Mutation: sessionsMutations(deps) },
+  });
