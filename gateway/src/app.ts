@@ -1,6 +1,6 @@
-import { mountMediaProxy } from './media-proxy';
-import { mountNewsletterRelay } from './newsletter-relay';
-import { mountNotifyRelay } from './notify-relay';
+import { mountMediaProxy } from './relays/media-proxy';
+import { mountNewsletterRelay } from './relays/newsletter-relay';
+import { mountNotifyRelay } from './relays/notify-relay';
 import { mountSeo } from './seo';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -16,19 +16,19 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH, parseByteSize, type GatewayConfig } from './config';
-import { proxyTrust } from './client-ip';
-import { forwardedHeaders } from './forward-headers';
-import { graphqlHttpHandler } from './graphql-http';
-import { inlineScriptHashes } from './inline-scripts';
-import { costLimitPlugin, depthLimitRule } from './guards';
-import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
-import { SingleFetchCache } from './single-fetch';
-import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
-import { startSubscriptionGateway, type LoadedSchema } from './subscriptions';
-import { subscriptionRouting } from './supergraph';
+import { proxyTrust } from './shared/client-ip';
+import { forwardedHeaders } from './graphql/forward-headers';
+import { graphqlHttpHandler } from './graphql/graphql-http';
+import { inlineScriptHashes } from './web/inline-scripts';
+import { costLimitPlugin, depthLimitRule } from './graphql/guards';
+import { SUBGRAPH_SECRET_HEADER } from './shared/subgraph-credential';
+import { SingleFetchCache } from './graphql/single-fetch';
+import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './graphql/subgraph-data-source';
+import { startSubscriptionGateway, type LoadedSchema } from './subscriptions/subscription-gateway';
+import { subscriptionRouting } from './schema/supergraph';
 import { createServerRender, type ExecuteRequest, type ExecuteResult } from './ssr/server-render';
-import { mountWebApp } from './web-app';
-import { canonicalHost } from './canonical-host';
+import { mountWebApp } from './web/web-app';
+import { canonicalHost } from './web/canonical-host';
 
 export interface RunningGateway {
   /** The API where this process listens (http://127.0.0.1:<port>/graphql): the address tests and tools call. */

@@ -2,7 +2,7 @@ import { ConfigError, DEFAULT_PUBLIC_URL, defaultSubgraphList, exitOnConfigError
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { proxyTrust } from './client-ip';
+import { proxyTrust } from './shared/client-ip';
 
 export interface SubgraphEndpoint {
   name: string;

@@ -1,8 +1,8 @@
 import type { Logger, Redis } from '@lbf/service-kit';
 import type { Express, Request, Response } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { SubgraphEndpoint } from './config';
-import { boundedBody, forward, json, relayTarget } from './relay';
+import type { SubgraphEndpoint } from '../config';
+import { boundedBody, forward, json, relayTarget } from './forward';
 
 /** The subgraph that receives the payment providers' notifications (webhooks, callbacks). */
 export const NOTIFY_SUBGRAPH = 'commerce';

@@ -1,8 +1,8 @@
 import type { Express, Request, Response } from 'express';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { SubgraphEndpoint } from './config';
-import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
+import type { SubgraphEndpoint } from '../config';
+import { SUBGRAPH_SECRET_HEADER } from '../shared/subgraph-credential';
 
 /** The subgraph that serves stored media (signed reads with Range, signed uploads). */
 export const MEDIA_SUBGRAPH = 'catalogue';

@@ -15,11 +15,11 @@ import { createClient, type Client } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { SUBGRAPH_SECRET_HEADER, webSocketWithHeaders } from './subgraph-credential';
-import { clientIp, type ProxyTrust } from './client-ip';
-import { checkCost } from './guards';
+import { SUBGRAPH_SECRET_HEADER, webSocketWithHeaders } from '../shared/subgraph-credential';
+import { clientIp, type ProxyTrust } from '../shared/client-ip';
+import { checkCost } from '../graphql/guards';
 import { SharedSubscriptions } from './shared-subscriptions';
-import { ownerOfFields, rootFieldNames, toWebSocketUrl, type SubscriptionRouting } from './supergraph';
+import { ownerOfFields, rootFieldNames, toWebSocketUrl, type SubscriptionRouting } from '../schema/supergraph';
 import { UpstreamGraphQLErrors, UpstreamSubscription } from './upstream-subscription';
 
 /** What the gateway knows once a supergraph is loaded. */

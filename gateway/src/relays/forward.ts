@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { IDLE_UPSTREAM_SOCKET_MS } from '@lbf/service-kit';
-import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
+import { SUBGRAPH_SECRET_HEADER } from '../shared/subgraph-credential';
 
 /**
  * What the plain-HTTP relays (/payments/notify → commerce, /newsletter/… → messaging) share: a

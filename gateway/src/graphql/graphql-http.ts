@@ -1,8 +1,8 @@
 import { HeaderMap, type ApolloServer, type ContextFunction } from '@apollo/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { preferredEncoding } from './content-encoding';
-import { clientIp, type ProxyTrust } from './client-ip';
+import { preferredEncoding } from '../shared/content-encoding';
+import { clientIp, type ProxyTrust } from '../shared/client-ip';
 import { setCookieValues } from './forward-headers';
 import type { SingleFetchCache } from './single-fetch';
 import { FORWARDED, subgraphRequestBody, type Fetcher, type FetchOutcome, type GatewayContext, type Prefetched } from './subgraph-data-source';

@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
-import type { SubgraphEndpoint } from './config';
-import { boundedBody, forward, json, relayTarget } from './relay';
+import type { SubgraphEndpoint } from '../config';
+import { boundedBody, forward, json, relayTarget } from './forward';
 
 /** The subgraph that owns the newsletter's links in mails. */
 export const NEWSLETTER_SUBGRAPH = 'messaging';
