@@ -1,6 +1,4 @@
-import { mountMediaProxy } from './relays/media-proxy';
-import { mountNewsletterRelay } from './relays/newsletter-relay';
-import { mountNotifyRelay } from './relays/notify-relay';
+import { mountRelays } from './relays';
 import { mountSeo } from './seo';
 import { ApolloGateway, IntrospectAndCompose, type SupergraphManager } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -259,12 +257,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     xXssProtection: false,
   });
   app.use((req, res, next) => (req.path.startsWith('/assets/') ? assetHeaders : securityHeaders)(req, res, next));
-  // Before compression: media bodies stream through untouched (Range, large uploads).
-  mountMediaProxy(app, config.subgraphs, config.subgraphSecret);
-  // Before any body parser: NotchPay signs the exact bytes of its webhooks.
-  mountNotifyRelay(app, config.subgraphs, config.subgraphSecret, { redis, keyPrefix: config.redisKeyPrefix ?? 'lbf', perMinute: config.notifyPerMinutePerIp, log });
-  // The newsletter's one-click unsubscribe and tracked links, before the web app takes its pages.
-  mountNewsletterRelay(app, config.subgraphs, config.subgraphSecret);
+  // Media, payment notifications, newsletter links (relays/index.ts): before compression and any body parser.
+  mountRelays(app, config.subgraphs, { secret: config.subgraphSecret, redis, redisKeyPrefix: config.redisKeyPrefix ?? 'lbf', notifyPerMinutePerIp: config.notifyPerMinutePerIp ?? 120, log });
   app.use(compression());
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
