@@ -1,20 +1,19 @@
 import { AccessTokenVerifier, createLogger, Redis, type Logger } from '@lbf/service-kit';
 import compression from 'compression';
 import express from 'express';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { gatewayConfig, parseByteSize, type GatewayConfig, type ResolvedGatewayConfig } from './config';
+import { createServer, type Server } from 'node:http';
+import { gatewayConfig, type GatewayConfig, type ResolvedGatewayConfig } from './config';
 import { createGraphqlApi, type GraphqlApi } from './graphql/api';
 import { requestContext } from './graphql/context';
-import { depthLimitRule } from './graphql/guards';
 import { errorHandler, notFound } from './graphql/http-errors';
 import { mountProbes } from './probes';
 import { mountRelays } from './relays';
 import { closeHttpServer, listen } from './shared/http-server';
 import { proxyTrust, type ProxyTrust } from './shared/client-ip';
 import type { ServerRender } from './ssr/server-render';
-import { startSubscriptionGateway } from './subscriptions/subscription-gateway';
+import { startSubscriptionGateway, subscriptionLimits } from './subscriptions/subscription-gateway';
 import { securityHeaders, type SecurityHeaders } from './web/security-headers';
-import { createPageRender, mountSite } from './web/site';
+import { createPageRender, mountSite, pagesForgetter } from './web/site';
 
 export interface RunningGateway {
   /** The API where this process listens (http://127.0.0.1:<port>/graphql): the address tests and tools call. */
@@ -76,6 +75,12 @@ function expressApp({ config, log, redis, trust, headers, api, pages }: Parts): 
   return app;
 }
 
+/** Where tools reach this process (a wildcard interface is reached on loopback), and the site's one address. */
+function addresses(config: ResolvedGatewayConfig, port: number): { host: string; siteUrl: string } {
+  const host = config.host !== '0.0.0.0' && config.host !== '::' ? config.host : '127.0.0.1';
+  return { host, siteUrl: config.publicUrl ? `${new URL(config.publicUrl).origin}/` : `http://${host}:${port}/` };
+}
+
 /**
  * The one origin of the site: the federated GraphQL API (HTTP and graphql-ws on /graphql), the
  * relays, the built web app with its server-rendered pages, and the probes. See README.md.
@@ -102,33 +107,17 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
     path: '/graphql',
     verifier,
     log,
+    redis,
+    trust,
     schema: () => api.schema(),
     subgraphUrl: (name) => api.supergraph.subgraphUrl(name),
-    validationRules: [depthLimitRule(config.maxDepth)],
-    maxCost: config.maxCost,
-    maxPayloadBytes: parseByteSize(config.bodyLimit),
-    subgraphSecret: config.subgraphSecret,
-    redis,
-    redisKeyPrefix: config.redisKeyPrefix,
-    trust,
-    revocationCheckMs: config.revocationCheckMs,
-    maxSocketsPerIp: config.maxSocketsPerIp,
-    maxSubscriptionsPerSocket: config.maxSubscriptionsPerSocket,
+    ...subscriptionLimits(config),
   });
 
   const port = await listen(httpServer, config.port, config.host);
-  const host = config.host !== '0.0.0.0' && config.host !== '::' ? config.host : '127.0.0.1';
-  const siteUrl = config.publicUrl ? `${new URL(config.publicUrl).origin}/` : `http://${host}:${port}/`;
+  const { host, siteUrl } = addresses(config, port);
 
-  // An administrator's request may change what the public pages show (settings, articles, videos):
-  // the server-rendered pages are forgotten now and once it has been answered.
-  const forgetPages = pages
-    ? (res: ServerResponse) => {
-        pages.invalidate();
-        res.once('finish', () => pages.invalidate());
-      }
-    : undefined;
-  const started = api.start(requestContext(verifier, forgetPages), trust, parts.headers.page).then(() => log.info({ port, site: siteUrl }, 'gateway ready'));
+  const started = api.start(requestContext(verifier, pagesForgetter(pages)), trust, parts.headers.page).then(() => log.info({ port, site: siteUrl }, 'gateway ready'));
   const ready = started.catch((err: unknown) => {
     if (!stopping.signal.aborted) log.error({ err }, 'gateway failed to start');
     throw err;

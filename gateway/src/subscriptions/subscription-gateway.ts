@@ -3,6 +3,8 @@ import type { ExecutionResult, ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
+import { parseByteSize, type ResolvedGatewayConfig } from '../config';
+import { depthLimitRule } from '../graphql/guards';
 import type { LoadedSchema } from '../schema/supergraph-loader';
 import type { ProxyTrust } from '../shared/client-ip';
 import { admitSubscription, type Forward } from './admit';
@@ -40,6 +42,25 @@ export interface SubscriptionGatewayOptions {
   maxSubscriptionsPerSocket: number;
   /** Sockets one client IP may hold at once. */
   maxSocketsPerIp: number;
+}
+
+type Limits = Pick<
+  SubscriptionGatewayOptions,
+  'validationRules' | 'maxCost' | 'maxPayloadBytes' | 'subgraphSecret' | 'redisKeyPrefix' | 'revocationCheckMs' | 'maxSocketsPerIp' | 'maxSubscriptionsPerSocket'
+>;
+
+/** What the gateway's configuration sets for subscriptions: the HTTP guards, the caps, the credential. */
+export function subscriptionLimits(config: ResolvedGatewayConfig): Limits {
+  return {
+    validationRules: [depthLimitRule(config.maxDepth)],
+    maxCost: config.maxCost,
+    maxPayloadBytes: parseByteSize(config.bodyLimit),
+    subgraphSecret: config.subgraphSecret,
+    redisKeyPrefix: config.redisKeyPrefix,
+    revocationCheckMs: config.revocationCheckMs,
+    maxSocketsPerIp: config.maxSocketsPerIp,
+    maxSubscriptionsPerSocket: config.maxSubscriptionsPerSocket,
+  };
 }
 
 type Hooks = Parameters<typeof useServer<Record<string, unknown> | undefined>>[0];

@@ -1,5 +1,6 @@
 import type { Logger } from '@lbf/service-kit';
 import type { Express } from 'express';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { ResolvedGatewayConfig } from '../config';
 import { mountSeo } from '../seo';
@@ -26,6 +27,18 @@ export function createPageRender(
     cacheTtlMs: config.ssrCacheTtlMs,
     timeoutMs: config.ssrTimeoutMs,
   });
+}
+
+/**
+ * An administrator's request may change what the public pages show (settings, articles, videos):
+ * the server-rendered pages are forgotten now and once it has been answered. Undefined without them.
+ */
+export function pagesForgetter(pages: ServerRender | null): ((res: ServerResponse) => void) | undefined {
+  if (!pages) return undefined;
+  return (res) => {
+    pages.invalidate();
+    res.once('finish', () => pages.invalidate());
+  };
 }
 
 /**
