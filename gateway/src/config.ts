@@ -64,7 +64,7 @@ export interface GatewayConfig {
   /**
    * The site's one address (PUBLIC_URL): canonical and Open Graph links, sitemap, robots.txt, the
    * address the gateway says it serves, and where a page request made on another host name of this
-   * server is redirected (canonical-host.ts). Null (tests only): the request's own host, no redirect.
+   * server is redirected (web/canonical-host.ts). Null (tests only): the request's own host, no redirect.
    */
   publicUrl?: string | null;
   /** A supergraph composed at build time (`npm run compose`); absent: IntrospectAndCompose. */
@@ -73,7 +73,7 @@ export interface GatewayConfig {
   logLevel?: string;
   /** Deepest selection nesting an operation may have; 12 by default. */
   maxDepth?: number;
-  /** Highest estimated cost an operation may have (see guards.ts); 5000 by default. */
+  /** Highest estimated cost an operation may have (see graphql/guards.ts); 5000 by default. */
   maxCost?: number;
   /** Largest JSON body (and WebSocket message) accepted; '100kb' by default. */
   bodyLimit?: string;
@@ -85,7 +85,7 @@ export interface GatewayConfig {
   notifyPerMinutePerIp?: number;
   /** Subscriptions one WebSocket may hold at once; 10 by default. */
   maxSubscriptionsPerSocket?: number;
-  /** Answer accepted single-fetch operations by sending the plan's fetch directly (single-fetch.ts); default on. Off only to compare with the normal path. */
+  /** Answer accepted single-fetch operations by sending the plan's fetch directly (graphql/single-fetch.ts); default on. Off only to compare with the normal path. */
   singleFetchPassthrough?: boolean;
   /** How often IntrospectAndCompose re-reads the subgraphs' SDL; 10 s by default, 0 turns it off. */
   pollIntervalMs?: number;
