@@ -85,7 +85,7 @@ function walk(dir, out = []) {
 
 /**
  * The API schema the gateway serves: every subgraph composed, federation machinery removed.
- * It reads the SDL files itself rather than through gateway/src/compose-supergraph.ts, whose
+ * It reads the SDL files itself rather than through gateway/src/schema/compose-supergraph.ts, whose
  * compiled output would not exist yet when `npm run lint` runs on a fresh clone.
  */
 function apiSchema() {

@@ -2,7 +2,7 @@
 /**
  * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy next to each text file of the web
  * build (JavaScript, CSS, HTML, SVG, the web manifest), which the gateway sends as they are to a
- * browser that accepts them (gateway/src/precompressed.ts): the best ratios, paid for once per build
+ * browser that accepts them (gateway/src/web/precompressed.ts): the best ratios, paid for once per build
  * rather than on every request (quality 11 costs ~0.3 s per 60 kB on this kind of machine) or at
  * every gateway start. A copy no smaller than its file, and files under 1 KiB, are not written.
  *
@@ -15,7 +15,7 @@ const { readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs'
 const { extname, join, relative, resolve } = require('node:path');
 const { brotliCompressSync, constants, gzipSync } = require('node:zlib');
 
-/** What the gateway serves precompressed (gateway/src/precompressed.ts PRECOMPRESSED_TYPES). */
+/** What the gateway serves precompressed (gateway/src/web/precompressed.ts PRECOMPRESSED_TYPES). */
 const EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.webmanifest', '.json', '.txt', '.xml']);
 /** Below this a compressed copy saves less than the headers that announce it (compression's threshold). */
 const MIN_BYTES = 1024;

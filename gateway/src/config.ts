@@ -1,22 +1,40 @@
-import { ConfigError, DEFAULT_PUBLIC_URL, defaultSubgraphList, exitOnConfigError, parseEnv, publicUrlVariable, readPem, redisKeyPrefixVariable, SERVICE_REGISTRY } from '@lbf/service-kit';
+import {
+  ConfigError,
+  DEFAULT_PUBLIC_URL,
+  defaultSubgraphList,
+  exitOnConfigError,
+  frozenConfig,
+  parseEnv,
+  publicUrlVariable,
+  readPem,
+  redisKeyPrefixVariable,
+  SERVICE_REGISTRY,
+  type DeepReadonly,
+} from '@lbf/service-kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { proxyTrust } from './client-ip';
+import { proxyTrust } from './shared/client-ip';
 
 export interface SubgraphEndpoint {
   name: string;
   url: string;
 }
 
+/**
+ * What starts a gateway: the parts without a default, and any default overridden. `fromEnv` reads
+ * them from the environment; tests give them directly. `gatewayConfig` fills in every default
+ * (GATEWAY_DEFAULTS) once, into the read-only `ResolvedGatewayConfig` the rooms read.
+ */
 export interface GatewayConfig {
   port: number;
+  /** Interface to listen on; 127.0.0.1 by default. */
   host?: string;
   /**
    * With IntrospectAndCompose these are the subgraphs composed at start; with a static supergraph
    * they override, by name, the URLs written into it (the composed file carries the default ports).
    */
-  subgraphs: SubgraphEndpoint[];
+  subgraphs: readonly SubgraphEndpoint[];
   /** PEM of identity's public key, which verifies access tokens. */
   authPublicKey: string;
   redisUrl: string;
@@ -28,7 +46,7 @@ export interface GatewayConfig {
    * proxy in front is a deployment fact to declare, not to guess (any private address could be an
    * attacker's pod or a neighbour on the network).
    */
-  trustedProxies?: string[];
+  trustedProxies?: readonly string[];
   /** REDIS_KEY_PREFIX: the deployment's, under which identity writes token revocations; 'lbf' by default. */
   redisKeyPrefix?: string;
   production: boolean;
@@ -46,15 +64,16 @@ export interface GatewayConfig {
   /**
    * The site's one address (PUBLIC_URL): canonical and Open Graph links, sitemap, robots.txt, the
    * address the gateway says it serves, and where a page request made on another host name of this
-   * server is redirected (canonical-host.ts). Null (tests only): the request's own host, no redirect.
+   * server is redirected (web/canonical-host.ts). Null (tests only): the request's own host, no redirect.
    */
   publicUrl?: string | null;
   /** A supergraph composed at build time (`npm run compose`); absent: IntrospectAndCompose. */
   supergraphSdl?: string | null;
+  /** pino level; LOG_LEVEL, else info, by default. */
   logLevel?: string;
   /** Deepest selection nesting an operation may have; 12 by default. */
   maxDepth?: number;
-  /** Highest estimated cost an operation may have (see guards.ts); 5000 by default. */
+  /** Highest estimated cost an operation may have (see graphql/guards.ts); 5000 by default. */
   maxCost?: number;
   /** Largest JSON body (and WebSocket message) accepted; '100kb' by default. */
   bodyLimit?: string;
@@ -66,16 +85,55 @@ export interface GatewayConfig {
   notifyPerMinutePerIp?: number;
   /** Subscriptions one WebSocket may hold at once; 10 by default. */
   maxSubscriptionsPerSocket?: number;
-  /** Answer accepted single-fetch operations by sending the plan's fetch directly (single-fetch.ts); default on. Off only to compare with the normal path. */
+  /** Answer accepted single-fetch operations by sending the plan's fetch directly (graphql/single-fetch.ts); default on. Off only to compare with the normal path. */
   singleFetchPassthrough?: boolean;
   /** How often IntrospectAndCompose re-reads the subgraphs' SDL; 10 s by default, 0 turns it off. */
   pollIntervalMs?: number;
 }
 
-export const DEFAULT_PORT = 4000;
-export const DEFAULT_MAX_DEPTH = 12;
-export const DEFAULT_MAX_COST = 5000;
-export const DEFAULT_BODY_LIMIT = '100kb';
+
+/** The parts of the configuration with a default. */
+type Defaulted = Required<Omit<GatewayConfig, 'port' | 'subgraphs' | 'authPublicKey' | 'redisUrl' | 'subgraphSecret' | 'production'>>;
+
+/** Every default of the gateway's configuration, in one place (the environment's schema reads them too). */
+export const GATEWAY_DEFAULTS: Readonly<Omit<Defaulted, 'logLevel'>> & { port: number } = {
+  port: 4000,
+  host: '127.0.0.1',
+  trustedProxies: [],
+  redisKeyPrefix: 'lbf',
+  webDist: null,
+  ssrBundle: null,
+  ssrCacheTtlMs: 30_000,
+  ssrTimeoutMs: 3_000,
+  publicUrl: null,
+  supergraphSdl: null,
+  maxDepth: 12,
+  maxCost: 5000,
+  bodyLimit: '100kb',
+  revocationCheckMs: 2000,
+  maxSocketsPerIp: 20,
+  notifyPerMinutePerIp: 120,
+  maxSubscriptionsPerSocket: 10,
+  singleFetchPassthrough: true,
+  pollIntervalMs: 10_000,
+};
+
+/** The configuration the rooms read: every field present, frozen. */
+export type ResolvedGatewayConfig = DeepReadonly<Required<GatewayConfig>>;
+
+/** Fills in every default once (a field given as undefined takes its default) and freezes the result. */
+export function gatewayConfig(given: GatewayConfig | ResolvedGatewayConfig): ResolvedGatewayConfig {
+  const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as GatewayConfig;
+  return frozenConfig({
+    ...GATEWAY_DEFAULTS,
+    // The kit logger's own default, read when the configuration is made.
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    ...set,
+    // Copies: freezing must not reach the caller's objects.
+    subgraphs: given.subgraphs.map((s) => ({ name: s.name, url: s.url })),
+    trustedProxies: [...(set.trustedProxies ?? GATEWAY_DEFAULTS.trustedProxies)],
+  });
+}
 
 /** Ports every service listens on by default, from the service registry (services/kit/services.json). */
 export const DEFAULT_SUBGRAPH_PORTS: Readonly<Record<string, number>> = Object.fromEntries(SERVICE_REGISTRY.map((s) => [s.name, s.port]));
@@ -130,7 +188,7 @@ const pem = z.string().transform((value, ctx) => {
 export const gatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_DEFAULTS.port),
   HOST: z.string().min(1).optional(),
   SUBGRAPHS: subgraphList.default(parseSubgraphList(DEFAULT_SUBGRAPHS)),
   /** PEM of the public key that verifies access tokens, or a path to it. */
@@ -154,16 +212,16 @@ export const gatewayEnv = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** The server-rendering bundle; default web/dist-ssr/entry-server.cjs when built; 'off' disables it. */
   SSR_BUNDLE: z.string().min(1).optional(),
-  SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
-  SSR_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(GATEWAY_DEFAULTS.ssrCacheTtlMs),
+  SSR_TIMEOUT_MS: z.coerce.number().int().min(100).default(GATEWAY_DEFAULTS.ssrTimeoutMs),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
-  MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_DEPTH),
-  MAX_COST: z.coerce.number().int().min(1).default(DEFAULT_MAX_COST),
-  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'e.g. 100kb').default(DEFAULT_BODY_LIMIT),
-  SUPERGRAPH_POLL_MS: z.coerce.number().int().min(0).default(10_000),
-  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
-  NOTIFY_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
-  MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(10),
+  MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(GATEWAY_DEFAULTS.maxDepth),
+  MAX_COST: z.coerce.number().int().min(1).default(GATEWAY_DEFAULTS.maxCost),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'e.g. 100kb').default(GATEWAY_DEFAULTS.bodyLimit),
+  SUPERGRAPH_POLL_MS: z.coerce.number().int().min(0).default(GATEWAY_DEFAULTS.pollIntervalMs),
+  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(GATEWAY_DEFAULTS.maxSocketsPerIp),
+  NOTIFY_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(GATEWAY_DEFAULTS.notifyPerMinutePerIp),
+  MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(GATEWAY_DEFAULTS.maxSubscriptionsPerSocket),
   /**
    * The site's one address, the same the services use (links in mails, NotchPay's return page);
    * DEFAULT_PUBLIC_URL in development, required in production (a default there would send every
@@ -177,7 +235,7 @@ export const gatewayEnv = z.object({
  * serves the supergraph composed at build time (SUPERGRAPH_FILE, else gateway/dist/supergraph.graphql);
  * development composes the running subgraphs unless SUPERGRAPH_FILE is set.
  */
-export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
+export function fromEnv(source: NodeJS.ProcessEnv = process.env): ResolvedGatewayConfig {
   const env = parseEnv(gatewayEnv, source);
   const production = env.NODE_ENV === 'production';
   if (production && !env.PUBLIC_URL) exitOnConfigError(new ConfigError(["PUBLIC_URL: required in production (the site's address, e.g. https://lbf.example)"]));
@@ -189,7 +247,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
   const defaultWebDist = join(REPO_ROOT, 'web', 'dist');
   const defaultSsrBundle = join(REPO_ROOT, 'web', 'dist-ssr', 'entry-server.cjs');
   const ssrBundle = env.SSR_BUNDLE === 'off' ? null : (env.SSR_BUNDLE ?? (existsSync(defaultSsrBundle) ? defaultSsrBundle : null));
-  return {
+  return gatewayConfig({
     port: env.PORT,
     host: env.HOST,
     subgraphs: env.SUBGRAPHS,
@@ -213,7 +271,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): GatewayConfig 
     notifyPerMinutePerIp: env.NOTIFY_PER_MINUTE_PER_IP,
     maxSubscriptionsPerSocket: env.MAX_SUBSCRIPTIONS_PER_SOCKET,
     publicUrl: env.PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
-  };
+  });
 }
 
 /** '100kb' -> 102400; the WebSocket server takes bytes where Express takes the string. */

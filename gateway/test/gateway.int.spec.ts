@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway, type RunningGateway } from '../src/app';
-import { composeSupergraph } from '../src/compose-supergraph';
+import { composeSupergraph } from '../src/schema/compose-supergraph';
 import type { GatewayConfig } from '../src/config';
 import { TEST_SUBGRAPH_SECRET, testGatewayConfig, Browser, subscribe, wsClient, type Loose, type Subscriber } from './support';
 

@@ -2,7 +2,7 @@ import { AccessTokenVerifier, createLogger, Redis, requireUser, startSubgraph, t
 import { randomSuffix, testKeys, TEST_REDIS_URL } from '@lbf/service-kit/testing';
 import { randomUUID, sign } from 'node:crypto';
 import { startGateway, type RunningGateway } from '../src/app';
-import { composeSupergraph } from '../src/compose-supergraph';
+import { composeSupergraph } from '../src/schema/compose-supergraph';
 import { testGatewayConfig } from './support';
 
 /**

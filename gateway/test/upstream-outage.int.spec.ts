@@ -2,7 +2,7 @@ import { AccessTokenVerifier, createLogger, Redis, startSubgraph, type BaseConte
 import { testKeys, TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startGateway, type RunningGateway } from '../src/app';
-import { composeSupergraph } from '../src/compose-supergraph';
+import { composeSupergraph } from '../src/schema/compose-supergraph';
 import { testGatewayConfig, subscribe, wsClient } from './support';
 
 /**

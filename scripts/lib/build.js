@@ -49,7 +49,7 @@ const SUPERGRAPH_FILE = join(root, 'gateway', 'dist', 'supergraph.graphql');
 
 /** Writes gateway/dist/supergraph.graphql when it is missing or older than a schema or the composer. */
 function composeSupergraphIfStale(log = console.log) {
-  const composer = join(root, 'gateway', 'dist', 'compose-supergraph.js');
+  const composer = join(root, 'gateway', 'dist', 'schema', 'compose-supergraph.js');
   const servicesDir = join(root, 'services');
   const inputs = [composer, ...readdirSync(servicesDir).map((name) => join(servicesDir, name, 'src', 'schema.graphql'))].filter((p) => existsSync(p));
   const newestInput = Math.max(...inputs.map((p) => statSync(p).mtimeMs));

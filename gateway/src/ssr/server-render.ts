@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { preferredEncoding, type BodyEncoding } from '../content-encoding';
+import { preferredEncoding, type BodyEncoding } from '../shared/content-encoding';
 import { TtlLru } from './cache';
 import { builtStylesheets, criticalCssFor, type CriticalCss } from './critical-css';
 import { parseTemplate, type DocumentTemplate } from './document';

@@ -1,9 +1,7 @@
-import type { Express, NextFunction, Request, Response } from 'express';
-import type { SubgraphEndpoint } from './config';
-import { boundedBody, forward, json, relayTarget } from './relay';
+import { sendJson } from '@lbf/service-kit';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { boundedBody, forward, relayTarget, withQuery } from './forward';
 
-/** The subgraph that owns the newsletter's links in mails. */
-export const NEWSLETTER_SUBGRAPH = 'messaging';
 export const NEWSLETTER_PATH = '/newsletter';
 /** An RFC 8058 one-click body is `List-Unsubscribe=One-Click`; a few KiB is already generous. */
 export const UNSUBSCRIBE_BODY_LIMIT = 4 * 1024;
@@ -43,23 +41,19 @@ export function routeNewsletter(method: string, subPath: string): NewsletterRout
  * With the gateway's credential and the client IP, as /payments/notify. `GET /newsletter/desinscription/<token>`
  * and `/newsletter/confirmation/<token>` stay the web app's pages. A token outside
  * [A-Za-z0-9_.-]{1,300} is a 404; other methods a 405. Mount before any body parser. Without a
- * messaging subgraph, nothing is mounted.
+ * messaging subgraph, nothing is mounted (relays/index.ts).
  */
-export function mountNewsletterRelay(app: Express, subgraphs: SubgraphEndpoint[], secret: string): boolean {
-  const messaging = subgraphs.find((s) => s.name === NEWSLETTER_SUBGRAPH);
-  if (!messaging) return false;
-  const to = relayTarget(messaging.url);
+export function newsletterRelay(messagingUrl: string, secret: string): RequestHandler {
+  const to = relayTarget(messagingUrl);
 
-  app.use(NEWSLETTER_PATH, (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const route = routeNewsletter(req.method, req.path);
     if (route.kind === 'web-app') return next();
     if (route.kind === 'refuse') {
       req.resume();
-      return route.status === 405 ? json(res, 405, { error: 'method not allowed' }, { allow: route.allow }) : json(res, 404, { error: 'not found' });
+      return route.status === 405 ? sendJson(res, 405, { error: 'method not allowed' }, { allow: route.allow }) : sendJson(res, 404, { error: 'not found' });
     }
-    const query = req.originalUrl.indexOf('?');
-    const path = `${route.path}${query >= 0 ? req.originalUrl.slice(query) : ''}`;
-    const options = { path, secret, passHeaders: PASSED_HEADERS, replyHeaders: REPLY_HEADERS, timeoutMs: UPSTREAM_TIMEOUT_MS, name: 'messaging' };
+    const options = { path: withQuery(route.path, req), secret, passHeaders: PASSED_HEADERS, replyHeaders: REPLY_HEADERS, timeoutMs: UPSTREAM_TIMEOUT_MS, name: 'messaging' };
     if (!route.withBody) {
       req.resume();
       return forward(req, res, to, options);
@@ -68,6 +62,5 @@ export function mountNewsletterRelay(app: Express, subgraphs: SubgraphEndpoint[]
       const body = await boundedBody(req, res, UNSUBSCRIBE_BODY_LIMIT);
       if (body) forward(req, res, to, { ...options, body });
     })();
-  });
-  return true;
+  };
 }

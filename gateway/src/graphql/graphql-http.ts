@@ -1,8 +1,9 @@
 import { HeaderMap, type ApolloServer, type ContextFunction } from '@apollo/server';
+import { declaresTooLarge, readBoundedBody, sendJson } from '@lbf/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { preferredEncoding } from './content-encoding';
-import { clientIp, type ProxyTrust } from './client-ip';
+import { preferredEncoding } from '../shared/content-encoding';
+import { clientIp, type ProxyTrust } from '../shared/client-ip';
 import { setCookieValues } from './forward-headers';
 import type { SingleFetchCache } from './single-fetch';
 import { FORWARDED, subgraphRequestBody, type Fetcher, type FetchOutcome, type GatewayContext, type Prefetched } from './subgraph-data-source';
@@ -31,12 +32,6 @@ export interface GraphqlHttpOptions<C extends GatewayContext> {
   securityHeaders: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 const badRequest = (message: string) => ({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
 
 /**
@@ -60,27 +55,12 @@ export function graphqlHttpHandler<C extends GatewayContext>(opts: GraphqlHttpOp
 }
 
 async function handle<C extends GatewayContext>(opts: GraphqlHttpOptions<C>, req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
-  const declared = Number(req.headers['content-length']);
-  if (declared > opts.bodyLimit) {
+  if (declaresTooLarge(req, opts.bodyLimit)) {
     req.resume();
     return sendJson(res, 413, badRequest('Requête trop volumineuse.'));
   }
-  const raw = await new Promise<Buffer | null>((resolve) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      length += chunk.length;
-      if (length > opts.bodyLimit) {
-        over = true;
-        chunks.length = 0;
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => !over && resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
-    req.on('error', () => !over && resolve(Buffer.alloc(0)));
-  });
+  // A request that fails mid-way (the client went away) reads as an empty body: answered 400 to nobody.
+  const raw = await readBoundedBody(req, opts.bodyLimit).catch(() => Buffer.alloc(0));
   if (!raw) return sendJson(res, 413, badRequest('Requête trop volumineuse.'));
   let body: unknown;
   const text = raw.toString('utf8');

@@ -2,7 +2,7 @@ import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_SUBGRAPH_PORTS, DEFAULT_SUPERGRAPH_FILE, REPO_ROOT } from './config';
+import { DEFAULT_SUBGRAPH_PORTS, DEFAULT_SUPERGRAPH_FILE, REPO_ROOT } from '../config';
 
 export interface SubgraphSource {
   name: string;

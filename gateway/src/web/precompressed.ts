@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { acceptedEncodings, type BodyEncoding } from './content-encoding';
+import { acceptedEncodings, type BodyEncoding } from '../shared/content-encoding';
 
 /** The kinds of files scripts/precompress.js writes .br and .gz copies of (its EXTENSIONS). */
 export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.webmanifest', '.json', '.txt', '.xml']);

@@ -1,33 +1,28 @@
-import type { Logger, Redis } from '@lbf/service-kit';
-import type { Express, Request, Response } from 'express';
+import { isPaymentProvider, sendJson, type Logger, type Redis } from '@lbf/service-kit';
+import type { Request, RequestHandler, Response } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { SubgraphEndpoint } from './config';
-import { boundedBody, forward, json, relayTarget } from './relay';
+import { boundedBody, forward, plainIp, relayTarget, withQuery } from './forward';
 
-/** The subgraph that receives the payment providers' notifications (webhooks, callbacks). */
-export const NOTIFY_SUBGRAPH = 'commerce';
 /** Public path the providers call: `${PUBLIC_URL}/payments/notify/{provider}`, the same path on commerce. */
 export const NOTIFY_PATH = '/payments/notify';
-const PROVIDERS = new Set(['notchpay', 'mtn', 'orange']);
 /** A provider's notification is a small JSON document; more is not a notification. */
 export const NOTIFY_BODY_LIMIT = 64 * 1024;
 /** Commerce answers a notification at once (it records it, the work runs later). */
 const UPSTREAM_TIMEOUT_MS = 15_000;
 /** The headers a provider's notification carries that commerce needs (the NotchPay signature among them). */
 const PASSED_HEADERS = ['content-type', 'x-notch-signature', 'user-agent'] as const;
-/**
- * Notifications one client address may send per minute. A provider sends one per payment (MoMo's
- * once, NotchPay's with retries), so a busy minute of real payments stays well under it; one over
- * it only waits for the poller, which asks the provider anyway.
- */
-export const DEFAULT_NOTIFY_PER_MINUTE_PER_IP = 120;
 
 /** Counts the notifications of each client address in Redis (every gateway instance shares the count). */
 export interface NotifyRateLimit {
   redis: Redis;
   /** REDIS_KEY_PREFIX. */
   keyPrefix: string;
-  perMinute?: number;
+  /**
+   * Notifications one client address may send per minute (NOTIFY_PER_MINUTE_PER_IP). A provider
+   * sends one per payment (MoMo's once, NotchPay's with retries), so a busy minute of real payments
+   * stays well under it; one over it only waits for the poller, which asks the provider anyway.
+   */
+  perMinute: number;
   log: Logger;
 }
 
@@ -36,7 +31,7 @@ function notifyLimiter(limit: NotifyRateLimit): (ip: string) => Promise<number |
   const limiter = new RateLimiterRedis({
     storeClient: limit.redis,
     keyPrefix: `${limit.keyPrefix}:gateway:rl:notify`,
-    points: limit.perMinute ?? DEFAULT_NOTIFY_PER_MINUTE_PER_IP,
+    points: limit.perMinute,
     // The gateway's Redis client gives a command up after a few retries (app.ts), so an outage fails it soon.
     duration: 60,
   });
@@ -62,34 +57,29 @@ function notifyLimiter(limit: NotifyRateLimit): (ip: string) => Promise<number |
  * most. MoMo's and Orange's callbacks are unsigned by design, so anyone may send one: each client
  * address (as Express resolved it) may send `limit.perMinute` a minute, counted in Redis before the
  * body is read; more are answered 429 with Retry-After and never reach commerce. Without a commerce
- * subgraph, nothing is mounted (404).
+ * subgraph, nothing is mounted (404). The provider's name must be one of the kit's PAYMENT_PROVIDERS.
  */
-export function mountNotifyRelay(app: Express, subgraphs: SubgraphEndpoint[], secret: string, limit: NotifyRateLimit): boolean {
-  const commerce = subgraphs.find((s) => s.name === NOTIFY_SUBGRAPH);
-  if (!commerce) return false;
-  const to = relayTarget(commerce.url);
+export function notifyRelay(commerceUrl: string, secret: string, limit: NotifyRateLimit): RequestHandler {
+  const to = relayTarget(commerceUrl);
   const wait = notifyLimiter(limit);
 
-  app.use(NOTIFY_PATH, (req: Request, res: Response) => {
+  return (req: Request, res: Response) => {
     const provider = /^\/([a-z]+)\/?$/.exec(req.path)?.[1];
-    if (!provider || !PROVIDERS.has(provider)) return json(res, 404, { error: 'not found' });
+    if (!provider || !isPaymentProvider(provider)) return sendJson(res, 404, { error: 'not found' });
     if (req.method !== 'POST' && req.method !== 'PUT') {
       req.resume();
-      return json(res, 405, { error: 'method not allowed' }, { allow: 'POST, PUT' });
+      return sendJson(res, 405, { error: 'method not allowed' }, { allow: 'POST, PUT' });
     }
     void (async () => {
-      const ip = req.ip?.startsWith('::ffff:') ? req.ip.slice(7) : (req.ip ?? 'unknown');
-      const retryAfter = await wait(ip);
+      const retryAfter = await wait(plainIp(req) ?? 'unknown');
       if (retryAfter !== null) {
         req.resume();
-        return json(res, 429, { error: 'too many requests' }, { 'retry-after': String(retryAfter) });
+        return sendJson(res, 429, { error: 'too many requests' }, { 'retry-after': String(retryAfter) });
       }
       const body = await boundedBody(req, res, NOTIFY_BODY_LIMIT);
       if (!body) return;
-      const query = req.originalUrl.indexOf('?');
-      const path = `${NOTIFY_PATH}/${provider}${query >= 0 ? req.originalUrl.slice(query) : ''}`;
+      const path = withQuery(`${NOTIFY_PATH}/${provider}`, req);
       forward(req, res, to, { path, secret, body, passHeaders: PASSED_HEADERS, replyHeaders: ['content-type'], timeoutMs: UPSTREAM_TIMEOUT_MS, name: 'commerce' });
     })();
-  });
-  return true;
+  };
 }

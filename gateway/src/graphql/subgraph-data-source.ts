@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setCookieValues, type ForwardedHeaders } from './forward-headers';
-import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
+import { SUBGRAPH_SECRET_HEADER } from '../shared/subgraph-credential';
 
 export type Fetcher = RemoteGraphQLDataSource['fetcher'];
 export type FetcherResponse = Awaited<ReturnType<Fetcher>>;

@@ -1,11 +1,11 @@
-import type { Express, Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { SubgraphEndpoint } from './config';
-import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
+import { SUBGRAPH_SECRET_HEADER } from '../shared/subgraph-credential';
+import { plainIp } from './forward';
 
-/** The subgraph that serves stored media (signed reads with Range, signed uploads). */
-export const MEDIA_SUBGRAPH = 'catalogue';
+/** Where the site's stored media are read and uploaded (signed reads with Range, signed uploads). */
+export const MEDIA_PATH = '/media';
 
 const UNAVAILABLE = 'Média indisponible pour le moment.';
 /** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection, never passed through. */
@@ -74,14 +74,12 @@ function readHead(req: Request, n: number): Promise<Buffer> {
  * refuses); once answered, the body is no longer forwarded, the answer goes to the browser on a
  * connection kept open (Connection is hop-by-hop), and what the browser still sends is discarded.
  */
-export function mountMediaProxy(app: Express, subgraphs: SubgraphEndpoint[], secret: string): boolean {
-  const catalogue = subgraphs.find((s) => s.name === MEDIA_SUBGRAPH);
-  if (!catalogue) return false;
-  const target = new URL(catalogue.url);
+export function mediaProxy(catalogueUrl: string, secret: string): RequestHandler {
+  const target = new URL(catalogueUrl);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
 
-  app.use('/media', (req: Request, res: Response) => {
-    const ip = req.ip?.startsWith('::ffff:') ? req.ip.slice(7) : req.ip;
+  return (req: Request, res: Response) => {
+    const ip = plainIp(req);
     const headers: IncomingHttpHeaders = { ...endToEnd(req.headers), host: target.host, [SUBGRAPH_SECRET_HEADER]: secret };
     // One value, the client IP Express resolved (trusting only configured proxies): never the browser's own list.
     if (ip) headers['x-forwarded-for'] = ip;
@@ -126,6 +124,5 @@ export function mountMediaProxy(app: Express, subgraphs: SubgraphEndpoint[], sec
       if (await answeredWithin(upstream, EARLY_ANSWER_MS)) return;
       req.pipe(upstream);
     })();
-  });
-  return true;
+  };
 }

@@ -1,13 +1,15 @@
 import type { Request, Response } from 'express';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { IDLE_UPSTREAM_SOCKET_MS } from '@lbf/service-kit';
-import { SUBGRAPH_SECRET_HEADER } from './subgraph-credential';
+import { declaresTooLarge, IDLE_UPSTREAM_SOCKET_MS, readBoundedBody, sendJson } from '@lbf/service-kit';
+import { SUBGRAPH_SECRET_HEADER } from '../shared/subgraph-credential';
+
+const PAYLOAD_TOO_LARGE = { error: 'payload too large' };
 
 /**
  * What the plain-HTTP relays (/payments/notify → commerce, /newsletter/… → messaging) share: a
- * subgraph's origin with a keep-alive agent, a bounded body reader, and one request forwarded with
- * the gateway's credential and the client IP, its answer sent back as received.
+ * subgraph's origin with a keep-alive agent, the 413 of a body over its limit, and one request
+ * forwarded with the gateway's credential and the client IP, its answer sent back as received.
  */
 export interface RelayTarget {
   target: URL;
@@ -28,55 +30,36 @@ export function relayTarget(subgraphUrl: string): RelayTarget {
   };
 }
 
-export function json(res: Response, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...extra });
-  res.end(text);
-}
-
-/** The whole body as sent, or null once it exceeds `limit` (then the rest is discarded). */
-export function readBody(req: Request, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      length += chunk.length;
-      if (length > limit) {
-        over = true;
-        chunks.length = 0;
-        return resolve(null);
-      }
-      chunks.push(chunk);
-    });
-    req.once('end', () => {
-      if (!over) resolve(Buffer.concat(chunks, length));
-    });
-    req.once('error', reject);
-  });
-}
-
 /**
- * Refuses a body declared or found larger than `limit` (413), else hands over its exact bytes;
- * null when the answer is already sent.
+ * Refuses a body declared or found larger than `limit` (413, connection closed), else hands over
+ * its exact bytes (the kit's one bounded reader); null when the answer is already sent.
  */
 export async function boundedBody(req: Request, res: Response, limit: number): Promise<Buffer | null> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) {
+  if (declaresTooLarge(req, limit)) {
     req.resume();
-    json(res, 413, { error: 'payload too large' }, { connection: 'close' });
+    sendJson(res, 413, PAYLOAD_TOO_LARGE, { connection: 'close' });
     return null;
   }
   let body: Buffer | null;
   try {
-    body = await readBody(req, limit);
+    body = await readBoundedBody(req, limit);
   } catch {
     res.destroy();
     return null;
   }
-  if (!body) json(res, 413, { error: 'payload too large' }, { connection: 'close' });
+  if (!body) sendJson(res, 413, PAYLOAD_TOO_LARGE, { connection: 'close' });
   return body;
+}
+
+/** The client IP Express resolved (trusting only configured proxies), IPv4-mapped addresses unwrapped. */
+export function plainIp(req: Request): string | undefined {
+  return req.ip?.startsWith('::ffff:') ? req.ip.slice(7) : req.ip;
+}
+
+/** `path` on the subgraph with the query string the client sent, as it came. */
+export function withQuery(path: string, req: Request): string {
+  const query = req.originalUrl.indexOf('?');
+  return `${path}${query >= 0 ? req.originalUrl.slice(query) : ''}`;
 }
 
 export interface ForwardOptions {
@@ -112,7 +95,7 @@ function pick(from: IncomingHttpHeaders, names: readonly string[]): OutgoingHttp
 export function forward(req: Request, res: Response, to: RelayTarget, o: ForwardOptions): void {
   const headers: OutgoingHttpHeaders = { ...pick(req.headers, o.passHeaders), host: to.target.host, [SUBGRAPH_SECRET_HEADER]: o.secret };
   if (o.body) headers['content-length'] = o.body.length;
-  const ip = req.ip?.startsWith('::ffff:') ? req.ip.slice(7) : req.ip;
+  const ip = plainIp(req);
   if (ip) headers['x-forwarded-for'] = ip;
 
   const { target } = to;
@@ -127,12 +110,12 @@ export function forward(req: Request, res: Response, to: RelayTarget, o: Forward
       res.end(out);
     });
     reply.on('error', () => {
-      if (!res.headersSent) json(res, 502, { error: 'unavailable' });
+      if (!res.headersSent) sendJson(res, 502, { error: 'unavailable' });
       else res.destroy();
     });
   });
   upstream.on('error', () => {
-    if (!res.headersSent) json(res, 502, { error: 'unavailable' });
+    if (!res.headersSent) sendJson(res, 502, { error: 'unavailable' });
   });
   upstream.end(o.body);
 }

@@ -1,0 +1,48 @@
+import type { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
+import { noVendorReporting, type Logger } from '@lbf/service-kit';
+import type { ResolvedGatewayConfig } from '../config';
+import { apolloLogger } from '../shared/apollo-logger';
+import { costLimitPlugin, depthLimitRule } from './guards';
+import type { GatewayContext } from './subgraph-data-source';
+
+/** What a client is told of an internal error in production. */
+export const GENERIC_ERROR = "Une erreur inattendue s'est produite.";
+
+/**
+ * Apollo Server over the federated gateway, with the guards (depth, cost), CSRF prevention, no
+ * vendor reporting, and in production: no introspection, no field suggestions, internal errors told
+ * as GENERIC_ERROR and subgraph responses kept inside.
+ */
+export function createApolloServer(config: ResolvedGatewayConfig, log: Logger, gateway: ApolloGateway): ApolloServer<GatewayContext> {
+  const production = config.production;
+  const plugins: ApolloServerPlugin<GatewayContext>[] = [
+    costLimitPlugin<GatewayContext>(config.maxCost),
+    ...noVendorReporting<GatewayContext>(),
+    // No subgraph sets cache hints; the default plugin would compute an empty policy on every request.
+    ApolloServerPluginCacheControlDisabled(),
+  ];
+  // Without introspection, "Did you mean …?" would still spell the schema out field by field.
+  if (production) plugins.push(ApolloServerPluginDisableSuggestions());
+
+  return new ApolloServer<GatewayContext>({
+    gateway,
+    logger: apolloLogger(log),
+    csrfPrevention: true,
+    introspection: !production,
+    includeStacktraceInErrorResponses: !production,
+    validationRules: [depthLimitRule(config.maxDepth)],
+    plugins,
+    formatError: (formatted, error) => {
+      const code = formatted.extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR') log.error({ err: error }, 'operation failed');
+      if (!production) return formatted;
+      if (code === 'INTERNAL_SERVER_ERROR') return { message: GENERIC_ERROR, extensions: { code } };
+      // Subgraph response bodies and URLs stay inside.
+      const { response: _response, ...extensions } = formatted.extensions ?? {};
+      return { ...formatted, extensions };
+    },
+  });
+}
