@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import { ENTRY_REL, PRELOAD_REL } from './src/lib/module-links';
 
 /**
- * The browser runs this (inline, allowed by its hash: gateway/src/inline-scripts.ts) where index.html
+ * The browser runs this (inline, allowed by its hash: gateway/src/web/inline-scripts.ts) where index.html
  * names the app's modules. A public page arrives as complete HTML with its critical CSS
  * (gateway/src/ssr), readable and with working links before any JavaScript: its entry module
  * (main.tsx, a few kB: the session, the visit, what makes the page live when wanted) is fetched once

@@ -27,7 +27,7 @@ const leadingZeroBits = (digest) => {
   }
   return bits;
 };
-/** What the sign-up page does before sending the form (services/identity/src/domain/proof-of-work.ts). */
+/** What the sign-up page does before sending the form (services/identity/src/captcha/proof-of-work.ts). */
 function solveProofOfWork(challenge, difficulty) {
   for (let n = 0; ; n++) if (leadingZeroBits(createHash('sha256').update(`${challenge}:${n}`).digest()) >= difficulty) return String(n);
 }

@@ -4,7 +4,7 @@ import { currentAccessToken, refreshSession, subscribeSession } from './session'
 
 /**
  * The gateway closes a socket whose token was revoked (a ban, a sign-out elsewhere) with 4403
- * (gateway/src/subscriptions.ts, within 2 s). The session is asked for again at once, so a banned
+ * (gateway/src/subscriptions/, within 2 s). The session is asked for again at once, so a banned
  * person is told « Compte désactivé » on the open page, not on their next click.
  */
 const CLOSE_REVOKED = 4403;

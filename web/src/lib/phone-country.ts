@@ -3,7 +3,7 @@ import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from
 /**
  * One rule for every phone the site asks for (sign-up and checkout): which country the dial-code
  * picker starts on, and how a typed number is read with the country it shows. The server (identity)
- * reads a number the same way (services/identity/src/domain/phone.ts).
+ * reads a number the same way (services/identity/src/accounts/phone.ts).
  */
 
 /** The spec's default, kept as the last fallback when the browser tells nothing usable. */

@@ -1,5 +1,5 @@
 /**
- * The sign-up's proof of work (identity's domain/proof-of-work.ts holds the same rule): a nonce such
+ * The sign-up's proof of work (identity's captcha/proof-of-work.ts holds the same rule): a nonce such
  * that SHA-256("<challenge>:<nonce>") starts with `difficulty` zero bits. WebCrypto hashes off the
  * main thread and each batch awaits it, so typing is never blocked while the page searches.
  */
