@@ -17,7 +17,7 @@ export interface Metrics {
   /** The label an operation name gets: itself while fewer than MAX_OPERATION_LABELS were seen and it looks like a name, else `other`. */
   operationLabel(name: string | null | undefined): string;
   /** Counts and times every request of an HTTP server by route family. */
-  observeHttp(server: Server, routeOf?: (path: string) => string): void;
+  observeHttp(server: Server, routeOf?: (path: string, status: number) => string): void;
   /** An Apollo Server plugin counting and timing every operation by name, type and outcome. */
   graphqlPlugin<C extends BaseContext>(): ApolloServerPlugin<C>;
   /** The text format Prometheus scrapes. */
@@ -31,11 +31,16 @@ const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 /** Seconds: from a cached read (1 ms) to a slow mutation or an upload (10 s). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** The route family of a path: the well-known ones by name, any other by its first segment if known, else `other`. */
-export function defaultRouteOf(path: string): string {
+/**
+ * The route family of a request: the probes and /graphql by name, any other answered route by its
+ * first segment (`/media`, `/newsletter`, `/videos`), and `other` for what answered 404 or has no
+ * plain first segment, so that a scan of random paths cannot grow the label set.
+ */
+export function defaultRouteOf(path: string, status: number): string {
   const clean = path.split('?')[0] ?? '/';
-  if (['/graphql', '/health', '/ready', '/metrics'].includes(clean)) return clean;
-  const first = /^\/([a-z-]{1,32})(?:\/|$)/.exec(clean)?.[1];
+  if (['/graphql', '/health', '/ready', '/metrics', '/'].includes(clean)) return clean;
+  if (status === 404) return 'other';
+  const first = /^\/([a-z][a-z-]{0,31})(?:\/|$)/.exec(clean)?.[1];
   return first ? `/${first}` : 'other';
 }
 
@@ -79,13 +84,13 @@ export function createMetrics(service: string, opts: { defaultMetrics?: boolean 
   return metrics;
 }
 
-function observeHttp(metrics: Metrics, server: Server, routeOf: (path: string) => string): void {
+function observeHttp(metrics: Metrics, server: Server, routeOf: (path: string, status: number) => string): void {
   const requests = metrics.counter('lbf_http_requests_total', 'HTTP requests answered, by route family, method and status code', ['route', 'method', 'code']);
   const latency = metrics.histogram('lbf_http_request_duration_seconds', 'Time to answer an HTTP request, by route family', ['route']);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const route = routeOf(req.url ?? '/');
+      const route = routeOf(req.url ?? '/', res.statusCode);
       requests.inc({ route, method: req.method ?? 'GET', code: String(res.statusCode) });
       latency.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
     });
