@@ -1,4 +1,4 @@
-import { AccessTokenVerifier, createLogger, Redis, type Logger } from '@lbf/service-kit';
+import { AccessTokenVerifier, createLogger, createMetrics, Redis, type Logger } from '@lbf/service-kit';
 import compression from 'compression';
 import express from 'express';
 import { createServer, type Server } from 'node:http';
@@ -6,6 +6,7 @@ import { gatewayConfig, type GatewayConfig, type ResolvedGatewayConfig } from '.
 import { createGraphqlApi, type GraphqlApi } from './graphql/api';
 import { requestContext } from './graphql/context';
 import { errorHandler, notFound } from './graphql/http-errors';
+import { listenMetrics } from './metrics-listener';
 import { mountProbes } from './probes';
 import { mountRelays } from './relays';
 import { closeHttpServer, listen } from './shared/http-server';
@@ -92,7 +93,8 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
   const redis = gatewayRedis(config, log);
   const verifier = new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix);
   const trust = proxyTrust(config.trustedProxies);
-  const api = createGraphqlApi(config, log, stopping.signal);
+  const metrics = createMetrics('gateway');
+  const api = createGraphqlApi(config, log, stopping.signal, metrics);
   const pages = createPageRender(config, log, () => (api.schema() ? api.executeAsVisitor : null));
   const parts: Parts = { config, log, redis, trust, headers: securityHeaders(config), api, pages };
   const app = expressApp(parts);
@@ -114,7 +116,9 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
     ...subscriptionLimits(config),
   });
 
+  metrics.observeHttp(httpServer);
   const port = await listen(httpServer, config.port, config.host);
+  const metricsServer = await listenMetrics(config, metrics, log);
   const { host, siteUrl } = addresses(config, port);
 
   const started = api.start(requestContext(verifier, pagesForgetter(pages)), trust, parts.headers.page).then(() => log.info({ port, site: siteUrl }, 'gateway ready'));
@@ -136,7 +140,7 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
     singleFetchStats: () => ({ ...api.singleFetches.stats }),
     ssrStats: () => pages?.stats() ?? null,
     stop() {
-      stopped ??= stopGateway({ stopping, subscriptions, httpServer, started, api, redis, log });
+      stopped ??= stopGateway({ stopping, subscriptions, httpServer, started, api, redis, log }).then(() => metricsServer?.close());
       return stopped;
     },
   };

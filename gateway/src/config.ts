@@ -89,6 +89,13 @@ export interface GatewayConfig {
   singleFetchPassthrough?: boolean;
   /** How often IntrospectAndCompose re-reads the subgraphs' SDL; 10 s by default, 0 turns it off. */
   pollIntervalMs?: number;
+  /**
+   * Port of the operators' listener serving /metrics (Prometheus), never the public one; null (the
+   * default) serves none. METRICS_PORT; 9464 in the Kubernetes manifests.
+   */
+  metricsPort?: number | null;
+  /** Interface of that listener; 127.0.0.1 by default (0.0.0.0 in a pod, where Prometheus scrapes it). */
+  metricsHost?: string;
 }
 
 
@@ -116,6 +123,8 @@ export const GATEWAY_DEFAULTS: Readonly<Omit<Defaulted, 'logLevel'>> & { port: n
   maxSubscriptionsPerSocket: 10,
   singleFetchPassthrough: true,
   pollIntervalMs: 10_000,
+  metricsPort: null,
+  metricsHost: '127.0.0.1',
 };
 
 /** The configuration the rooms read: every field present, frozen. */
@@ -228,6 +237,8 @@ export const gatewayEnv = z.object({
    * visitor to localhost).
    */
   PUBLIC_URL: publicUrlVariable.optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
 });
 
 /**
@@ -271,6 +282,8 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): ResolvedGatewa
     notifyPerMinutePerIp: env.NOTIFY_PER_MINUTE_PER_IP,
     maxSubscriptionsPerSocket: env.MAX_SUBSCRIPTIONS_PER_SOCKET,
     publicUrl: env.PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
+    metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import type { Logger } from '@lbf/service-kit';
+import type { Logger, Metrics } from '@lbf/service-kit';
 import express, { type RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResolvedGatewayConfig } from '../config';
@@ -11,6 +11,7 @@ import { createApolloServer } from './apollo-server';
 import type { RequestContext } from './context';
 import { graphqlHttpHandler, type GraphqlHttpOptions } from './graphql-http';
 import { SingleFetchCache } from './single-fetch';
+import { timedFetcher } from './timed-fetcher';
 import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
 
 const SUBGRAPH_TIMEOUT_MS = 30_000;
@@ -59,9 +60,9 @@ function expressRoute(bodyLimit: string, handler: () => RequestHandler | null): 
  * The federated GraphQL API over HTTP: the supergraph (schema/), Apollo Server with the guards, the
  * data sources sharing one fetcher with the single-fetch passthrough, the Express route and the hot path.
  */
-export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, signal: AbortSignal): GraphqlApi {
+export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, signal: AbortSignal, metrics: Metrics): GraphqlApi {
   // One fetcher for every data source and the single-fetch passthrough: same credential, sockets, deadline.
-  const fetcher = subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, signal);
+  const fetcher = timedFetcher(subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, signal), config.subgraphs, metrics);
   const singleFetches = new SingleFetchCache();
   const supergraph = loadSupergraph(config, log, signal, {
     dataSource: (url) => new SubgraphDataSource({ url, fetcher }),
@@ -72,7 +73,7 @@ export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, sig
     },
     schemaChanged: (apiSchema) => singleFetches.schemaChanged(apiSchema),
   });
-  const apollo = createApolloServer(config, log, supergraph.gateway);
+  const apollo = createApolloServer(config, log, supergraph.gateway, metrics);
   let started = false;
   let expressHandler: RequestHandler | null = null;
   let fastHandler: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
@@ -98,7 +99,7 @@ export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, sig
       started = true;
       expressHandler = expressMiddleware(apollo, { context: ({ req, res }) => context({ req, res, ip: req.ip }) });
       const passthrough = { cache: singleFetches, urlOf: (name: string) => supergraph.serviceUrl(name), fetch: fetcher };
-      fastHandler = graphqlHttpHandler({ apollo, context, passthrough: config.singleFetchPassthrough ? passthrough : undefined, bodyLimit: parseByteSize(config.bodyLimit), trust, securityHeaders });
+      fastHandler = graphqlHttpHandler({ apollo, context, passthrough: config.singleFetchPassthrough ? passthrough : undefined, metrics, bodyLimit: parseByteSize(config.bodyLimit), trust, securityHeaders });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
-import { noVendorReporting, type Logger } from '@lbf/service-kit';
+import { noVendorReporting, type Logger, type Metrics } from '@lbf/service-kit';
 import type { ResolvedGatewayConfig } from '../config';
 import { apolloLogger } from '../shared/apollo-logger';
 import { costLimitPlugin, depthLimitRule } from './guards';
@@ -16,13 +16,14 @@ export const GENERIC_ERROR = "Une erreur inattendue s'est produite.";
  * vendor reporting, and in production: no introspection, no field suggestions, internal errors told
  * as GENERIC_ERROR and subgraph responses kept inside.
  */
-export function createApolloServer(config: ResolvedGatewayConfig, log: Logger, gateway: ApolloGateway): ApolloServer<GatewayContext> {
+export function createApolloServer(config: ResolvedGatewayConfig, log: Logger, gateway: ApolloGateway, metrics: Metrics): ApolloServer<GatewayContext> {
   const production = config.production;
   const plugins: ApolloServerPlugin<GatewayContext>[] = [
     costLimitPlugin<GatewayContext>(config.maxCost),
     ...noVendorReporting<GatewayContext>(),
     // No subgraph sets cache hints; the default plugin would compute an empty policy on every request.
     ApolloServerPluginCacheControlDisabled(),
+    metrics.graphqlPlugin<GatewayContext>(),
   ];
   // Without introspection, "Did you mean …?" would still spell the schema out field by field.
   if (production) plugins.push(ApolloServerPluginDisableSuggestions());

@@ -1,5 +1,5 @@
 import { HeaderMap, type ApolloServer, type ContextFunction } from '@apollo/server';
-import { declaresTooLarge, readBoundedBody, sendJson } from '@lbf/service-kit';
+import { declaresTooLarge, readBoundedBody, sendJson, type Metrics } from '@lbf/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { preferredEncoding } from '../shared/content-encoding';
@@ -28,6 +28,8 @@ export interface GraphqlHttpOptions<C extends GatewayContext> {
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
   trust: ProxyTrust;
+  /** Counts the operations the passthrough answers (Apollo Server's plugin counts the others). */
+  metrics?: Metrics;
   /** Sets the security headers (helmet's middleware, run on the bare request). */
   securityHeaders: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 }
@@ -168,6 +170,7 @@ async function passThrough<C extends GatewayContext>(
   ip: string | undefined,
 ): Promise<true | { context: C; prefetched: Prefetched } | null> {
   if (url !== '/graphql' || !isPlainObject(body)) return null;
+  const started = process.hrtime.bigint();
   for (const key in body) if (!REQUEST_KEYS.has(key)) return null;
   const { query, operationName, variables } = body;
   if (typeof query !== 'string' || (operationName != null && typeof operationName !== 'string') || (variables != null && !isPlainObject(variables))) return null;
@@ -219,6 +222,7 @@ async function passThrough<C extends GatewayContext>(
         res.setHeader('content-type', type);
         send(req, res, `${JSON.stringify({ data: answer.data })}\n`);
         passthrough.cache.stats.answered += 1;
+        opts.metrics?.recordOperation(operationName, 'query', 'ok', Number(process.hrtime.bigint() - started) / 1e9);
         return true;
       }
     }

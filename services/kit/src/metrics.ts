@@ -20,6 +20,8 @@ export interface Metrics {
   observeHttp(server: Server, routeOf?: (path: string, status: number) => string): void;
   /** An Apollo Server plugin counting and timing every operation by name, type and outcome. */
   graphqlPlugin<C extends BaseContext>(): ApolloServerPlugin<C>;
+  /** Counts and times one operation answered outside Apollo Server (the gateway's single-fetch passthrough). */
+  recordOperation(name: string | null | undefined, type: string, outcome: 'ok' | 'error', seconds: number): void;
   /** The text format Prometheus scrapes. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -58,6 +60,12 @@ export function createMetrics(service: string, opts: { defaultMetrics?: boolean 
     return name;
   };
 
+  let operationMetrics: { operations: Counter<'operation' | 'type' | 'outcome'>; latency: Histogram<'operation' | 'type'> } | null = null;
+  const ensureOperationMetrics = () =>
+    (operationMetrics ??= {
+      operations: metrics.counter('lbf_graphql_operations_total', 'GraphQL operations, by name, type and outcome (ok, error)', ['operation', 'type', 'outcome']),
+      latency: metrics.histogram('lbf_graphql_operation_duration_seconds', 'Time to execute a GraphQL operation, by name and type', ['operation', 'type']),
+    });
   const metrics: Metrics = {
     registry,
     counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames: [...labelNames], registers: [registry] }),
@@ -77,6 +85,12 @@ export function createMetrics(service: string, opts: { defaultMetrics?: boolean 
     operationLabel,
     observeHttp: (server, routeOf = defaultRouteOf) => observeHttp(metrics, server, routeOf),
     graphqlPlugin: () => graphqlPlugin(metrics),
+    recordOperation(name, type, outcome, seconds) {
+      const { operations, latency } = ensureOperationMetrics();
+      const operation = operationLabel(name);
+      operations.inc({ operation, type, outcome });
+      latency.observe({ operation, type }, seconds);
+    },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
@@ -98,18 +112,14 @@ function observeHttp(metrics: Metrics, server: Server, routeOf: (path: string, s
 }
 
 function graphqlPlugin<C extends BaseContext>(metrics: Metrics): ApolloServerPlugin<C> {
-  const operations = metrics.counter('lbf_graphql_operations_total', 'GraphQL operations, by name, type and outcome (ok, error)', ['operation', 'type', 'outcome']);
-  const latency = metrics.histogram('lbf_graphql_operation_duration_seconds', 'Time to execute a GraphQL operation, by name and type', ['operation', 'type']);
   return {
     async requestDidStart() {
       const started = process.hrtime.bigint();
       return {
         async willSendResponse(rc) {
-          const operation = metrics.operationLabel(rc.operationName ?? rc.request.operationName);
-          const type = rc.operation?.operation ?? 'unknown';
           const errors = rc.response.body.kind === 'single' ? rc.response.body.singleResult.errors : rc.errors;
-          operations.inc({ operation, type, outcome: errors?.length ? 'error' : 'ok' });
-          latency.observe({ operation, type }, Number(process.hrtime.bigint() - started) / 1e9);
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          metrics.recordOperation(rc.operationName ?? rc.request.operationName, rc.operation?.operation ?? 'unknown', errors?.length ? 'error' : 'ok', seconds);
         },
       };
     },
