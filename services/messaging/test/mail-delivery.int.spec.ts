@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { until } from '@lbf/service-kit/testing';
-import { deliverMail } from '../src/operations/deliver';
-import { dispatchMail, queueMail } from '../src/operations/outbound-mail';
-import { sweepMail } from '../src/jobs/mail-jobs';
+import { deliverMail } from '../src/mail/deliver';
+import { dispatchMail, queueMail } from '../src/mail/outbound';
+import { sweepMail } from '../src/mail/jobs';
 import { afterCommit } from '@lbf/service-kit';
 import type { MailPurpose, TemplateData } from '../src/mail/template-data';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
 
 describe('sending a delivery row', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
   });
   afterAll(() => ctx.teardown());
 

@@ -2,8 +2,8 @@ import { startMailCatcher, type RunningMailCatcher } from '@lbf/mail-sandbox';
 import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { dispatchMail, queueMail } from '../src/operations/outbound-mail';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { dispatchMail, queueMail } from '../src/mail/outbound';
+import { messagingHarness, type MessagingHarness } from './harness';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,12 +17,12 @@ async function freePort(): Promise<number> {
 }
 
 describe('SMTP down, then up', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let port: number;
   let late: RunningMailCatcher | null = null;
   beforeAll(async () => {
     port = await freePort();
-    ctx = await setupMessaging({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryDelayMs: 400, smtpTimeoutsMs: { connection: 2000, greeting: 2000, socket: 3000 } } });
+    ctx = await messagingHarness({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryDelayMs: 400, smtpTimeoutsMs: { connection: 2000, greeting: 2000, socket: 3000 } } });
   });
   afterAll(async () => {
     await ctx.teardown();

@@ -1,5 +1,3 @@
-import type { MessagingDeps } from '../operations/deps';
-import { renderNewsletterMail } from '../operations/newsletter-render';
 import { renderLayout, type SiteIdentity } from './layout';
 import { receiptDocument } from './receipt-document';
 import { receiptPdf } from './receipt-pdf';
@@ -63,13 +61,19 @@ export function renderContent(content: MailContent, site: SiteIdentity): Rendere
   return { subject: content.subject, html, text };
 }
 
+/** The purposes another module renders (the newsletter's), plugged in by app.ts. */
+export type PurposeRenderers = {
+  [P in Exclude<MailPurpose, Transactional>]: (purpose: P, data: TemplateData[P], site: SiteIdentity) => Promise<RenderedMail | null>;
+};
+
 /**
  * Subject, HTML and text of one delivery, from its purpose's typed data and the site as it is
  * now. Null: nothing to send any more (e.g. a campaign that no longer exists).
  */
-export async function renderMail<P extends MailPurpose>(deps: MessagingDeps, purpose: P, data: TemplateData[P], site: SiteIdentity): Promise<RenderedMail | null> {
+export async function renderMail<P extends MailPurpose>(renderers: PurposeRenderers, purpose: P, data: TemplateData[P], site: SiteIdentity): Promise<RenderedMail | null> {
   if (purpose === 'newsletter_campaign' || purpose === 'newsletter_test') {
-    return renderNewsletterMail(deps, purpose as 'newsletter_campaign' | 'newsletter_test', data as TemplateData['newsletter_campaign' | 'newsletter_test'], site);
+    const render = renderers[purpose as 'newsletter_campaign'] as (p: P, d: TemplateData[P], s: SiteIdentity) => Promise<RenderedMail | null>;
+    return render(purpose, data, site);
   }
   const template = TEMPLATES[purpose as Transactional] as (d: TemplateData[P], s: SiteIdentity) => MailContent;
   if (!template) throw new Error(`no template for mail purpose ${purpose}`);

@@ -1,4 +1,4 @@
-import { formatDateTimeFr } from '../../domain/mail-format';
+import { formatDateTimeFr } from '../format';
 import type { TemplateData } from '../template-data';
 import { escapeHtml, quoteText, textToHtml } from '../escape';
 import type { SiteIdentity } from '../layout';

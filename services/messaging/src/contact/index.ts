@@ -1,0 +1,2 @@
+/** What app.ts uses of the contact module. */
+export { contactModule } from './contact.module';

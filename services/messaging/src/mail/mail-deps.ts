@@ -1,0 +1,16 @@
+import type { MessagingDeps } from '../shared/deps';
+import type { PurposeRenderers } from './render';
+import type { MailPurpose } from './template-data';
+
+/** How the sweeper dispatches some purpose's rows again (e.g. campaign mails through the newsletter's throttled queue). */
+export type SweptDispatcher = (deps: MessagingDeps, ids: string[]) => Promise<void>;
+
+/**
+ * What the mail module works with: the service's deps plus what other modules plug in (app.ts
+ * wires them), so mail never imports them: renderers of the purposes it does not render itself
+ * (the newsletter's) and sweep dispatchers of the purposes sent their own way.
+ */
+export interface MailDeps extends MessagingDeps {
+  renderers: PurposeRenderers;
+  sweptDispatchers: Partial<Record<MailPurpose, SweptDispatcher>>;
+}
