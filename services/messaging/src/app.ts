@@ -1,11 +1,11 @@
 import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { settleConfig, type MessagingConfig } from './config';
-import { contactModule } from './contact';
+import { contactMailTemplates, contactModule } from './contact';
 import { createDataSource } from './database';
 import { deliverMail, mailModule, welcomeOnSignUp, type MailDeps } from './mail';
 import { messagesModule } from './messages';
-import { dispatchSweptCampaignRows, newsletterModule, newsletterRenderers } from './newsletter';
+import { dispatchSweptCampaignRows, newsletterConfirmationMail, newsletterModule, newsletterRenderers } from './newsletter';
 import { typeDefs } from './schema';
 import type { MessagingDeps } from './shared/deps';
 import { MESSAGING_JOB_NAMES, type MessagingJobs } from './shared/jobs';
@@ -29,9 +29,14 @@ export interface RunningMessaging {
   stop(): Promise<void>;
 }
 
-/** The mail module's deps: what the newsletter plugs into it (its mails' rendering, its swept rows' queue). */
+/** The mail module's deps: what the other rooms plug into it (their mails' templates and rendering, the newsletter's swept rows' queue). */
 export function mailDepsOf(deps: MessagingDeps): MailDeps {
-  return { ...deps, renderers: newsletterRenderers(deps), sweptDispatchers: { newsletter_campaign: dispatchSweptCampaignRows } };
+  return {
+    ...deps,
+    templates: { ...contactMailTemplates, newsletter_confirmation: newsletterConfirmationMail },
+    renderers: newsletterRenderers(deps),
+    sweptDispatchers: { newsletter_campaign: dispatchSweptCampaignRows },
+  };
 }
 
 /** What messaging is on top of the kit's bootstrap: its rooms (src/<module>/), wired here and merged by the kit. */

@@ -44,7 +44,7 @@ async function settle(
 async function render(deps: MailDeps, row: DeliveryRow): Promise<{ rendered: RenderedMail | null; failure?: unknown }> {
   try {
     const site = await loadSiteIdentity(deps);
-    return { rendered: await renderMail(deps.renderers, row.purpose, row.data, site) };
+    return { rendered: await renderMail(deps, row.purpose, row.data, site) };
   } catch (failure) {
     return { rendered: null, failure };
   }

@@ -1,5 +1,5 @@
 import type { MessagingDeps } from '../shared/deps';
-import type { PurposeRenderers } from './render';
+import type { ModuleTemplates, PurposeRenderers } from './render';
 import type { MailPurpose } from './template-data';
 
 /** How the sweeper dispatches some purpose's rows again (e.g. campaign mails through the newsletter's throttled queue). */
@@ -7,10 +7,12 @@ export type SweptDispatcher = (deps: MessagingDeps, ids: string[]) => Promise<vo
 
 /**
  * What the mail module works with: the service's deps plus what other modules plug in (app.ts
- * wires them), so mail never imports them: renderers of the purposes it does not render itself
- * (the newsletter's) and sweep dispatchers of the purposes sent their own way.
+ * wires them), so mail never imports them: their transactional templates (contact's, the
+ * newsletter's confirmation), renderers of the purposes it does not render itself (campaigns and
+ * tests) and sweep dispatchers of the purposes sent their own way.
  */
 export interface MailDeps extends MessagingDeps {
+  templates: ModuleTemplates;
   renderers: PurposeRenderers;
   sweptDispatchers: Partial<Record<MailPurpose, SweptDispatcher>>;
 }

@@ -2,9 +2,6 @@ import { renderLayout, type SiteIdentity } from './layout';
 import { receiptDocument } from './receipt-document';
 import { receiptPdf } from './receipt-pdf';
 import type { MailPurpose, TemplateData } from './template-data';
-import { contactAcknowledgementMail } from './templates/contact-acknowledgement';
-import { contactReplyMail } from './templates/contact-reply';
-import { newsletterConfirmationMail } from './templates/newsletter-confirmation';
 import type { MailContent } from './templates/parts';
 import { passwordResetMail } from './templates/password-reset';
 import { purchaseReceiptMail } from './templates/purchase-receipt';
@@ -46,14 +43,17 @@ const ATTACHMENTS: { [P in Transactional]?: (data: TemplateData[P], site: SiteId
 
 type Transactional = Exclude<MailPurpose, 'newsletter_campaign' | 'newsletter_test'>;
 
-const TEMPLATES: { [P in Transactional]: (data: TemplateData[P], site: SiteIdentity) => MailContent } = {
+/** The transactional mails this module sends itself (its consumers queue them). */
+const OWN_TEMPLATES = {
   password_reset: passwordResetMail,
   welcome: welcomeMail,
   purchase_receipt: purchaseReceiptMail,
-  contact_acknowledgement: contactAcknowledgementMail,
-  contact_reply: contactReplyMail,
-  newsletter_confirmation: newsletterConfirmationMail,
 };
+
+type Templates = { [P in Transactional]: (data: TemplateData[P], site: SiteIdentity) => MailContent };
+
+/** Transactional templates of the other modules (contact's, the newsletter's confirmation), plugged in by app.ts. */
+export type ModuleTemplates = Omit<Templates, keyof typeof OWN_TEMPLATES>;
 
 /** A template's content inside the site's layout. */
 export function renderContent(content: MailContent, site: SiteIdentity): RenderedMail {
@@ -70,12 +70,18 @@ export type PurposeRenderers = {
  * Subject, HTML and text of one delivery, from its purpose's typed data and the site as it is
  * now. Null: nothing to send any more (e.g. a campaign that no longer exists).
  */
-export async function renderMail<P extends MailPurpose>(renderers: PurposeRenderers, purpose: P, data: TemplateData[P], site: SiteIdentity): Promise<RenderedMail | null> {
+export async function renderMail<P extends MailPurpose>(
+  plugged: { renderers: PurposeRenderers; templates: ModuleTemplates },
+  purpose: P,
+  data: TemplateData[P],
+  site: SiteIdentity,
+): Promise<RenderedMail | null> {
   if (purpose === 'newsletter_campaign' || purpose === 'newsletter_test') {
-    const render = renderers[purpose as 'newsletter_campaign'] as (p: P, d: TemplateData[P], s: SiteIdentity) => Promise<RenderedMail | null>;
+    const render = plugged.renderers[purpose as 'newsletter_campaign'] as (p: P, d: TemplateData[P], s: SiteIdentity) => Promise<RenderedMail | null>;
     return render(purpose, data, site);
   }
-  const template = TEMPLATES[purpose as Transactional] as (d: TemplateData[P], s: SiteIdentity) => MailContent;
+  const templates: Templates = { ...OWN_TEMPLATES, ...plugged.templates };
+  const template = templates[purpose as Transactional] as (d: TemplateData[P], s: SiteIdentity) => MailContent;
   if (!template) throw new Error(`no template for mail purpose ${purpose}`);
   const rendered = renderContent(template(data, site), site);
   const attach = ATTACHMENTS[purpose as Transactional] as ((d: TemplateData[P], s: SiteIdentity) => Promise<MailAttachment[]>) | undefined;

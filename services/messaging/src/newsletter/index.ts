@@ -2,3 +2,4 @@
 export { dispatchSweptCampaignRows } from './fanout';
 export { newsletterRenderers } from './mails';
 export { newsletterModule } from './newsletter.module';
+export { newsletterConfirmationMail } from './confirmation-mail';

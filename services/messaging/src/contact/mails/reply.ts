@@ -1,8 +1,4 @@
-import { formatDateTimeFr } from '../format';
-import type { TemplateData } from '../template-data';
-import { escapeHtml, quoteText, textToHtml } from '../escape';
-import type { SiteIdentity } from '../layout';
-import { greeting, paragraph, quoteBlock, type MailContent } from './parts';
+import { escapeHtml, formatDateTimeFr, greeting, paragraph, quoteBlock, quoteText, textToHtml, type MailContent, type SiteIdentity, type TemplateData } from '../../mail';
 
 export function contactReplyMail(data: TemplateData['contact_reply'], site: SiteIdentity): MailContent {
   const title = `Réponse à votre message : ${data.subjectLabel}`;

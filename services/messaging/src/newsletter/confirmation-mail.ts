@@ -1,7 +1,4 @@
-import type { TemplateData } from '../template-data';
-import { escapeHtml } from '../escape';
-import type { SiteIdentity } from '../layout';
-import { button, paragraph, type MailContent } from './parts';
+import { button, escapeHtml, paragraph, type MailContent, type SiteIdentity, type TemplateData } from '../mail';
 
 export function newsletterConfirmationMail(data: TemplateData['newsletter_confirmation'], site: SiteIdentity): MailContent {
   const title = 'Confirmez votre abonnement';

@@ -1,7 +1,4 @@
-import type { TemplateData } from '../template-data';
-import { escapeHtml, quoteText, textToHtml } from '../escape';
-import type { SiteIdentity } from '../layout';
-import { greeting, paragraph, quoteBlock, type MailContent } from './parts';
+import { escapeHtml, greeting, paragraph, quoteBlock, quoteText, textToHtml, type MailContent, type SiteIdentity, type TemplateData } from '../../mail';
 
 export function contactAcknowledgementMail(data: TemplateData['contact_acknowledgement'], site: SiteIdentity): MailContent {
   const title = 'Nous avons bien reçu votre message';
