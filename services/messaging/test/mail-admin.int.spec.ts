@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { until } from '@lbf/service-kit/testing';
-import { queueMail } from '../src/mail/outbound';
+import { queueDelivery } from './factories/mail';
 import { messagingHarness, type MessagingHarness } from './harness';
 
 const LIST = `query($status: MailStatus, $purpose: MailPurpose, $search: String, $page: Int, $pageSize: Int) {
@@ -22,9 +22,8 @@ describe('the deliveries back-office', () => {
       ['b', 'failed', 'password_reset'],
       ['c', 'failed', 'welcome'],
     ] as const) {
-      ids[name] = (await ctx.app.deps.uow.run(({ manager }) =>
-        queueMail(manager, { purpose, dedupeKey: randomUUID(), to: `${name}-${tag}@example.com`, subject: `Sujet ${name}`, data: purpose === 'welcome' ? { firstName: 'Awa' } : { firstName: 'Awa', resetUrl: 'http://localhost:4000/r?t=1', expiresAt: new Date(Date.now() + 3600_000).toISOString() } }),
-      ))!;
+      const data = purpose === 'welcome' ? { firstName: 'Awa' } : { firstName: 'Awa', resetUrl: 'http://localhost:4000/r?t=1', expiresAt: new Date(Date.now() + 3600_000).toISOString() };
+      ids[name] = await queueDelivery(ctx, { purpose, to: `${name}-${tag}@example.com`, subject: `Sujet ${name}`, data } as Parameters<typeof queueDelivery>[1], { dispatch: false });
       await ctx.sql.query(`UPDATE messaging.mail_deliveries SET status = $2, attempts = 6, last_error = CASE WHEN $2 = 'failed' THEN 'ECONNREFUSED' END, created_at = now() - ($3 || ' seconds')::interval WHERE id = $1`, [ids[name], status, String(name.charCodeAt(0))]);
     }
   });
