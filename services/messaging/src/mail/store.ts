@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { updateReturning } from '../shared/sql';
+import { likePattern, updateReturning } from '../shared/sql';
 import type { MailPurpose, TemplateData } from './template-data';
 
 /**
@@ -149,7 +149,7 @@ export async function listDeliveries(
   if (filter.status) where.push(`status = $${params.push(filter.status.toLowerCase())}`);
   if (filter.purpose) where.push(`purpose = $${params.push(filter.purpose.toLowerCase())}`);
   const search = filter.search?.trim();
-  if (search) where.push(`recipient ILIKE $${params.push(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (search) where.push(`recipient ILIKE $${params.push(likePattern(search.toLowerCase()))}`);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM mail_deliveries ${clause}`, params)) as Array<{ total: number }>;
   const rows = (await manager.query(

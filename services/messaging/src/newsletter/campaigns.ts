@@ -4,7 +4,7 @@ import type { Campaign, CampaignPage, NewsletterStats, NewsletterSubscriber, New
 import { dispatchMail, queueMail } from '../mail';
 import type { MessagingDeps } from '../shared/deps';
 import { refusal } from '../shared/errors';
-import { isUuid } from '../shared/sql';
+import { iso, isUuid } from '../shared/sql';
 import { findUser } from '../users';
 import {
   campaignInput,
@@ -33,8 +33,6 @@ import {
 } from './store';
 
 /** The administrators' newsletter page: cards, subscribers (and their CSV), campaigns, test send and send (the resolver checks the role). */
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export function campaignView(r: CampaignRow): Campaign {
   return {

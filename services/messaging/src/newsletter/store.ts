@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { SubscriberStatus } from '../generated/graphql';
-import { updateReturning } from '../shared/sql';
+import { likePattern, updateReturning } from '../shared/sql';
 import type { CampaignCounters, SubscriberStatusDb } from './rules';
 
 /**
@@ -35,7 +35,7 @@ function subscriberFilter(search: string | null | undefined, status: SubscriberS
   }
   const term = (search ?? '').trim().toLowerCase();
   if (term) {
-    params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(likePattern(term));
     where.push(`email LIKE $${params.length}`);
   }
   return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
