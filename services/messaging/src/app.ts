@@ -1,15 +1,15 @@
 import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
-import type { MessagingConfig } from './config';
+import { settleConfig, type MessagingConfig } from './config';
+import { contactMailTemplates, contactModule } from './contact';
 import { createDataSource } from './database';
-import { MESSAGING_JOB_NAMES, type MessagingJobs } from './jobs';
-import { mergeResolvers, type AreaParts } from './operations/area';
-import { contactArea } from './operations/contact-area';
-import type { MessagingDeps } from './operations/deps';
-import { mailArea } from './operations/mail-area';
-import { messagesArea } from './operations/messages-area';
-import { newsletterArea } from './operations/newsletter-area';
+import { deliverMail, mailModule, welcomeOnSignUp, type MailDeps } from './mail';
+import { messagesModule } from './messages';
+import { dispatchSweptCampaignRows, newsletterConfirmationMail, newsletterModule, newsletterRenderers } from './newsletter';
 import { typeDefs } from './schema';
+import type { MessagingDeps } from './shared/deps';
+import { MESSAGING_JOB_NAMES, type MessagingJobs } from './shared/jobs';
+import { usersModule } from './users';
 
 export interface MessagingOptions {
   /** The clock (tests). */
@@ -23,44 +23,44 @@ export interface RunningMessaging {
   /** http://127.0.0.1:<port>: the service's own routes (one-click unsubscribe, tracked links). */
   baseUrl: string;
   ds: DataSource;
-  deps: MessagingDeps;
+  /** The modules' deps (the mail module's, which carry the newsletter's renderers and sweep dispatcher). */
+  deps: MailDeps;
   queues: ServiceQueues<MessagingJobs>;
   stop(): Promise<void>;
 }
 
-/** What messaging is on top of the kit's bootstrap: its four parts, merged. */
-export function messagingService(config: MessagingConfig, options: MessagingOptions = {}) {
-  return defineService<MessagingConfig, MessagingJobs, BaseContext, { deps: MessagingDeps }>({
+/** The mail module's deps: what the other rooms plug into it (their mails' templates and rendering, the newsletter's swept rows' queue). */
+export function mailDepsOf(deps: MessagingDeps): MailDeps {
+  return {
+    ...deps,
+    templates: { ...contactMailTemplates, newsletter_confirmation: newsletterConfirmationMail },
+    renderers: newsletterRenderers(deps),
+    sweptDispatchers: { newsletter_campaign: dispatchSweptCampaignRows },
+  };
+}
+
+/** What messaging is on top of the kit's bootstrap: its rooms (src/<module>/), wired here and merged by the kit. */
+export function messagingService(input: MessagingConfig, options: MessagingOptions = {}) {
+  const config = settleConfig(input);
+  return defineService<MessagingConfig, MessagingJobs, BaseContext, { deps: MailDeps }>({
     name: 'messaging',
     config,
     dataSource: (url) => createDataSource(url),
     typeDefs,
     subscriptions: true,
     jobs: { names: MESSAGING_JOB_NAMES, concurrency: 8 },
-    async setup({ ds, uow, bus, redis, log, enqueue, onShutdown }) {
-      const deps: MessagingDeps = {
-        ds,
-        uow,
-        bus,
-        log,
-        config,
-        redis,
-        redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
-        enqueue: (name, data, opts) => enqueue(name, data, opts),
-        now: options.now ?? (() => new Date()),
-      };
-      const parts: AreaParts[] = [mailArea(deps), contactArea(deps), newsletterArea(deps), messagesArea(deps)];
-      for (const part of parts) {
-        if (part.start) await part.start();
-        if (part.stop) onShutdown('messaging part', part.stop);
-      }
+    setup({ ds, uow, bus, redis, log, enqueue }) {
+      const deps: MessagingDeps = { ds, uow, bus, log, config, redis, enqueue, now: options.now ?? (() => new Date()) };
+      const mail = mailDepsOf(deps);
       return {
-        resolvers: mergeResolvers(parts),
-        routes: (app) => parts.forEach((p) => p.routes?.(app)),
-        consumers: parts.flatMap((p) => p.consumers ?? []),
-        jobHandlers: Object.assign({}, ...parts.map((p) => p.jobHandlers ?? {})),
-        jobSchedules: parts.flatMap((p) => p.jobSchedules ?? []),
-        expose: { deps },
+        modules: [
+          mailModule(mail),
+          usersModule(deps, { onRegistered: welcomeOnSignUp(deps) }),
+          contactModule(deps),
+          newsletterModule(deps, (id, opts) => deliverMail(mail, id, opts)),
+          messagesModule(deps),
+        ],
+        expose: { deps: mail },
       };
     },
   });

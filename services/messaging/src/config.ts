@@ -1,4 +1,15 @@
-import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, ConfigError, type BaseConfig } from '@lbf/service-kit';
+import {
+  baseConfigFrom,
+  baseEnv,
+  ConfigError,
+  DEFAULT_PUBLIC_URL,
+  DEFAULT_SITE_TIMEZONE,
+  frozenConfig,
+  parseConfig,
+  publicUrlVariable,
+  type BaseConfig,
+  type DeepReadonly,
+} from '@lbf/service-kit';
 import { z } from 'zod';
 
 export interface MessagingConfig extends BaseConfig {
@@ -26,6 +37,46 @@ export interface MessagingConfig extends BaseConfig {
   smtpTimeoutsMs?: { connection?: number; greeting?: number; socket?: number };
 }
 
+/** How long a delivery may stay 'sending' before the sweeper takes it back, by default. */
+export const DEFAULT_MAIL_SEND_LEASE_MS = 120_000;
+/** The first retry's delay by default (then 2x, 4x, ...): 5 s, 10 s, 20 s, 40 s, 80 s. */
+export const DEFAULT_MAIL_RETRY_DELAY_MS = 5000;
+/** SMTP timeouts: together they bound one exchange well under the sending lease (config.mailSendLeaseMs). */
+export const DEFAULT_SMTP_TIMEOUTS = { connection: 10_000, greeting: 10_000, socket: 20_000 };
+
+/**
+ * Every optional setting's default, in one place (issue 21): `settleConfig` fills them once, so use
+ * sites read `config.x` and never `config.x ?? fallback`.
+ */
+const optionalSettings = z.object({
+  redisKeyPrefix: z.string().default('lbf'),
+  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+  mailSendLeaseMs: z.number().default(DEFAULT_MAIL_SEND_LEASE_MS),
+  mailRetryDelayMs: z.number().default(DEFAULT_MAIL_RETRY_DELAY_MS),
+  smtpTimeoutsMs: z
+    .object({
+      connection: z.number().default(DEFAULT_SMTP_TIMEOUTS.connection),
+      greeting: z.number().default(DEFAULT_SMTP_TIMEOUTS.greeting),
+      socket: z.number().default(DEFAULT_SMTP_TIMEOUTS.socket),
+    })
+    .default(DEFAULT_SMTP_TIMEOUTS),
+});
+
+/** The configuration messaging runs with: every default filled, read-only. */
+export type MessagingSettings = DeepReadonly<Omit<MessagingConfig, keyof z.output<typeof optionalSettings>> & z.output<typeof optionalSettings>>;
+
+/** A MessagingConfig (the environment's, or a test's) with its defaults filled, frozen: done once, in messagingService. */
+export function settleConfig(config: MessagingConfig): MessagingSettings {
+  const settled = optionalSettings.parse({
+    redisKeyPrefix: config.redisKeyPrefix,
+    siteTimezone: config.siteTimezone,
+    mailSendLeaseMs: config.mailSendLeaseMs,
+    mailRetryDelayMs: config.mailRetryDelayMs,
+    smtpTimeoutsMs: config.smtpTimeoutsMs,
+  });
+  return frozenConfig({ ...config, ...settled });
+}
+
 /** The embedded default: the local mail catcher (sandbox/mail) `npm start` runs. */
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:4107';
 
@@ -36,7 +87,7 @@ export const messagingEnv = baseEnv.extend({
   MAIL_LINK_SECRET: z.string().min(16, 'required: at least 16 random characters'),
   NEWSLETTER_PER_SECOND: z.coerce.number().int().positive().max(10_000).default(50),
   /** How long a mail may stay 'sending' before the sweeper takes it back; above the SMTP timeouts (40 s in all). */
-  MAIL_SEND_LEASE_MS: z.coerce.number().int().min(60_000).max(3_600_000).default(120_000),
+  MAIL_SEND_LEASE_MS: z.coerce.number().int().min(60_000).max(3_600_000).default(DEFAULT_MAIL_SEND_LEASE_MS),
 });
 
 /** Reads the environment once; throws a ConfigError naming every bad variable. */

@@ -1,16 +1,16 @@
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
 
 describe('messaging boots', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
   });
   afterAll(() => ctx.teardown());
 
   it('migrates its schema and answers as a subgraph', async () => {
     const tables = await ctx.sql.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'messaging' AND table_name IN ('mail_deliveries', 'newsletter_subscribers', 'internal_messages')`);
     expect(tables.rows[0].n).toBe(3);
-    const res = await ctx.gql(`{ __typename }`);
+    const res = await ctx.as(null).gql(`{ __typename }`);
     expect(res.data).toEqual({ __typename: 'Query' });
   });
 });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { until } from '@lbf/service-kit/testing';
-import { linkIn, setupMessaging, type MessagingTestContext } from './support';
+import { linkIn, messagingHarness, type MessagingHarness } from './harness';
+import { registerUser } from './factories/users';
 
 describe('messaging consumers', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
   });
   afterAll(() => ctx.teardown());
 
@@ -16,7 +17,7 @@ describe('messaging consumers', () => {
 
   it('a sign-up gets the read model row and one welcome mail; an administrator made by command gets no mail', async () => {
     const customer = await ctx.newUser();
-    const email = await ctx.registerUser(customer, { firstName: 'Awa', email: `Awa.${customer.userId.slice(0, 8)}@Example.com` });
+    const email = await registerUser(ctx, customer, { firstName: 'Awa', email: `Awa.${customer.userId.slice(0, 8)}@Example.com` });
     const [mail] = await ctx.mailsTo(email.toLowerCase());
     expect(mail.subject).toBe('Bienvenue sur LBF');
     expect(mail.text).toContain('Bonjour Awa,');
@@ -24,7 +25,7 @@ describe('messaging consumers', () => {
     expect(row).toEqual({ email: email.toLowerCase(), first_name: 'Awa', banned: false });
 
     const admin = await ctx.newUser({ admin: true });
-    const adminEmail = await ctx.registerUser(admin, { origin: 'admin-command' });
+    const adminEmail = await registerUser(ctx, admin, { origin: 'admin-command' });
     expect(await deliveries('welcome', admin.userId)).toEqual([]);
     await new Promise((r) => setTimeout(r, 500));
     expect(ctx.catcher.mails(adminEmail)).toHaveLength(0);
@@ -33,18 +34,18 @@ describe('messaging consumers', () => {
 
   it('a ban marks the user banned', async () => {
     const user = await ctx.newUser();
-    await ctx.registerUser(user);
+    await registerUser(ctx, user);
     await ctx.publish('identity.user.banned', { userId: user.userId, bannedBy: randomUUID(), reason: 'spam', bannedAt: new Date().toISOString() });
     await until(async () => ((await ctx.sql.query(`SELECT banned FROM messaging.users WHERE user_id = $1`, [user.userId])).rows[0].banned ? true : null), 10_000, 'banned');
   });
 
   it('an unban makes the user a recipient again, idempotently; an older ban redelivered late does not undo it', async () => {
     const admin = ctx.newUser({ admin: true });
-    await ctx.registerUser(admin, { origin: 'admin-command' });
+    await registerUser(ctx, admin, { origin: 'admin-command' });
     const user = ctx.newUser();
-    const email = await ctx.registerUser(user, { firstName: 'Ibrahim', lastName: 'Sow' });
+    const email = await registerUser(ctx, user, { firstName: 'Ibrahim', lastName: 'Sow' });
     const RECIPIENTS = `query($search: String) { messageRecipients(search: $search) { id name email } }`;
-    const listed = async () => ((await ctx.gql(RECIPIENTS, { search: email }, admin)).data!.messageRecipients as Array<{ id: string }>).map((r) => r.id);
+    const listed = async () => ((await ctx.as(admin).gql(RECIPIENTS, { search: email })).data!.messageRecipients as Array<{ id: string }>).map((r) => r.id);
     const bannedNow = async () => (await ctx.sql.query(`SELECT banned FROM messaging.users WHERE user_id = $1`, [user.userId])).rows[0].banned as boolean;
 
     const bannedAt = new Date(Date.now() - 60_000).toISOString();
@@ -115,7 +116,7 @@ describe('messaging consumers', () => {
 
   it('a completed purchase sends one receipt with the amount, method, operator id and links', async () => {
     const buyer = await ctx.newUser();
-    const email = await ctx.registerUser(buyer, { firstName: 'Mireille', origin: 'admin-command' });
+    const email = await registerUser(ctx, buyer, { firstName: 'Mireille', origin: 'admin-command' });
     const orderId = randomUUID();
     const data = {
       orderId,
@@ -172,7 +173,7 @@ describe('messaging consumers', () => {
     expect(row).toEqual([{ site_name: 'Les Bons Films', site_logo: '/media/site/logo.png', contact_email: 'contact@lbf.test' }]);
 
     const user = await ctx.newUser();
-    const email = await ctx.registerUser(user);
+    const email = await registerUser(ctx, user);
     const [mail] = await ctx.mailsTo(email);
     expect(mail.subject).toBe('Bienvenue sur Les Bons Films');
     expect(mail.html).toContain('http://localhost:4000/media/site/logo.png');

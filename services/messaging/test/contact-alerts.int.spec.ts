@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gql, until, type EventCollector, type TestUser } from '@lbf/service-kit/testing';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
+import { registerUser } from './factories/users';
 
 /**
  * The back-office bell's contact alerts: a message new in the inbox (unread, not archived) raises
@@ -9,7 +10,7 @@ import { setupMessaging, type MessagingTestContext } from './support';
  * final when the mutation answers); the collectors show the events also reach the stream.
  */
 describe('contact alerts (the bell)', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let admin: TestUser;
   let raised: EventCollector;
   let cleared: EventCollector;
@@ -32,7 +33,7 @@ describe('contact alerts (the bell)', () => {
     until(() => (published(c, messageId).length >= n ? true : null), 10_000, `${n} event(s) for ${messageId}`);
 
   const mutate = async (query: string, variables: Record<string, unknown>) => {
-    const res = await ctx.gql(query, variables, admin);
+    const res = await ctx.as(admin).gql(query, variables);
     expect(res.errors).toBeUndefined();
     const payload = Object.values(res.data!)[0] as { error: unknown };
     expect(payload.error).toBeNull();
@@ -66,9 +67,9 @@ describe('contact alerts (the bell)', () => {
   };
 
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
-    await ctx.registerUser(admin, { email: 'chef@lbf.test', firstName: 'Marie', lastName: 'Kamga', origin: 'admin-command' });
+    await registerUser(ctx, admin, { email: 'chef@lbf.test', firstName: 'Marie', lastName: 'Kamga', origin: 'admin-command' });
     raised = await ctx.events(['messaging.admin_alert.raised']);
     cleared = await ctx.events(['messaging.admin_alert.cleared']);
   });
@@ -149,9 +150,9 @@ describe('contact alerts (the bell)', () => {
   it('a refused change (unknown message, not an administrator) emits nothing', async () => {
     const id = await insert();
     const customer = ctx.newUser();
-    const refused = await ctx.gql(MARK, { id, read: true }, customer);
+    const refused = await ctx.as(customer).gql(MARK, { id, read: true });
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const missing = (await ctx.gql(MARK, { id: randomUUID(), read: true }, admin)).data!.adminMarkContactMessage;
+    const missing = (await ctx.as(admin).gql(MARK, { id: randomUUID(), read: true })).data!.adminMarkContactMessage;
     expect(missing.error).toEqual({ code: 'NOT_FOUND' });
     expect(await kinds(id)).toEqual([]);
   });

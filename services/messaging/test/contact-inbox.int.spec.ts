@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { until, type TestUser } from '@lbf/service-kit/testing';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
+import { registerUser } from './factories/users';
 
 /** The administrators' contact inbox: list, search, read/unread, archive, reply by e-mail; refused to others. */
 describe('contact inbox', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let admin: TestUser;
   let ids: { support: string; partner: string; other: string };
 
@@ -21,15 +22,15 @@ describe('contact inbox', () => {
     return id;
   };
   const list = async (vars: Record<string, unknown> = {}) => {
-    const res = await ctx.gql(LIST, vars, admin);
+    const res = await ctx.as(admin).gql(LIST, vars);
     expect(res.errors).toBeUndefined();
     return res.data!.adminContactMessages;
   };
 
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
-    await ctx.registerUser(admin, { email: 'chef@lbf.test', firstName: 'Marie', lastName: 'Kamga', origin: 'admin-command' });
+    await registerUser(ctx, admin, { email: 'chef@lbf.test', firstName: 'Marie', lastName: 'Kamga', origin: 'admin-command' });
     ids = {
       support: await insertMessage('Awa Ngo', 'awa@example.com', 'support', 'Ma vidéo ne se lance pas depuis hier soir.', 30),
       partner: await insertMessage('Paul Biya', 'paul@partenaire.cm', 'partnership', 'Nous aimerions proposer un partenariat 100% naturel.', 20),
@@ -62,36 +63,36 @@ describe('contact inbox', () => {
   it('marks read and unread, and archives into the other folder', async () => {
     const MARK = `mutation($id: ID!, $read: Boolean!) { adminMarkContactMessage(id: $id, read: $read) { contactMessage { id readAt } error { code message } } }`;
     const ARCHIVE = `mutation($id: ID!, $archived: Boolean!) { adminArchiveContactMessage(id: $id, archived: $archived) { contactMessage { id archivedAt } error { code message } } }`;
-    const read = (await ctx.gql(MARK, { id: ids.other, read: true }, admin)).data!.adminMarkContactMessage;
+    const read = (await ctx.as(admin).gql(MARK, { id: ids.other, read: true })).data!.adminMarkContactMessage;
     expect(read.error).toBeNull();
     expect(Date.parse(read.contactMessage.readAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await list()).unreadCount).toBe(2);
-    const unread = (await ctx.gql(MARK, { id: ids.other, read: false }, admin)).data!.adminMarkContactMessage;
+    const unread = (await ctx.as(admin).gql(MARK, { id: ids.other, read: false })).data!.adminMarkContactMessage;
     expect(unread.contactMessage.readAt).toBeNull();
     expect((await list()).unreadCount).toBe(3);
 
-    const archived = (await ctx.gql(ARCHIVE, { id: ids.other, archived: true }, admin)).data!.adminArchiveContactMessage;
+    const archived = (await ctx.as(admin).gql(ARCHIVE, { id: ids.other, archived: true })).data!.adminArchiveContactMessage;
     expect(archived.contactMessage.archivedAt).toEqual(expect.any(String));
     const inbox = await list();
     expect(inbox.items.map((m: { id: string }) => m.id)).toEqual([ids.partner, ids.support]);
     expect(inbox.unreadCount).toBe(2);
     const archive = await list({ folder: 'ARCHIVED' });
     expect(archive.items.map((m: { id: string }) => m.id)).toEqual([ids.other]);
-    await ctx.gql(ARCHIVE, { id: ids.other, archived: false }, admin);
+    await ctx.as(admin).gql(ARCHIVE, { id: ids.other, archived: false });
     expect((await list()).total).toBe(3);
 
-    const missing = (await ctx.gql(MARK, { id: randomUUID(), read: true }, admin)).data!.adminMarkContactMessage;
+    const missing = (await ctx.as(admin).gql(MARK, { id: randomUUID(), read: true })).data!.adminMarkContactMessage;
     expect(missing).toEqual({ contactMessage: null, error: { code: 'NOT_FOUND', message: 'Message introuvable.' } });
-    const garbage = (await ctx.gql(ARCHIVE, { id: 'not-an-id', archived: true }, admin)).data!.adminArchiveContactMessage;
+    const garbage = (await ctx.as(admin).gql(ARCHIVE, { id: 'not-an-id', archived: true })).data!.adminArchiveContactMessage;
     expect(garbage.error.code).toBe('NOT_FOUND');
   });
 
   it('replies by e-mail: the reply is kept with its delivery, its mail queued, the message read', async () => {
     const REPLY = `mutation($id: ID!, $body: String!) { adminReplyContactMessage(id: $id, body: $body) { contactMessage { ${FIELDS} } error { code message field } } }`;
-    const empty = (await ctx.gql(REPLY, { id: ids.support, body: '   ' }, admin)).data!.adminReplyContactMessage;
+    const empty = (await ctx.as(admin).gql(REPLY, { id: ids.support, body: '   ' })).data!.adminReplyContactMessage;
     expect(empty).toEqual({ contactMessage: null, error: { code: 'VALIDATION', field: 'body', message: 'Veuillez saisir une réponse.' } });
 
-    const res = (await ctx.gql(REPLY, { id: ids.support, body: 'Bonjour Awa, essayez de vider le cache de votre navigateur.' }, admin)).data!.adminReplyContactMessage;
+    const res = (await ctx.as(admin).gql(REPLY, { id: ids.support, body: 'Bonjour Awa, essayez de vider le cache de votre navigateur.' })).data!.adminReplyContactMessage;
     expect(res.error).toBeNull();
     const message = res.contactMessage;
     expect(message.readAt).toEqual(expect.any(String));
@@ -118,18 +119,18 @@ describe('contact inbox', () => {
     expect(mail!.text).toContain('Bonjour Awa, essayez de vider le cache de votre navigateur.');
     expect(mail!.text).toContain('Ma vidéo ne se lance pas depuis hier soir.');
     const again = await until(async () => {
-      const got = (await ctx.gql(`query($id: ID!) { adminContactMessage(id: $id) { replies { id delivery } } }`, { id: ids.support }, admin)).data!.adminContactMessage;
+      const got = (await ctx.as(admin).gql(`query($id: ID!) { adminContactMessage(id: $id) { replies { id delivery } } }`, { id: ids.support })).data!.adminContactMessage;
       return got.replies[0].delivery === 'SENT' ? got : null;
     }, 10_000, 'reply delivery SENT');
     expect(again.replies).toEqual([{ id: message.replies[0].id, delivery: 'SENT' }]);
 
     // An administrator messaging does not know yet signs as the team.
     const stranger = ctx.newUser({ admin: true });
-    const second = (await ctx.gql(REPLY, { id: ids.support, body: 'Avez-vous pu regarder la vidéo ?' }, stranger)).data!.adminReplyContactMessage;
+    const second = (await ctx.as(stranger).gql(REPLY, { id: ids.support, body: 'Avez-vous pu regarder la vidéo ?' })).data!.adminReplyContactMessage;
     expect(second.contactMessage.replies.map((r: { senderName: string }) => r.senderName)).toEqual(['Marie Kamga', "L'équipe LBF"]);
     expect((await ctx.mailsTo('awa@example.com', 2))[1]!.text).toContain('Avez-vous pu regarder la vidéo ?');
 
-    const missing = (await ctx.gql(REPLY, { id: randomUUID(), body: 'Bonjour' }, admin)).data!.adminReplyContactMessage;
+    const missing = (await ctx.as(admin).gql(REPLY, { id: randomUUID(), body: 'Bonjour' })).data!.adminReplyContactMessage;
     expect(missing.error.code).toBe('NOT_FOUND');
   });
 
@@ -147,7 +148,7 @@ describe('contact inbox', () => {
         [null, 'UNAUTHENTICATED'],
         [customer, 'FORBIDDEN'],
       ] as const) {
-        const res = await ctx.gql(query, vars, user);
+        const res = await ctx.as(user).gql(query, vars);
         expect(res.errors?.[0]?.extensions?.code).toBe(code);
         expect(JSON.stringify(res.data ?? null)).not.toMatch(/awa@example\.com|partenaire/);
       }

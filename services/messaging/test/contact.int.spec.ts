@@ -1,9 +1,9 @@
 import { gql, type TestUser } from '@lbf/service-kit/testing';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
 
 /** The contact form against a real messaging (Postgres, Redis, NATS), the client IP sent as the gateway does. */
 describe('contact form', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let ipSeq = 0;
   /** A fresh client IP per test, so the per-IP limits of one test never touch another's. */
   const newIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
@@ -41,7 +41,7 @@ describe('contact form', () => {
     (await ctx.sql.query(`SELECT count(*)::int AS n FROM messaging.contact_messages WHERE email = $1`, [email])).rows[0].n as number;
 
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
   });
   afterAll(() => ctx.teardown());
 

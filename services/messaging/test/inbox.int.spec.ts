@@ -1,33 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { subscribe, until, wsClient, type TestUser } from '@lbf/service-kit/testing';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
+import { registerUser } from './factories/users';
 
 /** Each customer's inbox: their own and group messages only, their own read state, the live badge. */
 describe('customer inbox', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let admin: TestUser;
   let awa: TestUser;
   let paul: TestUser;
 
   /** Registered through identity's event (registered now). */
   const addUser = async (user: TestUser, first: string, email: string) => {
-    await ctx.registerUser(user, { email, firstName: first, lastName: 'Test' });
+    await registerUser(ctx, user, { email, firstName: first, lastName: 'Test' });
   };
   const send = async (input: Record<string, unknown>) => {
-    const res = await ctx.gql(`mutation($input: SendInternalMessageInput!) { adminSendMessage(input: $input) { message { id } error { message } } }`, { input }, admin);
+    const res = await ctx.as(admin).gql(`mutation($input: SendInternalMessageInput!) { adminSendMessage(input: $input) { message { id } error { message } } }`, { input });
     expect(res.data!.adminSendMessage.error).toBeNull();
     return res.data!.adminSendMessage.message.id as string;
   };
   const INBOX = `{ myMessages { total unread page pageSize items { id subject content isGroup sentAt readAt senderName } } myUnreadMessageCount }`;
   const inbox = async (user: TestUser) => {
-    const res = await ctx.gql(INBOX, {}, user);
+    const res = await ctx.as(user).gql(INBOX, {});
     expect(res.errors).toBeUndefined();
     return res.data!;
   };
   const READ = `mutation($id: ID!) { markMessageRead(id: $id) { message { id readAt isGroup content } error { code message } } }`;
 
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
     awa = ctx.newUser();
     paul = ctx.newUser();
@@ -55,20 +56,20 @@ describe('customer inbox', () => {
     expect(p.myUnreadMessageCount).toBe(1);
 
     // Awa reads the group message: read for her, still unread for Paul.
-    const read = (await ctx.gql(READ, { id: group }, awa)).data!.markMessageRead;
+    const read = (await ctx.as(awa).gql(READ, { id: group })).data!.markMessageRead;
     expect(read).toMatchObject({ error: null, message: { id: group, isGroup: true, readAt: expect.any(String) } });
     expect((await inbox(awa)).myUnreadMessageCount).toBe(2);
     expect((await inbox(paul)).myMessages.items[0]).toMatchObject({ id: group, readAt: null });
     expect((await inbox(paul)).myUnreadMessageCount).toBe(1);
     // Reading twice changes nothing; her own message reads through read_at.
-    const again = (await ctx.gql(READ, { id: group }, awa)).data!.markMessageRead;
+    const again = (await ctx.as(awa).gql(READ, { id: group })).data!.markMessageRead;
     expect(again.message.readAt).toBe(read.message.readAt);
-    expect((await ctx.gql(READ, { id: forAwa }, awa)).data!.markMessageRead.error).toBeNull();
+    expect((await ctx.as(awa).gql(READ, { id: forAwa })).data!.markMessageRead.error).toBeNull();
     expect((await ctx.sql.query(`SELECT read_at FROM messaging.internal_messages WHERE id = $1`, [forAwa])).rows[0].read_at).not.toBeNull();
     expect((await inbox(awa)).myMessages).toMatchObject({ unread: 1 });
 
     // A message sent before Paul registered is not his to read.
-    expect((await ctx.gql(READ, { id: early }, paul)).data!.markMessageRead.error.code).toBe('NOT_FOUND');
+    expect((await ctx.as(paul).gql(READ, { id: early })).data!.markMessageRead.error.code).toBe('NOT_FOUND');
   });
 
   it("never shows or marks another customer's message, aliases and entity references included", async () => {
@@ -76,10 +77,9 @@ describe('customer inbox', () => {
     const leak = /remboursement|Seulement pour Awa/;
 
     expect(JSON.stringify(await inbox(paul))).not.toMatch(leak);
-    const marked = await ctx.gql(
+    const marked = await ctx.as(paul).gql(
       `mutation($id: ID!, $bad: ID!) { a: markMessageRead(id: $id) { message { content } error { code message } } b: markMessageRead(id: $bad) { message { content } error { code } } }`,
       { id: secret, bad: 'x' },
-      paul,
     );
     expect(marked.data).toEqual({ a: { message: null, error: { code: 'NOT_FOUND', message: 'Message introuvable.' } }, b: { message: null, error: { code: 'NOT_FOUND' } } });
     expect((await ctx.sql.query(`SELECT read_at FROM messaging.internal_messages WHERE id = $1`, [secret])).rows[0].read_at).toBeNull();
@@ -88,28 +88,27 @@ describe('customer inbox', () => {
     // The User entity (as the gateway asks for it): the user themself and administrators only.
     const ENTITIES = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id unreadMessageCount messages { id content } } } }`;
     const reps = [{ __typename: 'User', id: awa.userId }];
-    const asPaul = await ctx.gql(ENTITIES, { reps }, paul);
+    const asPaul = await ctx.as(paul).gql(ENTITIES, { reps });
     expect(asPaul.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(JSON.stringify(asPaul.data ?? null)).not.toMatch(leak);
-    const aliased = await ctx.gql(
+    const aliased = await ctx.as(paul).gql(
       `query($reps: [_Any!]!) { x: _entities(representations: $reps) { ... on User { m1: messages { c: content } } } y: _entities(representations: $reps) { ... on User { n: unreadMessageCount } } }`,
       { reps },
-      paul,
     );
     expect(aliased.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect(JSON.stringify(aliased.data ?? null)).not.toMatch(leak);
-    expect((await ctx.gql(ENTITIES, { reps }, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await ctx.as(null).gql(ENTITIES, { reps })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
-    const self = await ctx.gql(ENTITIES, { reps }, awa);
+    const self = await ctx.as(awa).gql(ENTITIES, { reps });
     expect(self.errors).toBeUndefined();
     expect(self.data!._entities[0].messages.map((m: { id: string }) => m.id)).toContain(secret);
-    const byAdmin = await ctx.gql(ENTITIES, { reps }, admin);
+    const byAdmin = await ctx.as(admin).gql(ENTITIES, { reps });
     expect(byAdmin.data!._entities[0].unreadMessageCount).toBe((await inbox(awa)).myUnreadMessageCount);
 
     // Signed out: no inbox at all.
-    expect((await ctx.gql(`{ myMessages { total } }`, {}, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect((await ctx.gql(`{ myUnreadMessageCount }`, {}, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect((await ctx.gql(READ, { id: secret }, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await ctx.as(null).gql(`{ myMessages { total } }`, {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await ctx.as(null).gql(`{ myUnreadMessageCount }`, {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await ctx.as(null).gql(READ, { id: secret })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('pushes the unread badge live: new individual and group messages, reads, across instances', async () => {
@@ -131,9 +130,9 @@ describe('customer inbox', () => {
       await until(() => badge.values.length === 3, 5000, 'after a group message');
       expect(badge.values[2]).toBe(start + 2);
 
-      await ctx.gql(READ, { id: all }, paul);
+      await ctx.as(paul).gql(READ, { id: all });
       await until(() => badge.values.length === 4, 5000, 'after reading');
-      await ctx.gql(`mutation($id: ID!) { adminMarkMessageRead(id: $id) { error { code } } }`, { id: mine }, admin);
+      await ctx.as(admin).gql(`mutation($id: ID!) { adminMarkMessageRead(id: $id) { error { code } } }`, { id: mine });
       await until(() => badge.values.length === 5, 5000, 'after the administrator marked it read');
       expect(badge.values).toEqual([start, start + 1, start + 2, start + 1, start]);
       expect(badge.errors).toEqual([]);
@@ -149,7 +148,7 @@ describe('customer inbox', () => {
   });
 
   it('ignores ids that are not messages', async () => {
-    const res = (await ctx.gql(READ, { id: randomUUID() }, awa)).data!.markMessageRead;
+    const res = (await ctx.as(awa).gql(READ, { id: randomUUID() })).data!.markMessageRead;
     expect(res).toEqual({ message: null, error: { code: 'NOT_FOUND', message: 'Message introuvable.' } });
   });
 });

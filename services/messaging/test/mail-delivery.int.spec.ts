@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { until } from '@lbf/service-kit/testing';
-import { deliverMail } from '../src/operations/deliver';
-import { dispatchMail, queueMail } from '../src/operations/outbound-mail';
-import { sweepMail } from '../src/jobs/mail-jobs';
+import { deliverMail } from '../src/mail/deliver';
+import { dispatchMail, queueMail } from '../src/mail/outbound';
+import { sweepMail } from '../src/mail/jobs';
 import { afterCommit } from '@lbf/service-kit';
 import type { MailPurpose, TemplateData } from '../src/mail/template-data';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { queueDelivery } from './factories/mail';
+import { messagingHarness, type MessagingHarness } from './harness';
 
 describe('sending a delivery row', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
   });
   afterAll(() => ctx.teardown());
 
-  const queue = async <P extends MailPurpose>(purpose: P, to: string, data: TemplateData[P], dispatch = true) => {
-    const id = await ctx.app.deps.uow.run(({ manager }) => queueMail(manager, { purpose, dedupeKey: randomUUID(), to, subject: 'sujet', data }));
-    if (dispatch) await dispatchMail(ctx.app.deps, [id]);
-    return id!;
-  };
+  const queue = <P extends MailPurpose>(purpose: P, to: string, data: TemplateData[P], dispatch = true) => queueDelivery(ctx, { purpose, to, data }, { dispatch });
   const row = async (id: string) => (await ctx.sql.query(`SELECT * FROM messaging.mail_deliveries WHERE id = $1`, [id])).rows[0];
   const settled = (id: string) => until(async () => ((await row(id)).status === 'queued' || (await row(id)).status === 'sending' ? null : row(id)), 15_000, 'delivery settled');
 
@@ -81,8 +78,10 @@ describe('sending a delivery row', () => {
     await ctx.sql.query(`INSERT INTO messaging.newsletter_subscribers (id, email, status, source) VALUES ($1, $2, 'active', 'footer')`, [subscriberId, to]);
     await ctx.sql.query(`INSERT INTO messaging.suppressions (email, reason) VALUES ($1, 'unsubscribed')`, [to]);
     const campaignId = randomUUID();
-    const id = await ctx.app.deps.uow.run(({ manager }) =>
-      queueMail(manager, { purpose: 'newsletter_campaign', dedupeKey: `${campaignId}-${subscriberId}`, to, subject: 'Campagne', data: { campaignId, subscriberId }, subscriberId }),
+    const id = await queueDelivery(
+      ctx,
+      { purpose: 'newsletter_campaign', dedupeKey: `${campaignId}-${subscriberId}`, to, subject: 'Campagne', data: { campaignId, subscriberId }, subscriberId },
+      { dispatch: false },
     );
     expect(await deliverMail(ctx.app.deps, id!, { finalAttempt: false })).toBe('suppressed');
     expect((await row(id!)).status).toBe('suppressed');

@@ -2,8 +2,8 @@ import { startMailCatcher, type RunningMailCatcher } from '@lbf/mail-sandbox';
 import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { dispatchMail, queueMail } from '../src/operations/outbound-mail';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { queueDelivery } from './factories/mail';
+import { messagingHarness, type MessagingHarness } from './harness';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,12 +17,12 @@ async function freePort(): Promise<number> {
 }
 
 describe('SMTP down, then up', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let port: number;
   let late: RunningMailCatcher | null = null;
   beforeAll(async () => {
     port = await freePort();
-    ctx = await setupMessaging({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryDelayMs: 400, smtpTimeoutsMs: { connection: 2000, greeting: 2000, socket: 3000 } } });
+    ctx = await messagingHarness({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryDelayMs: 400, smtpTimeoutsMs: { connection: 2000, greeting: 2000, socket: 3000 } } });
   });
   afterAll(async () => {
     await ctx.teardown();
@@ -31,10 +31,7 @@ describe('SMTP down, then up', () => {
 
   it('retries with back-off while the server is down and delivers once it is up, exactly once', async () => {
     const to = `retry-${randomUUID().slice(0, 8)}@example.com`;
-    const id = (await ctx.app.deps.uow.run(({ manager }) =>
-      queueMail(manager, { purpose: 'welcome', dedupeKey: randomUUID(), to, subject: 'Bienvenue', data: { firstName: 'Awa' } }),
-    ))!;
-    await dispatchMail(ctx.app.deps, [id]);
+    const id = await queueDelivery(ctx, { purpose: 'welcome', to, subject: 'Bienvenue', data: { firstName: 'Awa' } });
     const row = async () => (await ctx.sql.query(`SELECT status, attempts, last_error FROM messaging.mail_deliveries WHERE id = $1`, [id])).rows[0];
     // Two failed attempts: back to queued with the connection error.
     const failing = await until(async () => {
@@ -60,9 +57,7 @@ describe('SMTP down, then up', () => {
     await late!.stop();
     late = null;
     const to = `giveup-${randomUUID().slice(0, 8)}@example.com`;
-    const id = (await ctx.app.deps.uow.run(({ manager }) =>
-      queueMail(manager, { purpose: 'welcome', dedupeKey: randomUUID(), to, subject: 'Bienvenue', data: { firstName: 'Awa' } }),
-    ))!;
+    const id = await queueDelivery(ctx, { purpose: 'welcome', to, subject: 'Bienvenue', data: { firstName: 'Awa' } }, { dispatch: false });
     // Fast back-off for this one: 6 attempts within a few seconds.
     await ctx.app.deps.enqueue('send-mail', { deliveryId: id }, { jobId: `mail-${id}`, attempts: 6, backoff: { type: 'fixed', delay: 50 } });
     const r = await until(async () => {

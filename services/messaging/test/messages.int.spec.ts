@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { until, type TestUser } from '@lbf/service-kit/testing';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
+import { registerUser } from './factories/users';
 
 /** Internal messages, the administrators' side: recipients, compose (individual and group), history, stats, mark read. */
 describe('internal messages (administrators)', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let admin: TestUser;
   let awa: TestUser;
   let paul: TestUser;
@@ -12,7 +13,7 @@ describe('internal messages (administrators)', () => {
 
   /** messaging's read model of users, filled by identity's events (registered, then banned). */
   const addUser = async (user: TestUser, first: string, last: string, email: string, opts: { banned?: boolean } = {}) => {
-    await ctx.registerUser(user, { email, firstName: first, lastName: last });
+    await registerUser(ctx, user, { email, firstName: first, lastName: last });
     if (opts.banned) {
       await ctx.publish('identity.user.banned', { userId: user.userId, bannedBy: randomUUID(), reason: 'spam', bannedAt: new Date().toISOString() });
       await until(async () => ((await ctx.sql.query(`SELECT banned FROM messaging.users WHERE user_id = $1`, [user.userId])).rows[0]?.banned ? true : null), 10_000, 'banned');
@@ -21,14 +22,14 @@ describe('internal messages (administrators)', () => {
   const SEND = `mutation($input: SendInternalMessageInput!) { adminSendMessage(input: $input) {
     message { id subject content isGroup recipient { id name email } sentAt readAt readCount recipientCount senderName } error { code message field } } }`;
   const sendAs = async (user: TestUser, input: Record<string, unknown>) => {
-    const res = await ctx.gql(SEND, { input }, user);
+    const res = await ctx.as(user).gql(SEND, { input });
     expect(res.errors).toBeUndefined();
     return res.data!.adminSendMessage;
   };
-  const stats = async () => (await ctx.gql(`{ adminInternalMessageStats { total read readRatePercent users } }`, {}, admin)).data!.adminInternalMessageStats;
+  const stats = async () => (await ctx.as(admin).gql(`{ adminInternalMessageStats { total read readRatePercent users } }`, {})).data!.adminInternalMessageStats;
 
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
     awa = ctx.newUser();
     paul = ctx.newUser();
@@ -42,17 +43,17 @@ describe('internal messages (administrators)', () => {
 
   it('lists recipients by name, searchable in name and e-mail, without banned users', async () => {
     const Q = `query($search: String, $first: Int) { messageRecipients(search: $search, first: $first) { id name email } }`;
-    const all = (await ctx.gql(Q, {}, admin)).data!.messageRecipients;
+    const all = (await ctx.as(admin).gql(Q, {})).data!.messageRecipients;
     expect(all).toEqual([
       { id: awa.userId, name: 'Awa Ngo', email: 'awa@example.com' },
       { id: admin.userId, name: 'Marie Kamga', email: 'marie@lbf.test' },
       { id: paul.userId, name: 'Paul Étoundi', email: 'paul_e@example.com' },
     ]);
-    expect((await ctx.gql(Q, { search: 'awa ngo' }, admin)).data!.messageRecipients.map((r: { id: string }) => r.id)).toEqual([awa.userId]);
-    expect((await ctx.gql(Q, { search: 'PAUL_E@' }, admin)).data!.messageRecipients.map((r: { id: string }) => r.id)).toEqual([paul.userId]);
-    expect((await ctx.gql(Q, { search: '_' }, admin)).data!.messageRecipients.map((r: { id: string }) => r.id)).toEqual([paul.userId]);
-    expect((await ctx.gql(Q, { search: 'bernard' }, admin)).data!.messageRecipients).toEqual([]);
-    expect((await ctx.gql(Q, { first: 1 }, admin)).data!.messageRecipients).toHaveLength(1);
+    expect((await ctx.as(admin).gql(Q, { search: 'awa ngo' })).data!.messageRecipients.map((r: { id: string }) => r.id)).toEqual([awa.userId]);
+    expect((await ctx.as(admin).gql(Q, { search: 'PAUL_E@' })).data!.messageRecipients.map((r: { id: string }) => r.id)).toEqual([paul.userId]);
+    expect((await ctx.as(admin).gql(Q, { search: '_' })).data!.messageRecipients.map((r: { id: string }) => r.id)).toEqual([paul.userId]);
+    expect((await ctx.as(admin).gql(Q, { search: 'bernard' })).data!.messageRecipients).toEqual([]);
+    expect((await ctx.as(admin).gql(Q, { first: 1 })).data!.messageRecipients).toHaveLength(1);
   });
 
   it("refuses with the spec's messages", async () => {
@@ -90,16 +91,16 @@ describe('internal messages (administrators)', () => {
     const other = await sendAs(ctx.newUser({ admin: true }), { toAll: false, recipientId: paul.userId, subject: 'Bonjour', content: 'Bienvenue.' });
     expect(other.message.senderName).toBe("L'équipe LBF");
 
-    const history = (await ctx.gql(`{ adminInternalMessages { total page pageSize items { id isGroup readCount } } }`, {}, admin)).data!.adminInternalMessages;
+    const history = (await ctx.as(admin).gql(`{ adminInternalMessages { total page pageSize items { id isGroup readCount } } }`, {})).data!.adminInternalMessages;
     expect(history).toMatchObject({ total: 3, page: 1, pageSize: 25 });
     expect(history.items.map((m: { id: string }) => m.id)).toEqual([other.message.id, all.message.id, one.message.id]);
     expect(await stats()).toEqual({ total: 3, read: 0, readRatePercent: 0, users: 3 });
 
     // Two customers read the group message: each has their own read state, the message counts once.
     const READ = `mutation($id: ID!) { markMessageRead(id: $id) { message { id readAt } error { code } } }`;
-    expect((await ctx.gql(READ, { id: all.message.id }, awa)).data!.markMessageRead.error).toBeNull();
-    expect((await ctx.gql(READ, { id: all.message.id }, paul)).data!.markMessageRead.error).toBeNull();
-    const group = (await ctx.gql(`{ adminInternalMessages { items { id readCount readAt } } }`, {}, admin)).data!.adminInternalMessages.items.find(
+    expect((await ctx.as(awa).gql(READ, { id: all.message.id })).data!.markMessageRead.error).toBeNull();
+    expect((await ctx.as(paul).gql(READ, { id: all.message.id })).data!.markMessageRead.error).toBeNull();
+    const group = (await ctx.as(admin).gql(`{ adminInternalMessages { items { id readCount readAt } } }`, {})).data!.adminInternalMessages.items.find(
       (m: { id: string }) => m.id === all.message.id,
     );
     expect(group).toEqual({ id: all.message.id, readCount: 2, readAt: null });
@@ -107,12 +108,12 @@ describe('internal messages (administrators)', () => {
 
     // The spec's mark as read: only an unread individual message.
     const MARK = `mutation($id: ID!) { adminMarkMessageRead(id: $id) { message { id readAt readCount } error { code message } } }`;
-    const marked = (await ctx.gql(MARK, { id: one.message.id }, admin)).data!.adminMarkMessageRead;
+    const marked = (await ctx.as(admin).gql(MARK, { id: one.message.id })).data!.adminMarkMessageRead;
     expect(marked.error).toBeNull();
     expect(marked.message).toMatchObject({ readCount: 1, readAt: expect.any(String) });
-    expect((await ctx.gql(MARK, { id: one.message.id }, admin)).data!.adminMarkMessageRead.error).toEqual({ code: 'ALREADY_READ', message: 'Ce message est déjà marqué comme lu.' });
-    expect((await ctx.gql(MARK, { id: all.message.id }, admin)).data!.adminMarkMessageRead.error.code).toBe('NOT_MARKABLE');
-    expect((await ctx.gql(MARK, { id: randomUUID() }, admin)).data!.adminMarkMessageRead.error).toEqual({ code: 'NOT_FOUND', message: 'Message introuvable.' });
+    expect((await ctx.as(admin).gql(MARK, { id: one.message.id })).data!.adminMarkMessageRead.error).toEqual({ code: 'ALREADY_READ', message: 'Ce message est déjà marqué comme lu.' });
+    expect((await ctx.as(admin).gql(MARK, { id: all.message.id })).data!.adminMarkMessageRead.error.code).toBe('NOT_MARKABLE');
+    expect((await ctx.as(admin).gql(MARK, { id: randomUUID() })).data!.adminMarkMessageRead.error).toEqual({ code: 'NOT_FOUND', message: 'Message introuvable.' });
     expect(await stats()).toEqual({ total: 3, read: 2, readRatePercent: 67, users: 3 });
   });
 
@@ -126,8 +127,8 @@ describe('internal messages (administrators)', () => {
       [`mutation($id: ID!) { adminMarkMessageRead(id: $id) { message { id } } }`, { id: randomUUID() }],
     ];
     for (const [query, vars] of operations) {
-      expect((await ctx.gql(query, vars, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-      const res = await ctx.gql(query, vars, awa);
+      expect((await ctx.as(null).gql(query, vars)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      const res = await ctx.as(awa).gql(query, vars);
       expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(JSON.stringify(res.data ?? null)).not.toMatch(/example\.com|Votre accès/);
     }

@@ -3,29 +3,33 @@ import { TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
 import { Queue } from 'bullmq';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { mailDepsOf } from '../src/app';
+import { settleConfig } from '../src/config';
 import { createDataSource } from '../src/database';
-import { sweepMail } from '../src/jobs/mail-jobs';
-import type { MessagingDeps } from '../src/operations/deps';
-import { setupMessaging, type MessagingTestContext } from './support';
-import { adminUser, CAMPAIGN, campaignSent, countsByRecipient, RedisProxy, seedActiveSubscribers, sendCampaign } from './newsletter-support';
+import { sweepMail } from '../src/mail/jobs';
+import type { MessagingDeps } from '../src/shared/deps';
+import { messagingHarness, type MessagingHarness } from './harness';
+import { adminUser } from './factories/users';
+import { CAMPAIGN, campaignSent, countsByRecipient, seedActiveSubscribers, sendCampaign } from './factories/newsletter';
+import { RedisProxy } from './redis-proxy';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-const campaignMails = (ctx: MessagingTestContext, domain: string) => ctx.catcher.mails().filter((m) => m.envelopeTo.some((t) => t.endsWith(`@${domain}`))).length;
+const campaignMails = (ctx: MessagingHarness, domain: string) => ctx.catcher.mails().filter((m) => m.envelopeTo.some((t) => t.endsWith(`@${domain}`))).length;
 
-function expectExactlyOneEach(ctx: MessagingTestContext, emails: string[]) {
+function expectExactlyOneEach(ctx: MessagingHarness, emails: string[]) {
   const counts = countsByRecipient(ctx, emails);
   const wrong = [...counts].filter(([, n]) => n !== 1);
   expect(wrong).toEqual([]);
 }
 
 describe('newsletter: a campaign survives losing Redis', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let proxy: RedisProxy;
   beforeAll(async () => {
     proxy = new RedisProxy(new URL(TEST_REDIS_URL));
     await proxy.start();
-    ctx = await setupMessaging({ config: { redisUrl: proxy.url, newsletterPerSecond: 60 } });
+    ctx = await messagingHarness({ config: { redisUrl: proxy.url, newsletterPerSecond: 60 } });
   });
   afterAll(async () => {
     proxy.restore();
@@ -52,9 +56,9 @@ describe('newsletter: a campaign survives losing Redis', () => {
 });
 
 describe('newsletter: a campaign survives its jobs being lost', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   beforeAll(async () => {
-    ctx = await setupMessaging({ config: { newsletterPerSecond: 20 } });
+    ctx = await messagingHarness({ config: { newsletterPerSecond: 20 } });
   });
   afterAll(() => ctx.teardown());
 
@@ -85,13 +89,13 @@ describe('newsletter: a campaign survives its jobs being lost', () => {
 });
 
 describe('newsletter: a campaign survives its worker being killed', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let child: ChildProcess | null = null;
 
   beforeAll(async () => {
     // The child runs the built service: build what changed (incremental, quick when up to date).
     execFileSync('npx', ['tsc', '-b', 'services/messaging'], { cwd: ROOT, stdio: 'inherit' });
-    ctx = await setupMessaging({ config: { newsletterPerSecond: 40, mailSendLeaseMs: 6000 } });
+    ctx = await messagingHarness({ config: { newsletterPerSecond: 40, mailSendLeaseMs: 6000 } });
     // Only the child works on this test's queues: the in-process instance goes away.
     await ctx.app.stop();
     ctx.apps.splice(0);
@@ -161,14 +165,13 @@ describe('newsletter: a campaign survives its worker being killed', () => {
       ds,
       uow: new UnitOfWork(ds, 'messaging'),
       log: createLogger('test-sweep', 'silent'),
-      config: ctx.config,
+      config: settleConfig(ctx.config),
       redis,
-      redisKeyPrefix: ctx.config.redisKeyPrefix!,
       enqueue: (name: string, data: Record<string, unknown>, opts?: object) => queue.add(name, data, { removeOnComplete: 1000, removeOnFail: 5000, ...opts }),
       now: () => new Date(),
     } as unknown as MessagingDeps;
     return {
-      sweep: () => sweepMail(deps),
+      sweep: () => sweepMail(mailDepsOf(deps)),
       async close() {
         await queue.close();
         await redis.quit().catch(() => redis.disconnect());
@@ -201,7 +204,7 @@ describe('newsletter: a campaign survives its worker being killed', () => {
     try {
       done = await until(
         async () => {
-          const c = (await ctx.gql(CAMPAIGN, { id }, admin, second.url)).data?.adminCampaign;
+          const c = (await ctx.as(admin, second.url).gql(CAMPAIGN, { id })).data?.adminCampaign;
           if (c?.status === 'SENT') return c;
           await sweep.sweep();
           await new Promise((r) => setTimeout(r, 2000));

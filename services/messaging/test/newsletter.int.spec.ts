@@ -1,25 +1,14 @@
 import { gatewayHeaders, readSpreadsheetCsv, SPREADSHEET_DATE_TIME, subscribe, until, wsClient, type TestUser } from '@lbf/service-kit/testing';
-import { linkIn, setupMessaging, type MessagingTestContext } from './support';
-import {
-  adminUser,
-  CAMPAIGN,
-  campaignSent,
-  CONFIRM,
-  confirmTokenIn,
-  countsByRecipient,
-  headerLine,
-  seedActiveSubscribers,
-  sendCampaign,
-  SUBSCRIBE,
-  subscribeAndConfirm,
-} from './newsletter-support';
+import { headerLine, linkIn, messagingHarness, type MessagingHarness } from './harness';
+import { adminUser } from './factories/users';
+import { CAMPAIGN, campaignSent, CONFIRM, confirmTokenIn, countsByRecipient, seedActiveSubscribers, sendCampaign, SUBSCRIBE, subscribeAndConfirm } from './factories/newsletter';
 
 describe('newsletter', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let admin: TestUser;
   let adminEmail: string;
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
     ({ admin, email: adminEmail } = await adminUser(ctx));
   });
   afterAll(() => ctx.teardown());
@@ -32,7 +21,7 @@ describe('newsletter', () => {
   it('double opt-in: the confirmation mail, then a POST with its token makes the address active, once, with its consent', async () => {
     const events = await ctx.events(['messaging.newsletter.subscribed']);
     const email = 'Awa.Confirm@Example.com';
-    const res = await ctx.gql(SUBSCRIBE, { email, source: 'CATALOGUE' }, null);
+    const res = await ctx.as(null).gql(SUBSCRIBE, { email, source: 'CATALOGUE' });
     expect(res.data?.subscribeNewsletter).toEqual({ ok: true, error: null });
     const pending = await subscriberRow('awa.confirm@example.com');
     expect(pending).toMatchObject({ status: 'pending', source: 'catalogue', confirmed_at: null });
@@ -42,7 +31,7 @@ describe('newsletter', () => {
     // Only the hash is stored.
     expect(JSON.stringify(pending)).not.toContain(token);
 
-    const confirmed = await ctx.gql(CONFIRM, { token });
+    const confirmed = await ctx.as(null).gql(CONFIRM, { token });
     expect(confirmed.data?.confirmNewsletter).toEqual({ confirmed: true, error: null });
     const active = await subscriberRow('awa.confirm@example.com');
     expect(active).toMatchObject({ status: 'active' });
@@ -52,7 +41,7 @@ describe('newsletter', () => {
     expect(event.data).toMatchObject({ subscriberId: active!.id, source: 'catalogue' });
 
     // A second press (or the link opened again) says confirmed again, and records nothing twice.
-    const again = await ctx.gql(CONFIRM, { token });
+    const again = await ctx.as(null).gql(CONFIRM, { token });
     expect(again.data?.confirmNewsletter).toEqual({ confirmed: true, error: null });
     expect((await subscriberRow('awa.confirm@example.com'))!.confirmed_at).toEqual(active!.confirmed_at);
     await new Promise((r) => setTimeout(r, 300));
@@ -60,24 +49,24 @@ describe('newsletter', () => {
   });
 
   it('an unknown or expired token is refused in French', async () => {
-    const unknown = await ctx.gql(CONFIRM, { token: 'x'.repeat(43) });
+    const unknown = await ctx.as(null).gql(CONFIRM, { token: 'x'.repeat(43) });
     expect(unknown.data?.confirmNewsletter.error).toMatchObject({ code: 'INVALID_TOKEN' });
-    await ctx.gql(SUBSCRIBE, { email: 'late@example.com', source: 'FOOTER' });
+    await ctx.as(null).gql(SUBSCRIBE, { email: 'late@example.com', source: 'FOOTER' });
     const [mail] = await ctx.mailsTo('late@example.com');
     await ctx.sql.query(`UPDATE messaging.newsletter_subscribers SET confirm_expires_at = now() - interval '1 second' WHERE email = 'late@example.com'`);
-    const expired = await ctx.gql(CONFIRM, { token: confirmTokenIn(ctx, mail) });
+    const expired = await ctx.as(null).gql(CONFIRM, { token: confirmTokenIn(ctx, mail) });
     expect(expired.data?.confirmNewsletter.error.message).toBe('Ce lien de confirmation est invalide ou a expiré. Veuillez vous réinscrire.');
     expect((await subscriberRow('late@example.com'))!.status).toBe('pending');
   });
 
   it('refuses an invalid address with the spec words', async () => {
-    const res = await ctx.gql(SUBSCRIBE, { email: 'pas-une-adresse', source: 'FOOTER' });
+    const res = await ctx.as(null).gql(SUBSCRIBE, { email: 'pas-une-adresse', source: 'FOOTER' });
     expect(res.data?.subscribeNewsletter).toEqual({ ok: null, error: { code: 'VALIDATION', message: 'Veuillez entrer une adresse email valide', field: 'email' } });
   });
 
   it('gives the same answer for a new, pending, active, unsubscribed or bounced address (no enumeration), and mails only when due', async () => {
     const answers: unknown[] = [];
-    const ask = async (email: string) => answers.push((await ctx.gql(SUBSCRIBE, { email, source: 'FOOTER' })).data);
+    const ask = async (email: string) => answers.push((await ctx.as(null).gql(SUBSCRIBE, { email, source: 'FOOTER' })).data);
     const activeEmail = 'enum-active@example.com';
     const activeId = await subscribeAndConfirm(ctx, activeEmail);
     await ask('enum-new@example.com');
@@ -88,7 +77,7 @@ describe('newsletter', () => {
       `INSERT INTO messaging.newsletter_subscribers (id, email, status, source) VALUES (gen_random_uuid(), 'enum-bounced@example.com', 'bounced', 'footer')`,
     );
     await ask('enum-bounced@example.com');
-    const unsub = await ctx.gql(`mutation($id: ID!) { adminUnsubscribeSubscriber(id: $id) { subscriber { status unsubscribedAt } error { message } } }`, { id: activeId }, admin);
+    const unsub = await ctx.as(admin).gql(`mutation($id: ID!) { adminUnsubscribeSubscriber(id: $id) { subscriber { status unsubscribedAt } error { message } } }`, { id: activeId });
     expect(unsub.data?.adminUnsubscribeSubscriber.subscriber.status).toBe('UNSUBSCRIBED');
     // Ten minutes later (its first confirmation out of the resend window), unsubscribed: a new confirmation.
     await ctx.sql.query(`UPDATE messaging.mail_deliveries SET dedupe_key = dedupe_key || '-earlier' WHERE purpose = 'newsletter_confirmation' AND recipient = $1`, [activeEmail]);
@@ -102,7 +91,7 @@ describe('newsletter', () => {
     expect((await subscriberRow(activeEmail))!.status).toBe('pending');
     // Confirming again lifts the 'unsubscribed' suppression.
     const mails = ctx.catcher.mails(activeEmail);
-    await ctx.gql(CONFIRM, { token: confirmTokenIn(ctx, mails[mails.length - 1]) });
+    await ctx.as(null).gql(CONFIRM, { token: confirmTokenIn(ctx, mails[mails.length - 1]) });
     expect((await subscriberRow(activeEmail))!.status).toBe('active');
     expect((await ctx.sql.query(`SELECT 1 FROM messaging.suppressions WHERE email = $1`, [activeEmail])).rowCount).toBe(0);
   });
@@ -122,16 +111,15 @@ describe('newsletter', () => {
 
   it('a campaign reaches each active subscriber exactly once; pending and suppressed addresses get nothing; tracked links and one-click unsubscribe work', async () => {
     const active = await seedActiveSubscribers(ctx, 6, 'campaign.test');
-    await ctx.gql(SUBSCRIBE, { email: 'pending-one@campaign.test', source: 'FOOTER' });
+    await ctx.as(null).gql(SUBSCRIBE, { email: 'pending-one@campaign.test', source: 'FOOTER' });
     await ctx.mailsTo('pending-one@campaign.test');
     const suppressed = active[5];
     await ctx.sql.query(`INSERT INTO messaging.suppressions (email, reason) VALUES ($1, 'complained')`, [suppressed]);
     const receivers = active.slice(0, 5);
 
-    const empty = await ctx.gql(
+    const empty = await ctx.as(admin).gql(
       `mutation($input: CampaignInput!) { adminSendCampaign(input: $input) { campaign { id } error { message } } }`,
       { input: { subject: 'Sujet', contentHtml: '<script>alert(1)</script>' } },
-      admin,
     );
     expect(empty.data?.adminSendCampaign.error.message).toBe('Veuillez remplir le sujet et le contenu.');
 
@@ -171,7 +159,7 @@ describe('newsletter', () => {
     }
     const forged = await fetch(`${ctx.app.baseUrl}${path.slice(0, -3)}abc`, { redirect: 'manual', headers: gatewayHeaders(ctx.env.subgraphSecret, null) });
     expect(forged.status).toBe(404);
-    expect((await ctx.gql(CAMPAIGN, { id }, admin)).data?.adminCampaign.uniqueClicks).toBe(1);
+    expect((await ctx.as(admin).gql(CAMPAIGN, { id })).data?.adminCampaign.uniqueClicks).toBe(1);
 
     // One-click: a bare POST (no cookie, no session), answered 200 at once.
     const r = await post(oneClick.slice(ctx.config.publicUrl.length), 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' });
@@ -187,7 +175,7 @@ describe('newsletter', () => {
     expect(ctx.catcher.mails(receivers[0])).toHaveLength(1);
     expect(ctx.catcher.mails(receivers[1]).length).toBe(2);
     const token = oneClick.split('/').pop();
-    const page = await ctx.gql(`mutation($token: String!) { unsubscribeNewsletter(token: $token) { unsubscribed error { message } } }`, { token });
+    const page = await ctx.as(null).gql(`mutation($token: String!) { unsubscribeNewsletter(token: $token) { unsubscribed error { message } } }`, { token });
     expect(page.data?.unsubscribeNewsletter).toEqual({ unsubscribed: true, error: null });
 
     // Running the fan-out again adds nothing.
@@ -223,10 +211,9 @@ describe('newsletter', () => {
   });
 
   it('the admin page: cards, subscribers list and CSV, test send to the admin only', async () => {
-    const stats = await ctx.gql(
+    const stats = await ctx.as(admin).gql(
       `{ adminNewsletterStats { activeSubscribers pendingSubscribers engagement { rate basis label } lastCampaign { subject } } }`,
       {},
-      admin,
     );
     const s = stats.data?.adminNewsletterStats;
     expect(s.activeSubscribers).toBeGreaterThan(0);
@@ -235,9 +222,9 @@ describe('newsletter', () => {
     expect(s.engagement.rate).toBeGreaterThan(0);
     expect(s.lastCampaign.subject).toBe('En direct');
 
-    const list = await ctx.gql(`{ adminNewsletterSubscribers(search: "CAMPAIGN.test", status: UNSUBSCRIBED) { total items { email status source } } }`, {}, admin);
+    const list = await ctx.as(admin).gql(`{ adminNewsletterSubscribers(search: "CAMPAIGN.test", status: UNSUBSCRIBED) { total items { email status source } } }`, {});
     expect(list.data?.adminNewsletterSubscribers.total).toBe(1);
-    const csv = (await ctx.gql(`{ exportNewsletterSubscribersCsv(search: "enum-active") }`, {}, admin)).data?.exportNewsletterSubscribersCsv as string;
+    const csv = (await ctx.as(admin).gql(`{ exportNewsletterSubscribersCsv(search: "enum-active") }`, {})).data?.exportNewsletterSubscribersCsv as string;
     // Read as a French Excel or LibreOffice opens it: BOM, semicolons, dates and times in the site's zone.
     const sheet = readSpreadsheetCsv(csv);
     expect(sheet.header).toEqual(['Email', 'Date', 'Source', 'Statut']);
@@ -246,14 +233,13 @@ describe('newsletter', () => {
     expect(row!.Date).toMatch(SPREADSHEET_DATE_TIME);
 
     const customer = ctx.newUser();
-    const forbidden = await ctx.gql(`{ adminNewsletterStats { activeSubscribers } }`, {}, customer);
+    const forbidden = await ctx.as(customer).gql(`{ adminNewsletterStats { activeSubscribers } }`, {});
     expect(forbidden.errors?.[0].extensions?.code).toBe('FORBIDDEN');
 
     const before = ctx.catcher.mails().length;
-    const test = await ctx.gql(
+    const test = await ctx.as(admin).gql(
       `mutation($input: CampaignInput!) { adminSendTestCampaign(input: $input) { sentTo error { message } } }`,
       { input: { subject: 'Essai', contentHtml: '<p><a href="https://x.example/">lien</a></p>' } },
-      admin,
     );
     expect(test.data?.adminSendTestCampaign).toEqual({ sentTo: adminEmail, error: null });
     const [mail] = await ctx.mailsTo(adminEmail);
@@ -262,10 +248,9 @@ describe('newsletter', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(ctx.catcher.mails().length).toBe(before + 1);
     const unknownAdmin = ctx.newUser({ admin: true });
-    const refused = await ctx.gql(
+    const refused = await ctx.as(unknownAdmin).gql(
       `mutation($input: CampaignInput!) { adminSendTestCampaign(input: $input) { sentTo error { code } } }`,
       { input: { subject: 'Essai', contentHtml: '<p>x</p>' } },
-      unknownAdmin,
     );
     expect(refused.data?.adminSendTestCampaign.error.code).toBe('NOT_FOUND');
   });

@@ -2,7 +2,7 @@ import { Browser } from '@lbf/service-kit/testing';
 import { randomInt } from 'node:crypto';
 import { startIdentity, type RunningIdentity } from '../../identity/src/app';
 import { solveProofOfWork } from '../../identity/src/captcha/proof-of-work';
-import { linkIn, setupMessaging, type MessagingTestContext } from './support';
+import { linkIn, messagingHarness, type MessagingHarness } from './harness';
 
 const CREATE_CAPTCHA = `mutation { createCaptcha { id image expiresAt proofOfWork { challenge difficulty } } }`;
 const SIGN_UP = `mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { id email } error { code message field } } }`;
@@ -12,10 +12,10 @@ const RESET = `mutation Reset($input: ResetPasswordInput!) { resetPassword(input
 
 /** Identity and messaging on one test environment (same database copy, stream and keys): the reset link goes by e-mail. */
 describe('password reset by e-mail, identity to messaging', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let identity: RunningIdentity;
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
     identity = await startIdentity({ ...ctx.env.baseConfig('identity'), authPrivateKey: ctx.env.keys.privateKey, publicUrl: 'http://localhost:4000' });
   });
   afterAll(async () => {

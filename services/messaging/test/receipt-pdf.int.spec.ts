@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { until } from '@lbf/service-kit/testing';
 import { hexTextOfPage } from '../../../test/pdf-text';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
+import { registerUser } from './factories/users';
 
 /** Issue 20 §9: a receipt a buyer can show, attached to the receipt mail as a one-page A4 PDF. */
 describe('the receipt mail', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
   });
   afterAll(() => ctx.teardown());
 
@@ -30,7 +31,7 @@ describe('the receipt mail', () => {
     );
 
     const buyer = await ctx.newUser();
-    const email = await ctx.registerUser(buyer, { firstName: 'Ŋgono', lastName: 'Ɛyenga', origin: 'admin-command' });
+    const email = await registerUser(ctx, buyer, { firstName: 'Ŋgono', lastName: 'Ɛyenga', origin: 'admin-command' });
     await ctx.publish('commerce.purchase.completed', {
       orderId: randomUUID(),
       receiptNumber: 'LBF-2026-000077',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type TestUser } from '@lbf/service-kit/testing';
-import { setupMessaging, type MessagingTestContext } from './support';
+import { messagingHarness, type MessagingHarness } from './harness';
+import { registerUser } from './factories/users';
 
 /**
  * `User.unreadMessageCount` and `User.messages` as the gateway asks for them: one `_entities` call
@@ -13,7 +14,7 @@ import { setupMessaging, type MessagingTestContext } from './support';
  * `internal_messages` (the inbox) are counted; nothing in the background reads that table.
  */
 describe('User inbox fields, batched per _entities request', () => {
-  let ctx: MessagingTestContext;
+  let ctx: MessagingHarness;
   let admin: TestUser;
   let awa: TestUser;
   let paul: TestUser;
@@ -25,12 +26,12 @@ describe('User inbox fields, batched per _entities request', () => {
   const SEND = `mutation($input: SendInternalMessageInput!) { adminSendMessage(input: $input) { message { id } error { code message } } }`;
 
   const send = async (input: Record<string, unknown>) => {
-    const res = await ctx.gql(SEND, { input: { toAll: false, recipientId: null, subject: 'Bonjour', content: 'Un message.', ...input } }, admin);
+    const res = await ctx.as(admin).gql(SEND, { input: { toAll: false, recipientId: null, subject: 'Bonjour', content: 'Un message.', ...input } });
     expect(res.data!.adminSendMessage.error).toBeNull();
     return res.data!.adminSendMessage.message.id as string;
   };
   const read = async (user: TestUser, id: string) => {
-    const res = await ctx.gql(`mutation($id: ID!) { markMessageRead(id: $id) { message { readAt } error { code } } }`, { id }, user);
+    const res = await ctx.as(user).gql(`mutation($id: ID!) { markMessageRead(id: $id) { message { readAt } error { code } } }`, { id });
     expect(res.data!.markMessageRead.error).toBeNull();
   };
   /** Runs one request and returns it with the inbox statements the service sent meanwhile. */
@@ -45,7 +46,7 @@ describe('User inbox fields, batched per _entities request', () => {
   };
 
   beforeAll(async () => {
-    ctx = await setupMessaging();
+    ctx = await messagingHarness();
     const logger = ctx.app.ds.logger;
     const logQuery = logger.logQuery.bind(logger);
     logger.logQuery = (query, parameters, runner) => {
@@ -56,10 +57,10 @@ describe('User inbox fields, batched per _entities request', () => {
     awa = ctx.newUser();
     paul = ctx.newUser();
     chantal = ctx.newUser();
-    await ctx.registerUser(admin, { origin: 'admin-command' });
-    await ctx.registerUser(awa, { firstName: 'Awa' });
-    await ctx.registerUser(paul, { firstName: 'Paul' });
-    await ctx.registerUser(chantal, { firstName: 'Chantal' });
+    await registerUser(ctx, admin, { origin: 'admin-command' });
+    await registerUser(ctx, awa, { firstName: 'Awa' });
+    await registerUser(ctx, paul, { firstName: 'Paul' });
+    await registerUser(ctx, chantal, { firstName: 'Chantal' });
     // Awa: three of her own (one read) and the group one -> 3. Paul: one and the group one -> 2.
     // Chantal: the group one, read -> 0. The administrator: the group one -> 1.
     const [first] = [await send({ recipientId: awa.userId }), await send({ recipientId: awa.userId }), await send({ recipientId: awa.userId })];
@@ -73,7 +74,7 @@ describe('User inbox fields, batched per _entities request', () => {
   it("answers a batch of users' unread counts with one SQL statement, each user's own count", async () => {
     const stranger = randomUUID(); // unknown to messaging: no message, not even the group one
     const ids = [awa.userId, paul.userId, chantal.userId, admin.userId, stranger];
-    const { result, inboxStatements } = await counted(() => ctx.gql(ENTITIES, { reps: reps(...ids) }, admin));
+    const { result, inboxStatements } = await counted(() => ctx.as(admin).gql(ENTITIES, { reps: reps(...ids) }));
     expect(result.errors).toBeUndefined();
     expect(result.data!._entities).toEqual([
       { id: awa.userId, unreadMessageCount: 3 },
@@ -85,13 +86,13 @@ describe('User inbox fields, batched per _entities request', () => {
     expect(inboxStatements).toHaveLength(1);
     // The same counts as each user's own badge query.
     for (const [user, n] of [[awa, 3], [paul, 2], [chantal, 0]] as const) {
-      expect((await ctx.gql(`{ myUnreadMessageCount }`, {}, user)).data!.myUnreadMessageCount).toBe(n);
+      expect((await ctx.as(user).gql(`{ myUnreadMessageCount }`, {})).data!.myUnreadMessageCount).toBe(n);
     }
   });
 
   it('one statement per field for the messages too, however many users', async () => {
     const Q = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id unreadMessageCount messages { id readAt isGroup } } } }`;
-    const { result, inboxStatements } = await counted(() => ctx.gql(Q, { reps: reps(awa.userId, paul.userId, chantal.userId, awa.userId) }, admin));
+    const { result, inboxStatements } = await counted(() => ctx.as(admin).gql(Q, { reps: reps(awa.userId, paul.userId, chantal.userId, awa.userId) }));
     expect(result.errors).toBeUndefined();
     const [a, p, c, again] = result.data!._entities as Array<{ id: string; unreadMessageCount: number; messages: Array<{ readAt: string | null; isGroup: boolean }> }>;
     expect(a!.messages).toHaveLength(4);
@@ -104,17 +105,17 @@ describe('User inbox fields, batched per _entities request', () => {
   });
 
   it("a customer reads their own count, is refused another user's, and a visitor is refused all", async () => {
-    const own = await ctx.gql(ENTITIES, { reps: reps(awa.userId, paul.userId) }, awa);
+    const own = await ctx.as(awa).gql(ENTITIES, { reps: reps(awa.userId, paul.userId) });
     expect(own.data!._entities[0]).toEqual({ id: awa.userId, unreadMessageCount: 3 });
     expect(own.data!._entities[1]).toEqual({ id: paul.userId, unreadMessageCount: null });
     expect(own.errors).toHaveLength(1);
     expect(own.errors![0]).toMatchObject({ path: ['_entities', 1, 'unreadMessageCount'], extensions: { code: 'FORBIDDEN' } });
 
-    const messages = await ctx.gql(`query($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { messages { id } } } }`, { reps: reps(paul.userId) }, awa);
+    const messages = await ctx.as(awa).gql(`query($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { messages { id } } } }`, { reps: reps(paul.userId) });
     expect(messages.data!._entities[0]).toEqual({ messages: null });
     expect(messages.errors![0]!.extensions!.code).toBe('FORBIDDEN');
 
-    const visitor = await ctx.gql(ENTITIES, { reps: reps(awa.userId) }, null);
+    const visitor = await ctx.as(null).gql(ENTITIES, { reps: reps(awa.userId) });
     expect(visitor.data!._entities[0]).toEqual({ id: awa.userId, unreadMessageCount: null });
     expect(visitor.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
   });

@@ -1,4 +1,4 @@
-import { formatUsdCents, formatXaf, MAIL_TIMEZONE, PAYMENT_METHOD_LABELS } from '../domain/mail-format';
+import { formatUsdCents, formatXaf, MAIL_TIMEZONE, PAYMENT_METHOD_LABELS } from './format';
 import type { SiteIdentity } from './layout';
 import type { TemplateData } from './template-data';
 

@@ -1,12 +1,7 @@
-import type { MessagingDeps } from '../operations/deps';
-import { renderNewsletterMail } from '../operations/newsletter-render';
 import { renderLayout, type SiteIdentity } from './layout';
 import { receiptDocument } from './receipt-document';
 import { receiptPdf } from './receipt-pdf';
 import type { MailPurpose, TemplateData } from './template-data';
-import { contactAcknowledgementMail } from './templates/contact-acknowledgement';
-import { contactReplyMail } from './templates/contact-reply';
-import { newsletterConfirmationMail } from './templates/newsletter-confirmation';
 import type { MailContent } from './templates/parts';
 import { passwordResetMail } from './templates/password-reset';
 import { purchaseReceiptMail } from './templates/purchase-receipt';
@@ -48,14 +43,17 @@ const ATTACHMENTS: { [P in Transactional]?: (data: TemplateData[P], site: SiteId
 
 type Transactional = Exclude<MailPurpose, 'newsletter_campaign' | 'newsletter_test'>;
 
-const TEMPLATES: { [P in Transactional]: (data: TemplateData[P], site: SiteIdentity) => MailContent } = {
+/** The transactional mails this module sends itself (its consumers queue them). */
+const OWN_TEMPLATES = {
   password_reset: passwordResetMail,
   welcome: welcomeMail,
   purchase_receipt: purchaseReceiptMail,
-  contact_acknowledgement: contactAcknowledgementMail,
-  contact_reply: contactReplyMail,
-  newsletter_confirmation: newsletterConfirmationMail,
 };
+
+type Templates = { [P in Transactional]: (data: TemplateData[P], site: SiteIdentity) => MailContent };
+
+/** Transactional templates of the other modules (contact's, the newsletter's confirmation), plugged in by app.ts. */
+export type ModuleTemplates = Omit<Templates, keyof typeof OWN_TEMPLATES>;
 
 /** A template's content inside the site's layout. */
 export function renderContent(content: MailContent, site: SiteIdentity): RenderedMail {
@@ -63,15 +61,27 @@ export function renderContent(content: MailContent, site: SiteIdentity): Rendere
   return { subject: content.subject, html, text };
 }
 
+/** The purposes another module renders (the newsletter's), plugged in by app.ts. */
+export type PurposeRenderers = {
+  [P in Exclude<MailPurpose, Transactional>]: (purpose: P, data: TemplateData[P], site: SiteIdentity) => Promise<RenderedMail | null>;
+};
+
 /**
  * Subject, HTML and text of one delivery, from its purpose's typed data and the site as it is
  * now. Null: nothing to send any more (e.g. a campaign that no longer exists).
  */
-export async function renderMail<P extends MailPurpose>(deps: MessagingDeps, purpose: P, data: TemplateData[P], site: SiteIdentity): Promise<RenderedMail | null> {
+export async function renderMail<P extends MailPurpose>(
+  plugged: { renderers: PurposeRenderers; templates: ModuleTemplates },
+  purpose: P,
+  data: TemplateData[P],
+  site: SiteIdentity,
+): Promise<RenderedMail | null> {
   if (purpose === 'newsletter_campaign' || purpose === 'newsletter_test') {
-    return renderNewsletterMail(deps, purpose as 'newsletter_campaign' | 'newsletter_test', data as TemplateData['newsletter_campaign' | 'newsletter_test'], site);
+    const render = plugged.renderers[purpose as 'newsletter_campaign'] as (p: P, d: TemplateData[P], s: SiteIdentity) => Promise<RenderedMail | null>;
+    return render(purpose, data, site);
   }
-  const template = TEMPLATES[purpose as Transactional] as (d: TemplateData[P], s: SiteIdentity) => MailContent;
+  const templates: Templates = { ...OWN_TEMPLATES, ...plugged.templates };
+  const template = templates[purpose as Transactional] as (d: TemplateData[P], s: SiteIdentity) => MailContent;
   if (!template) throw new Error(`no template for mail purpose ${purpose}`);
   const rendered = renderContent(template(data, site), site);
   const attach = ATTACHMENTS[purpose as Transactional] as ((d: TemplateData[P], s: SiteIdentity) => Promise<MailAttachment[]>) | undefined;

@@ -1,6 +1,6 @@
-import { messageIdOf } from '../operations/deliver';
-import { DEFAULT_SMTP_TIMEOUTS, isPermanentSmtpError, isRecipientRefused, smtpErrorText } from './transport';
-import { DEFAULT_MAIL_SEND_LEASE_MS } from '../jobs/mail-jobs';
+import { DEFAULT_MAIL_SEND_LEASE_MS, DEFAULT_SMTP_TIMEOUTS } from '../config';
+import { messageIdOf } from './deliver';
+import { isPermanentSmtpError, isRecipientRefused, smtpErrorText } from './transport';
 
 describe('mail transport rules', () => {
   it('a 5xx reply is permanent; 4xx and connection errors are transient', () => {

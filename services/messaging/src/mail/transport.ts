@@ -1,19 +1,17 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MessagingConfig } from '../config';
+import type { MessagingSettings } from '../config';
 
-/** SMTP timeouts: together they bound one exchange well under the sending lease (config.mailSendLeaseMs). */
-export const DEFAULT_SMTP_TIMEOUTS = { connection: 10_000, greeting: 10_000, socket: 20_000 };
-
-type TransportConfig = Pick<MessagingConfig, 'smtpUrl' | 'smtpTimeoutsMs'>;
+/** The URL and the SMTP timeouts (config.ts's defaults bound one exchange well under the sending lease). */
+type TransportConfig = Pick<MessagingSettings, 'smtpUrl' | 'smtpTimeoutsMs'>;
 
 const transports = new Map<string, { transport: Transporter; users: number }>();
 
 function keyOf(config: TransportConfig): string {
-  return JSON.stringify([config.smtpUrl, config.smtpTimeoutsMs ?? null]);
+  return JSON.stringify([config.smtpUrl, config.smtpTimeoutsMs]);
 }
 
 function create(config: TransportConfig): Transporter {
-  const t = { ...DEFAULT_SMTP_TIMEOUTS, ...config.smtpTimeoutsMs };
+  const t = config.smtpTimeoutsMs;
   return nodemailer.createTransport({
     url: config.smtpUrl,
     pool: true,

@@ -1,4 +1,4 @@
-import { formatDateTimeFr, formatUsdCents, formatXaf, PAYMENT_METHOD_LABELS } from '../../domain/mail-format';
+import { formatDateTimeFr, formatUsdCents, formatXaf, PAYMENT_METHOD_LABELS } from '../format';
 import type { TemplateData } from '../template-data';
 import { escapeHtml } from '../escape';
 import type { SiteIdentity } from '../layout';

@@ -1,8 +1,5 @@
 import { renderContent } from '../render';
 import type { SiteIdentity } from '../layout';
-import { contactAcknowledgementMail } from './contact-acknowledgement';
-import { contactReplyMail } from './contact-reply';
-import { newsletterConfirmationMail } from './newsletter-confirmation';
 import { passwordResetMail } from './password-reset';
 import { purchaseReceiptMail } from './purchase-receipt';
 import { welcomeMail } from './welcome';
@@ -68,34 +65,5 @@ describe('mail templates', () => {
     expect(manual.text).not.toContain('Transaction de l’opérateur');
     expect(renderContent(purchaseReceiptMail({ ...data, provider: 'orange' }, site), site).text).toContain('Orange Money');
     expect(renderContent(purchaseReceiptMail({ ...data, provider: 'notchpay' }, site), site).text).toContain('NotchPay');
-  });
-
-  it('contact acknowledgement repeats the message, escaped, line breaks kept', () => {
-    const mail = renderContent(contactAcknowledgementMail({ name: 'Paul', subjectLabel: 'Support technique', message: `Bonjour,\nma vidéo ne démarre pas ${evil}` }, site), site);
-    expect(mail.html).toContain('ma vidéo ne démarre pas &lt;script&gt;');
-    expect(mail.html).toContain('Bonjour,<br>ma vidéo');
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.text).toContain('> Bonjour,\n> ma vidéo ne démarre pas');
-    expect(mail.text).toContain('Support technique');
-  });
-
-  it('contact reply: the reply first, then their original message quoted', () => {
-    const mail = renderContent(
-      contactReplyMail({ name: 'Paul', body: 'Voici la solution.', subjectLabel: 'Support technique', originalMessage: 'Ma vidéo <ne> démarre pas', originalReceivedAt: '2026-11-20T09:15:00Z' }, site),
-      site,
-    );
-    expect(mail.subject).toBe('Re: Support technique – LBF');
-    expect(mail.text.indexOf('Voici la solution.')).toBeLessThan(mail.text.indexOf('> Ma vidéo <ne> démarre pas'));
-    expect(mail.html.indexOf('Voici la solution.')).toBeLessThan(mail.html.indexOf('Ma vidéo &lt;ne&gt; démarre pas'));
-    expect(mail.text).toContain('Le 20 novembre 2026 à 10:15, vous avez écrit :');
-  });
-
-  it('newsletter confirmation: the confirm link in both parts, and nothing happens until confirmed', () => {
-    const url = 'https://lbf.example/newsletter/confirmer?token=t0k';
-    const mail = renderContent(newsletterConfirmationMail({ confirmUrl: url }, site), site);
-    expect(mail.subject).toContain('Confirmez votre abonnement');
-    expect(mail.html).toContain(`href="${url}"`);
-    expect(mail.text).toContain(url);
-    expect(mail.text).toContain('Tant que vous n’avez pas confirmé, vous ne recevrez aucune newsletter.');
   });
 });

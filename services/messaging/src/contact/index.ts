@@ -1,0 +1,3 @@
+/** What app.ts uses of the contact module. */
+export { contactModule } from './contact.module';
+export { contactMailTemplates } from './mails';

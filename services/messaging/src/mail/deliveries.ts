@@ -1,0 +1,57 @@
+import type { Result } from '@lbf/service-kit';
+import { ok, parseInput } from '@lbf/service-kit';
+import { z } from 'zod';
+import type { MailDelivery, MailDeliveryPage } from '../generated/graphql';
+import type { MessagingDeps } from '../shared/deps';
+import { refusal } from '../shared/errors';
+import { redispatchMail } from './jobs';
+import { MAIL_TEXT } from './rules';
+import { deliveryExists, listDeliveries, requeueFailed, type DeliveryListRow } from './store';
+
+/** The back-office's deliveries list and retrying a failed mail (administrators; the resolver checks). */
+
+export const deliveriesArgs = z.object({
+  status: z.enum(['QUEUED', 'SENDING', 'SENT', 'FAILED', 'SUPPRESSED']).nullish(),
+  purpose: z
+    .enum(['PASSWORD_RESET', 'WELCOME', 'PURCHASE_RECEIPT', 'CONTACT_ACKNOWLEDGEMENT', 'CONTACT_REPLY', 'NEWSLETTER_CONFIRMATION', 'NEWSLETTER_CAMPAIGN', 'NEWSLETTER_TEST'])
+    .nullish(),
+  search: z.string().max(254).nullish(),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(25),
+});
+
+export function deliveryView(r: DeliveryListRow): MailDelivery {
+  return {
+    id: r.id,
+    purpose: r.purpose.toUpperCase() as MailDelivery['purpose'],
+    recipient: r.recipient,
+    subject: r.subject,
+    status: r.status.toUpperCase() as MailDelivery['status'],
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: new Date(r.created_at).toISOString(),
+    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+  };
+}
+
+/** Newest first; `search` matches the recipient (case-insensitive substring). */
+export async function listMailDeliveries(deps: Pick<MessagingDeps, 'ds'>, rawArgs: unknown): Promise<Result<MailDeliveryPage>> {
+  const args = parseInput(deliveriesArgs, rawArgs);
+  if (!args.ok) return args;
+  const a = args.value;
+  const size = Math.min(Math.max(a.pageSize, 1), 100);
+  const current = Math.max(a.page, 1);
+  const { rows, total } = await listDeliveries(deps.ds.manager, a, size, (current - 1) * size);
+  return ok({ items: rows.map(deliveryView), total, page: current, pageSize: size });
+}
+
+/** A FAILED delivery back to 'queued' and dispatched again (a new attempt on the same row, same Message-ID). */
+export async function retryMailDelivery(deps: MessagingDeps, id: string): Promise<Result<MailDelivery>> {
+  if (!z.uuid().safeParse(id).success) return refusal('NOT_FOUND', MAIL_TEXT.deliveryNotFound);
+  const row = await requeueFailed(deps.ds.manager, id);
+  if (!row) {
+    return (await deliveryExists(deps.ds.manager, id)) ? refusal('NOT_RETRYABLE', MAIL_TEXT.onlyFailedRetry) : refusal('NOT_FOUND', MAIL_TEXT.deliveryNotFound);
+  }
+  await redispatchMail(deps, [row.id]);
+  return ok(deliveryView(row));
+}

@@ -1,0 +1,2 @@
+/** What app.ts uses of the internal messages module. */
+export { messagesModule } from './messages.module';
