@@ -30,6 +30,8 @@ export interface RunningGateway {
   ready: Promise<void>;
   /** How many requests the single-fetch passthrough answered, and handed to the normal path with its exchange. */
   singleFetchStats(): { answered: number; handedBack: number };
+  /** The operators' /metrics listener (METRICS_PORT), or null when none is configured. */
+  metricsUrl: string | null;
   /** Server rendering's counters (renders done, cache hits, app-shell fallbacks, invalidations); null when it is off. */
   ssrStats(): { renders: number; hits: number; fallbacks: number; invalidations: number } | null;
   stop(): Promise<void>;
@@ -137,6 +139,7 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
     siteUrl,
     port,
     ready,
+    metricsUrl: metricsServer ? `http://${config.metricsHost === '0.0.0.0' ? '127.0.0.1' : config.metricsHost}:${metricsServer.port}/metrics` : null,
     singleFetchStats: () => ({ ...api.singleFetches.stats }),
     ssrStats: () => pages?.stats() ?? null,
     stop() {

@@ -11,6 +11,7 @@ import { sandboxProviders } from '../../services/commerce/test/support';
 import { startIdentity } from '../../services/identity/src/app';
 import { startMessaging } from '../../services/messaging/src/app';
 import { startGateway, type RunningGateway } from '../src/app';
+import type { GatewayConfig } from '../src/config';
 import { testGatewayConfig } from './support';
 
 export interface FiveServices {
@@ -27,7 +28,7 @@ export interface FiveServices {
  * The five subgraphs in this process (so a test can watch their SQL) on one database copy and one
  * stream, and the gateway composing them, as `npm start` runs them but without child processes.
  */
-export async function startFiveServices(): Promise<FiveServices> {
+export async function startFiveServices(gatewayOverrides: Partial<GatewayConfig> = {}): Promise<FiveServices> {
   const env = await createTestEnvironment();
   const mediaDir = await mkdtemp(join(tmpdir(), 'lbf-gateway-test-'));
   const catcher: RunningMailCatcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
@@ -80,6 +81,7 @@ export async function startFiveServices(): Promise<FiveServices> {
       subgraphSecret: env.subgraphSecret,
       redisKeyPrefix: env.redisKeyPrefix,
       pollIntervalMs: 0,
+      ...gatewayOverrides,
     }),
   );
   await gateway.ready;

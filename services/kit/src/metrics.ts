@@ -2,6 +2,8 @@ import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+export type { Counter, Gauge, Histogram } from 'prom-client';
+
 /**
  * One Prometheus registry per process (prom-client), in the text format on `/metrics` (issue 22):
  * process metrics, HTTP and GraphQL requests with their latency per operation, and whatever a

@@ -36,6 +36,7 @@ export function mailDepsOf(deps: MessagingDeps): MailDeps {
     templates: { ...contactMailTemplates, newsletter_confirmation: newsletterConfirmationMail },
     renderers: newsletterRenderers(deps),
     sweptDispatchers: { newsletter_campaign: dispatchSweptCampaignRows },
+    mailsSettled: deps.metrics.counter('lbf_mails_total', 'Mail deliveries settled, by purpose and outcome (sent, failed, suppressed)', ['purpose', 'outcome']),
   };
 }
 
@@ -49,8 +50,8 @@ export function messagingService(input: MessagingConfig, options: MessagingOptio
     typeDefs,
     subscriptions: true,
     jobs: { names: MESSAGING_JOB_NAMES, concurrency: 8 },
-    setup({ ds, uow, bus, redis, log, enqueue }) {
-      const deps: MessagingDeps = { ds, uow, bus, log, config, redis, enqueue, now: options.now ?? (() => new Date()) };
+    setup({ ds, uow, bus, redis, log, enqueue, metrics }) {
+      const deps: MessagingDeps = { ds, uow, bus, log, config, redis, enqueue, metrics, now: options.now ?? (() => new Date()) };
       const mail = mailDepsOf(deps);
       return {
         modules: [

@@ -1,4 +1,4 @@
-import { createLogger, createRedis, UnitOfWork } from '@lbf/service-kit';
+import { createLogger, createMetrics, createRedis, UnitOfWork } from '@lbf/service-kit';
 import { TEST_REDIS_URL, until } from '@lbf/service-kit/testing';
 import { Queue } from 'bullmq';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -169,6 +169,7 @@ describe('newsletter: a campaign survives its worker being killed', () => {
       redis,
       enqueue: (name: string, data: Record<string, unknown>, opts?: object) => queue.add(name, data, { removeOnComplete: 1000, removeOnFail: 5000, ...opts }),
       now: () => new Date(),
+      metrics: createMetrics('messaging-test', { defaultMetrics: false }),
     } as unknown as MessagingDeps;
     return {
       sweep: () => sweepMail(mailDepsOf(deps)),

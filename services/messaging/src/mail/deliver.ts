@@ -38,6 +38,7 @@ async function settle(
     if (!(await settleDelivery(manager, row.id, outcome, set))) return;
     if (more) await more(manager);
   });
+  deps.mailsSettled.inc({ purpose: row.purpose, outcome });
 }
 
 /** Subject, body and attachments of a claimed row; null: nothing to send any more; a thrown error: a failure to handle. */

@@ -1,3 +1,4 @@
+import type { Counter } from '@lbf/service-kit';
 import type { MessagingDeps } from '../shared/deps';
 import type { ModuleTemplates, PurposeRenderers } from './render';
 import type { MailPurpose } from './template-data';
@@ -15,4 +16,6 @@ export interface MailDeps extends MessagingDeps {
   templates: ModuleTemplates;
   renderers: PurposeRenderers;
   sweptDispatchers: Partial<Record<MailPurpose, SweptDispatcher>>;
+  /** Counts each settled delivery (the alert on failing mail reads it). */
+  mailsSettled: Counter<'purpose' | 'outcome'>;
 }

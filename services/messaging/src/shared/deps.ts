@@ -1,4 +1,4 @@
-import type { EventBus, Logger, UnitOfWork } from '@lbf/service-kit';
+import type { EventBus, Logger, Metrics, UnitOfWork } from '@lbf/service-kit';
 import type { JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -17,4 +17,6 @@ export interface MessagingDeps {
   redis: Redis;
   enqueue<K extends keyof MessagingJobs & string>(name: K, data: MessagingJobs[K], opts?: JobsOptions): Promise<unknown>;
   now(): Date;
+  /** The service's Prometheus registry (the kit's /metrics). */
+  metrics: Metrics;
 }
