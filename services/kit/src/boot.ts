@@ -5,6 +5,7 @@ import { AccessTokenVerifier } from './auth';
 import { migrateUnderLock } from './database';
 import { exitOnConfigError, type BaseConfig } from './env';
 import { connectEventBus, type EventBus, type RunningConsumer } from './event-bus';
+import type { JobSchedule } from './job-schedule';
 import { Lifecycle } from './lifecycle';
 import { composeModules, type ModuleParts } from './module';
 import { createLogger, type Logger } from './logger';
@@ -35,13 +36,7 @@ export interface ServiceInfra<Cfg extends BaseConfig = BaseConfig, J extends Job
   onShutdown(name: string, close: () => Promise<unknown> | unknown): void;
 }
 
-/** A recurring job, upserted under a fixed id at every start so replicas never duplicate it. */
-export interface JobSchedule<J extends JobMap> {
-  id: string;
-  name: keyof J & string;
-  repeat: Omit<RepeatOptions, 'key'>;
-  data?: Record<string, unknown>;
-}
+export type { JobSchedule } from './job-schedule';
 
 /** What a service declares as its own once the infrastructure is up. */
 export interface ServiceParts<J extends JobMap, C extends BaseContext, E> {
