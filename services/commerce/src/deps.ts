@@ -1,22 +1,21 @@
 import type { Logger, Redis, UnitOfWork } from '@lbf/service-kit';
 import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { CommerceConfig } from '../config';
-import type { CommerceJobs } from '../jobs/commerce-jobs';
-import type { OrderUpdates } from '../live/order-updates';
-import type { ProviderRegistry } from './providers';
+import type { CommerceSettings } from './config';
+import type { OrderUpdates } from './orders/live';
+import type { ProviderRegistry } from './providers/registry';
+import type { CommerceJobs } from './settlement/job-names';
 
-/** What commerce's operations need; built once in app.ts. */
+/** What commerce's modules need; built once in app.ts. */
 export interface CommerceDeps {
   ds: DataSource;
   uow: UnitOfWork;
   log: Logger;
-  config: CommerceConfig;
+  /** Every default filled, frozen (config.ts `commerceSettings`). */
+  config: CommerceSettings;
   providers: ProviderRegistry;
   updates: OrderUpdates;
   redis: Redis;
-  /** Prefix of this service's Redis keys. */
-  redisKeyPrefix: string;
   enqueue<K extends keyof CommerceJobs & string>(name: K, data: CommerceJobs[K], opts?: JobsOptions): Promise<unknown>;
   now(): Date;
 }

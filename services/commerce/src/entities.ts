@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { AttemptStatus, OrderStatus } from '../domain/order-state';
-import type { ProviderName } from '../providers/port';
+import type { PaymentProviderName } from '@lbf/service-kit';
+import type { AttemptStatus, OrderStatus } from './shared/order-state';
 
 export type ItemKind = 'video' | 'pdf';
 
@@ -43,7 +43,7 @@ export class Order {
   @Column({ type: 'text', name: 'admin_action_reason', nullable: true }) adminActionReason: string | null;
   @Column({ type: 'uuid', name: 'admin_action_admin_id', nullable: true }) adminActionAdminId: string | null;
   @Column({ type: 'timestamptz', name: 'admin_action_at', nullable: true }) adminActionAt: Date | null;
-  /** Why an administrator must look at this payment (the bell, operations/admin-alerts.ts); null when nothing is open. */
+  /** Why an administrator must look at this payment (the bell, settlement/alerts.ts); null when nothing is open. */
   @Column({ type: 'text', name: 'alert_reason', nullable: true }) alertReason: 'claim' | 'outcome-unknown' | null;
   @Column({ type: 'timestamptz', name: 'alert_raised_at', nullable: true }) alertRaisedAt: Date | null;
   @Column({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
@@ -56,7 +56,7 @@ export class PaymentAttempt {
   @PrimaryColumn({ type: 'uuid' }) id: string;
   @Column({ type: 'uuid', name: 'order_id' }) orderId: string;
   @Column({ type: 'int' }) number: number;
-  @Column({ type: 'text' }) provider: ProviderName;
+  @Column({ type: 'text' }) provider: PaymentProviderName;
   /** Ours, generated and stored before the provider is called. */
   @Column({ type: 'text' }) reference: string;
   @Column({ type: 'text', name: 'provider_reference', nullable: true }) providerReference: string | null;

@@ -1,16 +1,15 @@
-import { UserError, validInput, type AuthUser } from '@lbf/service-kit';
+import { ok, parseInput, PAYMENT_PROVIDERS, type AuthUser, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
-import { In } from 'typeorm';
 import { z } from 'zod';
-import { failureMessage, TEXT } from '../domain/messages';
-import { normalizePhone } from '../domain/phone';
-import { PaymentAttempt, PaymentClaim } from '../entities';
+import type { CommerceDeps } from '../deps';
+import type { PaymentAttempt, PaymentClaim } from '../entities';
 import type { PaymentClaimResult } from '../generated/graphql';
-import { askProvider } from './attempts';
-import { viewOf } from './checkout';
-import type { CommerceDeps } from './deps';
-import { raisePaymentAlert } from './admin-alerts';
-import { recordExchange, settle } from './settle';
+import { viewOf } from '../orders';
+import { askProvider, raisePaymentAlert, recordExchange, settle, type SettleInput } from '../settlement';
+import { refused } from '../shared/errors';
+import { failureMessage, TEXT } from '../shared/messages';
+import { normalizePhone } from '../shared/phone';
+import { claimCandidates, insertClaim } from './store';
 
 export const CLAIM_MESSAGES = {
   resolved: 'Paiement confirmé par l’opérateur : votre achat est débloqué.',
@@ -34,7 +33,7 @@ const CLAIMS_PER_WINDOW = 10;
 const CLAIM_WINDOW_S = 600;
 
 async function allowClaim(deps: CommerceDeps, userId: string): Promise<boolean> {
-  const key = `${deps.redisKeyPrefix}:commerce:claims:${userId}`;
+  const key = `${deps.config.redisKeyPrefix}:commerce:claims:${userId}`;
   const count = await deps.redis.incr(key);
   if (count === 1) await deps.redis.expire(key, CLAIM_WINDOW_S);
   return count <= CLAIMS_PER_WINDOW;
@@ -46,23 +45,25 @@ const MAX_CANDIDATES = 5;
 const PAID_AT_SLACK_MS = 3 * 3600_000;
 
 type ClaimFinding = PaymentClaim['finding'];
+type ClaimInput = z.infer<typeof claimInput>;
+type Found = { orderId: string; attemptId: string; finding: ClaimFinding; message: string };
 
 /**
  * Keeps a claim the provider did not confirm, with what the customer gave, and when it matched one
- * of their attempts puts the order in front of an administrator (admin-alerts.ts): the claim is
+ * of their attempts puts the order in front of an administrator (settlement/alerts.ts): the claim is
  * also written in that attempt's provider log (kind `claim`), which the payments page shows.
  */
 async function recordUnconfirmedClaim(
   deps: CommerceDeps,
   user: AuthUser,
-  input: z.infer<typeof claimInput>,
-  found: { orderId: string; attemptId: string; finding: ClaimFinding; message: string } | null,
+  input: ClaimInput,
+  found: Found | null,
 ): Promise<void> {
   const now = deps.now();
   const given = { operatorTransactionId: input.operatorTransactionId ?? null, phone: input.phone?.trim() || null, paidAt: input.paidAt ? new Date(input.paidAt) : null };
   const finding: ClaimFinding = found?.finding ?? 'not-found';
   await deps.uow.run(async (tx) => {
-    await tx.manager.insert(PaymentClaim, {
+    await insertClaim(tx.manager, {
       id: randomUUID(),
       buyerId: user.userId,
       orderId: found?.orderId ?? null,
@@ -79,17 +80,8 @@ async function recordUnconfirmedClaim(
   deps.log.info({ userId: user.userId, orderId: found?.orderId ?? null, finding }, 'payment claim not confirmed by the provider');
 }
 
-/**
- * "J'ai payé mais je n'ai pas accès": finds the buyer's own candidate attempts (by order, by the
- * operator's transaction id, or by phone and time), asks each provider, and settles: the order
- * completes if the provider says it was paid; otherwise it explains, in French, what it found.
- */
-export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: z.infer<typeof claimInput>): Promise<PaymentClaimResult> {
-  const input = validInput(claimInput, raw);
-  if (!input.orderId && !input.operatorTransactionId && !(input.phone && input.paidAt)) {
-    throw new UserError('MISSING_INFORMATION', TEXT.missingInformation, { field: input.phone ? 'paidAt' : 'operatorTransactionId' });
-  }
-  if (!(await allowClaim(deps, user.userId))) throw new UserError('RATE_LIMITED', CLAIM_MESSAGES.tooMany);
+/** The buyer's candidate attempts: by order, by the operator's transaction id, or by phone and time. */
+async function candidates(deps: CommerceDeps, user: AuthUser, input: ClaimInput): Promise<Result<PaymentAttempt[]>> {
   const params: unknown[] = [user.userId];
   const where: string[] = [];
   if (input.orderId) {
@@ -101,49 +93,61 @@ export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: z.in
     where.push(`(a.operator_transaction_id = $${params.length} OR a.provider_reference = $${params.length} OR a.reference = $${params.length})`);
   }
   if (input.phone && input.paidAt) {
-    const phones = (['orange', 'mtn', 'notchpay'] as const)
-      .map((p) => normalizePhone(input.phone!, { provider: p, sandbox: deps.providers.get(p)?.sandbox ?? false }))
-      .flatMap((c) => (c.ok ? [c.e164] : []));
-    if (!phones.length) throw new UserError('PHONE_INVALID', 'Numéro de téléphone invalide.', { field: 'phone' });
+    const phones = PAYMENT_PROVIDERS.map((p) => normalizePhone(input.phone!, { provider: p, sandbox: deps.providers.get(p)?.sandbox ?? false })).flatMap((c) =>
+      c.ok ? [c.e164] : [],
+    );
+    if (!phones.length) return refused('PHONE_INVALID', 'Numéro de téléphone invalide.', { field: 'phone' });
     const at = new Date(input.paidAt).getTime();
     params.push(phones, new Date(at - PAID_AT_SLACK_MS), new Date(at + PAID_AT_SLACK_MS));
     where.push(`(a.phone = ANY($${params.length - 2}) AND a.created_at BETWEEN $${params.length - 1} AND $${params.length})`);
   }
   // Only this buyer's attempts, never anyone else's (even with a valid transaction id).
-  const rows = (await deps.ds.manager.query(
-    `SELECT a.id FROM payment_attempts a JOIN orders o ON o.id = a.order_id
-      WHERE o.buyer_id = $1 AND (${where.join(' OR ')})
-      ORDER BY (o.status = 'completed') DESC, a.created_at DESC LIMIT ${MAX_CANDIDATES}`,
-    params,
-  )) as Array<{ id: string }>;
-  if (!rows.length) {
-    await recordUnconfirmedClaim(deps, user, input, null);
-    return { order: null, resolved: false, message: CLAIM_MESSAGES.notFound, error: null };
-  }
+  return ok(await claimCandidates(deps.ds.manager, where, params, MAX_CANDIDATES));
+}
 
-  const attempts = await deps.ds.manager.find(PaymentAttempt, { where: { id: In(rows.map((r) => r.id)) } });
-  const ordered = rows.map((r) => attempts.find((a) => a.id === r.id)!).filter(Boolean);
-  let first: { orderId: string; attemptId: string; finding: ClaimFinding; message: string } | null = null;
-  for (const attempt of ordered) {
+/** What the provider's answer about a candidate tells the customer, when it did not confirm a payment. */
+function findingOf(attempt: PaymentAttempt, input: SettleInput): Found {
+  const unreachable = input.outcome === 'pending' && (input.exchange?.httpStatus === null || (input.exchange?.httpStatus ?? 0) >= 500);
+  const finding: ClaimFinding = input.outcome === 'pending' ? (unreachable ? 'unreachable' : 'still-pending') : 'not-paid';
+  const message =
+    finding === 'unreachable'
+      ? CLAIM_MESSAGES.unreachable
+      : finding === 'still-pending'
+        ? CLAIM_MESSAGES.stillPending
+        : CLAIM_MESSAGES.notPaid(failureMessage(input.outcome as 'failed' | 'expired' | 'canceled', input.reasonCode ?? null));
+  return { orderId: attempt.orderId, attemptId: attempt.id, finding, message };
+}
+
+/**
+ * "J'ai payé mais je n'ai pas accès": finds the buyer's own candidate attempts (by order, by the
+ * operator's transaction id, or by phone and time), asks each provider, and settles: the order
+ * completes if the provider says it was paid; otherwise it explains, in French, what it found.
+ */
+export async function claimPayment(deps: CommerceDeps, user: AuthUser, raw: unknown): Promise<Result<PaymentClaimResult>> {
+  const parsed = parseInput(claimInput, raw);
+  if (!parsed.ok) return parsed;
+  const input = parsed.value;
+  if (!input.orderId && !input.operatorTransactionId && !(input.phone && input.paidAt)) {
+    return refused('MISSING_INFORMATION', TEXT.missingInformation, { field: input.phone ? 'paidAt' : 'operatorTransactionId' });
+  }
+  if (!(await allowClaim(deps, user.userId))) return refused('RATE_LIMITED', CLAIM_MESSAGES.tooMany);
+  const found = await candidates(deps, user, input);
+  if (!found.ok) return found;
+  if (!found.value.length) {
+    await recordUnconfirmedClaim(deps, user, input, null);
+    return ok({ order: null, resolved: false, message: CLAIM_MESSAGES.notFound, error: null });
+  }
+  let first: Found | null = null;
+  for (const attempt of found.value) {
     const order = await viewOf(deps, attempt.orderId, false);
-    if (order?.status === 'COMPLETED') return { order, resolved: true, message: CLAIM_MESSAGES.alreadyPaid, error: null };
-    const input = await askProvider(deps, attempt);
-    await settle(deps, attempt.id, input);
-    if (input.outcome === 'completed') {
-      return { order: await viewOf(deps, attempt.orderId, false), resolved: true, message: CLAIM_MESSAGES.resolved, error: null };
+    if (order?.status === 'COMPLETED') return ok({ order, resolved: true, message: CLAIM_MESSAGES.alreadyPaid, error: null });
+    const answer = await askProvider(deps, attempt);
+    await settle(deps, attempt.id, answer);
+    if (answer.outcome === 'completed') {
+      return ok({ order: await viewOf(deps, attempt.orderId, false), resolved: true, message: CLAIM_MESSAGES.resolved, error: null });
     }
-    if (!first) {
-      const unreachable = input.outcome === 'pending' && (input.exchange?.httpStatus === null || (input.exchange?.httpStatus ?? 0) >= 500);
-      const finding: ClaimFinding = input.outcome === 'pending' ? (unreachable ? 'unreachable' : 'still-pending') : 'not-paid';
-      const message =
-        finding === 'unreachable'
-          ? CLAIM_MESSAGES.unreachable
-          : finding === 'still-pending'
-            ? CLAIM_MESSAGES.stillPending
-            : CLAIM_MESSAGES.notPaid(failureMessage(input.outcome as 'failed' | 'expired' | 'canceled', input.reasonCode ?? null));
-      first = { orderId: attempt.orderId, attemptId: attempt.id, finding, message };
-    }
+    first ??= findingOf(attempt, answer);
   }
   await recordUnconfirmedClaim(deps, user, input, first);
-  return { order: first ? await viewOf(deps, first.orderId, false) : null, resolved: false, message: first?.message ?? CLAIM_MESSAGES.notFound, error: null };
+  return ok({ order: first ? await viewOf(deps, first.orderId, false) : null, resolved: false, message: first?.message ?? CLAIM_MESSAGES.notFound, error: null });
 }

@@ -1,5 +1,4 @@
-import { paymentDescription } from './attempts';
-import { attemptReference } from './checkout';
+import { attemptReference, itemKind, placeholderEmail } from './rules';
 
 describe('what we send the providers', () => {
   it('MoMo gets a uuid4 X-Reference-Id; NotchPay and Orange `<orderId>-a<n>`', () => {
@@ -8,8 +7,9 @@ describe('what we send the providers', () => {
     expect(attemptReference('orange', 'abc', 3)).toBe('abc-a3');
   });
 
-  it('a payer message MoMo accepts: no & or quotes, at most 160 characters', () => {
-    expect(paymentDescription("L'hypertension & vous")).toBe('LBF L hypertension vous');
-    expect(paymentDescription('x'.repeat(300))).toHaveLength(160);
+  it('item types as stored, and the placeholder e-mail of an unknown buyer', () => {
+    expect(itemKind('VIDEO')).toBe('video');
+    expect(itemKind('PDF')).toBe('pdf');
+    expect(placeholderEmail('0123456789abcdef')).toBe('client-01234567@clients.lbf.invalid');
   });
 });

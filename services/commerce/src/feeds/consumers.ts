@@ -1,4 +1,5 @@
 import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
+import { upsertBuyer, upsertPrice } from './store';
 
 /** One durable per subject: NATS 2.9 (the one we run) gives a consumer a single filter subject. */
 export const PRICE_LIST_CONSUMERS = {
@@ -27,18 +28,8 @@ export function startPriceListConsumer(
     subjects: [subject],
     maxDeliver: args.maxDeliver,
     handle: async (envelope, { manager }) => {
-      const d = envelope.data;
       const forSale = envelope.subject !== 'catalogue.item.deleted';
-      await manager.query(
-        `INSERT INTO price_list (item_id, item_type, title, price_usd_cents, for_sale, occurred_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now())
-         ON CONFLICT (item_id) DO UPDATE SET item_type = EXCLUDED.item_type, title = EXCLUDED.title,
-           price_usd_cents = EXCLUDED.price_usd_cents, for_sale = EXCLUDED.for_sale,
-           occurred_at = EXCLUDED.occurred_at, updated_at = now()
-         WHERE price_list.occurred_at <= EXCLUDED.occurred_at
-           AND NOT (price_list.for_sale = false AND price_list.occurred_at = EXCLUDED.occurred_at)`,
-        [d.itemId, d.itemType, d.title, d.priceCents, forSale, d.occurredAt],
-      );
+      await upsertPrice(manager, envelope.data, forSale);
     },
   });
 }
@@ -56,12 +47,7 @@ export function startBuyersConsumer(args: { bus: EventBus; uow: UnitOfWork; log:
     subjects: ['identity.user.registered'],
     maxDeliver: args.maxDeliver,
     handle: async (envelope, { manager }) => {
-      const d = envelope.data;
-      await manager.query(
-        `INSERT INTO buyers (user_id, email, first_name, last_name) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`,
-        [d.userId, d.email, d.firstName, d.lastName],
-      );
+      await upsertBuyer(manager, envelope.data);
     },
   });
 }

@@ -1,9 +1,7 @@
-import type { EntityManager } from 'typeorm';
-import { In } from 'typeorm';
-import { failureMessage, METHOD_HINTS } from '../domain/messages';
-import { Order, PaymentAttempt, ProviderExchange } from '../entities';
+import type { Order, PaymentAttempt, ProviderExchange } from '../entities';
 import type { Order as OrderGql, PaymentAttempt as AttemptGql, ProviderExchange as ExchangeGql } from '../generated/graphql';
-import { METHOD_OF } from './providers';
+import { METHOD_OF } from '../providers/registry';
+import { failureMessage, METHOD_HINTS } from '../shared/messages';
 
 /** An order with its attempts (oldest first) and, for administrators, each attempt's provider log. */
 export interface OrderRecord {
@@ -71,25 +69,4 @@ export function orderView(record: OrderRecord, admin: boolean): OrderGql {
         ? { kind: o.adminActionKind === 'granted' ? 'GRANTED' : 'REFUNDED', reason: o.adminActionReason ?? '', adminId: o.adminActionAdminId ?? '', at: iso(o.adminActionAt)! }
         : null,
   };
-}
-
-/** Orders with their attempts (and exchanges for admins), in three statements whatever the count. */
-export async function loadRecords(manager: EntityManager, orders: Order[], withExchanges: boolean): Promise<OrderRecord[]> {
-  if (!orders.length) return [];
-  const attempts = await manager.find(PaymentAttempt, { where: { orderId: In(orders.map((o) => o.id)) }, order: { number: 'ASC' } });
-  const byOrder = new Map<string, PaymentAttempt[]>();
-  for (const a of attempts) byOrder.set(a.orderId, [...(byOrder.get(a.orderId) ?? []), a]);
-  let exchanges: Map<string, ProviderExchange[]> | undefined;
-  if (withExchanges && attempts.length) {
-    exchanges = new Map();
-    const rows = await manager.find(ProviderExchange, { where: { attemptId: In(attempts.map((a) => a.id)) }, order: { id: 'ASC' } });
-    for (const e of rows) exchanges.set(e.attemptId, [...(exchanges.get(e.attemptId) ?? []), e]);
-  }
-  return orders.map((order) => ({ order, attempts: byOrder.get(order.id) ?? [], exchanges }));
-}
-
-export async function loadRecord(manager: EntityManager, orderId: string, withExchanges: boolean): Promise<OrderRecord | null> {
-  const order = await manager.findOne(Order, { where: { id: orderId } });
-  if (!order) return null;
-  return (await loadRecords(manager, [order], withExchanges))[0]!;
 }

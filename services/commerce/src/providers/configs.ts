@@ -1,18 +1,12 @@
 /**
- * The provider clients and the helpers to build them: each provider gets real credentials (env)
- * or, when it has none and a sandbox URL is set, the sandbox's; with neither it is not offered.
- * commerce's config.ts reads the environment and calls `providerConfigsFrom`/`createProviders`.
+ * The provider clients' settings: each provider gets real credentials (env) or, when it has none
+ * and a sandbox URL is set, the sandbox's; with neither it is not offered. commerce's config.ts
+ * reads the environment and calls `providerConfigsFrom`; the registry builds the clients.
  */
 import { createMtnMomoClient, MTN_MOMO_DEFAULT_BASE_URL, type MtnMomoConfig } from './mtn-momo';
 import { createNotchPayClient, NOTCHPAY_DEFAULT_BASE_URL, type NotchPayConfig } from './notchpay';
 import { createOrangeMoneyClient, ORANGE_MONEY_DEFAULT_BASE_URL, type OrangeMoneyConfig } from './orange-money';
 import type { PaymentProvider, ProviderName } from './port';
-
-export * from './port';
-export * from './notchpay';
-export * from './mtn-momo';
-export * from './orange-money';
-export { redact } from './http';
 
 /** The credentials the sandbox accepts (sandbox/payments/src/credentials.ts holds the same values). */
 export const SANDBOX_CREDENTIALS = {

@@ -7,7 +7,7 @@ import {
   orangeInitRefused,
   orangeOutcome,
   providerOutcome,
-} from './provider-statuses';
+} from './statuses';
 
 describe('NotchPay statuses', () => {
   it.each([

@@ -3,7 +3,7 @@
  * research/payments.md lists the statuses; anything we do not recognise stays `pending` so the
  * poller keeps asking and the window decides, rather than failing or completing on a guess.
  */
-import type { ProviderName, ProviderOutcome } from '../providers/port';
+import type { ProviderName, ProviderOutcome } from './port';
 
 const norm = (s: string | null | undefined) => (s ?? '').trim();
 

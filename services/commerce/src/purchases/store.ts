@@ -1,15 +1,8 @@
-import { requireUser, type BaseContext } from '@lbf/service-kit';
-import DataLoader from 'dataloader';
-import { GraphQLError } from 'graphql';
 import type { DataSource } from 'typeorm';
-import type { Order as OrderEntity, PaymentAttempt } from '../entities';
 import type { Amount, Order as OrderGql } from '../generated/graphql';
-import { orderView } from './views';
+import { orderView, toAttempt, toOrder } from '../orders';
 
-/** The User entity as commerce resolves it (identity owns it): only its id. */
-export interface UserRef {
-  id: string;
-}
+/** The purchases module's door to the database (SQL through the EntityManager, the service's one way). */
 
 /** What the users table shows: number and sum of completed orders. */
 export interface PurchaseTotals {
@@ -18,51 +11,6 @@ export interface PurchaseTotals {
 }
 
 type Row = Record<string, unknown> & { attempts: Array<Record<string, unknown>> };
-
-const date = (v: unknown) => (v ? new Date(v as string) : null);
-
-function toOrder(r: Record<string, unknown>): OrderEntity {
-  return {
-    id: r.id,
-    buyerId: r.buyer_id,
-    buyerEmail: r.buyer_email,
-    itemId: r.item_id,
-    itemType: r.item_type,
-    itemTitle: r.item_title,
-    amountUsdCents: r.amount_usd_cents,
-    amountXaf: r.amount_xaf,
-    status: r.status,
-    receiptNumber: r.receipt_number,
-    completedAt: date(r.completed_at),
-    adminActionKind: r.admin_action_kind,
-    adminActionReason: r.admin_action_reason,
-    adminActionAdminId: r.admin_action_admin_id,
-    adminActionAt: date(r.admin_action_at),
-    createdAt: date(r.created_at),
-    updatedAt: date(r.updated_at),
-  } as OrderEntity;
-}
-
-function toAttempt(r: Record<string, unknown>): PaymentAttempt {
-  return {
-    id: r.id,
-    orderId: r.order_id,
-    number: r.number,
-    provider: r.provider,
-    reference: r.reference,
-    providerReference: r.provider_reference,
-    phone: r.phone,
-    status: r.status,
-    operatorTransactionId: r.operator_transaction_id,
-    failureCode: r.failure_code,
-    authorizationUrl: r.authorization_url,
-    expiresAt: date(r.expires_at),
-    pollRound: r.poll_round,
-    lastCheckedAt: date(r.last_checked_at),
-    createdAt: date(r.created_at),
-    settledAt: date(r.settled_at),
-  } as PaymentAttempt;
-}
 
 /**
  * Every user's orders with their attempts, newest first, in ONE SQL statement for a whole
@@ -78,9 +26,9 @@ export async function loadUserOrders(ds: DataSource, userIds: readonly string[])
     [userIds],
   )) as Row[];
   const result = new Map<string, OrderGql[]>(userIds.map((id) => [id, []]));
-  for (const row of rows) {
+  for (const { attempts, ...row } of rows) {
     const order = toOrder(row);
-    result.get(order.buyerId)?.push(orderView({ order, attempts: row.attempts.map(toAttempt) }, false));
+    result.get(order.buyerId)?.push(orderView({ order, attempts: attempts.map(toAttempt) }, false));
   }
   return result;
 }
@@ -99,67 +47,4 @@ export async function loadPurchaseTotals(ds: DataSource, userIds: readonly strin
   const result = new Map<string, PurchaseTotals>();
   for (const r of rows) result.set(r.buyer_id, { purchaseCount: Number(r.n), totalSpent: { usdCents: Number(r.usd), xaf: Number(r.xaf) } });
   return result;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NO_PURCHASES: PurchaseTotals = { purchaseCount: 0, totalSpent: { usdCents: 0, xaf: 0 } };
-
-interface Loaders {
-  totals: DataLoader<string, PurchaseTotals>;
-  orders: DataLoader<string, OrderGql[]>;
-}
-
-/**
- * Per-request loaders, kept on the request's context object so two requests never share results:
- * every User field asked in one `_entities` call joins one load per kind (totals, orders).
- * setImmediate: the gateway's batch resolves its references before their fields run.
- */
-const loaders = new WeakMap<object, Loaders>();
-
-function loadersFor(ds: DataSource, ctx: object): Loaders {
-  let found = loaders.get(ctx);
-  if (!found) {
-    const batchScheduleFn = (run: () => void) => setImmediate(run);
-    found = {
-      totals: new DataLoader(async (ids) => {
-        const m = await loadPurchaseTotals(ds, ids);
-        return ids.map((id) => m.get(id) ?? NO_PURCHASES);
-      }, { batchScheduleFn }),
-      orders: new DataLoader(async (ids) => {
-        const m = await loadUserOrders(ds, ids);
-        return ids.map((id) => m.get(id) ?? []);
-      }, { batchScheduleFn }),
-    };
-    loaders.set(ctx, found);
-  }
-  return found;
-}
-
-const totalsOf = (ds: DataSource, ctx: object, userId: string) => (UUID.test(userId) ? loadersFor(ds, ctx).totals.load(userId) : Promise.resolve(NO_PURCHASES));
-const ordersOf = (ds: DataSource, ctx: object, userId: string) => (UUID.test(userId) ? loadersFor(ds, ctx).orders.load(userId) : Promise.resolve([]));
-
-/** Self or administrator; visitors UNAUTHENTICATED, other customers FORBIDDEN. */
-function mayRead(ctx: BaseContext, userId: string): void {
-  const viewer = requireUser(ctx);
-  if (viewer.userId !== userId && !viewer.roles.includes('admin')) {
-    throw new GraphQLError('Accès refusé', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
-  }
-}
-
-export function userResolvers(ds: DataSource) {
-  return {
-    __resolveReference: (ref: UserRef) => ({ id: ref.id }),
-    purchases: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
-      mayRead(ctx, user.id);
-      return ordersOf(ds, ctx, user.id);
-    },
-    purchaseCount: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
-      mayRead(ctx, user.id);
-      return (await totalsOf(ds, ctx, user.id)).purchaseCount;
-    },
-    totalSpent: async (user: UserRef, _args: unknown, ctx: BaseContext) => {
-      mayRead(ctx, user.id);
-      return (await totalsOf(ds, ctx, user.id)).totalSpent;
-    },
-  };
 }

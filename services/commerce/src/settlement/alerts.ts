@@ -1,10 +1,11 @@
 import type { Tx } from '@lbf/service-kit';
+import { closeAlert, openAlert } from './store';
 
 /**
  * Payments waiting for reconciliation: the back-office bell's `payment` alerts, one per order
  * (alertId `payment:<orderId>`). An order needs an administrator when
  *
- *  (a) `claim`: its buyer said « J'ai payé mais je n'ai pas accès » (claimPayment) and the provider
+ *  (a) `claim`: its buyer said « J'ai payé mais je n'ai pas accès » (checkout's claimPayment) and the provider
  *      did not confirm a payment on it (still pending, unreachable, or says it did not go through).
  *      The claim and what the customer gave are kept in `payment_claims` and in the attempt's
  *      provider log (kind `claim`). A claim that matches none of the buyer's attempts is kept too
@@ -35,25 +36,14 @@ export function paymentAlertTitle(itemTitle: string): string {
   return title.length <= 200 ? title : `${title.slice(0, 199)}…`;
 }
 
-/** Rows of an UPDATE … RETURNING through TypeORM's postgres driver ([rows, count]). */
-function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
-
 /** Opens the order's alert unless one is open or the order is paid; true when it was raised now. */
 export async function raisePaymentAlert(tx: Tx, orderId: string, reason: PaymentAlertReason, at: Date): Promise<boolean> {
-  const rows = returned<{ item_title: string }>(
-    await tx.manager.query(
-      `UPDATE orders SET alert_reason = $2, alert_raised_at = $3
-        WHERE id = $1 AND alert_raised_at IS NULL AND status NOT IN ('completed', 'refunded') RETURNING item_title`,
-      [orderId, reason, at],
-    ),
-  );
-  if (!rows.length) return false;
+  const itemTitle = await openAlert(tx.manager, orderId, reason, at);
+  if (itemTitle === null) return false;
   await tx.emit('commerce.admin_alert.raised', {
     alertId: paymentAlertId(orderId),
     kind: 'payment',
-    title: paymentAlertTitle(rows[0]!.item_title),
+    title: paymentAlertTitle(itemTitle),
     href: paymentsHref(orderId),
     occurredAt: at.toISOString(),
   });
@@ -62,10 +52,7 @@ export async function raisePaymentAlert(tx: Tx, orderId: string, reason: Payment
 
 /** Closes the order's alert if one is open; true when it was cleared now. */
 export async function clearPaymentAlert(tx: Tx, orderId: string, at: Date): Promise<boolean> {
-  const rows = returned<{ id: string }>(
-    await tx.manager.query(`UPDATE orders SET alert_reason = NULL, alert_raised_at = NULL WHERE id = $1 AND alert_raised_at IS NOT NULL RETURNING id`, [orderId]),
-  );
-  if (!rows.length) return false;
+  if (!(await closeAlert(tx.manager, orderId))) return false;
   await tx.emit('commerce.admin_alert.cleared', { alertId: paymentAlertId(orderId), kind: 'payment', occurredAt: at.toISOString() });
   return true;
 }

@@ -1,4 +1,4 @@
-import { formatReceiptNumber, parseReceiptNumber, receiptYear } from './receipt';
+import { formatReceiptNumber, parseReceiptNumber, paymentDescription, receiptYear } from './rules';
 
 describe('receipt numbers', () => {
   it('pads the sequence to six digits', () => {
@@ -19,5 +19,12 @@ describe('receipt numbers', () => {
   it('counts the year in Cameroon time', () => {
     expect(receiptYear(new Date('2026-12-31T23:30:00Z'))).toBe(2027);
     expect(receiptYear(new Date('2026-12-31T22:30:00Z'))).toBe(2026);
+  });
+});
+
+describe('what we send the providers', () => {
+  it('a payer message MoMo accepts: no & or quotes, at most 160 characters', () => {
+    expect(paymentDescription("L'hypertension & vous")).toBe('LBF L hypertension vous');
+    expect(paymentDescription('x'.repeat(300))).toHaveLength(160);
   });
 });

@@ -16,3 +16,14 @@ export function parseReceiptNumber(receipt: string): { year: number; sequence: n
   const m = /^LBF-(\d{4})-(\d{6,})$/.exec(receipt);
   return m ? { year: Number(m[1]), sequence: Number(m[2]) } : null;
 }
+
+/** A payer message MoMo accepts: no & or ', at most 160 characters, never empty. */
+export function paymentDescription(title: string): string {
+  const clean = `LBF ${title}`.replace(/[&'’"<>]/g, ' ').replace(/\s+/g, ' ').trim();
+  return clean.slice(0, 160);
+}
+
+/** Since when a charge of an attempt may still be on its way to the provider (committed, or sent again). */
+export function chargeStartedAt(attempt: { createdAt: Date; chargeResentAt: Date | null }): number {
+  return Math.max(attempt.createdAt.getTime(), attempt.chargeResentAt?.getTime() ?? 0);
+}

@@ -1,13 +1,21 @@
 import type { Tx } from '@lbf/service-kit';
-import type { EntityManager } from 'typeorm';
-import { OWN_REASONS } from '../domain/messages';
-import { decideSettlement, orderAfterEnd, type Settlement } from '../domain/order-state';
-import { buyerName } from '../domain/buyer-name';
-import { formatReceiptNumber, receiptYear } from '../domain/receipt';
-import { Order, PaymentAttempt, ProviderExchange } from '../entities';
-import type { ProviderAnswer, ProviderName, ProviderOutcome } from '../providers/port';
-import { clearPaymentAlert, raisePaymentAlert } from './admin-alerts';
-import type { CommerceDeps } from './deps';
+import type { CommerceDeps } from '../deps';
+import type { Order, PaymentAttempt } from '../entities';
+import { buyerNameOf } from '../feeds';
+import type { ProviderAnswer, ProviderName, ProviderOutcome } from '../providers';
+import { OWN_REASONS } from '../shared/messages';
+import { decideSettlement, orderAfterEnd, type Settlement } from '../shared/order-state';
+import { clearPaymentAlert, raisePaymentAlert } from './alerts';
+import { formatReceiptNumber, receiptYear } from './rules';
+import {
+  cancelOtherLiveAttempts,
+  lockAttempt,
+  nextReceiptSequence,
+  recordExchange,
+  updateAttempt,
+  updateOrder,
+  type SupersededAttempt,
+} from './store';
 
 /** What one channel (webhook nudge, poller, "Vérifier", claim, admin re-check, our expiry) learnt. */
 export interface SettleInput {
@@ -21,7 +29,7 @@ export interface SettleInput {
   unanswered?: boolean;
   /** The provider has no request for our reference: the charge never reached it (attempts.ts `recoverUnsentCharge`). */
   notAtProvider?: boolean;
-  /** Our expiry after the window without the provider's word on the attempt: the order waits for an administrator (admin-alerts.ts). */
+  /** Our expiry after the window without the provider's word on the attempt: the order waits for an administrator (alerts.ts). */
   outcomeUnknown?: boolean;
   /** An administrator's re-check: a final answer from the provider clears the order's alert. */
   adminRecheck?: boolean;
@@ -30,7 +38,7 @@ export interface SettleInput {
 export interface SettleResult {
   orderId: string;
   /** Live attempts canceled because the order got paid otherwise (their providers are told, best effort). */
-  superseded?: Array<{ provider: ProviderName; reference: string; provider_reference: string | null }>;
+  superseded?: SupersededAttempt[];
   kind: Settlement['kind'];
   /** The attempt or the order changed (a notification went out). */
   changed: boolean;
@@ -38,25 +46,7 @@ export interface SettleResult {
   askAgainInMs?: number;
 }
 
-export type Exchange = { kind: string; httpStatus: number | null; body: unknown };
-
-/** Keeps a provider's raw answer beside its attempt (secrets are the clients' to keep out of bodies). */
-export async function recordExchange(manager: EntityManager, attemptId: string, exchange: Exchange, at: Date): Promise<void> {
-  await manager.insert(ProviderExchange, { attemptId, at, kind: exchange.kind, httpStatus: exchange.httpStatus, body: (exchange.body ?? null) as never });
-}
-
-async function locked<T extends Order | PaymentAttempt>(manager: EntityManager, entity: new () => T, id: string): Promise<T | null> {
-  return manager.getRepository(entity).createQueryBuilder('row').setLock('pessimistic_write').where('row.id = :id', { id }).getOne() as Promise<T | null>;
-}
-
-/** Locks an attempt and its order, order first (the order every writer takes them in). */
-export async function lockAttempt(manager: EntityManager, attemptId: string): Promise<{ order: Order; attempt: PaymentAttempt } | null> {
-  const head = (await manager.query('SELECT order_id FROM payment_attempts WHERE id = $1', [attemptId])) as Array<{ order_id: string }>;
-  if (!head.length) return null;
-  const order = await locked(manager, Order, head[0]!.order_id);
-  const attempt = await locked(manager, PaymentAttempt, attemptId);
-  return order && attempt ? { order, attempt } : null;
-}
+type SettleDeps = Pick<CommerceDeps, 'uow' | 'log' | 'updates' | 'now'> & Partial<Pick<CommerceDeps, 'providers'>>;
 
 /**
  * Completes a locked order in the caller's transaction: next receipt number of the year (counter
@@ -69,22 +59,13 @@ export async function completeOrder(
   paid: { provider: ProviderName | 'manual'; operatorTransactionId: string | null; at: Date },
 ): Promise<void> {
   const year = receiptYear(paid.at);
-  const [row] = (await tx.manager.query(
-    `INSERT INTO receipt_counters (year, last) VALUES ($1, 1)
-     ON CONFLICT (year) DO UPDATE SET last = receipt_counters.last + 1 RETURNING last`,
-    [year],
-  )) as Array<{ last: number }>;
   order.status = 'completed';
-  order.receiptNumber = formatReceiptNumber(year, row!.last);
+  order.receiptNumber = formatReceiptNumber(year, await nextReceiptSequence(tx.manager, year));
   order.completedAt = paid.at;
   order.updatedAt = paid.at;
-  await tx.manager.update(Order, { id: order.id }, { status: 'completed', receiptNumber: order.receiptNumber, completedAt: paid.at, updatedAt: paid.at });
+  await updateOrder(tx.manager, order.id, { status: 'completed', receiptNumber: order.receiptNumber, completedAt: paid.at, updatedAt: paid.at });
   await clearPaymentAlert(tx, order.id, paid.at);
-  const [buyer] = (await tx.manager.query(`SELECT first_name, last_name FROM buyers WHERE user_id = $1`, [order.buyerId])) as Array<{
-    first_name: string | null;
-    last_name: string | null;
-  }>;
-  const name = buyerName(buyer?.first_name, buyer?.last_name);
+  const name = await buyerNameOf(tx.manager, order.buyerId);
   await tx.emit('commerce.purchase.completed', {
     orderId: order.id,
     receiptNumber: order.receiptNumber,
@@ -102,6 +83,110 @@ export async function completeOrder(
   });
 }
 
+/** One answer being applied in its transaction: the locked rows, the attempt's patch so far, what to log. */
+interface Applying {
+  tx: Tx;
+  deps: SettleDeps;
+  order: Order;
+  attempt: PaymentAttempt;
+  input: SettleInput;
+  patch: Partial<PaymentAttempt>;
+  now: Date;
+  log: Record<string, unknown>;
+}
+
+async function complete(a: Applying, kind: 'complete'): Promise<SettleResult> {
+  const { tx, order, attempt, input, patch, now } = a;
+  Object.assign(patch, { status: 'completed', settledAt: now, failureCode: null });
+  if (input.operatorTransactionId) patch.operatorTransactionId = input.operatorTransactionId;
+  await updateAttempt(tx.manager, attempt.id, patch);
+  const superseded = await cancelOtherLiveAttempts(tx.manager, order.id, attempt.id, OWN_REASONS.supersededByPayment, now);
+  if (superseded.length) a.deps.log.warn({ ...a.log, canceled: superseded.map((r) => r.id) }, 'a newer live attempt was canceled: the order is paid');
+  await completeOrder(tx, order, { provider: attempt.provider, operatorTransactionId: input.operatorTransactionId ?? attempt.operatorTransactionId, at: now });
+  a.deps.log.info({ ...a.log, receiptNumber: order.receiptNumber }, 'order completed');
+  return { orderId: order.id, kind, changed: true, superseded };
+}
+
+async function paidTwice(a: Applying, kind: 'paid-twice'): Promise<SettleResult> {
+  Object.assign(a.patch, { status: 'completed', settledAt: a.now, failureCode: null });
+  if (a.input.operatorTransactionId) a.patch.operatorTransactionId = a.input.operatorTransactionId;
+  await updateAttempt(a.tx.manager, a.attempt.id, a.patch);
+  a.deps.log.error(a.log, 'provider took money for an order already completed: refund it');
+  return { orderId: a.order.id, kind, changed: true };
+}
+
+async function end(a: Applying, decision: Extract<Settlement, { kind: 'end' }>): Promise<SettleResult> {
+  const { tx, order, attempt, input, now } = a;
+  Object.assign(a.patch, { status: decision.attempt, settledAt: now, failureCode: input.reasonCode ?? null });
+  await updateAttempt(tx.manager, attempt.id, a.patch);
+  const next = orderAfterEnd(order.status, decision.order);
+  if (next !== order.status) {
+    await updateOrder(tx.manager, order.id, { status: next, updatedAt: now });
+    await tx.emit('commerce.purchase.failed', {
+      orderId: order.id,
+      attemptId: attempt.id,
+      buyerId: order.buyerId,
+      itemId: order.itemId,
+      itemType: order.itemType,
+      amountXaf: order.amountXaf,
+      provider: attempt.provider,
+      outcome: decision.attempt,
+      reasonCode: input.reasonCode ?? null,
+      failedAt: now.toISOString(),
+    });
+  }
+  if (input.outcomeUnknown && (await raisePaymentAlert(tx, order.id, 'outcome-unknown', now))) {
+    a.deps.log.warn(a.log, 'attempt expired without the provider\'s word: waits for an administrator');
+  }
+  a.deps.log.info(a.log, `attempt ${decision.attempt}`);
+  return { orderId: order.id, kind: decision.kind, changed: true };
+}
+
+/** The attempt's patch from what the answer says besides its outcome (references learnt). */
+function referencesPatch(attempt: PaymentAttempt, input: SettleInput, now: Date): { patch: Partial<PaymentAttempt>; changed: boolean } {
+  const patch: Partial<PaymentAttempt> = { lastCheckedAt: now };
+  let changed = false;
+  if (input.providerReference && input.providerReference !== attempt.providerReference) {
+    patch.providerReference = input.providerReference;
+    changed = true;
+  }
+  if (input.authorizationUrl && input.authorizationUrl !== attempt.authorizationUrl) {
+    patch.authorizationUrl = input.authorizationUrl;
+    changed = true;
+  }
+  return { patch, changed };
+}
+
+async function apply(tx: Tx, deps: SettleDeps, attemptId: string, input: SettleInput): Promise<SettleResult> {
+  const rows = await lockAttempt(tx.manager, attemptId);
+  if (!rows) throw new Error(`settle: unknown attempt ${attemptId}`);
+  const { order, attempt } = rows;
+  const now = deps.now();
+  if (input.exchange) await recordExchange(tx.manager, attempt.id, input.exchange, now);
+  const { patch, changed } = referencesPatch(attempt, input, now);
+  const decision = decideSettlement(attempt.status, order.status, input.outcome);
+  const log = { orderId: order.id, attemptId, provider: attempt.provider, outcome: input.outcome, reasonCode: input.reasonCode ?? null };
+  // The administrator asked and the provider answered for good: nothing is left to reconcile.
+  if (input.adminRecheck && input.outcome !== 'pending' && !input.unanswered) await clearPaymentAlert(tx, order.id, now);
+  const applying: Applying = { tx, deps, order, attempt, input, patch, now, log };
+  switch (decision.kind) {
+    case 'complete':
+      return complete(applying, decision.kind);
+    case 'paid-twice':
+      return paidTwice(applying, decision.kind);
+    case 'end':
+      return end(applying, decision);
+    case 'ignored-late':
+      deps.log.warn({ ...log, attemptStatus: attempt.status }, 'late provider answer after completion ignored');
+      break;
+    case 'unchanged':
+      break;
+  }
+  if (input.operatorTransactionId && !attempt.operatorTransactionId && attempt.status !== 'completed') patch.operatorTransactionId = input.operatorTransactionId;
+  await updateAttempt(tx.manager, attempt.id, patch);
+  return { orderId: order.id, kind: decision.kind, changed };
+}
+
 /**
  * The one place an attempt's outcome is applied, whichever channel learnt it. Idempotent: the
  * attempt and its order are locked (SELECT … FOR UPDATE), the state machine decides, and a
@@ -109,91 +194,8 @@ export async function completeOrder(
  * transaction. A second identical answer changes nothing; a late failure after success is logged
  * and ignored. Then every instance is told the order changed (subscriptions push it).
  */
-export async function settle(
-  deps: Pick<CommerceDeps, 'uow' | 'log' | 'updates' | 'now'> & Partial<Pick<CommerceDeps, 'providers'>>,
-  attemptId: string,
-  input: SettleInput,
-): Promise<SettleResult> {
-  const result = await deps.uow.run(async (tx): Promise<SettleResult> => {
-    const rows = await lockAttempt(tx.manager, attemptId);
-    if (!rows) throw new Error(`settle: unknown attempt ${attemptId}`);
-    const { order, attempt } = rows;
-    const now = deps.now();
-    if (input.exchange) await recordExchange(tx.manager, attempt.id, input.exchange, now);
-
-    const patch: Partial<PaymentAttempt> = { lastCheckedAt: now };
-    let changed = false;
-    if (input.providerReference && input.providerReference !== attempt.providerReference) {
-      patch.providerReference = input.providerReference;
-      changed = true;
-    }
-    if (input.authorizationUrl && input.authorizationUrl !== attempt.authorizationUrl) {
-      patch.authorizationUrl = input.authorizationUrl;
-      changed = true;
-    }
-
-    const decision = decideSettlement(attempt.status, order.status, input.outcome);
-    const log = { orderId: order.id, attemptId, provider: attempt.provider, outcome: input.outcome, reasonCode: input.reasonCode ?? null };
-    // The administrator asked and the provider answered for good: nothing is left to reconcile.
-    if (input.adminRecheck && input.outcome !== 'pending' && !input.unanswered) await clearPaymentAlert(tx, order.id, now);
-    switch (decision.kind) {
-      case 'complete': {
-        Object.assign(patch, { status: 'completed', settledAt: now, failureCode: null });
-        if (input.operatorTransactionId) patch.operatorTransactionId = input.operatorTransactionId;
-        await tx.manager.update(PaymentAttempt, { id: attempt.id }, patch);
-        // A late "paid" on an earlier attempt while a newer one is live: the newer one must not charge again.
-        const [superseded] = (await tx.manager.query(
-          `UPDATE payment_attempts SET status = 'canceled', failure_code = $3, settled_at = $2
-            WHERE order_id = $1 AND status = 'pending' AND id <> $4 RETURNING id, provider, reference, provider_reference`,
-          [order.id, now, OWN_REASONS.supersededByPayment, attempt.id],
-        )) as [Array<{ id: string; provider: ProviderName; reference: string; provider_reference: string | null }>, number];
-        if (superseded.length) deps.log.warn({ ...log, canceled: superseded.map((r) => r.id) }, 'a newer live attempt was canceled: the order is paid');
-        await completeOrder(tx, order, { provider: attempt.provider, operatorTransactionId: input.operatorTransactionId ?? attempt.operatorTransactionId, at: now });
-        deps.log.info({ ...log, receiptNumber: order.receiptNumber }, 'order completed');
-        return { orderId: order.id, kind: decision.kind, changed: true, superseded };
-      }
-      case 'paid-twice': {
-        Object.assign(patch, { status: 'completed', settledAt: now, failureCode: null });
-        if (input.operatorTransactionId) patch.operatorTransactionId = input.operatorTransactionId;
-        await tx.manager.update(PaymentAttempt, { id: attempt.id }, patch);
-        deps.log.error(log, 'provider took money for an order already completed: refund it');
-        return { orderId: order.id, kind: decision.kind, changed: true };
-      }
-      case 'end': {
-        Object.assign(patch, { status: decision.attempt, settledAt: now, failureCode: input.reasonCode ?? null });
-        await tx.manager.update(PaymentAttempt, { id: attempt.id }, patch);
-        const next = orderAfterEnd(order.status, decision.order);
-        if (next !== order.status) {
-          await tx.manager.update(Order, { id: order.id }, { status: next, updatedAt: now });
-          await tx.emit('commerce.purchase.failed', {
-            orderId: order.id,
-            attemptId: attempt.id,
-            buyerId: order.buyerId,
-            itemId: order.itemId,
-            itemType: order.itemType,
-            amountXaf: order.amountXaf,
-            provider: attempt.provider,
-            outcome: decision.attempt,
-            reasonCode: input.reasonCode ?? null,
-            failedAt: now.toISOString(),
-          });
-        }
-        if (input.outcomeUnknown && (await raisePaymentAlert(tx, order.id, 'outcome-unknown', now))) {
-          deps.log.warn(log, 'attempt expired without the provider\'s word: waits for an administrator');
-        }
-        deps.log.info(log, `attempt ${decision.attempt}`);
-        return { orderId: order.id, kind: decision.kind, changed: true };
-      }
-      case 'ignored-late':
-        deps.log.warn({ ...log, attemptStatus: attempt.status }, 'late provider answer after completion ignored');
-        break;
-      case 'unchanged':
-        break;
-    }
-    if (input.operatorTransactionId && !attempt.operatorTransactionId && attempt.status !== 'completed') patch.operatorTransactionId = input.operatorTransactionId;
-    await tx.manager.update(PaymentAttempt, { id: attempt.id }, patch);
-    return { orderId: order.id, kind: decision.kind, changed };
-  });
+export async function settle(deps: SettleDeps, attemptId: string, input: SettleInput): Promise<SettleResult> {
+  const result = await deps.uow.run((tx) => apply(tx, deps, attemptId, input));
   if (result.changed) await deps.updates.publish(result.orderId);
   for (const live of result.superseded ?? []) {
     await deps.providers

@@ -1,4 +1,4 @@
-import type { ProviderName } from '../providers/port';
+import type { PaymentProviderName } from '@lbf/service-kit';
 
 /** The spec's words (§8) and commerce's refusals, verbatim. Codes are for programs, messages for people. */
 export const TEXT = {
@@ -27,15 +27,13 @@ export const ERRORS = {
   CANNOT_REFUND: 'Seule une commande complétée peut être marquée remboursée.',
 } as const;
 
-export type CommerceErrorCode = keyof typeof ERRORS | 'MISSING_INFORMATION' | 'PROVIDER_ERROR';
-
-export const METHOD_LABELS: Record<ProviderName, string> = {
+export const METHOD_LABELS: Record<PaymentProviderName, string> = {
   orange: 'Orange Money',
   mtn: 'MTN Mobile Money',
   notchpay: 'NotchPay',
 };
 
-export const METHOD_HINTS: Record<ProviderName, string> = {
+export const METHOD_HINTS: Record<PaymentProviderName, string> = {
   orange: 'Validez la demande reçue sur votre téléphone, ou composez #150*50# pour confirmer.',
   mtn: 'Acceptez la demande de paiement MTN MoMo sur votre téléphone et saisissez votre code secret.',
   notchpay: 'Terminez le paiement sur la page NotchPay qui vient de s’ouvrir.',

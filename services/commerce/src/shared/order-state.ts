@@ -1,4 +1,5 @@
-import type { ProviderOutcome } from '../providers/port';
+/** A provider's answer mapped onto our attempt statuses (providers/statuses.ts holds the mapping tables). */
+export type ProviderOutcome = 'pending' | 'completed' | 'failed' | 'expired' | 'canceled';
 
 /**
  * The attempt / order state machine, without I/O.

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { ProviderName } from '../providers/port';
+import type { PaymentProviderName } from '@lbf/service-kit';
 
 /** MTN MoMo's sandbox test numbers (MSISDN digits), accepted only while MTN is on the sandbox. */
 export const MTN_SANDBOX_MSISDNS = ['46733123450', '46733123451', '46733123452', '46733123453', '46733123454', '56733123453'] as const;
@@ -11,7 +11,7 @@ export type PhoneCheck = { ok: true; e164: string } | { ok: false };
  * (6XXXXXXXX), checked by libphonenumber-js (default country CM). The MTN sandbox's test MSISDNs
  * are not Cameroonian; they pass only when MTN talks to the sandbox.
  */
-export function normalizePhone(input: string, opts: { provider: ProviderName; sandbox: boolean }): PhoneCheck {
+export function normalizePhone(input: string, opts: { provider: PaymentProviderName; sandbox: boolean }): PhoneCheck {
   const raw = input.trim();
   const digits = raw.replace(/[\s().-]/g, '').replace(/^\+/, '').replace(/^00/, '');
   if (opts.sandbox && opts.provider === 'mtn' && (MTN_SANDBOX_MSISDNS as readonly string[]).includes(digits)) {

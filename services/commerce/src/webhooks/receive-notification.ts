@@ -1,54 +1,28 @@
-import express, { type Express, type Request, type Response } from 'express';
-import { randomUUID } from 'node:crypto';
-import { loggableHeaders, webhookDedupeKey } from '../domain/webhook';
-import type { ProviderName } from '../providers/port';
-import { nudgeAttempt } from './attempts';
-import type { CommerceDeps } from './deps';
-import { recordExchange } from './settle';
-
-export const NOTIFY_PATH = '/payments/notify';
-const PROVIDERS: readonly ProviderName[] = ['notchpay', 'mtn', 'orange'];
+import type { CommerceDeps } from '../deps';
+import type { ProviderName } from '../providers';
+import { nudgeAttempt, recordExchange } from '../settlement';
+import { keptBody, loggableHeaders, namedReferences, parseJson, WEBHOOK_BODY_KEPT, WEBHOOKS_KEPT_PER_ATTEMPT, webhookDedupeKey } from './rules';
+import { attemptNamed, logNotification } from './store';
 
 export type WebhookOutcome = 'nudged' | 'duplicate' | 'unknown' | 'invalid-signature' | 'not-configured';
 
-/** The bytes of a notification body kept in the log (a provider's is well under 2 KiB; the rest of a larger one is cut). */
-export const WEBHOOK_BODY_KEPT = 8 * 1024;
-/** Notifications kept per attempt; past that, more about the same attempt are counted in the log only. */
-export const WEBHOOKS_KEPT_PER_ATTEMPT = 20;
+export interface Notification {
+  provider: ProviderName;
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+}
 
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    return null;
+/** Kept in the attempt's provider log too (unless the attempt's webhook log is full), then the attempt is nudged. */
+async function keepAndNudge(deps: CommerceDeps, n: Notification, attemptId: string, kept: 'stored' | 'full'): Promise<void> {
+  if (kept === 'full') deps.log.warn({ provider: n.provider, attemptId }, `more than ${WEBHOOKS_KEPT_PER_ATTEMPT} notifications about one attempt: not kept`);
+  else {
+    const body = n.rawBody.length <= WEBHOOK_BODY_KEPT ? parseJson(n.rawBody) : null;
+    await deps.uow.run(({ manager }) =>
+      recordExchange(manager, attemptId, { kind: n.provider === 'notchpay' ? 'webhook' : 'callback', httpStatus: null, body: body ?? keptBody(n.rawBody).slice(0, 4000) }, deps.now()),
+    );
   }
-}
-
-/** At most WEBHOOK_BODY_KEPT bytes of the body as text (cut on a character boundary, marked). */
-export function keptBody(raw: Buffer): string {
-  if (raw.length <= WEBHOOK_BODY_KEPT) return raw.toString('utf8');
-  const text = raw.subarray(0, WEBHOOK_BODY_KEPT).toString('utf8').replace(/\uFFFD$/, '');
-  return `${text}… [${raw.length} bytes, cut]`;
-}
-
-/** Our attempt a notification names (ours, the provider's reference, or a ?ref= we put in the URL), the live one first. */
-async function namedAttempt(
-  deps: CommerceDeps,
-  provider: ProviderName,
-  named: { reference?: string | null; providerReference?: string | null },
-  query: Record<string, unknown>,
-): Promise<string | null> {
-  const fromQuery = [query.ref, query.reference].filter((v): v is string => typeof v === 'string' && v.length <= 200);
-  const references = [named.reference, ...fromQuery].filter((v): v is string => !!v && v.length <= 200);
-  const providerReferences = [named.providerReference].filter((v): v is string => !!v && v.length <= 200);
-  if (!references.length && !providerReferences.length) return null;
-  const rows = (await deps.ds.manager.query(
-    `SELECT a.id FROM payment_attempts a
-      WHERE a.provider = $1 AND (a.reference = ANY($2) OR a.provider_reference = ANY($3) OR a.order_id::text = ANY($2))
-      ORDER BY (a.status = 'pending') DESC, a.number DESC LIMIT 1`,
-    [provider, references, providerReferences],
-  )) as Array<{ id: string }>;
-  return rows[0]?.id ?? null;
+  await nudgeAttempt(deps, attemptId);
 }
 
 /**
@@ -61,71 +35,32 @@ async function namedAttempt(
  * WEBHOOKS_KEPT_PER_ATTEMPT per attempt; one naming nothing of ours is answered and forgotten. The
  * nudges about one attempt coalesce into at most one pending status check (`nudgeAttempt`).
  */
-export async function receiveNotification(
-  deps: CommerceDeps,
-  provider: ProviderName,
-  rawBody: Buffer,
-  headers: Record<string, string | string[] | undefined>,
-  query: Record<string, unknown>,
-): Promise<WebhookOutcome> {
+export async function receiveNotification(deps: CommerceDeps, n: Notification): Promise<WebhookOutcome> {
+  const { provider, rawBody, headers } = n;
   const client = deps.providers.get(provider);
   if (!client) return 'not-configured';
   const verdict = client.verifyNotification({ provider, rawBody, headers });
   const signatureValid = provider === 'notchpay' ? verdict.valid : null;
-  const attemptId = await namedAttempt(deps, provider, verdict, query);
+  const named = namedReferences(verdict, n.query);
+  const attemptId = named.references.length || named.providerReferences.length ? await attemptNamed(deps.ds, provider, named.references, named.providerReferences) : null;
   const outcome: WebhookOutcome = signatureValid === false ? 'invalid-signature' : attemptId ? 'nudged' : 'unknown';
   if (outcome === 'invalid-signature') deps.log.warn({ provider, attemptId }, 'webhook with an invalid signature refused');
   if (!attemptId) {
     if (outcome === 'unknown') deps.log.info({ provider, bytes: rawBody.length }, 'notification naming none of our attempts: not kept');
     return outcome;
   }
-
-  const dedupeKey = webhookDedupeKey(provider, rawBody, verdict.valid ? verdict : { valid: false });
-  const kept = await deps.ds.transaction(async (manager) => {
-    // One writer per attempt at a time, so that the count below holds under a burst.
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('commerce:webhook_log:' || $1))`, [attemptId]);
-    const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM webhook_log WHERE attempt_id = $1`, [attemptId])) as Array<{ n: number }>;
-    if (n >= WEBHOOKS_KEPT_PER_ATTEMPT) return 'full' as const;
-    const stored = (await manager.query(
-      `INSERT INTO webhook_log (id, provider, raw_body, headers, signature_valid, dedupe_key, attempt_id, outcome, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [randomUUID(), provider, keptBody(rawBody), JSON.stringify(loggableHeaders(headers)), signatureValid, dedupeKey, attemptId, outcome, deps.now()],
-    )) as Array<{ id: string }>;
-    return stored.length ? ('stored' as const) : ('duplicate' as const);
+  const kept = await logNotification(deps.ds, {
+    provider,
+    rawBody: keptBody(rawBody),
+    headers: loggableHeaders(headers),
+    signatureValid,
+    dedupeKey: webhookDedupeKey(provider, rawBody, verdict.valid ? verdict : { valid: false }),
+    attemptId,
+    outcome,
+    receivedAt: deps.now(),
   });
   if (outcome === 'invalid-signature') return outcome;
   if (kept === 'duplicate') return 'duplicate';
-  if (kept === 'full') deps.log.warn({ provider, attemptId }, `more than ${WEBHOOKS_KEPT_PER_ATTEMPT} notifications about one attempt: not kept`);
-  else {
-    const body = rawBody.length <= WEBHOOK_BODY_KEPT ? parseJson(rawBody) : null;
-    await deps.uow.run(({ manager }) =>
-      recordExchange(manager, attemptId, { kind: provider === 'notchpay' ? 'webhook' : 'callback', httpStatus: null, body: body ?? keptBody(rawBody).slice(0, 4000) }, deps.now()),
-    );
-  }
-  await nudgeAttempt(deps, attemptId);
+  await keepAndNudge(deps, n, attemptId, kept);
   return outcome;
-}
-
-/** POST|PUT /payments/notify/notchpay|mtn|orange (behind the gateway's credential, like /graphql). */
-export function mountWebhookRoutes(app: Express, deps: CommerceDeps): void {
-  const handler = async (req: Request, res: Response) => {
-    const provider = req.params.provider as ProviderName;
-    if (!PROVIDERS.includes(provider)) {
-      res.status(404).end();
-      return;
-    }
-    try {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const outcome = await receiveNotification(deps, provider, raw, req.headers, req.query as Record<string, unknown>);
-      // No detail either way: a forger learns only that it was refused.
-      if (outcome === 'invalid-signature') res.status(401).json({ ok: false });
-      else res.status(200).json({ ok: true });
-    } catch (err) {
-      deps.log.error({ err, provider }, 'webhook failed');
-      res.status(500).json({ ok: false });
-    }
-  };
-  const raw = express.raw({ type: () => true, limit: '64kb' });
-  app.post(`${NOTIFY_PATH}/:provider`, raw, handler);
-  app.put(`${NOTIFY_PATH}/:provider`, raw, handler);
 }

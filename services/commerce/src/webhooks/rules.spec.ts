@@ -1,4 +1,4 @@
-import { loggableHeaders, webhookDedupeKey } from './webhook';
+import { loggableHeaders, webhookDedupeKey } from './rules';
 
 describe('webhook helpers', () => {
   it('drops credentials from logged headers', () => {

@@ -27,3 +27,34 @@ export function webhookDedupeKey(provider: string, rawBody: Buffer, verdict: { v
   if (!verdict.valid) return `${provider}:invalid:${hash}`;
   return verdict.eventId ? `${provider}:event:${verdict.eventId}` : `${provider}:body:${hash}`;
 }
+
+/** The bytes of a notification body kept in the log (a provider's is well under 2 KiB; the rest of a larger one is cut). */
+export const WEBHOOK_BODY_KEPT = 8 * 1024;
+/** Notifications kept per attempt; past that, more about the same attempt are counted in the log only. */
+export const WEBHOOKS_KEPT_PER_ATTEMPT = 20;
+
+export function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** At most WEBHOOK_BODY_KEPT bytes of the body as text (cut on a character boundary, marked). */
+export function keptBody(raw: Buffer): string {
+  if (raw.length <= WEBHOOK_BODY_KEPT) return raw.toString('utf8');
+  const text = raw.subarray(0, WEBHOOK_BODY_KEPT).toString('utf8').replace(/\uFFFD$/, '');
+  return `${text}… [${raw.length} bytes, cut]`;
+}
+
+/** The references a notification names that may be ours: its own, and a ?ref= / ?reference= we put in the callback URL. */
+export function namedReferences(
+  named: { reference?: string | null; providerReference?: string | null },
+  query: Record<string, unknown>,
+): { references: string[]; providerReferences: string[] } {
+  const fromQuery = [query.ref, query.reference].filter((v): v is string => typeof v === 'string' && v.length <= 200);
+  const references = [named.reference, ...fromQuery].filter((v): v is string => !!v && v.length <= 200);
+  const providerReferences = [named.providerReference].filter((v): v is string => !!v && v.length <= 200);
+  return { references, providerReferences };
+}
