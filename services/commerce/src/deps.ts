@@ -6,7 +6,12 @@ import type { OrderUpdates } from './orders/live';
 import type { ProviderRegistry } from './providers/registry';
 import type { CommerceJobs } from './settlement/job-names';
 
-/** What commerce's modules need; built once in app.ts. */
+export type { CommerceJobs };
+
+/**
+ * What commerce's modules need; built once in app.ts. Beside the modules (it names types of three
+ * of them: the order feed, the provider registry, the queue's job map), imported by every module.
+ */
 export interface CommerceDeps {
   ds: DataSource;
   uow: UnitOfWork;

@@ -1,6 +1,6 @@
 import { defineModule } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
-import type { CommerceJobs } from '../settlement';
+import type { CommerceJobs } from '../deps';
 import { adminMutations, adminQueries } from './resolvers';
 
 /** The administrators' view of money: orders filtered and exported, revenue, a user's orders, re-check, grant, refund. */

@@ -1,7 +1,7 @@
 import type { CsvCell } from '@lbf/service-kit';
 import { z } from 'zod';
 import type { OrderRecord } from '../orders';
-import { PAYMENT_METHODS } from '../providers/registry';
+import { PAYMENT_METHODS } from '../providers';
 import { ERRORS, METHOD_LABELS } from '../shared/messages';
 
 export const orderFilter = z

@@ -1,6 +1,6 @@
 import { defineModule } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
-import type { CommerceJobs } from '../settlement';
+import type { CommerceJobs } from '../deps';
 import { checkoutMutations, checkoutQueries } from './resolvers';
 
 /** The customer's side of paying: quote, Payer, Vérifier, Renvoyer, Annuler, resume, and « J'ai payé mais je n'ai pas accès ». */

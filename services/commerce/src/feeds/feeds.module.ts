@@ -1,6 +1,6 @@
 import { defineModule, type EventBus } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
-import type { CommerceJobs } from '../settlement/job-names';
+import type { CommerceJobs } from '../deps';
 import { BUYERS_CONSUMER, PRICE_LIST_CONSUMERS, startBuyersConsumer, startPriceListConsumer } from './consumers';
 
 /** What commerce keeps from other services' events: the price list (catalogue) and the buyers (identity). */

@@ -1,6 +1,6 @@
 import { defineModule } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
-import type { CommerceJobs } from '../settlement/job-names';
+import type { CommerceJobs } from '../deps';
 import { orderFields, orderQueries, orderSubscriptions } from './resolvers';
 
 /** One order as its buyer (or an administrator) sees it, and its live feed (`orderUpdated`, every instance told through Redis). */

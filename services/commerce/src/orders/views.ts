@@ -1,6 +1,6 @@
 import type { Order, PaymentAttempt, ProviderExchange } from '../entities';
 import type { Order as OrderGql, PaymentAttempt as AttemptGql, ProviderExchange as ExchangeGql } from '../generated/graphql';
-import { METHOD_OF } from '../providers/registry';
+import { METHOD_OF } from '../providers';
 import { failureMessage, METHOD_HINTS } from '../shared/messages';
 
 /** An order with its attempts (oldest first) and, for administrators, each attempt's provider log. */

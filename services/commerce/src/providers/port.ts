@@ -88,7 +88,7 @@ export class ProviderRejected extends Error {
  * and NotchPay 404 on it; Orange: no payToken stored, or a payToken still INITIATED, i.e. mp/pay
  * never reached it). The charge was never made (e.g. the process died between committing the
  * attempt and calling the provider): commerce sends it then, or ends the attempt
- * (operations/attempts.ts `recoverUnsentCharge`). A subclass of ProviderRejected so that any
+ * (settlement/attempts.ts `recoverUnsentCharge`). A subclass of ProviderRejected so that any
  * other caller keeps treating it as "no usable answer".
  */
 export class ChargeNotAtProvider extends ProviderRejected {

@@ -1,5 +1,5 @@
 import { defineModule, type Logger } from '@lbf/service-kit';
-import type { CommerceJobs } from '../settlement/job-names';
+import type { CommerceJobs } from '../deps';
 import type { ProviderRegistry } from './registry';
 import { providerQueries } from './resolvers';
 

@@ -1,6 +1,6 @@
 import { defineModule } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
-import type { CommerceJobs } from '../settlement';
+import type { CommerceJobs } from '../deps';
 import { mountWebhookRoutes } from './routes';
 
 /** The providers' notifications (/payments/notify/*): verified, logged, deduplicated, and only ever a nudge to ask the provider. */
