@@ -3,13 +3,13 @@ import type { EntityManager } from 'typeorm';
 import type { CommerceDeps } from '../deps';
 import type { Order } from '../entities';
 import type { Order as OrderGql } from '../generated/graphql';
-import { viewOf } from '../orders';
+import { liveAttemptOf, updateOrder, viewOf } from '../orders';
 import { checkAttempt, clearPaymentAlert, completeOrder, recordExchange } from '../settlement';
 import { refusal, refused } from '../shared/errors';
 import { ERRORS, OWN_REASONS } from '../shared/messages';
 import { canGrant, canMarkRefunded } from '../shared/order-state';
 import { reasonInput } from './rules';
-import { cancelAttempt, latestAttempt, liveAttemptOf, lockOrder, orderExists, updateOrder } from './store';
+import { cancelAttempt, latestAttempt, lockOrder, orderExists } from './store';
 
 const adminView = async (deps: CommerceDeps, orderId: string) => ok((await viewOf(deps, orderId, true))!);
 

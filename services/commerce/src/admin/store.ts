@@ -4,7 +4,6 @@ import type { Order, PaymentAttempt } from '../entities';
 import type { CommerceStats } from '../generated/graphql';
 import { toAttempt, toOrder } from '../orders';
 import { PROVIDER_OF } from '../providers';
-import { updateById } from '../shared/rows';
 import type { orderFilter } from './rules';
 
 /** The admin module's door to the database (SQL through the EntityManager, the service's one way). */
@@ -85,16 +84,7 @@ export async function lockOrder(manager: EntityManager, orderId: string): Promis
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
-export async function liveAttemptOf(manager: EntityManager, orderId: string): Promise<PaymentAttempt | null> {
-  const rows = (await manager.query(`SELECT * FROM payment_attempts WHERE order_id = $1 AND status = 'pending' LIMIT 1`, [orderId])) as Array<Record<string, unknown>>;
-  return rows[0] ? toAttempt(rows[0]) : null;
-}
-
 export async function cancelAttempt(manager: EntityManager, attemptId: string, failureCode: string, at: Date): Promise<void> {
   await manager.query(`UPDATE payment_attempts SET status = 'canceled', failure_code = $2, settled_at = $3 WHERE id = $1`, [attemptId, failureCode, at]);
 }
 
-export async function updateOrder(manager: EntityManager, orderId: string, patch: Partial<Order>): Promise<void> {
-  const update = updateById('orders', orderId, patch);
-  if (update) await manager.query(update.sql, update.params);
-}

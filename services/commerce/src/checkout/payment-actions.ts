@@ -2,12 +2,11 @@ import { ok, type AuthUser, type Result } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
 import type { Order, PaymentAttempt } from '../entities';
 import type { Order as OrderGql } from '../generated/graphql';
-import { viewOf, visibleOrder } from '../orders';
+import { liveAttemptOf, viewOf, visibleOrder } from '../orders';
 import { ProviderRejected, ProviderUnavailable } from '../providers';
 import { answerInput, askProvider, checkAttempt, recordExchange, settle } from '../settlement';
 import { refused } from '../shared/errors';
 import { ERRORS, OWN_REASONS, TEXT } from '../shared/messages';
-import { liveAttemptOf } from './store';
 
 const isAdmin = (user: AuthUser) => user.roles.includes('admin');
 

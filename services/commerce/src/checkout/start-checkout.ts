@@ -5,7 +5,7 @@ import type { CommerceDeps } from '../deps';
 import type { ItemKind, PaymentAttempt } from '../entities';
 import { buyerOf, priceOf } from '../feeds';
 import type { Order as OrderGql } from '../generated/graphql';
-import { viewOf } from '../orders';
+import { liveAttemptOf, updateOrder, viewOf } from '../orders';
 import { PAYMENT_METHODS, PROVIDER_OF, type PaymentProvider, type ProviderName } from '../providers';
 import { chargeAttempt, chargeStartedAt, checkAttempt, schedulePoll } from '../settlement';
 import { refusal, refused } from '../shared/errors';
@@ -14,7 +14,7 @@ import { usdCentsToXaf } from '../shared/money';
 import { canStartAttempt } from '../shared/order-state';
 import { normalizePhone } from '../shared/phone';
 import { attemptReference, itemKind, placeholderEmail } from './rules';
-import { ensureOpenOrder, hasPaid, insertAttempt, liveAttemptOf, lockOpenOrder, nextAttemptNumber, updateOrder } from './store';
+import { ensureOpenOrder, hasPaid, insertAttempt, lockOpenOrder, nextAttemptNumber } from './store';
 
 export const startCheckoutInput = z.object({
   itemId: z.uuid({ message: ERRORS.NOT_FOR_SALE }),

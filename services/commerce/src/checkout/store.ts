@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ItemKind, Order, PaymentAttempt, PaymentClaim } from '../entities';
 import { toAttempt, toOrder } from '../orders';
-import { updateById } from '../shared/rows';
 
 /** The checkout module's door to the database (SQL through the EntityManager, the service's one way). */
 
@@ -43,11 +42,6 @@ export async function openOrderOf(manager: EntityManager, buyerId: string, itemI
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
-export async function liveAttemptOf(manager: EntityManager, orderId: string): Promise<PaymentAttempt | null> {
-  const rows = (await manager.query(`SELECT * FROM payment_attempts WHERE order_id = $1 AND status = 'pending' LIMIT 1`, [orderId])) as Array<Record<string, unknown>>;
-  return rows[0] ? toAttempt(rows[0]) : null;
-}
-
 export async function nextAttemptNumber(manager: EntityManager, orderId: string): Promise<number> {
   const [{ n }] = (await manager.query(`SELECT COALESCE(MAX(number), 0) + 1 AS n FROM payment_attempts WHERE order_id = $1`, [orderId])) as Array<{ n: number }>;
   return n;
@@ -62,11 +56,6 @@ export async function insertAttempt(
      VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, 0, $8)`,
     [a.id, a.orderId, a.number, a.provider, a.reference, a.phone, a.expiresAt, a.createdAt],
   );
-}
-
-export async function updateOrder(manager: EntityManager, orderId: string, patch: Partial<Order>): Promise<void> {
-  const update = updateById('orders', orderId, patch);
-  if (update) await manager.query(update.sql, update.params);
 }
 
 /** A claim's candidate attempts, only among the buyer's own (`params[0]`): `where` are alternatives over `a` (payment_attempts). */

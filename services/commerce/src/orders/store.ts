@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Order, PaymentAttempt, ProviderExchange } from '../entities';
-import { fromRow } from '../shared/rows';
+import { fromRow, updateById } from '../shared/rows';
 import type { OrderRecord } from './views';
 
 const date = (v: unknown) => (v ? new Date(v as string) : null);
@@ -48,4 +48,26 @@ export async function loadRecord(manager: EntityManager, orderId: string, withEx
   const order = await findOrder(manager, orderId);
   if (!order) return null;
   return (await loadRecords(manager, [order], withExchanges))[0]!;
+}
+
+export async function findAttempt(manager: EntityManager, attemptId: string): Promise<PaymentAttempt | null> {
+  const rows = (await manager.query(`SELECT * FROM payment_attempts WHERE id = $1`, [attemptId])) as Array<Record<string, unknown>>;
+  return rows[0] ? toAttempt(rows[0]) : null;
+}
+
+/** The order's live (pending) attempt: at most one (partial unique index). */
+export async function liveAttemptOf(manager: EntityManager, orderId: string): Promise<PaymentAttempt | null> {
+  const rows = (await manager.query(`SELECT * FROM payment_attempts WHERE order_id = $1 AND status = 'pending' LIMIT 1`, [orderId])) as Array<Record<string, unknown>>;
+  return rows[0] ? toAttempt(rows[0]) : null;
+}
+
+/** Writes the defined fields of `patch` to the order (the callers hold its lock where it matters). */
+export async function updateOrder(manager: EntityManager, orderId: string, patch: Partial<Order>): Promise<void> {
+  const update = updateById('orders', orderId, patch);
+  if (update) await manager.query(update.sql, update.params);
+}
+
+export async function updateAttempt(manager: EntityManager, attemptId: string, patch: Partial<PaymentAttempt>): Promise<void> {
+  const update = updateById('payment_attempts', attemptId, patch);
+  if (update) await manager.query(update.sql, update.params);
 }

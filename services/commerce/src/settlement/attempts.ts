@@ -1,5 +1,6 @@
 import type { CommerceDeps } from '../deps';
 import type { PaymentAttempt } from '../entities';
+import { findAttempt } from '../orders';
 import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from '../providers';
 import { OWN_REASONS } from '../shared/messages';
 import { pastWindow } from '../shared/order-state';
@@ -8,7 +9,7 @@ import { chargeAttempt } from './charge';
 import { schedulePoll } from './poller';
 import { chargeStartedAt } from './rules';
 import { settle, type SettleInput, type SettleResult } from './settle';
-import { claimChargeResend, findAttempt, recordExchange } from './store';
+import { claimChargeResend, recordExchange } from './store';
 
 /** A charge the provider never received is sent again at most this many times; then the attempt ends. */
 export const MAX_CHARGE_RESENDS = 2;

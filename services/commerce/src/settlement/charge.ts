@@ -1,10 +1,11 @@
 import type { CommerceDeps } from '../deps';
+import { findAttempt } from '../orders';
 import { ProviderRejected, ProviderUnavailable } from '../providers';
 import { notchPayChannel } from '../shared/phone';
 import { answerInput, errorExchange } from './answers';
 import { paymentDescription } from './rules';
 import { settle } from './settle';
-import { chargeRow, findAttempt, keepProviderReference, recordExchange } from './store';
+import { chargeRow, keepProviderReference, recordExchange } from './store';
 
 /** Starts the charge of an attempt already stored (our reference persisted first). */
 export async function chargeAttempt(deps: CommerceDeps, attemptId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { CommerceDeps } from '../deps';
 import { nextPollDelay } from '../shared/order-state';
-import { findAttempt } from './store';
+import { findAttempt } from '../orders';
 
 /** A nudge (webhook, sweeper) waits this long, so that a burst of them about one attempt makes one status request. */
 export const NUDGE_DELAY_MS = 1_000;

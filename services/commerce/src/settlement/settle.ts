@@ -2,20 +2,13 @@ import type { Tx } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
 import type { Order, PaymentAttempt } from '../entities';
 import { buyerNameOf } from '../feeds';
+import { updateAttempt, updateOrder } from '../orders';
 import type { ProviderAnswer, ProviderName, ProviderOutcome } from '../providers';
 import { OWN_REASONS } from '../shared/messages';
 import { decideSettlement, orderAfterEnd, type Settlement } from '../shared/order-state';
 import { clearPaymentAlert, raisePaymentAlert } from './alerts';
 import { formatReceiptNumber, receiptYear } from './rules';
-import {
-  cancelOtherLiveAttempts,
-  lockAttempt,
-  nextReceiptSequence,
-  recordExchange,
-  updateAttempt,
-  updateOrder,
-  type SupersededAttempt,
-} from './store';
+import { cancelOtherLiveAttempts, lockAttempt, nextReceiptSequence, recordExchange, type SupersededAttempt } from './store';
 
 /** What one channel (webhook nudge, poller, "Vérifier", claim, admin re-check, our expiry) learnt. */
 export interface SettleInput {

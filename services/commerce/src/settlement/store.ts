@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Order, PaymentAttempt } from '../entities';
 import { toAttempt, toOrder } from '../orders';
 import type { ProviderName } from '../providers';
-import { returned, updateById } from '../shared/rows';
+import { returned } from '../shared/rows';
 
 /** The settlement module's door to the database (SQL through the EntityManager, the service's one way). */
 
@@ -20,11 +20,6 @@ export async function recordExchange(manager: EntityManager, attemptId: string, 
   ]);
 }
 
-export async function findAttempt(manager: EntityManager, attemptId: string): Promise<PaymentAttempt | null> {
-  const rows = (await manager.query(`SELECT * FROM payment_attempts WHERE id = $1`, [attemptId])) as Array<Record<string, unknown>>;
-  return rows[0] ? toAttempt(rows[0]) : null;
-}
-
 /** Locks an attempt and its order, order first (the order every writer takes them in). */
 export async function lockAttempt(manager: EntityManager, attemptId: string): Promise<{ order: Order; attempt: PaymentAttempt } | null> {
   const head = (await manager.query('SELECT order_id FROM payment_attempts WHERE id = $1', [attemptId])) as Array<{ order_id: string }>;
@@ -32,16 +27,6 @@ export async function lockAttempt(manager: EntityManager, attemptId: string): Pr
   const [order] = (await manager.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [head[0]!.order_id])) as Array<Record<string, unknown>>;
   const [attempt] = (await manager.query(`SELECT * FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId])) as Array<Record<string, unknown>>;
   return order && attempt ? { order: toOrder(order), attempt: toAttempt(attempt) } : null;
-}
-
-export async function updateAttempt(manager: EntityManager, attemptId: string, patch: Partial<PaymentAttempt>): Promise<void> {
-  const update = updateById('payment_attempts', attemptId, patch);
-  if (update) await manager.query(update.sql, update.params);
-}
-
-export async function updateOrder(manager: EntityManager, orderId: string, patch: Partial<Order>): Promise<void> {
-  const update = updateById('orders', orderId, patch);
-  if (update) await manager.query(update.sql, update.params);
 }
 
 export type SupersededAttempt = { id: string; provider: ProviderName; reference: string; provider_reference: string | null };
