@@ -10,7 +10,7 @@
  * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
  */
 import { mtnOutcome, mtnReasonCode } from './statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
+import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
   ChargeNotAtProvider,
   ProviderRejected,
@@ -73,16 +73,18 @@ function reasonFromBody(body: unknown): string | null {
 }
 
 /** A client's connection: its settings (every default filled here, once) and its token cache. */
+type MomoSettings = ReturnType<typeof momoSettings>;
+
 interface MomoSession {
-  cfg: MtnMomoConfig;
+  cfg: MomoSettings;
   base: string;
-  timeoutMs: number;
   tokens: TokenCache;
 }
 
-function momoSession(cfg: MtnMomoConfig): MomoSession {
+const momoSettings = (cfg: MtnMomoConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: MTN_MOMO_WINDOW_MS });
+
+function momoSession(cfg: MomoSettings): MomoSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const tokens = new TokenCache(async () => {
     const res = await httpCall({
       provider: 'mtn',
@@ -94,7 +96,7 @@ function momoSession(cfg: MtnMomoConfig): MomoSession {
         'ocp-apim-subscription-key': cfg.subscriptionKey,
       },
       body: '',
-      timeoutMs,
+      timeoutMs: cfg.timeoutMs,
       retries: 2,
       fetchImpl: cfg.fetchImpl,
     });
@@ -102,8 +104,8 @@ function momoSession(cfg: MtnMomoConfig): MomoSession {
     if (res.status >= 400 || !token) throw new ProviderRejected('mtn', `TOKEN_HTTP_${res.status}`, res.exchange);
     const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
     return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
-  }, cfg.tokenMarginMs ?? 60_000);
-  return { cfg, base, timeoutMs, tokens };
+  }, cfg.tokenMarginMs);
+  return { cfg, base, tokens };
 }
 
 /** One authorised call; a 401 drops the cached token and tries once more with a fresh one. */
@@ -130,7 +132,7 @@ async function authed(
         ...extraHeaders,
       },
       body,
-      timeoutMs: s.timeoutMs,
+      timeoutMs: s.cfg.timeoutMs,
       retries,
       fetchImpl: s.cfg.fetchImpl,
     });
@@ -210,12 +212,13 @@ function momoNotification(notification: InboundNotification): NotificationVerdic
   return { valid: true, signed: false, reference, providerReference: header ?? reference, eventId: null };
 }
 
-export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
+export function createMtnMomoClient(options: MtnMomoConfig): MtnMomoClient {
+  const cfg = momoSettings(options);
   const s = momoSession(cfg);
   return {
     name: 'mtn',
     sandbox: cfg.sandbox,
-    windowMs: cfg.windowMs ?? MTN_MOMO_WINDOW_MS,
+    windowMs: cfg.windowMs,
     charge: (request) => momoCharge(s, request),
     status: (attempt) => momoStatus(s, attempt),
     verifyNotification: momoNotification,

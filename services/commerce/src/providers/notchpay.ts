@@ -10,7 +10,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { notchPayEventOutcome, notchPayOutcome } from './statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
+import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
 import {
   ChargeNotAtProvider,
   ProviderRejected,
@@ -125,14 +125,18 @@ function rejectionCode(res: HttpAnswer): string {
 type NotchPayCall = (kind: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, extra?: { retries?: number; timeoutMs?: number }) => Promise<HttpAnswer>;
 
 /** A client's connection: its settings (every default filled here, once) and its authorised call. */
+type NotchPaySettings = ReturnType<typeof notchPaySettings>;
+
 interface NotchPaySession {
-  cfg: NotchPayConfig;
+  cfg: NotchPaySettings;
   call: NotchPayCall;
 }
 
-function notchPaySession(cfg: NotchPayConfig): NotchPaySession {
+const notchPaySettings = (cfg: NotchPayConfig) =>
+  clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, windowMs: NOTCHPAY_WINDOW_MS, currency: 'XAF', pushTimeoutMs: NOTCHPAY_PUSH_TIMEOUT_MS });
+
+function notchPaySession(cfg: NotchPaySettings): NotchPaySession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const call: NotchPayCall = (kind, method, path, body, extra = {}) =>
     httpCall({
       provider: 'notchpay',
@@ -141,7 +145,7 @@ function notchPaySession(cfg: NotchPayConfig): NotchPaySession {
       url: `${base}${path}`,
       headers: { authorization: cfg.publicKey },
       body,
-      timeoutMs: extra.timeoutMs ?? timeoutMs,
+      timeoutMs: extra.timeoutMs ?? cfg.timeoutMs,
       retries: extra.retries ?? 0,
       fetchImpl: cfg.fetchImpl,
     });
@@ -176,7 +180,7 @@ async function notchPayStatus(s: NotchPaySession, attempt: { reference: string; 
 async function notchPayCharge(s: NotchPaySession, request: ChargeRequest): Promise<ProviderAnswer> {
   const body: Record<string, unknown> = {
     amount: Math.ceil(request.amountXaf),
-    currency: s.cfg.currency ?? 'XAF',
+    currency: s.cfg.currency,
     email: request.email,
     description: request.description,
     callback: request.returnUrl,
@@ -204,7 +208,7 @@ async function notchPayPush(s: NotchPaySession, attempt: Parameters<NonNullable<
     'PUT',
     `/payments/${encodeURIComponent(ref)}`,
     { channel: attempt.channel, data: { phone: attempt.phone } },
-    { timeoutMs: s.cfg.pushTimeoutMs ?? NOTCHPAY_PUSH_TIMEOUT_MS },
+    { timeoutMs: s.cfg.pushTimeoutMs },
   );
   if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
   // 202 {action:"confirm", message}: the customer confirms on the phone; the status says the rest.
@@ -229,12 +233,13 @@ async function notchPayCancel(s: NotchPaySession, attempt: { reference: string; 
   }
 }
 
-export function createNotchPayClient(cfg: NotchPayConfig): NotchPayClient {
+export function createNotchPayClient(options: NotchPayConfig): NotchPayClient {
+  const cfg = notchPaySettings(options);
   const s = notchPaySession(cfg);
   return {
     name: 'notchpay',
     sandbox: cfg.sandbox,
-    windowMs: cfg.windowMs ?? NOTCHPAY_WINDOW_MS,
+    windowMs: cfg.windowMs,
     charge: (request) => notchPayCharge(s, request),
     status: (attempt) => notchPayStatus(s, attempt),
     pushCharge: (attempt) => notchPayPush(s, attempt),

@@ -12,7 +12,7 @@
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
 import { orangeInitRefused, orangeOutcome } from './statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
+import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
   ChargeNotAtProvider,
   ProviderRejected,
@@ -72,16 +72,18 @@ function orangeCode(body: unknown, status: number): string {
 }
 
 /** A client's connection: its settings (every default filled here, once) and its token cache. */
+type OrangeSettings = ReturnType<typeof orangeSettings>;
+
 interface OrangeSession {
-  cfg: OrangeMoneyConfig;
+  cfg: OrangeSettings;
   api: string;
-  timeoutMs: number;
   tokens: TokenCache;
 }
 
-function orangeSession(cfg: OrangeMoneyConfig): OrangeSession {
+const orangeSettings = (cfg: OrangeMoneyConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: ORANGE_MONEY_WINDOW_MS });
+
+function orangeSession(cfg: OrangeSettings): OrangeSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const tokens = new TokenCache(async () => {
     const res = await httpCall({
       provider: 'orange',
@@ -93,7 +95,7 @@ function orangeSession(cfg: OrangeMoneyConfig): OrangeSession {
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
-      timeoutMs,
+      timeoutMs: cfg.timeoutMs,
       retries: 2,
       fetchImpl: cfg.fetchImpl,
     });
@@ -101,8 +103,8 @@ function orangeSession(cfg: OrangeMoneyConfig): OrangeSession {
     if (res.status >= 400 || !token) throw new ProviderRejected('orange', `TOKEN_HTTP_${res.status}`, res.exchange);
     const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
     return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
-  }, cfg.tokenMarginMs ?? 60_000);
-  return { cfg, api: `${base}${ORANGE_MONEY_API_PREFIX}`, timeoutMs, tokens };
+  }, cfg.tokenMarginMs);
+  return { cfg, api: `${base}${ORANGE_MONEY_API_PREFIX}`, tokens };
 }
 
 async function authed(s: OrangeSession, kind: string, method: 'GET' | 'POST', path: string, body: unknown, retries: number): Promise<HttpAnswer> {
@@ -115,7 +117,7 @@ async function authed(s: OrangeSession, kind: string, method: 'GET' | 'POST', pa
       url: `${s.api}${path}`,
       headers: { authorization: `Bearer ${token}`, 'x-auth-token': s.cfg.authToken },
       body,
-      timeoutMs: s.timeoutMs,
+      timeoutMs: s.cfg.timeoutMs,
       retries,
       fetchImpl: s.cfg.fetchImpl,
     });
@@ -241,12 +243,13 @@ function orangeNotification(notification: InboundNotification): NotificationVerd
   return { valid: true, signed: false, reference, providerReference: payToken, eventId: null };
 }
 
-export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClient {
+export function createOrangeMoneyClient(options: OrangeMoneyConfig): OrangeMoneyClient {
+  const cfg = orangeSettings(options);
   const s = orangeSession(cfg);
   return {
     name: 'orange',
     sandbox: cfg.sandbox,
-    windowMs: cfg.windowMs ?? ORANGE_MONEY_WINDOW_MS,
+    windowMs: cfg.windowMs,
     charge: (request) => orangeCharge(s, request),
     status: (attempt) => orangeStatus(s, attempt),
     resend: (attempt) => orangeResend(s, attempt),
