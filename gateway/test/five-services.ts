@@ -7,7 +7,7 @@ import { startAnalytics } from '../../services/analytics/src/app';
 import { startCatalogue } from '../../services/catalogue/src/app';
 import { startCommerce } from '../../services/commerce/src/app';
 import { FakeProvider, WEBHOOK_KEY } from '../../services/commerce/test/fake-provider';
-import { sandboxProviders } from '../../services/commerce/test/support';
+import { sandboxProviders } from '../../services/commerce/test/harness';
 import { startIdentity } from '../../services/identity/src/app';
 import { startMessaging } from '../../services/messaging/src/app';
 import { startGateway, type RunningGateway } from '../src/app';

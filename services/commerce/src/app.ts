@@ -1,16 +1,20 @@
 import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
-import type { CommerceConfig } from './config';
+import { adminModule } from './admin/admin.module';
+import { checkoutModule } from './checkout/checkout.module';
+import { commerceSettings, type CommerceConfig } from './config';
 import { createDataSource } from './database';
-import { BUYERS_CONSUMER, PRICE_LIST_CONSUMERS, startBuyersConsumer, startPriceListConsumer } from './events/consumers';
-import { COMMERCE_JOB_NAMES, commerceJobHandlers, SWEEP_EVERY_MS, SWEEP_SCHEDULER, type CommerceJobs } from './jobs/commerce-jobs';
-import { OrderUpdates } from './live/order-updates';
-import type { CommerceDeps } from './operations/deps';
-import { createProviderRegistry } from './operations/providers';
-import { mountWebhookRoutes } from './operations/webhooks';
-import type { PaymentProvider, ProviderName } from './providers/port';
-import { createResolvers } from './resolvers';
+import type { CommerceDeps } from './deps';
+import { feedsModule } from './feeds/feeds.module';
+import { OrderUpdates } from './orders';
+import { ordersModule } from './orders/orders.module';
+import { createProviderRegistry, type PaymentProvider, type ProviderName } from './providers';
+import { providersModule } from './providers/providers.module';
+import { purchasesModule } from './purchases/purchases.module';
+import { COMMERCE_JOB_NAMES, type CommerceJobs } from './settlement';
+import { settlementModule } from './settlement/settlement.module';
 import { typeDefs } from './schema';
+import { webhooksModule } from './webhooks/webhooks.module';
 
 export interface CommerceOptions {
   /** Clients replacing the configured ones (tests). */
@@ -31,8 +35,9 @@ export interface RunningCommerce {
   stop(): Promise<void>;
 }
 
-/** What commerce is on top of the kit's bootstrap: providers, price list, checkout, settlement, webhooks, poller. */
+/** What commerce is on top of the kit's bootstrap: its rooms (README.md), built on one set of deps. */
 export function commerceService(config: CommerceConfig, options: CommerceOptions = {}) {
+  const settings = commerceSettings(config);
   return defineService<CommerceConfig, CommerceJobs, BaseContext, { deps: CommerceDeps }>({
     name: 'commerce',
     config,
@@ -40,36 +45,30 @@ export function commerceService(config: CommerceConfig, options: CommerceOptions
     typeDefs,
     subscriptions: true,
     jobs: { names: COMMERCE_JOB_NAMES, concurrency: 8 },
-    async setup({ ds, uow, bus, redis, log, enqueue, onShutdown }) {
-      const updates = new OrderUpdates(redis, config.redisKeyPrefix ?? 'lbf', log);
-      await updates.start();
-      onShutdown('order updates', () => updates.stop());
-      const providers = createProviderRegistry(config, options.providers);
-      log.info({ providers: providers.list().map((p) => ({ name: p.name, sandbox: p.sandbox })) }, 'payment methods offered');
+    setup({ ds, uow, bus, redis, log, enqueue }) {
+      const providers = createProviderRegistry(settings.providers, options.providers);
       const deps: CommerceDeps = {
         ds,
         uow,
         log,
-        config,
+        config: settings,
         providers,
-        updates,
+        updates: new OrderUpdates(redis, settings.redisKeyPrefix, log),
         redis,
-        redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
         enqueue: (name, data, opts) => enqueue(name, data, opts),
         now: options.now ?? (() => new Date()),
       };
       return {
-        resolvers: createResolvers(deps),
-        routes: (app) => mountWebhookRoutes(app, deps),
-        consumers: [
-          ...(Object.keys(PRICE_LIST_CONSUMERS) as Array<keyof typeof PRICE_LIST_CONSUMERS>).map((subject) => ({
-            name: PRICE_LIST_CONSUMERS[subject],
-            start: () => startPriceListConsumer(subject, { bus, uow, log, maxDeliver: config.eventMaxDeliver }),
-          })),
-          { name: BUYERS_CONSUMER, start: () => startBuyersConsumer({ bus, uow, log, maxDeliver: config.eventMaxDeliver }) },
+        modules: [
+          providersModule(providers, log),
+          feedsModule(deps, bus),
+          ordersModule(deps),
+          checkoutModule(deps),
+          settlementModule(deps),
+          webhooksModule(deps),
+          adminModule(deps),
+          purchasesModule(deps),
         ],
-        jobHandlers: commerceJobHandlers(deps),
-        jobSchedules: [{ id: SWEEP_SCHEDULER, name: 'sweep-pending', repeat: { every: SWEEP_EVERY_MS } }],
         expose: { deps },
       };
     },

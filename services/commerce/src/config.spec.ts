@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { fromEnv, offeredProviders } from './config';
+import { commerceSettings, DEFAULT_CHARGE_GRACE_MS, DEFAULT_POLL_DELAYS_MS, fromEnv, offeredProviders } from './config';
 
 const publicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const base = { AUTH_PUBLIC_KEY: publicKey, SUBGRAPH_SECRET: 'a-secret-of-at-least-16-chars' };
@@ -44,5 +44,13 @@ describe('commerce config', () => {
 
   it('refuses a bad rate', () => {
     expect(() => fromEnv({ ...base, USD_XAF_RATE: 'abc' })).toThrow(/USD_XAF_RATE/);
+  });
+
+  it('fills every default once (settings the modules read) and freezes them', () => {
+    const settings = commerceSettings(fromEnv({ ...base }));
+    expect(settings).toMatchObject({ pollDelaysMs: DEFAULT_POLL_DELAYS_MS, chargeGraceMs: DEFAULT_CHARGE_GRACE_MS, redisKeyPrefix: 'lbf', siteTimezone: 'Africa/Douala' });
+    expect(Object.isFrozen(settings)).toBe(true);
+    expect(Object.isFrozen(settings.providers)).toBe(true);
+    expect(commerceSettings({ ...fromEnv({ ...base }), pollDelaysMs: [200], chargeGraceMs: 1_500 })).toMatchObject({ pollDelaysMs: [200], chargeGraceMs: 1_500 });
   });
 });

@@ -1,7 +1,18 @@
-import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
+import {
+  baseConfigFrom,
+  baseEnv,
+  DEFAULT_PUBLIC_URL,
+  frozenConfig,
+  PAYMENT_PROVIDERS,
+  publicUrlVariable,
+  parseConfig,
+  siteTimezoneOf,
+  type BaseConfig,
+  type DeepReadonly,
+  type PaymentProviderName,
+} from '@lbf/service-kit';
 import { z } from 'zod';
-import { providerConfigsFrom, type ProviderConfigs } from './providers';
-import type { ProviderName } from './providers/port';
+import { providerConfigsFrom, type ProviderConfigs } from './providers/configs';
 
 export interface CommerceConfig extends BaseConfig {
   /** FCFA per US dollar (656, the spec's constant). */
@@ -26,6 +37,30 @@ export interface CommerceConfig extends BaseConfig {
 
 export const DEFAULT_USD_XAF_RATE = 656;
 export const DEFAULT_POLL_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
+/** See CommerceConfig.chargeGraceMs. */
+export const DEFAULT_CHARGE_GRACE_MS = 60_000;
+/** REDIS_KEY_PREFIX's default (the kit's). */
+const DEFAULT_REDIS_KEY_PREFIX = 'lbf';
+
+/**
+ * The config as commerce's modules read it: every optional setting given its default here, once,
+ * and frozen (issue 21: no `config.x ?? fallback` at a use site).
+ */
+export type CommerceSettings = DeepReadonly<
+  CommerceConfig & { pollDelaysMs: number[]; chargeGraceMs: number; redisKeyPrefix: string; siteTimezone: string }
+>;
+
+/** The settings a config (from `fromEnv` or a test's literal) may leave out, with their defaults. */
+const defaulted = z.object({
+  pollDelaysMs: z.array(z.number().int().nonnegative()).min(1).default(DEFAULT_POLL_DELAYS_MS),
+  chargeGraceMs: z.number().int().nonnegative().default(DEFAULT_CHARGE_GRACE_MS),
+  redisKeyPrefix: z.string().min(1).default(DEFAULT_REDIS_KEY_PREFIX),
+});
+
+/** Fills every default of a config (from `fromEnv` or a test's literal) once, and freezes it. */
+export function commerceSettings(config: CommerceConfig): CommerceSettings {
+  return frozenConfig({ ...config, ...defaulted.parse(config), siteTimezone: siteTimezoneOf(config) });
+}
 
 /** An unset or empty variable (compose passes `${X:-}` through as '') is absent. */
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
@@ -59,8 +94,8 @@ export type CommerceEnv = z.infer<typeof commerceEnv>;
 const trim = (url: string) => url.replace(/\/+$/, '');
 
 /** Which providers a config offers, in the spec's order. */
-export function offeredProviders(config: Pick<CommerceConfig, 'providers'>): ProviderName[] {
-  return (['orange', 'mtn', 'notchpay'] as const).filter((p) => config.providers[p] !== null);
+export function offeredProviders(config: Pick<CommerceConfig, 'providers'>): PaymentProviderName[] {
+  return PAYMENT_PROVIDERS.filter((p) => config.providers[p] !== null);
 }
 
 /** Reads the environment once; throws a ConfigError naming every bad variable. */
@@ -72,7 +107,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CommerceConfig
     usdXafRate: e.USD_XAF_RATE,
     publicUrl,
     notifyUrl: trim(e.PAYMENT_NOTIFY_URL ?? `${publicUrl}/payments/notify`),
-    // Real credentials -> real endpoint, else PAYMENT_SANDBOX_URL -> sandbox, else not offered (providers/index.ts).
+    // Real credentials -> real endpoint, else PAYMENT_SANDBOX_URL -> sandbox, else not offered (providers/configs.ts).
     providers: providerConfigsFrom(source),
   };
 }

@@ -1,14 +1,14 @@
 import { subscribe, wsClient } from '@lbf/service-kit/testing';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { settle } from '../src/operations/settle';
-import { ORDER, setupCommerce, until, type CommerceTestContext } from './support';
+import { settle } from '../src/settlement';
+import { commerceHarness, ORDER, until, type CommerceHarness } from './harness';
 
 const ENTITIES = `query E($r: [_Any!]!) { _entities(representations: $r) { ... on User { id purchases { id status receiptNumber } purchaseCount totalSpent { usdCents xaf } } } }`;
 
 describe('who may read and do what', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   beforeAll(async () => {
-    t = await setupCommerce();
+    t = await commerceHarness();
   });
   afterAll(() => t.teardown());
 

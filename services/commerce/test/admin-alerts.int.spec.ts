@@ -1,5 +1,5 @@
 import { FakeProvider } from './fake-provider';
-import { setupCommerce, until, type CommerceTestContext } from './support';
+import { commerceHarness, until, type CommerceHarness } from './harness';
 
 const CLAIM = `mutation($i: PaymentClaimInput!) { claimPayment(input: $i) { resolved message order { id status } error { code } } }`;
 const CHECK = `mutation($id: ID!) { checkPayment(orderId: $id) { order { status } error { code } } }`;
@@ -8,13 +8,13 @@ const RECHECK = `mutation($id: ID!) { adminRecheckOrder(orderId: $id) { order { 
 type AlertEvent = { subject: string; data: { alertId: string; kind: string; title?: string; href?: string; occurredAt: string } };
 
 describe('the bell: payments waiting for reconciliation', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   /** Orange with a 1.5 s window, so the poller gives up within the test. */
   const orange = new FakeProvider('orange', 1500);
   const admin = () => t.newUser({ admin: true });
 
   beforeAll(async () => {
-    t = await setupCommerce({ providers: { orange } });
+    t = await commerceHarness({ providers: { orange } });
   });
   afterAll(() => t.teardown());
 

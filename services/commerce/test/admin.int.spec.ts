@@ -1,15 +1,15 @@
 import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula } from '@lbf/service-kit/testing';
-import { settle } from '../src/operations/settle';
-import { setupCommerce, until, type CommerceTestContext } from './support';
+import { settle } from '../src/settlement';
+import { commerceHarness, until, type CommerceHarness } from './harness';
 
 const PAGE = `query($filter: OrderFilter, $page: Int, $pageSize: Int) { adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
   total page pageSize totalPages items { id status method buyerEmail receiptNumber adminAction { kind reason adminId } attempt { providerLog { kind } } } } }`;
 
 describe('administrators: payments page, grant, refund, stats, CSV, purchase history', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   const admin = () => t.newUser({ admin: true });
   beforeAll(async () => {
-    t = await setupCommerce();
+    t = await commerceHarness();
   });
   afterAll(() => t.teardown());
 

@@ -18,7 +18,7 @@ import { startPaymentsSandbox, type RunningSandbox } from '../../../sandbox/paym
 import type { CommerceConfig } from '../src/config';
 import { ProviderUnavailable, type ChargeRequest, type ProviderAnswer } from '../src/providers/port';
 import { FakeProvider } from './fake-provider';
-import { CHECK_PAYMENT, sandboxProviders, setupCommerce, START_CHECKOUT, until, type CommerceTestContext } from './support';
+import { CHECK_PAYMENT, commerceHarness, sandboxProviders, START_CHECKOUT, until, type CommerceHarness } from './harness';
 
 const DIST_APP = join(__dirname, '..', 'dist', 'app.js');
 
@@ -66,7 +66,7 @@ function startChild(cfg: CommerceConfig): Promise<{ url: string; proc: ChildProc
 }
 
 describe('a kill between the commit of an attempt and the provider call (commerce as its own process, the sandbox)', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   let sandbox: RunningSandbox;
   let proxy: Awaited<ReturnType<typeof startKillProxy>>;
   let childConfig: CommerceConfig;
@@ -80,7 +80,7 @@ describe('a kill between the commit of an attempt and the provider call (commerc
     sandbox = await startPaymentsSandbox({ port: 0, webhookKey });
     proxy = await startKillProxy(sandbox.url);
     // The survivor: another instance, up all along, same database, queue and providers.
-    t = await setupCommerce({
+    t = await commerceHarness({
       fake: false,
       config: {
         providers: sandboxProviders(proxy.url, webhookKey),
@@ -187,13 +187,13 @@ describe('a kill between the commit of an attempt and the provider call (commerc
 });
 
 describe('a charge that never reached the provider, in process (fake providers)', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   const mtn = new FakeProvider('mtn', 5 * 60_000);
   /** The service's clock runs this far ahead of the real one: the grace and the window pass without waiting. */
   let skew = 0;
   beforeAll(async () => {
     // No poller in the way: only the customer's clicks ask.
-    t = await setupCommerce({ providers: { mtn }, config: { pollDelaysMs: [10 * 60_000], chargeGraceMs: 10_000 }, now: () => new Date(Date.now() + skew) });
+    t = await commerceHarness({ providers: { mtn }, config: { pollDelaysMs: [10 * 60_000], chargeGraceMs: 10_000 }, now: () => new Date(Date.now() + skew) });
   });
   afterAll(() => t.teardown());
 
@@ -273,11 +273,11 @@ class LosingMomo extends FakeProvider {
 }
 
 describe('the poller and a charge that never reached the provider (fake providers)', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   const mtn = new LosingMomo('mtn', 5 * 60_000);
   beforeAll(async () => {
     // One quick poll, then the next round would be 10 minutes away.
-    t = await setupCommerce({ providers: { mtn }, config: { pollDelaysMs: [200, 10 * 60_000], chargeGraceMs: 1_500 } });
+    t = await commerceHarness({ providers: { mtn }, config: { pollDelaysMs: [200, 10 * 60_000], chargeGraceMs: 1_500 } });
   });
   afterAll(() => t.teardown());
 

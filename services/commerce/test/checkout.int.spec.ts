@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CHECK_PAYMENT, setupCommerce, until, type CommerceTestContext } from './support';
+import { CHECK_PAYMENT, commerceHarness, until, type CommerceHarness } from './harness';
 
 describe('checkout', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   beforeAll(async () => {
-    t = await setupCommerce();
+    t = await commerceHarness();
   });
   afterAll(() => t.teardown());
 

@@ -4,17 +4,17 @@
  * per attempt, whatever it names.
  */
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_BODY_KEPT, WEBHOOKS_KEPT_PER_ATTEMPT } from '../src/operations/webhooks';
-import { setupCommerce, until, type CommerceTestContext } from './support';
+import { WEBHOOK_BODY_KEPT, WEBHOOKS_KEPT_PER_ATTEMPT } from '../src/webhooks';
+import { commerceHarness, until, type CommerceHarness } from './harness';
 
 const FLOOD = 200;
 const BODY_BYTES = 30 * 1024;
 
 describe('a flood of forged provider callbacks', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   beforeAll(async () => {
     // The poller far away: every status request here comes from the callbacks.
-    t = await setupCommerce({ config: { pollDelaysMs: [10 * 60_000] } });
+    t = await commerceHarness({ config: { pollDelaysMs: [10 * 60_000] } });
   });
   afterAll(() => t.teardown());
 

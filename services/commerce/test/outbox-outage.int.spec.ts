@@ -2,20 +2,20 @@ import { connect } from 'nats';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { settle } from '../src/operations/settle';
+import { settle } from '../src/settlement';
 import { freePort, PrivateNats } from '@lbf/service-kit/testing';
-import { setupCommerce, until, type CommerceTestContext } from './support';
+import { commerceHarness, until, type CommerceHarness } from './harness';
 
 describe('commerce.purchase.completed when NATS is unreachable at commit', () => {
   let nats: PrivateNats;
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   let storeDir: string;
 
   beforeAll(async () => {
     storeDir = mkdtempSync(join(tmpdir(), 'commerce-nats-'));
     nats = new PrivateNats(await freePort(), storeDir);
     await nats.start();
-    t = await setupCommerce({ config: { natsUrl: nats.url } });
+    t = await commerceHarness({ config: { natsUrl: nats.url } });
   });
   afterAll(async () => {
     await t?.teardown().catch(() => undefined);

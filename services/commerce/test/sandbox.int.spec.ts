@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startPaymentsSandbox, type RunningSandbox } from '../../../sandbox/payments/src/server';
-import { sandboxProviders, setupCommerce, until, type CommerceTestContext } from './support';
+import { commerceHarness, sandboxProviders, until, type CommerceHarness } from './harness';
 
 /** Forwards /payments/notify/* to commerce with the gateway's secret, like the gateway's relay. */
 async function startRelay(target: () => { base: string; secret: string }): Promise<{ url: string; stop(): Promise<void> }> {
@@ -30,7 +30,7 @@ async function startRelay(target: () => { base: string; secret: string }): Promi
 }
 
 describe('commerce against the payments sandbox', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   let sandbox: RunningSandbox;
   let relay: { url: string; stop(): Promise<void> };
   const webhookKey = randomBytes(24).toString('base64url');
@@ -40,7 +40,7 @@ describe('commerce against the payments sandbox', () => {
     // The sandbox needs the relay's URL and commerce needs the sandbox's: the relay learns its target last.
     relay = await startRelay(() => ({ base: commerceBase, secret: t.env.subgraphSecret }));
     sandbox = await startPaymentsSandbox({ port: 0, webhookKey, notchpayWebhookUrl: `${relay.url}/payments/notify/notchpay`, windowMs: { mtn: 2500 }, sweepEveryMs: 50 });
-    t = await setupCommerce({
+    t = await commerceHarness({
       fake: false,
       config: {
         providers: sandboxProviders(sandbox.url, webhookKey, { mtn: 2500 }),

@@ -1,14 +1,13 @@
 import { notchPaySignature as signNotchPay } from '../src/providers/notchpay';
-import { commerceJobHandlers } from '../src/jobs/commerce-jobs';
-import { settle } from '../src/operations/settle';
+import { commerceJobHandlers, settle } from '../src/settlement';
 import { FakeProvider } from './fake-provider';
-import { setupCommerce, until, WEBHOOK_KEY, type CommerceTestContext } from './support';
+import { commerceHarness, until, WEBHOOK_KEY, type CommerceHarness } from './harness';
 
 describe('settlement: webhooks, poller, expiry', () => {
-  let t: CommerceTestContext;
+  let t: CommerceHarness;
   const shortMtn = new FakeProvider('mtn', 1500);
   beforeAll(async () => {
-    t = await setupCommerce({ providers: { mtn: shortMtn } });
+    t = await commerceHarness({ providers: { mtn: shortMtn } });
   });
   afterAll(() => t.teardown());
 

@@ -192,3 +192,12 @@ export class TokenCache {
     this.token = null;
   }
 }
+
+/**
+ * A client's options with their defaults filled once, where the client is built (an option given
+ * as undefined or null keeps its default): the client then reads `settings.x`, never `cfg.x ?? fallback`.
+ */
+export function clientSettings<T extends object, D extends { [K in keyof T]?: NonNullable<T[K]> }>(cfg: T, defaults: D): T & { [K in keyof D & keyof T]-?: NonNullable<T[K]> } {
+  const given = Object.fromEntries(Object.entries(cfg).filter(([, v]) => v !== undefined && v !== null));
+  return { ...defaults, ...given } as unknown as T & { [K in keyof D & keyof T]-?: NonNullable<T[K]> };
+}

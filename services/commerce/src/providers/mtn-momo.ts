@@ -9,8 +9,8 @@
  *   no such request (never made): `ChargeNotAtProvider`, and sending it then is safe (same reference).
  * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
  */
-import { mtnOutcome, mtnReasonCode } from '../domain/provider-statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
+import { mtnOutcome, mtnReasonCode } from './statuses';
+import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
   ChargeNotAtProvider,
   ProviderRejected,
@@ -72,10 +72,19 @@ function reasonFromBody(body: unknown): string | null {
   return pickString(body, 'code') ?? mtnReasonCode((body as Record<string, unknown> | null)?.reason) ?? null;
 }
 
-export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
-  const base = cfg.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+/** A client's connection: its settings (every default filled here, once) and its token cache. */
+type MomoSettings = ReturnType<typeof momoSettings>;
 
+interface MomoSession {
+  cfg: MomoSettings;
+  base: string;
+  tokens: TokenCache;
+}
+
+const momoSettings = (cfg: MtnMomoConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: MTN_MOMO_WINDOW_MS });
+
+function momoSession(cfg: MomoSettings): MomoSession {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
   const tokens = new TokenCache(async () => {
     const res = await httpCall({
       provider: 'mtn',
@@ -87,7 +96,7 @@ export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
         'ocp-apim-subscription-key': cfg.subscriptionKey,
       },
       body: '',
-      timeoutMs,
+      timeoutMs: cfg.timeoutMs,
       retries: 2,
       fetchImpl: cfg.fetchImpl,
     });
@@ -95,116 +104,123 @@ export function createMtnMomoClient(cfg: MtnMomoConfig): MtnMomoClient {
     if (res.status >= 400 || !token) throw new ProviderRejected('mtn', `TOKEN_HTTP_${res.status}`, res.exchange);
     const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
     return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
-  }, cfg.tokenMarginMs ?? 60_000);
+  }, cfg.tokenMarginMs);
+  return { cfg, base, tokens };
+}
 
-  /** One authorised call; a 401 drops the cached token and tries once more with a fresh one. */
-  const authed = async (
-    kind: string,
-    method: 'GET' | 'POST',
-    path: string,
-    extraHeaders: Record<string, string>,
-    body: unknown,
-    retries: number,
-  ): Promise<HttpAnswer> => {
-    for (let round = 0; ; round++) {
-      const token = await tokens.get();
-      const res = await httpCall({
-        provider: 'mtn',
-        kind,
-        method,
-        url: `${base}${path}`,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-target-environment': cfg.targetEnvironment,
-          'ocp-apim-subscription-key': cfg.subscriptionKey,
-          ...extraHeaders,
-        },
-        body,
-        timeoutMs,
-        retries,
-        fetchImpl: cfg.fetchImpl,
-      });
-      if (res.status === 401 && round === 0) {
-        tokens.invalidate();
-        continue;
-      }
-      return res;
+/** One authorised call; a 401 drops the cached token and tries once more with a fresh one. */
+async function authed(
+  s: MomoSession,
+  kind: string,
+  method: 'GET' | 'POST',
+  path: string,
+  extraHeaders: Record<string, string>,
+  body: unknown,
+  retries: number,
+): Promise<HttpAnswer> {
+  for (let round = 0; ; round++) {
+    const token = await s.tokens.get();
+    const res = await httpCall({
+      provider: 'mtn',
+      kind,
+      method,
+      url: `${s.base}${path}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-target-environment': s.cfg.targetEnvironment,
+        'ocp-apim-subscription-key': s.cfg.subscriptionKey,
+        ...extraHeaders,
+      },
+      body,
+      timeoutMs: s.cfg.timeoutMs,
+      retries,
+      fetchImpl: s.cfg.fetchImpl,
+    });
+    if (res.status === 401 && round === 0) {
+      s.tokens.invalidate();
+      continue;
     }
-  };
+    return res;
+  }
+}
 
-  const status: PaymentProvider['status'] = async (attempt) => {
-    const ref = attempt.providerReference ?? attempt.reference;
-    const res = await tokenTroubleIsUnavailable(() => authed('mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, {}, undefined, 2));
-    // Refused credentials say nothing about the payment: ask again later rather than fail it.
-    if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('mtn', `mtn.status: HTTP ${res.status}`, res.exchange);
-    // MoMo has no request with this X-Reference-Id: requesttopay never reached it.
-    if (res.status === 404) throw new ChargeNotAtProvider('mtn', res.exchange);
-    if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
-    const b = res.body as Record<string, unknown> | null;
-    const raw = pickString(b, 'status');
-    const outcome = mtnOutcome(raw, b?.reason);
-    return {
-      outcome,
-      providerReference: ref,
-      operatorTransactionId: pickString(b, 'financialTransactionId'),
-      reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (mtnReasonCode(b?.reason) ?? raw),
-      authorizationUrl: null,
-      rawStatus: raw,
-      exchange: res.exchange,
-    };
+async function momoStatus(s: MomoSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
+  const ref = attempt.providerReference ?? attempt.reference;
+  const res = await tokenTroubleIsUnavailable(() => authed(s, 'mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, {}, undefined, 2));
+  // Refused credentials say nothing about the payment: ask again later rather than fail it.
+  if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('mtn', `mtn.status: HTTP ${res.status}`, res.exchange);
+  // MoMo has no request with this X-Reference-Id: requesttopay never reached it.
+  if (res.status === 404) throw new ChargeNotAtProvider('mtn', res.exchange);
+  if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
+  const b = res.body as Record<string, unknown> | null;
+  const raw = pickString(b, 'status');
+  const outcome = mtnOutcome(raw, b?.reason);
+  return {
+    outcome,
+    providerReference: ref,
+    operatorTransactionId: pickString(b, 'financialTransactionId'),
+    reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (mtnReasonCode(b?.reason) ?? raw),
+    authorizationUrl: null,
+    rawStatus: raw,
+    exchange: res.exchange,
   };
+}
 
+async function momoCharge(s: MomoSession, request: ChargeRequest): Promise<ProviderAnswer> {
+  if (!request.phone) throw new ProviderRejected('mtn', 'PAYER_PHONE_MISSING', { kind: 'mtn.requesttopay', httpStatus: null, body: null });
+  const note = momoNote(request.description);
+  const headers: Record<string, string> = { 'x-reference-id': request.reference };
+  if (request.notifyUrl) headers['x-callback-url'] = request.notifyUrl;
+  const body = {
+    amount: String(Math.ceil(request.amountXaf)),
+    currency: s.cfg.currency,
+    externalId: request.reference,
+    payer: { partyIdType: 'MSISDN', partyId: msisdnDigits(request.phone) },
+    payerMessage: note,
+    payeeNote: note,
+  };
+  // Safe to retry: the same X-Reference-Id can only create one request (409 on the second).
+  const res = await authed(s, 'mtn.requesttopay', 'POST', '/collection/v1_0/requesttopay', headers, body, 2);
+  if (res.status === 409) {
+    // RESOURCE_ALREADY_EXIST: an earlier try with this reference was created. Ask where it is.
+    const existing = await momoStatus(s, { reference: request.reference, providerReference: request.reference });
+    return { ...existing, exchange: { kind: 'mtn.requesttopay', httpStatus: 409, body: { first: res.exchange.body, status: existing.exchange.body } } };
+  }
+  if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
+  return {
+    outcome: 'pending',
+    providerReference: request.reference,
+    operatorTransactionId: null,
+    reasonCode: null,
+    authorizationUrl: null,
+    rawStatus: null,
+    exchange: res.exchange,
+  };
+}
+
+function momoNotification(notification: InboundNotification): NotificationVerdict {
+  // Unsigned and sent once: it only tells us which attempt to ask about.
+  let body: unknown = null;
+  try {
+    body = JSON.parse(notification.rawBody.toString('utf8'));
+  } catch {
+    /* still a nudge */
+  }
+  const header = headerValue(notification.headers, 'x-reference-id');
+  const externalId = pickString(body, 'externalId');
+  const reference = externalId ?? header;
+  return { valid: true, signed: false, reference, providerReference: header ?? reference, eventId: null };
+}
+
+export function createMtnMomoClient(options: MtnMomoConfig): MtnMomoClient {
+  const cfg = momoSettings(options);
+  const s = momoSession(cfg);
   return {
     name: 'mtn',
     sandbox: cfg.sandbox,
-    windowMs: cfg.windowMs ?? MTN_MOMO_WINDOW_MS,
-
-    async charge(request: ChargeRequest): Promise<ProviderAnswer> {
-      if (!request.phone) throw new ProviderRejected('mtn', 'PAYER_PHONE_MISSING', { kind: 'mtn.requesttopay', httpStatus: null, body: null });
-      const note = momoNote(request.description);
-      const headers: Record<string, string> = { 'x-reference-id': request.reference };
-      if (request.notifyUrl) headers['x-callback-url'] = request.notifyUrl;
-      const body = {
-        amount: String(Math.ceil(request.amountXaf)),
-        currency: cfg.currency,
-        externalId: request.reference,
-        payer: { partyIdType: 'MSISDN', partyId: msisdnDigits(request.phone) },
-        payerMessage: note,
-        payeeNote: note,
-      };
-      // Safe to retry: the same X-Reference-Id can only create one request (409 on the second).
-      const res = await authed('mtn.requesttopay', 'POST', '/collection/v1_0/requesttopay', headers, body, 2);
-      if (res.status === 409) {
-        // RESOURCE_ALREADY_EXIST: an earlier try with this reference was created. Ask where it is.
-        const existing = await status({ reference: request.reference, providerReference: request.reference });
-        return { ...existing, exchange: { kind: 'mtn.requesttopay', httpStatus: 409, body: { first: res.exchange.body, status: existing.exchange.body } } };
-      }
-      if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
-      return {
-        outcome: 'pending',
-        providerReference: request.reference,
-        operatorTransactionId: null,
-        reasonCode: null,
-        authorizationUrl: null,
-        rawStatus: null,
-        exchange: res.exchange,
-      };
-    },
-
-    status,
-
-    verifyNotification(notification: InboundNotification): NotificationVerdict {
-      // Unsigned and sent once: it only tells us which attempt to ask about.
-      let body: unknown = null;
-      try {
-        body = JSON.parse(notification.rawBody.toString('utf8'));
-      } catch {
-        /* still a nudge */
-      }
-      const header = headerValue(notification.headers, 'x-reference-id');
-      const externalId = pickString(body, 'externalId');
-      const reference = externalId ?? header;
-      return { valid: true, signed: false, reference, providerReference: header ?? reference, eventId: null };
-    },
+    windowMs: cfg.windowMs,
+    charge: (request) => momoCharge(s, request),
+    status: (attempt) => momoStatus(s, attempt),
+    verifyNotification: momoNotification,
   };
 }

@@ -9,8 +9,8 @@
  * - webhook: `x-notch-signature` = hex HMAC-SHA256(raw body, webhook hash key).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { notchPayEventOutcome, notchPayOutcome } from '../domain/provider-statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
+import { notchPayEventOutcome, notchPayOutcome } from './statuses';
+import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
 import {
   ChargeNotAtProvider,
   ProviderRejected,
@@ -122,113 +122,128 @@ function rejectionCode(res: HttpAnswer): string {
   return `HTTP_${res.status}`;
 }
 
-export function createNotchPayClient(cfg: NotchPayConfig): NotchPayClient {
+type NotchPayCall = (kind: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, extra?: { retries?: number; timeoutMs?: number }) => Promise<HttpAnswer>;
+
+/** A client's connection: its settings (every default filled here, once) and its authorised call. */
+type NotchPaySettings = ReturnType<typeof notchPaySettings>;
+
+interface NotchPaySession {
+  cfg: NotchPaySettings;
+  call: NotchPayCall;
+}
+
+const notchPaySettings = (cfg: NotchPayConfig) =>
+  clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, windowMs: NOTCHPAY_WINDOW_MS, currency: 'XAF', pushTimeoutMs: NOTCHPAY_PUSH_TIMEOUT_MS });
+
+function notchPaySession(cfg: NotchPaySettings): NotchPaySession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const headers = () => ({ authorization: cfg.publicKey });
-  const call = (kind: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, extra: { retries?: number; timeoutMs?: number } = {}) =>
+  const call: NotchPayCall = (kind, method, path, body, extra = {}) =>
     httpCall({
       provider: 'notchpay',
       kind,
       method,
       url: `${base}${path}`,
-      headers: headers(),
+      headers: { authorization: cfg.publicKey },
       body,
-      timeoutMs: extra.timeoutMs ?? timeoutMs,
+      timeoutMs: extra.timeoutMs ?? cfg.timeoutMs,
       retries: extra.retries ?? 0,
       fetchImpl: cfg.fetchImpl,
     });
+  return { cfg, call };
+}
 
-  const fromTransaction = (res: HttpAnswer): ProviderAnswer => {
-    const status = pickString(res.body, 'transaction', 'status');
-    const providerRef = pickString(res.body, 'transaction', 'reference');
-    return {
-      outcome: notchPayOutcome(status),
-      providerReference: providerRef,
-      operatorTransactionId: providerRef,
-      reasonCode: status && notchPayOutcome(status) !== 'pending' && notchPayOutcome(status) !== 'completed' ? status : null,
-      authorizationUrl: pickString(res.body, 'authorization_url'),
-      rawStatus: status,
-      exchange: res.exchange,
-    };
+function fromTransaction(res: HttpAnswer): ProviderAnswer {
+  const status = pickString(res.body, 'transaction', 'status');
+  const providerRef = pickString(res.body, 'transaction', 'reference');
+  return {
+    outcome: notchPayOutcome(status),
+    providerReference: providerRef,
+    operatorTransactionId: providerRef,
+    reasonCode: status && notchPayOutcome(status) !== 'pending' && notchPayOutcome(status) !== 'completed' ? status : null,
+    authorizationUrl: pickString(res.body, 'authorization_url'),
+    rawStatus: status,
+    exchange: res.exchange,
   };
+}
 
-  const status: PaymentProvider['status'] = async (attempt) => {
-    const ref = attempt.providerReference ?? attempt.reference;
-    const res = await call('notchpay.status', 'GET', `/payments/${encodeURIComponent(ref)}`, undefined, { retries: 2 });
-    // A refused key says nothing about the payment: ask again later rather than fail it.
-    if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('notchpay', `notchpay.status: HTTP ${res.status}`, res.exchange);
-    // No payment with this reference: /payments/initialize never reached NotchPay.
-    if (res.status === 404) throw new ChargeNotAtProvider('notchpay', res.exchange);
-    if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
-    return fromTransaction(res);
+async function notchPayStatus(s: NotchPaySession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
+  const ref = attempt.providerReference ?? attempt.reference;
+  const res = await s.call('notchpay.status', 'GET', `/payments/${encodeURIComponent(ref)}`, undefined, { retries: 2 });
+  // A refused key says nothing about the payment: ask again later rather than fail it.
+  if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('notchpay', `notchpay.status: HTTP ${res.status}`, res.exchange);
+  // No payment with this reference: /payments/initialize never reached NotchPay.
+  if (res.status === 404) throw new ChargeNotAtProvider('notchpay', res.exchange);
+  if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
+  return fromTransaction(res);
+}
+
+async function notchPayCharge(s: NotchPaySession, request: ChargeRequest): Promise<ProviderAnswer> {
+  const body: Record<string, unknown> = {
+    amount: Math.ceil(request.amountXaf),
+    currency: s.cfg.currency,
+    email: request.email,
+    description: request.description,
+    callback: request.returnUrl,
+    reference: request.reference,
   };
+  if (request.phone) body.phone = request.phone;
+  // Not retried: a lost answer is found again by GET on our reference (unique at NotchPay).
+  const res = await s.call('notchpay.initialize', 'POST', '/payments/initialize', body);
+  if (res.status === 409) {
+    // Our reference already exists there: an earlier try went through. Read it back.
+    const existing = await notchPayStatus(s, { reference: request.reference, providerReference: null });
+    return { ...existing, exchange: { ...existing.exchange, kind: 'notchpay.initialize.existing' } };
+  }
+  if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
+  const answer = fromTransaction(res);
+  if (!answer.authorizationUrl) throw new ProviderRejected('notchpay', 'NO_AUTHORIZATION_URL', res.exchange);
+  return answer;
+}
 
+async function notchPayPush(s: NotchPaySession, attempt: Parameters<NonNullable<PaymentProvider['pushCharge']>>[0]): Promise<ProviderAnswer> {
+  const ref = attempt.providerReference ?? attempt.reference;
+  // Not retried (a second PUT would push a second prompt); long timeout: it blocks.
+  const res = await s.call(
+    'notchpay.charge',
+    'PUT',
+    `/payments/${encodeURIComponent(ref)}`,
+    { channel: attempt.channel, data: { phone: attempt.phone } },
+    { timeoutMs: s.cfg.pushTimeoutMs },
+  );
+  if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
+  // 202 {action:"confirm", message}: the customer confirms on the phone; the status says the rest.
+  const txStatus = pickString(res.body, 'transaction', 'status');
+  return {
+    outcome: txStatus ? notchPayOutcome(txStatus) : 'pending',
+    providerReference: attempt.providerReference ?? pickString(res.body, 'transaction', 'reference'),
+    operatorTransactionId: pickString(res.body, 'transaction', 'reference') ?? attempt.providerReference,
+    reasonCode: null,
+    authorizationUrl: null,
+    rawStatus: txStatus ?? (typeof pick(res.body, 'action') === 'string' ? String(pick(res.body, 'action')) : null),
+    exchange: res.exchange,
+  };
+}
+
+async function notchPayCancel(s: NotchPaySession, attempt: { reference: string; providerReference: string | null }): Promise<void> {
+  const ref = attempt.providerReference ?? attempt.reference;
+  const res = await s.call('notchpay.cancel', 'DELETE', `/payments/${encodeURIComponent(ref)}`);
+  // Unknown or already finished: nothing left to cancel.
+  if (res.status >= 400 && res.status !== 404 && res.status !== 409 && res.status !== 422) {
+    throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
+  }
+}
+
+export function createNotchPayClient(options: NotchPayConfig): NotchPayClient {
+  const cfg = notchPaySettings(options);
+  const s = notchPaySession(cfg);
   return {
     name: 'notchpay',
     sandbox: cfg.sandbox,
-    windowMs: cfg.windowMs ?? NOTCHPAY_WINDOW_MS,
-
-    async charge(request: ChargeRequest): Promise<ProviderAnswer> {
-      const body: Record<string, unknown> = {
-        amount: Math.ceil(request.amountXaf),
-        currency: cfg.currency ?? 'XAF',
-        email: request.email,
-        description: request.description,
-        callback: request.returnUrl,
-        reference: request.reference,
-      };
-      if (request.phone) body.phone = request.phone;
-      // Not retried: a lost answer is found again by GET on our reference (unique at NotchPay).
-      const res = await call('notchpay.initialize', 'POST', '/payments/initialize', body);
-      if (res.status === 409) {
-        // Our reference already exists there: an earlier try went through. Read it back.
-        const existing = await status({ reference: request.reference, providerReference: null });
-        return { ...existing, exchange: { ...existing.exchange, kind: 'notchpay.initialize.existing' } };
-      }
-      if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
-      const answer = fromTransaction(res);
-      if (!answer.authorizationUrl) throw new ProviderRejected('notchpay', 'NO_AUTHORIZATION_URL', res.exchange);
-      return answer;
-    },
-
-    status,
-
-    async pushCharge(attempt) {
-      const ref = attempt.providerReference ?? attempt.reference;
-      // Not retried (a second PUT would push a second prompt); long timeout: it blocks.
-      const res = await call(
-        'notchpay.charge',
-        'PUT',
-        `/payments/${encodeURIComponent(ref)}`,
-        { channel: attempt.channel, data: { phone: attempt.phone } },
-        { timeoutMs: cfg.pushTimeoutMs ?? NOTCHPAY_PUSH_TIMEOUT_MS },
-      );
-      if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
-      // 202 {action:"confirm", message}: the customer confirms on the phone; the status says the rest.
-      const txStatus = pickString(res.body, 'transaction', 'status');
-      return {
-        outcome: txStatus ? notchPayOutcome(txStatus) : 'pending',
-        providerReference: attempt.providerReference ?? pickString(res.body, 'transaction', 'reference'),
-        operatorTransactionId: pickString(res.body, 'transaction', 'reference') ?? attempt.providerReference,
-        reasonCode: null,
-        authorizationUrl: null,
-        rawStatus: txStatus ?? (typeof pick(res.body, 'action') === 'string' ? String(pick(res.body, 'action')) : null),
-        exchange: res.exchange,
-      };
-    },
-
-    async cancel(attempt) {
-      const ref = attempt.providerReference ?? attempt.reference;
-      const res = await call('notchpay.cancel', 'DELETE', `/payments/${encodeURIComponent(ref)}`);
-      // Unknown or already finished: nothing left to cancel.
-      if (res.status >= 400 && res.status !== 404 && res.status !== 409 && res.status !== 422) {
-        throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);
-      }
-    },
-
-    verifyNotification(notification: InboundNotification): NotificationVerdict {
-      return verifyNotchPayWebhook(notification.rawBody, notification.headers, cfg.webhookHashKey);
-    },
+    windowMs: cfg.windowMs,
+    charge: (request) => notchPayCharge(s, request),
+    status: (attempt) => notchPayStatus(s, attempt),
+    pushCharge: (attempt) => notchPayPush(s, attempt),
+    cancel: (attempt) => notchPayCancel(s, attempt),
+    verifyNotification: (notification: InboundNotification) => verifyNotchPayWebhook(notification.rawBody, notification.headers, cfg.webhookHashKey),
   };
 }

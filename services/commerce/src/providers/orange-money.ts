@@ -11,8 +11,8 @@
  * - resend: GET …/mp/push/{payToken} re-sends the prompt.
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
-import { orangeInitRefused, orangeOutcome } from '../domain/provider-statuses';
-import { DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
+import { orangeInitRefused, orangeOutcome } from './statuses';
+import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
 import {
   ChargeNotAtProvider,
   ProviderRejected,
@@ -71,11 +71,19 @@ function orangeCode(body: unknown, status: number): string {
   return pickString(body, 'data', 'inittxnstatus') ?? pickString(body, 'code') ?? `HTTP_${status}`;
 }
 
-export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClient {
-  const base = cfg.baseUrl.replace(/\/+$/, '');
-  const api = `${base}${ORANGE_MONEY_API_PREFIX}`;
-  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+/** A client's connection: its settings (every default filled here, once) and its token cache. */
+type OrangeSettings = ReturnType<typeof orangeSettings>;
 
+interface OrangeSession {
+  cfg: OrangeSettings;
+  api: string;
+  tokens: TokenCache;
+}
+
+const orangeSettings = (cfg: OrangeMoneyConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: ORANGE_MONEY_WINDOW_MS });
+
+function orangeSession(cfg: OrangeSettings): OrangeSession {
+  const base = cfg.baseUrl.replace(/\/+$/, '');
   const tokens = new TokenCache(async () => {
     const res = await httpCall({
       provider: 'orange',
@@ -87,7 +95,7 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
-      timeoutMs,
+      timeoutMs: cfg.timeoutMs,
       retries: 2,
       fetchImpl: cfg.fetchImpl,
     });
@@ -95,145 +103,156 @@ export function createOrangeMoneyClient(cfg: OrangeMoneyConfig): OrangeMoneyClie
     if (res.status >= 400 || !token) throw new ProviderRejected('orange', `TOKEN_HTTP_${res.status}`, res.exchange);
     const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
     return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
-  }, cfg.tokenMarginMs ?? 60_000);
+  }, cfg.tokenMarginMs);
+  return { cfg, api: `${base}${ORANGE_MONEY_API_PREFIX}`, tokens };
+}
 
-  const authed = async (kind: string, method: 'GET' | 'POST', path: string, body: unknown, retries: number): Promise<HttpAnswer> => {
-    for (let round = 0; ; round++) {
-      const token = await tokens.get();
-      const res = await httpCall({
-        provider: 'orange',
-        kind,
-        method,
-        url: `${api}${path}`,
-        headers: { authorization: `Bearer ${token}`, 'x-auth-token': cfg.authToken },
-        body,
-        timeoutMs,
-        retries,
-        fetchImpl: cfg.fetchImpl,
-      });
-      // An expired token is refused before anything happens: safe to try once more with a new one.
-      if (res.status === 401 && round === 0) {
-        tokens.invalidate();
-        continue;
-      }
-      return res;
+async function authed(s: OrangeSession, kind: string, method: 'GET' | 'POST', path: string, body: unknown, retries: number): Promise<HttpAnswer> {
+  for (let round = 0; ; round++) {
+    const token = await s.tokens.get();
+    const res = await httpCall({
+      provider: 'orange',
+      kind,
+      method,
+      url: `${s.api}${path}`,
+      headers: { authorization: `Bearer ${token}`, 'x-auth-token': s.cfg.authToken },
+      body,
+      timeoutMs: s.cfg.timeoutMs,
+      retries,
+      fetchImpl: s.cfg.fetchImpl,
+    });
+    // An expired token is refused before anything happens: safe to try once more with a new one.
+    if (res.status === 401 && round === 0) {
+      s.tokens.invalidate();
+      continue;
     }
-  };
+    return res;
+  }
+}
 
-  const fromStatusBody = (res: HttpAnswer, payToken: string): ProviderAnswer => {
-    const raw = pickString(res.body, 'data', 'status');
-    const outcome = orangeOutcome(raw);
-    const refused = orangeInitRefused(pickString(res.body, 'data', 'inittxnstatus'));
-    const confirm = pickString(res.body, 'data', 'confirmtxnstatus');
+function fromStatusBody(res: HttpAnswer, payToken: string): ProviderAnswer {
+  const raw = pickString(res.body, 'data', 'status');
+  const outcome = orangeOutcome(raw);
+  const refused = orangeInitRefused(pickString(res.body, 'data', 'inittxnstatus'));
+  const confirm = pickString(res.body, 'data', 'confirmtxnstatus');
+  return {
+    outcome,
+    providerReference: payToken,
+    operatorTransactionId: pickString(res.body, 'data', 'txnid'),
+    // A bare FAILED (declined on the phone) has no code: null, which the domain reads as declined.
+    reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (refused ?? (confirm && confirm !== '200' ? confirm : null)),
+    authorizationUrl: null,
+    rawStatus: raw,
+    exchange: res.exchange,
+  };
+}
+
+function needPayToken(attempt: { providerReference: string | null }, kind: string): string {
+  // No payToken stored: mp/pay was never sent (the payToken is stored before it), so Orange has no
+  // request for this attempt; for a status, that is the answer.
+  if (!attempt.providerReference) {
+    const exchange = { kind, httpStatus: null, body: { error: 'no payToken: mp/pay was never sent' } };
+    if (kind === 'orange.status') throw new ChargeNotAtProvider('orange', exchange);
+    throw new ProviderRejected('orange', 'NO_PAY_TOKEN', exchange);
+  }
+  return attempt.providerReference;
+}
+
+/** The payToken to pay with: the stored one whose mp/pay never reached Orange, else a new one from mp/init (stored before mp/pay). */
+async function payTokenFor(s: OrangeSession, request: ChargeRequest): Promise<{ payToken: string; init: { exchange: { body: unknown } } }> {
+  // A payToken whose mp/pay never reached Orange (still INITIATED) is used as it is; else mp/init
+  // reserves one: not retried (a lost one is simply never used).
+  if (request.providerReference) return { payToken: request.providerReference, init: { exchange: { body: { reused: request.providerReference } } } };
+  const answer = await authed(s, 'orange.init', 'POST', '/mp/init', {}, 0);
+  const payToken = pickString(answer.body, 'data', 'payToken');
+  if (answer.status >= 400 || !payToken) throw new ProviderRejected('orange', orangeCode(answer.body, answer.status), answer.exchange);
+  // Stored before mp/pay: after a crash past this point the attempt can still be asked about.
+  await request.onProviderReference?.(payToken);
+  return { payToken, init: answer };
+}
+
+async function orangeCharge(s: OrangeSession, request: ChargeRequest): Promise<ProviderAnswer> {
+  if (!request.phone) throw new ProviderRejected('orange', 'SUBSCRIBER_PHONE_MISSING', { kind: 'orange.init', httpStatus: null, body: null });
+  const { payToken, init } = await payTokenFor(s, request);
+  const body = {
+    notifUrl: request.notifyUrl,
+    channelUserMsisdn: orangeSubscriberMsisdn(s.cfg.channelMsisdn),
+    amount: String(Math.ceil(request.amountXaf)),
+    subscriberMsisdn: orangeSubscriberMsisdn(request.phone),
+    pin: s.cfg.pin,
+    orderId: request.reference,
+    description: orangeDescription(request.description),
+    payToken,
+  };
+  // mp/pay pushes a prompt: never retried. A lost answer (timeout, 5xx) is not a failure: the
+  // prompt may be on the phone. We answer `pending` with the payToken so the caller stores it and
+  // mp/paymentstatus tells the rest (INITIATED, i.e. never reached, stays pending until the window).
+  let pay: HttpAnswer;
+  try {
+    pay = await authed(s, 'orange.pay', 'POST', '/mp/pay', body, 0);
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailable)) throw err;
     return {
-      outcome,
+      outcome: 'pending',
       providerReference: payToken,
-      operatorTransactionId: pickString(res.body, 'data', 'txnid'),
-      // A bare FAILED (declined on the phone) has no code: null, which the domain reads as declined.
-      reasonCode: outcome === 'pending' || outcome === 'completed' ? null : (refused ?? (confirm && confirm !== '200' ? confirm : null)),
+      operatorTransactionId: null,
+      reasonCode: null,
       authorizationUrl: null,
-      rawStatus: raw,
-      exchange: res.exchange,
+      rawStatus: null,
+      exchange: { kind: 'orange.charge', httpStatus: err.exchange?.httpStatus ?? null, body: { init: init.exchange.body, pay: err.exchange?.body ?? { error: err.message } } },
     };
-  };
+  }
+  const exchange = { kind: 'orange.charge', httpStatus: pay.status, body: { init: init.exchange.body, pay: pay.exchange.body } };
+  const refused = orangeInitRefused(pickString(pay.body, 'data', 'inittxnstatus'));
+  if (pay.status >= 400 || refused) throw new ProviderRejected('orange', refused ?? orangeCode(pay.body, pay.status), exchange);
+  const answer = fromStatusBody(pay, payToken);
+  return { ...answer, exchange };
+}
 
-  const needPayToken = (attempt: { providerReference: string | null }, kind: string): string => {
-    // No payToken stored: mp/pay was never sent (the payToken is stored before it), so Orange has no
-    // request for this attempt; for a status, that is the answer.
-    if (!attempt.providerReference) {
-      const exchange = { kind, httpStatus: null, body: { error: 'no payToken: mp/pay was never sent' } };
-      if (kind === 'orange.status') throw new ChargeNotAtProvider('orange', exchange);
-      throw new ProviderRejected('orange', 'NO_PAY_TOKEN', exchange);
-    }
-    return attempt.providerReference;
-  };
+async function orangeStatus(s: OrangeSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
+  const payToken = needPayToken(attempt, 'orange.status');
+  const res = await tokenTroubleIsUnavailable(() => authed(s, 'orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2));
+  // Refused credentials say nothing about the payment: ask again later rather than fail it.
+  if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('orange', `orange.status: HTTP ${res.status}`, res.exchange);
+  if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
+  if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
+  // Reserved by mp/init but mp/pay never reached Orange: no prompt was ever sent.
+  if (pickString(res.body, 'data', 'status')?.toUpperCase() === 'INITIATED') throw new ChargeNotAtProvider('orange', res.exchange);
+  return fromStatusBody(res, payToken);
+}
 
+async function orangeResend(s: OrangeSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
+  const payToken = needPayToken(attempt, 'orange.push');
+  // Re-sending a prompt twice is harmless for the payer (one payment per payToken): retried.
+  const res = await authed(s, 'orange.push', 'GET', `/mp/push/${encodeURIComponent(payToken)}`, undefined, 1);
+  if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
+  if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
+  return fromStatusBody(res, payToken);
+}
+
+function orangeNotification(notification: InboundNotification): NotificationVerdict {
+  // Undocumented and unsigned: read what we can, then ask mp/paymentstatus.
+  let body: unknown = null;
+  try {
+    body = JSON.parse(notification.rawBody.toString('utf8'));
+  } catch {
+    /* still a nudge */
+  }
+  const reference = pickString(body, 'orderId') ?? pickString(body, 'data', 'orderId');
+  const payToken = pickString(body, 'payToken') ?? pickString(body, 'data', 'payToken') ?? headerValue(notification.headers, 'x-pay-token');
+  return { valid: true, signed: false, reference, providerReference: payToken, eventId: null };
+}
+
+export function createOrangeMoneyClient(options: OrangeMoneyConfig): OrangeMoneyClient {
+  const cfg = orangeSettings(options);
+  const s = orangeSession(cfg);
   return {
     name: 'orange',
     sandbox: cfg.sandbox,
-    windowMs: cfg.windowMs ?? ORANGE_MONEY_WINDOW_MS,
-
-    async charge(request: ChargeRequest): Promise<ProviderAnswer> {
-      if (!request.phone) throw new ProviderRejected('orange', 'SUBSCRIBER_PHONE_MISSING', { kind: 'orange.init', httpStatus: null, body: null });
-      // A payToken whose mp/pay never reached Orange (still INITIATED) is used as it is; else mp/init
-      // reserves one: not retried (a lost one is simply never used).
-      let payToken = request.providerReference ?? null;
-      let init: { exchange: { body: unknown } } = { exchange: { body: { reused: payToken } } };
-      if (!payToken) {
-        const answer = await authed('orange.init', 'POST', '/mp/init', {}, 0);
-        payToken = pickString(answer.body, 'data', 'payToken');
-        if (answer.status >= 400 || !payToken) throw new ProviderRejected('orange', orangeCode(answer.body, answer.status), answer.exchange);
-        init = answer;
-        // Stored before mp/pay: after a crash past this point the attempt can still be asked about.
-        await request.onProviderReference?.(payToken);
-      }
-      const body = {
-        notifUrl: request.notifyUrl,
-        channelUserMsisdn: orangeSubscriberMsisdn(cfg.channelMsisdn),
-        amount: String(Math.ceil(request.amountXaf)),
-        subscriberMsisdn: orangeSubscriberMsisdn(request.phone),
-        pin: cfg.pin,
-        orderId: request.reference,
-        description: orangeDescription(request.description),
-        payToken,
-      };
-      // mp/pay pushes a prompt: never retried. A lost answer (timeout, 5xx) is not a failure: the
-      // prompt may be on the phone. We answer `pending` with the payToken so the caller stores it and
-      // mp/paymentstatus tells the rest (INITIATED, i.e. never reached, stays pending until the window).
-      let pay: HttpAnswer;
-      try {
-        pay = await authed('orange.pay', 'POST', '/mp/pay', body, 0);
-      } catch (err) {
-        if (!(err instanceof ProviderUnavailable)) throw err;
-        return {
-          outcome: 'pending',
-          providerReference: payToken,
-          operatorTransactionId: null,
-          reasonCode: null,
-          authorizationUrl: null,
-          rawStatus: null,
-          exchange: { kind: 'orange.charge', httpStatus: err.exchange?.httpStatus ?? null, body: { init: init.exchange.body, pay: err.exchange?.body ?? { error: err.message } } },
-        };
-      }
-      const exchange = { kind: 'orange.charge', httpStatus: pay.status, body: { init: init.exchange.body, pay: pay.exchange.body } };
-      const refused = orangeInitRefused(pickString(pay.body, 'data', 'inittxnstatus'));
-      if (pay.status >= 400 || refused) throw new ProviderRejected('orange', refused ?? orangeCode(pay.body, pay.status), exchange);
-      const answer = fromStatusBody(pay, payToken);
-      return { ...answer, exchange };
-    },
-
-    async status(attempt) {
-      const payToken = needPayToken(attempt, 'orange.status');
-      const res = await tokenTroubleIsUnavailable(() => authed('orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2));
-      // Refused credentials say nothing about the payment: ask again later rather than fail it.
-      if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('orange', `orange.status: HTTP ${res.status}`, res.exchange);
-      if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
-      if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
-      // Reserved by mp/init but mp/pay never reached Orange: no prompt was ever sent.
-      if (pickString(res.body, 'data', 'status')?.toUpperCase() === 'INITIATED') throw new ChargeNotAtProvider('orange', res.exchange);
-      return fromStatusBody(res, payToken);
-    },
-
-    async resend(attempt) {
-      const payToken = needPayToken(attempt, 'orange.push');
-      // Re-sending a prompt twice is harmless for the payer (one payment per payToken): retried.
-      const res = await authed('orange.push', 'GET', `/mp/push/${encodeURIComponent(payToken)}`, undefined, 1);
-      if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
-      if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
-      return fromStatusBody(res, payToken);
-    },
-
-    verifyNotification(notification: InboundNotification): NotificationVerdict {
-      // Undocumented and unsigned: read what we can, then ask mp/paymentstatus.
-      let body: unknown = null;
-      try {
-        body = JSON.parse(notification.rawBody.toString('utf8'));
-      } catch {
-        /* still a nudge */
-      }
-      const reference = pickString(body, 'orderId') ?? pickString(body, 'data', 'orderId');
-      const payToken = pickString(body, 'payToken') ?? pickString(body, 'data', 'payToken') ?? headerValue(notification.headers, 'x-pay-token');
-      return { valid: true, signed: false, reference, providerReference: payToken, eventId: null };
-    },
+    windowMs: cfg.windowMs,
+    charge: (request) => orangeCharge(s, request),
+    status: (attempt) => orangeStatus(s, attempt),
+    resend: (attempt) => orangeResend(s, attempt),
+    verifyNotification: orangeNotification,
   };
 }

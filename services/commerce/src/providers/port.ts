@@ -7,10 +7,13 @@
  * throw `ProviderUnavailable` when the provider could not be reached or answered 5xx (the caller
  * keeps the attempt pending and asks again later), and never retry a call that is not safe to retry.
  */
-export type ProviderName = 'orange' | 'mtn' | 'notchpay';
+import type { PaymentProviderName } from '@lbf/service-kit';
+import type { ProviderOutcome } from '../shared/order-state';
 
-/** A provider's answer mapped onto our attempt statuses (domain/ owns the mapping tables). */
-export type ProviderOutcome = 'pending' | 'completed' | 'failed' | 'expired' | 'canceled';
+/** The kit's list (services/kit/src/payment-providers.ts), shared with the gateway's relay and the sandbox. */
+export type ProviderName = PaymentProviderName;
+
+export type { ProviderOutcome };
 
 /** What we ask a provider to charge. `reference` is ours, generated and persisted before the call. */
 export interface ChargeRequest {
@@ -85,7 +88,7 @@ export class ProviderRejected extends Error {
  * and NotchPay 404 on it; Orange: no payToken stored, or a payToken still INITIATED, i.e. mp/pay
  * never reached it). The charge was never made (e.g. the process died between committing the
  * attempt and calling the provider): commerce sends it then, or ends the attempt
- * (operations/attempts.ts `recoverUnsentCharge`). A subclass of ProviderRejected so that any
+ * (settlement/attempts.ts `recoverUnsentCharge`). A subclass of ProviderRejected so that any
  * other caller keeps treating it as "no usable answer".
  */
 export class ChargeNotAtProvider extends ProviderRejected {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChargeNotAtProvider, createMtnMomoClient, momoNote, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './support';
+import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './world';
 
 describe('MTN MoMo client against the sandbox', () => {
   let world: ProviderWorld;

@@ -8,7 +8,7 @@ import {
   verifyNotchPayWebhook,
   type NotchPayClient,
 } from '../../src/providers';
-import { answerPhone, chargeRequest, startProviderWorld, until, type ProviderWorld, type Received } from './support';
+import { answerPhone, chargeRequest, startProviderWorld, until, type ProviderWorld, type Received } from './world';
 
 describe('NotchPay client against the sandbox', () => {
   let world: ProviderWorld;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChargeNotAtProvider, createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './support';
+import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './world';
 
 describe('Orange Money client against the sandbox', () => {
   let world: ProviderWorld;

@@ -1,0 +1,86 @@
+import { ok, parseInput, settle as asResult, type AuthUser, type Result } from '@lbf/service-kit';
+import type { EntityManager } from 'typeorm';
+import type { CommerceDeps } from '../deps';
+import type { Order } from '../entities';
+import type { Order as OrderGql } from '../generated/graphql';
+import { liveAttemptOf, updateOrder, viewOf } from '../orders';
+import { checkAttempt, clearPaymentAlert, completeOrder, recordExchange } from '../settlement';
+import { refusal, refused } from '../shared/errors';
+import { ERRORS, OWN_REASONS } from '../shared/messages';
+import { canGrant, canMarkRefunded } from '../shared/order-state';
+import { reasonInput } from './rules';
+import { cancelAttempt, latestAttempt, lockOrder, orderExists } from './store';
+
+const adminView = async (deps: CommerceDeps, orderId: string) => ok((await viewOf(deps, orderId, true))!);
+
+/** Asks the provider again about the latest attempt (even a finished one: a late "paid" completes the order). */
+export async function adminRecheckOrder(deps: CommerceDeps, orderId: string): Promise<Result<OrderGql>> {
+  const latest = await latestAttempt(deps.ds.manager, orderId);
+  if (!latest) {
+    if (!(await orderExists(deps.ds.manager, orderId))) return refused('ORDER_NOT_FOUND', ERRORS.ORDER_NOT_FOUND, { field: 'orderId' });
+  } else {
+    await checkAttempt(deps, latest.id, { expireWhenPast: latest.status === 'pending', adminRecheck: true });
+  }
+  return adminView(deps, orderId);
+}
+
+async function lockedOrder(manager: EntityManager, orderId: string): Promise<Order> {
+  const order = await lockOrder(manager, orderId);
+  if (!order) throw refusal('ORDER_NOT_FOUND', ERRORS.ORDER_NOT_FOUND, { field: 'orderId' });
+  return order;
+}
+
+/** Completes an order without a provider payment: receipt, purchase.completed (provider `manual`), reason and admin recorded. */
+export async function adminGrantOrder(deps: CommerceDeps, admin: AuthUser, raw: unknown): Promise<Result<OrderGql>> {
+  const input = parseInput(reasonInput, raw);
+  if (!input.ok) return input;
+  const { orderId, reason } = input.value;
+  const done = await asResult(() =>
+    deps.uow.run(async (tx) => {
+      const order = await lockedOrder(tx.manager, orderId);
+      if (!canGrant(order.status)) throw refusal('CANNOT_GRANT', ERRORS.CANNOT_GRANT);
+      const now = deps.now();
+      const live = await liveAttemptOf(tx.manager, order.id);
+      if (live) {
+        await cancelAttempt(tx.manager, live.id, OWN_REASONS.supersededByGrant, now);
+        await recordExchange(tx.manager, live.id, { kind: 'admin-grant', httpStatus: null, body: { adminId: admin.userId } }, now);
+      }
+      await updateOrder(tx.manager, order.id, { adminActionKind: 'granted', adminActionReason: reason, adminActionAdminId: admin.userId, adminActionAt: now });
+      await completeOrder(tx, order, { provider: 'manual', operatorTransactionId: null, at: now });
+    }),
+  );
+  if (!done.ok) return done;
+  deps.log.info({ orderId, adminId: admin.userId }, 'order granted by an administrator');
+  await deps.updates.publish(orderId);
+  return adminView(deps, orderId);
+}
+
+/** Marks a completed order refunded (access removed through commerce.purchase.refunded). */
+export async function adminMarkRefunded(deps: CommerceDeps, admin: AuthUser, raw: unknown): Promise<Result<OrderGql>> {
+  const input = parseInput(reasonInput, raw);
+  if (!input.ok) return input;
+  const { orderId, reason } = input.value;
+  const done = await asResult(() =>
+    deps.uow.run(async (tx) => {
+      const order = await lockedOrder(tx.manager, orderId);
+      if (!canMarkRefunded(order.status)) throw refusal('CANNOT_REFUND', ERRORS.CANNOT_REFUND);
+      const now = deps.now();
+      await updateOrder(tx.manager, order.id, { status: 'refunded', adminActionKind: 'refunded', adminActionReason: reason, adminActionAdminId: admin.userId, adminActionAt: now, updatedAt: now });
+      await tx.emit('commerce.purchase.refunded', {
+        orderId: order.id,
+        buyerId: order.buyerId,
+        itemId: order.itemId,
+        itemType: order.itemType,
+        amountXaf: order.amountXaf,
+        reason,
+        adminId: admin.userId,
+        refundedAt: now.toISOString(),
+      });
+      await clearPaymentAlert(tx, order.id, now);
+    }),
+  );
+  if (!done.ok) return done;
+  deps.log.info({ orderId, adminId: admin.userId }, 'order marked refunded by an administrator');
+  await deps.updates.publish(orderId);
+  return adminView(deps, orderId);
+}

@@ -1,0 +1,90 @@
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import type { Order, PaymentAttempt } from '../entities';
+import type { CommerceStats } from '../generated/graphql';
+import { toAttempt, toOrder } from '../orders';
+import { PROVIDER_OF } from '../providers';
+import type { orderFilter } from './rules';
+
+/** The admin module's door to the database (SQL through the EntityManager, the service's one way). */
+
+export type OrderFilterInput = z.infer<typeof orderFilter>;
+
+/** WHERE clause and parameters of a filter; the method is the latest attempt's; from/to are days of the site's time zone. */
+function filterSql(filter: OrderFilterInput, siteTimezone: string): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (filter?.status) add((p) => `o.status = ${p}`, filter.status.toLowerCase());
+  if (filter?.method)
+    add((p) => `(SELECT a.provider FROM payment_attempts a WHERE a.order_id = o.id ORDER BY a.number DESC LIMIT 1) = ${p}`, PROVIDER_OF[filter.method]);
+  if (filter?.from || filter?.to) params.push(siteTimezone);
+  const zone = `$${params.length}::text`;
+  if (filter?.from) add((p) => `o.created_at >= (${p}::date)::timestamp AT TIME ZONE ${zone}`, filter.from);
+  if (filter?.to) add((p) => `o.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE ${zone})`, filter.to);
+  if (filter?.search) {
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    add(
+      (p) => `(o.buyer_email ILIKE ${p} OR o.receipt_number ILIKE ${p} OR o.id::text ILIKE ${p} OR o.item_title ILIKE ${p}
+        OR EXISTS (SELECT 1 FROM payment_attempts a WHERE a.order_id = o.id
+          AND (a.phone ILIKE ${p} OR a.operator_transaction_id ILIKE ${p} OR a.reference ILIKE ${p} OR a.provider_reference ILIKE ${p})))`,
+      like,
+    );
+  }
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/** The filtered orders, newest first (a page when `limit` is given), and how many match in all. */
+export async function ordersWhere(
+  manager: EntityManager,
+  filter: OrderFilterInput,
+  siteTimezone: string,
+  limit: number | null,
+  offset: number,
+): Promise<{ orders: Order[]; total: number }> {
+  const { where, params } = filterSql(filter, siteTimezone);
+  const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM orders o ${where}`, params)) as Array<{ total: number }>;
+  const rows = (await manager.query(
+    `SELECT o.* FROM orders o ${where} ORDER BY o.created_at DESC, o.id ${limit === null ? '' : `LIMIT ${limit} OFFSET ${offset}`}`,
+    params,
+  )) as Array<Record<string, unknown>>;
+  return { orders: rows.map(toOrder), total };
+}
+
+export async function ordersOfBuyer(manager: EntityManager, buyerId: string): Promise<Order[]> {
+  const rows = (await manager.query(`SELECT * FROM orders WHERE buyer_id = $1 ORDER BY created_at DESC`, [buyerId])) as Array<Record<string, unknown>>;
+  return rows.map(toOrder);
+}
+
+export async function stats(manager: EntityManager): Promise<CommerceStats> {
+  const [row] = (await manager.query(`SELECT
+      COALESCE(SUM(amount_usd_cents) FILTER (WHERE status = 'completed'), 0)::int AS usd,
+      COALESCE(SUM(amount_xaf) FILTER (WHERE status = 'completed'), 0)::int AS xaf,
+      count(*) FILTER (WHERE status = 'completed')::int AS sales,
+      count(*) FILTER (WHERE status = 'pending')::int AS pending,
+      count(DISTINCT buyer_id) FILTER (WHERE status = 'completed')::int AS buyers
+    FROM orders`)) as Array<{ usd: number; xaf: number; sales: number; pending: number; buyers: number }>;
+  return { revenue: { usdCents: row!.usd, xaf: row!.xaf }, salesCount: row!.sales, pendingCount: row!.pending, buyerCount: row!.buyers };
+}
+
+export async function latestAttempt(manager: EntityManager, orderId: string): Promise<PaymentAttempt | null> {
+  const rows = (await manager.query(`SELECT * FROM payment_attempts WHERE order_id = $1 ORDER BY number DESC LIMIT 1`, [orderId])) as Array<Record<string, unknown>>;
+  return rows[0] ? toAttempt(rows[0]) : null;
+}
+
+export async function orderExists(manager: EntityManager, orderId: string): Promise<boolean> {
+  return ((await manager.query(`SELECT 1 FROM orders WHERE id = $1`, [orderId])) as unknown[]).length > 0;
+}
+
+export async function lockOrder(manager: EntityManager, orderId: string): Promise<Order | null> {
+  const rows = (await manager.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [orderId])) as Array<Record<string, unknown>>;
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+export async function cancelAttempt(manager: EntityManager, attemptId: string, failureCode: string, at: Date): Promise<void> {
+  await manager.query(`UPDATE payment_attempts SET status = 'canceled', failure_code = $2, settled_at = $3 WHERE id = $1`, [attemptId, failureCode, at]);
+}
+

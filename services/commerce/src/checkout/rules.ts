@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { ItemKind } from '../entities';
+import type { ProviderName } from '../providers';
+
+/** Our reference, generated and stored before the provider hears of it. */
+export function attemptReference(provider: ProviderName, orderId: string, number: number): string {
+  // MoMo wants a uuid4 X-Reference-Id; NotchPay and Orange take ours: `<orderId>-a<n>`.
+  return provider === 'mtn' ? randomUUID() : `${orderId}-a${number}`;
+}
+
+/** The SDL's ItemType as the price list and orders store it. */
+export function itemKind(itemType: 'VIDEO' | 'PDF'): ItemKind {
+  return itemType === 'VIDEO' ? 'video' : 'pdf';
+}
+
+/** The placeholder e-mail of a buyer identity has not told us about yet (tokens carry none). */
+export function placeholderEmail(userId: string): string {
+  return `client-${userId.slice(0, 8)}@clients.lbf.invalid`;
+}

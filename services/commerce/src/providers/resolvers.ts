@@ -1,0 +1,17 @@
+import type { QueryResolvers } from '../generated/graphql';
+import { METHOD_HINTS, METHOD_LABELS } from '../shared/messages';
+import { METHOD_OF, type ProviderRegistry } from './registry';
+
+export function providerQueries(providers: ProviderRegistry): Pick<QueryResolvers, 'paymentMethods'> {
+  return {
+    paymentMethods: () =>
+      providers.list().map((p) => ({
+        method: METHOD_OF[p.name],
+        label: METHOD_LABELS[p.name],
+        requiresPhone: p.name !== 'notchpay',
+        sandbox: p.sandbox,
+        windowSeconds: Math.round(p.windowMs / 1000),
+        hint: METHOD_HINTS[p.name],
+      })),
+  };
+}
