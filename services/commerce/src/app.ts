@@ -15,6 +15,7 @@ import { COMMERCE_JOB_NAMES, type CommerceJobs } from './settlement';
 import { settlementModule } from './settlement/settlement.module';
 import { typeDefs } from './schema';
 import { webhooksModule } from './webhooks/webhooks.module';
+import { registerPaymentMetrics } from './settlement/metrics';
 
 export interface CommerceOptions {
   /** Clients replacing the configured ones (tests). */
@@ -45,7 +46,8 @@ export function commerceService(config: CommerceConfig, options: CommerceOptions
     typeDefs,
     subscriptions: true,
     jobs: { names: COMMERCE_JOB_NAMES, concurrency: 8 },
-    setup({ ds, uow, bus, redis, log, enqueue }) {
+    setup({ ds, uow, bus, redis, log, enqueue, metrics }) {
+      registerPaymentMetrics(metrics, ds);
       const providers = createProviderRegistry(settings.providers, options.providers);
       const deps: CommerceDeps = {
         ds,
