@@ -134,8 +134,10 @@ export const paths = {
   contact: () => '/contact',
   terms: () => '/terms',
   privacy: () => '/privacy',
-  auth: () => '/auth',
-  videos: () => '/videos',
+  /** The sign-in page, or its sign-up tab. */
+  auth: (tab?: 'signup') => (tab ? `/auth?tab=${tab}` : '/auth'),
+  /** The videos, or those of one category. */
+  videos: (category?: string) => (category ? `/videos?category=${segment(category)}` : '/videos'),
   video: (id: string | number) => `/videos/${segment(id)}`,
   /** The short form, which the dashboard, the checkout and the similar videos link to. */
   videoShort: (id: string | number) => `/video/${segment(id)}`,
