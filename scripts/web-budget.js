@@ -37,8 +37,8 @@ const PUBLIC_PAGE_JS_GZIP_BUDGET_KB = PUBLIC_PAGE_JS_GZIP_TARGET_KB;
  * under its package name `@lbf/web/routes` (web/package.json "exports"), which jest maps to the source.
  * A page's contact form and the like (`with`) are fetched beside it, not counted in its first visit.
  */
-const { ROUTE_ENTRIES } = require('@lbf/web/routes');
-const PUBLIC_PAGES = ROUTE_ENTRIES.filter(([, r]) => r.budget).map(([, r]) => ({ page: r.path === '*' ? '404' : r.path, route: r.module }));
+const { routeManifest } = require('@lbf/web/routes');
+const PUBLIC_PAGES = routeManifest().filter(([, r]) => r.budget).map(([, r]) => ({ page: r.path === '*' ? '404' : r.path, route: r.module }));
 
 /**
  * The app itself (Preact, the router, the layout), which a server-rendered page imports when the

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Route } from 'react-router-dom';
-import { ROUTE_ENTRIES, childPath, type RouteSpec } from '@/app/route-manifest';
+import { ROUTE_ENTRIES, childPath, type RouteKey, type RouteSpec } from '@/app/route-manifest';
 import { RouteError } from '@/components/errors/route-error';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireUser } from '@/components/guards/require-user';
@@ -9,36 +9,40 @@ import { fr } from '@/i18n/fr';
 import { withApollo } from '@/data/with-apollo';
 import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 
-type PageModule = (typeof ROUTE_ENTRIES)[number][1]['module'];
-
 // Every route is its own chunk, the home too: the server sends each page already rendered, so
 // the home's code (cards, checkout buttons, their strings) would only weigh on every other page's
 // first download. The admin area is one chunk of its own, fetched only by administrators.
 // Public pages read their data with data/hooks; the others come with Apollo Client (withApollo).
-// Keyed by the manifest's module (web/src/app/route-manifest.ts), which must be the imported file
-// (route-manifest.spec.ts checks it); routes sharing a module share its page.
-const PAGES: Record<PageModule, LazyPage> = {
-  'src/pages/home-page.tsx': lazyPage(() => import('@/pages/home-page')),
-  'src/pages/news-page.tsx': lazyPage(() => import('@/pages/news-page')),
-  'src/pages/article-page.tsx': lazyPage(() => import('@/pages/article-page')),
-  'src/pages/about-page.tsx': lazyPage(() => import('@/pages/about-page')),
-  'src/pages/faq-page.tsx': lazyPage(() => import('@/pages/faq-page')),
-  'src/pages/contact-page.tsx': lazyPage(() => import('@/pages/contact-page')),
-  'src/pages/terms-page.tsx': lazyPage(() => import('@/pages/terms-page')),
-  'src/pages/privacy-page.tsx': lazyPage(() => import('@/pages/privacy-page')),
-  'src/pages/auth/auth-page.tsx': lazyPage(withApollo(() => import('@/pages/auth/auth-page'))),
-  'src/pages/newsletter/confirmation-page.tsx': lazyPage(withApollo(() => import('@/pages/newsletter/confirmation-page'))),
-  'src/pages/newsletter/unsubscribe-page.tsx': lazyPage(withApollo(() => import('@/pages/newsletter/unsubscribe-page'))),
-  'src/pages/videos-page.tsx': lazyPage(withApollo(() => import('@/pages/videos-page'))),
-  'src/pages/video-detail-page.tsx': lazyPage(withApollo(() => import('@/pages/video-detail-page'))),
-  'src/pages/pdfs-page.tsx': lazyPage(withApollo(() => import('@/pages/pdfs-page'))),
-  'src/pages/pdf-detail-page.tsx': lazyPage(withApollo(() => import('@/pages/pdf-detail-page'))),
-  'src/pages/dashboard-page.tsx': lazyPage(withApollo(() => import('@/pages/dashboard-page'))),
-  'src/pages/receipt-page.tsx': lazyPage(withApollo(() => import('@/pages/receipt-page'))),
-  'src/commerce/payment-return-page.tsx': lazyPage(withApollo(() => import('@/commerce/payment-return-page'))),
-  'src/pages/not-found-page.tsx': lazyPage(() => import('@/pages/not-found-page')),
-  'src/pages/admin-login-page.tsx': lazyPage(withApollo(() => import('@/pages/admin-login-page'))),
-  'src/admin/admin-area.tsx': lazyPage(withApollo(() => import('@/admin/admin-area'))),
+// Each route's page by its key in the manifest (web/src/app/route-manifest.ts), whose PAGES names
+// the same module for the server and the build (route-manifest.spec.ts checks it).
+const ArticlePage = lazyPage(() => import('@/pages/article-page'));
+const VideoDetailPage = lazyPage(withApollo(() => import('@/pages/video-detail-page')));
+const PaymentReturnPage = lazyPage(withApollo(() => import('@/commerce/payment-return-page')));
+const PAGE_OF: Record<RouteKey, LazyPage> = {
+  home: lazyPage(() => import('@/pages/home-page')),
+  news: lazyPage(() => import('@/pages/news-page')),
+  article: ArticlePage,
+  articleShort: ArticlePage,
+  about: lazyPage(() => import('@/pages/about-page')),
+  faq: lazyPage(() => import('@/pages/faq-page')),
+  contact: lazyPage(() => import('@/pages/contact-page')),
+  terms: lazyPage(() => import('@/pages/terms-page')),
+  privacy: lazyPage(() => import('@/pages/privacy-page')),
+  auth: lazyPage(withApollo(() => import('@/pages/auth/auth-page'))),
+  newsletterConfirmation: lazyPage(withApollo(() => import('@/pages/newsletter/confirmation-page'))),
+  newsletterUnsubscribe: lazyPage(withApollo(() => import('@/pages/newsletter/unsubscribe-page'))),
+  videos: lazyPage(withApollo(() => import('@/pages/videos-page'))),
+  video: VideoDetailPage,
+  videoShort: VideoDetailPage,
+  pdfs: lazyPage(withApollo(() => import('@/pages/pdfs-page'))),
+  pdf: lazyPage(withApollo(() => import('@/pages/pdf-detail-page'))),
+  dashboard: lazyPage(withApollo(() => import('@/pages/dashboard-page'))),
+  receipt: lazyPage(withApollo(() => import('@/pages/receipt-page'))),
+  paymentReturn: PaymentReturnPage,
+  payment: PaymentReturnPage,
+  notFound: lazyPage(() => import('@/pages/not-found-page')),
+  adminLogin: lazyPage(withApollo(() => import('@/pages/admin-login-page'))),
+  admin: lazyPage(withApollo(() => import('@/admin/admin-area'))),
 };
 
 function FullPageLoading() {
@@ -54,8 +58,8 @@ function FullPageLoading() {
 const pageError = <RouteError />;
 
 /** A page inside the site layout ('/' is its index route). */
-function siteRoute([key, spec]: readonly [string, RouteSpec]) {
-  const Page = PAGES[spec.module as PageModule];
+function siteRoute([key, spec]: readonly [RouteKey, RouteSpec]) {
+  const Page = PAGE_OF[key];
   return spec.path === '/' ? (
     <Route key={key} index element={<Page />} errorElement={pageError} />
   ) : (
@@ -64,8 +68,8 @@ function siteRoute([key, spec]: readonly [string, RouteSpec]) {
 }
 
 /** A page of its own (the admin area behind its guard, its login), with a full-page loading state. */
-function fullPageRoute([key, spec]: readonly [string, RouteSpec]) {
-  const Page = PAGES[spec.module as PageModule];
+function fullPageRoute([key, spec]: readonly [RouteKey, RouteSpec]) {
+  const Page = PAGE_OF[key];
   const page = (
     <Suspense fallback={<FullPageLoading />}>
       <Page />

@@ -37,6 +37,7 @@ describe('what is derived from the web route manifest', () => {
   it('lists the manifest’s sitemap pages and writes item paths with its path builders', () => {
     expect(STATIC_PATHS).toEqual(ROUTE_ENTRIES.filter(([, r]) => r.sitemap).map(([, r]) => r.path));
     for (const path of STATIC_PATHS) expect([path, isServerRendered(path)]).toEqual([path, true]);
-    expect([articlePath, videoPath, pdfPath]).toEqual([paths.article, paths.video, paths.pdf]);
+    expect([articlePath('a&b'), videoPath('v 1'), pdfPath(7)]).toEqual([paths.article('a&b'), paths.video('v 1'), paths.pdf(7)]);
+    expect([articlePath('a&b'), videoPath('v 1'), pdfPath(7)]).toEqual(['/actualites/a%26b', '/videos/v%201', '/pdfs/7']);
   });
 });

@@ -11,4 +11,6 @@ export type { RouteSpec } from '@lbf/web/routes' with { 'resolution-mode': 'impo
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const webRoutes = require('@lbf/web/routes') as WebRoutes;
 
-export const { ROUTE_ENTRIES, PREVIEW_MODULE, paths, shellPaths, patternRegExp } = webRoutes;
+export const { PREVIEW_MODULE, paths, shellPaths, patternRegExp } = webRoutes;
+/** Every route of the web with its page (module, preloads, budget, sitemap), in the router's order. */
+export const ROUTE_ENTRIES = webRoutes.routeManifest();

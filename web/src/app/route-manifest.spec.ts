@@ -1,18 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { childPath, paths, patternRegExp, PREVIEW_MODULE, PRIVATE_SECTIONS, ROUTE_ENTRIES, shellPaths } from './route-manifest';
+import { childPath, paths, patternRegExp, PREVIEW_MODULE, PRIVATE_SECTIONS, ROUTE_ENTRIES, routeManifest, shellPaths } from './route-manifest';
 
 const web = join(__dirname, '..', '..');
 
 describe('the route manifest', () => {
-  it('names modules that exist, each imported by routes.tsx under its own name', () => {
+  it('names modules that exist, each the one routes.tsx imports for the route', () => {
     const routes = readFileSync(join(web, 'src', 'routes.tsx'), 'utf8');
-    const imported = new Map([...routes.matchAll(/^\s*'(src\/[^']+)': .*import\('@\/([^']+)'\)/gm)].map((m) => [m[1]!, `src/${m[2]}.tsx`]));
-    const modules = [...new Set(ROUTE_ENTRIES.map(([, r]) => r.module))];
-    expect([...imported.keys()].sort()).toEqual([...modules].sort());
-    for (const module of modules) expect([module, imported.get(module)]).toEqual([module, module]);
-    for (const module of [...modules, PREVIEW_MODULE, ...ROUTE_ENTRIES.flatMap(([, r]) => r.with ?? [])]) {
+    // `key: lazyPage(… import('@/x'))`, or `key: Name` with `const Name = lazyPage(… import('@/x'))`.
+    const named = new Map([...routes.matchAll(/^const (\w+) = lazyPage\(.*import\('@\/([^']+)'\)/gm)].map((m) => [m[1]!, `src/${m[2]}.tsx`]));
+    const imported = new Map(
+      [...routes.matchAll(/^ {2}(\w+): (?:lazyPage\(.*import\('@\/([^']+)'\)|(\w+),$)/gm)].map((m) => [m[1]!, m[2] ? `src/${m[2]}.tsx` : named.get(m[3]!)]),
+    );
+    const manifest = routeManifest();
+    expect([...imported.keys()]).toEqual(manifest.map(([key]) => key));
+    for (const [key, r] of manifest) expect([key, imported.get(key)]).toEqual([key, r.module]);
+    const modules = manifest.map(([, r]) => r.module);
+    for (const module of [...modules, PREVIEW_MODULE, ...manifest.flatMap(([, r]) => r.with ?? [])]) {
       expect([module, existsSync(join(web, module))]).toEqual([module, true]);
     }
   });
@@ -20,7 +25,7 @@ describe('the route manifest', () => {
   it('gives each route one path, guarded as its layout allows', () => {
     const all = ROUTE_ENTRIES.map(([, r]) => r.path);
     expect(new Set(all).size).toBe(all.length);
-    for (const [key, r] of ROUTE_ENTRIES) {
+    for (const [key, r] of routeManifest()) {
       // RequireUser wraps customer pages inside the site layout; RequireAdmin the pages of their own.
       if (r.guard === 'customer') expect([key, r.layout]).toEqual([key, 'site']);
       if (r.guard === 'admin') expect([key, r.layout]).toEqual([key, 'full-page']);

@@ -18,11 +18,10 @@ export type Guard = 'visitor' | 'customer' | 'admin';
 /** The kind of public preview RequireUser shows a visitor on a customer page (pages/item-preview.tsx). */
 export type PreviewKind = 'video' | 'pdf';
 
+/** What the browser reads of a route (the router, RequireUser's previews, the private paths). */
 export interface RouteSpec {
   /** The react-router pattern, from the root ('/' is the home, '*' any other path: the 404). */
   path: string;
-  /** The page's module, as Vite's build manifest names it (web/dist/.vite/manifest.json). */
-  module: string;
   guard: Guard;
   /** Inside the site's header and footer, or a page of its own (the admin area and its login). */
   layout: 'site' | 'full-page';
@@ -33,6 +32,12 @@ export interface RouteSpec {
   ssr: boolean;
   /** A customer page whose public preview a visitor sees instead (and the server renders). */
   preview?: PreviewKind;
+}
+
+/** What the server and the build read of a route's page (PAGES). */
+export interface PageSpec {
+  /** The page's module, as Vite's build manifest names it (web/dist/.vite/manifest.json). */
+  module: string;
   /** Chunks the page renders beside its own once live, fetched with it (the gateway's preloads). */
   with?: readonly string[];
   /** A public page whose first visit's JavaScript the build measures and holds to its budget. */
@@ -49,60 +54,76 @@ export const PREVIEW_MODULE = 'src/pages/item-preview.tsx';
  * static pages. Paths match without regard to case or a trailing slash, as react-router does.
  */
 export const ROUTES = {
-  home: { path: '/', module: 'src/pages/home-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true },
-  news: { path: '/actualites', module: 'src/pages/news-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true },
-  article: { path: '/actualites/:id', module: 'src/pages/article-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true },
-  articleShort: { path: '/actualite/:id', module: 'src/pages/article-page.tsx', guard: 'visitor', layout: 'site', ssr: true },
-  about: { path: '/about', module: 'src/pages/about-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true, sitemap: true },
-  faq: { path: '/faq', module: 'src/pages/faq-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true, sitemap: true },
-  // The contact form is a chunk of its own (~25 kB), rendered once the page is live: fetched beside the page's.
-  contact: {
-    path: '/contact',
-    module: 'src/pages/contact-page.tsx',
-    guard: 'visitor',
-    layout: 'site',
-    ssr: true,
-    with: ['src/pages/static/contact-form.tsx'],
-    budget: true,
-    sitemap: true,
-  },
-  terms: { path: '/terms', module: 'src/pages/terms-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true, sitemap: true },
-  privacy: { path: '/privacy', module: 'src/pages/privacy-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true, sitemap: true },
-  auth: { path: '/auth', module: 'src/pages/auth/auth-page.tsx', guard: 'visitor', layout: 'site', ssr: false },
+  home: { path: '/', guard: 'visitor', layout: 'site', ssr: true },
+  news: { path: '/actualites', guard: 'visitor', layout: 'site', ssr: true },
+  article: { path: '/actualites/:id', guard: 'visitor', layout: 'site', ssr: true },
+  articleShort: { path: '/actualite/:id', guard: 'visitor', layout: 'site', ssr: true },
+  about: { path: '/about', guard: 'visitor', layout: 'site', ssr: true },
+  faq: { path: '/faq', guard: 'visitor', layout: 'site', ssr: true },
+  contact: { path: '/contact', guard: 'visitor', layout: 'site', ssr: true },
+  terms: { path: '/terms', guard: 'visitor', layout: 'site', ssr: true },
+  privacy: { path: '/privacy', guard: 'visitor', layout: 'site', ssr: true },
+  auth: { path: '/auth', guard: 'visitor', layout: 'site', ssr: false },
   // The newsletter mails' links: public, the token in the path.
-  newsletterConfirmation: {
-    path: '/newsletter/confirmation/:token',
-    module: 'src/pages/newsletter/confirmation-page.tsx',
-    guard: 'visitor',
-    layout: 'site',
-    ssr: false,
-  },
-  newsletterUnsubscribe: {
-    path: '/newsletter/desinscription/:token',
-    module: 'src/pages/newsletter/unsubscribe-page.tsx',
-    guard: 'visitor',
-    layout: 'site',
-    ssr: false,
-  },
-  videos: { path: '/videos', module: 'src/pages/videos-page.tsx', guard: 'customer', layout: 'site', ssr: false },
-  video: { path: '/videos/:id', module: 'src/pages/video-detail-page.tsx', guard: 'customer', layout: 'site', ssr: true, preview: 'video' },
-  videoShort: { path: '/video/:id', module: 'src/pages/video-detail-page.tsx', guard: 'customer', layout: 'site', ssr: true, preview: 'video' },
-  pdfs: { path: '/pdfs', module: 'src/pages/pdfs-page.tsx', guard: 'customer', layout: 'site', ssr: false },
-  pdf: { path: '/pdfs/:id', module: 'src/pages/pdf-detail-page.tsx', guard: 'customer', layout: 'site', ssr: true, preview: 'pdf' },
+  newsletterConfirmation: { path: '/newsletter/confirmation/:token', guard: 'visitor', layout: 'site', ssr: false },
+  newsletterUnsubscribe: { path: '/newsletter/desinscription/:token', guard: 'visitor', layout: 'site', ssr: false },
+  videos: { path: '/videos', guard: 'customer', layout: 'site', ssr: false },
+  video: { path: '/videos/:id', guard: 'customer', layout: 'site', ssr: true, preview: 'video' },
+  videoShort: { path: '/video/:id', guard: 'customer', layout: 'site', ssr: true, preview: 'video' },
+  pdfs: { path: '/pdfs', guard: 'customer', layout: 'site', ssr: false },
+  pdf: { path: '/pdfs/:id', guard: 'customer', layout: 'site', ssr: true, preview: 'pdf' },
   // One route for the tabs (/dashboard, /dashboard/achats, /dashboard/messages): switching keeps the page mounted.
-  dashboard: { path: '/dashboard/*', module: 'src/pages/dashboard-page.tsx', guard: 'customer', layout: 'site', ssr: false },
-  receipt: { path: '/recu/:orderId', module: 'src/pages/receipt-page.tsx', guard: 'customer', layout: 'site', ssr: false },
-  paymentReturn: { path: '/paiement/retour', module: 'src/commerce/payment-return-page.tsx', guard: 'customer', layout: 'site', ssr: false },
-  payment: { path: '/paiement/:orderId', module: 'src/commerce/payment-return-page.tsx', guard: 'customer', layout: 'site', ssr: false },
-  notFound: { path: '*', module: 'src/pages/not-found-page.tsx', guard: 'visitor', layout: 'site', ssr: true, budget: true },
-  adminLogin: { path: '/admin/login', module: 'src/pages/admin-login-page.tsx', guard: 'visitor', layout: 'full-page', ssr: false },
-  admin: { path: '/admin/*', module: 'src/admin/admin-area.tsx', guard: 'admin', layout: 'full-page', ssr: false },
+  dashboard: { path: '/dashboard/*', guard: 'customer', layout: 'site', ssr: false },
+  receipt: { path: '/recu/:orderId', guard: 'customer', layout: 'site', ssr: false },
+  paymentReturn: { path: '/paiement/retour', guard: 'customer', layout: 'site', ssr: false },
+  payment: { path: '/paiement/:orderId', guard: 'customer', layout: 'site', ssr: false },
+  notFound: { path: '*', guard: 'visitor', layout: 'site', ssr: true },
+  adminLogin: { path: '/admin/login', guard: 'visitor', layout: 'full-page', ssr: false },
+  admin: { path: '/admin/*', guard: 'admin', layout: 'full-page', ssr: false },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteKey = keyof typeof ROUTES;
 
-/** The routes as [key, spec] pairs, in order. */
+/**
+ * Each route's page as the server and the build know it (its module, what it fetches beside it,
+ * budgeted, in the sitemap): read through routeManifest(), never by the browser's code, so that it is
+ * left out of the app's bundle (what every first visit downloads).
+ */
+export const PAGES: { readonly [K in RouteKey]: PageSpec } = {
+  home: { module: 'src/pages/home-page.tsx', budget: true },
+  news: { module: 'src/pages/news-page.tsx', budget: true },
+  article: { module: 'src/pages/article-page.tsx', budget: true },
+  articleShort: { module: 'src/pages/article-page.tsx' },
+  about: { module: 'src/pages/about-page.tsx', budget: true, sitemap: true },
+  faq: { module: 'src/pages/faq-page.tsx', budget: true, sitemap: true },
+  // The contact form is a chunk of its own (~25 kB), rendered once the page is live: fetched beside the page's.
+  contact: { module: 'src/pages/contact-page.tsx', with: ['src/pages/static/contact-form.tsx'], budget: true, sitemap: true },
+  terms: { module: 'src/pages/terms-page.tsx', budget: true, sitemap: true },
+  privacy: { module: 'src/pages/privacy-page.tsx', budget: true, sitemap: true },
+  auth: { module: 'src/pages/auth/auth-page.tsx' },
+  newsletterConfirmation: { module: 'src/pages/newsletter/confirmation-page.tsx' },
+  newsletterUnsubscribe: { module: 'src/pages/newsletter/unsubscribe-page.tsx' },
+  videos: { module: 'src/pages/videos-page.tsx' },
+  video: { module: 'src/pages/video-detail-page.tsx' },
+  videoShort: { module: 'src/pages/video-detail-page.tsx' },
+  pdfs: { module: 'src/pages/pdfs-page.tsx' },
+  pdf: { module: 'src/pages/pdf-detail-page.tsx' },
+  dashboard: { module: 'src/pages/dashboard-page.tsx' },
+  receipt: { module: 'src/pages/receipt-page.tsx' },
+  paymentReturn: { module: 'src/commerce/payment-return-page.tsx' },
+  payment: { module: 'src/commerce/payment-return-page.tsx' },
+  notFound: { module: 'src/pages/not-found-page.tsx', budget: true },
+  adminLogin: { module: 'src/pages/admin-login-page.tsx' },
+  admin: { module: 'src/admin/admin-area.tsx' },
+};
+
+/** The routes as [key, spec] pairs, in order (what the browser reads). */
 export const ROUTE_ENTRIES = Object.entries(ROUTES) as ReadonlyArray<[RouteKey, RouteSpec]>;
+
+/** Every route with its page, in order: what the gateway and the build derive from. */
+export function routeManifest(): ReadonlyArray<[RouteKey, RouteSpec & PageSpec]> {
+  return ROUTE_ENTRIES.map(([key, route]) => [key, { ...route, ...PAGES[key] }]);
+}
 
 /** The sections of the admin area (admin/admin-area.tsx), for paths.admin(section). */
 export type AdminSection =
@@ -122,32 +143,36 @@ export type AdminSection =
 /** The dashboard's tabs other than the library (/dashboard). */
 export type DashboardTab = 'achats' | 'messages';
 
-const segment = (value: string | number) => encodeURIComponent(String(value));
+/** The values a route's path takes: one per parameter, and the rest of a final '*' (a tab, a section) if any. */
+type ParamsOf<K extends RouteKey, P extends string = (typeof ROUTES)[K]['path']> = P extends `${string}:${string}/${infer Rest}`
+  ? [string | number, ...ParamsOf<K, `/${Rest}`>]
+  : P extends `${string}:${string}`
+    ? [string | number]
+    : P extends `${string}/*`
+      ? [rest?: K extends 'dashboard' ? DashboardTab : K extends 'admin' ? AdminSection : string]
+      : [];
 
-/** The path of each page: what links, redirects, canonical URLs and the sitemap are written with. */
-export const paths = {
-  home: () => '/',
-  news: () => '/actualites',
-  article: (id: string | number) => `/actualites/${segment(id)}`,
-  about: () => '/about',
-  faq: () => '/faq',
-  contact: () => '/contact',
-  terms: () => '/terms',
-  privacy: () => '/privacy',
-  /** The sign-in page, or its sign-up tab. */
-  auth: (tab?: 'signup') => (tab ? `/auth?tab=${tab}` : '/auth'),
-  /** The videos, or those of one category. */
-  videos: (category?: string) => (category ? `/videos?category=${segment(category)}` : '/videos'),
-  video: (id: string | number) => `/videos/${segment(id)}`,
-  /** The short form, which the dashboard, the checkout and the similar videos link to. */
-  videoShort: (id: string | number) => `/video/${segment(id)}`,
-  pdfs: () => '/pdfs',
-  pdf: (id: string | number) => `/pdfs/${segment(id)}`,
-  dashboard: (tab?: DashboardTab) => (tab ? `/dashboard/${tab}` : '/dashboard'),
-  receipt: (orderId: string | number) => `/recu/${segment(orderId)}`,
-  adminLogin: () => '/admin/login',
-  admin: (section?: AdminSection) => (section ? `/admin/${section}` : '/admin'),
-} as const;
+/**
+ * The path of a route, its parameters filled in (each encoded as a path segment) and the rest of a
+ * final '*' appended when given ('/dashboard' or '/dashboard/achats').
+ */
+export function pathTo<K extends RouteKey>(key: K, ...params: ParamsOf<K>): string {
+  const values: Array<string | number | undefined> = params;
+  let i = 0;
+  const path = ROUTES[key].path.replace(/:\w+/g, () => encodeURIComponent(String(values[i++])));
+  if (!path.endsWith('/*')) return path;
+  const rest = values[i];
+  return rest === undefined ? path.slice(0, -2) : `${path.slice(0, -1)}${rest}`;
+}
+
+/**
+ * The path of each page by its route's key (`paths.article(id)`, `paths.dashboard('achats')`,
+ * `paths.admin('users')`): what links, redirects, canonical URLs and the sitemap are written with.
+ * One function behind them (pathTo), so the browser ships no second copy of the paths.
+ */
+export const paths = new Proxy({} as { readonly [K in RouteKey]: (...params: ParamsOf<K>) => string }, {
+  get: (_, key) => (...params: ParamsOf<RouteKey>) => pathTo(key as RouteKey, ...params),
+});
 
 /** A route's pattern without its leading slash, as a child route of the root takes it ('' for the home). */
 export function childPath(spec: RouteSpec): string {
@@ -183,7 +208,7 @@ export function shellPaths(routes: ReadonlyArray<readonly [string, RouteSpec]> =
  * The sections whose pages are never indexed nor rendered by the server: accounts, payments,
  * receipts, the admin area and the newsletter's token links.
  */
-export const PRIVATE_SECTIONS: readonly string[] = shellPaths().sections;
+export const PRIVATE_SECTIONS: readonly string[] = /* @__PURE__ */ shellPaths().sections;
 
 /**
  * A route pattern as a regular expression over a path without trailing slash (the caller lowers

@@ -263,7 +263,7 @@ export default function HomePage() {
                 variant="outline"
                 className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
               >
-                <Link to={paths.auth('signup')}>
+                <Link to={`${paths.auth()}?tab=signup`}>
                   {fr.home.ctaSignUp}
                   <ArrowRight aria-hidden="true" />
                 </Link>

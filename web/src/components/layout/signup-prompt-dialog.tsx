@@ -22,7 +22,7 @@ export default function SignUpPromptDialog({ open, onOpenChange }: { open: boole
           <DialogTitle className="text-2xl">{fr.signUpPrompt.title}</DialogTitle>
           <DialogDescription>{fr.signUpPrompt.description}</DialogDescription>
         </DialogHeader>
-        <Button size="lg" onClick={() => go(paths.auth('signup'))}>
+        <Button size="lg" onClick={() => go(`${paths.auth()}?tab=signup`)}>
           {fr.signUpPrompt.createAccount}
         </Button>
         <div className="flex flex-col items-center gap-2">

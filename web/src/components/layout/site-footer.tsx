@@ -57,7 +57,7 @@ export function SiteFooter() {
           <ul className="flex flex-col gap-2">
             {CATEGORIES.map((category) => (
               <li key={category}>
-                <Link to={paths.videos(category)} className={linkClass}>
+                <Link to={`${paths.videos()}?category=${category}`} className={linkClass}>
                   {fr.categories[category]}
                 </Link>
               </li>

@@ -104,7 +104,7 @@ export function SiteHeader() {
                 <Link to={paths.auth()}>{fr.nav.signIn}</Link>
               </Button>
               <Button asChild>
-                <Link to={paths.auth('signup')}>{fr.nav.signUp}</Link>
+                <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
               </Button>
             </>
           )}
@@ -160,7 +160,7 @@ export function SiteHeader() {
                   <Link to={paths.auth()}>{fr.nav.signIn}</Link>
                 </Button>
                 <Button asChild>
-                  <Link to={paths.auth('signup')}>{fr.nav.signUp}</Link>
+                  <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
                 </Button>
               </div>
             )}
