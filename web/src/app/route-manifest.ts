@@ -6,6 +6,11 @@
  * pages the build's JavaScript budget measures (scripts/web-budget.js). Links are written with the
  * path builders below (`paths.article(id)`), never by hand.
  *
+ * ROUTES is what the browser reads (path, guard, layout, server-rendered, previewed); PAGES what only
+ * the server and the build read (module, preloads, budget, sitemap), through routeManifest(), so that
+ * the app's bundle leaves it out: every first visit downloads ROUTES and the builders (with the vendor
+ * chunk, web/vite.config.ts).
+ *
  * Plain data and functions, no import at all: the gateway (CommonJS, Node) and the budget script load
  * it without React or the DOM. `tsc -b` compiles it alone (web/tsconfig.routes.json, lib without
  * DOM) into web/dist-routes/route-manifest.js, which Node knows as `@lbf/web/routes` (web/package.json
