@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // src/generated: written by `npm run codegen`, checked by its --check instead.
-  { ignores: ['**/dist/**', '**/node_modules/**', 'web/dist/**', 'web/dist-ssr/**', '.data/**', 'coverage/**', '**/src/generated/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'web/dist/**', 'web/dist-ssr/**', 'web/dist-routes/**', '.data/**', 'coverage/**', '**/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -22,6 +22,8 @@ const shared = {
     '^@lbf/proto-events$': '<rootDir>/proto-events/src',
     '^@lbf/service-kit$': '<rootDir>/services/kit/src',
     '^@lbf/service-kit/testing$': '<rootDir>/services/kit/src/testing',
+    // The web's route manifest, which Node loads compiled (web/dist-routes): its source here.
+    '^@lbf/web/routes$': '<rootDir>/web/src/app/route-manifest.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -29,19 +29,16 @@ const PUBLIC_PAGE_JS_GZIP_TARGET_KB = 100;
  */
 const PUBLIC_PAGE_JS_GZIP_BUDGET_KB = PUBLIC_PAGE_JS_GZIP_TARGET_KB;
 
-/** The public pages of the issue and the module each route renders (web/src/routes.tsx). */
-const PUBLIC_PAGES = [
-  { page: '/', route: 'src/pages/home-page.tsx' },
-  { page: '/actualites', route: 'src/pages/news-page.tsx' },
-  { page: '/actualites/:id', route: 'src/pages/article-page.tsx' },
-  { page: '/about', route: 'src/pages/about-page.tsx' },
-  { page: '/faq', route: 'src/pages/faq-page.tsx' },
-  // The contact form's chunk (~25 kB) is fetched beside the page and rendered once it is live.
-  { page: '/contact', route: 'src/pages/contact-page.tsx' },
-  { page: '/terms', route: 'src/pages/terms-page.tsx' },
-  { page: '/privacy', route: 'src/pages/privacy-page.tsx' },
-  { page: '404', route: 'src/pages/not-found-page.tsx' },
-];
+/**
+ * The public pages of the issue and the module each route renders: the routes of the web's route
+ * manifest (web/src/app/route-manifest.ts) marked `budget`, labelled by their path ('404' for '*').
+ * The manifest is an ES module compiled on its own by `tsc -b` (web/tsconfig.routes.json, run before
+ * the web build: root `npm run build`, web/package.json "build"); Node (>= 20.19) require()s it
+ * under its package name `@lbf/web/routes` (web/package.json "exports"), which jest maps to the source.
+ * A page's contact form and the like (`with`) are fetched beside it, not counted in its first visit.
+ */
+const { routeManifest } = require('@lbf/web/routes');
+const PUBLIC_PAGES = routeManifest().filter(([, r]) => r.budget).map(([, r]) => ({ page: r.path === '*' ? '404' : r.path, route: r.module }));
 
 /**
  * The app itself (Preact, the router, the layout), which a server-rendered page imports when the
@@ -119,7 +116,7 @@ function measurePages(manifest, { pages = PUBLIC_PAGES, readFile, fileExists = (
   return pages.map(({ page, route }) => {
     const routes = Array.isArray(route) ? route : [route];
     for (const r of routes) {
-      if (!manifest[r] && !fileExists(r)) throw new Error(`web budget: ${page} renders ${r}, which does not exist (update PUBLIC_PAGES)`);
+      if (!manifest[r] && !fileExists(r)) throw new Error(`web budget: ${page} renders ${r}, which does not exist (update web/src/app/route-manifest.ts)`);
     }
     const files = filesForPage(manifest, routes);
     return { page, files: files.js, js: sum(files.js), css: sum(files.css) };

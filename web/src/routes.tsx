@@ -1,38 +1,49 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Route } from 'react-router-dom';
+import { ROUTE_ENTRIES, childPath, type RouteKey, type RouteSpec } from '@/app/route-manifest';
 import { RouteError } from '@/components/errors/route-error';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireUser } from '@/components/guards/require-user';
 import { SiteLayout } from '@/components/layout/site-layout';
 import { fr } from '@/i18n/fr';
 import { withApollo } from '@/data/with-apollo';
-import { lazyPage } from '@/lib/lazy-page';
+import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 
 // Every route is its own chunk, the home too: the server sends each page already rendered, so
 // the home's code (cards, checkout buttons, their strings) would only weigh on every other page's
 // first download. The admin area is one chunk of its own, fetched only by administrators.
 // Public pages read their data with data/hooks; the others come with Apollo Client (withApollo).
-const HomePage = lazyPage(() => import('@/pages/home-page'));
-const VideosPage = lazyPage(withApollo(() => import('@/pages/videos-page')));
-const VideoDetailPage = lazyPage(withApollo(() => import('@/pages/video-detail-page')));
-const PdfsPage = lazyPage(withApollo(() => import('@/pages/pdfs-page')));
-const PdfDetailPage = lazyPage(withApollo(() => import('@/pages/pdf-detail-page')));
-const DashboardPage = lazyPage(withApollo(() => import('@/pages/dashboard-page')));
-const ReceiptPage = lazyPage(withApollo(() => import('@/pages/receipt-page')));
-const PaymentReturnPage = lazyPage(withApollo(() => import('@/commerce/payment-return-page')));
-const NewsPage = lazyPage(() => import('@/pages/news-page'));
+// Each route's page by its key in the manifest (web/src/app/route-manifest.ts), whose PAGES names
+// the same module for the server and the build (route-manifest.spec.ts checks it).
 const ArticlePage = lazyPage(() => import('@/pages/article-page'));
-const AboutPage = lazyPage(() => import('@/pages/about-page'));
-const ContactPage = lazyPage(() => import('@/pages/contact-page'));
-const FaqPage = lazyPage(() => import('@/pages/faq-page'));
-const TermsPage = lazyPage(() => import('@/pages/terms-page'));
-const PrivacyPage = lazyPage(() => import('@/pages/privacy-page'));
-const NewsletterConfirmationPage = lazyPage(withApollo(() => import('@/pages/newsletter/confirmation-page')));
-const NewsletterUnsubscribePage = lazyPage(withApollo(() => import('@/pages/newsletter/unsubscribe-page')));
-const AuthPage = lazyPage(withApollo(() => import('@/pages/auth/auth-page')));
-const AdminLoginPage = lazyPage(withApollo(() => import('@/pages/admin-login-page')));
-const NotFoundPage = lazyPage(() => import('@/pages/not-found-page'));
-const AdminArea = lazyPage(withApollo(() => import('@/admin/admin-area')));
+const VideoDetailPage = lazyPage(withApollo(() => import('@/pages/video-detail-page')));
+const PaymentReturnPage = lazyPage(withApollo(() => import('@/commerce/payment-return-page')));
+const PAGE_OF: Record<RouteKey, LazyPage> = {
+  home: lazyPage(() => import('@/pages/home-page')),
+  news: lazyPage(() => import('@/pages/news-page')),
+  article: ArticlePage,
+  articleShort: ArticlePage,
+  about: lazyPage(() => import('@/pages/about-page')),
+  faq: lazyPage(() => import('@/pages/faq-page')),
+  contact: lazyPage(() => import('@/pages/contact-page')),
+  terms: lazyPage(() => import('@/pages/terms-page')),
+  privacy: lazyPage(() => import('@/pages/privacy-page')),
+  auth: lazyPage(withApollo(() => import('@/pages/auth/auth-page'))),
+  newsletterConfirmation: lazyPage(withApollo(() => import('@/pages/newsletter/confirmation-page'))),
+  newsletterUnsubscribe: lazyPage(withApollo(() => import('@/pages/newsletter/unsubscribe-page'))),
+  videos: lazyPage(withApollo(() => import('@/pages/videos-page'))),
+  video: VideoDetailPage,
+  videoShort: VideoDetailPage,
+  pdfs: lazyPage(withApollo(() => import('@/pages/pdfs-page'))),
+  pdf: lazyPage(withApollo(() => import('@/pages/pdf-detail-page'))),
+  dashboard: lazyPage(withApollo(() => import('@/pages/dashboard-page'))),
+  receipt: lazyPage(withApollo(() => import('@/pages/receipt-page'))),
+  paymentReturn: PaymentReturnPage,
+  payment: PaymentReturnPage,
+  notFound: lazyPage(() => import('@/pages/not-found-page')),
+  adminLogin: lazyPage(withApollo(() => import('@/pages/admin-login-page'))),
+  admin: lazyPage(withApollo(() => import('@/admin/admin-area'))),
+};
 
 function FullPageLoading() {
   return (
@@ -46,62 +57,49 @@ function FullPageLoading() {
 // inside the site layout (header and footer stay), or filling the page at the root.
 const pageError = <RouteError />;
 
+/** A page inside the site layout ('/' is its index route). */
+function siteRoute([key, spec]: readonly [RouteKey, RouteSpec]) {
+  const Page = PAGE_OF[key];
+  return spec.path === '/' ? (
+    <Route key={key} index element={<Page />} errorElement={pageError} />
+  ) : (
+    <Route key={key} path={childPath(spec)} element={<Page />} errorElement={pageError} />
+  );
+}
+
+/** A page of its own (the admin area behind its guard, its login), with a full-page loading state. */
+function fullPageRoute([key, spec]: readonly [RouteKey, RouteSpec]) {
+  const Page = PAGE_OF[key];
+  const page = (
+    <Suspense fallback={<FullPageLoading />}>
+      <Page />
+    </Suspense>
+  );
+  return (
+    <Route key={key} path={childPath(spec)} errorElement={<RouteError fullPage />} element={spec.guard === 'admin' ? <RequireAdmin>{page}</RequireAdmin> : page} />
+  );
+}
+
+const inSite = ROUTE_ENTRIES.filter(([, r]) => r.layout === 'site');
+const ofTheirOwn = ROUTE_ENTRIES.filter(([, r]) => r.layout === 'full-page');
+
 /**
- * The route table of the spec (§2), reading (a): the home is public; /videos, /videos/:id,
- * /video/:id, /pdfs, /dashboard (and /dashboard/achats), /recu/:orderId and /paiement/* need a
- * signed-in user; /admin/* an administrator.
- * A data router, for its per-route errorElement.
+ * The route table of the spec (§2), reading (a), built from the route manifest
+ * (web/src/app/route-manifest.ts): the home and the visitor's pages are public; the customer's
+ * (/videos, /videos/:id, /video/:id, /pdfs, /dashboard and its tabs, /recu/:orderId, /paiement/*)
+ * need a signed-in user (RequireUser); /admin/* an administrator. Any other path is the 404, inside
+ * the site layout. A data router, for its per-route errorElement.
  */
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError fullPage />}>
     <Route element={<SiteLayout />}>
-      <Route index element={<HomePage />} errorElement={pageError} />
-      <Route path="actualites" element={<NewsPage />} errorElement={pageError} />
-      <Route path="actualites/:id" element={<ArticlePage />} errorElement={pageError} />
-      <Route path="actualite/:id" element={<ArticlePage />} errorElement={pageError} />
-      <Route path="about" element={<AboutPage />} errorElement={pageError} />
-      <Route path="contact" element={<ContactPage />} errorElement={pageError} />
-      <Route path="faq" element={<FaqPage />} errorElement={pageError} />
-      <Route path="terms" element={<TermsPage />} errorElement={pageError} />
-      <Route path="privacy" element={<PrivacyPage />} errorElement={pageError} />
-      <Route path="auth" element={<AuthPage />} errorElement={pageError} />
-      {/* The newsletter mails' links: public, the token in the path. */}
-      <Route path="newsletter/confirmation/:token" element={<NewsletterConfirmationPage />} errorElement={pageError} />
-      <Route path="newsletter/desinscription/:token" element={<NewsletterUnsubscribePage />} errorElement={pageError} />
+      {inSite.filter(([, r]) => r.guard === 'visitor' && r.path !== '*').map(siteRoute)}
       <Route element={<RequireUser />} errorElement={pageError}>
-        <Route path="videos" element={<VideosPage />} errorElement={pageError} />
-        <Route path="videos/:id" element={<VideoDetailPage />} errorElement={pageError} />
-        <Route path="video/:id" element={<VideoDetailPage />} errorElement={pageError} />
-        <Route path="pdfs" element={<PdfsPage />} errorElement={pageError} />
-        <Route path="pdfs/:id" element={<PdfDetailPage />} errorElement={pageError} />
-        {/* One route for the tabs (/dashboard, /dashboard/achats, /dashboard/messages): switching keeps the page mounted. */}
-        <Route path="dashboard/*" element={<DashboardPage />} errorElement={pageError} />
-        <Route path="recu/:orderId" element={<ReceiptPage />} errorElement={pageError} />
-        <Route path="paiement/retour" element={<PaymentReturnPage />} errorElement={pageError} />
-        <Route path="paiement/:orderId" element={<PaymentReturnPage />} errorElement={pageError} />
+        {inSite.filter(([, r]) => r.guard === 'customer').map(siteRoute)}
       </Route>
-      <Route path="*" element={<NotFoundPage />} errorElement={pageError} />
+      {inSite.filter(([, r]) => r.path === '*').map(siteRoute)}
     </Route>
-    <Route
-      path="admin/login"
-      errorElement={<RouteError fullPage />}
-      element={
-        <Suspense fallback={<FullPageLoading />}>
-          <AdminLoginPage />
-        </Suspense>
-      }
-    />
-    <Route
-      path="admin/*"
-      errorElement={<RouteError fullPage />}
-      element={
-        <RequireAdmin>
-          <Suspense fallback={<FullPageLoading />}>
-            <AdminArea />
-          </Suspense>
-        </RequireAdmin>
-      }
-    />
+    {ofTheirOwn.map(fullPageRoute)}
   </Route>,
 );
 

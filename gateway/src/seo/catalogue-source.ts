@@ -1,3 +1,4 @@
+import { paths } from '../ssr/web-routes';
 import { articlePath, newest, pdfPath, STATIC_PATHS, videoPath, type SitemapEntry } from './sitemap';
 
 /** Sends one GraphQL operation as a visitor (no cookie, no token) and returns its data. */
@@ -49,8 +50,8 @@ export async function sitemapEntries(graphql: VisitorGraphql): Promise<SitemapEn
   const pdfDates = pdfs.map((p) => p.publishedAt ?? p.createdAt);
   return [
     // The home shows the hero texts, the latest video and testimonials.
-    { path: '/', lastmod: newest([settings.siteSettings.updatedAt, ...videoDates]) },
-    { path: '/actualites', lastmod: newest(articleDates) },
+    { path: paths.home(), lastmod: newest([settings.siteSettings.updatedAt, ...videoDates]) },
+    { path: paths.news(), lastmod: newest(articleDates) },
     ...STATIC_PATHS.map((path) => ({ path })),
     ...articles.map((a, i) => ({ path: articlePath(a.id), lastmod: articleDates[i] })),
     ...videos.map((v, i) => ({ path: videoPath(v.id), lastmod: videoDates[i] })),

@@ -3,6 +3,7 @@
  * its last change when known. Built from the site's own GraphQL API as a visitor, so it lists
  * exactly what a visitor may open (drafts and videos still being prepared are not readable).
  */
+import { paths, ROUTE_ENTRIES } from '../ssr/web-routes';
 
 export interface SitemapEntry {
   path: string;
@@ -10,13 +11,11 @@ export interface SitemapEntry {
   lastmod?: string | null;
 }
 
-/** The public pages whose content is not in the catalogue (their texts ship with the app). */
-export const STATIC_PATHS = ['/about', '/faq', '/contact', '/terms', '/privacy'];
+/** The public pages whose content is not in the catalogue (their texts ship with the app): the web manifest's `sitemap` routes. */
+export const STATIC_PATHS = ROUTE_ENTRIES.filter(([, r]) => r.sitemap).map(([, r]) => r.path);
 
-/** The same paths the web app declares as canonical (web/src/pages: article, video and guide pages). */
-export const articlePath = (id: string) => `/actualites/${encodeURIComponent(id)}`;
-export const videoPath = (id: string) => `/videos/${encodeURIComponent(id)}`;
-export const pdfPath = (id: string) => `/pdfs/${encodeURIComponent(id)}`;
+/** The same paths the web app links to and declares as canonical: its path builders (article, video and guide pages). */
+export const { article: articlePath, video: videoPath, pdf: pdfPath } = paths;
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);

@@ -4,6 +4,7 @@
  * once the app has run (one more round trip on a slow network, and unstyled markup meanwhile).
  * Read from Vite's build manifest (web/dist/.vite/manifest.json), as scripts/web-budget.js does.
  */
+import { patternRegExp, PREVIEW_MODULE, ROUTE_ENTRIES } from './web-routes';
 
 /** One chunk of Vite's manifest (the fields used here). */
 export interface ManifestChunk {
@@ -17,23 +18,15 @@ export interface ManifestChunk {
 export type ViteManifest = Record<string, ManifestChunk>;
 
 /**
- * The module each server-rendered path shows, mirroring web/src/routes.tsx (paths match without
- * regard to case or a trailing slash, as react-router does). A video's or a guide's page shows a
- * visitor its preview (RequireUser). Any other rendered path is the 404 page.
+ * The module each server-rendered path shows, derived from the web's route manifest: its `ssr`
+ * routes, a previewed page (a video's or a guide's, RequireUser) showing a visitor the preview
+ * module; paths match without regard to case or a trailing slash, as react-router does. Any other
+ * rendered path is the 404 page (the manifest's '*').
  */
-const ROUTES: ReadonlyArray<{ pattern: RegExp; module: string; with?: string[] }> = [
-  { pattern: /^\/$/, module: 'src/pages/home-page.tsx' },
-  { pattern: /^\/actualites$/, module: 'src/pages/news-page.tsx' },
-  { pattern: /^\/actualites?\/[^/]+$/, module: 'src/pages/article-page.tsx' },
-  { pattern: /^\/about$/, module: 'src/pages/about-page.tsx' },
-  // The contact form is a chunk of its own, rendered once the page is live: fetched beside the page's.
-  { pattern: /^\/contact$/, module: 'src/pages/contact-page.tsx', with: ['src/pages/static/contact-form.tsx'] },
-  { pattern: /^\/faq$/, module: 'src/pages/faq-page.tsx' },
-  { pattern: /^\/terms$/, module: 'src/pages/terms-page.tsx' },
-  { pattern: /^\/privacy$/, module: 'src/pages/privacy-page.tsx' },
-  { pattern: /^\/(videos|video|pdfs)\/[^/]+$/, module: 'src/pages/item-preview.tsx' },
-];
-export const NOT_FOUND_MODULE = 'src/pages/not-found-page.tsx';
+const ROUTES: ReadonlyArray<{ pattern: RegExp; module: string; with?: readonly string[] }> = ROUTE_ENTRIES.filter(
+  ([, r]) => r.ssr && r.path !== '*',
+).map(([, r]) => ({ pattern: patternRegExp(r.path.toLowerCase()), module: r.preview ? PREVIEW_MODULE : r.module, with: r.with }));
+export const NOT_FOUND_MODULE = ROUTE_ENTRIES.find(([, r]) => r.path === '*')![1].module;
 /** Every module ROUTES names, for the test that holds this table to the build. */
 export const ROUTE_MODULES = [...new Set([...ROUTES.flatMap((r) => [r.module, ...(r.with ?? [])]), NOT_FOUND_MODULE])];
 

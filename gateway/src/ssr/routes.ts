@@ -1,14 +1,16 @@
 import { parse as parseCookie } from 'cookie';
 
+import { shellPaths } from './web-routes';
+
 /**
- * Which page requests the server renders. Public pages (the home, the news and each article, the
- * static pages, the video and PDF detail pages as a visitor sees them, and any unknown path: the 404)
- * are rendered; the signed-in and token pages keep the plain app shell (index.html): rendering
- * them as a visitor would only show a spinner, and they are never worth caching.
+ * Which page requests the server renders: the routes of the web's manifest marked `ssr` (the home,
+ * the news and each article, the static pages, the video and PDF detail pages as a visitor sees
+ * them) and any unknown path (the 404); the signed-in and token pages keep the plain app shell
+ * (index.html): rendering them as a visitor would only show a spinner, and they are never worth
+ * caching. Whole sections ('/admin', '/dashboard', '/auth', '/paiement', '/recu', '/newsletter') and,
+ * where a section mixes, exact paths ('/videos', '/pdfs'), as the manifest's shellPaths() says.
  */
-const SHELL_PREFIXES = ['/admin', '/dashboard', '/auth', '/paiement', '/recu', '/newsletter'];
-/** Lists that need an account (their items' detail pages are rendered). */
-const SHELL_EXACT = ['/videos', '/pdfs'];
+const { sections: SHELL_PREFIXES, exact: SHELL_EXACT } = shellPaths();
 
 export function isServerRendered(path: string): boolean {
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

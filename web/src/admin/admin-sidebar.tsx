@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Link, useLocation, useMatch } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useSignOutAction } from '@/auth/use-sign-out-action';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { fr } from '@/i18n/fr';
@@ -77,7 +78,7 @@ function SidebarBody({ collapsed }: { collapsed: boolean }) {
         <ul className="flex flex-col gap-1">
           <li>
             <RailItem collapsed={collapsed} label={fr.admin.backToSite}>
-              <Link to="/" className={cn(itemClass, collapsed && 'justify-center px-0')}>
+              <Link to={paths.home()} className={cn(itemClass, collapsed && 'justify-center px-0')}>
                 <ArrowLeft aria-hidden="true" />
                 <Label collapsed={collapsed}>{fr.admin.backToSite}</Label>
               </Link>

@@ -1,3 +1,5 @@
+import { paths } from '../app/route-manifest';
+
 /**
  * Where a visitor sent to /auth goes back to once signed in. The target rides in the query string
  * (`/auth?next=/videos/…`) so it survives a reload, a switch of tab and the sign-up form; because
@@ -26,7 +28,7 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
-  if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return null;
+  if (url.pathname === paths.auth() || url.pathname.startsWith(`${paths.auth()}/`)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -36,5 +38,5 @@ export function authPathReturningTo(location: { pathname: string; search?: strin
   const target = safeReturnPath(`${location.pathname}${location.search ?? ''}${location.hash ?? ''}`);
   if (target) params.set(RETURN_TO_PARAM, target);
   const query = params.toString();
-  return query ? `/auth?${query}` : '/auth';
+  return query ? `${paths.auth()}?${query}` : paths.auth();
 }

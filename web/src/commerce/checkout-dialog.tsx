@@ -6,6 +6,7 @@ import { CircleAlert, Clock, ExternalLink, FileText, Film, FlaskConical, Refresh
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { toast } from '@/components/ui/toast';
 import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
@@ -215,7 +216,7 @@ function AlreadyOwned({ item }: { item: CheckoutItem }) {
     <div className="flex flex-col gap-3">
       <p className="text-sm">{t.alreadyOwned}</p>
       <Button asChild>
-        {item.type === 'VIDEO' ? <Link to={`/video/${item.id}`}>{dashboardText.watch}</Link> : <Link to="/dashboard">{t.goToDashboard}</Link>}
+        {item.type === 'VIDEO' ? <Link to={paths.videoShort(item.id)}>{dashboardText.watch}</Link> : <Link to={paths.dashboard()}>{t.goToDashboard}</Link>}
       </Button>
     </div>
   );
@@ -315,7 +316,7 @@ function PayForm({
           />
           <label htmlFor="checkout-consent" className="text-sm leading-snug">
             {t.consentBefore}
-            <Link to="/terms" target="_blank" className="font-medium text-primary underline underline-offset-4 hover:text-primary/80">
+            <Link to={paths.terms()} target="_blank" className="font-medium text-primary underline underline-offset-4 hover:text-primary/80">
               {t.consentLink}
             </Link>
             {t.consentAfter}

@@ -2,6 +2,7 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -87,7 +88,7 @@ export default function PaymentReturnPage() {
         {current && <p className="text-muted-foreground">{current.itemTitle}</p>}
         {content}
         <Button asChild>
-          <Link to="/dashboard">{t.toDashboard}</Link>
+          <Link to={paths.dashboard()}>{t.toDashboard}</Link>
         </Button>
       </Card>
     </section>

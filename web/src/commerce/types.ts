@@ -1,3 +1,4 @@
+import { paths } from '@/app/route-manifest';
 import type { ItemType, PaymentMethod } from '@/generated/graphql';
 
 export type { ItemType, PaymentMethod };
@@ -27,5 +28,5 @@ export const METHOD_MARKS: Record<PaymentMethod, string> = {
 
 /** The path of an item's page, for the dialog's return link and /auth?next=. */
 export function itemPath(type: ItemType, id: string): string {
-  return type === 'VIDEO' ? `/video/${id}` : `/pdfs#pdf-${id}`;
+  return type === 'VIDEO' ? paths.videoShort(id) : `${paths.pdfs()}#pdf-${id}`;
 }

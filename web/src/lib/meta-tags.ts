@@ -1,3 +1,4 @@
+import { PRIVATE_SECTIONS } from '../app/route-manifest';
 import { fr } from '../i18n/fr';
 
 /**
@@ -35,13 +36,13 @@ export const DEFAULT_IMAGE_HEIGHT = 630;
 
 /**
  * Paths that are never indexed whatever the page declares: accounts, payments, receipts, the
- * admin area and the newsletter's token links (robots.txt disallows most of them too).
+ * admin area and the newsletter's token links (robots.txt disallows most of them too), the route
+ * manifest's private sections, which the server does not render either.
  */
-const PRIVATE_PREFIXES = ['/admin', '/dashboard', '/paiement', '/recu', '/auth', '/newsletter'];
 
 export function isPrivatePath(path: string): boolean {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
-  return PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return PRIVATE_SECTIONS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
 export function fullTitle(title: string): string {

@@ -1,5 +1,6 @@
 import { ArrowRight, Compass, GraduationCap, HeartHandshake, Stethoscope, Target, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
@@ -67,10 +68,10 @@ export default function AboutPage() {
           <p className="max-w-xl text-muted-foreground">{about.ctaText}</p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild variant="outline" size="lg">
-              <Link to="/faq">{about.ctaFaq}</Link>
+              <Link to={paths.faq()}>{about.ctaFaq}</Link>
             </Button>
             <Button asChild size="lg">
-              <Link to="/contact">
+              <Link to={paths.contact()}>
                 {about.ctaContact}
                 <ArrowRight aria-hidden="true" />
               </Link>

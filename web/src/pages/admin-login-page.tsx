@@ -1,6 +1,7 @@
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
@@ -14,7 +15,7 @@ export default function AdminLoginPage() {
   const { isAdmin } = useAuth();
   const [forgot, setForgot] = useState(false);
 
-  if (isAdmin) return <Navigate to="/admin" replace />;
+  if (isAdmin) return <Navigate to={paths.admin()} replace />;
 
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-muted/50 p-4">
@@ -32,7 +33,7 @@ export default function AdminLoginPage() {
           <AdminSignInForm idPrefix="admin-login" onBeforeSignIn={() => undefined} onForgot={() => setForgot(true)} />
         )}
         <div className="mt-6 text-center">
-          <Link to="/" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <Link to={paths.home()} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
             <ArrowLeft className="size-4" aria-hidden="true" />
             {fr.adminLogin.backToSite}
           </Link>

@@ -1,6 +1,7 @@
 import { useQuery } from '@/data/hooks';
 import { ArrowLeft, Calendar, Clock, FileQuestion, Heart, Newspaper, User } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,15 +36,15 @@ export default function ArticlePage() {
           image: article.imageUrl,
           imageAlt: article.title,
           type: 'article',
-          canonicalPath: `/actualites/${article.id}`,
+          canonicalPath: paths.article(article.id),
         }
-      : { canonicalPath: `/actualites/${id}`, type: 'article', noindex: missing },
+      : { canonicalPath: paths.article(id), type: 'article', noindex: missing },
   });
 
   return (
     <div className="container-page max-w-3xl py-6 sm:py-10">
       <Link
-        to="/actualites"
+        to={paths.news()}
         className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
@@ -61,7 +62,7 @@ export default function ArticlePage() {
           <h1 className="text-xl font-bold">{articleText.notFoundTitle}</h1>
           <p className="text-sm text-muted-foreground">{articleText.notFoundText}</p>
           <Button asChild>
-            <Link to="/actualites">
+            <Link to={paths.news()}>
               <Newspaper aria-hidden="true" />
               {articleText.back}
             </Link>
@@ -106,7 +107,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
             <Heart aria-hidden="true" className={cn(liked && 'fill-current')} />
             {liked ? articleText.liked : articleText.like}
           </Button>
-          <ShareButtons path={`/actualites/${article.id}`} title={article.title} extended />
+          <ShareButtons path={paths.article(article.id)} title={article.title} extended />
         </div>
       </header>
 

@@ -1,6 +1,7 @@
 import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
@@ -143,7 +144,7 @@ export default function ContactPage() {
           </h2>
           <p className="max-w-xl text-muted-foreground">{contact.faq.text}</p>
           <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
-            <Link to="/faq">
+            <Link to={paths.faq()}>
               {contact.faq.link}
               <ArrowRight aria-hidden="true" />
             </Link>

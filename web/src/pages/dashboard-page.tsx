@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
 import { useCurrency, useExchangeRate } from '@/commerce/currency';
@@ -31,7 +32,7 @@ export const DASHBOARD_PAGE_QUERY: TypedDocumentNode<DashboardPageQuery, Dashboa
 
 type Tab = 'library' | 'purchases' | 'messages';
 
-const TAB_PATHS: Record<Tab, string> = { library: '/dashboard', purchases: '/dashboard/achats', messages: '/dashboard/messages' };
+const TAB_PATHS: Record<Tab, string> = { library: paths.dashboard(), purchases: paths.dashboard('achats'), messages: paths.dashboard('messages') };
 
 function tabOf(pathname: string): Tab {
   const path = pathname.replace(/\/$/, '');
@@ -76,7 +77,7 @@ export default function DashboardPage() {
         <CurrencyToggle value={currency} onChange={setCurrency} />
       </div>
 
-      <Tabs value={tab} onValueChange={(value) => navigate(TAB_PATHS[value as Tab] ?? '/dashboard')} className="mt-6">
+      <Tabs value={tab} onValueChange={(value) => navigate(TAB_PATHS[value as Tab] ?? paths.dashboard())} className="mt-6">
         <TabsList className="max-w-md">
           <TabsTrigger value="library" className="px-2 sm:px-3">
             {dashboardText.tabs.library}

@@ -1,6 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, Mail } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
@@ -47,7 +48,7 @@ export default function FaqPage() {
           </h2>
           <p className="max-w-xl text-muted-foreground">{faq.moreText}</p>
           <Button asChild size="lg" className="w-full sm:w-auto">
-            <Link to="/contact">
+            <Link to={paths.contact()}>
               <Mail aria-hidden="true" />
               {faq.moreLink}
             </Link>

@@ -2,6 +2,7 @@ import { useQuery, useSubscription } from '@/data/hooks';
 import { ArrowRight, BookOpen, CircleCheck, Eye, Newspaper, PlayCircle, Users } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
 import { PayButtons } from '@/commerce/pay-buttons';
@@ -71,7 +72,7 @@ export default function HomePage() {
   const heroTitle = data?.siteSettings?.heroTitle || fr.home.heroTitle;
   const heroSubtitle = data?.siteSettings?.heroSubtitle || fr.home.heroSubtitle;
   // The link preview of the site itself: the hero's words (the administrator's, else the spec's).
-  usePage(heroTitle, { meta: { description: heroSubtitle, canonicalPath: '/' } });
+  usePage(heroTitle, { meta: { description: heroSubtitle, canonicalPath: paths.home() } });
   const latestVideo = data?.latestVideo ?? null;
   const testimonials = data?.testimonials ?? [];
 
@@ -83,13 +84,13 @@ export default function HomePage() {
   const choosePayment = (method: PaymentMethod) =>
     checkout.whenSessionKnown(() => {
       // Signed out: told so before anything else, even while the latest video is still loading.
-      if (!checkout.ensureSignedIn('/', method)) return;
+      if (!checkout.ensureSignedIn(paths.home(), method)) return;
       if (!latestVideo) {
-        navigate('/videos');
+        navigate(paths.videos());
         return;
       }
       checkout.pay(
-        { id: latestVideo.id, type: 'VIDEO', title: latestVideo.title, priceCents: latestVideo.priceCents, purchased: latestVideo.purchased, path: '/' },
+        { id: latestVideo.id, type: 'VIDEO', title: latestVideo.title, priceCents: latestVideo.priceCents, purchased: latestVideo.purchased, path: paths.home() },
         method,
       );
     });
@@ -132,13 +133,13 @@ export default function HomePage() {
           )}
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/videos">
+              <Link to={paths.videos()}>
                 <PlayCircle aria-hidden="true" />
                 {fr.home.heroVideos}
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/pdfs">
+              <Link to={paths.pdfs()}>
                 <BookOpen aria-hidden="true" />
                 {fr.home.heroPdfs}
               </Link>
@@ -250,7 +251,7 @@ export default function HomePage() {
           <p className="max-w-xl opacity-90">{fr.home.ctaText}</p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg" variant="secondary">
-              <Link to="/actualites">
+              <Link to={paths.news()}>
                 <Newspaper aria-hidden="true" />
                 {fr.home.ctaNews}
               </Link>
@@ -262,7 +263,7 @@ export default function HomePage() {
                 variant="outline"
                 className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
               >
-                <Link to="/auth?tab=signup">
+                <Link to={`${paths.auth()}?tab=signup`}>
                   {fr.home.ctaSignUp}
                   <ArrowRight aria-hidden="true" />
                 </Link>

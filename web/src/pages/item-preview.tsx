@@ -2,6 +2,7 @@ import { useQuery } from '@/data/hooks';
 import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Play, Sparkles, UserPlus, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { withApollo } from '@/data/with-apollo';
 import { authPathReturningTo } from '@/auth/return-to';
@@ -26,11 +27,11 @@ import { PDF_DETAIL_QUERY, VIDEO_PREVIEW_QUERY } from './catalogue/operations/it
 export type PreviewKind = 'video' | 'pdf';
 
 export function videoCanonicalPath(id: string): string {
-  return `/videos/${id}`;
+  return paths.video(id);
 }
 
 export function pdfCanonicalPath(id: string): string {
-  return `/pdfs/${id}`;
+  return paths.pdf(id);
 }
 
 /**
@@ -77,7 +78,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
       : { canonicalPath: videoCanonicalPath(id), noindex: missing },
   });
   return (
-    <PreviewFrame back={<BackLink to="/" label={videoDetailText.back} />}>
+    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
       {video ? (
         <PreviewBody
           image={
@@ -146,7 +147,7 @@ function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
       : { canonicalPath: pdfCanonicalPath(id), noindex: missing },
   });
   return (
-    <PreviewFrame back={<BackLink to="/" label={videoDetailText.back} />}>
+    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
       {pdf ? (
         <PreviewBody
           image={
@@ -178,7 +179,7 @@ export function PdfMissing() {
       icon={<FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />}
       title={t.pdfNotFoundTitle}
       text={t.pdfNotFoundText}
-      link={{ to: '/pdfs', label: t.allPdfs }}
+      link={{ to: paths.pdfs(), label: t.allPdfs }}
     />
   );
 }
@@ -273,7 +274,7 @@ function PreviewBody(props: {
   );
 }
 
-function Missing({ icon, title, text, link = { to: '/videos', label: videoDetailText.allVideos } }: { icon: ReactNode; title: string; text: string; link?: { to: string; label: string } }) {
+function Missing({ icon, title, text, link = { to: paths.videos(), label: videoDetailText.allVideos } }: { icon: ReactNode; title: string; text: string; link?: { to: string; label: string } }) {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
       {icon}

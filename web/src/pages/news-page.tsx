@@ -1,6 +1,7 @@
 import { useQuery } from '@/data/hooks';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
@@ -22,7 +23,7 @@ const chip =
 
 /** The news list: server-side search over title and excerpt, category buttons, 12 a page. */
 export default function NewsPage() {
-  usePage(fr.pages.news, { meta: { description: newsText.lead, canonicalPath: '/actualites' } });
+  usePage(fr.pages.news, { meta: { description: newsText.lead, canonicalPath: paths.news() } });
   const { params, update, searchFor } = useUrlParams();
   const search = params.get('q')?.trim() ?? '';
   const rawCategory = params.get('category');
@@ -106,7 +107,7 @@ export default function NewsPage() {
             action={
               search || category ? (
                 <Button asChild variant="outline">
-                  <Link to="/actualites">{newsText.showAll}</Link>
+                  <Link to={paths.news()}>{newsText.showAll}</Link>
                 </Button>
               ) : undefined
             }

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useCheckout } from '@/commerce/use-checkout';
 import { usePage } from '@/hooks/use-page';
@@ -27,7 +28,7 @@ export default function PdfDetailPage() {
   const checkout = useCheckout();
   return (
     <div className="container-page py-6 sm:py-10">
-      <BackLink to="/pdfs" label={t.backToPdfs} />
+      <BackLink to={paths.pdfs()} label={t.backToPdfs} />
       {pdf ? (
         <div className="grid gap-6 md:grid-cols-2 md:items-start md:gap-8">
           <section aria-labelledby="pdf-description" className="flex flex-col gap-3 md:order-2">

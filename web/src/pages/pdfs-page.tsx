@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Mail } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { itemPath } from '@/commerce/types';
 import { useCheckout } from '@/commerce/use-checkout';
@@ -21,7 +22,7 @@ import { PAGE_SIZE, parsePage } from './catalogue/types';
 
 /** The PDF guides: hero, grid of guides (12 a page), and a call to contact us. */
 export default function PdfsPage() {
-  usePage(fr.pages.pdfs, { meta: { description: pdfsText.lead, canonicalPath: '/pdfs' } });
+  usePage(fr.pages.pdfs, { meta: { description: pdfsText.lead, canonicalPath: paths.pdfs() } });
   const { params, searchFor } = useUrlParams();
   const page = parsePage(params.get('page'));
   const { hash } = useLocation();
@@ -96,7 +97,7 @@ export default function PdfsPage() {
           </h2>
           <p className="max-w-xl opacity-90">{pdfsText.ctaText}</p>
           <Button asChild size="lg" variant="secondary">
-            <Link to="/contact">
+            <Link to={paths.contact()}>
               <Mail aria-hidden="true" />
               {pdfsText.ctaButton}
             </Link>

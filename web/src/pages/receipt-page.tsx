@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ArrowLeft, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { formatUsdCents, formatXaf } from '@/commerce/currency';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -51,7 +52,7 @@ export default function ReceiptPage() {
     <div className="container-page max-w-2xl py-8 sm:py-12">
       <style>{PRINT_CSS}</style>
       <div className="no-print mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Link to="/dashboard/achats" className="inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
+        <Link to={paths.dashboard('achats')} className="inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t.back}
         </Link>

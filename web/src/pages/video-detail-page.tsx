@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ArrowLeft, CircleCheck, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
 import { PayButtons } from '@/commerce/pay-buttons';
@@ -60,7 +61,7 @@ export default function VideoDetailPage() {
 
   return (
     <div className="container-page py-6 sm:py-10">
-      <Link to="/" className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
+      <Link to={paths.home()} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t.back}
       </Link>
@@ -186,7 +187,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
                 </div>
               </div>
             ) : null}
-            <ShareButtons path={`/videos/${video.id}`} title={video.title} extended />
+            <ShareButtons path={paths.video(video.id)} title={video.title} extended />
           </div>
         </header>
 
@@ -281,7 +282,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
 function SimilarVideoLink({ video }: { video: SimilarVideo }) {
   return (
     <Link
-      to={`/video/${video.id}`}
+      to={paths.videoShort(video.id)}
       className="flex items-center gap-3 rounded-lg border bg-card p-2 shadow-sm transition-colors hover:border-primary hover:bg-accent/40"
     >
       <MediaImage
@@ -307,7 +308,7 @@ function VideoNotFound() {
       <h1 className="text-xl font-bold">{t.notFoundTitle}</h1>
       <p className="text-sm text-muted-foreground">{t.notFoundText}</p>
       <Button asChild>
-        <Link to="/videos">{t.allVideos}</Link>
+        <Link to={paths.videos()}>{t.allVideos}</Link>
       </Button>
     </div>
   );

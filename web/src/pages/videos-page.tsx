@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
@@ -41,7 +42,7 @@ import {
  * sorts and paginates, 12 a page.
  */
 export default function VideosPage() {
-  usePage(fr.pages.videos, { meta: { description: videosText.lead, canonicalPath: '/videos' } });
+  usePage(fr.pages.videos, { meta: { description: videosText.lead, canonicalPath: paths.videos() } });
   const { params, update, searchFor } = useUrlParams();
   const rawCategory = params.get('category');
   const rawSort = params.get('sort');

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ExternalLink, EyeOff, Newspaper, Send } from 'lucide-react';
 import { useState } from 'react';
+import { paths } from '@/app/route-manifest';
 import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import { cn } from '@/lib/utils';
@@ -165,7 +166,7 @@ export default function AdminArticlesPage() {
               <IconAction
                 label={t.viewAction(article.title)}
                 tooltip={t.viewAction(article.title)}
-                onClick={() => window.open(`/actualites/${article.id}`, '_blank', 'noopener')}
+                onClick={() => window.open(paths.article(article.id), '_blank', 'noopener')}
               >
                 <ExternalLink aria-hidden="true" />
               </IconAction>

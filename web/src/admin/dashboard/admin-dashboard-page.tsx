@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { FileText, Mail, TrendingUp, Users, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
@@ -120,11 +121,11 @@ export default function AdminDashboardPage() {
           {t.quickActions}
         </h2>
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          <QuickAction to="/admin/videos" icon={<Video aria-hidden="true" />} label={t.manageVideos} />
-          <QuickAction to="/admin/pdfs" icon={<FileText aria-hidden="true" />} label={t.managePdfs} />
-          <QuickAction to="/admin/users" icon={<Users aria-hidden="true" />} label={t.manageUsers} />
-          <QuickAction to="/admin/newsletter" icon={<Mail aria-hidden="true" />} label={t.manageNewsletter} />
-          <QuickAction to="/admin/payments" icon={<Wallet aria-hidden="true" />} label={t.viewPayments} />
+          <QuickAction to={paths.admin('videos')} icon={<Video aria-hidden="true" />} label={t.manageVideos} />
+          <QuickAction to={paths.admin('pdfs')} icon={<FileText aria-hidden="true" />} label={t.managePdfs} />
+          <QuickAction to={paths.admin('users')} icon={<Users aria-hidden="true" />} label={t.manageUsers} />
+          <QuickAction to={paths.admin('newsletter')} icon={<Mail aria-hidden="true" />} label={t.manageNewsletter} />
+          <QuickAction to={paths.admin('payments')} icon={<Wallet aria-hidden="true" />} label={t.viewPayments} />
         </div>
       </section>
     </div>

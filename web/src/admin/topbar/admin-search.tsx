@@ -4,6 +4,7 @@ import { Command as CommandPrimitive } from 'cmdk';
 import { FileText, Newspaper, Search, User, Video, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Popover, PopoverContent } from '@/components/ui/popover';
 import { fr } from '@/i18n/fr';
 import { cn } from '@/lib/utils';
@@ -72,19 +73,19 @@ export function AdminSearch({ autoFocus, onDone, className }: { autoFocus?: bool
           key: `user:${u.id}`,
           label: u.fullName,
           detail: u.email ?? undefined,
-          href: within('/admin/users', u.email ?? u.fullName),
+          href: within(paths.admin('users'), u.email ?? u.fullName),
         })),
         more:
           adminUsers.total > adminUsers.items.length
-            ? { key: 'user:more', label: t.more(adminUsers.total - adminUsers.items.length), href: within('/admin/users', settled) }
+            ? { key: 'user:more', label: t.more(adminUsers.total - adminUsers.items.length), href: within(paths.admin('users'), settled) }
             : undefined,
       },
-      { heading: t.groups.videos, icon: Video, hits: videos.items.map((v) => ({ key: `video:${v.id}`, label: v.title, href: within('/admin/videos', v.title) })) },
-      { heading: t.groups.pdfs, icon: FileText, hits: pdfs.items.map((p) => ({ key: `pdf:${p.id}`, label: p.title, href: within('/admin/pdfs', p.title) })) },
+      { heading: t.groups.videos, icon: Video, hits: videos.items.map((v) => ({ key: `video:${v.id}`, label: v.title, href: within(paths.admin('videos'), v.title) })) },
+      { heading: t.groups.pdfs, icon: FileText, hits: pdfs.items.map((p) => ({ key: `pdf:${p.id}`, label: p.title, href: within(paths.admin('pdfs'), p.title) })) },
       {
         heading: t.groups.articles,
         icon: Newspaper,
-        hits: adminArticles.items.map((a) => ({ key: `article:${a.id}`, label: a.title, href: within('/admin/articles', a.title) })),
+        hits: adminArticles.items.map((a) => ({ key: `article:${a.id}`, label: a.title, href: within(paths.admin('articles'), a.title) })),
       },
     );
   }

@@ -1,6 +1,7 @@
 import { PanelLeft, Search, Settings, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { adminTitleFor } from '../admin-nav';
@@ -44,7 +45,7 @@ export function TopBar() {
       )}
       <NotificationBell />
       <Button asChild variant="ghost" size="icon">
-        <Link to="/admin/settings" aria-label={fr.admin.settings}>
+        <Link to={paths.admin('settings')} aria-label={fr.admin.settings}>
           <Settings aria-hidden="true" />
         </Link>
       </Button>

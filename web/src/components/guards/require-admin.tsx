@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,6 +30,6 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }
   if (!user) return <Navigate to={authPathReturningTo(location)} replace />;
-  if (!isAdmin) return <Navigate to="/" replace />;
+  if (!isAdmin) return <Navigate to={paths.home()} replace />;
   return <>{children}</>;
 }

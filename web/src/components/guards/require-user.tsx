@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ROUTE_ENTRIES } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -21,12 +22,11 @@ export function preloadItemPreview(): Promise<void> {
 }
 const LazyItemPreview = lazy(() => preloadItemPreview().then(() => ({ default: ItemPreviewLoaded as ItemPreviewType })));
 
-/** Detail pages whose content needs an account but whose description is public (and shared). */
-const PREVIEWED: ReadonlyArray<{ pattern: string; kind: PreviewKind }> = [
-  { pattern: '/videos/:id', kind: 'video' },
-  { pattern: '/video/:id', kind: 'video' },
-  { pattern: '/pdfs/:id', kind: 'pdf' },
-];
+/**
+ * Detail pages whose content needs an account but whose description is public (and shared): the
+ * manifest's routes with a `preview` (/videos/:id, /video/:id, /pdfs/:id).
+ */
+const PREVIEWED: ReadonlyArray<{ pattern: string; kind: PreviewKind }> = ROUTE_ENTRIES.flatMap(([, r]) => (r.preview ? [{ pattern: r.path, kind: r.preview }] : []));
 
 export function previewedItem(pathname: string): { kind: PreviewKind; id: string } | null {
   for (const { pattern, kind } of PREVIEWED) {

@@ -1,5 +1,6 @@
 import { ChevronDown, Feather, LayoutDashboard, LogOut, Mail, Shield, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { useSignOutAction } from '@/auth/use-sign-out-action';
 import { Button } from '@/components/ui/button';
@@ -37,17 +38,17 @@ export default function AccountMenu({ unread = 0 }: { unread?: number }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {user && <DropdownMenuLabel className="truncate">{user.fullName}</DropdownMenuLabel>}
-        <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+        <DropdownMenuItem onSelect={() => navigate(paths.dashboard())}>
           <LayoutDashboard aria-hidden="true" />
           {fr.nav.dashboard}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/dashboard/messages')} data-testid="account-menu-messages">
+        <DropdownMenuItem onSelect={() => navigate(paths.dashboard('messages'))} data-testid="account-menu-messages">
           <Mail aria-hidden="true" />
           {inboxText.tab}
           <UnreadBadge count={unread} className="ml-auto" />
         </DropdownMenuItem>
         {isAdmin && (
-          <DropdownMenuItem onSelect={() => navigate('/admin')}>
+          <DropdownMenuItem onSelect={() => navigate(paths.admin())}>
             <Shield aria-hidden="true" />
             {fr.nav.admin}
           </DropdownMenuItem>

@@ -1,5 +1,6 @@
 import { LayoutDashboard, LogOut, Mail, Shield } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { useSignOutAction } from '@/auth/use-sign-out-action';
 import { fr } from '@/i18n/fr';
@@ -22,13 +23,13 @@ export default function MobileAccountLinks({
   return (
     <div className="flex flex-col gap-1">
       <p className="px-3 pb-1 text-xs text-muted-foreground">{fr.nav.account}</p>
-      <NavLink to="/dashboard" className={navLinkClass}>
+      <NavLink to={paths.dashboard()} className={navLinkClass}>
         <span className="inline-flex items-center gap-2">
           <LayoutDashboard className="size-4" aria-hidden="true" />
           {fr.nav.dashboard}
         </span>
       </NavLink>
-      <NavLink to="/dashboard/messages" className={navLinkClass}>
+      <NavLink to={paths.dashboard('messages')} className={navLinkClass}>
         <span className="inline-flex items-center gap-2">
           <Mail className="size-4" aria-hidden="true" />
           {inboxText.tab}
@@ -36,7 +37,7 @@ export default function MobileAccountLinks({
         </span>
       </NavLink>
       {isAdmin && (
-        <NavLink to="/admin" className={navLinkClass}>
+        <NavLink to={paths.admin()} className={navLinkClass}>
           <span className="inline-flex items-center gap-2">
             <Shield className="size-4" aria-hidden="true" />
             {fr.nav.admin}

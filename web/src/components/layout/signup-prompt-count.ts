@@ -41,6 +41,7 @@ export function countServerRenderedPage(): boolean {
   countedBeforeRender = window.location.pathname;
   const pages = Number(readPromptKey(PAGES_KEY) ?? '0') + 1;
   writePromptKey(PAGES_KEY, String(pages));
+  // '/auth' is paths.auth() spelled out: main.tsx's entry stays without the route manifest.
   return pages >= PROMPT_AT_PAGE && readPromptKey(SHOWN_KEY) !== '1' && countedBeforeRender !== '/auth';
 }
 

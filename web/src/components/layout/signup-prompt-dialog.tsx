@@ -1,5 +1,6 @@
 import { Leaf } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fr } from '@/i18n/fr';
@@ -21,12 +22,12 @@ export default function SignUpPromptDialog({ open, onOpenChange }: { open: boole
           <DialogTitle className="text-2xl">{fr.signUpPrompt.title}</DialogTitle>
           <DialogDescription>{fr.signUpPrompt.description}</DialogDescription>
         </DialogHeader>
-        <Button size="lg" onClick={() => go('/auth?tab=signup')}>
+        <Button size="lg" onClick={() => go(`${paths.auth()}?tab=signup`)}>
           {fr.signUpPrompt.createAccount}
         </Button>
         <div className="flex flex-col items-center gap-2">
           <p className="text-sm text-muted-foreground">{fr.signUpPrompt.alreadyHave}</p>
-          <Button variant="outline" className="w-full" onClick={() => go('/auth')}>
+          <Button variant="outline" className="w-full" onClick={() => go(paths.auth())}>
             {fr.signUpPrompt.signIn}
           </Button>
         </div>

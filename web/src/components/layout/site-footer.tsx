@@ -2,6 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { SocialLinks } from './social-links';
+import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
@@ -42,7 +43,7 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <Link to="/contact" className={linkClass}>
+              <Link to={paths.contact()} className={linkClass}>
                 {fr.nav.contact}
               </Link>
             </li>
@@ -56,7 +57,7 @@ export function SiteFooter() {
           <ul className="flex flex-col gap-2">
             {CATEGORIES.map((category) => (
               <li key={category}>
-                <Link to={`/videos?category=${category}`} className={linkClass}>
+                <Link to={`${paths.videos()}?category=${category}`} className={linkClass}>
                   {fr.categories[category]}
                 </Link>
               </li>
@@ -105,17 +106,17 @@ export function SiteFooter() {
           </p>
           <ul className="flex flex-wrap items-center justify-center gap-4">
             <li>
-              <Link to="/terms" className="text-xs text-muted-foreground hover:text-foreground">
+              <Link to={paths.terms()} className="text-xs text-muted-foreground hover:text-foreground">
                 {fr.footer.terms}
               </Link>
             </li>
             <li>
-              <Link to="/privacy" className="text-xs text-muted-foreground hover:text-foreground">
+              <Link to={paths.privacy()} className="text-xs text-muted-foreground hover:text-foreground">
                 {fr.footer.privacy}
               </Link>
             </li>
             <li>
-              <Link to="/admin/login" className="text-xs text-muted-foreground/60 hover:text-muted-foreground">
+              <Link to={paths.adminLogin()} className="text-xs text-muted-foreground/60 hover:text-muted-foreground">
                 {fr.footer.admin}
               </Link>
             </li>

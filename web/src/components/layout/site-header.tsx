@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { lazyPart } from '@/components/lazy-part';
 import { withApollo } from '@/data/with-apollo';
@@ -35,7 +36,7 @@ function ContactPageInstead({ onDone }: { onDone(): void }) {
   const navigate = useNavigate();
   useEffect(() => {
     onDone();
-    navigate('/contact');
+    navigate(paths.contact());
   }, [navigate, onDone]);
   return null;
 }
@@ -100,10 +101,10 @@ export function SiteHeader() {
           ) : (
             <>
               <Button asChild variant="ghost">
-                <Link to="/auth">{fr.nav.signIn}</Link>
+                <Link to={paths.auth()}>{fr.nav.signIn}</Link>
               </Button>
               <Button asChild>
-                <Link to="/auth?tab=signup">{fr.nav.signUp}</Link>
+                <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
               </Button>
             </>
           )}
@@ -156,10 +157,10 @@ export function SiteHeader() {
             ) : (
               <div className="grid grid-cols-2 gap-2">
                 <Button asChild variant="outline">
-                  <Link to="/auth">{fr.nav.signIn}</Link>
+                  <Link to={paths.auth()}>{fr.nav.signIn}</Link>
                 </Button>
                 <Button asChild>
-                  <Link to="/auth?tab=signup">{fr.nav.signUp}</Link>
+                  <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
                 </Button>
               </div>
             )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import {
   PAGES_KEY,
@@ -37,7 +38,7 @@ export function useSignUpPrompt(): [boolean, (open: boolean) => void] {
     if (loading) return;
     // Someone who signed in during this session has an account: never invite them.
     if (user) return write(SHOWN_KEY, '1');
-    if (read(SHOWN_KEY) === '1' || location.pathname === '/auth') return;
+    if (read(SHOWN_KEY) === '1' || location.pathname === paths.auth()) return;
     if (Number(read(PAGES_KEY) ?? '0') >= PROMPT_AT_PAGE) {
       write(SHOWN_KEY, '1');
       setOpen(true);

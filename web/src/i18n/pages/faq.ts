@@ -1,3 +1,4 @@
+import { paths } from '../../app/route-manifest';
 import { typeset } from './typeset';
 import type { Block } from './types';
 
@@ -21,7 +22,7 @@ export const faq = typeset({
         },
         [
           'Nous ne voyons jamais votre code secret. Dès que le paiement est confirmé, le contenu apparaît dans votre ',
-          { to: '/dashboard', label: 'tableau de bord' },
+          { to: paths.dashboard(), label: 'tableau de bord' },
           '.',
         ],
       ],
@@ -33,7 +34,7 @@ export const faq = typeset({
         "Vous payez une seule fois, sans abonnement ni frais cachés. La vidéo ou le guide reste disponible dans votre tableau de bord sans limite de durée, aussi longtemps que votre compte existe.",
         [
           'Les détails figurent dans nos ',
-          { to: '/terms#acces-a-vie', label: "conditions d'utilisation" },
+          { to: `${paths.terms()}#acces-a-vie`, label: "conditions d'utilisation" },
           '.',
         ],
       ],
@@ -65,7 +66,7 @@ export const faq = typeset({
         ],
         [
           'Vous pouvez aussi passer par notre ',
-          { to: '/contact', label: 'page de contact' },
+          { to: paths.contact(), label: 'page de contact' },
           ' ; notre équipe y est joignable du lundi au vendredi, de 9h à 18h.',
         ],
       ],

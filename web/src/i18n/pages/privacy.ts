@@ -1,3 +1,4 @@
+import { paths } from '../../app/route-manifest';
 import { typeset } from './typeset';
 import type { LegalDocumentContent } from './types';
 
@@ -235,7 +236,7 @@ export const privacy: LegalDocumentContent = typeset({
           'Pour toute question sur vos données ou pour exercer vos droits : ',
           email,
           '. Vous pouvez aussi passer par notre ',
-          { to: '/contact', label: 'page de contact' },
+          { to: paths.contact(), label: 'page de contact' },
           '.',
         ],
       ],

@@ -1,3 +1,4 @@
+import { paths } from '../../app/route-manifest';
 import { typeset } from './typeset';
 import type { LegalDocumentContent } from './types';
 
@@ -41,7 +42,7 @@ export const terms: LegalDocumentContent = typeset({
         ],
         [
           'Vous pouvez demander la suppression de votre compte à tout moment (voir notre ',
-          { to: '/privacy', label: 'politique de confidentialité' },
+          { to: paths.privacy(), label: 'politique de confidentialité' },
           "). La suppression du compte met fin à l'accès aux contenus achetés.",
         ],
       ],
@@ -156,7 +157,7 @@ export const terms: LegalDocumentContent = typeset({
       blocks: [
         [
           'Les données que vous nous confiez sont traitées comme le décrit notre ',
-          { to: '/privacy', label: 'politique de confidentialité' },
+          { to: paths.privacy(), label: 'politique de confidentialité' },
           '.',
         ],
       ],
@@ -185,7 +186,7 @@ export const terms: LegalDocumentContent = typeset({
           'Pour toute question sur ces conditions, écrivez-nous à ',
           email,
           ' ou passez par notre ',
-          { to: '/contact', label: 'page de contact' },
+          { to: paths.contact(), label: 'page de contact' },
           '.',
         ],
       ],

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { RETURN_TO_PARAM, safeReturnPath } from '@/auth/return-to';
 import { Card } from '@/components/ui/card';
@@ -29,12 +30,12 @@ function asTab(value: string | null): Tab {
  * button): then back to that page, if it is a path of this site (auth/return-to.ts).
  */
 export default function AuthPage() {
-  usePage(fr.auth.documentTitle, { meta: { noindex: true, canonicalPath: '/auth' } });
+  usePage(fr.auth.documentTitle, { meta: { noindex: true, canonicalPath: paths.auth() } });
   const { user } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
-  const destination = useRef(returnTo ?? '/dashboard');
+  const destination = useRef(returnTo ?? paths.dashboard());
   const tab = asTab(params.get('tab'));
   const forgot = params.get('view') === 'forgot';
   const resetToken = params.get('reset');
@@ -59,7 +60,7 @@ export default function AuthPage() {
         </div>
 
         {resetToken ? (
-          <ResetPasswordForm token={resetToken} onDone={() => navigate(returnTo ? `/auth?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : '/auth', { replace: true })} />
+          <ResetPasswordForm token={resetToken} onDone={() => navigate(returnTo ? `${paths.auth()}?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}` : paths.auth(), { replace: true })} />
         ) : forgot ? (
           <ForgotPasswordForm
             asAdmin={tab === 'admin'}
@@ -75,20 +76,20 @@ export default function AuthPage() {
             </TabsList>
             <TabsContent value="signin">
               <SignInForm
-                onBeforeSignIn={() => (destination.current = returnTo ?? '/dashboard')}
+                onBeforeSignIn={() => (destination.current = returnTo ?? paths.dashboard())}
                 onForgot={() => show({ forgot: true })}
               />
             </TabsContent>
             <TabsContent value="signup">
               <Suspense fallback={<PageSpinner label={fr.common.loading} />}>
-                <SignUpForm onBeforeSignUp={() => (destination.current = returnTo ?? '/dashboard')} />
+                <SignUpForm onBeforeSignUp={() => (destination.current = returnTo ?? paths.dashboard())} />
               </Suspense>
             </TabsContent>
             <TabsContent value="admin">
               <p className="mb-4 text-sm text-muted-foreground">{fr.auth.adminIntro}</p>
               <AdminSignInForm
                 idPrefix="auth-admin"
-                onBeforeSignIn={() => (destination.current = returnTo ?? '/admin')}
+                onBeforeSignIn={() => (destination.current = returnTo ?? paths.admin())}
                 onForgot={() => show({ forgot: true })}
               />
             </TabsContent>

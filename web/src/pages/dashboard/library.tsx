@@ -1,6 +1,7 @@
 import { BookOpen, Clock, Download, FileText, Film, PackageOpen, PlayCircle, ShoppingBag, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { formatAmount, type Currency } from '@/commerce/currency';
 import { PayButtons } from '@/commerce/pay-buttons';
 import type { CheckoutItem, PaymentMethod } from '@/commerce/types';
@@ -160,11 +161,11 @@ function ItemCard({
 }
 
 function videoItem(video: DashboardVideo): CheckoutItem {
-  return { id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: '/dashboard' };
+  return { id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: paths.dashboard() };
 }
 
 function pdfItem(pdf: DashboardPdf): CheckoutItem {
-  return { id: pdf.id, type: 'PDF', title: pdf.title, priceCents: pdf.priceCents, purchased: pdf.purchased, path: '/dashboard' };
+  return { id: pdf.id, type: 'PDF', title: pdf.title, priceCents: pdf.priceCents, purchased: pdf.purchased, path: paths.dashboard() };
 }
 
 function VideoImage({ video }: { video: DashboardVideo }) {

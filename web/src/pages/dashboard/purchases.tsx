@@ -3,6 +3,7 @@ import { CircleCheck, HelpCircle, Receipt as ReceiptIcon, RotateCcw } from 'luci
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { toast } from '@/components/ui/toast';
 import { afterPurchase } from '@/commerce/after-purchase';
 import { formatAmount, type Currency } from '@/commerce/currency';
@@ -120,7 +121,7 @@ export function PurchasesTab({
                     </Badge>
                     {order.status === 'COMPLETED' ? (
                       <Button asChild size="sm" variant="outline">
-                        <Link to={`/recu/${order.id}`} data-testid="receipt-link">
+                        <Link to={paths.receipt(order.id)} data-testid="receipt-link">
                           <ReceiptIcon aria-hidden="true" />
                           {t.viewReceipt}
                         </Link>

@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert, Mail, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Card } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
@@ -47,7 +48,7 @@ export function NewsletterCard({
 
 export function HomeLink({ label }: { label: string }) {
   return (
-    <Link to="/" className="font-medium text-primary underline underline-offset-4 hover:text-primary/80">
+    <Link to={paths.home()} className="font-medium text-primary underline underline-offset-4 hover:text-primary/80">
       {label}
     </Link>
   );

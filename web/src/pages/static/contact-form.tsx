@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { paths } from '@/app/route-manifest';
 import { useMutation } from '@/data/hooks';
 import { ChevronDown, Send } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -265,7 +266,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
           />
           <label htmlFor={ids.acceptTerms} className="text-sm leading-snug">
             {contact.form.acceptTermsBefore}
-            <Link to="/privacy" className={textLinkClass}>
+            <Link to={paths.privacy()} className={textLinkClass}>
               {contact.form.acceptTermsLink}
             </Link>
             {contact.form.acceptTermsAfter}

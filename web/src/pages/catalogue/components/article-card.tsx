@@ -1,6 +1,7 @@
 import { gql } from '@apollo/client';
 import { ArrowRight, Calendar, Clock, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,7 +37,7 @@ export function ArticleCard({ article }: { article: ArticleCardArticle }) {
         </span>
       </div>
       <h2 className="text-lg leading-snug font-semibold text-balance">
-        <Link to={`/actualites/${article.id}`} className="hover:text-primary">
+        <Link to={paths.article(article.id)} className="hover:text-primary">
           {typeset(article.title)}
         </Link>
       </h2>
@@ -52,7 +53,7 @@ export function ArticleCard({ article }: { article: ArticleCardArticle }) {
         </span>
       </div>
       <Link
-        to={`/actualites/${article.id}`}
+        to={paths.article(article.id)}
         aria-label={newsText.readMoreLabel(article.title)}
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
       >

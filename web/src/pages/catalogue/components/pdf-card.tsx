@@ -1,5 +1,6 @@
 import { gql } from '@apollo/client';
 import { BookOpen, CircleCheck, Download, FileText } from 'lucide-react';
+import { paths } from '@/app/route-manifest';
 import { PayButtons } from '@/commerce/pay-buttons';
 import type { PaymentMethod } from '@/commerce/types';
 import { usePdfDownload } from '@/commerce/use-pdf-download';
@@ -88,7 +89,7 @@ export function PdfCard({ pdf, onPay, priority = false }: { pdf: PdfCardPdf; onP
             <p className="text-xs text-muted-foreground">{catalogueText.lifetimeAccess}</p>
           </div>
           {/* The guide's own page: its link preview (title, illustration) shows in WhatsApp. */}
-          <ShareButtons path={`/pdfs/${pdf.id}`} title={pdf.title} />
+          <ShareButtons path={paths.pdf(pdf.id)} title={pdf.title} />
         </div>
         {pdf.purchased ? <OwnedPdfActions pdfId={pdf.id} /> : <PayButtons compact className="mt-2" label={checkoutText.buyWith} onPay={onPay} />}
       </div>

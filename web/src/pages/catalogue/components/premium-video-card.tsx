@@ -1,6 +1,7 @@
 import { gql } from '@apollo/client';
 import { Clock, Crown, Film, Infinity as InfinityIcon, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -63,7 +64,7 @@ export function PremiumVideoCard({ video }: { video: PremiumVideoCardVideo }) {
             {formatCents(video.priceCents)}
           </p>
           <Button asChild>
-            <Link to={`/videos/${video.id}`}>
+            <Link to={paths.video(video.id)}>
               <PlayCircle aria-hidden="true" />
               {homeText.watch}
             </Link>

@@ -1,6 +1,7 @@
 import { gql } from '@apollo/client';
 import { Clock, Film, Infinity as InfinityIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import type { VideoCard_VideoFragment } from '@/generated/graphql';
@@ -32,7 +33,7 @@ export const THUMB_HEIGHT = 360;
 
 /** `priority`: the list's first card, on screen at once. */
 export function VideoCard({ video, priority = false }: { video: VideoCardVideo; priority?: boolean }) {
-  const href = `/videos/${video.id}`;
+  const href = paths.video(video.id);
   const duration = formatDuration(video.durationSeconds);
   return (
     <Card
