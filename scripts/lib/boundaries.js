@@ -7,7 +7,8 @@
  * - A service imports no other service (tests included), nor the gateway, the web or a sandbox
  *   (its tests may start a sandbox); it reaches the kit and the event contract through their packages.
  * - The gateway's and the web's code import no service. The gateway's integration tests boot the
- *   services in-process through each one's public entry, `services/<name>/src/app.ts`, only.
+ *   services in-process through each one's public entry, `services/<name>/src/app.ts`, and may use
+ *   the test tooling a service offers other packages in `services/<name>/test/public.ts`, only.
  * - No import circle anywhere (checked separately, from madge's own cycle finder).
  */
 const SERVICES = ['identity', 'catalogue', 'commerce', 'messaging', 'analytics'];
@@ -31,8 +32,8 @@ function refusal(from, to) {
     return null;
   }
   if (!target) return null;
-  if (/^gateway\/test\//.test(from) && target !== 'kit' && /^services\/[^/]+\/src\/app\.ts$/.test(to)) return null;
-  if (/^(gateway|web)\//.test(from)) return `${from.split('/')[0]} code imports a service beyond its public entry (services/<name>/src/app.ts, gateway tests only)`;
+  if (/^gateway\/test\//.test(from) && target !== 'kit' && /^services\/[^/]+\/(src\/app|test\/public)\.ts$/.test(to)) return null;
+  if (/^(gateway|web)\//.test(from)) return `${from.split('/')[0]} code imports a service beyond its public entries (services/<name>/src/app.ts and test/public.ts, gateway tests only)`;
   return null;
 }
 
