@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { CatalogueConfig } from './config';
 import { createDataSource } from './database';
-import { startEntitlementsConsumers } from './events/purchases';
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
+import { startEntitlementsConsumers } from './entitlements/consumers';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './media/upload-rules';
 import {
   CATALOGUE_JOB_NAMES,
   CATALOGUE_JOB_RECOVERY,
@@ -14,21 +14,21 @@ import {
   VIDEO_SWEEP_SCHEDULER,
   type CatalogueJobs,
   type CatalogueQueues,
-} from './jobs/catalogue-jobs';
-import { BUNDLED_FFMPEG } from './media/ffmpeg';
+} from './media/jobs';
+import { BUNDLED_FFMPEG } from './media/processing/ffmpeg';
 import { imageVariantHandler, isPublicImage, VariantCache } from './media/image-variants';
 import { readHandler, uploadHandler } from './media/media-routes';
 import { MediaSigner } from './media/signing';
-import { streamHandler } from './media/stream-routes';
-import { DEFAULT_PREVIEW_LIMITS, DEFAULT_STREAM_TTL_SECONDS } from './domain/playback';
-import { videoKeyFor } from './operations/playback';
-import { PreviewLimits } from './operations/preview-limits';
-import type { CatalogueDeps } from './operations/deps';
-import { MediaUrls } from './operations/media-urls';
-import { isPendingObject } from './operations/uploads';
+import { streamHandler } from './playback/stream-routes';
+import { DEFAULT_PREVIEW_LIMITS, DEFAULT_STREAM_TTL_SECONDS } from './playback/rules';
+import { videoKeyFor } from './playback/playback';
+import { PreviewLimits } from './playback/preview-limits';
+import type { CatalogueDeps } from './shared/deps';
+import { MediaUrls } from './media/media-urls';
+import { isPendingObject } from './media/uploads';
 import { createResolvers } from './resolvers';
 import { typeDefs } from './schema';
-import { createObjectStore, LocalDiskStore, type ObjectStore } from './storage';
+import { createObjectStore, LocalDiskStore, type ObjectStore } from './media/storage';
 
 export interface RunningCatalogue {
   url: string;

@@ -1,9 +1,9 @@
 import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS, type PreviewLimitRules } from './domain/playback';
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
-import type { S3Config } from './storage/minio-store';
+import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS, type PreviewLimitRules } from './playback/rules';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './media/upload-rules';
+import type { S3Config } from './media/storage/minio-store';
 
 export interface CatalogueConfig extends BaseConfig {
   /** Folder of the local disk store (used when no S3 endpoint is set). */

@@ -1,6 +1,6 @@
 import { createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { encryptSegment, hlsObjectKey, keyTag, segmentName, sequenceIv, type RenditionInfo, type StreamScope } from '../src/media/hls-layout';
-import type { ObjectStore } from '../src/storage';
+import { encryptSegment, hlsObjectKey, keyTag, segmentName, sequenceIv, type RenditionInfo, type StreamScope } from '../src/media/processing/hls-layout';
+import type { ObjectStore } from '../src/media/storage';
 import type { CatalogueTestContext } from './support';
 
 /**

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { MinioStore } from '../src/storage/minio-store';
-import { ObjectTooLargeError } from '../src/storage/object-store';
+import { MinioStore } from '../src/media/storage/minio-store';
+import { ObjectTooLargeError } from '../src/media/storage/object-store';
 import { makeFixtures, putFile, requestUpload, upload } from './fixtures';
 import { setupCatalogue, type CatalogueTestContext } from './support';
 

@@ -3,7 +3,7 @@ import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { MediaSigner, type StreamGrant } from '../src/media/signing';
-import { playbackStartKey } from '../src/operations/playback';
+import { playbackStartKey } from '../src/playback/playback';
 import { decryptSegment, grant, refund, writeHlsFixture, type HlsFixture } from './hls-fixtures';
 import { SIGNING_SECRET, setupCatalogue, type CatalogueTestContext } from './support';
 

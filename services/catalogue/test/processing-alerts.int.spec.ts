@@ -2,7 +2,7 @@ import { until } from '@lbf/service-kit/testing';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
 import { upload } from './fixtures';
 import { setupCatalogue, type CatalogueTestContext } from './support';
 

@@ -3,7 +3,7 @@ import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database';
-import { republishItems } from '../src/operations/republish';
+import { republishItems } from '../src/items/republish';
 import { setupCatalogue, type CatalogueTestContext } from './support';
 
 let t: CatalogueTestContext;

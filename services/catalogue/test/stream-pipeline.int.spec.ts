@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildStream } from '../src/jobs/stream-video';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
-import { sequenceIv } from '../src/media/hls-layout';
-import { playlistSegments } from '../src/domain/hls-playlists';
+import { buildStream } from '../src/media/processing/stream-video';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
+import { sequenceIv } from '../src/media/processing/hls-layout';
+import { playlistSegments } from '../src/media/processing/hls-playlists';
 import { upload } from './fixtures';
 import { setupCatalogue, type CatalogueTestContext } from './support';
 

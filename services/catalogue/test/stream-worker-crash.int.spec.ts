@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCatalogue, type RunningCatalogue } from '../src/app';
 import type { CatalogueConfig } from '../src/config';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
 import { gql, SIGNING_SECRET } from './support';
 
 /**

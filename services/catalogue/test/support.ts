@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCatalogue, type RunningCatalogue } from '../src/app';
 import type { CatalogueConfig } from '../src/config';
-import { normalizeText, searchDocument } from '../src/domain/search';
+import { normalizeText, searchDocument } from '../src/shared/search';
 
 export const SIGNING_SECRET = 'secret-de-signature-des-tests-catalogue';
 

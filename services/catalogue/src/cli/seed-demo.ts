@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { mediaEnvShape, requireS3Keys, s3FromEnv } from '../config';
 import { createDataSource, SCHEMA } from '../database';
 import { seedDemo } from '../demo/seed';
-import { BUNDLED_FFMPEG } from '../media/ffmpeg';
-import { createObjectStore } from '../storage';
+import { BUNDLED_FFMPEG } from '../media/processing/ffmpeg';
+import { createObjectStore } from '../media/storage';
 
 const seedEnv = z
   .object({

@@ -4,18 +4,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { CONTENT_CATEGORY_LABELS } from '../domain/categories';
-import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../domain/money';
-import { readTimeMinutes } from '../domain/read-time';
-import { sanitizeArticleHtml } from '../domain/sanitize';
-import { normalizeText, searchDocument } from '../domain/search';
+import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
+import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
+import { readTimeMinutes } from '../content/read-time';
+import { sanitizeArticleHtml } from '../content/sanitize';
+import { normalizeText, searchDocument } from '../shared/search';
 import { Article, Pdf, Testimonial, Video } from '../entities';
 import { countPdfPages } from '../media/pdf-pages';
-import { itemEvent } from '../operations/catalogue-items';
-import type { Bucket, ObjectStore } from '../storage';
+import { itemEvent } from '../items/catalogue-items';
+import type { Bucket, ObjectStore } from '../media/storage';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
 import { detectTools, generateGuidePdf, generateImage, generateThumbnail, generateVideo, type MediaTools } from './generate-media';
-import { settingsEventData } from '../operations/settings';
+import { settingsEventData } from '../content/settings';
 
 export const DEMO_SEED = 'demo-content-v1';
 /** Serialises seeds started together (two `npm start`s). */

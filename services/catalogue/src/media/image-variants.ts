@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
-import { BUCKETS, OBJECT_KEY_PATTERN, type Bucket } from '../domain/uploads';
-import type { ObjectStore } from '../storage/object-store';
+import { BUCKETS, OBJECT_KEY_PATTERN, type Bucket } from './upload-rules';
+import type { ObjectStore } from './storage/object-store';
 
 type Next = (err?: unknown) => void;
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;

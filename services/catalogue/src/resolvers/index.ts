@@ -1,6 +1,6 @@
 import type { Resolvers } from '../generated/graphql';
-import type { CatalogueDeps } from '../operations/deps';
-import { requestLoaders } from '../operations/entitlements';
+import type { CatalogueDeps } from '../shared/deps';
+import { requestLoaders } from '../entitlements/entitlements';
 import { mutationResolvers } from './mutation';
 import { queryResolvers } from './query';
 import { typeResolvers } from './types';

@@ -1,16 +1,16 @@
 import { isAdmin, requireAdmin, requireUser, settle, withUserErrors, type BaseContext, type UserError } from '@lbf/service-kit';
-import { createArticle, deleteArticle, setArticlePublished, updateArticle } from '../operations/articles';
+import { createArticle, deleteArticle, setArticlePublished, updateArticle } from '../content/articles';
 import type { MutationResolvers } from '../generated/graphql';
-import type { CatalogueDeps } from '../operations/deps';
-import { createPdf, deletePdf, downloadPdf, updatePdf } from '../operations/pdfs';
-import { startPlayback, viewerOf, visitorOf, type PlaybackViewer } from '../operations/playback';
-import { updateSettings } from '../operations/settings';
-import { createTestimonial, deleteTestimonial, updateTestimonial } from '../operations/testimonials';
-import { createUpload } from '../operations/uploads';
-import { createVideo, deleteVideo, updateVideo } from '../operations/videos';
-import { retryVideoProcessing } from '../operations/video-processing';
-import { countVideoView } from '../operations/views';
-import { saveWatchProgress } from '../operations/watch-progress';
+import type { CatalogueDeps } from '../shared/deps';
+import { createPdf, deletePdf, downloadPdf, updatePdf } from '../items/pdfs';
+import { startPlayback, viewerOf, visitorOf, type PlaybackViewer } from '../playback/playback';
+import { updateSettings } from '../content/settings';
+import { createTestimonial, deleteTestimonial, updateTestimonial } from '../content/testimonials';
+import { createUpload } from '../media/uploads';
+import { createVideo, deleteVideo, updateVideo } from '../items/videos';
+import { retryVideoProcessing } from '../items/video-processing';
+import { countVideoView } from '../playback/views';
+import { saveWatchProgress } from '../playback/watch-progress';
 
 /** DeleteResult: `ok` is non-null, so a refusal answers `{ ok: false, error }` rather than the kit's null data field. */
 async function deleted(run: () => Promise<void>): Promise<{ ok: boolean; error: UserError | null }> {

@@ -1,13 +1,13 @@
 import { requireAdmin, requireUser, isAdmin, type BaseContext } from '@lbf/service-kit';
 import type { QueryResolvers } from '../generated/graphql';
-import { listArticles, findArticle } from '../operations/articles';
-import type { CatalogueDeps } from '../operations/deps';
-import type { RequestLoaders } from '../operations/entitlements';
-import { exportPdfsCsv, findPdf, listPdfs } from '../operations/pdfs';
-import { readSettings } from '../operations/settings';
-import { catalogueStats } from '../operations/stats';
-import { activeTestimonials, allTestimonials } from '../operations/testimonials';
-import { exportVideosCsv, findVideo, latestVideo, listVideos, videoCategories } from '../operations/videos';
+import { listArticles, findArticle } from '../content/articles';
+import type { CatalogueDeps } from '../shared/deps';
+import type { RequestLoaders } from '../entitlements/entitlements';
+import { exportPdfsCsv, findPdf, listPdfs } from '../items/pdfs';
+import { readSettings } from '../content/settings';
+import { catalogueStats } from '../stats/stats';
+import { activeTestimonials, allTestimonials } from '../content/testimonials';
+import { exportVideosCsv, findVideo, latestVideo, listVideos, videoCategories } from '../items/videos';
 
 // The generated args mark defaulted ones (sort, page, pageSize) non-null, but a client may still
 // send an explicit null; operations/ fall back to the defaults for it.

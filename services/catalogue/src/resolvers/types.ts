@@ -1,12 +1,12 @@
 import { isAdmin, type BaseContext } from '@lbf/service-kit';
-import { ARTICLE_CATEGORY_LABELS, CONTENT_CATEGORY_LABELS } from '../domain/categories';
-import { safeFileNameFromTitle } from '../domain/search';
+import { ARTICLE_CATEGORY_LABELS, CONTENT_CATEGORY_LABELS } from '../shared/categories';
+import { safeFileNameFromTitle } from '../shared/search';
 import type { Resolvers } from '../generated/graphql';
-import type { CatalogueDeps } from '../operations/deps';
-import { viewerOwns, type RequestLoaders } from '../operations/entitlements';
-import { similarVideos } from '../operations/videos';
-import { renditionViews } from '../domain/playback';
-import { viewerWatchProgress, watchProgressLoaders } from '../operations/watch-progress';
+import type { CatalogueDeps } from '../shared/deps';
+import { viewerOwns, type RequestLoaders } from '../entitlements/entitlements';
+import { similarVideos } from '../items/videos';
+import { renditionViews } from '../playback/rules';
+import { viewerWatchProgress, watchProgressLoaders } from '../playback/watch-progress';
 
 /** ISO 8601 (UTC); null in, null out, so nullable date fields stay nullable and required ones stay strings. */
 function iso(d: Date): string;
