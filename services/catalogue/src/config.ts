@@ -1,7 +1,8 @@
-import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, frozenConfig, publicUrlVariable, parseConfig, siteTimezoneOf, type BaseConfig, type DeepReadonly } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS, type PreviewLimitRules } from './playback/rules';
+import { BUNDLED_FFMPEG } from './media/processing/ffmpeg';
+import { DEFAULT_PREVIEW_LIMITS, DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS, type PreviewLimitRules } from './playback/rules';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './media/upload-rules';
 import type { S3Config } from './media/storage/minio-store';
 
@@ -91,3 +92,28 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfi
     streamTokenTtlSeconds: e.STREAM_TOKEN_TTL_SECONDS,
   };
 }
+
+/**
+ * Every setting of the running catalogue with its default, decided here once (what `fromEnv` or a
+ * test passes may leave settings out) and frozen: the rooms read `settings.x`, never `x ?? …`.
+ */
+export function catalogueSettings(config: CatalogueConfig) {
+  return frozenConfig({
+    ...config,
+    redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
+    siteTimezone: siteTimezoneOf(config),
+    limits: { ...DEFAULT_UPLOAD_LIMITS, ...config.limits },
+    uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
+    uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
+    uploadCleanupEveryMs: config.uploadCleanupEveryMs ?? 5 * 60_000,
+    videoSweepEveryMs: config.videoSweepEveryMs ?? 15_000,
+    videoSweepAfterMs: config.videoSweepAfterMs ?? 30_000,
+    readUrlTtlSeconds: config.readUrlTtlSeconds ?? 600,
+    streamTokenTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS,
+    previewLimits: { ...DEFAULT_PREVIEW_LIMITS, ...config.previewLimits },
+    ffmpegPath: config.ffmpegPath ?? BUNDLED_FFMPEG,
+  });
+}
+
+/** The catalogue's settings, every one decided (see catalogueSettings). */
+export type CatalogueSettings = DeepReadonly<ReturnType<typeof catalogueSettings>>;

@@ -3,8 +3,8 @@ import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { headers, type JetStreamClient, type JetStreamManager } from 'nats';
 import { ENTITLEMENTS_CONSUMER, REFUNDS_CONSUMER } from '../src/entitlements/consumers';
-import { makePdf, upload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { makePdf, upload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let js: JetStreamClient;

@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
-import { upload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { upload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let clip: Buffer;

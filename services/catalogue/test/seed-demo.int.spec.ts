@@ -6,7 +6,7 @@ import { sniffContent } from '../src/media/content-sniff';
 import { seedDemo } from '../src/demo/seed';
 import { BUNDLED_FFMPEG, probeDurationSeconds } from '../src/media/processing/ffmpeg';
 import { LocalDiskStore } from '../src/media/storage';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let ds: DataSource;

@@ -10,7 +10,7 @@ import { buildStream } from '../src/media/processing/stream-video';
 import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
 import { hlsObjectKey, hlsVideoPrefix, sequenceIv } from '../src/media/processing/hls-layout';
 import { MinioStore } from '../src/media/storage/minio-store';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 /** The same build with the MinIO/S3 adapter: ffmpeg reads the source through a presigned URL, the files go to the bucket. */
 let t: CatalogueTestContext;

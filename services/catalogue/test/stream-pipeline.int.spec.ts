@@ -8,8 +8,8 @@ import { buildStream } from '../src/media/processing/stream-video';
 import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
 import { sequenceIv } from '../src/media/processing/hls-layout';
 import { playlistSegments } from '../src/media/processing/hls-playlists';
-import { upload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { upload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let clip: Buffer;

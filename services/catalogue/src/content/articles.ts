@@ -1,4 +1,4 @@
-import { validInput } from '@lbf/service-kit';
+import { settle, validInput, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ArticleCategory } from '../shared/categories';
@@ -11,7 +11,7 @@ import { searchDocument } from '../shared/search';
 import { Article, type ArticleStatus } from '../entities/article';
 import type { CatalogueDeps } from '../shared/deps';
 import { applySearch, isUuid } from '../shared/query-helpers';
-import { claimUploads, verifyUploads } from '../media/uploads';
+import { claimUploads, verifyUploads } from '../media';
 
 export interface ArticleQuery {
   search?: string | null;
@@ -56,7 +56,8 @@ function cleanBody(html: string): string {
   return clean;
 }
 
-export async function createArticle(deps: CatalogueDeps, input: unknown): Promise<Article> {
+export function createArticle(deps: CatalogueDeps, input: unknown): Promise<Result<Article>> {
+  return settle(async () => {
   const i = validInput(createArticleInput, input);
   const bodyHtml = cleanBody(i.bodyHtml);
   const files = await verifyUploads(deps, [{ id: i.imageUploadId, kinds: ['ILLUSTRATION'], field: 'imageUploadId' }]);
@@ -82,9 +83,11 @@ export async function createArticle(deps: CatalogueDeps, input: unknown): Promis
     return a;
   });
   return article;
+  });
 }
 
-export async function updateArticle(deps: CatalogueDeps, id: string, input: unknown): Promise<Article> {
+export function updateArticle(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Article>> {
+  return settle(async () => {
   const i = validInput(updateArticleInput, input);
   const bodyHtml = i.bodyHtml === undefined ? undefined : cleanBody(i.bodyHtml);
   if (!(await findArticle(deps, id, true))) throw catalogueError('NOT_FOUND', messages.articleNotFound);
@@ -112,10 +115,12 @@ export async function updateArticle(deps: CatalogueDeps, id: string, input: unkn
   });
   if (replaced) await deps.after.deleteObjects([{ bucket: 'pdfs', key: replaced }]);
   return article;
+  });
 }
 
 /** Publishing keeps the first publication date, so unpublishing and republishing does not move an article. */
-export async function setArticlePublished(deps: CatalogueDeps, id: string, published: boolean): Promise<Article> {
+export function setArticlePublished(deps: CatalogueDeps, id: string, published: boolean): Promise<Result<Article>> {
+  return settle(async () => {
   const article = await deps.uow.run(async ({ manager }) => {
     const a = await lockArticle(manager, id);
     a.status = published ? 'published' : 'draft';
@@ -125,13 +130,16 @@ export async function setArticlePublished(deps: CatalogueDeps, id: string, publi
     return a;
   });
   return article;
+  });
 }
 
-export async function deleteArticle(deps: CatalogueDeps, id: string): Promise<void> {
+export function deleteArticle(deps: CatalogueDeps, id: string): Promise<Result<void>> {
+  return settle(async () => {
   const article = await deps.uow.run(async ({ manager }) => {
     const a = await lockArticle(manager, id);
     await manager.getRepository(Article).delete({ id: a.id });
     return a;
   });
   if (article.imageKey) await deps.after.deleteObjects([{ bucket: 'pdfs', key: article.imageKey }]);
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../shared/errors';
+import { messages } from '../shared/messages';
 
 /** Site settings are key/value rows; these are the keys, their GraphQL field names and their defaults. */
 export const SETTING_KEYS = [

@@ -1,14 +1,13 @@
+import { ok, type Result } from '@lbf/service-kit';
 import type { EventData } from '@lbf/proto-events';
 import type { EntityManager } from 'typeorm';
-import { catalogueError } from '../shared/errors';
-import { SETTING_DEFAULTS, validateSettings, withDefaults, type SettingKey } from './settings-rules';
+import { refused } from '../shared/errors';
+import type { SiteSettingsView } from './settings-view';
+import { SETTING_DEFAULTS, validateSettings, withDefaults } from './settings-rules';
 import { SiteSetting } from '../entities';
 import type { CatalogueDeps } from '../shared/deps';
 
-export interface SiteSettingsView {
-  values: Record<SettingKey, string>;
-  updatedAt: Date | null;
-}
+export type { SiteSettingsView };
 
 /**
  * Every page asks for the settings (header, footer, hero); they change when an administrator saves
@@ -61,9 +60,9 @@ export async function settingsEventData(manager: EntityManager, at: Date = new D
  * catalogue.settings.updated (messaging's mails carry the name, logo and contact; its receipts the
  * legal identity), in one transaction.
  */
-export async function updateSettings(deps: Pick<CatalogueDeps, 'ds' | 'uow'>, input: Record<string, string | null | undefined>): Promise<SiteSettingsView> {
+export async function updateSettings(deps: Pick<CatalogueDeps, 'ds' | 'uow'>, input: Record<string, string | null | undefined>): Promise<Result<SiteSettingsView>> {
   const v = validateSettings(input);
-  if (!v.ok) throw catalogueError('VALIDATION', v.message, v.field);
+  if (!v.ok) return refused('VALIDATION', v.message, v.field);
   await deps.uow.run(async ({ manager, emit }) => {
     for (const { key, value } of v.values) {
       await manager.query(
@@ -76,5 +75,5 @@ export async function updateSettings(deps: Pick<CatalogueDeps, 'ds' | 'uow'>, in
     await emit('catalogue.settings.updated', await settingsEventData(manager));
   });
   settingsCache.delete(deps.ds);
-  return readSettings(deps);
+  return ok(await readSettings(deps));
 }

@@ -1,4 +1,4 @@
-import { validInput } from '@lbf/service-kit';
+import { settle, validInput, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import { catalogueError, messages } from '../shared/errors';
 import { createTestimonialInput, updateTestimonialInput } from '../shared/inputs';
@@ -17,15 +17,18 @@ export function allTestimonials(deps: Pick<CatalogueDeps, 'ds'>): Promise<Testim
   return deps.ds.getRepository(Testimonial).find({ order: { createdAt: 'DESC', id: 'DESC' } });
 }
 
-export async function createTestimonial(deps: CatalogueDeps, input: unknown): Promise<Testimonial> {
+export function createTestimonial(deps: CatalogueDeps, input: unknown): Promise<Result<Testimonial>> {
+  return settle(async () => {
   const parsed = validInput(createTestimonialInput, input);
   const repo = deps.ds.getRepository(Testimonial);
   const t = repo.create({ id: randomUUID(), ...parsed, createdAt: new Date() });
   await repo.insert(t);
   return t;
+  });
 }
 
-export async function updateTestimonial(deps: CatalogueDeps, id: string, input: unknown): Promise<Testimonial> {
+export function updateTestimonial(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Testimonial>> {
+  return settle(async () => {
   const parsed = validInput(updateTestimonialInput, input);
   const t = await deps.ds.transaction(async (m) => {
     const found = isUuid(id) ? await m.getRepository(Testimonial).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
@@ -34,9 +37,12 @@ export async function updateTestimonial(deps: CatalogueDeps, id: string, input: 
     return m.getRepository(Testimonial).save(found);
   });
   return t;
+  });
 }
 
-export async function deleteTestimonial(deps: CatalogueDeps, id: string): Promise<void> {
+export function deleteTestimonial(deps: CatalogueDeps, id: string): Promise<Result<void>> {
+  return settle(async () => {
   const r = isUuid(id) ? await deps.ds.getRepository(Testimonial).delete({ id }) : { affected: 0 };
   if (!r.affected) throw catalogueError('NOT_FOUND', messages.testimonialNotFound);
+  });
 }

@@ -11,7 +11,7 @@ import { sanitizeArticleHtml } from '../content/sanitize';
 import { normalizeText, searchDocument } from '../shared/search';
 import { Article, Pdf, Testimonial, Video } from '../entities';
 import { countPdfPages } from '../media/pdf-pages';
-import { itemEvent } from '../items/catalogue-items';
+import { itemEvent } from '../shared/item-events';
 import type { Bucket, ObjectStore } from '../media/storage';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
 import { detectTools, generateGuidePdf, generateImage, generateThumbnail, generateVideo, type MediaTools } from './generate-media';

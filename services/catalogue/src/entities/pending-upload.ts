@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Bucket, UploadKind } from '../media/upload-rules';
+import type { Bucket, UploadKind } from '../shared/buckets';
 import { numberColumn } from './transformers';
 
 /**

@@ -1,6 +1,6 @@
 import type { EventData } from '@lbf/proto-events';
 import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
-import { grantEntitlement, revokeEntitlement } from './entitlements';
+import { grantEntitlement, revokeEntitlement } from './store';
 
 /** Grants: commerce.purchase.completed. */
 export const ENTITLEMENTS_CONSUMER = 'catalogue-entitlements';

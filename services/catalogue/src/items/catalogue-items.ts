@@ -1,18 +1,20 @@
 import type { Tx } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { DeepPartial, EntityManager } from 'typeorm';
+import type { CatalogueItem } from '../entities';
+import { claimUploads, type VerifiedUpload } from '../media';
+import type { Bucket } from '../shared/buckets';
 import type { ContentCategory } from '../shared/categories';
+import type { CatalogueDeps } from '../shared/deps';
 import { catalogueError } from '../shared/errors';
+import { itemEvent } from '../shared/item-events';
 import { CURRENCY } from '../shared/money';
-import { pageRequest, toPage, type Page } from '../shared/pagination';
+import type { Page } from '../shared/pagination';
 import { normalizeText, searchDocument } from '../shared/search';
 import type { OrderTerm } from '../shared/sort';
-import type { CatalogueItem } from '../entities';
-import type { Bucket } from '../media/storage';
-import type { CatalogueDeps } from '../shared/deps';
-import { liveEntitlement } from '../entitlements/entitlements';
-import { applyOrder, applySearch, isUuid } from '../shared/query-helpers';
-import { claimUploads, type VerifiedUpload } from '../media/uploads';
+import { deleteItemRow, insertItemRow, itemById, lockedItem, pageOfItems, saveItem, type ItemListQuery } from './store';
+
+export type ItemQuery = ItemListQuery;
 
 /**
  * The flows videos and PDFs share (listing, finding, creating, updating, deleting with their
@@ -36,47 +38,19 @@ export interface ItemKind<T extends CatalogueItem> {
   beforeDelete?(tx: Tx, item: T): Promise<void>;
 }
 
-/** Payload of catalogue.item.published / updated / deleted. */
-export function itemEvent(item: { id: string; title: string; priceCents: number }, type: 'video' | 'pdf') {
-  return { itemId: item.id, itemType: type, title: item.title, priceCents: item.priceCents, currency: CURRENCY, occurredAt: new Date().toISOString() };
-}
-
-export interface ItemQuery {
-  search?: string | null;
-  category?: ContentCategory | null;
-  page?: number | null;
-  pageSize?: number | null;
-  /** Only the items this user owns (purchased true) or does not own (false); the caller checked who asks. */
-  ownership?: { userId: string; purchased: boolean } | null;
-  /** Unpublished items too (administrators' lists); the caller checked who asks. */
-  unpublished?: boolean;
-}
-
 /** A page of published items (all when `unpublished`), filtered by category and search words. */
-export async function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, q: ItemQuery, order: OrderTerm[]): Promise<Page<T>> {
-  const a = kind.alias;
-  const req = pageRequest(q.page, q.pageSize);
-  const qb = deps.ds.getRepository(kind.entity).createQueryBuilder(a).where(q.unpublished ? 'TRUE' : `${a}.published_at IS NOT NULL`);
-  if (q.category) qb.andWhere(`${a}.category = :category`, { category: q.category });
-  applySearch(qb, a, q.search);
-  if (q.ownership) {
-    const owned = `SELECT 1 FROM entitlements e WHERE e.user_id = :ownerId AND e.item_id = ${a}.id AND ${liveEntitlement('e')}`;
-    qb.andWhere(`${q.ownership.purchased ? '' : 'NOT '}EXISTS (${owned})`, { ownerId: q.ownership.userId });
-  }
-  applyOrder(qb, a, order);
-  const [items, total] = await qb.offset(req.offset).limit(req.pageSize).getManyAndCount();
-  return toPage(items, total, req);
+export function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, q: ItemQuery, order: OrderTerm[]): Promise<Page<T>> {
+  return pageOfItems(deps.ds.manager, kind.entity, kind.alias, q, order);
 }
 
 export function findItem<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, id: string): Promise<T | null> {
-  // The cast only restates T's id column, which TypeORM's FindOptionsWhere<T> cannot see through a type parameter.
-  return isUuid(id) ? deps.ds.getRepository<CatalogueItem>(kind.entity).findOneBy({ id }) as Promise<T | null> : Promise.resolve(null);
+  return itemById(deps.ds.manager, kind.entity, id);
 }
 
 async function lockItem<T extends CatalogueItem>(manager: EntityManager, kind: ItemKind<T>, id: string): Promise<T> {
-  const item = isUuid(id) ? await manager.getRepository<CatalogueItem>(kind.entity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+  const item = await lockedItem(manager, kind.entity, id);
   if (!item) throw catalogueError('NOT_FOUND', kind.notFound);
-  return item as T;
+  return item;
 }
 
 /** The fields both creation forms share. */
@@ -112,8 +86,7 @@ export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now:
 export function insertItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, files: Record<string, VerifiedUpload>, columns: DeepPartial<T>): Promise<T> {
   return deps.uow.run(async ({ manager, emit }) => {
     await claimUploads(manager, files);
-    const item = manager.getRepository(kind.entity).create(columns);
-    await manager.getRepository<CatalogueItem>(kind.entity).insert(item);
+    const item = await insertItemRow(manager, kind.entity, columns);
     if (item.publishedAt) await emit('catalogue.item.published', itemEvent(item, kind.type));
     return item;
   });
@@ -154,7 +127,7 @@ export async function updateItem<T extends CatalogueItem>(
     it.searchText = searchDocument(it.title, it.description);
     it.titleKey = normalizeText(it.title);
     it.updatedAt = new Date();
-    await manager.getRepository(kind.entity).save(it);
+    await saveItem(manager, kind.entity, it);
     if (alsoInTx) await alsoInTx(manager, it);
     // Not yet on sale (a video whose ladder is not ready): its publication will carry the new values.
     if (it.publishedAt) await emit('catalogue.item.updated', itemEvent(it, kind.type));
@@ -171,7 +144,7 @@ export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, k
     // Under the item's lock: a derived file being made now commits its row before or fails after.
     const derived = (await kind.derivedKeys?.(manager, it)) ?? [];
     await kind.beforeDelete?.({ manager, emit }, it);
-    await manager.getRepository<CatalogueItem>(kind.entity).delete({ id: it.id });
+    await deleteItemRow(manager, kind.entity, it.id);
     await emit('catalogue.item.deleted', itemEvent(it, kind.type));
     return { item: it, derived };
   });

@@ -1,6 +1,7 @@
 import type { UnitOfWork } from '@lbf/service-kit';
 import { Pdf, Video } from '../entities';
-import { itemEvent } from './catalogue-items';
+import { itemEvent } from '../shared/item-events';
+import { publishedAfter } from './store';
 
 /** Items per transaction: the outbox rows of a batch commit together, and a long run holds no huge transaction. */
 const BATCH = 200;
@@ -20,15 +21,7 @@ export async function republishItems(uow: UnitOfWork): Promise<{ videos: number;
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const n = await uow.run(async ({ manager, emit }) => {
-        const rows = await manager
-          .getRepository<Video | Pdf>(entity)
-          .createQueryBuilder('i')
-          .select(['i.id', 'i.title', 'i.priceCents'])
-          .where('i.published_at IS NOT NULL')
-          .andWhere('i.id > :after', { after })
-          .orderBy('i.id', 'ASC')
-          .limit(BATCH)
-          .getMany();
+        const rows = await publishedAfter(manager, entity, after, BATCH);
         for (const item of rows) await emit('catalogue.item.updated', itemEvent(item, type));
         if (rows.length) after = rows[rows.length - 1]!.id;
         return rows.length;

@@ -1,25 +1,16 @@
-import { toCsv, validInput } from '@lbf/service-kit';
+import { settle, toCsv, validInput, type Result } from '@lbf/service-kit';
+import { Video } from '../entities';
+import { clearProcessingAlert, hlsVideoPrefix, verifyUploads } from '../media';
 import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../shared/categories';
+import type { CatalogueDeps } from '../shared/deps';
 import { formatDuration } from '../shared/duration';
 import { catalogueError, messages } from '../shared/errors';
 import { createVideoInput, updateVideoInput } from '../shared/inputs';
 import { DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
 import type { Page } from '../shared/pagination';
 import { videoOrder, type VideoSort } from '../shared/sort';
-import { Video } from '../entities';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
-import type { CatalogueDeps } from '../shared/deps';
-import { clearProcessingAlert } from '../media/processing/processing-alerts';
-import { verifyUploads } from '../media/uploads';
-import { requestStreamBuild } from './video-processing';
-import { hlsVideoPrefix } from '../media/processing/hls-layout';
-
-/** A video's presenter as its columns hold it: the photo is an object key, signed when asked for. */
-export interface PresenterView {
-  name: string;
-  title: string | null;
-  photoKey: string | null;
-}
+import { allItems, latestPublishedVideo, nextStreamVersion, videoCountsByCategory, videosLike } from './store';
 
 export interface VideoQuery extends ItemQuery {
   sort?: VideoSort | null;
@@ -44,39 +35,21 @@ export function findVideo(deps: Pick<CatalogueDeps, 'ds'>, id: string): Promise<
 }
 
 export function latestVideo(deps: Pick<CatalogueDeps, 'ds'>): Promise<Video | null> {
-  return deps.ds
-    .getRepository(Video)
-    .createQueryBuilder('v')
-    .where('v.published_at IS NOT NULL')
-    .orderBy('v.createdAt', 'DESC')
-    .addOrderBy('v.id', 'DESC')
-    .limit(1)
-    .getOne();
+  return latestPublishedVideo(deps.ds.manager);
 }
 
 /** Other videos of the same category, newest first. */
 export function similarVideos(deps: Pick<CatalogueDeps, 'ds'>, video: Video, limit = 3): Promise<Video[]> {
-  return deps.ds
-    .getRepository(Video)
-    .createQueryBuilder('v')
-    .where('v.published_at IS NOT NULL')
-    .andWhere('v.category = :category', { category: video.category })
-    .andWhere('v.id <> :id', { id: video.id })
-    .orderBy('v.createdAt', 'DESC')
-    .addOrderBy('v.id', 'DESC')
-    .limit(Math.min(Math.max(limit, 0), 12))
-    .getMany();
+  return videosLike(deps.ds.manager, video, Math.min(Math.max(limit, 0), 12));
 }
 
 export async function videoCategories(deps: Pick<CatalogueDeps, 'ds'>): Promise<Array<{ id: ContentCategory; label: string; count: number }>> {
-  const rows: Array<{ category: ContentCategory; count: string }> = await deps.ds.query(
-    'SELECT category, count(*) AS count FROM videos WHERE published_at IS NOT NULL GROUP BY category',
-  );
-  const counts = new Map(rows.map((r) => [r.category, Number(r.count)]));
+  const counts = await videoCountsByCategory(deps.ds.manager);
   return CONTENT_CATEGORIES.map((id) => ({ id, label: CONTENT_CATEGORY_LABELS[id], count: counts.get(id) ?? 0 }));
 }
 
-export async function createVideo(deps: CatalogueDeps, input: unknown): Promise<Video> {
+export function createVideo(deps: CatalogueDeps, input: unknown): Promise<Result<Video>> {
+  return settle(async () => {
   const i = validInput(createVideoInput, input);
   const files = await verifyUploads(deps, [
     { id: i.videoUploadId, kinds: ['VIDEO'], field: 'videoUploadId' },
@@ -106,9 +79,11 @@ export async function createVideo(deps: CatalogueDeps, input: unknown): Promise<
   });
   await deps.after.buildStream(video.id, 1);
   return video;
+  });
 }
 
-export async function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Promise<Video> {
+export function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Video>> {
+  return settle(async () => {
   const i = validInput(updateVideoInput, input);
   if (!(await findVideo(deps, id))) throw catalogueError('NOT_FOUND', messages.videoNotFound);
   const files = await verifyUploads(deps, [
@@ -138,22 +113,25 @@ export async function updateVideo(deps: CatalogueDeps, id: string, input: unknow
   }, async (manager, v) => {
     // A new preview length means a new version (the old one plays until it is ready).
     if (rebuild === null) return;
-    rebuild = await requestStreamBuild(manager, v.id);
+    rebuild = await nextStreamVersion(manager, v.id);
     if (rebuild !== null) Object.assign(v, { processingVersion: rebuild, processingState: 'pending', processingProgress: 0, processingError: null });
   });
   if (rebuild) await deps.after.buildStream(id, rebuild);
   return video;
+  });
 }
 
 /** Deletes the row (and publishes catalogue.item.deleted) then the files and streaming folder; what resists is retried by a job. */
-export async function deleteVideo(deps: CatalogueDeps, id: string): Promise<void> {
-  await deleteItem(deps, VIDEO, id);
-  await deps.after.deleteStreamFiles(hlsVideoPrefix(id));
+export function deleteVideo(deps: CatalogueDeps, id: string): Promise<Result<void>> {
+  return settle(async () => {
+    await deleteItem(deps, VIDEO, id);
+    await deps.after.deleteStreamFiles(hlsVideoPrefix(id));
+  });
 }
 
 /** videos-export.csv through the kit's writer (the French spreadsheet format): prices in dollars with a decimal comma, dates in the site's time zone. */
 export async function exportVideosCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
-  const videos = await deps.ds.getRepository(Video).find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  const videos = await allItems(deps.ds.manager, Video);
   return toCsv(
     ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Durée', 'Vues', 'Téléchargements', 'Présentateur', 'Date de création'],
     videos.map((v) => [

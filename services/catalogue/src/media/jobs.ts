@@ -39,7 +39,7 @@ export interface JobDeps extends StreamDeps {
   /** Queues the build of a version (the sweep's and process-video's way in). */
   enqueueBuild(videoId: string, version: number): Promise<void>;
   /** Rows untouched for this long while pending/processing are checked by the sweep. */
-  sweepAfterMs?: number;
+  sweepAfterMs: number;
   /** The resized copies of public images, dropped with their image. */
   variants?: { drop(bucket: Bucket, key: string): Promise<void> };
 }
@@ -88,7 +88,7 @@ export async function sweepVideos(deps: JobDeps): Promise<number> {
     `SELECT id FROM videos WHERE processing_state IN ('pending', 'processing')
        AND (processing_updated_at IS NULL OR processing_updated_at < now() - make_interval(secs => $1))
      ORDER BY processing_updated_at NULLS FIRST LIMIT 100`,
-    [(deps.sweepAfterMs ?? 30_000) / 1000],
+    [deps.sweepAfterMs / 1000],
   )) as Array<{ id: string }>;
   let queued = 0;
   for (const { id } of rows) {

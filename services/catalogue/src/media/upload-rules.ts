@@ -1,12 +1,9 @@
 import type { UserError } from '@lbf/service-kit';
 import { catalogueError, messages } from '../shared/errors';
 
-/** What an upload is for; decides its bucket, the content it must have and its size limit. */
-export const UPLOAD_KINDS = ['VIDEO', 'THUMBNAIL', 'PDF', 'ILLUSTRATION'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+import { BUCKETS, UPLOAD_KINDS, type Bucket, type UploadKind } from '../shared/buckets';
 
-export type Bucket = 'videos' | 'pdfs';
-export const BUCKETS: readonly Bucket[] = ['videos', 'pdfs'];
+export { BUCKETS, UPLOAD_KINDS, type Bucket, type UploadKind };
 
 /** Content families checked by sniffing the bytes. */
 export type ContentFamily = 'video' | 'pdf' | 'image';

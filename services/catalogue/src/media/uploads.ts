@@ -1,22 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { SNIFF_BYTES, sniffForKind } from './content-sniff';
-import { fail, ok, validInput, type Result } from '@lbf/service-kit';
-import { catalogueError, messages } from '../shared/errors';
+import { fail, ok, parseInput, type Result } from '@lbf/service-kit';
+import { catalogueError, messages, refused } from '../shared/errors';
 import { createUploadInput } from '../shared/inputs';
 import { claimedTypeFits, KIND_RULES, objectKeyFor, tooLargeError, type UploadKind } from './upload-rules';
 import { PendingUpload } from '../entities';
 import type { CatalogueDeps } from '../shared/deps';
+import type { UploadTicket } from './upload-ticket';
 import { returning } from '../shared/query-helpers';
 
-export interface UploadTicket {
-  uploadId: string;
-  url: string;
-  method: 'PUT';
-  headers: Array<{ name: string; value: string }>;
-  expiresAt: Date;
-  maxBytes: number;
-}
+export type { UploadTicket };
 
 /** Hands out a signed URL the browser uploads one file to, and remembers it as pending. */
 export async function createUpload(
@@ -24,12 +18,14 @@ export async function createUpload(
   adminId: string,
   input: unknown,
   now = new Date(),
-): Promise<UploadTicket> {
-  const { kind, fileName, contentType, size } = validInput(createUploadInput, input);
+): Promise<Result<UploadTicket>> {
+  const parsed = parseInput(createUploadInput, input);
+  if (!parsed.ok) return parsed;
+  const { kind, fileName, contentType, size } = parsed.value;
   const rule = KIND_RULES[kind];
-  if (!claimedTypeFits(kind, contentType)) throw catalogueError('INVALID_FILE', rule.invalidMessage, 'file');
+  if (!claimedTypeFits(kind, contentType)) return refused('INVALID_FILE', rule.invalidMessage, 'file');
   const maxBytes = rule.limit(deps.limits);
-  if (size > maxBytes) throw tooLargeError(kind, deps.limits);
+  if (size > maxBytes) return fail(tooLargeError(kind, deps.limits));
 
   const urlExpiresAt = new Date(now.getTime() + deps.uploadUrlTtlSeconds * 1000);
   const row = deps.ds.getRepository(PendingUpload).create({
@@ -48,14 +44,14 @@ export async function createUpload(
   });
   await deps.ds.getRepository(PendingUpload).insert(row);
   const target = await deps.store.presignedUploadUrl(row.bucket, row.objectKey, { expiresAt: urlExpiresAt, contentType, maxBytes, kind });
-  return {
+  return ok({
     uploadId: row.id,
     url: target.url,
     method: target.method,
     headers: Object.entries(target.headers).map(([name, value]) => ({ name, value })),
     expiresAt: urlExpiresAt,
     maxBytes,
-  };
+  });
 }
 
 /** Whether an object is still waiting for its upload (the local upload route refuses others). */

@@ -1,15 +1,18 @@
-import type { AuthUser, Redis } from '@lbf/service-kit';
-import { catalogueError, messages } from '../shared/errors';
+import { ok, type AuthUser, type Redis, type Result } from '@lbf/service-kit';
 import { VISITOR_ID } from '@lbf/proto-events';
-import { renditionViews, resumeAt, streamTtlSeconds, visitorStreamTtlSeconds, type RenditionView } from './rules';
-import type { StreamScope } from '../media/processing/hls-layout';
-import type { MediaSigner, StreamGrant } from '../media/signing';
+import { ownsItem } from '../entitlements';
+import { findVideo } from '../items';
+import type { MediaSigner, StreamGrant, StreamScope } from '../media';
 import type { CatalogueDeps } from '../shared/deps';
-import { ownsItem } from '../entitlements/entitlements';
-import type { PreviewLimits } from './preview-limits';
+import { messages, refused } from '../shared/errors';
 import { isUuid } from '../shared/query-helpers';
-import { findVideo } from '../items/videos';
+import type { PreviewLimits } from './preview-limits';
+import { renditionViews, resumeAt, streamTtlSeconds, visitorStreamTtlSeconds, type RenditionView } from './rules';
+import { videoKeyOf } from './store';
 import { savedProgress } from './watch-progress';
+
+/** The playback room's deps: the catalogue's, and its settings. */
+export type PlaybackDeps = Pick<CatalogueDeps, 'ds' | 'uow'> & { playback: PlaybackSettings };
 
 /** What playback needs besides the database: the token signer, Redis (session starts) and the token lifetime. */
 export interface PlaybackSettings {
@@ -59,10 +62,10 @@ export function isVisitor<V extends { userId: string } | { visitorId: string }>(
   return 'visitorId' in viewer;
 }
 
-/** A visitor's id as the client sent it: a UserError when it is not one the browser makes. */
-export function visitorOf(visitorId: string | null | undefined, ip: string | null): VisitorViewer {
-  if (!visitorId || !VISITOR_ID.test(visitorId)) throw catalogueError('VALIDATION', messages.invalidVisitorId, 'visitorId');
-  return { visitorId, ip };
+/** A visitor's id as the client sent it: refused when it is not one the browser makes. */
+export function visitorOf(visitorId: string | null | undefined, ip: string | null): Result<VisitorViewer> {
+  if (!visitorId || !VISITOR_ID.test(visitorId)) return refused('VALIDATION', messages.invalidVisitorId, 'visitorId');
+  return ok({ visitorId, ip });
 }
 
 /**
@@ -102,21 +105,21 @@ export function parsePlaybackStart(value: string | null): { startedAtMs: number;
  * only after 10 s of it.
  */
 export async function startPlayback(
-  deps: Pick<CatalogueDeps, 'ds' | 'playback'>,
+  deps: PlaybackDeps,
   videoId: string,
   viewer: PlaybackViewer,
   now = new Date(),
-): Promise<PlaybackSessionView> {
+): Promise<Result<PlaybackSessionView>> {
   const visitor = isVisitor(viewer);
   // Counted before any work, like every limit here: a refused start costs a Redis increment only.
   if (visitor && (await deps.playback.previewLimits.consumeSession(viewer.ip, viewer.visitorId)) !== null) {
-    throw catalogueError('RATE_LIMITED', messages.previewRateLimited);
+    return refused('RATE_LIMITED', messages.previewRateLimited);
   }
   const video = await findVideo(deps, videoId);
-  if (!video) throw catalogueError('NOT_FOUND', messages.videoNotFound);
-  if (video.hlsVersion === null) throw catalogueError('NOT_READY', messages.videoNotReady);
+  if (!video) return refused('NOT_FOUND', messages.videoNotFound);
+  if (video.hlsVersion === null) return refused('NOT_READY', messages.videoNotReady);
   const full = visitor ? false : await mayWatchFull(deps, viewer, video.id);
-  if (!full && !video.previewRenditions.length) throw catalogueError('NO_PREVIEW', messages.noPreview);
+  if (!full && !video.previewRenditions.length) return refused('NO_PREVIEW', messages.noPreview);
   const scope: StreamScope = full ? 'full' : 'preview';
   const mode: PlaybackMode = full ? 'FULL' : 'PREVIEW';
   const durationSeconds = full ? video.durationSeconds : (video.hlsPreviewSeconds ?? video.previewSeconds);
@@ -135,7 +138,7 @@ export async function startPlayback(
     full && !visitor ? savedProgress(deps.ds, viewer.userId, video.id) : Promise.resolve(null),
     redis.set(playbackStartKey(redisKeyPrefix, key, video.id), `${now.getTime()}:${mode}`, 'EX', ttl, 'NX'),
   ]);
-  return {
+  return ok({
     videoId: video.id,
     mode,
     manifestUrl: streamUrl(token, 'master.m3u8'),
@@ -144,7 +147,7 @@ export async function startPlayback(
     durationSeconds,
     resumeAtSeconds: full ? resumeAt(saved?.positionSeconds ?? null, video.durationSeconds) : null,
     renditions: renditionViews(full ? video.hlsRenditions : video.previewRenditions),
-  };
+  });
 }
 
 export type KeyVerdict = { ok: true; key: Buffer } | { ok: false; status: 401 | 403 | 404 };
@@ -159,11 +162,10 @@ export async function videoKeyFor(deps: Pick<CatalogueDeps, 'ds'>, grant: Stream
   if (!auth) return { ok: false, status: 401 };
   if (auth.userId !== grant.userId || auth.sessionId !== grant.sessionId) return { ok: false, status: 403 };
   if (!isUuid(grant.videoId)) return { ok: false, status: 404 };
-  const [allowed, rows] = await Promise.all([
+  const [allowed, key] = await Promise.all([
     mayWatchFull(deps, { userId: auth.userId, admin: auth.roles.includes('admin') }, grant.videoId),
-    deps.ds.query('SELECT key FROM video_keys WHERE video_id = $1', [grant.videoId]) as Promise<Array<{ key: Buffer }>>,
+    videoKeyOf(deps.ds.manager, grant.videoId),
   ]);
   if (!allowed) return { ok: false, status: 403 };
-  const key = rows[0]?.key;
   return key && key.length === 16 ? { ok: true, key } : { ok: false, status: 404 };
 }

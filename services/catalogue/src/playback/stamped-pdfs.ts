@@ -1,12 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { catalogueError, messages } from '../shared/errors';
-import { licenceStamp } from '../media/pdf-licence';
+import type { BuyerDetails } from '../entitlements';
 import type { Pdf } from '../entities';
-import { stampedPdfKey } from '../media/processing/hls-layout';
-import { stampPdf } from '../media/pdf-stamp';
-import type { ObjectStore } from '../media/storage';
+import { licenceStamp, stampedPdfKey, stampPdf, type ObjectStore } from '../media';
 import type { CatalogueDeps } from '../shared/deps';
-import type { BuyerDetails } from '../entitlements/entitlements';
+import { catalogueError, messages } from '../shared/errors';
+import { lockOrderStamping, recordStampedCopy, stampedCopyKey } from './store';
 
 /**
  * A buyer's copy of a guide, stamped with their name, e-mail and order (media/pdf-stamp.ts): made
@@ -52,8 +50,7 @@ const inFlight = new Map<string, Promise<string>>();
 
 /** A copy already made for the order, when its object is still there. */
 async function existingCopy(manager: Pick<EntityManager, 'query'>, store: ObjectStore, pdfId: string, orderId: string): Promise<string | null> {
-  const rows: Array<{ object_key: string }> = await manager.query(`SELECT object_key FROM stamped_pdfs WHERE order_id = $1 AND pdf_id = $2`, [orderId, pdfId]);
-  const key = rows[0]?.object_key;
+  const key = await stampedCopyKey(manager, pdfId, orderId);
   // A store emptied behind our back (a restore, a lost volume) is healed by stamping again.
   return key && (await store.stat('pdfs', key)) ? key : null;
 }
@@ -66,7 +63,7 @@ async function readAll(store: ObjectStore, key: string): Promise<Buffer> {
 
 async function makeCopy(deps: Pick<CatalogueDeps, 'ds' | 'store' | 'log'>, pdf: Pdf, order: StampOrder): Promise<string> {
   return deps.ds.transaction(async (manager) => {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('stamped-pdf:' || $1, 0))`, [order.orderId]);
+    await lockOrderStamping(manager, order.orderId);
     const done = await existingCopy(manager, deps.store, pdf.id, order.orderId);
     if (done) return done;
     const started = Date.now();
@@ -74,11 +71,7 @@ async function makeCopy(deps: Pick<CatalogueDeps, 'ds' | 'store' | 'log'>, pdf: 
     const key = stampedPdfKey(order.orderId);
     const info = await deps.store.put('pdfs', key, stamped, { contentType: 'application/pdf' });
     try {
-      await manager.query(
-        `INSERT INTO stamped_pdfs (order_id, pdf_id, user_id, object_key, size) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (order_id) DO UPDATE SET object_key = EXCLUDED.object_key, size = EXCLUDED.size, created_at = now()`,
-        [order.orderId, pdf.id, order.userId, key, info.size],
-      );
+      await recordStampedCopy(manager, { orderId: order.orderId, pdfId: pdf.id, userId: order.userId, key, size: info.size });
     } catch (err) {
       // The guide was deleted meanwhile (foreign key): its copy must not stay behind.
       await deps.store.delete('pdfs', key).catch(() => undefined);
@@ -100,10 +93,4 @@ export async function stampedCopy(deps: Pick<CatalogueDeps, 'ds' | 'store' | 'lo
     inFlight.set(order.orderId, pending);
   }
   return pending;
-}
-
-/** The stamped copies' objects of a guide (deleted with it). */
-export async function stampedKeysOf(manager: Pick<EntityManager, 'query'>, pdfId: string): Promise<string[]> {
-  const rows: Array<{ object_key: string }> = await manager.query(`SELECT object_key FROM stamped_pdfs WHERE pdf_id = $1`, [pdfId]);
-  return rows.map((r) => r.object_key);
 }

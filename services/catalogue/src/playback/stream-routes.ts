@@ -1,12 +1,9 @@
 import { bearerToken, type AccessTokenVerifier, type Logger } from '@lbf/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { parseByteRange } from '../media/byte-range';
-import { parseStreamRequest, streamContentType } from './rules';
+import { hlsObjectKey, parseByteRange, type MediaSigner, type ObjectStore, type StreamGrant } from '../media';
 import type { KeyVerdict } from './playback';
-import type { ObjectStore } from '../media/storage/object-store';
-import { hlsObjectKey } from '../media/processing/hls-layout';
-import type { MediaSigner, StreamGrant } from '../media/signing';
+import { parseStreamRequest, streamContentType } from './rules';
 
 type Next = (err?: unknown) => void;
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -26,7 +23,7 @@ export interface StreamRouteDeps {
   /** The kit's verifier (signature, expiry, bans and sign-outs under REDIS_KEY_PREFIX), as for /graphql. */
   verifier: AccessTokenVerifier;
   log: Logger;
-  /** The key of the grant's video for this viewer, decided on every request (operations/playback.ts videoKeyFor). */
+  /** The key of the grant's video for this viewer, decided on every request (playback.ts videoKeyFor). */
   videoKey(grant: StreamGrant, auth: Awaited<ReturnType<AccessTokenVerifier['verify']>>): Promise<KeyVerdict>;
 }
 

@@ -1,8 +1,8 @@
+import { settle, type Result } from '@lbf/service-kit';
 import { catalogueError, messages } from '../shared/errors';
+import { isVisitor, parsePlaybackStart, playbackStartKey, viewerKey, type PlaybackDeps } from './playback';
 import { viewCountable, viewDay } from './rules';
-import type { CatalogueDeps } from '../shared/deps';
-import { isVisitor, parsePlaybackStart, playbackStartKey, viewerKey } from './playback';
-import { isUuid, returning } from '../shared/query-helpers';
+import { countView, recordDailyView, viewCountOf } from './store';
 
 export interface ViewOutcome {
   counted: boolean;
@@ -17,47 +17,37 @@ export interface ViewOutcome {
  * commit with it. A visitor's session exists only through startPlayback, which their IP's limits
  * bound, so inventing visitor ids does not invent views.
  */
-export async function countVideoView(
-  deps: Pick<CatalogueDeps, 'ds' | 'uow' | 'playback'>,
+export function countVideoView(
+  deps: PlaybackDeps,
   videoId: string,
   viewer: { userId: string } | { visitorId: string },
   now = new Date(),
-): Promise<ViewOutcome> {
-  const current = async (): Promise<number | null> => {
-    if (!isUuid(videoId)) return null;
-    const rows: Array<{ view_count: number }> = await deps.ds.query('SELECT view_count FROM videos WHERE id = $1', [videoId]);
-    return rows[0] ? rows[0].view_count : null;
-  };
-  const start = parsePlaybackStart(await deps.playback.redis.get(playbackStartKey(deps.playback.redisKeyPrefix, viewerKey(viewer), videoId)));
-  if (!start || !viewCountable(start.startedAtMs, now.getTime())) {
-    const viewCount = await current();
-    if (viewCount === null) throw catalogueError('NOT_FOUND', messages.videoNotFound);
-    return { counted: false, viewCount };
-  }
-  const day = viewDay(now);
-  const visitor = isVisitor(viewer);
-  return deps.uow.run(async ({ manager, emit }) => {
-    const inserted = await returning<{ video_id: string }>(
-      manager,
-      `INSERT INTO ${visitor ? 'visitor_video_views (video_id, visitor_id' : 'video_views (video_id, user_id'}, viewed_on, counted_at)
-       SELECT id, $2, $3::date, $4 FROM videos WHERE id = $1
-       ON CONFLICT DO NOTHING RETURNING video_id`,
-      [videoId, visitor ? viewer.visitorId : viewer.userId, day, now],
-    );
-    if (!inserted.length) {
-      const rows = await returning<{ view_count: number }>(manager, 'SELECT view_count FROM videos WHERE id = $1', [videoId]);
-      if (!rows[0]) throw catalogueError('NOT_FOUND', messages.videoNotFound);
-      return { counted: false, viewCount: rows[0].view_count };
+): Promise<Result<ViewOutcome>> {
+  return settle(async () => {
+    const start = parsePlaybackStart(await deps.playback.redis.get(playbackStartKey(deps.playback.redisKeyPrefix, viewerKey(viewer), videoId)));
+    if (!start || !viewCountable(start.startedAtMs, now.getTime())) {
+      const viewCount = await viewCountOf(deps.ds.manager, videoId);
+      if (viewCount === null) throw catalogueError('NOT_FOUND', messages.videoNotFound);
+      return { counted: false, viewCount };
     }
-    const [row] = await returning<{ view_count: number }>(manager, 'UPDATE videos SET view_count = view_count + 1 WHERE id = $1 RETURNING view_count', [videoId]);
-    await emit('catalogue.video.viewed', {
-      videoId,
-      userId: visitor ? null : viewer.userId,
-      visitorId: visitor ? viewer.visitorId : null,
-      viewedOn: day,
-      mode: start.mode,
-      occurredAt: now.toISOString(),
+    const day = viewDay(now);
+    const visitor = isVisitor(viewer);
+    return deps.uow.run(async ({ manager, emit }) => {
+      if (!(await recordDailyView(manager, videoId, viewer, day, now))) {
+        const viewCount = await viewCountOf(manager, videoId);
+        if (viewCount === null) throw catalogueError('NOT_FOUND', messages.videoNotFound);
+        return { counted: false, viewCount };
+      }
+      const viewCount = await countView(manager, videoId);
+      await emit('catalogue.video.viewed', {
+        videoId,
+        userId: visitor ? null : viewer.userId,
+        visitorId: visitor ? viewer.visitorId : null,
+        viewedOn: day,
+        mode: start.mode,
+        occurredAt: now.toISOString(),
+      });
+      return { counted: true, viewCount };
     });
-    return { counted: true, viewCount: row!.view_count };
   });
 }

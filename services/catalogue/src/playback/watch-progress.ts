@@ -1,18 +1,13 @@
-import type { BaseContext } from '@lbf/service-kit';
+import { ok, type BaseContext, type Result } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
-import { clampPosition, progressView, type ProgressView } from './rules';
-import { catalogueError, messages } from '../shared/errors';
+import { ownsItem } from '../entitlements';
 import type { Video } from '../entities';
+import { findVideo } from '../items';
 import { Batcher, perRequest } from '../shared/batch';
 import type { CatalogueDeps } from '../shared/deps';
-import { ownsItem } from '../entitlements/entitlements';
-import { returning, isUuid } from '../shared/query-helpers';
-import { findVideo } from '../items/videos';
-
-export interface SavedProgress {
-  positionSeconds: number;
-  updatedAt: Date;
-}
+import { messages, refused } from '../shared/errors';
+import { clampPosition, progressView, type ProgressView } from './rules';
+import { progressAmong, storeProgress, type SavedProgress } from './store';
 
 export interface WatchProgressView extends ProgressView {
   updatedAt: string;
@@ -20,17 +15,6 @@ export interface WatchProgressView extends ProgressView {
 
 export function watchProgressView(saved: SavedProgress, durationSeconds: number | null): WatchProgressView {
   return { ...progressView(saved.positionSeconds, durationSeconds), updatedAt: saved.updatedAt.toISOString() };
-}
-
-/** The user's saved positions among `videoIds`: one statement whatever their number. */
-export async function progressAmong(manager: Pick<EntityManager, 'query'>, userId: string, videoIds: string[]): Promise<Map<string, SavedProgress>> {
-  const ids = videoIds.filter(isUuid);
-  if (!ids.length || !isUuid(userId)) return new Map();
-  const rows: Array<{ video_id: string; position_seconds: number; updated_at: Date }> = await manager.query(
-    'SELECT video_id, position_seconds, updated_at FROM watch_progress WHERE user_id = $1 AND video_id = ANY($2::uuid[])',
-    [userId, ids],
-  );
-  return new Map(rows.map((r) => [r.video_id, { positionSeconds: Number(r.position_seconds), updatedAt: r.updated_at }]));
 }
 
 export async function savedProgress(manager: Pick<EntityManager, 'query'>, userId: string, videoId: string): Promise<SavedProgress | null> {
@@ -64,18 +48,12 @@ export async function saveWatchProgress(
   videoId: string,
   viewer: { userId: string; admin: boolean },
   positionSeconds: number,
-): Promise<WatchProgressView> {
+): Promise<Result<WatchProgressView>> {
   const video = await findVideo(deps, videoId);
-  if (!video) throw catalogueError('NOT_FOUND', messages.videoNotFound);
-  if (!viewer.admin && !(await ownsItem(deps.ds, viewer.userId, video.id))) throw catalogueError('NOT_PURCHASED', messages.videoNotPurchased);
+  if (!video) return refused('NOT_FOUND', messages.videoNotFound);
+  if (!viewer.admin && !(await ownsItem(deps.ds, viewer.userId, video.id))) return refused('NOT_PURCHASED', messages.videoNotPurchased);
   const position = clampPosition(positionSeconds, video.durationSeconds);
-  if (position === null) throw catalogueError('VALIDATION', messages.invalidPosition, 'positionSeconds');
-  const [row] = await returning<{ position_seconds: number; updated_at: Date }>(
-    deps.ds,
-    `INSERT INTO watch_progress (user_id, video_id, position_seconds, updated_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (user_id, video_id) DO UPDATE SET position_seconds = EXCLUDED.position_seconds, updated_at = EXCLUDED.updated_at
-     RETURNING position_seconds, updated_at`,
-    [viewer.userId, video.id, position],
-  );
-  return watchProgressView({ positionSeconds: Number(row!.position_seconds), updatedAt: row!.updated_at }, video.durationSeconds);
+  if (position === null) return refused('VALIDATION', messages.invalidPosition, 'positionSeconds');
+  const saved = await storeProgress(deps.ds, viewer.userId, video.id, position);
+  return ok(watchProgressView(saved, video.durationSeconds));
 }

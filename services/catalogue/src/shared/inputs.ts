@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_CATEGORIES, CONTENT_CATEGORIES } from './categories';
-import { messages } from './errors';
+import { messages } from './messages';
 import { parsePriceToCents } from './money';
 
 /*

@@ -13,7 +13,7 @@ import { hlsVersionPrefix } from './hls-layout';
 import { packageLadder } from './hls-package';
 import { encodeLadder, probeSource, UnreadableSourceError } from './transcode';
 import { clearProcessingAlert, raiseProcessingAlert } from './processing-alerts';
-import { itemEvent } from '../../items/catalogue-items';
+import { itemEvent } from '../../shared/item-events';
 import type { AfterCommit } from '../../shared/deps';
 import { returning } from '../../shared/query-helpers';
 import type { ObjectStore } from '../storage';

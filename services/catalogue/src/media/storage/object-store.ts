@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Bucket, UploadKind } from '../upload-rules';
+import type { Bucket, UploadKind } from '../../shared/buckets';
 
 export type { Bucket };
 

@@ -1,7 +1,7 @@
-import { createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { encryptSegment, hlsObjectKey, keyTag, segmentName, sequenceIv, type RenditionInfo, type StreamScope } from '../src/media/processing/hls-layout';
-import type { ObjectStore } from '../src/media/storage';
-import type { CatalogueTestContext } from './support';
+import { createDecipheriv, randomBytes } from 'node:crypto';
+import { encryptSegment, hlsObjectKey, keyTag, segmentName, sequenceIv, type RenditionInfo, type StreamScope } from '../../src/media/processing/hls-layout';
+import type { ObjectStore } from '../../src/media/storage';
+import type { CatalogueTestContext } from '../harness';
 
 /**
  * A video's streaming files as the pipeline would leave them, written straight into the store:
@@ -94,20 +94,4 @@ export async function writeHlsFixture(
 export function decryptSegment(key: Buffer, sequence: number, data: Buffer): Buffer {
   const d = createDecipheriv('aes-128-cbc', key, sequenceIv(sequence));
   return Buffer.concat([d.update(data), d.final()]);
-}
-
-/** An entitlement as commerce's purchase leaves it (the consumer's row), written by the test. */
-export async function grant(t: CatalogueTestContext, userId: string, videoId: string): Promise<string> {
-  const orderId = randomUUID();
-  await t.sql.query(`INSERT INTO catalogue.entitlements (order_id, user_id, item_id, item_type, granted_at) VALUES ($1, $2, $3, 'video', now())`, [
-    orderId,
-    userId,
-    videoId,
-  ]);
-  return orderId;
-}
-
-/** A refund as the consumer records it. */
-export async function refund(t: CatalogueTestContext, orderId: string): Promise<void> {
-  await t.sql.query('UPDATE catalogue.entitlements SET revoked_at = now() WHERE order_id = $1', [orderId]);
 }

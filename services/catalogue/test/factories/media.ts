@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
-import type { CatalogueTestContext } from './support';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../../src/media/processing/ffmpeg';
+import type { CatalogueTestContext } from '../harness';
 
 /** Real files made for the tests: a short H.264 video, a PNG, a PDF of N pages. */
 export async function makeFixtures() {

@@ -1,10 +1,10 @@
-import type { BaseContext } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
-import { In } from 'typeorm';
-import { Pdf, Video } from '../entities';
-import { Batcher, perRequest } from '../shared/batch';
-import type { CatalogueDeps } from '../shared/deps';
 import { isUuid } from '../shared/query-helpers';
+
+/*
+ * The entitlements room's one door to the database: the `entitlements` read model, written by
+ * the consumers (upserts keyed by order id) and read by everyone who asks who owns what.
+ */
 
 /** A row of `entitlements` that gives access: granted by a completed order, not refunded since. */
 export function liveEntitlement(alias?: string): string {
@@ -90,38 +90,4 @@ export async function liveOrderOf(
   );
   const r = rows[0];
   return r ? { orderId: r.order_id, receiptNumber: r.receipt_number, buyerEmail: r.buyer_email, buyerName: r.buyer_name } : null;
-}
-
-/** The per-request loaders: the viewer's ownership (null for visitors) and entity references. */
-export interface RequestLoaders {
-  owned: Batcher<string, boolean> | null;
-  video: Batcher<string, Video | null>;
-  pdf: Batcher<string, Pdf | null>;
-}
-
-async function byIds<T extends Video | Pdf>(deps: Pick<CatalogueDeps, 'ds'>, entity: new () => T, ids: string[]): Promise<Map<string, T | null>> {
-  const valid = ids.filter(isUuid);
-  if (!valid.length) return new Map();
-  const rows = (await deps.ds.getRepository<Video | Pdf>(entity).findBy({ id: In(valid) })) as T[];
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Loaders made once per request (keyed by its context object). */
-export function requestLoaders(deps: Pick<CatalogueDeps, 'ds'>): (ctx: BaseContext) => RequestLoaders {
-  return perRequest((c) => {
-    const ctx = c as BaseContext;
-    const userId = ctx.auth?.userId ?? null;
-    return {
-      owned: userId
-        ? new Batcher<string, boolean>(async (ids) => new Map([...(await ownedAmong(deps.ds, userId, ids))].map((id) => [id, true])), false)
-        : null,
-      video: new Batcher<string, Video | null>((ids) => byIds(deps, Video, ids), null),
-      pdf: new Batcher<string, Pdf | null>((ids) => byIds(deps, Pdf, ids), null),
-    };
-  });
-}
-
-/** Whether the request's viewer owns the item (false for visitors), batched per request. */
-export function viewerOwns(loaders: RequestLoaders, itemId: string): Promise<boolean> {
-  return loaders.owned ? loaders.owned.load(itemId) : Promise.resolve(false);
 }
