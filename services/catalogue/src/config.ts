@@ -1,4 +1,4 @@
-import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, frozenConfig, publicUrlVariable, parseConfig, siteTimezoneOf, type BaseConfig, type DeepReadonly } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, DEFAULT_SITE_TIMEZONE, frozenConfig, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BUNDLED_FFMPEG } from './media/processing/ffmpeg';
@@ -49,7 +49,7 @@ export const mediaEnvShape = {
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().optional(),
-  FFMPEG_PATH: z.string().min(1).optional(),
+  FFMPEG_PATH: z.string().min(1).default(BUNDLED_FFMPEG),
 };
 
 type MediaEnv = z.infer<z.ZodObject<typeof mediaEnvShape>>;
@@ -94,26 +94,40 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfi
 }
 
 /**
- * Every setting of the running catalogue with its default, decided here once (what `fromEnv` or a
- * test passes may leave settings out) and frozen: the rooms read `settings.x`, never `x ?? …`.
+ * Every setting of the running catalogue that `fromEnv` or a test may leave out, with its default:
+ * decided here once, in zod, so the rooms read `settings.x` and never `x ?? …`.
  */
+const rate = (points: number, durationSeconds: number) => z.object({ points: z.number().int().positive(), durationSeconds: z.number().int().positive() }).prefault({ points, durationSeconds });
+const settingsSchema = z.object({
+  redisKeyPrefix: z.string().default('lbf'),
+  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+  limits: z
+    .object({
+      videoBytes: z.number().default(DEFAULT_UPLOAD_LIMITS.videoBytes),
+      pdfBytes: z.number().default(DEFAULT_UPLOAD_LIMITS.pdfBytes),
+      imageBytes: z.number().default(DEFAULT_UPLOAD_LIMITS.imageBytes),
+    })
+    .prefault({}),
+  uploadUrlTtlSeconds: z.number().default(900),
+  uploadRetentionSeconds: z.number().default(6 * 3600),
+  uploadCleanupEveryMs: z.number().default(5 * 60_000),
+  videoSweepEveryMs: z.number().default(15_000),
+  videoSweepAfterMs: z.number().default(30_000),
+  readUrlTtlSeconds: z.number().default(600),
+  streamTokenTtlSeconds: z.number().default(DEFAULT_STREAM_TTL_SECONDS),
+  previewLimits: z
+    .object({
+      sessionsPerVisitor: rate(DEFAULT_PREVIEW_LIMITS.sessionsPerVisitor.points, DEFAULT_PREVIEW_LIMITS.sessionsPerVisitor.durationSeconds),
+      sessionsPerIp: rate(DEFAULT_PREVIEW_LIMITS.sessionsPerIp.points, DEFAULT_PREVIEW_LIMITS.sessionsPerIp.durationSeconds),
+    })
+    .prefault({}),
+  ffmpegPath: z.string().min(1).default(BUNDLED_FFMPEG),
+});
+
+/** The catalogue's config with every setting decided (settingsSchema), frozen. */
 export function catalogueSettings(config: CatalogueConfig) {
-  return frozenConfig({
-    ...config,
-    redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
-    siteTimezone: siteTimezoneOf(config),
-    limits: { ...DEFAULT_UPLOAD_LIMITS, ...config.limits },
-    uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
-    uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
-    uploadCleanupEveryMs: config.uploadCleanupEveryMs ?? 5 * 60_000,
-    videoSweepEveryMs: config.videoSweepEveryMs ?? 15_000,
-    videoSweepAfterMs: config.videoSweepAfterMs ?? 30_000,
-    readUrlTtlSeconds: config.readUrlTtlSeconds ?? 600,
-    streamTokenTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS,
-    previewLimits: { ...DEFAULT_PREVIEW_LIMITS, ...config.previewLimits },
-    ffmpegPath: config.ffmpegPath ?? BUNDLED_FFMPEG,
-  });
+  return frozenConfig({ ...config, ...settingsSchema.parse(config) });
 }
 
 /** The catalogue's settings, every one decided (see catalogueSettings). */
-export type CatalogueSettings = DeepReadonly<ReturnType<typeof catalogueSettings>>;
+export type CatalogueSettings = ReturnType<typeof catalogueSettings>;

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { refused } from '../shared/errors';
 import type { SiteSettingsView } from './settings-view';
 import { SETTING_DEFAULTS, validateSettings, withDefaults } from './settings-rules';
-import { SiteSetting } from '../entities';
+import { settingRows, upsertSetting } from './store';
 import type { CatalogueDeps } from '../shared/deps';
 
 export type { SiteSettingsView };
@@ -30,7 +30,7 @@ export function readSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSetti
 }
 
 async function loadSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSettingsView> {
-  const rows = await deps.ds.getRepository(SiteSetting).find();
+  const rows = await settingRows(deps.ds.manager);
   const updatedAt = rows.reduce<Date | null>((max, r) => (!max || r.updatedAt > max ? r.updatedAt : max), null);
   return { values: withDefaults(rows), updatedAt };
 }
@@ -41,7 +41,7 @@ async function loadSettings(deps: Pick<CatalogueDeps, 'ds'>): Promise<SiteSettin
  * saved; empty values as null).
  */
 export async function settingsEventData(manager: EntityManager, at: Date = new Date()): Promise<EventData<'catalogue.settings.updated'>> {
-  const rows = (await manager.query(`SELECT key, value FROM site_settings`)) as Array<{ key: string; value: string }>;
+  const rows = await settingRows(manager);
   const v = withDefaults(rows);
   return {
     siteName: v.site_name.trim() || SETTING_DEFAULTS.site_name,
@@ -65,11 +65,7 @@ export async function updateSettings(deps: Pick<CatalogueDeps, 'ds' | 'uow'>, in
   if (!v.ok) return refused('VALIDATION', v.message, v.field);
   await deps.uow.run(async ({ manager, emit }) => {
     for (const { key, value } of v.values) {
-      await manager.query(
-        `INSERT INTO site_settings (key, value, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-        [key, value],
-      );
+      await upsertSetting(manager, key, value);
     }
     // The upserts hold the rows' locks until commit, so a later save also has a later occurredAt.
     await emit('catalogue.settings.updated', await settingsEventData(manager));

@@ -41,25 +41,25 @@ async function readObject(store: ObjectStore, bucket: 'pdfs', key: string): Prom
 
 export function createPdf(deps: CatalogueDeps, input: unknown): Promise<Result<Pdf>> {
   return settle(async () => {
-  const i = validInput(createPdfInput, input);
-  const files = await verifyUploads(deps, [
-    { id: i.fileUploadId, kinds: ['PDF'], field: 'fileUploadId' },
-    { id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' },
-  ]);
-  const file = files.fileUploadId!;
-  // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF; an
-  // encrypted one too, with its own message: it could not be stamped for its buyers.
-  const facts = await readPdfFacts(await readObject(deps.store, 'pdfs', file.upload.objectKey));
-  if (facts === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
-  if (facts.encrypted) throw catalogueError('INVALID_FILE', messages.encryptedPdf, 'fileUploadId');
-  const { pageCount } = facts;
-  const pdf = await insertItem(deps, PDF, files, {
-    ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
-    fileKey: file.upload.objectKey,
-    fileSize: file.size,
-    pageCount,
-    illustrationKey: files.illustrationUploadId?.upload.objectKey ?? null,
-    rating: null,
+    const i = validInput(createPdfInput, input);
+    const files = await verifyUploads(deps, [
+      { id: i.fileUploadId, kinds: ['PDF'], field: 'fileUploadId' },
+      { id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' },
+    ]);
+    const file = files.fileUploadId!;
+    // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF; an
+    // encrypted one too, with its own message: it could not be stamped for its buyers.
+    const facts = await readPdfFacts(await readObject(deps.store, 'pdfs', file.upload.objectKey));
+    if (facts === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
+    if (facts.encrypted) throw catalogueError('INVALID_FILE', messages.encryptedPdf, 'fileUploadId');
+    const { pageCount } = facts;
+    const pdf = await insertItem(deps, PDF, files, {
+      ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
+      fileKey: file.upload.objectKey,
+      fileSize: file.size,
+      pageCount,
+      illustrationKey: files.illustrationUploadId?.upload.objectKey ?? null,
+      rating: null,
   });
   return pdf;
   });
@@ -67,14 +67,14 @@ export function createPdf(deps: CatalogueDeps, input: unknown): Promise<Result<P
 
 export function updatePdf(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Pdf>> {
   return settle(async () => {
-  const i = validInput(updatePdfInput, input);
-  if (!(await findPdf(deps, id))) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
-  const files = await verifyUploads(deps, [{ id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' }]);
-  const pdf = await updateItem(deps, PDF, id, files, i, (p) => {
-    if (!files.illustrationUploadId) return [];
-    const replaced = p.illustrationKey;
-    p.illustrationKey = files.illustrationUploadId.upload.objectKey;
-    return [replaced];
+    const i = validInput(updatePdfInput, input);
+    if (!(await findPdf(deps, id))) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
+    const files = await verifyUploads(deps, [{ id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' }]);
+    const pdf = await updateItem(deps, PDF, id, files, i, (p) => {
+      if (!files.illustrationUploadId) return [];
+      const replaced = p.illustrationKey;
+      p.illustrationKey = files.illustrationUploadId.upload.objectKey;
+      return [replaced];
   });
   return pdf;
   });

@@ -50,32 +50,32 @@ export async function videoCategories(deps: Pick<CatalogueDeps, 'ds'>): Promise<
 
 export function createVideo(deps: CatalogueDeps, input: unknown): Promise<Result<Video>> {
   return settle(async () => {
-  const i = validInput(createVideoInput, input);
-  const files = await verifyUploads(deps, [
-    { id: i.videoUploadId, kinds: ['VIDEO'], field: 'videoUploadId' },
-    { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
-    { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
-  ]);
-  const file = files.videoUploadId!;
-  const video = await insertItem(deps, VIDEO, files, {
-    ...newItemColumns(i, DEFAULT_VIDEO_PRICE_CENTS, new Date()),
-    // Not for sale or play until its ladder is ready: the build publishes it (jobs/stream-video.ts).
-    publishedAt: null,
-    previewSeconds: i.previewSeconds,
-    processingState: 'pending',
-    processingProgress: 0,
-    processingVersion: 1,
-    processingUpdatedAt: new Date(),
-    durationSeconds: i.durationSeconds ?? null,
-    presenterName: i.presenterName,
-    presenterTitle: i.presenterName ? i.presenterTitle : null,
-    presenterPhotoKey: files.presenterPhotoUploadId?.upload.objectKey ?? null,
-    learnItems: i.learnItems,
-    videoKey: file.upload.objectKey,
-    videoContentType: file.contentType,
-    videoSize: file.size,
-    thumbnailKey: files.thumbnailUploadId?.upload.objectKey ?? null,
-    viewCount: 0,
+    const i = validInput(createVideoInput, input);
+    const files = await verifyUploads(deps, [
+      { id: i.videoUploadId, kinds: ['VIDEO'], field: 'videoUploadId' },
+      { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
+      { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
+    ]);
+    const file = files.videoUploadId!;
+    const video = await insertItem(deps, VIDEO, files, {
+      ...newItemColumns(i, DEFAULT_VIDEO_PRICE_CENTS, new Date()),
+      // Not for sale or play until its ladder is ready: the build publishes it (jobs/stream-video.ts).
+      publishedAt: null,
+      previewSeconds: i.previewSeconds,
+      processingState: 'pending',
+      processingProgress: 0,
+      processingVersion: 1,
+      processingUpdatedAt: new Date(),
+      durationSeconds: i.durationSeconds ?? null,
+      presenterName: i.presenterName,
+      presenterTitle: i.presenterName ? i.presenterTitle : null,
+      presenterPhotoKey: files.presenterPhotoUploadId?.upload.objectKey ?? null,
+      learnItems: i.learnItems,
+      videoKey: file.upload.objectKey,
+      videoContentType: file.contentType,
+      videoSize: file.size,
+      thumbnailKey: files.thumbnailUploadId?.upload.objectKey ?? null,
+      viewCount: 0,
   });
   await deps.after.buildStream(video.id, 1);
   return video;
@@ -84,37 +84,37 @@ export function createVideo(deps: CatalogueDeps, input: unknown): Promise<Result
 
 export function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Video>> {
   return settle(async () => {
-  const i = validInput(updateVideoInput, input);
-  if (!(await findVideo(deps, id))) throw catalogueError('NOT_FOUND', messages.videoNotFound);
-  const files = await verifyUploads(deps, [
-    { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
-    { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
-  ]);
-  let rebuild: number | null = null;
-  const video = await updateItem(deps, VIDEO, id, files, i, (v) => {
-    const replaced: Array<string | null> = [];
-    if (i.previewSeconds !== undefined && i.previewSeconds !== v.previewSeconds) {
-      v.previewSeconds = i.previewSeconds;
-      rebuild = 0;
-    }
-    if (i.durationSeconds !== undefined) v.durationSeconds = i.durationSeconds;
-    if (i.presenterName !== undefined) v.presenterName = i.presenterName;
-    if (i.presenterTitle !== undefined) v.presenterTitle = i.presenterTitle;
-    if (i.learnItems !== undefined) v.learnItems = i.learnItems;
-    if (files.thumbnailUploadId) {
-      replaced.push(v.thumbnailKey);
-      v.thumbnailKey = files.thumbnailUploadId.upload.objectKey;
-    }
-    if (files.presenterPhotoUploadId) {
-      replaced.push(v.presenterPhotoKey);
-      v.presenterPhotoKey = files.presenterPhotoUploadId.upload.objectKey;
-    }
-    return replaced;
-  }, async (manager, v) => {
-    // A new preview length means a new version (the old one plays until it is ready).
-    if (rebuild === null) return;
-    rebuild = await nextStreamVersion(manager, v.id);
-    if (rebuild !== null) Object.assign(v, { processingVersion: rebuild, processingState: 'pending', processingProgress: 0, processingError: null });
+    const i = validInput(updateVideoInput, input);
+    if (!(await findVideo(deps, id))) throw catalogueError('NOT_FOUND', messages.videoNotFound);
+    const files = await verifyUploads(deps, [
+      { id: i.thumbnailUploadId, kinds: ['THUMBNAIL'], field: 'thumbnailUploadId' },
+      { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
+    ]);
+    let rebuild: number | null = null;
+    const video = await updateItem(deps, VIDEO, id, files, i, (v) => {
+      const replaced: Array<string | null> = [];
+      if (i.previewSeconds !== undefined && i.previewSeconds !== v.previewSeconds) {
+        v.previewSeconds = i.previewSeconds;
+        rebuild = 0;
+      }
+      if (i.durationSeconds !== undefined) v.durationSeconds = i.durationSeconds;
+      if (i.presenterName !== undefined) v.presenterName = i.presenterName;
+      if (i.presenterTitle !== undefined) v.presenterTitle = i.presenterTitle;
+      if (i.learnItems !== undefined) v.learnItems = i.learnItems;
+      if (files.thumbnailUploadId) {
+        replaced.push(v.thumbnailKey);
+        v.thumbnailKey = files.thumbnailUploadId.upload.objectKey;
+      }
+      if (files.presenterPhotoUploadId) {
+        replaced.push(v.presenterPhotoKey);
+        v.presenterPhotoKey = files.presenterPhotoUploadId.upload.objectKey;
+      }
+      return replaced;
+    }, async (manager, v) => {
+      // A new preview length means a new version (the old one plays until it is ready).
+      if (rebuild === null) return;
+      rebuild = await nextStreamVersion(manager, v.id);
+      if (rebuild !== null) Object.assign(v, { processingVersion: rebuild, processingState: 'pending', processingProgress: 0, processingError: null });
   });
   if (rebuild) await deps.after.buildStream(id, rebuild);
   return video;

@@ -1,7 +1,7 @@
 import type { JobHandlers, JobRecovery, Logger, ServiceQueues } from '@lbf/service-kit';
 import type { Job, JobsOptions } from 'bullmq';
 import type { AfterCommit } from '../shared/deps';
-import { returning } from '../shared/query-helpers';
+import { staleBuilds, wantedVersion } from './store';
 import { deleteExpiredUploads } from './uploads';
 import type { Bucket, ObjectStore } from './storage';
 import { buildStream, markFailed, PROCESSING_ERRORS, type StreamDeps } from './processing/stream-video';
@@ -61,19 +61,9 @@ export function streamJobId(videoId: string, version: number): string {
   return `stream-${videoId}-v${version}`;
 }
 
-/** The version a row asks for, given one (1 after the last built) when it has none (demo seed rows). */
-async function wantedVersion(deps: Pick<JobDeps, 'ds'>, videoId: string): Promise<number | null> {
-  const rows = await returning<{ processing_version: number }>(
-    deps.ds,
-    `UPDATE videos SET processing_version = COALESCE(processing_version, COALESCE(hls_version, 0) + 1) WHERE id = $1 RETURNING processing_version`,
-    [videoId],
-  );
-  return rows[0]?.processing_version ?? null;
-}
-
 /** Older jobs: build whatever version the row asks for (nothing when it is already built). */
 async function processVideo(deps: JobDeps, videoId: string): Promise<string> {
-  const version = await wantedVersion(deps, videoId);
+  const version = await wantedVersion(deps.ds.manager, videoId);
   if (version === null) return 'gone';
   return buildStream(deps, videoId, version);
 }
@@ -84,15 +74,10 @@ async function processVideo(deps: JobDeps, videoId: string): Promise<string> {
  * left the row open (a crash past its retries) is replaced.
  */
 export async function sweepVideos(deps: JobDeps): Promise<number> {
-  const rows = (await deps.ds.query(
-    `SELECT id FROM videos WHERE processing_state IN ('pending', 'processing')
-       AND (processing_updated_at IS NULL OR processing_updated_at < now() - make_interval(secs => $1))
-     ORDER BY processing_updated_at NULLS FIRST LIMIT 100`,
-    [deps.sweepAfterMs / 1000],
-  )) as Array<{ id: string }>;
+  const ids = await staleBuilds(deps.ds.manager, deps.sweepAfterMs);
   let queued = 0;
-  for (const { id } of rows) {
-    const version = await wantedVersion(deps, id);
+  for (const id of ids) {
+    const version = await wantedVersion(deps.ds.manager, id);
     if (version === null) continue;
     await deps.enqueueBuild(id, version);
     queued++;

@@ -5,10 +5,10 @@ import { fail, ok, parseInput, type Result } from '@lbf/service-kit';
 import { catalogueError, messages, refused } from '../shared/errors';
 import { createUploadInput } from '../shared/inputs';
 import { claimedTypeFits, KIND_RULES, objectKeyFor, tooLargeError, type UploadKind } from './upload-rules';
-import { PendingUpload } from '../entities';
+import type { PendingUpload } from '../entities';
 import type { CatalogueDeps } from '../shared/deps';
 import type { UploadTicket } from './upload-ticket';
-import { returning } from '../shared/query-helpers';
+import { deletePendingUpload, deletePendingUploads, insertPendingUpload, isPendingObjectRow, lockExpiredUploads, pendingUploadById, takePendingUploads } from './store';
 
 export type { UploadTicket };
 
@@ -28,7 +28,7 @@ export async function createUpload(
   if (size > maxBytes) return fail(tooLargeError(kind, deps.limits));
 
   const urlExpiresAt = new Date(now.getTime() + deps.uploadUrlTtlSeconds * 1000);
-  const row = deps.ds.getRepository(PendingUpload).create({
+  const row = await insertPendingUpload(deps.ds.manager, {
     id: randomUUID(),
     kind,
     bucket: rule.bucket,
@@ -42,7 +42,6 @@ export async function createUpload(
     urlExpiresAt,
     expiresAt: new Date(urlExpiresAt.getTime() + deps.uploadRetentionSeconds * 1000),
   });
-  await deps.ds.getRepository(PendingUpload).insert(row);
   const target = await deps.store.presignedUploadUrl(row.bucket, row.objectKey, { expiresAt: urlExpiresAt, contentType, maxBytes, kind });
   return ok({
     uploadId: row.id,
@@ -56,8 +55,7 @@ export async function createUpload(
 
 /** Whether an object is still waiting for its upload (the local upload route refuses others). */
 export async function isPendingObject(deps: Pick<CatalogueDeps, 'ds'>, bucket: string, key: string): Promise<boolean> {
-  const rows: unknown[] = await deps.ds.query('SELECT 1 FROM pending_uploads WHERE bucket = $1 AND object_key = $2 AND expires_at > now()', [bucket, key]);
-  return rows.length > 0;
+  return isPendingObjectRow(deps.ds.manager, bucket, key);
 }
 
 export interface VerifiedUpload {
@@ -74,7 +72,7 @@ export interface VerifiedUpload {
 async function discard(deps: CatalogueDeps, upload: PendingUpload): Promise<void> {
   try {
     await deps.store.delete(upload.bucket, upload.objectKey);
-    await deps.ds.getRepository(PendingUpload).delete({ id: upload.id });
+    await deletePendingUpload(deps.ds.manager, upload.id);
   } catch (err) {
     deps.log.warn({ err: String(err), key: upload.objectKey }, 'could not delete a refused upload now; the cleanup job will');
   }
@@ -92,7 +90,7 @@ export async function verifyUpload(
   field: string,
 ): Promise<Result<VerifiedUpload>> {
   const expected = KIND_RULES[kinds[0]!];
-  const upload = await deps.ds.getRepository(PendingUpload).findOneBy({ id: uploadId });
+  const upload = await pendingUploadById(deps.ds.manager, uploadId);
   if (!upload || upload.expiresAt.getTime() <= Date.now()) return fail(catalogueError('UPLOAD_NOT_FOUND', messages.uploadNotFound, field));
   if (!kinds.includes(upload.kind)) return fail(catalogueError('INVALID_FILE', expected.invalidMessage, field));
   const info = await deps.store.stat(upload.bucket, upload.objectKey);
@@ -143,10 +141,7 @@ export async function verifyUploads(
 export async function claimUploads(manager: EntityManager, verified: Record<string, VerifiedUpload>): Promise<void> {
   const entries = Object.entries(verified);
   if (!entries.length) return;
-  const rows = await returning<{ id: string }>(manager, 'DELETE FROM pending_uploads WHERE id = ANY($1::uuid[]) RETURNING id', [
-    entries.map(([, v]) => v.upload.id),
-  ]);
-  const taken = new Set(rows.map((r) => r.id));
+  const taken = await takePendingUploads(manager, entries.map(([, v]) => v.upload.id));
   const lost = entries.find(([, v]) => !taken.has(v.upload.id));
   if (lost) throw catalogueError('UPLOAD_NOT_FOUND', messages.uploadNotFound, lost[0]);
 }
@@ -160,10 +155,7 @@ export async function deleteExpiredUploads(deps: Pick<CatalogueDeps, 'ds' | 'sto
   let total = 0;
   for (;;) {
     const { seen, deleted } = await deps.ds.transaction(async (m) => {
-      const rows: Array<{ id: string; bucket: 'videos' | 'pdfs'; object_key: string }> = await m.query(
-        'SELECT id, bucket, object_key FROM pending_uploads WHERE expires_at <= now() ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED',
-        [batch],
-      );
+      const rows = await lockExpiredUploads(m, batch);
       const done: string[] = [];
       for (const r of rows) {
         try {
@@ -173,7 +165,7 @@ export async function deleteExpiredUploads(deps: Pick<CatalogueDeps, 'ds' | 'sto
           deps.log.warn({ err: String(err), key: r.object_key }, 'could not delete an abandoned upload; will retry');
         }
       }
-      if (done.length) await m.query('DELETE FROM pending_uploads WHERE id = ANY($1::uuid[])', [done]);
+      if (done.length) await deletePendingUploads(m, done);
       return { seen: rows.length, deleted: done.length };
     });
     total += deleted;

@@ -1,5 +1,5 @@
 import type { Tx } from '@lbf/service-kit';
-import { returning } from '../../shared/query-helpers';
+import { closeProcessingAlert, openProcessingAlert } from '../store';
 
 /**
  * Failed processing jobs on the back-office bell: one `processing` alert per video (alertId
@@ -29,17 +29,12 @@ export function processingAlertTitle(title: string): string {
 
 /** Opens the video's alert if it is failed and none is open; true when raised now. */
 export async function raiseProcessingAlert(tx: Tx, videoId: string): Promise<boolean> {
-  const rows = await returning<{ title: string; at: Date }>(
-    tx.manager,
-    `UPDATE videos SET processing_alert_at = now()
-      WHERE id = $1 AND processing_state = 'failed' AND processing_alert_at IS NULL RETURNING title, processing_alert_at AS at`,
-    [videoId],
-  );
-  if (!rows.length) return false;
+  const title = await openProcessingAlert(tx.manager, videoId);
+  if (title === null) return false;
   await tx.emit('catalogue.admin_alert.raised', {
     alertId: processingAlertId(videoId),
     kind: 'processing',
-    title: processingAlertTitle(rows[0]!.title),
+    title: processingAlertTitle(title),
     href: videosHref(videoId),
     occurredAt: new Date().toISOString(),
   });
@@ -48,12 +43,7 @@ export async function raiseProcessingAlert(tx: Tx, videoId: string): Promise<boo
 
 /** Closes the video's alert if one is open (ready again, or about to be deleted); true when cleared now. */
 export async function clearProcessingAlert(tx: Tx, videoId: string): Promise<boolean> {
-  const rows = await returning<{ id: string }>(
-    tx.manager,
-    `UPDATE videos SET processing_alert_at = NULL WHERE id = $1 AND processing_alert_at IS NOT NULL RETURNING id`,
-    [videoId],
-  );
-  if (!rows.length) return false;
+  if (!(await closeProcessingAlert(tx.manager, videoId))) return false;
   await tx.emit('catalogue.admin_alert.cleared', { alertId: processingAlertId(videoId), kind: 'processing', occurredAt: new Date().toISOString() });
   return true;
 }

@@ -7,7 +7,6 @@ import type { DataSource } from 'typeorm';
 import { thumbnailTime } from './ffmpeg-output';
 import { stagePercent } from './ffmpeg-progress';
 import { ladderFor, previewLength, rungWidth } from './hls-ladder';
-import { Video } from '../../entities';
 import { grabFrame } from './ffmpeg';
 import { hlsVersionPrefix } from './hls-layout';
 import { packageLadder } from './hls-package';
@@ -15,7 +14,7 @@ import { encodeLadder, probeSource, UnreadableSourceError } from './transcode';
 import { clearProcessingAlert, raiseProcessingAlert } from './processing-alerts';
 import { itemEvent } from '../../shared/item-events';
 import type { AfterCommit } from '../../shared/deps';
-import { returning } from '../../shared/query-helpers';
+import { ensureVideoKey, lockBuildRow, markBuildFailed, setDurationIfMissing, setThumbnailIfMissing, switchToVersion, videoRow, writeBuildProgress } from '../store';
 import type { ObjectStore } from '../storage';
 
 export interface StreamDeps {
@@ -49,7 +48,7 @@ class FileProblem extends Error {}
  * own folder (a rerun overwrites the same keys). Transient errors throw (BullMQ retries).
  */
 export async function buildStream(deps: StreamDeps, videoId: string, version: number): Promise<StreamOutcome> {
-  const video = await deps.ds.getRepository(Video).findOneBy({ id: videoId });
+  const video = await videoRow(deps.ds.manager, videoId);
   if (!video) return 'gone';
   if (video.hlsVersion !== null && video.hlsVersion >= version) return 'already built';
   if (video.processingVersion !== version) return 'superseded';
@@ -72,11 +71,11 @@ export async function buildStream(deps: StreamDeps, videoId: string, version: nu
     const out = join(dir, 'out');
     await encodeLadder(deps.ffmpegPath, source, info, rungs, out, (f) => void report.set(stagePercent(2, 80, f)));
     if (video.durationSeconds === null) {
-      await deps.ds.query('UPDATE videos SET duration_seconds = $2 WHERE id = $1 AND duration_seconds IS NULL', [videoId, info.durationSeconds]);
+      await setDurationIfMissing(deps.ds.manager, videoId, info.durationSeconds);
     }
     if (!video.thumbnailKey) await fillThumbnail(deps, videoId, source, info.durationSeconds, dir);
 
-    const key = await videoKey(deps, videoId);
+    const key = await ensureVideoKey(deps.ds.manager, videoId);
     if (!key) return 'gone';
     const duration = video.durationSeconds ?? info.durationSeconds;
     const packaged = await packageLadder({
@@ -91,27 +90,7 @@ export async function buildStream(deps: StreamDeps, videoId: string, version: nu
     });
     await report.flush();
 
-    const outcome = await deps.uow.run(async ({ manager, emit }) => {
-      const [row] = await manager.query('SELECT hls_version, processing_version, published_at FROM videos WHERE id = $1 FOR UPDATE', [videoId]);
-      const current = row as { hls_version: number | null; processing_version: number | null; published_at: Date | null } | undefined;
-      if (!current) return { outcome: 'gone' as const, previous: null };
-      if (current.processing_version !== version) return { outcome: 'superseded' as const, previous: null };
-      const [updated] = await returning<Video & { title: string; price_cents: number }>(
-        manager,
-        `UPDATE videos SET hls_version = $2, hls_renditions = $3::jsonb, preview_renditions = $4::jsonb, hls_preview_seconds = $5,
-           processing_state = 'ready', processing_progress = 100, processing_error = NULL, processing_updated_at = now(),
-           published_at = COALESCE(published_at, now())
-         WHERE id = $1 RETURNING id, title, price_cents`,
-        [videoId, version, JSON.stringify(packaged.renditions), JSON.stringify(packaged.previewRenditions), packaged.previewSeconds || null],
-      );
-      // The first ladder is what puts a video on sale (createVideo leaves it unpublished).
-      if (current.published_at === null) {
-        await emit('catalogue.item.published', itemEvent({ id: videoId, title: updated!.title, priceCents: Number(updated!.price_cents) }, 'video'));
-      }
-      // A failure on the bell is over once a build is served.
-      await clearProcessingAlert({ manager, emit }, videoId);
-      return { outcome: 'ready' as const, previous: current.hls_version };
-    });
+    const outcome = await switchRow(deps, videoId, version, packaged);
     if (outcome.outcome !== 'ready') {
       // Nobody will ever serve these files.
       await deps.after.deleteStreamFiles(hlsVersionPrefix(videoId, version));
@@ -139,27 +118,37 @@ export async function buildStream(deps: StreamDeps, videoId: string, version: nu
  */
 export async function markFailed(deps: Pick<StreamDeps, 'uow'>, videoId: string, version: number, reason: string): Promise<void> {
   await deps.uow.run(async (tx) => {
-    const failed = await returning(
-      tx.manager,
-      `UPDATE videos SET processing_state = 'failed', processing_error = $3, processing_updated_at = now()
-       WHERE id = $1 AND processing_version = $2 AND (hls_version IS NULL OR hls_version < $2) RETURNING id`,
-      [videoId, version, reason],
-    );
-    if (failed.length) await raiseProcessingAlert(tx, videoId);
+    if (await markBuildFailed(tx.manager, videoId, version, reason)) await raiseProcessingAlert(tx, videoId);
   });
 }
 
-/** The video's AES-128 key, made on its first build and kept for every later one; null when the video is gone. */
-async function videoKey(deps: Pick<StreamDeps, 'ds'>, videoId: string): Promise<Buffer | null> {
-  try {
-    await deps.ds.query('INSERT INTO video_keys (video_id, key) VALUES ($1, $2) ON CONFLICT (video_id) DO NOTHING', [videoId, randomBytes(16)]);
-  } catch (err) {
-    // Deleted meanwhile: the foreign key refuses the row.
-    if ((err as { code?: string }).code === '23503') return null;
-    throw err;
-  }
-  const [row] = (await deps.ds.query('SELECT key FROM video_keys WHERE video_id = $1', [videoId])) as Array<{ key: Buffer }>;
-  return row?.key ?? null;
+/**
+ * One transaction switches the row to the version (unless it went or a newer build was asked
+ * for), publishes the video with its first ladder and clears a failure from the bell.
+ */
+async function switchRow(
+  deps: Pick<StreamDeps, 'uow'>,
+  videoId: string,
+  version: number,
+  packaged: { renditions: unknown; previewRenditions: unknown; previewSeconds: number },
+): Promise<{ outcome: 'gone' | 'superseded' | 'ready'; previous: number | null }> {
+  return deps.uow.run(async ({ manager, emit }) => {
+    const current = await lockBuildRow(manager, videoId);
+    if (!current) return { outcome: 'gone' as const, previous: null };
+    if (current.processing_version !== version) return { outcome: 'superseded' as const, previous: null };
+    const updated = await switchToVersion(manager, videoId, version, {
+      renditions: packaged.renditions,
+      previewRenditions: packaged.previewRenditions,
+      previewSeconds: packaged.previewSeconds || null,
+    });
+    // The first ladder is what puts a video on sale (createVideo leaves it unpublished).
+    if (current.published_at === null) {
+      await emit('catalogue.item.published', itemEvent({ id: videoId, title: updated.title, priceCents: updated.priceCents }, 'video'));
+    }
+    // A failure on the bell is over once a build is served.
+    await clearProcessingAlert({ manager, emit }, videoId);
+    return { outcome: 'ready' as const, previous: current.hls_version };
+  });
 }
 
 async function fillThumbnail(deps: StreamDeps, videoId: string, source: string, duration: number | null, dir: string): Promise<void> {
@@ -167,9 +156,8 @@ async function fillThumbnail(deps: StreamDeps, videoId: string, source: string, 
   await grabFrame(deps.ffmpegPath, source, thumbnailTime(duration), file);
   const key = `${Date.now()}-${randomBytes(3).toString('hex')}-thumb-auto.jpg`;
   await deps.store.put('videos', key, await readFile(file), { contentType: 'image/jpeg' });
-  const set = await returning(deps.ds, 'UPDATE videos SET thumbnail_key = $2 WHERE id = $1 AND thumbnail_key IS NULL RETURNING id', [videoId, key]);
   // Deleted meanwhile, or an admin uploaded a thumbnail first: the frame is not needed.
-  if (set.length === 0) await deps.store.delete('videos', key);
+  if (!(await setThumbnailIfMissing(deps.ds.manager, videoId, key))) await deps.store.delete('videos', key);
 }
 
 /**
@@ -188,13 +176,8 @@ function progressWriter(deps: StreamDeps, videoId: string, version: number) {
     lastAt = Date.now();
     written = p;
     writing = writing.then(() =>
-      returning(
-        deps.ds,
-        `UPDATE videos SET processing_state = 'processing', processing_progress = $3, processing_error = NULL, processing_updated_at = now()
-         WHERE id = $1 AND processing_version = $2 AND processing_state IN ('pending', 'processing', 'failed') RETURNING id`,
-        [videoId, version, p],
-      ).then(
-        (rows) => rows.length > 0,
+      writeBuildProgress(deps.ds.manager, videoId, version, p).then(
+        (still) => still,
         (err: unknown) => {
           deps.log.warn({ videoId, err: String(err) }, 'could not record processing progress');
           return true;

@@ -1,5 +1,7 @@
 import type { CatalogueDeps } from '../shared/deps';
 
+/** The stats room's one door (and its only use case): the back office's counts, one statement. */
+
 export async function catalogueStats(deps: Pick<CatalogueDeps, 'ds'>) {
   const [row] = (await deps.ds.query(`SELECT
       (SELECT count(*) FROM videos WHERE published_at IS NOT NULL) AS video_count,
