@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { mediaEnvShape, requireS3Keys, s3FromEnv } from '../config';
 import { createDataSource, SCHEMA } from '../database';
 import { seedDemo } from '../demo/seed';
-import { createObjectStore } from '../media/storage';
+import { createObjectStore } from '../media';
 
 const seedEnv = z
   .object({

@@ -6,16 +6,13 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
 import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
-import { readTimeMinutes } from '../content/read-time';
-import { sanitizeArticleHtml } from '../content/sanitize';
+import { readTimeMinutes, sanitizeArticleHtml, settingsEventData } from '../content';
 import { normalizeText, searchDocument } from '../shared/search';
 import { Article, Pdf, Testimonial, Video } from '../entities';
-import { countPdfPages } from '../media/pdf-pages';
 import { itemEvent } from '../shared/item-events';
-import type { Bucket, ObjectStore } from '../media/storage';
+import { countPdfPages, type Bucket, type ObjectStore } from '../media';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
 import { detectTools, generateGuidePdf, generateImage, generateThumbnail, generateVideo, type MediaTools } from './generate-media';
-import { settingsEventData } from '../content/settings';
 
 export const DEMO_SEED = 'demo-content-v1';
 /** Serialises seeds started together (two `npm start`s). */

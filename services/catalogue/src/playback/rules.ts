@@ -1,4 +1,4 @@
-import { STREAM_PATH, type RenditionInfo } from '../media/processing/hls-layout';
+import { STREAM_PATH, type RenditionInfo } from '../shared/hls-contract';
 
 /** Rules of protected playback that need no I/O: token lifetimes, stream paths, costs, progress, views. */
 

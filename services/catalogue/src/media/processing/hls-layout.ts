@@ -16,21 +16,8 @@ import { createCipheriv } from 'node:crypto';
  * the video variants' shared audio group and the player's audio-only mode).
  */
 
-export type StreamScope = 'full' | 'preview';
-
-/** A rendition as built: what the master playlist and the data-cost labels need. */
-export interface RenditionInfo {
-  /** '234p' | '360p' | '480p' | '720p' | 'audio' */
-  name: string;
-  width: number | null;
-  height: number | null;
-  /** Peak bits per second, video with its audio (BANDWIDTH). */
-  bandwidth: number;
-  /** Bytes of every segment and init file of this rendition (audio's added to each video rung's cost). */
-  bytes: number;
-}
-
-export const RENDITION_NAMES = ['234p', '360p', '480p', '720p', 'audio'] as const;
+export { RENDITION_NAMES, STREAM_PATH, type RenditionInfo, type StreamScope } from '../../shared/hls-contract';
+import type { StreamScope } from '../../shared/hls-contract';
 
 export function hlsVideoPrefix(videoId: string): string {
   return `hls/${videoId}/`;
@@ -44,13 +31,6 @@ export function hlsVersionPrefix(videoId: string, version: number): string {
 export function hlsObjectKey(videoId: string, version: number, scope: StreamScope, path: string): string {
   return `${hlsVersionPrefix(videoId, version)}${scope}/${path}`;
 }
-
-/**
- * The paths a stream URL may name after its token: the master, or a rendition's playlist, init
- * segment or media segment. Anything else (.., another folder, another extension) is refused
- * before storage is asked.
- */
-export const STREAM_PATH = /^(?:master\.m3u8|(?:234p|360p|480p|720p|audio)\/(?:index\.m3u8|init\.mp4|seg_\d{5}\.m4s))$/;
 
 /** The segment file name ffmpeg writes for index `i` (-hls_segment_filename seg_%05d.m4s). */
 export function segmentName(i: number): string {
