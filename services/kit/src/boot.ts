@@ -35,9 +35,13 @@ export interface ServiceInfra<Cfg extends BaseConfig = BaseConfig, J extends Job
   onShutdown(name: string, close: () => Promise<unknown> | unknown): void;
 }
 
-// In a file of its own so that module.ts can use it without importing boot.ts (which imports module.ts).
-import type { JobSchedule } from './job-schedule';
-export type { JobSchedule };
+/** A recurring job, upserted under a fixed id at every start so replicas never duplicate it. */
+export interface JobSchedule<J extends JobMap> {
+  id: string;
+  name: keyof J & string;
+  repeat: Omit<RepeatOptions, 'key'>;
+  data?: Record<string, unknown>;
+}
 
 /** What a service declares as its own once the infrastructure is up. */
 export interface ServiceParts<J extends JobMap, C extends BaseContext, E> {

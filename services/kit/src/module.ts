@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { JobSchedule } from './job-schedule';
+import type { JobSchedule } from './boot';
 import type { RunningConsumer } from './event-bus';
 import type { JobHandlers, JobMap } from './queues';
 
