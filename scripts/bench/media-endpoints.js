@@ -30,7 +30,7 @@ async function ensureLadder({ root, db, mediaDir, videoId }) {
   const [row] = (await db.query('SELECT hls_version FROM catalogue.videos WHERE id = $1', [videoId])).rows;
   const hasKey = (await db.query('SELECT 1 FROM catalogue.video_keys WHERE video_id = $1', [videoId])).rows.length > 0;
   if (row.hls_version !== null && hasKey) return 'the demo ladder';
-  const { LocalDiskStore } = require(join(root, 'services', 'catalogue', 'dist', 'storage'));
+  const { LocalDiskStore } = require(join(root, 'services', 'catalogue', 'dist', 'media', 'storage'));
   const { encryptSegment, hlsObjectKey, keyTag, segmentName } = require(join(root, 'services', 'catalogue', 'dist', 'media', 'hls-layout'));
   const store = new LocalDiskStore(mediaDir);
   await store.init();

@@ -39,7 +39,7 @@ async function main() {
   const dist = join(root, 'services', 'catalogue', 'dist');
   const pdfLib = require(require.resolve('pdf-lib', { paths: [join(root, 'services', 'catalogue')] }));
   const { stampPdf } = require(join(dist, 'media', 'pdf-stamp.js'));
-  const { licenceStamp } = require(join(dist, 'domain', 'pdf-licence.js'));
+  const { licenceStamp } = require(join(dist, 'media', 'pdf-licence.js'));
 
   const original = await textGuide(pdfLib, PAGES);
   const licence = licenceStamp({ orderId: '3f1c2b7a-8d3b-4a57-9d7e-2f9f4f1b6a10', receiptNumber: 'LBF-2026-000042', buyerName: 'Ŋgono Ɛyenga', buyerEmail: 'ngono.eyenga@example.cm' });

@@ -1,34 +1,28 @@
-import { bootService, defineService, siteTimezoneOf, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import type { CatalogueConfig } from './config';
+import { catalogueSettings, type CatalogueConfig } from './config';
+import { contentModule } from './content';
 import { createDataSource } from './database';
-import { startEntitlementsConsumers } from './events/purchases';
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
+import { createOwnership, entitlementsModule } from './entitlements';
+import { itemsModule } from './items';
 import {
   CATALOGUE_JOB_NAMES,
   CATALOGUE_JOB_RECOVERY,
   catalogueAfterCommit,
-  catalogueJobHandlers,
-  UPLOAD_CLEANUP_SCHEDULER,
-  VIDEO_SWEEP_SCHEDULER,
+  createObjectStore,
+  MediaSigner,
+  MediaUrls,
+  mediaModule,
+  VariantCache,
   type CatalogueJobs,
   type CatalogueQueues,
-} from './jobs/catalogue-jobs';
-import { BUNDLED_FFMPEG } from './media/ffmpeg';
-import { imageVariantHandler, isPublicImage, VariantCache } from './media/image-variants';
-import { readHandler, uploadHandler } from './media/media-routes';
-import { MediaSigner } from './media/signing';
-import { streamHandler } from './media/stream-routes';
-import { DEFAULT_PREVIEW_LIMITS, DEFAULT_STREAM_TTL_SECONDS } from './domain/playback';
-import { videoKeyFor } from './operations/playback';
-import { PreviewLimits } from './operations/preview-limits';
-import type { CatalogueDeps } from './operations/deps';
-import { MediaUrls } from './operations/media-urls';
-import { isPendingObject } from './operations/uploads';
-import { createResolvers } from './resolvers';
+  type ObjectStore,
+} from './media';
+import { playbackModule, PreviewLimits } from './playback';
 import { typeDefs } from './schema';
-import { createObjectStore, LocalDiskStore, type ObjectStore } from './storage';
+import type { CatalogueDeps } from './shared/deps';
+import { statsModule } from './stats';
 
 export interface RunningCatalogue {
   url: string;
@@ -45,8 +39,13 @@ export interface RunningCatalogue {
   stop(): Promise<void>;
 }
 
-/** What the catalogue is on top of the kit's bootstrap: its media store, /media routes, operations and jobs. */
+/**
+ * What the catalogue is on top of the kit's bootstrap: its shared deps (database, media store and
+ * URLs, work after commit) and its rooms. Playback's route comes before media's (its /media/stream
+ * would otherwise be read as a file of /media).
+ */
 export function catalogueService(config: CatalogueConfig) {
+  const settings = catalogueSettings(config);
   return defineService<CatalogueConfig, CatalogueJobs, BaseContext, { store: ObjectStore; deps: CatalogueDeps; variants: VariantCache }>({
     name: 'catalogue',
     config,
@@ -54,63 +53,47 @@ export function catalogueService(config: CatalogueConfig) {
     typeDefs,
     jobs: { names: CATALOGUE_JOB_NAMES, concurrency: 2, recovery: CATALOGUE_JOB_RECOVERY },
     async setup({ ds, uow, log, enqueue, bus, redis, verifier }) {
-      const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.limits };
-      const signer = new MediaSigner(config.mediaSigningSecret);
-      const store = createObjectStore({ s3: config.s3, mediaDir: config.mediaDir, signer });
+      const signer = new MediaSigner(settings.mediaSigningSecret);
+      const store = createObjectStore({ s3: settings.s3, mediaDir: settings.mediaDir, signer });
       await store.init();
-      log.info({ store: store.kind, where: config.s3?.endpoint ?? config.mediaDir }, 'media store ready');
-      const variants = new VariantCache(join(config.mediaDir, '.variants'));
+      log.info({ store: store.kind, where: settings.s3?.endpoint ?? settings.mediaDir }, 'media store ready');
+      const variants = new VariantCache(join(settings.mediaDir, '.variants'));
       const deps: CatalogueDeps = {
         ds,
         uow,
         store,
-        urls: new MediaUrls(store, config.readUrlTtlSeconds ?? 600),
-        limits,
+        urls: new MediaUrls(store, settings.readUrlTtlSeconds),
+        limits: settings.limits,
         log,
         after: catalogueAfterCommit(enqueue, store, log, variants),
-        uploadUrlTtlSeconds: config.uploadUrlTtlSeconds ?? 900,
-        uploadRetentionSeconds: config.uploadRetentionSeconds ?? 6 * 3600,
-        siteTimezone: siteTimezoneOf(config),
-        playback: {
-          signer,
-          redis,
-          redisKeyPrefix: config.redisKeyPrefix ?? 'lbf',
-          streamTtlSeconds: config.streamTokenTtlSeconds ?? DEFAULT_STREAM_TTL_SECONDS,
-          previewLimits: new PreviewLimits(redis, config.redisKeyPrefix ?? 'lbf', { ...DEFAULT_PREVIEW_LIMITS, ...config.previewLimits }),
-        },
+        uploadUrlTtlSeconds: settings.uploadUrlTtlSeconds,
+        uploadRetentionSeconds: settings.uploadRetentionSeconds,
+        siteTimezone: settings.siteTimezone,
       };
+      const playback = {
+        signer,
+        redis,
+        redisKeyPrefix: settings.redisKeyPrefix,
+        streamTtlSeconds: settings.streamTokenTtlSeconds,
+        previewLimits: new PreviewLimits(redis, settings.redisKeyPrefix, settings.previewLimits),
+      };
+      const ownership = createOwnership(deps);
       return {
-        resolvers: createResolvers(deps),
-        consumers: startEntitlementsConsumers({ bus, uow, log, maxDeliver: config.eventMaxDeliver }),
-        readiness: { storage: () => store.stat('videos', 'readiness-probe') },
-        routes: (app) => {
-          // Playback sessions, with either store: the stream token (and for the key, the viewer) is checked here.
-          app.use('/media/stream', streamHandler({ store, signer, verifier, log, videoKey: (grant, auth) => videoKeyFor(deps, grant, auth) }));
-          // Resized public images (either store): only those of published items, made once, kept on disk.
-          app.use(
-            '/media/img',
-            imageVariantHandler({ store, cache: variants, log, maxSourceBytes: limits.imageBytes, isPublic: (bucket, key) => isPublicImage(ds, bucket, key) }),
-          );
-          // With S3, browsers talk to the store directly for uploads and signed reads; /media is the local disk's stand-in for it.
-          if (!(store instanceof LocalDiskStore)) return;
-          const media = { store, signer, log, isPending: (bucket: 'videos' | 'pdfs', key: string) => isPendingObject(deps, bucket, key) };
-          app.use('/media/upload', uploadHandler(media));
-          app.use('/media', readHandler(media));
-        },
-        jobHandlers: catalogueJobHandlers({
-          ds,
-          uow,
-          store,
-          log,
-          ffmpegPath: config.ffmpegPath ?? BUNDLED_FFMPEG,
-          after: deps.after,
-          enqueueBuild: (videoId, version) => deps.after.buildStream(videoId, version),
-          sweepAfterMs: config.videoSweepAfterMs,
-          variants,
-        }),
-        jobSchedules: [
-          { id: UPLOAD_CLEANUP_SCHEDULER, name: 'cleanup-uploads', repeat: { every: config.uploadCleanupEveryMs ?? 5 * 60_000 } },
-          { id: VIDEO_SWEEP_SCHEDULER, name: 'sweep-videos', repeat: { every: config.videoSweepEveryMs ?? 15_000 } },
+        modules: [
+          itemsModule({ ...deps, ownership }),
+          entitlementsModule({ bus, uow, log, maxDeliver: settings.eventMaxDeliver, ownership }),
+          playbackModule({ ...deps, playback, signer, verifier }),
+          mediaModule({
+            ...deps,
+            signer,
+            variants,
+            ffmpegPath: settings.ffmpegPath,
+            videoSweepEveryMs: settings.videoSweepEveryMs,
+            videoSweepAfterMs: settings.videoSweepAfterMs,
+            uploadCleanupEveryMs: settings.uploadCleanupEveryMs,
+          }),
+          contentModule(deps),
+          statsModule(deps),
         ],
         expose: { store, deps, variants },
       };

@@ -1,9 +1,10 @@
-import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, DEFAULT_SITE_TIMEZONE, frozenConfig, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS, type PreviewLimitRules } from './domain/playback';
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './domain/uploads';
-import type { S3Config } from './storage/minio-store';
+import { BUNDLED_FFMPEG } from './media/processing/ffmpeg';
+import { DEFAULT_PREVIEW_LIMITS, DEFAULT_STREAM_TTL_SECONDS, MAX_STREAM_TTL_SECONDS, type PreviewLimitRules } from './playback/rules';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './media/upload-rules';
+import type { S3Config } from './media/storage/minio-store';
 
 export interface CatalogueConfig extends BaseConfig {
   /** Folder of the local disk store (used when no S3 endpoint is set). */
@@ -48,7 +49,7 @@ export const mediaEnvShape = {
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().optional(),
-  FFMPEG_PATH: z.string().min(1).optional(),
+  FFMPEG_PATH: z.string().min(1).default(BUNDLED_FFMPEG),
 };
 
 type MediaEnv = z.infer<z.ZodObject<typeof mediaEnvShape>>;
@@ -91,3 +92,42 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfi
     streamTokenTtlSeconds: e.STREAM_TOKEN_TTL_SECONDS,
   };
 }
+
+/**
+ * Every setting of the running catalogue that `fromEnv` or a test may leave out, with its default:
+ * decided here once, in zod, so the rooms read `settings.x` and never `x ?? …`.
+ */
+const rate = (points: number, durationSeconds: number) => z.object({ points: z.number().int().positive(), durationSeconds: z.number().int().positive() }).prefault({ points, durationSeconds });
+const settingsSchema = z.object({
+  redisKeyPrefix: z.string().default('lbf'),
+  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+  limits: z
+    .object({
+      videoBytes: z.number().default(DEFAULT_UPLOAD_LIMITS.videoBytes),
+      pdfBytes: z.number().default(DEFAULT_UPLOAD_LIMITS.pdfBytes),
+      imageBytes: z.number().default(DEFAULT_UPLOAD_LIMITS.imageBytes),
+    })
+    .prefault({}),
+  uploadUrlTtlSeconds: z.number().default(900),
+  uploadRetentionSeconds: z.number().default(6 * 3600),
+  uploadCleanupEveryMs: z.number().default(5 * 60_000),
+  videoSweepEveryMs: z.number().default(15_000),
+  videoSweepAfterMs: z.number().default(30_000),
+  readUrlTtlSeconds: z.number().default(600),
+  streamTokenTtlSeconds: z.number().default(DEFAULT_STREAM_TTL_SECONDS),
+  previewLimits: z
+    .object({
+      sessionsPerVisitor: rate(DEFAULT_PREVIEW_LIMITS.sessionsPerVisitor.points, DEFAULT_PREVIEW_LIMITS.sessionsPerVisitor.durationSeconds),
+      sessionsPerIp: rate(DEFAULT_PREVIEW_LIMITS.sessionsPerIp.points, DEFAULT_PREVIEW_LIMITS.sessionsPerIp.durationSeconds),
+    })
+    .prefault({}),
+  ffmpegPath: z.string().min(1).default(BUNDLED_FFMPEG),
+});
+
+/** The catalogue's config with every setting decided (settingsSchema), frozen. */
+export function catalogueSettings(config: CatalogueConfig) {
+  return frozenConfig({ ...config, ...settingsSchema.parse(config) });
+}
+
+/** The catalogue's settings, every one decided (see catalogueSettings). */
+export type CatalogueSettings = ReturnType<typeof catalogueSettings>;

@@ -1,4 +1,4 @@
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 

@@ -1,4 +1,4 @@
-import { setupCatalogue, VIDEO_FIELDS, type CatalogueTestContext } from './support';
+import { setupCatalogue, VIDEO_FIELDS, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 

@@ -1,6 +1,6 @@
 import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 

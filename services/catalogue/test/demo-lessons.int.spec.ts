@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_VIDEOS } from '../src/demo/demo-content';
 import { detectTools, generateThumbnail, generateVideo, lessonChapters, thumbnailArgs, type LessonOptions, type MediaTools } from '../src/demo/generate-media';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
 
 /**
  * The demo lessons `npm start` and the browser tests' stack generate: a moving picture, chapter

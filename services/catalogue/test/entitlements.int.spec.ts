@@ -2,9 +2,9 @@ import { events, makeEnvelope, natsSubject, type Envelope, type EventData } from
 import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { headers, type JetStreamClient, type JetStreamManager } from 'nats';
-import { ENTITLEMENTS_CONSUMER, REFUNDS_CONSUMER } from '../src/events/purchases';
-import { makePdf, upload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { ENTITLEMENTS_CONSUMER, REFUNDS_CONSUMER } from '../src/entitlements/consumers';
+import { makePdf, upload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let js: JetStreamClient;

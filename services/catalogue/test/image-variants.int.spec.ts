@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, MAX_INPUT_PIXELS } from '../src/media/image-variants';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 

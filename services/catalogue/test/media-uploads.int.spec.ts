@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MediaSigner } from '../src/media/signing';
-import { makeFixtures, putFile, requestUpload, upload } from './fixtures';
-import { setupCatalogue, SIGNING_SECRET, type CatalogueTestContext } from './support';
+import { makeFixtures, putFile, requestUpload, upload } from './factories/media';
+import { setupCatalogue, SIGNING_SECRET, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let files: Awaited<ReturnType<typeof makeFixtures>>;

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { MinioStore } from '../src/storage/minio-store';
-import { ObjectTooLargeError } from '../src/storage/object-store';
-import { makeFixtures, putFile, requestUpload, upload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { MinioStore } from '../src/media/storage/minio-store';
+import { ObjectTooLargeError } from '../src/media/storage/object-store';
+import { makeFixtures, putFile, requestUpload, upload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 /** s3rver's built-in credentials. */
 const KEYS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };

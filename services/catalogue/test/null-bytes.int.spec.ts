@@ -1,4 +1,4 @@
-import { setupCatalogue } from './support';
+import { setupCatalogue } from './harness';
 
 /**
  * Issue 6: a NUL character in a search, a setting or a file name used to reach Postgres, which

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { headers, type JetStreamClient } from 'nats';
 import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
-import { makePdf, upload } from './fixtures';
+import { makePdf, upload } from './factories/media';
 import { hexTextOfPage } from '../../../test/pdf-text';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 /*
  * A buyer's 'Lire' and 'Télécharger' of a guide: their own copy, stamped on every page with their

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { decryptSegment, grant, writeHlsFixture } from './hls-fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { grant } from './factories/entitlements';
+import { decryptSegment, writeHlsFixture } from './factories/playback';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 /** With S3 the browser never talks to the bucket for playback: the catalogue reads it behind the session's token. */
 let s3: S3rver;

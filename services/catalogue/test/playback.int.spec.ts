@@ -3,9 +3,10 @@ import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { MediaSigner, type StreamGrant } from '../src/media/signing';
-import { playbackStartKey } from '../src/operations/playback';
-import { decryptSegment, grant, refund, writeHlsFixture, type HlsFixture } from './hls-fixtures';
-import { SIGNING_SECRET, setupCatalogue, type CatalogueTestContext } from './support';
+import { playbackStartKey } from '../src/playback/playback';
+import { grant, refund } from './factories/entitlements';
+import { decryptSegment, writeHlsFixture, type HlsFixture } from './factories/playback';
+import { SIGNING_SECRET, setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 const signer = new MediaSigner(SIGNING_SECRET);

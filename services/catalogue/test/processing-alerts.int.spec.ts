@@ -2,9 +2,9 @@ import { until } from '@lbf/service-kit/testing';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
-import { upload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
+import { upload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let clip: Buffer;

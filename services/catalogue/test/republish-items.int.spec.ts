@@ -3,8 +3,8 @@ import { until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database';
-import { republishItems } from '../src/operations/republish';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { republishItems } from '../src/items/republish';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let ds: DataSource;

@@ -2,11 +2,11 @@ import { createLogger, UnitOfWork } from '@lbf/service-kit';
 import { until } from '@lbf/service-kit/testing';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database';
-import { sniffContent } from '../src/domain/content-sniff';
+import { sniffContent } from '../src/media/content-sniff';
 import { seedDemo } from '../src/demo/seed';
-import { BUNDLED_FFMPEG, probeDurationSeconds } from '../src/media/ffmpeg';
-import { LocalDiskStore } from '../src/storage';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { BUNDLED_FFMPEG, probeDurationSeconds } from '../src/media/processing/ffmpeg';
+import { LocalDiskStore } from '../src/media/storage';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let ds: DataSource;

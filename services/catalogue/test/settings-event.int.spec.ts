@@ -1,5 +1,5 @@
 import { until } from '@lbf/service-kit/testing';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 const UPDATE_SETTINGS = `mutation($input: SiteSettingsInput!) { updateSiteSettings(input: $input) { settings { siteName } error { code message field } } }`;

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { playlistSegments } from '../src/domain/hls-playlists';
-import { buildStream } from '../src/jobs/stream-video';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
-import { hlsObjectKey, hlsVideoPrefix, sequenceIv } from '../src/media/hls-layout';
-import { MinioStore } from '../src/storage/minio-store';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { playlistSegments } from '../src/media/processing/hls-playlists';
+import { buildStream } from '../src/media/processing/stream-video';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
+import { hlsObjectKey, hlsVideoPrefix, sequenceIv } from '../src/media/processing/hls-layout';
+import { MinioStore } from '../src/media/storage/minio-store';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 /** The same build with the MinIO/S3 adapter: ffmpeg reads the source through a presigned URL, the files go to the bucket. */
 let t: CatalogueTestContext;

@@ -4,12 +4,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildStream } from '../src/jobs/stream-video';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
-import { sequenceIv } from '../src/media/hls-layout';
-import { playlistSegments } from '../src/domain/hls-playlists';
-import { upload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { buildStream } from '../src/media/processing/stream-video';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
+import { sequenceIv } from '../src/media/processing/hls-layout';
+import { playlistSegments } from '../src/media/processing/hls-playlists';
+import { upload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let clip: Buffer;

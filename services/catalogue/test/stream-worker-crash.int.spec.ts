@@ -1,13 +1,13 @@
-import { createTestEnvironment, gatewayHeaders, until, type TestEnvironment } from '@lbf/service-kit/testing';
+import { createHarness, gatewayHeaders, until, type Harness } from '@lbf/service-kit/testing';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCatalogue, type RunningCatalogue } from '../src/app';
+import { startCatalogue } from '../src/app';
 import type { CatalogueConfig } from '../src/config';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/ffmpeg';
-import { gql, SIGNING_SECRET } from './support';
+import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
+import { catalogueHarnessDefinition } from './harness';
 
 /**
  * A worker killed in the middle of a build (kill -9 of its process): BullMQ's lock on the job
@@ -17,23 +17,29 @@ import { gql, SIGNING_SECRET } from './support';
  * (CATALOGUE_JOB_RECOVERY) have the job taken back within seconds; with BullMQ's defaults it took
  * about a minute, most of this test's time.
  */
-let env: TestEnvironment;
+/** A replica of this file: the first one a process of its own (it has a `proc` to kill), the others in this process. */
+type Replica = { url: string; stop(): Promise<unknown>; proc?: ChildProcess };
+
+let t: Harness<CatalogueConfig, Replica>;
 let mediaDir: string;
-let config: CatalogueConfig;
 let child: ChildProcess | null = null;
-let second: RunningCatalogue | null = null;
 
 const DIST_APP = join(__dirname, '..', 'dist', 'app.js');
 
-function startChild(cfg: CatalogueConfig): Promise<{ url: string; proc: ChildProcess }> {
+function startChild(cfg: CatalogueConfig): Promise<Replica> {
   const script = `require(${JSON.stringify(DIST_APP)}).startCatalogue(JSON.parse(process.env.CATALOGUE_CONFIG)).then((r) => console.log('URL ' + r.url))`;
   const proc = spawn(process.execPath, ['-e', script], { env: { ...process.env, CATALOGUE_CONFIG: JSON.stringify(cfg) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.kill('SIGKILL');
+    await new Promise((res) => proc.once('exit', res));
+  };
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /URL (\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, proc });
+      if (m) resolve({ url: m[1]!, proc, stop });
     });
     proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     proc.once('exit', (code) => reject(new Error(`catalogue process exited (${code}): ${out}`)));
@@ -44,15 +50,17 @@ beforeAll(async () => {
   // The first instance runs the built service: bring dist/ up to date (incremental, a no-op when it is).
   const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], { encoding: 'utf8' });
   if (tsc.status !== 0 || !existsSync(DIST_APP)) throw new Error(`could not build the catalogue: ${tsc.stdout}${tsc.stderr}`);
-  env = await createTestEnvironment();
   mediaDir = await mkdtemp(join(tmpdir(), 'lbf-crash-test-'));
-  config = { ...env.baseConfig('catalogue'), mediaDir, mediaSigningSecret: SIGNING_SECRET, videoSweepEveryMs: 60_000 };
+  let replicas = 0;
+  // The file's harness: its first replica is the child process, any later one (t.start()) runs here.
+  t = await createHarness<CatalogueConfig, Replica>(
+    { ...catalogueHarnessDefinition(mediaDir), start: (cfg) => (replicas++ === 0 ? startChild(cfg) : startCatalogue(cfg)) },
+    { videoSweepEveryMs: 60_000 },
+  );
 }, 180_000);
 
 afterAll(async () => {
-  child?.kill('SIGKILL');
-  await second?.stop();
-  await env?.cleanup();
+  await t?.teardown();
   await rm(mediaDir, { recursive: true, force: true });
 });
 
@@ -73,11 +81,10 @@ it('finishes a build whose worker was killed mid-job on another instance', async
   await rm(dir, { recursive: true, force: true });
 
   mark('clip made');
-  const first = await startChild(config);
+  const first = t.app;
   mark('first instance up');
-  child = first.proc;
-  const admin = env.newUser({ admin: true }).token;
-  const ask = <T>(q: string, v: Record<string, unknown>) => gql<T>(first.url, q, v, admin, env.subgraphSecret);
+  child = first.proc!;
+  const ask = t.as(t.newUser({ admin: true })).gql;
   const ticket = await ask<{ createUpload: { upload: { uploadId: string; url: string; headers: Array<{ name: string; value: string }> } } }>(
     `mutation($input: CreateUploadInput!) { createUpload(input: $input) { upload { uploadId url headers { name value } } error { message } } }`,
     { input: { kind: 'VIDEO', fileName: 'crash.mp4', contentType: 'video/mp4', size: clip.length } },
@@ -86,7 +93,7 @@ it('finishes a build whose worker was killed mid-job on another instance', async
   const origin = first.url.replace(/\/graphql$/, '');
   const put = await fetch(`${origin}${up.url}`, {
     method: 'PUT',
-    headers: { ...Object.fromEntries(up.headers.map((h) => [h.name, h.value])), ...gatewayHeaders(env.subgraphSecret) },
+    headers: { ...Object.fromEntries(up.headers.map((h) => [h.name, h.value])), ...gatewayHeaders(t.env.subgraphSecret) },
     body: clip,
   });
   expect(put.status).toBe(200);
@@ -96,7 +103,7 @@ it('finishes a build whose worker was killed mid-job on another instance', async
   );
   const id = created.data!.createVideo.video.id;
 
-  const state = async () => (await env.sql.query('SELECT processing_state, processing_progress, processing_updated_at, hls_version FROM catalogue.videos WHERE id = $1', [id])).rows[0];
+  const state = async () => (await t.sql.query('SELECT processing_state, processing_progress, processing_updated_at, hls_version FROM catalogue.videos WHERE id = $1', [id])).rows[0];
   await until(async () => {
     const s = await state();
     return s.processing_state === 'processing' && s.processing_progress >= 5;
@@ -111,7 +118,7 @@ it('finishes a build whose worker was killed mid-job on another instance', async
 
   // Another instance: its stalled check finds the dead worker's job once the lock expired (~10 s).
   const started = Date.now();
-  second = await startCatalogue(config);
+  await t.start();
   const booted = Date.now();
   mark('second instance up');
   // Phases, from the second instance's start: it takes the job back (its build's first write), encodes (80 %), stores, and switches the row.

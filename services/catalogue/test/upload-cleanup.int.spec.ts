@@ -1,8 +1,8 @@
 import { until } from '@lbf/service-kit/testing';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeFixtures, putFile, requestUpload } from './fixtures';
-import { setupCatalogue, type CatalogueTestContext } from './support';
+import { makeFixtures, putFile, requestUpload } from './factories/media';
+import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let files: Awaited<ReturnType<typeof makeFixtures>>;

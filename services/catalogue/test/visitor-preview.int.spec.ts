@@ -2,9 +2,9 @@ import { gatewayHeaders, gql, until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { MediaSigner, type StreamGrant } from '../src/media/signing';
-import { playbackStartKey } from '../src/operations/playback';
-import { writeHlsFixture, type HlsFixture } from './hls-fixtures';
-import { SIGNING_SECRET, setupCatalogue, type CatalogueTestContext } from './support';
+import { playbackStartKey } from '../src/playback/playback';
+import { writeHlsFixture, type HlsFixture } from './factories/playback';
+import { SIGNING_SECRET, setupCatalogue, type CatalogueTestContext } from './harness';
 
 /**
  * The spec's "visitors … see a free preview of videos": a signed-out visitor, named by the

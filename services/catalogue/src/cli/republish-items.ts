@@ -10,7 +10,7 @@
 import { createLogger, migrateUnderLock, parseEnv, UnitOfWork } from '@lbf/service-kit';
 import { z } from 'zod';
 import { createDataSource, SCHEMA } from '../database';
-import { republishItems } from '../operations/republish';
+import { republishItems } from '../items';
 
 const republishEnv = z.object({
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),

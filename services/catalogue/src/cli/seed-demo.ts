@@ -11,8 +11,7 @@ import { z } from 'zod';
 import { mediaEnvShape, requireS3Keys, s3FromEnv } from '../config';
 import { createDataSource, SCHEMA } from '../database';
 import { seedDemo } from '../demo/seed';
-import { BUNDLED_FFMPEG } from '../media/ffmpeg';
-import { createObjectStore } from '../storage';
+import { createObjectStore } from '../media';
 
 const seedEnv = z
   .object({
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
     const store = createObjectStore({ s3: s3FromEnv(env), mediaDir: env.MEDIA_DIR });
     await store.init();
     // No relay here: the running service's relay publishes the outbox rows.
-    const outcome = await seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store, log, ffmpegPath: env.FFMPEG_PATH ?? BUNDLED_FFMPEG,
+    const outcome = await seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store, log, ffmpegPath: env.FFMPEG_PATH,
       maxVideoSeconds: env.DEMO_VIDEO_MAX_SECONDS,
     });
     if (outcome.seeded) log.info(outcome, 'demo catalogue loaded');

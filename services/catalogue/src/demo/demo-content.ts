@@ -1,4 +1,4 @@
-import type { ArticleCategory, ContentCategory } from '../domain/categories';
+import type { ArticleCategory, ContentCategory } from '../shared/categories';
 
 /**
  * The demo catalogue loaded once into an empty catalogue: the spec's 8 videos (4 of them with a

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { ffmpegStdout, runFfmpeg } from '../media/ffmpeg';
+import { ffmpegStdout, runFfmpeg } from '../media';
 import type { DemoGuideSection } from './demo-content';
 
 /**

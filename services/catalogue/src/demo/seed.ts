@@ -4,18 +4,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { CONTENT_CATEGORY_LABELS } from '../domain/categories';
-import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../domain/money';
-import { readTimeMinutes } from '../domain/read-time';
-import { sanitizeArticleHtml } from '../domain/sanitize';
-import { normalizeText, searchDocument } from '../domain/search';
+import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
+import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
+import { readTimeMinutes, sanitizeArticleHtml, settingsEventData } from '../content';
+import { normalizeText, searchDocument } from '../shared/search';
 import { Article, Pdf, Testimonial, Video } from '../entities';
-import { countPdfPages } from '../media/pdf-pages';
-import { itemEvent } from '../operations/catalogue-items';
-import type { Bucket, ObjectStore } from '../storage';
+import { itemEvent } from '../shared/item-events';
+import { countPdfPages, type Bucket, type ObjectStore } from '../media';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
 import { detectTools, generateGuidePdf, generateImage, generateThumbnail, generateVideo, type MediaTools } from './generate-media';
-import { settingsEventData } from '../operations/settings';
 
 export const DEMO_SEED = 'demo-content-v1';
 /** Serialises seeds started together (two `npm start`s). */
@@ -115,11 +112,19 @@ export async function seedDemo(args: {
 
 type Put = (bucket: Bucket, key: string, file: string | Uint8Array, contentType: string) => Promise<number>;
 
-async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: number }, tools: MediaTools, dir: string, put: Put) {
-  const now = args.now ?? new Date();
-  const videoType = tools.videoFormat === 'mp4' ? 'video/mp4' : 'video/webm';
+/** What the demo's file makers share: the run's options, ffmpeg and its font, the work folder, the store's put, the seed's date. */
+interface DemoFiles {
+  args: { log: Logger; now?: Date; maxVideoSeconds?: number };
+  tools: MediaTools;
+  dir: string;
+  put: Put;
+  now: Date;
+}
 
-  const videos = await pool(DEMO_VIDEOS, 4, async (d, i) => {
+async function demoVideoRows(ctx: DemoFiles) {
+  const { args, tools, dir, put, now } = ctx;
+  const videoType = tools.videoFormat === 'mp4' ? 'video/mp4' : 'video/webm';
+  return await pool(DEMO_VIDEOS, 4, async (d, i) => {
     const label = CONTENT_CATEGORY_LABELS[d.category];
     const durationSeconds = args.maxVideoSeconds ? Math.min(d.durationSeconds, args.maxVideoSeconds) : d.durationSeconds;
     const file = await generateVideo(tools, dir, `video-${i}`, { title: d.title, label, color: d.color, durationSeconds, topics: d.learnItems });
@@ -173,8 +178,11 @@ async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: numb
     });
     return v;
   });
+}
 
-  const pdfs = await pool(DEMO_PDFS, 3, async (d, i) => {
+async function demoPdfRows(ctx: DemoFiles) {
+  const { tools, dir, put, now } = ctx;
+  return await pool(DEMO_PDFS, 3, async (d, i) => {
     const label = CONTENT_CATEGORY_LABELS[d.category];
     const illustration = await generateImage(tools, dir, `guide-${i}`, {
       width: 800,
@@ -220,8 +228,11 @@ async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: numb
     });
     return p;
   });
+}
 
-  const articles = await pool(DEMO_ARTICLES, 4, async (d, i) => {
+async function demoArticleRows(ctx: DemoFiles) {
+  const { tools, dir, put, now } = ctx;
+  return await pool(DEMO_ARTICLES, 4, async (d, i) => {
     const image = await generateImage(tools, dir, `article-${i}`, {
       width: 960,
       height: 540,
@@ -249,8 +260,11 @@ async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: numb
     });
     return a;
   });
+}
 
-  const testimonials = DEMO_TESTIMONIALS.map((d) =>
+async function demoTestimonialRows(ctx: DemoFiles) {
+  const { now } = ctx;
+  return DEMO_TESTIMONIALS.map((d) =>
     Object.assign(new Testimonial(), {
       id: randomUUID(),
       name: d.name,
@@ -262,6 +276,14 @@ async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: numb
       createdAt: new Date(now.getTime() - d.daysAgo * DAY),
     }),
   );
+}
+
+async function buildRows(args: { log: Logger; now?: Date; maxVideoSeconds?: number }, tools: MediaTools, dir: string, put: Put) {
+  const ctx: DemoFiles = { args, tools, dir, put, now: args.now ?? new Date() };
+  const videos = await demoVideoRows(ctx);
+  const pdfs = await demoPdfRows(ctx);
+  const articles = await demoArticleRows(ctx);
+  const testimonials = await demoTestimonialRows(ctx);
   args.log.info({ videos: videos.length, pdfs: pdfs.length, articles: articles.length, format: tools.videoFormat, text: !!tools.font }, 'demo files generated');
   return { videos, pdfs, articles, testimonials };
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { ArticleCategory } from '../domain/categories';
+import type { ArticleCategory } from '../shared/categories';
 
 export type ArticleStatus = 'draft' | 'published';
 

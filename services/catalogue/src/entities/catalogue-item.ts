@@ -1,5 +1,5 @@
 import { Column, PrimaryColumn } from 'typeorm';
-import type { ContentCategory } from '../domain/categories';
+import type { ContentCategory } from '../shared/categories';
 
 /**
  * The columns every item sold in the catalogue (a video, a PDF) has, alike in both tables. Not an

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Bucket, UploadKind } from '../domain/uploads';
+import type { Bucket, UploadKind } from '../shared/buckets';
 import { numberColumn } from './transformers';
 
 /**

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { CatalogueItem } from './catalogue-item';
-import type { RenditionInfo } from '../media/hls-layout';
+import type { RenditionInfo } from '../shared/hls-contract';
 import { numberColumn } from './transformers';
 
 /** A paid video lesson. Its files live in the `videos` bucket under the keys below. */

@@ -5,8 +5,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
-import { BUCKETS, OBJECT_KEY_PATTERN, type Bucket } from '../domain/uploads';
-import type { ObjectStore } from '../storage/object-store';
+import { BUCKETS, OBJECT_KEY_PATTERN, type Bucket } from './upload-rules';
+import type { ObjectStore } from './storage/object-store';
+import { isPublicImageRow } from './store';
 
 type Next = (err?: unknown) => void;
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -67,19 +68,8 @@ export function parseVariantPath(path: string): VariantRequest | 'bad' | null {
 }
 
 /** Whether a published item shows this image (the same images anyone gets a URL for from the public queries). */
-export async function isPublicImage(ds: DataSource, bucket: Bucket, key: string): Promise<boolean> {
-  const rows: Array<{ ok: boolean }> =
-    bucket === 'videos'
-      ? await ds.query(
-          `SELECT EXISTS (SELECT 1 FROM videos WHERE published_at IS NOT NULL AND (thumbnail_key = $1 OR presenter_photo_key = $1)) AS ok`,
-          [key],
-        )
-      : await ds.query(
-          `SELECT EXISTS (SELECT 1 FROM pdfs WHERE published_at IS NOT NULL AND illustration_key = $1)
-               OR EXISTS (SELECT 1 FROM articles WHERE status = 'published' AND image_key = $1) AS ok`,
-          [key],
-        );
-  return rows[0]?.ok === true;
+export function isPublicImage(ds: DataSource, bucket: Bucket, key: string): Promise<boolean> {
+  return isPublicImageRow(ds.manager, bucket, key);
 }
 
 /** The resized image: never enlarged, turned upright from its EXIF orientation, metadata dropped. */

@@ -2,12 +2,12 @@ import type { Logger } from '@lbf/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parseByteRange } from '../domain/byte-range';
-import { SNIFF_BYTES, sniffForKind } from '../domain/content-sniff';
-import { messages } from '../domain/errors';
-import { BUCKETS, KIND_RULES, tooLargeMessage, type Bucket } from '../domain/uploads';
-import { attachmentDisposition, ObjectTooLargeError } from '../storage/object-store';
-import type { LocalDiskStore } from '../storage/local-disk-store';
+import { parseByteRange } from './byte-range';
+import { SNIFF_BYTES, sniffForKind } from './content-sniff';
+import { messages } from '../shared/errors';
+import { BUCKETS, KIND_RULES, tooLargeMessage, type Bucket } from './upload-rules';
+import { attachmentDisposition, ObjectTooLargeError } from './storage/object-store';
+import type { LocalDiskStore } from './storage/local-disk-store';
 import type { MediaSigner } from './signing';
 
 type Next = (err?: unknown) => void;

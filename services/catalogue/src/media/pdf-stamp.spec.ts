@@ -1,6 +1,6 @@
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { hexTextOfPage } from '../../../../test/pdf-text';
-import { licenceStamp } from '../domain/pdf-licence';
+import { licenceStamp } from './pdf-licence';
 import { drawableText, pageView, stampPdf } from './pdf-stamp';
 
 const licence = licenceStamp({

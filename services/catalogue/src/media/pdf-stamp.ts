@@ -1,7 +1,7 @@
 import * as fontkit from '@pdf-lib/fontkit';
 import { readFileSync } from 'node:fs';
 import { degrees, grayscale, PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { LicenceStamp } from '../domain/pdf-licence';
+import type { LicenceStamp } from './pdf-licence';
 
 /**
  * A buyer's copy of a guide: every page gets a 7 pt footer naming the buyer and the order and a

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { UploadKind } from '../domain/uploads';
-import type { StreamScope } from './hls-layout';
+import type { UploadKind } from './upload-rules';
+import type { StreamScope } from './processing/hls-layout';
 
 /**
  * HMAC signatures for the local disk adapter's URLs, so /media serves nothing unsigned or expired

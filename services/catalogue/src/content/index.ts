@@ -1,0 +1,5 @@
+/** What app.ts and the demo seed may use of content. */
+export { contentModule } from './content.module';
+export { readTimeMinutes } from './read-time';
+export { sanitizeArticleHtml } from './sanitize';
+export { settingsEventData } from './settings';

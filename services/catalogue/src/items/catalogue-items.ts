@@ -1,0 +1,153 @@
+import type { Tx } from '@lbf/service-kit';
+import { randomUUID } from 'node:crypto';
+import type { DeepPartial, EntityManager } from 'typeorm';
+import type { CatalogueItem } from '../entities';
+import { claimUploads, type VerifiedUpload } from '../media';
+import type { Bucket } from '../shared/buckets';
+import type { ContentCategory } from '../shared/categories';
+import type { CatalogueDeps } from '../shared/deps';
+import { catalogueError } from '../shared/errors';
+import { itemEvent } from '../shared/item-events';
+import { CURRENCY } from '../shared/money';
+import type { Page } from '../shared/pagination';
+import { normalizeText, searchDocument } from '../shared/search';
+import type { OrderTerm } from '../shared/sort';
+import { deleteItemRow, insertItemRow, itemById, lockedItem, pageOfItems, saveItem, type ItemListQuery } from './store';
+
+export type ItemQuery = ItemListQuery;
+
+/**
+ * The flows videos and PDFs share (listing, finding, creating, updating, deleting with their
+ * objects and the catalogue.item.* event), parametrised by what tells the two kinds apart.
+ */
+export interface ItemKind<T extends CatalogueItem> {
+  entity: new () => T;
+  /** `itemType` of the catalogue.item.* events. */
+  type: 'video' | 'pdf';
+  /** Alias of the table in query builders. */
+  alias: string;
+  /** The bucket that holds the item's objects. */
+  bucket: Bucket;
+  /** NOT_FOUND message of the kind. */
+  notFound: string;
+  /** Every object the item owns (null for a file it does not have). */
+  objectKeys(item: T): Array<string | null>;
+  /** Objects made from the item (a buyer's stamped copy), listed in the deletion's transaction. */
+  derivedKeys?(manager: EntityManager, item: T): Promise<string[]>;
+  /** What else the deletion does in its transaction, before the row goes (a video's open alert cleared). */
+  beforeDelete?(tx: Tx, item: T): Promise<void>;
+}
+
+/** A page of published items (all when `unpublished`), filtered by category and search words. */
+export function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, q: ItemQuery, order: OrderTerm[]): Promise<Page<T>> {
+  return pageOfItems(deps.ds.manager, kind.entity, kind.alias, q, order);
+}
+
+export function findItem<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, id: string): Promise<T | null> {
+  return itemById(deps.ds.manager, kind.entity, id);
+}
+
+async function lockItem<T extends CatalogueItem>(manager: EntityManager, kind: ItemKind<T>, id: string): Promise<T> {
+  const item = await lockedItem(manager, kind.entity, id);
+  if (!item) throw catalogueError('NOT_FOUND', kind.notFound);
+  return item;
+}
+
+/** The fields both creation forms share. */
+export interface NewItemFields {
+  title: string;
+  description: string;
+  category: ContentCategory;
+  price?: number | null;
+}
+
+/** The shared columns of a new item, published at once. */
+export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now: Date): CatalogueItem {
+  return {
+    id: randomUUID(),
+    title: i.title,
+    description: i.description,
+    category: i.category,
+    priceCents: i.price ?? defaultPriceCents,
+    currency: CURRENCY,
+    downloadCount: 0,
+    searchText: searchDocument(i.title, i.description),
+    titleKey: normalizeText(i.title),
+    createdAt: now,
+    publishedAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Claims the uploads, inserts the item and publishes catalogue.item.published, in one transaction.
+ * An item inserted unpublished (a video until its ladder is ready) gets no event here.
+ */
+export function insertItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, files: Record<string, VerifiedUpload>, columns: DeepPartial<T>): Promise<T> {
+  return deps.uow.run(async ({ manager, emit }) => {
+    await claimUploads(manager, files);
+    const item = await insertItemRow(manager, kind.entity, columns);
+    if (item.publishedAt) await emit('catalogue.item.published', itemEvent(item, kind.type));
+    return item;
+  });
+}
+
+/** The fields both update forms share; undefined leaves a field as it is. */
+export interface ItemChanges {
+  title?: string;
+  description?: string;
+  category?: ContentCategory;
+  price?: number;
+}
+
+/**
+ * In one transaction: locks the item (NOT_FOUND when gone), claims the uploads, applies the shared
+ * changes then `applyOwn` (which answers the keys of the objects it replaced), refreshes the search
+ * columns, saves and publishes catalogue.item.updated (once the item is published). Then deletes the replaced objects.
+ */
+export async function updateItem<T extends CatalogueItem>(
+  deps: CatalogueDeps,
+  kind: ItemKind<T>,
+  id: string,
+  files: Record<string, VerifiedUpload>,
+  i: ItemChanges,
+  applyOwn: (item: T) => Array<string | null>,
+  /** More work in the same transaction, after the save. */
+  alsoInTx?: (manager: EntityManager, item: T) => Promise<void>,
+): Promise<T> {
+  let replaced: string[] = [];
+  const item = await deps.uow.run(async ({ manager, emit }) => {
+    const it = await lockItem(manager, kind, id);
+    await claimUploads(manager, files);
+    if (i.title !== undefined) it.title = i.title;
+    if (i.description !== undefined) it.description = i.description;
+    if (i.category !== undefined) it.category = i.category;
+    if (i.price !== undefined) it.priceCents = i.price;
+    replaced = applyOwn(it).filter((k): k is string => !!k);
+    it.searchText = searchDocument(it.title, it.description);
+    it.titleKey = normalizeText(it.title);
+    it.updatedAt = new Date();
+    await saveItem(manager, kind.entity, it);
+    if (alsoInTx) await alsoInTx(manager, it);
+    // Not yet on sale (a video whose ladder is not ready): its publication will carry the new values.
+    if (it.publishedAt) await emit('catalogue.item.updated', itemEvent(it, kind.type));
+    return it;
+  });
+  if (replaced.length) await deps.after.deleteObjects(replaced.map((key) => ({ bucket: kind.bucket, key })));
+  return item;
+}
+
+/** Deletes the row (and publishes catalogue.item.deleted) then the files; a file that resists is retried by a job. */
+export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, id: string): Promise<void> {
+  const { item, derived } = await deps.uow.run(async ({ manager, emit }) => {
+    const it = await lockItem(manager, kind, id);
+    // Under the item's lock: a derived file being made now commits its row before or fails after.
+    const derived = (await kind.derivedKeys?.(manager, it)) ?? [];
+    await kind.beforeDelete?.({ manager, emit }, it);
+    await deleteItemRow(manager, kind.entity, it.id);
+    await emit('catalogue.item.deleted', itemEvent(it, kind.type));
+    return { item: it, derived };
+  });
+  const keys = [...kind.objectKeys(item), ...derived].filter((k): k is string => !!k);
+  await deps.after.deleteObjects(keys.map((key) => ({ bucket: kind.bucket, key })));
+}

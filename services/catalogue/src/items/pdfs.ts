@@ -1,0 +1,105 @@
+import { settle, toCsv, validInput, type Result } from '@lbf/service-kit';
+import { Pdf } from '../entities';
+import { readPdfFacts, verifyUploads, type ObjectStore } from '../media';
+import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
+import type { CatalogueDeps } from '../shared/deps';
+import { catalogueError, messages } from '../shared/errors';
+import { createPdfInput, updatePdfInput } from '../shared/inputs';
+import { DEFAULT_PDF_PRICE_CENTS } from '../shared/money';
+import type { Page } from '../shared/pagination';
+import { pdfOrder, type PdfSort } from '../shared/sort';
+import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
+import { allItems, stampedKeysOf } from './store';
+
+export interface PdfQuery extends ItemQuery {
+  sort?: PdfSort | null;
+}
+
+const PDF: ItemKind<Pdf> = {
+  entity: Pdf,
+  type: 'pdf',
+  alias: 'p',
+  bucket: 'pdfs',
+  notFound: messages.pdfNotFound,
+  objectKeys: (p) => [p.fileKey, p.illustrationKey],
+  derivedKeys: (manager, p) => stampedKeysOf(manager, p.id),
+};
+
+export function listPdfs(deps: Pick<CatalogueDeps, 'ds'>, q: PdfQuery): Promise<Page<Pdf>> {
+  return listItems(deps, PDF, q, pdfOrder(q.sort ?? 'NEWEST'));
+}
+
+export function findPdf(deps: Pick<CatalogueDeps, 'ds'>, id: string): Promise<Pdf | null> {
+  return findItem(deps, PDF, id);
+}
+
+async function readObject(store: ObjectStore, bucket: 'pdfs', key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.read(bucket, key)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+export function createPdf(deps: CatalogueDeps, input: unknown): Promise<Result<Pdf>> {
+  return settle(async () => {
+    const i = validInput(createPdfInput, input);
+    const files = await verifyUploads(deps, [
+      { id: i.fileUploadId, kinds: ['PDF'], field: 'fileUploadId' },
+      { id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' },
+    ]);
+    const file = files.fileUploadId!;
+    // A file that starts like a PDF but that pdf-lib cannot open is refused like any non-PDF; an
+    // encrypted one too, with its own message: it could not be stamped for its buyers.
+    const facts = await readPdfFacts(await readObject(deps.store, 'pdfs', file.upload.objectKey));
+    if (facts === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
+    if (facts.encrypted) throw catalogueError('INVALID_FILE', messages.encryptedPdf, 'fileUploadId');
+    const { pageCount } = facts;
+    const pdf = await insertItem(deps, PDF, files, {
+      ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
+      fileKey: file.upload.objectKey,
+      fileSize: file.size,
+      pageCount,
+      illustrationKey: files.illustrationUploadId?.upload.objectKey ?? null,
+      rating: null,
+  });
+  return pdf;
+  });
+}
+
+export function updatePdf(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Pdf>> {
+  return settle(async () => {
+    const i = validInput(updatePdfInput, input);
+    if (!(await findPdf(deps, id))) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
+    const files = await verifyUploads(deps, [{ id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' }]);
+    const pdf = await updateItem(deps, PDF, id, files, i, (p) => {
+      if (!files.illustrationUploadId) return [];
+      const replaced = p.illustrationKey;
+      p.illustrationKey = files.illustrationUploadId.upload.objectKey;
+      return [replaced];
+  });
+  return pdf;
+  });
+}
+
+export function deletePdf(deps: CatalogueDeps, id: string): Promise<Result<void>> {
+  return settle(() => deleteItem(deps, PDF, id));
+}
+
+/** pdfs-export.csv through the kit's writer (the French spreadsheet format): decimals with a comma, dates in the site's time zone. */
+export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
+  const pdfs = await allItems(deps.ds.manager, Pdf);
+  return toCsv(
+    ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Pages', 'Taille (MB)', 'Note', 'Téléchargements', 'Date de création'],
+    pdfs.map((p) => [
+      p.title,
+      p.description,
+      CONTENT_CATEGORY_LABELS[p.category],
+      p.priceCents / 100,
+      p.pageCount,
+      Math.round(p.fileSize / 10_485.76) / 100,
+      p.rating === null ? null : Math.round(p.rating * 10) / 10,
+      p.downloadCount,
+      p.createdAt,
+    ]),
+    { timeZone: deps.siteTimezone },
+  );
+}
