@@ -18,6 +18,8 @@ export interface FiveServices {
   gateway: RunningGateway;
   /** Each subgraph's URL, by service name. */
   subgraphs: Record<'identity' | 'catalogue' | 'commerce' | 'messaging' | 'analytics', string>;
+  /** The mail catcher messaging sends to (SMTP on loopback). */
+  mail: RunningMailCatcher;
   /** Payment providers whose answers the test decides (commerce). */
   fakes: Record<'orange' | 'mtn' | 'notchpay', FakeProvider>;
   stop(): Promise<void>;
@@ -89,6 +91,7 @@ export async function startFiveServices(gatewayOverrides: Partial<GatewayConfig>
     gateway,
     subgraphs,
     fakes,
+    mail: catcher,
     async stop() {
       await gateway.stop();
       await Promise.all([identity, catalogue, commerce, messaging, analytics].map((s) => s.stop()));

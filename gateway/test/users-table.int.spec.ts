@@ -2,8 +2,9 @@ import { events, makeEnvelope, publishEnvelope } from '@lbf/proto-events';
 import { serviceRole } from '@lbf/service-kit';
 import { Browser, until } from '@lbf/service-kit/testing';
 import { connect, type NatsConnection } from 'nats';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { proofOfWork } from './accounts';
 import { startFiveServices, type FiveServices } from './five-services';
 
 /**
@@ -47,18 +48,6 @@ const USERS_PAGE = `query Users($search: String, $sort: UserSort, $direction: So
     items { id fullName email isBanned purchaseCount totalSpent { xaf } unreadMessageCount }
   }
 }`;
-
-function proofOfWork(challenge: string, difficulty: number): string {
-  const zeroBits = (d: Buffer) => {
-    let bits = 0;
-    for (const byte of d) {
-      if (byte !== 0) return bits + Math.clz32(byte) - 24;
-      bits += 8;
-    }
-    return bits;
-  };
-  for (let n = 0; ; n++) if (zeroBits(createHash('sha256').update(`${challenge}:${n}`).digest()) >= difficulty) return String(n);
-}
 
 describe('the admin users table through the gateway', () => {
   let stack: FiveServices;
