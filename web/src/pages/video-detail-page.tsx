@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { ArrowLeft, CircleCheck, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -46,7 +46,7 @@ const VideoPlayer = lazy(loadPlayer);
 export default function VideoDetailPage() {
   const { id = '' } = useParams();
   useContentProtection();
-  const { data, loading, error, refetch } = useQuery(VIDEO_DETAIL_QUERY, {
+  const { data, loading, error, refetch } = useApolloQuery(VIDEO_DETAIL_QUERY, {
     variables: { id },
     fetchPolicy: fetchPolicies.catalogue,
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { ExternalLink, EyeOff, Newspaper, Send } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
@@ -71,13 +71,13 @@ export default function AdminArticlesPage() {
   const { search, input, setInput } = useUrlSearch();
   const [page, setPage] = usePageFor(`${status ?? ''}|${search}`);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_ARTICLES_PAGE, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_ARTICLES_PAGE, {
     variables: { search: search || null, status, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   useLogError(error, 'AdminArticlesPage');
-  const [publishArticle] = useMutation(PUBLISH_ARTICLE);
-  const [unpublishArticle] = useMutation(UNPUBLISH_ARTICLE);
+  const [publishArticle] = useApolloMutation(PUBLISH_ARTICLE);
+  const [unpublishArticle] = useApolloMutation(UNPUBLISH_ARTICLE);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminArticle, 'deleteArticle'>({
     mutation: DELETE_ARTICLE,
     field: 'deleteArticle',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Save } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -46,7 +46,7 @@ type ArticleValues = z.infer<typeof articleSchema>;
 
 /** 'Nouvel article' or the edit form of one: the editor's query, then the form. */
 export function ArticleEditor({ articleId, onDone }: { articleId: string | null; onDone(): void }) {
-  const { data, loading, error } = useQuery(ADMIN_ARTICLE_EDITOR, {
+  const { data, loading, error } = useApolloQuery(ADMIN_ARTICLE_EDITOR, {
     variables: { id: articleId ?? '' },
     skip: articleId === null,
     fetchPolicy: 'network-only',
@@ -79,8 +79,8 @@ function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; 
   const { errors } = form.formState;
   const files = useFileUploads();
   const [saving, setSaving] = useState(false);
-  const [createArticle] = useMutation(CREATE_ARTICLE);
-  const [updateArticle] = useMutation(UPDATE_ARTICLE);
+  const [createArticle] = useApolloMutation(CREATE_ARTICLE);
+  const [updateArticle] = useApolloMutation(UPDATE_ARTICLE);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSaving(true);

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { Eye, Inbox } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
@@ -61,7 +61,7 @@ export default function AdminContactPage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useUrlParam('message');
   const settled = useDebounced(search.trim());
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_CONTACT_MESSAGES, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_CONTACT_MESSAGES, {
     variables: { folder, search: settled || null, page, pageSize: CONTACT_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { FileText, Mail, TrendingUp, Users, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -39,11 +39,11 @@ function Figure({ ready, loading, children }: { ready: boolean; loading: boolean
 export default function AdminDashboardPage() {
   usePage(fr.admin.nav.dashboard);
   const options = { fetchPolicy: 'cache-and-network' } as const;
-  const commerce = useQuery(ADMIN_DASHBOARD_COMMERCE, options);
-  const catalogue = useQuery(ADMIN_DASHBOARD_CATALOGUE, options);
-  const identity = useQuery(ADMIN_DASHBOARD_USERS, options);
-  const newsletter = useQuery(ADMIN_DASHBOARD_NEWSLETTER, options);
-  const analytics = useQuery(ADMIN_DASHBOARD_DAILY, options);
+  const commerce = useApolloQuery(ADMIN_DASHBOARD_COMMERCE, options);
+  const catalogue = useApolloQuery(ADMIN_DASHBOARD_CATALOGUE, options);
+  const identity = useApolloQuery(ADMIN_DASHBOARD_USERS, options);
+  const newsletter = useApolloQuery(ADMIN_DASHBOARD_NEWSLETTER, options);
+  const analytics = useApolloQuery(ADMIN_DASHBOARD_DAILY, options);
   useLogError(commerce.error, 'AdminDashboardPage commerceStats');
   useLogError(catalogue.error, 'AdminDashboardPage catalogueStats');
   useLogError(identity.error, 'AdminDashboardPage adminUserStats');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { MailX, RotateCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -99,11 +99,11 @@ export default function AdminEmailsPage() {
     () => ({ status: filters.status || null, purpose: filters.purpose || null, search: search || null, page, pageSize: DELIVERIES_PAGE_SIZE }),
     [filters.status, filters.purpose, search, page],
   );
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_MAIL_DELIVERIES, { variables, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_MAIL_DELIVERIES, { variables, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (error) console.error(t.loadFailure, error);
   }, [error]);
-  const [retry] = useMutation(ADMIN_RETRY_MAIL_DELIVERY);
+  const [retry] = useApolloMutation(ADMIN_RETRY_MAIL_DELIVERY);
   const list = (data ?? previousData)?.adminMailDeliveries;
   const pages = list ? totalPages(list.total, list.pageSize) : undefined;
   useClampPage(pages, page, setPage);

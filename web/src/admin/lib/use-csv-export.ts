@@ -1,5 +1,5 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient } from '@/data/hooks';
 import { useCallback, useState } from 'react';
 import { adminFr } from '../i18n';
 import { reportFailure, toastSuccess } from './errors';

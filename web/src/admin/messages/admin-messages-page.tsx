@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { CheckCheck, Eye, MessageSquare, Plus, Send, Users } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -76,13 +76,13 @@ export default function AdminMessagesPage() {
   usePage(fr.admin.nav.messages);
   const [composing, setComposing] = useState(false);
   const [page, setPage] = useState(1);
-  const stats = useQuery(ADMIN_MESSAGE_STATS, { fetchPolicy: 'cache-and-network' });
-  const list = useQuery(ADMIN_MESSAGES, { variables: { page, pageSize: MESSAGES_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const stats = useApolloQuery(ADMIN_MESSAGE_STATS, { fetchPolicy: 'cache-and-network' });
+  const list = useApolloQuery(ADMIN_MESSAGES, { variables: { page, pageSize: MESSAGES_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   useLogError(stats.error, 'AdminMessagesPage stats');
   useEffect(() => {
     if (list.error) console.error(t.loadFailure, list.error);
   }, [list.error]);
-  const [markRead] = useMutation(ADMIN_MARK_MESSAGE_READ);
+  const [markRead] = useApolloMutation(ADMIN_MARK_MESSAGE_READ);
 
   const figures = stats.data?.adminInternalMessageStats;
   // The page on screen stays while the next one loads.

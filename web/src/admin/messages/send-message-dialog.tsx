@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Send, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ const t = adminFr.messages;
 function RecipientPicker({ id, value, onChange, disabled, error }: { id: string; value: Recipient | null; onChange(r: Recipient | null): void; disabled: boolean; error?: string }) {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), 250);
-  const { data, loading } = useQuery(MESSAGE_RECIPIENTS, { variables: { search: settled || null, first: 20 }, skip: value !== null, fetchPolicy: 'cache-and-network' });
+  const { data, loading } = useApolloQuery(MESSAGE_RECIPIENTS, { variables: { search: settled || null, first: 20 }, skip: value !== null, fetchPolicy: 'cache-and-network' });
   const errorId = `${id}-error`;
   if (value) {
     return (
@@ -74,7 +74,7 @@ function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?:
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [send, { loading }] = useMutation(ADMIN_SEND_MESSAGE);
+  const [send, { loading }] = useApolloMutation(ADMIN_SEND_MESSAGE);
 
   const submit = async () => {
     if (!subject.trim() || !content.trim()) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { History, Mail, MousePointerClick, Users } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { usePage } from '@/hooks/use-page';
@@ -57,9 +57,9 @@ function percent(rate: number): string {
  */
 export default function AdminNewsletterPage() {
   usePage(fr.admin.nav.newsletter);
-  const stats = useQuery(ADMIN_NEWSLETTER_STATS, { fetchPolicy: 'cache-and-network' });
+  const stats = useApolloQuery(ADMIN_NEWSLETTER_STATS, { fetchPolicy: 'cache-and-network' });
   const [page, setPage] = useState(1);
-  const campaigns = useQuery(ADMIN_CAMPAIGNS, { variables: { page, pageSize: CAMPAIGNS_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const campaigns = useApolloQuery(ADMIN_CAMPAIGNS, { variables: { page, pageSize: CAMPAIGNS_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   useLogError(stats.error, 'AdminNewsletterPage stats');
   useLogError(campaigns.error, 'AdminNewsletterPage campaigns');
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { UserMinus, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
@@ -66,7 +66,7 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
   const [target, setTarget] = useState<AdminSubscriber | null>(null);
   const settled = useDebounced(search.trim());
   const variables = useMemo(() => ({ search: settled || null, status: status || null }), [settled, status]);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, {
     variables: { ...variables, page, pageSize: SUBSCRIBERS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
@@ -74,7 +74,7 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
     if (error) console.error(t.loadFailure, error);
   }, [error]);
   const { exportCsv, exporting } = useCsvExport(EXPORT_NEWSLETTER_SUBSCRIBERS_CSV, 'exportNewsletterSubscribersCsv', t.exportFile, variables);
-  const [unsubscribe] = useMutation(ADMIN_UNSUBSCRIBE_SUBSCRIBER);
+  const [unsubscribe] = useApolloMutation(ADMIN_UNSUBSCRIBE_SUBSCRIBER);
 
   const list = (data ?? previousData)?.adminNewsletterSubscribers;
   const pages = list ? totalPages(list.total, list.pageSize) : undefined;

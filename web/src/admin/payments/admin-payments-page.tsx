@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { CreditCard, Eye, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -119,7 +119,7 @@ export default function AdminPaymentsPage() {
   const { status, method, from, to } = filters;
   const filter = useMemo(() => toOrderFilter({ status, method, from, to, search }), [status, method, from, to, search]);
 
-  const { data, loading, error, refetch } = useQuery(ADMIN_ORDERS_PAGE, {
+  const { data, loading, error, refetch } = useApolloQuery(ADMIN_ORDERS_PAGE, {
     variables: { filter, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { FileDown, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
@@ -64,12 +64,12 @@ export default function AdminPdfsPage() {
   const { search, input, setInput } = useUrlSearch();
   const [page, setPage] = usePageFor(search);
   const [editing, setEditing] = useState<AdminPdf | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_PDFS_PAGE, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_PDFS_PAGE, {
     variables: { search: search || null, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   useLogError(error, 'AdminPdfsPage');
-  const [downloadPdf] = useMutation(DOWNLOAD_PDF);
+  const [downloadPdf] = useApolloMutation(DOWNLOAD_PDF);
   const { exportCsv, exporting } = useCsvExport(EXPORT_PDFS_CSV, 'exportPdfsCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminPdf, 'deletePdf'>({
     mutation: DELETE_PDF,

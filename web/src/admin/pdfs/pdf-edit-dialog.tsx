@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
@@ -30,7 +30,7 @@ function PdfEditForm({ pdf, onDone }: { pdf: AdminPdf; onDone(): void }) {
     defaultValues: { title: pdf.title, description: pdf.description, category: pdf.category, price: centsToPrice(pdf.priceCents) },
   });
   const { errors, isSubmitting } = form.formState;
-  const [updatePdf] = useMutation(UPDATE_PDF);
+  const [updatePdf] = useApolloMutation(UPDATE_PDF);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

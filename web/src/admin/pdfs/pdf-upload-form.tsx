@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
@@ -29,7 +29,7 @@ export function PdfUploadForm({
   const id = useId();
   const form = useForm<PdfUploadValues>({ resolver: zodResolver(pdfUploadSchema), defaultValues: emptyPdfUpload() });
   const { errors } = form.formState;
-  const [createPdf] = useMutation(CREATE_PDF);
+  const [createPdf] = useApolloMutation(CREATE_PDF);
   const { files, uploading, submit } = useUploadSubmission({ successText: t.uploadSuccessText, failure: t.uploadFailure });
 
   const onSubmit = form.handleSubmit((values) =>

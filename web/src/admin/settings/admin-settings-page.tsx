@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Globe, Home, Landmark, Save, Share2 } from 'lucide-react';
 import { useEffect, useId, type ReactElement, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -82,9 +82,9 @@ function Section({ icon, title, description, children }: { icon: ReactNode; titl
 export default function AdminSettingsPage() {
   usePage(fr.admin.nav.settings);
   const id = useId();
-  const { data, loading, error } = useQuery(ADMIN_SETTINGS_PAGE, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useApolloQuery(ADMIN_SETTINGS_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminSettingsPage');
-  const [updateSettings] = useMutation(UPDATE_SITE_SETTINGS);
+  const [updateSettings] = useApolloMutation(UPDATE_SITE_SETTINGS);
   const form = useForm<SettingsValues>({ resolver: zodResolver(settingsSchema), defaultValues: valuesOf(data?.siteSettings) });
   const { errors, isSubmitting, dirtyFields } = form.formState;
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { Clock, Download, Eye, FileText, Layers, Mail, MousePointerClick, ShoppingCart, Users, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -85,10 +85,10 @@ export default function AdminStatsPage() {
   usePage(fr.admin.nav.stats);
   const [days, setDays] = usePeriod();
   const options = { fetchPolicy: 'cache-and-network' } as const;
-  const identity = useQuery(ADMIN_STATS_USERS, options);
-  const catalogue = useQuery(ADMIN_STATS_CATALOGUE, options);
-  const messaging = useQuery(ADMIN_STATS_NEWSLETTER, options);
-  const analytics = useQuery(ADMIN_STATS_ANALYTICS, { ...options, variables: { days } });
+  const identity = useApolloQuery(ADMIN_STATS_USERS, options);
+  const catalogue = useApolloQuery(ADMIN_STATS_CATALOGUE, options);
+  const messaging = useApolloQuery(ADMIN_STATS_NEWSLETTER, options);
+  const analytics = useApolloQuery(ADMIN_STATS_ANALYTICS, { ...options, variables: { days } });
   useLogError(identity.error, 'AdminStatsPage adminUserStats');
   useLogError(catalogue.error, 'AdminStatsPage catalogueStats');
   useLogError(messaging.error, 'AdminStatsPage adminNewsletterStats');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Eye, EyeOff, MessageSquareQuote, Star } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
@@ -53,9 +53,9 @@ export default function AdminTestimonialsPage() {
   usePage(adminFr.nav.testimonials);
   const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const { data, loading, error, refetch } = useQuery(ADMIN_TESTIMONIALS_PAGE, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useApolloQuery(ADMIN_TESTIMONIALS_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminTestimonialsPage');
-  const [updateTestimonial] = useMutation(UPDATE_TESTIMONIAL);
+  const [updateTestimonial] = useApolloMutation(UPDATE_TESTIMONIAL);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminTestimonial, 'deleteTestimonial'>({
     mutation: DELETE_TESTIMONIAL,
     field: 'deleteTestimonial',

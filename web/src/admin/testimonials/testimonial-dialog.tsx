@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -65,8 +65,8 @@ function TestimonialForm({ testimonial, onDone }: { testimonial: AdminTestimonia
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const [createTestimonial] = useMutation(CREATE_TESTIMONIAL);
-  const [updateTestimonial] = useMutation(UPDATE_TESTIMONIAL);
+  const [createTestimonial] = useApolloMutation(CREATE_TESTIMONIAL);
+  const [updateTestimonial] = useApolloMutation(UPDATE_TESTIMONIAL);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const input = {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Ban, History, MessageSquare, Search, ShieldCheck, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useAuth } from '@/auth/auth-context';
@@ -53,7 +53,7 @@ export default function AdminUsersPage() {
   const [unbanTarget, setUnbanTarget] = useState<Target | null>(null);
 
   const variables = { search: view.search || null, sort: view.sort, direction: view.direction, page: view.page, pageSize: USERS_PAGE_SIZE };
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_USERS_PAGE, { variables, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_USERS_PAGE, { variables, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (!error) return;
     console.error(t.loadFailure, error);
@@ -63,8 +63,8 @@ export default function AdminUsersPage() {
   const exportVariables = useMemo(() => ({ search: view.search || null, sort: view.sort, direction: view.direction }), [view.search, view.sort, view.direction]);
   const { exportCsv, exporting } = useCsvExport(EXPORT_USERS_CSV, 'exportUsersCsv', t.exportFile, exportVariables);
 
-  const [ban] = useMutation(BAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
-  const [unban] = useMutation(UNBAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
+  const [ban] = useApolloMutation(BAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
+  const [unban] = useApolloMutation(UNBAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
 
   const users = data?.adminUsers ?? previousData?.adminUsers;
   useClampPage(users?.totalPages, view.page, setPage);

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { useEffect } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { adminFr } from '../i18n';
@@ -40,7 +40,7 @@ export function PurchaseHistoryDialog({ user, onClose }: { user: PurchaseHistory
 
 function PurchaseHistory({ userId }: { userId: string }) {
   const { isMobile } = useSidebar();
-  const { data, loading, error } = useQuery(ADMIN_USER_ORDERS, { variables: { userId }, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useApolloQuery(ADMIN_USER_ORDERS, { variables: { userId }, fetchPolicy: 'network-only' });
   useEffect(() => {
     if (!error) return;
     console.error(t.loadFailure, error);

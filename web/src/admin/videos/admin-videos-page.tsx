@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient, useApolloQuery } from '@/data/hooks';
 import { Play, Video as VideoIcon, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -61,7 +61,7 @@ const columns: ReadonlyArray<Column<AdminVideo>> = [
  * above the list, wherever it is in the list; 'Voir toutes les vidéos' removes the parameter.
  */
 function VideoFocus({ id, actions, onClose }: { id: string; actions(video: AdminVideo): ReactNode; onClose(): void }) {
-  const { data, loading, error, startPolling, stopPolling } = useQuery(ADMIN_VIDEO_ROW_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, startPolling, stopPolling } = useApolloQuery(ADMIN_VIDEO_ROW_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminVideoRow');
   const video = data?.video;
   const preparing = video ? isBeingPrepared(video) : false;
@@ -103,7 +103,7 @@ export default function AdminVideosPage() {
   const [focusId, setFocusId] = useUrlParam('video');
   const [page, setPage] = usePageFor(search);
   const [editing, setEditing] = useState<AdminVideo | null>(null);
-  const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useQuery(ADMIN_VIDEOS_PAGE, {
+  const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useApolloQuery(ADMIN_VIDEOS_PAGE, {
     variables: { search: search || null, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });

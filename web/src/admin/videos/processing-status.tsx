@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { VideoProcessingState } from '@/generated/graphql';
@@ -23,7 +23,7 @@ export function isBeingPrepared(video: AdminVideo): boolean {
  */
 export function ProcessingStatus({ video }: { video: AdminVideo }) {
   const p = video.processing;
-  const [retry, { loading }] = useMutation(RETRY_VIDEO_PROCESSING);
+  const [retry, { loading }] = useApolloMutation(RETRY_VIDEO_PROCESSING);
   if (!p) return null;
   const label = p.state === 'PROCESSING' ? t.processing.PROCESSING(p.progress) : t.processing[p.state];
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
@@ -45,7 +45,7 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
   const initial = valuesOf(video);
   const form = useForm<VideoEditValues>({ resolver: zodResolver(videoEditSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
-  const [updateVideo] = useMutation(UPDATE_VIDEO);
+  const [updateVideo] = useApolloMutation(UPDATE_VIDEO);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
@@ -34,7 +34,7 @@ export function VideoUploadForm({
   const id = useId();
   const form = useForm<VideoUploadValues>({ resolver: zodResolver(videoUploadSchema), defaultValues: emptyVideoUpload() });
   const { errors } = form.formState;
-  const [createVideo] = useMutation(CREATE_VIDEO);
+  const [createVideo] = useApolloMutation(CREATE_VIDEO);
   const { files, uploading, submit } = useUploadSubmission({ successText: t.uploadSuccessText, failure: t.uploadFailure });
 
   const onSubmit = form.handleSubmit((values) =>

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { CHECK_CAPTCHA, CREATE_CAPTCHA, type Captcha } from './operations';
@@ -40,8 +40,8 @@ export function CaptchaField({
   ref?: Ref<CaptchaHandle>;
   error?: string;
 }) {
-  const [createCaptcha, { loading: creating }] = useMutation(CREATE_CAPTCHA);
-  const [checkCaptcha] = useMutation(CHECK_CAPTCHA);
+  const [createCaptcha, { loading: creating }] = useApolloMutation(CREATE_CAPTCHA);
+  const [checkCaptcha] = useApolloMutation(CHECK_CAPTCHA);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   const [status, setStatus] = useState<CaptchaStatus>('idle');
