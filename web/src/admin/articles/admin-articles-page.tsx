@@ -10,13 +10,13 @@ import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
 import { usePageFor, useUrlSearch } from '../lib/use-url-state';
-import { Badge } from '../ui/badge';
-import { type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { AddButton, EditDeleteActions, FormScreen, ListBody } from '../ui/list-screen';
-import { ListSearch } from '../ui/list-search';
-import { PageHeader } from '../ui/page-header';
-import { useDeleteRow } from '../ui/use-delete-row';
+import { Badge } from '@/components/ui/badge';
+import { type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { AddButton, EditDeleteActions, FormScreen, ListBody } from '../components/list-screen';
+import { ListSearch } from '../components/list-search';
+import { PageHeader } from '../components/page-header';
+import { useDeleteRow } from '../components/use-delete-row';
 import { ArticleEditor } from './article-editor';
 import { ADMIN_ARTICLES_PAGE, DELETE_ARTICLE, PAGE_SIZE, PUBLISH_ARTICLE, UNPUBLISH_ARTICLE, type AdminArticle } from './operations';
 
@@ -29,7 +29,7 @@ const FILTERS: ReadonlyArray<{ status: ArticleStatus | null; label: string }> = 
 ];
 
 function StatusBadge({ status }: { status: ArticleStatus }) {
-  return status === 'PUBLISHED' ? <Badge tone="success">{t.published}</Badge> : <Badge tone="muted">{t.draft}</Badge>;
+  return status === 'PUBLISHED' ? <Badge size="compact" variant="success">{t.published}</Badge> : <Badge size="compact" variant="muted">{t.draft}</Badge>;
 }
 
 const columns: ReadonlyArray<Column<AdminArticle>> = [

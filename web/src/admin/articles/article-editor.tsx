@@ -15,11 +15,13 @@ import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { isImage, optionalFile, text } from '../lib/form-rules';
 import { useFileUploads } from '../lib/use-file-uploads';
 import { useLogError } from '../lib/use-log-error';
-import { NativeSelect, Textarea } from '../ui/controls';
-import { ControlledFileInput } from '../ui/file-field';
-import { FormField, OptionalMark } from '../ui/form-field';
-import { FormSkeleton, Skeleton } from '../ui/skeleton';
-import { UploadProgress } from '../ui/upload-progress';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { ControlledFileInput } from '../components/file-field';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { FormSkeleton } from '../components/skeleton';
+import { UploadProgress } from '../components/upload-progress';
 import { ADMIN_ARTICLE_EDITOR, CREATE_ARTICLE, UPDATE_ARTICLE, type AdminArticleDetail } from './operations';
 
 // TipTap and ProseMirror are fetched only when an administrator opens this form.

@@ -6,9 +6,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
-import { Textarea } from '../ui/controls';
-import { FormField } from '../ui/form-field';
-import { FormSkeleton } from '../ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
+import { FormSkeleton } from '../components/skeleton';
 import { MailStatusBadge } from '../emails/mail-status-badge';
 import {
   ADMIN_ARCHIVE_CONTACT_MESSAGE,

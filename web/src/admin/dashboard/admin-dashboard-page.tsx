@@ -12,7 +12,7 @@ import { useLogError } from '../lib/use-log-error';
 import { ChartPanel } from '../stats/charts/chart-panel';
 import { CHART_COLORS, type ChartSeries } from '../stats/charts/chart-types';
 import { formatGrowth } from '../stats/format';
-import { StatCard, StatCardSkeleton } from '../ui/stat-card';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { ADMIN_DASHBOARD_CATALOGUE, ADMIN_DASHBOARD_COMMERCE, ADMIN_DASHBOARD_DAILY, ADMIN_DASHBOARD_NEWSLETTER, ADMIN_DASHBOARD_USERS } from './operations';
 
 const t = adminFr.dashboard;

@@ -1,13 +1,13 @@
 import type { MailStatus } from '@/generated/graphql';
 import { adminFr } from '../i18n';
-import { Badge } from '../ui/badge';
+import { Badge } from '@/components/ui/badge';
 
 const tone = { QUEUED: 'muted', SENDING: 'warning', SENT: 'success', FAILED: 'danger', SUPPRESSED: 'muted' } as const satisfies Record<MailStatus, string>;
 
 /** A delivery's status in French ('Envoyé', 'Échec', …). */
 export function MailStatusBadge({ status }: { status: MailStatus }) {
   return (
-    <Badge tone={tone[status]} data-status={status}>
+    <Badge size="compact" variant={tone[status]} data-status={status}>
       {adminFr.emails.status[status]}
     </Badge>
   );

@@ -10,12 +10,12 @@ import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
-import { Badge } from '../ui/badge';
-import { DataList, EmptyState, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
+import { Badge } from '@/components/ui/badge';
+import { DataList, EmptyState, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
 import { CardSkeleton, LoadFailure, StatCard, totalPages } from './messaging-ui';
 import { ADMIN_MARK_MESSAGE_READ, ADMIN_MESSAGE_STATS, ADMIN_MESSAGES, MESSAGES_PAGE_SIZE, type AdminMessage } from './operations';
 import { SendMessageDialog } from './send-message-dialog';
@@ -25,17 +25,17 @@ const t = adminFr.messages;
 function status(m: AdminMessage) {
   if (m.isGroup) {
     return (
-      <Badge tone={m.readCount > 0 ? 'success' : 'muted'} data-status="group">
+      <Badge size="compact" variant={m.readCount > 0 ? 'success' : 'muted'} data-status="group">
         {t.readBy(m.readCount, m.recipientCount)}
       </Badge>
     );
   }
   return m.readAt ? (
-    <Badge tone="success" data-status="read">
+    <Badge size="compact" variant="success" data-status="read">
       {t.readStatus}
     </Badge>
   ) : (
-    <Badge tone="warning" data-status="unread">
+    <Badge size="compact" variant="warning" data-status="unread">
       {t.unread}
     </Badge>
   );

@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { Textarea } from '../ui/controls';
-import { FormField } from '../ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
 import { useDebounced } from './messaging-ui';
 import { ADMIN_SEND_MESSAGE, MESSAGE_RECIPIENTS, type Recipient } from './operations';
 

@@ -7,11 +7,11 @@ import { formatCount } from '@/lib/format/number';
 import { adminFr } from '../i18n';
 import { formatDay } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
-import { EmptyState, type Column } from '../ui/data-list';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
-import { Badge } from '../ui/badge';
+import { EmptyState, type Column } from '../components/data-list';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
+import { Badge } from '@/components/ui/badge';
 import { CardSkeleton, PlainList, StatCard, totalPages } from '../messages/messaging-ui';
 import { CampaignComposer } from './campaign-composer';
 import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign } from './operations';
@@ -39,7 +39,7 @@ const campaignColumns: ReadonlyArray<Column<AdminCampaign>> = [
   {
     header: t.campaignColumns.status,
     cell: (c) => (
-      <Badge tone={statusTone[c.status]} data-status={c.status}>
+      <Badge size="compact" variant={statusTone[c.status]} data-status={c.status}>
         {t.campaignStatus[c.status]}
       </Badge>
     ),

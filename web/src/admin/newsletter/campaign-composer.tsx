@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { FormField } from '../ui/form-field';
-import { Skeleton } from '../ui/skeleton';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
 import { CampaignProgress } from './campaign-progress';
 import { ADMIN_SEND_CAMPAIGN, ADMIN_SEND_TEST_CAMPAIGN, type AdminCampaign } from './operations';
 

@@ -9,14 +9,14 @@ import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDay } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
-import { ActionConfirmDialog } from '../ui/action-confirm-dialog';
-import { Badge } from '../ui/badge';
-import { NativeSelect } from '../ui/controls';
-import { DataList, EmptyState, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { ExportButton } from '../ui/list-screen';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
+import { ActionConfirmDialog } from '../components/action-confirm-dialog';
+import { Badge } from '@/components/ui/badge';
+import { NativeSelect } from '@/components/ui/native-select';
+import { DataList, EmptyState, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { ExportButton } from '../components/list-screen';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
 import { LoadFailure, totalPages, useDebounced } from '../messages/messaging-ui';
 import {
   ADMIN_NEWSLETTER_SUBSCRIBERS,
@@ -47,7 +47,7 @@ const columns: ReadonlyArray<Column<AdminSubscriber>> = [
   {
     header: t.subscriberColumns.status,
     cell: (s) => (
-      <Badge tone={tone[s.status]} data-status={s.status}>
+      <Badge size="compact" variant={tone[s.status]} data-status={s.status}>
         {t.subscriberStatus[s.status]}
       </Badge>
     ),

@@ -7,9 +7,9 @@ import { useAuth } from '@/auth/auth-context';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
 import { formatDateTime, formatTime, formatUsdCents, formatXaf } from '../lib/money';
-import { ActionConfirmDialog, type ActionConfirmTexts } from '../ui/action-confirm-dialog';
-import { FormSkeleton } from '../ui/skeleton';
-import { OrderStatusBadge } from '../ui/status-badge';
+import { ActionConfirmDialog, type ActionConfirmTexts } from '../components/action-confirm-dialog';
+import { FormSkeleton } from '../components/skeleton';
+import { OrderStatusBadge } from '../components/status-badge';
 import { PurchaseHistoryDialog, type PurchaseHistoryUser } from '../users/purchase-history-dialog';
 import {
   ADMIN_GRANT_ORDER,

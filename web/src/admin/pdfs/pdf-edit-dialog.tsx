@@ -6,9 +6,10 @@ import { Input } from '@/components/ui/input';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { centsToPrice } from '../lib/form-rules';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { EditDialog, EditDialogForm } from '../ui/edit-dialog';
-import { FormField } from '../ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { EditDialog, EditDialogForm } from '../components/edit-dialog';
+import { FormField } from '@/components/ui/form-field';
 import { UPDATE_PDF, type AdminPdf } from './operations';
 import { pdfEditSchema, type PdfEditValues } from './pdf-schema';
 

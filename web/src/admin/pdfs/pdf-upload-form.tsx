@@ -7,10 +7,11 @@ import { adminFr } from '../i18n';
 import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { type UploadRequest } from '../lib/use-file-uploads';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { ControlledFileInput } from '../ui/file-field';
-import { FormField, OptionalMark } from '../ui/form-field';
-import { UploadFormCard, useUploadSubmission } from '../ui/upload-form-card';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { ControlledFileInput } from '../components/file-field';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { UploadFormCard, useUploadSubmission } from '../components/upload-form-card';
 import { CREATE_PDF } from './operations';
 import { emptyPdfUpload, pdfUploadSchema, type PdfUploadValues } from './pdf-schema';
 

@@ -13,9 +13,9 @@ import { adminFr } from '../i18n';
 import { ServerMessageError, reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
 import { text } from '../lib/form-rules';
 import { useLogError } from '../lib/use-log-error';
-import { Textarea } from '../ui/controls';
-import { FormField } from '../ui/form-field';
-import { FormSkeleton } from '../ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
+import { FormSkeleton } from '../components/skeleton';
 import { ADMIN_SETTINGS_PAGE, UPDATE_SITE_SETTINGS, type SiteSettings, type SiteSettingsInput } from './operations';
 
 const t = adminFr.settings;

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { formatCount } from '@/lib/format/number';
 import { cn } from '@/lib/utils';
 import { formatXaf } from '../lib/money';
-import { ListSkeleton } from '../ui/skeleton';
+import { ListSkeleton } from '../components/skeleton';
 import { statsFr } from './stats-fr';
 
 const t = statsFr.top;

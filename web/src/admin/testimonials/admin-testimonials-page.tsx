@@ -6,12 +6,12 @@ import { formatDate } from '@/lib/format/date';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
-import { Badge } from '../ui/badge';
-import { type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { AddButton, EditDeleteActions, ListBody } from '../ui/list-screen';
-import { PageHeader } from '../ui/page-header';
-import { useDeleteRow } from '../ui/use-delete-row';
+import { Badge } from '@/components/ui/badge';
+import { type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { AddButton, EditDeleteActions, ListBody } from '../components/list-screen';
+import { PageHeader } from '../components/page-header';
+import { useDeleteRow } from '../components/use-delete-row';
 import { ADMIN_TESTIMONIALS_PAGE, DELETE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
 import { TestimonialDialog } from './testimonial-dialog';
 
@@ -44,7 +44,7 @@ const columns: ReadonlyArray<Column<AdminTestimonial>> = [
     wide: true,
   },
   { header: t.columns.rating, cell: (item) => <Rating value={item.rating} /> },
-  { header: t.columns.status, cell: (item) => (item.isActive ? <Badge tone="success">{t.active}</Badge> : <Badge tone="muted">{t.inactive}</Badge>) },
+  { header: t.columns.status, cell: (item) => (item.isActive ? <Badge size="compact" variant="success">{t.active}</Badge> : <Badge size="compact" variant="muted">{t.inactive}</Badge>) },
   { header: t.columns.createdAt, cell: (item) => formatDate(item.createdAt) },
 ];
 

@@ -8,9 +8,10 @@ import { Label } from '@/components/ui/label';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { blankToNull, text } from '../lib/form-rules';
-import { NativeSelect, Textarea } from '../ui/controls';
-import { EditDialog, EditDialogForm } from '../ui/edit-dialog';
-import { FormField, OptionalMark } from '../ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { EditDialog, EditDialogForm } from '../components/edit-dialog';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
 import { CREATE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
 
 const t = adminFr.testimonials;

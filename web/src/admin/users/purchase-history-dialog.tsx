@@ -5,8 +5,8 @@ import { adminFr } from '../i18n';
 import { toastFailure } from '../lib/errors';
 import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
 import { useSidebar } from '../sidebar-context';
-import { ListSkeleton } from '../ui/skeleton';
-import { OrderStatusBadge } from '../ui/status-badge';
+import { ListSkeleton } from '../components/skeleton';
+import { OrderStatusBadge } from '../components/status-badge';
 import { ADMIN_USER_ORDERS } from './operations';
 
 const t = adminFr.purchaseHistory;

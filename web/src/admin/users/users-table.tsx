@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
-import { NativeSelect } from '../ui/controls';
-import { Badge } from '../ui/badge';
-import { DataList, type Column } from '../ui/data-list';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Badge } from '@/components/ui/badge';
+import { DataList, type Column } from '../components/data-list';
 import { useSidebar } from '../sidebar-context';
 import type { AdminUserRow, SortDirection, UserSort } from './operations';
 import { USER_SORTS } from './use-users-url-state';
@@ -25,14 +25,14 @@ function orDash(value: number | null | undefined, format: (n: number) => ReactNo
 export function UserStatusBadge({ user }: { user: AdminUserRow }) {
   if (!user.isBanned) {
     return (
-      <Badge tone="success" data-status="active">
+      <Badge size="compact" variant="success" data-status="active">
         {t.active}
       </Badge>
     );
   }
   return (
     <span title={user.ban ? t.bannedSince(formatDay(user.ban.bannedAt), user.ban.reason || '—') : undefined}>
-      <Badge tone="danger" data-status="banned">
+      <Badge size="compact" variant="danger" data-status="banned">
         {t.banned}
       </Badge>
     </span>

@@ -6,9 +6,10 @@ import { Input } from '@/components/ui/input';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { blankToNull, centsToPrice, optionalInteger } from '../lib/form-rules';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { EditDialog, EditDialogForm } from '../ui/edit-dialog';
-import { FormField, OptionalMark } from '../ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { EditDialog, EditDialogForm } from '../components/edit-dialog';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
 import { UPDATE_VIDEO, type AdminVideo } from './operations';
 import { LEARN_ITEM_COUNT, MIN_PREVIEW_SECONDS, videoEditSchema, type VideoEditValues } from './video-schema';
 

@@ -8,10 +8,11 @@ import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { blankToNull, optionalInteger } from '../lib/form-rules';
 import { type UploadRequest } from '../lib/use-file-uploads';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { ControlledFileInput } from '../ui/file-field';
-import { FormField, OptionalMark } from '../ui/form-field';
-import { UploadFormCard, useUploadSubmission } from '../ui/upload-form-card';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { ControlledFileInput } from '../components/file-field';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { UploadFormCard, useUploadSubmission } from '../components/upload-form-card';
 import { CREATE_VIDEO } from './operations';
 import { emptyVideoUpload, videoUploadSchema, type VideoUploadValues } from './video-schema';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { forgotSchema, type ForgotValues } from './schemas';
 import { showServerError } from './server-errors';
 

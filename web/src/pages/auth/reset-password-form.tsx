@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
 import { userErrorOf } from '@/lib/user-error';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { resetSchema, type ResetValues } from './schemas';
 import { showServerError } from './server-errors';

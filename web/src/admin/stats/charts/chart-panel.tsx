@@ -1,7 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import { statsFr } from '../stats-fr';
 import { totalOf, type ChartSeries, type DailyPoint } from './chart-types';
 

@@ -1,6 +1,6 @@
 import type { AttemptStatus, OrderStatus } from '@/generated/graphql';
 import { adminFr } from '../i18n';
-import { Badge } from './badge';
+import { Badge } from '@/components/ui/badge';
 
 const tone = {
   COMPLETED: 'success',
@@ -15,7 +15,7 @@ const tone = {
 /** An order's or attempt's status in French ('Complété', 'En attente', …). */
 export function OrderStatusBadge({ status }: { status: OrderStatus | AttemptStatus }) {
   return (
-    <Badge tone={tone[status]} data-status={status}>
+    <Badge size="compact" variant={tone[status]} data-status={status}>
       {adminFr.orderStatus[status]}
     </Badge>
   );
