@@ -10,7 +10,7 @@ import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
 import { usePageFor, useUrlSearch } from '../lib/use-url-state';
-import { Badge } from '@/components/ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { AddButton, EditDeleteActions, FormScreen, ListBody } from '../components/list-screen';
@@ -29,7 +29,7 @@ const FILTERS: ReadonlyArray<{ status: ArticleStatus | null; label: string }> = 
 ];
 
 function StatusBadge({ status }: { status: ArticleStatus }) {
-  return status === 'PUBLISHED' ? <Badge size="compact" variant="success">{t.published}</Badge> : <Badge size="compact" variant="muted">{t.draft}</Badge>;
+  return status === 'PUBLISHED' ? <ToneBadge tone="success">{t.published}</ToneBadge> : <ToneBadge tone="muted">{t.draft}</ToneBadge>;
 }
 
 const columns: ReadonlyArray<Column<AdminArticle>> = [

@@ -1,6 +1,22 @@
+import type { ComponentProps } from 'react';
+import { Badge } from '@/components/ui/badge';
 import type { AttemptStatus, OrderStatus } from '@/generated/graphql';
 import { adminFr } from '../i18n';
-import { Badge } from '@/components/ui/badge';
+
+const tones = {
+  success: 'border-primary/30 bg-accent text-accent-foreground',
+  muted: 'border-border bg-muted text-muted-foreground',
+  warning: 'border-secondary-foreground/20 bg-secondary text-secondary-foreground',
+  danger: 'border-destructive/30 bg-destructive/10 text-destructive',
+} as const;
+
+/**
+ * A status in the back-office's lists ('Publié', 'Banni', 'En attente'…): the kit's compact Badge in
+ * the status's tone (in the admin's chunk only: the public pages' badges do not carry these colours).
+ */
+export function ToneBadge({ tone, ...props }: ComponentProps<'span'> & { tone: keyof typeof tones }) {
+  return <Badge variant="outline" size="compact" className={tones[tone]} {...props} />;
+}
 
 const tone = {
   COMPLETED: 'success',
@@ -15,8 +31,8 @@ const tone = {
 /** An order's or attempt's status in French ('Complété', 'En attente', …). */
 export function OrderStatusBadge({ status }: { status: OrderStatus | AttemptStatus }) {
   return (
-    <Badge size="compact" variant={tone[status]} data-status={status}>
+    <ToneBadge tone={tone[status]} data-status={status}>
       {adminFr.orderStatus[status]}
-    </Badge>
+    </ToneBadge>
   );
 }

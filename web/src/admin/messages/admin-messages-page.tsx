@@ -10,7 +10,7 @@ import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
-import { Badge } from '@/components/ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { DataList, EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { PageHeader } from '../components/page-header';
@@ -25,19 +25,19 @@ const t = adminFr.messages;
 function status(m: AdminMessage) {
   if (m.isGroup) {
     return (
-      <Badge size="compact" variant={m.readCount > 0 ? 'success' : 'muted'} data-status="group">
+      <ToneBadge tone={m.readCount > 0 ? 'success' : 'muted'} data-status="group">
         {t.readBy(m.readCount, m.recipientCount)}
-      </Badge>
+      </ToneBadge>
     );
   }
   return m.readAt ? (
-    <Badge size="compact" variant="success" data-status="read">
+    <ToneBadge tone="success" data-status="read">
       {t.readStatus}
-    </Badge>
+    </ToneBadge>
   ) : (
-    <Badge size="compact" variant="warning" data-status="unread">
+    <ToneBadge tone="warning" data-status="unread">
       {t.unread}
-    </Badge>
+    </ToneBadge>
   );
 }
 

@@ -11,7 +11,7 @@ import { EmptyState, type Column } from '../components/data-list';
 import { PageHeader } from '../components/page-header';
 import { Pagination } from '../components/pagination';
 import { ListSkeleton } from '../components/skeleton';
-import { Badge } from '@/components/ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { CardSkeleton, PlainList, StatCard, totalPages } from '../messages/messaging-ui';
 import { CampaignComposer } from './campaign-composer';
 import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign } from './operations';
@@ -39,9 +39,9 @@ const campaignColumns: ReadonlyArray<Column<AdminCampaign>> = [
   {
     header: t.campaignColumns.status,
     cell: (c) => (
-      <Badge size="compact" variant={statusTone[c.status]} data-status={c.status}>
+      <ToneBadge tone={statusTone[c.status]} data-status={c.status}>
         {t.campaignStatus[c.status]}
-      </Badge>
+      </ToneBadge>
     ),
   },
 ];

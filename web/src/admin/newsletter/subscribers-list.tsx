@@ -10,7 +10,7 @@ import { formatDay } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { ActionConfirmDialog } from '../components/action-confirm-dialog';
-import { Badge } from '@/components/ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { NativeSelect } from '@/components/ui/native-select';
 import { DataList, EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
@@ -47,9 +47,9 @@ const columns: ReadonlyArray<Column<AdminSubscriber>> = [
   {
     header: t.subscriberColumns.status,
     cell: (s) => (
-      <Badge size="compact" variant={tone[s.status]} data-status={s.status}>
+      <ToneBadge tone={tone[s.status]} data-status={s.status}>
         {t.subscriberStatus[s.status]}
-      </Badge>
+      </ToneBadge>
     ),
   },
 ];

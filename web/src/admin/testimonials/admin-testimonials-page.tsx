@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format/date';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
-import { Badge } from '@/components/ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { AddButton, EditDeleteActions, ListBody } from '../components/list-screen';
@@ -44,7 +44,7 @@ const columns: ReadonlyArray<Column<AdminTestimonial>> = [
     wide: true,
   },
   { header: t.columns.rating, cell: (item) => <Rating value={item.rating} /> },
-  { header: t.columns.status, cell: (item) => (item.isActive ? <Badge size="compact" variant="success">{t.active}</Badge> : <Badge size="compact" variant="muted">{t.inactive}</Badge>) },
+  { header: t.columns.status, cell: (item) => (item.isActive ? <ToneBadge tone="success">{t.active}</ToneBadge> : <ToneBadge tone="muted">{t.inactive}</ToneBadge>) },
   { header: t.columns.createdAt, cell: (item) => formatDate(item.createdAt) },
 ];
 

@@ -4,7 +4,7 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Badge } from '@/components/ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { DataList, type Column } from '../components/data-list';
 import { useSidebar } from '../sidebar-context';
 import type { AdminUserRow, SortDirection, UserSort } from './operations';
@@ -25,16 +25,16 @@ function orDash(value: number | null | undefined, format: (n: number) => ReactNo
 export function UserStatusBadge({ user }: { user: AdminUserRow }) {
   if (!user.isBanned) {
     return (
-      <Badge size="compact" variant="success" data-status="active">
+      <ToneBadge tone="success" data-status="active">
         {t.active}
-      </Badge>
+      </ToneBadge>
     );
   }
   return (
     <span title={user.ban ? t.bannedSince(formatDay(user.ban.bannedAt), user.ban.reason || '—') : undefined}>
-      <Badge size="compact" variant="danger" data-status="banned">
+      <ToneBadge tone="danger" data-status="banned">
         {t.banned}
-      </Badge>
+      </ToneBadge>
     </span>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import type { VideoProcessingState } from '@/generated/graphql';
 import { adminFr } from '../i18n';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { Badge } from '@/components/ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { RETRY_VIDEO_PROCESSING, type AdminVideo } from './operations';
 
 const t = adminFr.videos;
@@ -39,9 +39,9 @@ export function ProcessingStatus({ video }: { video: AdminVideo }) {
 
   return (
     <span className="flex min-w-28 flex-col items-start gap-1" data-testid="video-processing" data-state={p.state}>
-      <Badge size="compact" variant={tone[p.state]} data-state={p.state}>
+      <ToneBadge tone={tone[p.state]} data-state={p.state}>
         {label}
-      </Badge>
+      </ToneBadge>
       {p.state === 'PROCESSING' && (
         <span
           role="progressbar"

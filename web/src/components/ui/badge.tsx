@@ -11,15 +11,10 @@ export const badgeVariants = cva('inline-flex items-center whitespace-nowrap rou
       outline: 'bg-card text-foreground',
       /** Over an image: readable on any thumbnail. */
       overlay: 'border-transparent bg-black/70 text-white',
-      // A status's tone (the back-office's lists: 'Publié', 'Banni', 'En attente'…).
-      success: 'border-primary/30 bg-accent text-accent-foreground',
-      muted: 'border-border bg-muted text-muted-foreground',
-      warning: 'border-secondary-foreground/20 bg-secondary text-secondary-foreground',
-      danger: 'border-destructive/30 bg-destructive/10 text-destructive',
     },
     size: {
       default: 'w-fit shrink-0 gap-1 px-2.5 [&_svg]:pointer-events-none [&_svg]:size-3.5 [&_svg]:shrink-0',
-      /** A status in a table row or a list. */
+      /** A status in a table row or a list (admin/components/status-badge.tsx). */
       compact: 'px-2',
     },
   },
