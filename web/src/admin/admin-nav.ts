@@ -17,7 +17,7 @@ import {
 import type { ComponentType } from 'react';
 import { fr } from '@/i18n/fr';
 import { ContactUnreadBadge } from './contact/contact-unread-badge';
-import { adminFr } from './i18n';
+import { adminFr } from '@/i18n/admin';
 
 export interface AdminNavItem {
   to: string;

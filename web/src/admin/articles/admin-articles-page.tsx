@@ -5,7 +5,7 @@ import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import { cn } from '@/lib/utils';
 import type { ArticleStatus } from '../api/catalogue';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';

@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { adminFr, ARTICLE_CATEGORIES } from '../i18n';
+import { adminFr, ARTICLE_CATEGORIES } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { isImage, optionalFile, text } from '../lib/form-rules';
 import { useFileUploads } from '../lib/use-file-uploads';
@@ -36,9 +36,9 @@ function hasText(html: string): boolean {
 }
 
 const articleSchema = z.object({
-  title: text('Le titre', 200).check(z.refine((v) => v.trim() !== '', required)),
-  excerpt: text('Le résumé', 600).check(z.refine((v) => v.trim() !== '', required)),
-  bodyHtml: z.string().check(z.maxLength(200_000, adminFr.common.tooLong('Le contenu', 200_000)), z.refine(hasText, required)),
+  title: text(adminFr.fieldNames.title, 200).check(z.refine((v) => v.trim() !== '', required)),
+  excerpt: text(adminFr.fieldNames.excerpt, 600).check(z.refine((v) => v.trim() !== '', required)),
+  bodyHtml: z.string().check(z.maxLength(200_000, adminFr.common.tooLong(adminFr.fieldNames.body, 200_000)), z.refine(hasText, required)),
   author: text("Le nom de l'auteur", 120).check(z.refine((v) => v.trim() !== '', required)),
   category: z.enum(ARTICLE_CATEGORIES),
   image: optionalFile.check(z.refine((file) => !file || isImage(file), t.invalidImage)),

@@ -1,5 +1,5 @@
 import { Skeleton } from '@/components/ui/skeleton';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 
 /** Stand-in rows while a list loads (announced once to screen readers). */
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 import type { AttemptStatus, OrderStatus } from '@/generated/graphql';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 
 const tones = {
   success: 'border-primary/30 bg-accent text-accent-foreground',

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatDateTime } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useUrlParam } from '../lib/use-url-state';

@@ -3,7 +3,7 @@ import { Archive, ArchiveRestore, Mail, MailOpen, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
 import { Textarea } from '@/components/ui/textarea';

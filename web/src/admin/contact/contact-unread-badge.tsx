@@ -1,5 +1,5 @@
 import { useApolloQuery } from '@/data/hooks';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { ADMIN_CONTACT_UNREAD } from './operations';
 
 /** The sidebar's count of unread contact messages (refreshed every minute and after each change). */

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { ChartPanel } from '../stats/charts/chart-panel';

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { usePage } from '@/hooks/use-page';
 import { everyValue } from '@/lib/enum-values';
 import { cn } from '@/lib/utils';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDay, formatHour } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';

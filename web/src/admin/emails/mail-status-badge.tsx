@@ -1,5 +1,5 @@
 import type { MailStatus } from '@/generated/graphql';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { ToneBadge } from '../components/status-badge';
 
 const tone = { QUEUED: 'muted', SENDING: 'warning', SENT: 'success', FAILED: 'danger', SUPPRESSED: 'muted' } as const satisfies Record<MailStatus, string>;

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';

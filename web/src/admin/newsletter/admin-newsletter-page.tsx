@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatDay } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { EmptyState, type Column } from '../components/data-list';

@@ -1,7 +1,7 @@
 import { useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useEffect, useRef } from 'react';
 import { Card } from '@/components/ui/card';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure, toastSuccess } from '../lib/errors';
 import { ADMIN_CAMPAIGN, CAMPAIGN_PROGRESS, type AdminCampaign } from './operations';
 

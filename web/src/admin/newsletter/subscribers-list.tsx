@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { everyValue } from '@/lib/enum-values';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDay } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
 import { everyValue } from '@/lib/enum-values';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatDay, formatHour, formatUsdCents, formatXaf } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';

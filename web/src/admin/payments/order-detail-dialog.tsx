@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/auth/auth-context';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
 import { formatDateTime, formatTime, formatUsdCents, formatXaf } from '../lib/money';
 import { ActionConfirmDialog, type ActionConfirmTexts } from '../components/action-confirm-dialog';

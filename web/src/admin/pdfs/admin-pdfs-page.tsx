@@ -5,7 +5,7 @@ import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure, toastSuccess } from '../lib/errors';
 import { downloadUrl } from '../lib/files';
 import { formatBytes, formatMegabytes } from '../lib/format-bytes';

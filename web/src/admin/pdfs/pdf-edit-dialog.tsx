@@ -3,7 +3,7 @@ import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { centsToPrice } from '../lib/form-rules';
 import { Textarea } from '@/components/ui/textarea';

@@ -14,7 +14,7 @@ import { ChartPanel } from './charts/chart-panel';
 import { CHART_COLORS, totalOf, type ChartSeries } from './charts/chart-types';
 import { formatDecimal, formatDuration, formatFullDay, formatPercent } from './format';
 import { ADMIN_STATS_ANALYTICS, ADMIN_STATS_CATALOGUE, ADMIN_STATS_NEWSLETTER, ADMIN_STATS_USERS } from './operations';
-import { statsFr } from './stats-fr';
+import { statsFr } from '@/i18n/admin/stats';
 import { TopItemsTable, TopPagesTable } from './top-tables';
 
 const t = statsFr;

@@ -5,7 +5,7 @@ import { formatCount } from '@/lib/format/number';
 import { cn } from '@/lib/utils';
 import { formatXaf } from '../lib/money';
 import { ListSkeleton } from '../components/skeleton';
-import { statsFr } from './stats-fr';
+import { statsFr } from '@/i18n/admin/stats';
 
 const t = statsFr.top;
 

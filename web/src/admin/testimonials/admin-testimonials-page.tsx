@@ -3,7 +3,7 @@ import { Eye, EyeOff, MessageSquareQuote, Star } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
 import { ToneBadge } from '../components/status-badge';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { blankToNull, text } from '../lib/form-rules';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -19,11 +19,11 @@ const RATINGS = ['5', '4', '3', '2', '1'] as const;
 
 const testimonialSchema = z
   .object({
-    name: text('Le nom', 120),
-    location: text('La ville', 120),
-    content: text('Le témoignage', 2000),
+    name: text(adminFr.fieldNames.name, 120),
+    location: text(adminFr.fieldNames.location, 120),
+    content: text(adminFr.fieldNames.testimonial, 2000),
     rating: z.enum(RATINGS),
-    videoTitle: text('Le titre de la vidéo', 200),
+    videoTitle: text(adminFr.fieldNames.videoTitle, 200),
     isActive: z.boolean(),
   })
   .check(

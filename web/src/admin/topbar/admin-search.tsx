@@ -9,7 +9,7 @@ import { fr } from '@/i18n/fr';
 import { cn } from '@/lib/utils';
 import { useDebounced } from '../messages/messaging-ui';
 import { ADMIN_TOP_SEARCH, SEARCH_HITS_PER_KIND } from './operations';
-import { topbarFr } from './topbar-fr';
+import { topbarFr } from '@/i18n/admin/topbar';
 
 const t = topbarFr;
 

@@ -7,7 +7,7 @@ import { fr } from '@/i18n/fr';
 import { everyValue } from '@/lib/enum-values';
 import { MARK_SALE_SEEN, type AdminAlertKind } from './operations';
 import { formatRelative } from './relative-time';
-import { topbarFr } from './topbar-fr';
+import { topbarFr } from '@/i18n/admin/topbar';
 import { useAdminAlerts } from './use-admin-alerts';
 
 const t = topbarFr;

@@ -24,7 +24,7 @@ import { PurchaseHistoryDialog, type PurchaseHistoryUser } from './purchase-hist
 import { UserStatCards } from './user-stat-cards';
 import { UsersTable } from './users-table';
 import { useUsersUrlState } from './use-users-url-state';
-import { usersFr } from './users-fr';
+import { usersFr } from '@/i18n/admin/users';
 
 const t = usersFr;
 

@@ -1,7 +1,7 @@
 import { useApolloQuery } from '@/data/hooks';
 import { useEffect } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure } from '../lib/errors';
 import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
 import { useSidebar } from '../sidebar-context';

@@ -4,7 +4,7 @@ import { formatUsdCents, formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { CardSkeleton, StatCard } from '../messages/messaging-ui';
 import { ADMIN_USER_STATS, ADMIN_USERS_COMMERCE_STATS } from './operations';
-import { usersFr } from './users-fr';
+import { usersFr } from '@/i18n/admin/users';
 
 const t = usersFr.cards;
 

@@ -9,7 +9,7 @@ import { DataList, type Column } from '../components/data-list';
 import { useSidebar } from '../sidebar-context';
 import type { AdminUserRow, SortDirection, UserSort } from './operations';
 import { USER_SORTS } from './use-users-url-state';
-import { usersFr } from './users-fr';
+import { usersFr } from '@/i18n/admin/users';
 
 const t = usersFr;
 

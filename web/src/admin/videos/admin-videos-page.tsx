@@ -7,7 +7,7 @@ import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
 import { formatDuration } from '@/lib/format/duration';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure, toastSuccess } from '../lib/errors';
 import { openPendingTab } from '../lib/files';
 import { useClampPage } from '../lib/use-clamp-page';

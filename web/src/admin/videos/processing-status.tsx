@@ -2,7 +2,7 @@ import { useApolloMutation } from '@/data/hooks';
 import { RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { VideoProcessingState } from '@/generated/graphql';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { ToneBadge } from '../components/status-badge';
 import { RETRY_VIDEO_PROCESSING, type AdminVideo } from './operations';

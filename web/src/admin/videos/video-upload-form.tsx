@@ -3,7 +3,7 @@ import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { blankToNull, optionalInteger } from '../lib/form-rules';
