@@ -1,6 +1,7 @@
 // One lint config for every workspace: typescript-eslint's recommended rules, type-aware off for speed.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import webRestrictedImports from './web/eslint.restricted-imports.mjs';
 
 export default tseslint.config(
   // src/generated: written by `npm run codegen`, checked by its --check instead.
@@ -18,4 +19,5 @@ export default tseslint.config(
     files: ['scripts/**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...webRestrictedImports,
 );

@@ -18,7 +18,7 @@ import type { ComponentType } from 'react';
 import { paths } from '@/app/route-manifest';
 import { fr } from '@/i18n/fr';
 import { ContactUnreadBadge } from './contact/contact-unread-badge';
-import { adminFr } from './i18n';
+import { adminFr } from '@/i18n/admin';
 
 export interface AdminNavItem {
   to: string;

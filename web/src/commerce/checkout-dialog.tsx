@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { CircleAlert, Clock, ExternalLink, FileText, Film, FlaskConical, RefreshCw, Smartphone } from 'lucide-react';
@@ -70,7 +70,7 @@ function toastFailure(err: unknown) {
  */
 export default function CheckoutDialog({ item, method, onClose }: { item: CheckoutItem; method: PaymentMethod; onClose(): void }) {
   const client = useApolloClient();
-  const setup = useQuery(CHECKOUT_SETUP_QUERY, {
+  const setup = useApolloQuery(CHECKOUT_SETUP_QUERY, {
     variables: { itemId: item.id, itemType: item.type },
     fetchPolicy: 'network-only',
   });
@@ -243,7 +243,7 @@ function PayForm({
   onStarted(order: CheckoutOrder): void;
   onRefused(error: UserError): void;
 }) {
-  const [startCheckout, { loading }] = useMutation(START_CHECKOUT);
+  const [startCheckout, { loading }] = useApolloMutation(START_CHECKOUT);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema(requiresPhone)),
     reValidateMode: 'onChange',
@@ -338,9 +338,9 @@ function WaitingView({ order, refresh, onCanceled }: { order: CheckoutOrder; ref
   const attempt = order.attempt;
   const method = attempt?.method ?? order.method ?? 'MTN';
   const secondsLeft = useSecondsLeft(attempt?.expiresAt);
-  const [checkPayment, check] = useMutation(CHECK_PAYMENT);
-  const [resendPrompt, resend] = useMutation(RESEND_PAYMENT_PROMPT);
-  const [cancelPayment, cancel] = useMutation(CANCEL_PAYMENT);
+  const [checkPayment, check] = useApolloMutation(CHECK_PAYMENT);
+  const [resendPrompt, resend] = useApolloMutation(RESEND_PAYMENT_PROMPT);
+  const [cancelPayment, cancel] = useApolloMutation(CANCEL_PAYMENT);
   const [note, setNote] = useState<string | null>(null);
 
   const onCheck = async () => {

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient, useApolloMutation } from '@/data/hooks';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -35,7 +35,7 @@ export default function PaymentReturnPage() {
   const { orderId: pathId } = useParams();
   const orderId = orderIdFrom(pathId, params);
   const client = useApolloClient();
-  const [checkPayment, check] = useMutation(CHECK_PAYMENT);
+  const [checkPayment, check] = useApolloMutation(CHECK_PAYMENT);
   const { order } = useLiveOrder(check.called ? orderId : null);
 
   const checkedRef = useRef(false);

@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { useApolloClient, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useEffect, useState } from 'react';
 import { ORDER_UPDATED, PAYMENT_ORDER_QUERY, type CheckoutOrder } from './operations';
 
@@ -14,7 +14,7 @@ const LAST_POLL_MS = 10_000;
  */
 export function useLiveOrder(orderId: string | null): { order: CheckoutOrder | null; refresh(): Promise<void> } {
   const client = useApolloClient();
-  const { data } = useQuery(PAYMENT_ORDER_QUERY, {
+  const { data } = useApolloQuery(PAYMENT_ORDER_QUERY, {
     variables: { id: orderId ?? '' },
     skip: !orderId,
     fetchPolicy: 'cache-first',
@@ -22,7 +22,7 @@ export function useLiveOrder(orderId: string | null): { order: CheckoutOrder | n
   const order = orderId ? (data?.order ?? null) : null;
   const pending = order?.status === 'PENDING' || order?.status === 'CREATED';
 
-  useSubscription(ORDER_UPDATED, {
+  useApolloSubscription(ORDER_UPDATED, {
     variables: { orderId: orderId ?? '' },
     skip: !orderId || !pending,
     onError: (error) => console.warn('checkout: live status unavailable, polling', error),

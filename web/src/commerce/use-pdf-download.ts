@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { toast } from '@/components/ui/toast';
 import { dashboardText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
@@ -9,7 +9,7 @@ import { DOWNLOAD_PDF } from './operations';
  * (inline: opens in the browser, not counted; attachment: the download is counted).
  */
 export function usePdfDownload(): { read(pdfId: string): Promise<void>; download(pdfId: string): Promise<void>; busy: boolean } {
-  const [downloadPdf, { loading }] = useMutation(DOWNLOAD_PDF);
+  const [downloadPdf, { loading }] = useApolloMutation(DOWNLOAD_PDF);
 
   const signedUrl = async (pdfId: string, inline: boolean): Promise<string | null> => {
     try {

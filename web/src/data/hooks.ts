@@ -10,6 +10,21 @@ import type { Document, MutateFunction, MutationState, QueryOptions, QueryResult
  * Apollo Client itself fetched only when needed (data/apollo.ts). A server-rendered page hydrates
  * from the answers it was rendered with (data/seeds.ts). The server's render uses hooks.server.ts.
  */
+/**
+ * The one door to data hooks (eslint.restricted-imports.mjs refuses `@apollo/client/react` elsewhere):
+ * - `useQuery`, `useMutation`, `useSubscription` (below): the public pages', without Apollo's download;
+ * - `useApolloQuery`, `useApolloMutation`, `useApolloSubscription`, `useApolloClient`: Apollo's own hooks
+ *   (all their options), for the parts that arrive with Apollo Client inside its provider
+ *   (data/with-apollo.ts: signed-in pages, the admin area, the payment dialog). Re-exported only:
+ *   Apollo is side-effect free, so a chunk that does not call them does not carry Apollo.
+ */
+export {
+  useApolloClient,
+  useMutation as useApolloMutation,
+  useQuery as useApolloQuery,
+  useSubscription as useApolloSubscription,
+} from '@apollo/client/react';
+
 export function useQuery<TData, TVariables extends OperationVariables>(
   doc: Document<TData, TVariables>,
   options: QueryOptions<TVariables> = {},

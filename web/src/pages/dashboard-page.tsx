@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
@@ -52,8 +52,8 @@ export default function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const tab = tabOf(location.pathname);
-  const me = useQuery(DASHBOARD_PAGE_QUERY, { fetchPolicy: fetchPolicies.me });
-  const library = useQuery(DASHBOARD_LIBRARY_QUERY, {
+  const me = useApolloQuery(DASHBOARD_PAGE_QUERY, { fetchPolicy: fetchPolicies.me });
+  const library = useApolloQuery(DASHBOARD_LIBRARY_QUERY, {
     variables: { pageSize: LIBRARY_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });

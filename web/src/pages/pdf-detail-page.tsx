@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
@@ -17,7 +17,7 @@ import { BackLink, pdfCanonicalPath, PdfMissing, PreviewSkeleton } from './item-
  */
 export default function PdfDetailPage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const { data, loading, error, refetch } = useApolloQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
   const pdf = data?.pdf;
   const missing = Boolean(data) && !pdf;
   usePage(pdf?.title ?? (missing ? t.pdfNotFoundTitle : t.pdfDocumentTitle), {

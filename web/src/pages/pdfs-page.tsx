@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { Mail } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -26,7 +26,7 @@ export default function PdfsPage() {
   const { params, searchFor } = useUrlParams();
   const page = parsePage(params.get('page'));
   const { hash } = useLocation();
-  const { data, previousData, loading, error, refetch } = useQuery(PDFS_PAGE_QUERY, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(PDFS_PAGE_QUERY, {
     variables: { page, pageSize: PAGE_SIZE },
     fetchPolicy: fetchPolicies.catalogue,
   });

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { ArrowLeft, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -33,7 +33,7 @@ const PRINT_CSS = `
 /** /recu/:orderId: the printable receipt of a completed order (the buyer's own, or any for an administrator). */
 export default function ReceiptPage() {
   const { orderId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(RECEIPT_QUERY, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useApolloQuery(RECEIPT_QUERY, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
   const order = data?.order ?? null;
   usePage(order?.receiptNumber ? `${t.documentTitle} ${order.receiptNumber}` : t.documentTitle, { meta: { noindex: true } });
 

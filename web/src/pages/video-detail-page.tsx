@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { ArrowLeft, CircleCheck, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -47,7 +47,7 @@ const VideoPlayer = lazy(loadPlayer);
 export default function VideoDetailPage() {
   const { id = '' } = useParams();
   useContentProtection();
-  const { data, loading, error, refetch } = useQuery(VIDEO_DETAIL_QUERY, {
+  const { data, loading, error, refetch } = useApolloQuery(VIDEO_DETAIL_QUERY, {
     variables: { id },
     fetchPolicy: fetchPolicies.catalogue,
   });
@@ -88,79 +88,24 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
   const fullAccess = video.purchased || isAdmin;
   const buy = (method: Parameters<typeof checkout.pay>[1]) =>
     checkout.pay({ id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: itemPath('VIDEO', video.id) }, method);
-  // 'Regarder la vidéo' in the side panel sits below the player on a phone: bring the player into view.
-  const playerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [playing]);
   const purchaseOffer: VideoPlayerProps['purchaseOffer'] = (reason) => <PreviewOffer reason={reason} priceCents={video.priceCents} onPay={buy} />;
   // Back from /auth after choosing a method at the end of the preview (or a tap before the page
   // ran): ?payer= opens that method's payment dialog.
   usePayerParam(buy);
-  const playerFallback = (
-    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
-      <span className="sr-only">{playerText.loading}</span>
-      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
-    </div>
-  );
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-        <div className="flex flex-col gap-3">
-          {playing ? (
-            <div ref={playerRef}>
-              <Suspense fallback={playerFallback}>
-                <VideoPlayer
-                  videoId={video.id}
-                  title={video.title}
-                  posterUrl={video.thumbnailUrl}
-                  purchased={video.purchased}
-                  dataSaver={dataSaver}
-                  audioOnly={audioOnly}
-                  purchaseOffer={purchaseOffer}
-                />
-              </Suspense>
-            </div>
-          ) : (
-          <div className="relative overflow-hidden rounded-xl border shadow-sm">
-            <MediaImage
-              src={video.thumbnailUrl}
-              width={THUMB_WIDTH}
-              height={THUMB_HEIGHT}
-              sizes="(min-width: 1024px) 736px, 100vw"
-              priority
-              fallback={<Film className="size-14" />}
-            />
-            <VideoPosterBadges showPreview={video.hasPreview && !fullAccess} durationSeconds={video.durationSeconds} />
-            <button
-              type="button"
-              onClick={() => setPlaying(true)}
-              onPointerEnter={() => void loadPlayer()}
-              onPointerDown={() => void loadPlayer()}
-              onFocus={() => void loadPlayer()}
-              aria-label={fullAccess ? videoPurchaseText.watch : t.play}
-              className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
-              data-testid="thumbnail-play"
-            >
-              <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
-                <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
-              </span>
-            </button>
-          </div>
-          )}
-          {video.renditions.length > 0 && (
-            <PlaybackOptions
-              renditions={video.renditions}
-              dataSaver={dataSaver}
-              audioOnly={audioOnly}
-              onDataSaver={(on) => {
-                setDataSaver(on);
-                rememberDataSaver(on);
-              }}
-              onAudioOnly={setAudioOnly}
-            />
-          )}
-        </div>
+        <VideoStage
+          video={video}
+          playing={playing}
+          fullAccess={fullAccess}
+          dataSaver={dataSaver}
+          audioOnly={audioOnly}
+          onPlay={() => setPlaying(true)}
+          onDataSaver={setDataSaver}
+          onAudioOnly={setAudioOnly}
+          purchaseOffer={purchaseOffer}
+        />
 
         <header className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
@@ -198,83 +143,201 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
           <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(video.description)}</p>
         </section>
 
-        {video.learnItems.length > 0 && (
-          <section aria-labelledby="learn-title" className="rounded-xl border bg-card p-5 sm:p-6">
-            <h2 id="learn-title" className="mb-4 text-lg font-bold">
-              {t.learnTitle}
-            </h2>
-            <ul className="grid gap-3 sm:grid-cols-2" data-testid="learn-items">
-              {video.learnItems.map((item) => (
-                <li key={item} className="flex items-start gap-2 text-sm">
-                  <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                  <span>{typeset(item)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <LearnItems items={video.learnItems} />
       </article>
 
       <aside className="flex flex-col gap-6">
-        <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24">
-          {video.hasPreview && (
-            <Badge className="gap-1.5 py-1" data-testid="free-preview-badge">
-              <Sparkles aria-hidden="true" />
-              {t.freePreview}
-            </Badge>
-          )}
-          <div>
-            <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="video-price">
-              {formatCents(video.priceCents)}
-            </p>
-            <p className="flex items-center gap-1 text-sm text-muted-foreground">
-              <InfinityIcon className="size-4" aria-hidden="true" />
-              {catalogueText.lifetimeAccess}
-            </p>
-          </div>
-          {video.purchased ? (
-            <div className="flex flex-col gap-3 border-t pt-4" data-testid="video-owned">
-              <p className="flex items-start gap-2 text-sm font-medium text-emerald-800">
-                <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {videoPurchaseText.owned}
-              </p>
-              <Button onClick={() => setPlaying(true)} data-testid="watch-video">
-                <Play aria-hidden="true" />
-                {videoPurchaseText.watch}
-              </Button>
-            </div>
-          ) : (
-            <div className="flex flex-col gap-2 border-t pt-4">
-              <h2 className="text-sm font-semibold">{videoPurchaseText.buy}</h2>
-              <PayButtons label={checkoutText.payWith} onPay={buy} />
-            </div>
-          )}
-          <ul className="flex flex-col gap-2.5 border-t pt-4">
-            {t.perks.map((perk) => (
-              <li key={perk} className="flex items-start gap-2 text-sm">
-                <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                {perk}
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <VideoPurchaseCard video={video} onWatch={() => setPlaying(true)} onPay={buy} />
 
-        {video.similarVideos.length > 0 && (
-          <section aria-labelledby="similar-title" className="flex flex-col gap-3">
-            <h2 id="similar-title" className="text-lg font-bold">
-              {t.similarTitle}
-            </h2>
-            <ul className="flex flex-col gap-3" data-testid="similar-videos">
-              {video.similarVideos.slice(0, 3).map((similar) => (
-                <li key={similar.id}>
-                  <SimilarVideoLink video={similar} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <SimilarVideos videos={video.similarVideos} />
       </aside>
       {checkout.dialog}
+    </div>
+  );
+}
+
+/** The player once asked for, else the poster and its play button; the playback options under it. */
+function VideoStage({
+  video,
+  playing,
+  fullAccess,
+  dataSaver,
+  audioOnly,
+  onPlay,
+  onDataSaver,
+  onAudioOnly,
+  purchaseOffer,
+}: {
+  video: VideoDetail;
+  playing: boolean;
+  fullAccess: boolean;
+  dataSaver: boolean;
+  audioOnly: boolean;
+  onPlay(): void;
+  onDataSaver(on: boolean): void;
+  onAudioOnly(on: boolean): void;
+  purchaseOffer: VideoPlayerProps['purchaseOffer'];
+}) {
+  // 'Regarder la vidéo' in the side panel sits below the player on a phone: bring the player into view.
+  const playerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [playing]);
+  const playerFallback = (
+    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
+      <span className="sr-only">{playerText.loading}</span>
+      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      {playing ? (
+        <div ref={playerRef}>
+          <Suspense fallback={playerFallback}>
+            <VideoPlayer
+              videoId={video.id}
+              title={video.title}
+              posterUrl={video.thumbnailUrl}
+              purchased={video.purchased}
+              dataSaver={dataSaver}
+              audioOnly={audioOnly}
+              purchaseOffer={purchaseOffer}
+            />
+          </Suspense>
+        </div>
+      ) : (
+      <VideoPoster video={video} fullAccess={fullAccess} onPlay={onPlay} />
+      )}
+      {video.renditions.length > 0 && (
+        <PlaybackOptions
+          renditions={video.renditions}
+          dataSaver={dataSaver}
+          audioOnly={audioOnly}
+          onDataSaver={(on) => {
+            onDataSaver(on);
+            rememberDataSaver(on);
+          }}
+          onAudioOnly={onAudioOnly}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The side panel: the preview badge, the price, 'Regarder la vidéo' or the payment buttons, the perks. */
+function VideoPurchaseCard({ video, onWatch, onPay }: { video: VideoDetail; onWatch(): void; onPay: Parameters<typeof PayButtons>[0]['onPay'] }) {
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24">
+      {video.hasPreview && (
+        <Badge className="gap-1.5 py-1" data-testid="free-preview-badge">
+          <Sparkles aria-hidden="true" />
+          {t.freePreview}
+        </Badge>
+      )}
+      <div>
+        <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="video-price">
+          {formatCents(video.priceCents)}
+        </p>
+        <p className="flex items-center gap-1 text-sm text-muted-foreground">
+          <InfinityIcon className="size-4" aria-hidden="true" />
+          {catalogueText.lifetimeAccess}
+        </p>
+      </div>
+      {video.purchased ? (
+        <div className="flex flex-col gap-3 border-t pt-4" data-testid="video-owned">
+          <p className="flex items-start gap-2 text-sm font-medium text-emerald-800">
+            <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {videoPurchaseText.owned}
+          </p>
+          <Button onClick={onWatch} data-testid="watch-video">
+            <Play aria-hidden="true" />
+            {videoPurchaseText.watch}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2 border-t pt-4">
+          <h2 className="text-sm font-semibold">{videoPurchaseText.buy}</h2>
+          <PayButtons label={checkoutText.payWith} onPay={onPay} />
+        </div>
+      )}
+      <ul className="flex flex-col gap-2.5 border-t pt-4">
+        {t.perks.map((perk) => (
+          <li key={perk} className="flex items-start gap-2 text-sm">
+            <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {perk}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** What the viewer learns: the video's points, each with a tick. */
+function LearnItems({ items }: { items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="learn-title" className="rounded-xl border bg-card p-5 sm:p-6">
+      <h2 id="learn-title" className="mb-4 text-lg font-bold">
+        {t.learnTitle}
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="learn-items">
+        {items.map((item) => (
+          <li key={item} className="flex items-start gap-2 text-sm">
+            <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <span>{typeset(item)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Up to three similar videos, in the side panel. */
+function SimilarVideos({ videos }: { videos: SimilarVideo[] }) {
+  if (videos.length === 0) return null;
+  return (
+    <section aria-labelledby="similar-title" className="flex flex-col gap-3">
+      <h2 id="similar-title" className="text-lg font-bold">
+        {t.similarTitle}
+      </h2>
+      <ul className="flex flex-col gap-3" data-testid="similar-videos">
+        {videos.slice(0, 3).map((similar) => (
+          <li key={similar.id}>
+            <SimilarVideoLink video={similar} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The poster before playing: its badges and the big play button (which fetches the player's chunk on approach). */
+function VideoPoster({ video, fullAccess, onPlay }: { video: VideoDetail; fullAccess: boolean; onPlay(): void }) {
+  return (
+    <div className="relative overflow-hidden rounded-xl border shadow-sm">
+      <MediaImage
+        src={video.thumbnailUrl}
+        width={THUMB_WIDTH}
+        height={THUMB_HEIGHT}
+        sizes="(min-width: 1024px) 736px, 100vw"
+        priority
+        fallback={<Film className="size-14" />}
+      />
+      <VideoPosterBadges showPreview={video.hasPreview && !fullAccess} durationSeconds={video.durationSeconds} />
+      <button
+        type="button"
+        onClick={onPlay}
+        onPointerEnter={() => void loadPlayer()}
+        onPointerDown={() => void loadPlayer()}
+        onFocus={() => void loadPlayer()}
+        aria-label={fullAccess ? videoPurchaseText.watch : t.play}
+        className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
+        data-testid="thumbnail-play"
+      >
+        <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
+          <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
+        </span>
+      </button>
     </div>
   );
 }

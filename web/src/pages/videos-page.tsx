@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { paths } from '@/app/route-manifest';
@@ -55,7 +55,7 @@ export default function VideosPage() {
   const panelId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const { data, previousData, loading, error, refetch } = useQuery(VIDEOS_PAGE_QUERY, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(VIDEOS_PAGE_QUERY, {
     variables: {
       filter: {
         ...(state.search ? { search: state.search } : {}),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { ExternalLink, EyeOff, Newspaper, Send } from 'lucide-react';
 import { useState } from 'react';
 import { paths } from '@/app/route-manifest';
@@ -6,18 +6,18 @@ import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import { cn } from '@/lib/utils';
 import type { ArticleStatus } from '../api/catalogue';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
 import { usePageFor, useUrlSearch } from '../lib/use-url-state';
-import { Badge } from '../ui/badge';
-import { type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { AddButton, EditDeleteActions, FormScreen, ListBody } from '../ui/list-screen';
-import { ListSearch } from '../ui/list-search';
-import { PageHeader } from '../ui/page-header';
-import { useDeleteRow } from '../ui/use-delete-row';
+import { ToneBadge } from '../components/status-badge';
+import { type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { AddButton, EditDeleteActions, FormScreen, ListBody } from '../components/list-screen';
+import { ListSearch } from '../components/list-search';
+import { PageHeader } from '../components/page-header';
+import { useDeleteRow } from '../components/use-delete-row';
 import { ArticleEditor } from './article-editor';
 import { ADMIN_ARTICLES_PAGE, DELETE_ARTICLE, PAGE_SIZE, PUBLISH_ARTICLE, UNPUBLISH_ARTICLE, type AdminArticle } from './operations';
 
@@ -30,7 +30,7 @@ const FILTERS: ReadonlyArray<{ status: ArticleStatus | null; label: string }> = 
 ];
 
 function StatusBadge({ status }: { status: ArticleStatus }) {
-  return status === 'PUBLISHED' ? <Badge tone="success">{t.published}</Badge> : <Badge tone="muted">{t.draft}</Badge>;
+  return status === 'PUBLISHED' ? <ToneBadge tone="success">{t.published}</ToneBadge> : <ToneBadge tone="muted">{t.draft}</ToneBadge>;
 }
 
 const columns: ReadonlyArray<Column<AdminArticle>> = [
@@ -72,13 +72,13 @@ export default function AdminArticlesPage() {
   const { search, input, setInput } = useUrlSearch();
   const [page, setPage] = usePageFor(`${status ?? ''}|${search}`);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_ARTICLES_PAGE, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_ARTICLES_PAGE, {
     variables: { search: search || null, status, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   useLogError(error, 'AdminArticlesPage');
-  const [publishArticle] = useMutation(PUBLISH_ARTICLE);
-  const [unpublishArticle] = useMutation(UNPUBLISH_ARTICLE);
+  const [publishArticle] = useApolloMutation(PUBLISH_ARTICLE);
+  const [unpublishArticle] = useApolloMutation(UNPUBLISH_ARTICLE);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminArticle, 'deleteArticle'>({
     mutation: DELETE_ARTICLE,
     field: 'deleteArticle',

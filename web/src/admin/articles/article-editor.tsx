@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Save } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,16 +10,18 @@ import { Card } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { adminFr, ARTICLE_CATEGORIES } from '../i18n';
+import { adminFr, ARTICLE_CATEGORIES } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { isImage, optionalFile, text } from '../lib/form-rules';
 import { useFileUploads } from '../lib/use-file-uploads';
 import { useLogError } from '../lib/use-log-error';
-import { NativeSelect, Textarea } from '../ui/controls';
-import { ControlledFileInput } from '../ui/file-field';
-import { FormField, OptionalMark } from '../ui/form-field';
-import { FormSkeleton, Skeleton } from '../ui/skeleton';
-import { UploadProgress } from '../ui/upload-progress';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { ControlledFileInput } from '../components/file-field';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { FormSkeleton } from '../components/skeleton';
+import { UploadProgress } from '../components/upload-progress';
 import { ADMIN_ARTICLE_EDITOR, CREATE_ARTICLE, UPDATE_ARTICLE, type AdminArticleDetail } from './operations';
 
 // TipTap and ProseMirror are fetched only when an administrator opens this form.
@@ -34,9 +36,9 @@ function hasText(html: string): boolean {
 }
 
 const articleSchema = z.object({
-  title: text('Le titre', 200).check(z.refine((v) => v.trim() !== '', required)),
-  excerpt: text('Le résumé', 600).check(z.refine((v) => v.trim() !== '', required)),
-  bodyHtml: z.string().check(z.maxLength(200_000, adminFr.common.tooLong('Le contenu', 200_000)), z.refine(hasText, required)),
+  title: text(adminFr.fieldNames.title, 200).check(z.refine((v) => v.trim() !== '', required)),
+  excerpt: text(adminFr.fieldNames.excerpt, 600).check(z.refine((v) => v.trim() !== '', required)),
+  bodyHtml: z.string().check(z.maxLength(200_000, adminFr.common.tooLong(adminFr.fieldNames.body, 200_000)), z.refine(hasText, required)),
   author: text("Le nom de l'auteur", 120).check(z.refine((v) => v.trim() !== '', required)),
   category: z.enum(ARTICLE_CATEGORIES),
   image: optionalFile.check(z.refine((file) => !file || isImage(file), t.invalidImage)),
@@ -46,7 +48,7 @@ type ArticleValues = z.infer<typeof articleSchema>;
 
 /** 'Nouvel article' or the edit form of one: the editor's query, then the form. */
 export function ArticleEditor({ articleId, onDone }: { articleId: string | null; onDone(): void }) {
-  const { data, loading, error } = useQuery(ADMIN_ARTICLE_EDITOR, {
+  const { data, loading, error } = useApolloQuery(ADMIN_ARTICLE_EDITOR, {
     variables: { id: articleId ?? '' },
     skip: articleId === null,
     fetchPolicy: 'network-only',
@@ -79,8 +81,8 @@ function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; 
   const { errors } = form.formState;
   const files = useFileUploads();
   const [saving, setSaving] = useState(false);
-  const [createArticle] = useMutation(CREATE_ARTICLE);
-  const [updateArticle] = useMutation(UPDATE_ARTICLE);
+  const [createArticle] = useApolloMutation(CREATE_ARTICLE);
+  const [updateArticle] = useApolloMutation(UPDATE_ARTICLE);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSaving(true);

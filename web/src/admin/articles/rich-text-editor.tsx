@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 
 const t = adminFr.editor;
 

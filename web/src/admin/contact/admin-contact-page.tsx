@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { Eye, Inbox } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
@@ -6,15 +6,15 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatDateTime } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useUrlParam } from '../lib/use-url-state';
-import { DataList, EmptyState, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
+import { DataList, EmptyState, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
 import { LoadFailure, totalPages, useDebounced } from '../messages/messaging-ui';
 import { ContactDetailDialog } from './contact-detail-dialog';
 import { ADMIN_CONTACT_MESSAGES, CONTACT_PAGE_SIZE, type AdminContactMessage, type ContactFolder } from './operations';
@@ -61,7 +61,7 @@ export default function AdminContactPage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useUrlParam('message');
   const settled = useDebounced(search.trim());
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_CONTACT_MESSAGES, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_CONTACT_MESSAGES, {
     variables: { folder, search: settled || null, page, pageSize: CONTACT_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });

@@ -1,14 +1,14 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Archive, ArchiveRestore, Mail, MailOpen, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
-import { Textarea } from '../ui/controls';
-import { FormField } from '../ui/form-field';
-import { FormSkeleton } from '../ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
+import { FormSkeleton } from '../components/skeleton';
 import { MailStatusBadge } from '../emails/mail-status-badge';
 import {
   ADMIN_ARCHIVE_CONTACT_MESSAGE,
@@ -27,9 +27,9 @@ function Detail({ message, onClose }: { message: AdminContactMessage; onClose():
   const id = useId();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [mark, marking] = useMutation(ADMIN_MARK_CONTACT_MESSAGE, { refetchQueries: REFRESH });
-  const [archive, archiving] = useMutation(ADMIN_ARCHIVE_CONTACT_MESSAGE, { refetchQueries: REFRESH });
-  const [reply, replying] = useMutation(ADMIN_REPLY_CONTACT_MESSAGE, { refetchQueries: REFRESH });
+  const [mark, marking] = useApolloMutation(ADMIN_MARK_CONTACT_MESSAGE, { refetchQueries: REFRESH });
+  const [archive, archiving] = useApolloMutation(ADMIN_ARCHIVE_CONTACT_MESSAGE, { refetchQueries: REFRESH });
+  const [reply, replying] = useApolloMutation(ADMIN_REPLY_CONTACT_MESSAGE, { refetchQueries: REFRESH });
   const busy = marking.loading || archiving.loading || replying.loading;
 
   // Opening an unread message reads it (once per opening).
@@ -151,7 +151,7 @@ function Detail({ message, onClose }: { message: AdminContactMessage; onClose():
 /** A contact message opened: its text, its replies with their delivery, the reply form and its actions. */
 export function ContactDetailDialog({ messageId, onClose }: { messageId: string | null; onClose(): void }) {
   const open = messageId !== null;
-  const { data, loading, error } = useQuery(ADMIN_CONTACT_MESSAGE, { variables: { id: messageId ?? '' }, skip: !open, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useApolloQuery(ADMIN_CONTACT_MESSAGE, { variables: { id: messageId ?? '' }, skip: !open, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (error) console.error('AdminContactMessage', error);
   }, [error]);

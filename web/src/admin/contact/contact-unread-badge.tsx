@@ -1,10 +1,10 @@
-import { useQuery } from '@apollo/client/react';
-import { adminFr } from '../i18n';
+import { useApolloQuery } from '@/data/hooks';
+import { adminFr } from '@/i18n/admin';
 import { ADMIN_CONTACT_UNREAD } from './operations';
 
 /** The sidebar's count of unread contact messages (refreshed every minute and after each change). */
 export function ContactUnreadBadge() {
-  const { data } = useQuery(ADMIN_CONTACT_UNREAD, { pollInterval: 60_000, fetchPolicy: 'cache-and-network' });
+  const { data } = useApolloQuery(ADMIN_CONTACT_UNREAD, { pollInterval: 60_000, fetchPolicy: 'cache-and-network' });
   const count = data?.adminContactMessages.unreadCount ?? 0;
   if (count === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { FileText, Mail, TrendingUp, Users, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,13 +7,13 @@ import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { ChartPanel } from '../stats/charts/chart-panel';
 import { CHART_COLORS, type ChartSeries } from '../stats/charts/chart-types';
 import { formatGrowth } from '../stats/format';
-import { StatCard, StatCardSkeleton } from '../ui/stat-card';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { ADMIN_DASHBOARD_CATALOGUE, ADMIN_DASHBOARD_COMMERCE, ADMIN_DASHBOARD_DAILY, ADMIN_DASHBOARD_NEWSLETTER, ADMIN_DASHBOARD_USERS } from './operations';
 
 const t = adminFr.dashboard;
@@ -40,11 +40,11 @@ function Figure({ ready, loading, children }: { ready: boolean; loading: boolean
 export default function AdminDashboardPage() {
   usePage(fr.admin.nav.dashboard);
   const options = { fetchPolicy: 'cache-and-network' } as const;
-  const commerce = useQuery(ADMIN_DASHBOARD_COMMERCE, options);
-  const catalogue = useQuery(ADMIN_DASHBOARD_CATALOGUE, options);
-  const identity = useQuery(ADMIN_DASHBOARD_USERS, options);
-  const newsletter = useQuery(ADMIN_DASHBOARD_NEWSLETTER, options);
-  const analytics = useQuery(ADMIN_DASHBOARD_DAILY, options);
+  const commerce = useApolloQuery(ADMIN_DASHBOARD_COMMERCE, options);
+  const catalogue = useApolloQuery(ADMIN_DASHBOARD_CATALOGUE, options);
+  const identity = useApolloQuery(ADMIN_DASHBOARD_USERS, options);
+  const newsletter = useApolloQuery(ADMIN_DASHBOARD_NEWSLETTER, options);
+  const analytics = useApolloQuery(ADMIN_DASHBOARD_DAILY, options);
   useLogError(commerce.error, 'AdminDashboardPage commerceStats');
   useLogError(catalogue.error, 'AdminDashboardPage catalogueStats');
   useLogError(identity.error, 'AdminDashboardPage adminUserStats');

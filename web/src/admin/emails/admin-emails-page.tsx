@@ -1,22 +1,21 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { MailX, RotateCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { usePage } from '@/hooks/use-page';
 import { everyValue } from '@/lib/enum-values';
 import { cn } from '@/lib/utils';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDay, formatHour } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
-import { NativeSelect } from '../ui/controls';
-import { DataList, EmptyState, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
+import { DataList, EmptyState, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { EnumFilter, FilterBar, FilterField, type FilterChange } from '../components/filter-bar';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
 import { LoadFailure, totalPages, useDebounced } from '../messages/messaging-ui';
 import { MailStatusBadge } from './mail-status-badge';
 import { ADMIN_MAIL_DELIVERIES, ADMIN_RETRY_MAIL_DELIVERY, DELIVERIES_PAGE_SIZE, type AdminMailDelivery, type MailPurpose, type MailStatus } from './operations';
@@ -99,11 +98,11 @@ export default function AdminEmailsPage() {
     () => ({ status: filters.status || null, purpose: filters.purpose || null, search: search || null, page, pageSize: DELIVERIES_PAGE_SIZE }),
     [filters.status, filters.purpose, search, page],
   );
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_MAIL_DELIVERIES, { variables, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_MAIL_DELIVERIES, { variables, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (error) console.error(t.loadFailure, error);
   }, [error]);
-  const [retry] = useMutation(ADMIN_RETRY_MAIL_DELIVERY);
+  const [retry] = useApolloMutation(ADMIN_RETRY_MAIL_DELIVERY);
   const list = (data ?? previousData)?.adminMailDeliveries;
   const pages = list ? totalPages(list.total, list.pageSize) : undefined;
   useClampPage(pages, page, setPage);
@@ -163,45 +162,26 @@ export default function AdminEmailsPage() {
   return (
     <div>
       <PageHeader title={adminFr.nav.emails} subtitle={list ? t.count(list.total) : '\u00a0'} />
-      <form
-        role="search"
-        aria-label={t.filters}
-        className="mb-5 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-[minmax(0,11rem)_minmax(0,16rem)_minmax(0,1fr)_auto] lg:items-end"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="emails-status">{t.filterStatus}</Label>
-          <NativeSelect id="emails-status" value={filters.status} onChange={(e) => change('status', e.target.value as Filters['status'])}>
-            <option value="">{t.all}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t.status[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="emails-purpose">{t.filterPurpose}</Label>
-          <NativeSelect id="emails-purpose" value={filters.purpose} onChange={(e) => change('purpose', e.target.value as Filters['purpose'])}>
-            <option value="">{t.all}</option>
-            {PURPOSES.map((p) => (
-              <option key={p} value={p}>
-                {t.purpose[p]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="col-span-2 flex min-w-0 flex-col gap-1.5 lg:col-span-1">
-          <Label htmlFor="emails-search">{t.search}</Label>
-          <Input id="emails-search" type="search" value={filters.search} placeholder={t.searchPlaceholder} onChange={(e) => change('search', e.target.value)} />
-        </div>
-        {filtered && (
-          <Button type="button" variant="ghost" className="col-span-2 lg:col-span-1" onClick={() => setFilters(NO_FILTERS)}>
-            {t.resetFilters}
-          </Button>
-        )}
-      </form>
+      <EmailFilters filters={filters} change={change} filtered={filtered} reset={() => setFilters(NO_FILTERS)} />
       {body}
     </div>
+  );
+}
+
+/** Status, purpose and a search (recipient, subject), with 'Réinitialiser' once one is set. */
+function EmailFilters({ filters, change, filtered, reset }: { filters: Filters; change: FilterChange<Filters>; filtered: boolean; reset(): void }) {
+  return (
+    <FilterBar label={t.filters} className="lg:grid-cols-[minmax(0,11rem)_minmax(0,16rem)_minmax(0,1fr)_auto] lg:items-end">
+      <EnumFilter id="emails-status" label={t.filterStatus} allLabel={t.all} values={STATUSES} nameOf={(s) => t.status[s]} value={filters.status} onChange={(v) => change('status', v)} />
+      <EnumFilter id="emails-purpose" label={t.filterPurpose} allLabel={t.all} values={PURPOSES} nameOf={(p) => t.purpose[p]} value={filters.purpose} onChange={(v) => change('purpose', v)} />
+      <FilterField id="emails-search" label={t.search} className="col-span-2 lg:col-span-1">
+        <Input id="emails-search" type="search" value={filters.search} placeholder={t.searchPlaceholder} onChange={(e) => change('search', e.target.value)} />
+      </FilterField>
+      {filtered && (
+        <Button type="button" variant="ghost" className="col-span-2 lg:col-span-1" onClick={reset}>
+          {t.resetFilters}
+        </Button>
+      )}
+    </FilterBar>
   );
 }

@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/toast';
 import { userErrorOf, type UserError } from '@/lib/user-error';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 
 /** A refusal the server worded for the administrator (UserError, upload route): shown as returned. */
 export class ServerMessageError extends Error {

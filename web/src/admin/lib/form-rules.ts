@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 
 /** The same price rule as the server: a positive amount, '3.59' or '3,59'. */
 export const price = z.string().check(z.trim(), z.regex(/^\d{1,6}([.,]\d{1,2})?$/, adminFr.common.invalidPrice));

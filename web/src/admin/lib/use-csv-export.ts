@@ -1,7 +1,7 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient } from '@/data/hooks';
 import { useCallback, useState } from 'react';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, toastSuccess } from './errors';
 import { saveTextFile } from './files';
 

@@ -1,4 +1,4 @@
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient } from '@/data/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CREATE_UPLOAD, type UploadKind, type UploadTicket } from '../api/catalogue';
 import { resultOf, UploadCancelledError } from './errors';

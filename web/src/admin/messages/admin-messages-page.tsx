@@ -1,21 +1,21 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { CheckCheck, Eye, MessageSquare, Plus, Send, Users } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
-import { Badge } from '../ui/badge';
-import { DataList, EmptyState, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
+import { ToneBadge } from '../components/status-badge';
+import { DataList, EmptyState, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
 import { CardSkeleton, LoadFailure, StatCard, totalPages } from './messaging-ui';
 import { ADMIN_MARK_MESSAGE_READ, ADMIN_MESSAGE_STATS, ADMIN_MESSAGES, MESSAGES_PAGE_SIZE, type AdminMessage } from './operations';
 import { SendMessageDialog } from './send-message-dialog';
@@ -25,19 +25,19 @@ const t = adminFr.messages;
 function status(m: AdminMessage) {
   if (m.isGroup) {
     return (
-      <Badge tone={m.readCount > 0 ? 'success' : 'muted'} data-status="group">
+      <ToneBadge tone={m.readCount > 0 ? 'success' : 'muted'} data-status="group">
         {t.readBy(m.readCount, m.recipientCount)}
-      </Badge>
+      </ToneBadge>
     );
   }
   return m.readAt ? (
-    <Badge tone="success" data-status="read">
+    <ToneBadge tone="success" data-status="read">
       {t.readStatus}
-    </Badge>
+    </ToneBadge>
   ) : (
-    <Badge tone="warning" data-status="unread">
+    <ToneBadge tone="warning" data-status="unread">
       {t.unread}
-    </Badge>
+    </ToneBadge>
   );
 }
 
@@ -76,13 +76,13 @@ export default function AdminMessagesPage() {
   usePage(fr.admin.nav.messages);
   const [composing, setComposing] = useState(false);
   const [page, setPage] = useState(1);
-  const stats = useQuery(ADMIN_MESSAGE_STATS, { fetchPolicy: 'cache-and-network' });
-  const list = useQuery(ADMIN_MESSAGES, { variables: { page, pageSize: MESSAGES_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const stats = useApolloQuery(ADMIN_MESSAGE_STATS, { fetchPolicy: 'cache-and-network' });
+  const list = useApolloQuery(ADMIN_MESSAGES, { variables: { page, pageSize: MESSAGES_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   useLogError(stats.error, 'AdminMessagesPage stats');
   useEffect(() => {
     if (list.error) console.error(t.loadFailure, list.error);
   }, [list.error]);
-  const [markRead] = useMutation(ADMIN_MARK_MESSAGE_READ);
+  const [markRead] = useApolloMutation(ADMIN_MARK_MESSAGE_READ);
 
   const figures = stats.data?.adminInternalMessageStats;
   // The page on screen stays while the next one loads.

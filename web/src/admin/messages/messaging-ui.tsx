@@ -3,9 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import type { Column } from '../ui/data-list';
-import { EmptyState } from '../ui/data-list';
-import { Skeleton } from '../ui/skeleton';
+import type { Column } from '../components/data-list';
+import { EmptyState } from '../components/data-list';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useSidebar } from '../sidebar-context';
 
 /** A figure card of the newsletter and messages pages (the dashboard's look). */

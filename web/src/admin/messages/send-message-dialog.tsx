@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Send, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,10 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { Textarea } from '../ui/controls';
-import { FormField } from '../ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
 import { useDebounced } from './messaging-ui';
 import { ADMIN_SEND_MESSAGE, MESSAGE_RECIPIENTS, type Recipient } from './operations';
 
@@ -19,7 +19,7 @@ const t = adminFr.messages;
 function RecipientPicker({ id, value, onChange, disabled, error }: { id: string; value: Recipient | null; onChange(r: Recipient | null): void; disabled: boolean; error?: string }) {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), 250);
-  const { data, loading } = useQuery(MESSAGE_RECIPIENTS, { variables: { search: settled || null, first: 20 }, skip: value !== null, fetchPolicy: 'cache-and-network' });
+  const { data, loading } = useApolloQuery(MESSAGE_RECIPIENTS, { variables: { search: settled || null, first: 20 }, skip: value !== null, fetchPolicy: 'cache-and-network' });
   const errorId = `${id}-error`;
   if (value) {
     return (
@@ -74,7 +74,7 @@ function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?:
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [send, { loading }] = useMutation(ADMIN_SEND_MESSAGE);
+  const [send, { loading }] = useApolloMutation(ADMIN_SEND_MESSAGE);
 
   const submit = async () => {
     if (!subject.trim() || !content.trim()) {

@@ -1,17 +1,17 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { History, Mail, MousePointerClick, Users } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatDay } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
-import { EmptyState, type Column } from '../ui/data-list';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
-import { Badge } from '../ui/badge';
+import { EmptyState, type Column } from '../components/data-list';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
+import { ToneBadge } from '../components/status-badge';
 import { CardSkeleton, PlainList, StatCard, totalPages } from '../messages/messaging-ui';
 import { CampaignComposer } from './campaign-composer';
 import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign } from './operations';
@@ -39,9 +39,9 @@ const campaignColumns: ReadonlyArray<Column<AdminCampaign>> = [
   {
     header: t.campaignColumns.status,
     cell: (c) => (
-      <Badge tone={statusTone[c.status]} data-status={c.status}>
+      <ToneBadge tone={statusTone[c.status]} data-status={c.status}>
         {t.campaignStatus[c.status]}
-      </Badge>
+      </ToneBadge>
     ),
   },
 ];
@@ -57,9 +57,9 @@ function percent(rate: number): string {
  */
 export default function AdminNewsletterPage() {
   usePage(fr.admin.nav.newsletter);
-  const stats = useQuery(ADMIN_NEWSLETTER_STATS, { fetchPolicy: 'cache-and-network' });
+  const stats = useApolloQuery(ADMIN_NEWSLETTER_STATS, { fetchPolicy: 'cache-and-network' });
   const [page, setPage] = useState(1);
-  const campaigns = useQuery(ADMIN_CAMPAIGNS, { variables: { page, pageSize: CAMPAIGNS_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const campaigns = useApolloQuery(ADMIN_CAMPAIGNS, { variables: { page, pageSize: CAMPAIGNS_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   useLogError(stats.error, 'AdminNewsletterPage stats');
   useLogError(campaigns.error, 'AdminNewsletterPage campaigns');
 

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { FlaskConical, Send } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,10 +6,10 @@ import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { FormField } from '../ui/form-field';
-import { Skeleton } from '../ui/skeleton';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
 import { CampaignProgress } from './campaign-progress';
 import { ADMIN_SEND_CAMPAIGN, ADMIN_SEND_TEST_CAMPAIGN, type AdminCampaign } from './operations';
 
@@ -35,8 +35,8 @@ export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscrib
   const [running, setRunning] = useState<AdminCampaign | null>(null);
   // The editor keeps its own document: a new key empties it after a send.
   const [editorKey, setEditorKey] = useState(0);
-  const [sendTest, test] = useMutation(ADMIN_SEND_TEST_CAMPAIGN);
-  const [sendCampaign, send] = useMutation(ADMIN_SEND_CAMPAIGN);
+  const [sendTest, test] = useApolloMutation(ADMIN_SEND_TEST_CAMPAIGN);
+  const [sendCampaign, send] = useApolloMutation(ADMIN_SEND_CAMPAIGN);
   const filled = subject.trim().length > 0 && hasText(content);
   const busy = test.loading || send.loading || (running !== null && running.status !== 'SENT');
 

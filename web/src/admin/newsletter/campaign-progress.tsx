@@ -1,7 +1,7 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useEffect, useRef } from 'react';
 import { Card } from '@/components/ui/card';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure, toastSuccess } from '../lib/errors';
 import { ADMIN_CAMPAIGN, CAMPAIGN_PROGRESS, type AdminCampaign } from './operations';
 
@@ -26,8 +26,8 @@ function latest(a: AdminCampaign | undefined, b: AdminCampaign | undefined): Adm
  * Once SENT: 'Newsletter envoyée' / 'Newsletter envoyée à N abonnés.', then `onDone`.
  */
 export function CampaignProgress({ initial, onDone }: { initial: AdminCampaign; onDone(campaign: AdminCampaign): void }) {
-  const live = useSubscription(CAMPAIGN_PROGRESS, { variables: { id: initial.id } });
-  const polled = useQuery(ADMIN_CAMPAIGN, { variables: { id: initial.id }, pollInterval: 1500, fetchPolicy: 'network-only' });
+  const live = useApolloSubscription(CAMPAIGN_PROGRESS, { variables: { id: initial.id } });
+  const polled = useApolloQuery(ADMIN_CAMPAIGN, { variables: { id: initial.id }, pollInterval: 1500, fetchPolicy: 'network-only' });
   useEffect(() => {
     if (live.error) console.error('CampaignProgress', live.error);
   }, [live.error]);

@@ -1,22 +1,22 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { UserMinus, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { everyValue } from '@/lib/enum-values';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { formatDay } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
-import { ActionConfirmDialog } from '../ui/action-confirm-dialog';
-import { Badge } from '../ui/badge';
-import { NativeSelect } from '../ui/controls';
-import { DataList, EmptyState, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { ExportButton } from '../ui/list-screen';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
+import { ActionConfirmDialog } from '../components/action-confirm-dialog';
+import { ToneBadge } from '../components/status-badge';
+import { NativeSelect } from '@/components/ui/native-select';
+import { DataList, EmptyState, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { ExportButton } from '../components/list-screen';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
 import { LoadFailure, totalPages, useDebounced } from '../messages/messaging-ui';
 import {
   ADMIN_NEWSLETTER_SUBSCRIBERS,
@@ -47,9 +47,9 @@ const columns: ReadonlyArray<Column<AdminSubscriber>> = [
   {
     header: t.subscriberColumns.status,
     cell: (s) => (
-      <Badge tone={tone[s.status]} data-status={s.status}>
+      <ToneBadge tone={tone[s.status]} data-status={s.status}>
         {t.subscriberStatus[s.status]}
-      </Badge>
+      </ToneBadge>
     ),
   },
 ];
@@ -66,7 +66,7 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
   const [target, setTarget] = useState<AdminSubscriber | null>(null);
   const settled = useDebounced(search.trim());
   const variables = useMemo(() => ({ search: settled || null, status: status || null }), [settled, status]);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, {
     variables: { ...variables, page, pageSize: SUBSCRIBERS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
@@ -74,7 +74,7 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
     if (error) console.error(t.loadFailure, error);
   }, [error]);
   const { exportCsv, exporting } = useCsvExport(EXPORT_NEWSLETTER_SUBSCRIBERS_CSV, 'exportNewsletterSubscribersCsv', t.exportFile, variables);
-  const [unsubscribe] = useMutation(ADMIN_UNSUBSCRIBE_SUBSCRIBER);
+  const [unsubscribe] = useApolloMutation(ADMIN_UNSUBSCRIBE_SUBSCRIBER);
 
   const list = (data ?? previousData)?.adminNewsletterSubscribers;
   const pages = list ? totalPages(list.total, list.pageSize) : undefined;

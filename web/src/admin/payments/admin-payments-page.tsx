@@ -1,25 +1,24 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { CreditCard, Eye, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
 import { everyValue } from '@/lib/enum-values';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatDay, formatHour, formatUsdCents, formatXaf } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useUrlParam } from '../lib/use-url-state';
-import { NativeSelect } from '../ui/controls';
-import { DataList, EmptyState, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { ExportButton } from '../ui/list-screen';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
-import { OrderStatusBadge } from '../ui/status-badge';
+import { DataList, EmptyState, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { EnumFilter, FilterBar, FilterField, type FilterChange } from '../components/filter-bar';
+import { ExportButton } from '../components/list-screen';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
+import { OrderStatusBadge } from '../components/status-badge';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type OrderFilter, type OrderStatus, type PaymentMethod } from './operations';
 
@@ -119,7 +118,7 @@ export default function AdminPaymentsPage() {
   const { status, method, from, to } = filters;
   const filter = useMemo(() => toOrderFilter({ status, method, from, to, search }), [status, method, from, to, search]);
 
-  const { data, loading, error, refetch } = useQuery(ADMIN_ORDERS_PAGE, {
+  const { data, loading, error, refetch } = useApolloQuery(ADMIN_ORDERS_PAGE, {
     variables: { filter, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
@@ -188,62 +187,54 @@ export default function AdminPaymentsPage() {
         actions={<ExportButton exporting={exporting} onExport={() => void exportCsv()} />}
       />
 
-      <form
-        role="search"
-        aria-label={t.filters}
-        className="mb-5 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 shadow-sm md:grid-cols-3 xl:grid-cols-[repeat(2,minmax(0,9rem))_repeat(2,minmax(0,10rem))_minmax(10rem,1fr)_auto] xl:items-end"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="payments-status">{t.filterStatus}</Label>
-          <NativeSelect id="payments-status" value={filters.status} onChange={(e) => change('status', e.target.value as Filters['status'])}>
-            <option value="">{t.all}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {adminFr.orderStatus[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="payments-method">{t.filterMethod}</Label>
-          <NativeSelect id="payments-method" value={filters.method} onChange={(e) => change('method', e.target.value as Filters['method'])}>
-            <option value="">{t.allMethods}</option>
-            {METHODS.map((method) => (
-              <option key={method} value={method}>
-                {adminFr.paymentMethods[method]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="payments-from">{t.filterFrom}</Label>
-          <Input id="payments-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => change('from', e.target.value)} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="payments-to">{t.filterTo}</Label>
-          <Input id="payments-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => change('to', e.target.value)} />
-        </div>
-        <div className="col-span-2 flex min-w-0 flex-col gap-1.5 md:col-span-1 xl:col-span-1">
-          <Label htmlFor="payments-search">{t.filterSearch}</Label>
-          <Input
-            id="payments-search"
-            type="search"
-            value={filters.search}
-            placeholder={t.searchPlaceholder}
-            onChange={(e) => change('search', e.target.value)}
-          />
-        </div>
-        {filtered && (
-          <Button type="button" variant="ghost" className="col-span-2 md:col-span-1 xl:col-span-1" onClick={() => setFilters(NO_FILTERS)}>
-            {t.resetFilters}
-          </Button>
-        )}
-      </form>
+      <PaymentFilters filters={filters} change={change} filtered={filtered} reset={() => setFilters(NO_FILTERS)} />
 
       {body}
 
       <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} onChanged={() => void refetch()} />
     </div>
+  );
+}
+
+/** Status, method, a date range and a search, with 'Réinitialiser' once one is set. */
+function PaymentFilters({ filters, change, filtered, reset }: { filters: Filters; change: FilterChange<Filters>; filtered: boolean; reset(): void }) {
+  return (
+    <FilterBar
+      label={t.filters}
+      className="md:grid-cols-3 xl:grid-cols-[repeat(2,minmax(0,9rem))_repeat(2,minmax(0,10rem))_minmax(10rem,1fr)_auto] xl:items-end"
+    >
+      <EnumFilter
+        id="payments-status"
+        label={t.filterStatus}
+        allLabel={t.all}
+        values={STATUSES}
+        nameOf={(status) => adminFr.orderStatus[status]}
+        value={filters.status}
+        onChange={(v) => change('status', v)}
+      />
+      <EnumFilter
+        id="payments-method"
+        label={t.filterMethod}
+        allLabel={t.allMethods}
+        values={METHODS}
+        nameOf={(method) => adminFr.paymentMethods[method]}
+        value={filters.method}
+        onChange={(v) => change('method', v)}
+      />
+      <FilterField id="payments-from" label={t.filterFrom}>
+        <Input id="payments-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => change('from', e.target.value)} />
+      </FilterField>
+      <FilterField id="payments-to" label={t.filterTo}>
+        <Input id="payments-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => change('to', e.target.value)} />
+      </FilterField>
+      <FilterField id="payments-search" label={t.filterSearch} className="col-span-2 md:col-span-1 xl:col-span-1">
+        <Input id="payments-search" type="search" value={filters.search} placeholder={t.searchPlaceholder} onChange={(e) => change('search', e.target.value)} />
+      </FilterField>
+      {filtered && (
+        <Button type="button" variant="ghost" className="col-span-2 md:col-span-1 xl:col-span-1" onClick={reset}>
+          {t.resetFilters}
+        </Button>
+      )}
+    </FilterBar>
   );
 }

@@ -1,15 +1,15 @@
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { Gift, History, RefreshCw, Undo2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/auth/auth-context';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
 import { formatDateTime, formatTime, formatUsdCents, formatXaf } from '../lib/money';
-import { ActionConfirmDialog, type ActionConfirmTexts } from '../ui/action-confirm-dialog';
-import { FormSkeleton } from '../ui/skeleton';
-import { OrderStatusBadge } from '../ui/status-badge';
+import { ActionConfirmDialog, type ActionConfirmTexts } from '../components/action-confirm-dialog';
+import { FormSkeleton } from '../components/skeleton';
+import { OrderStatusBadge } from '../components/status-badge';
 import { PurchaseHistoryDialog, type PurchaseHistoryUser } from '../users/purchase-history-dialog';
 import {
   ADMIN_GRANT_ORDER,
@@ -67,10 +67,10 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: st
 }
 
 function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): void }) {
-  const { data, loading, error } = useQuery(ADMIN_ORDER_DETAIL_QUERY, { variables: { id: orderId }, fetchPolicy: 'network-only' });
-  const [recheck] = useMutation(ADMIN_RECHECK_ORDER);
-  const [grant] = useMutation(ADMIN_GRANT_ORDER);
-  const [refund] = useMutation(ADMIN_MARK_REFUNDED);
+  const { data, loading, error } = useApolloQuery(ADMIN_ORDER_DETAIL_QUERY, { variables: { id: orderId }, fetchPolicy: 'network-only' });
+  const [recheck] = useApolloMutation(ADMIN_RECHECK_ORDER);
+  const [grant] = useApolloMutation(ADMIN_GRANT_ORDER);
+  const [refund] = useApolloMutation(ADMIN_MARK_REFUNDED);
   const [asking, setAsking] = useState<Action | null>(null);
   const [history, setHistory] = useState<PurchaseHistoryUser | null>(null);
 
@@ -83,7 +83,7 @@ function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): voi
   const order = data?.order;
   // While the customer may still pay, follow the order live; once it settles, the list reloads too.
   const open = order?.status === 'PENDING' || order?.status === 'CREATED';
-  const live = useSubscription(ADMIN_ORDER_UPDATED, {
+  const live = useApolloSubscription(ADMIN_ORDER_UPDATED, {
     variables: { orderId },
     skip: !open,
     onData: ({ data: update }) => {

@@ -1,11 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { FileDown, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure, toastSuccess } from '../lib/errors';
 import { downloadUrl } from '../lib/files';
 import { formatBytes, formatMegabytes } from '../lib/format-bytes';
@@ -13,12 +13,12 @@ import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useLogError } from '../lib/use-log-error';
 import { usePageFor, useUrlSearch } from '../lib/use-url-state';
-import { type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../ui/list-screen';
-import { ListSearch } from '../ui/list-search';
-import { PageHeader } from '../ui/page-header';
-import { useDeleteRow } from '../ui/use-delete-row';
+import { type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../components/list-screen';
+import { ListSearch } from '../components/list-search';
+import { PageHeader } from '../components/page-header';
+import { useDeleteRow } from '../components/use-delete-row';
 import { ADMIN_PDFS_PAGE, DELETE_PDF, DOWNLOAD_PDF, EXPORT_PDFS_CSV, PAGE_SIZE, type AdminPdf } from './operations';
 import { PdfEditDialog } from './pdf-edit-dialog';
 import { PdfUploadForm } from './pdf-upload-form';
@@ -64,12 +64,12 @@ export default function AdminPdfsPage() {
   const { search, input, setInput } = useUrlSearch();
   const [page, setPage] = usePageFor(search);
   const [editing, setEditing] = useState<AdminPdf | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_PDFS_PAGE, {
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_PDFS_PAGE, {
     variables: { search: search || null, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   useLogError(error, 'AdminPdfsPage');
-  const [downloadPdf] = useMutation(DOWNLOAD_PDF);
+  const [downloadPdf] = useApolloMutation(DOWNLOAD_PDF);
   const { exportCsv, exporting } = useCsvExport(EXPORT_PDFS_CSV, 'exportPdfsCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminPdf, 'deletePdf'>({
     mutation: DELETE_PDF,

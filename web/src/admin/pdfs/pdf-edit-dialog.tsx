@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { centsToPrice } from '../lib/form-rules';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { EditDialog, EditDialogForm } from '../ui/edit-dialog';
-import { FormField } from '../ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { EditDialog, EditDialogForm } from '../components/edit-dialog';
+import { FormField } from '@/components/ui/form-field';
 import { UPDATE_PDF, type AdminPdf } from './operations';
 import { pdfEditSchema, type PdfEditValues } from './pdf-schema';
 
@@ -30,7 +31,7 @@ function PdfEditForm({ pdf, onDone }: { pdf: AdminPdf; onDone(): void }) {
     defaultValues: { title: pdf.title, description: pdf.description, category: pdf.category, price: centsToPrice(pdf.priceCents) },
   });
   const { errors, isSubmitting } = form.formState;
-  const [updatePdf] = useMutation(UPDATE_PDF);
+  const [updatePdf] = useApolloMutation(UPDATE_PDF);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '../i18n';
+import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '@/i18n/admin';
 import { isImage, optionalFile, price, text } from '../lib/form-rules';
 
 const t = adminFr.pdfs;
 
 const fields = {
-  title: text('Le titre', 200),
-  description: text('La description', 5000),
+  title: text(adminFr.fieldNames.title, 200),
+  description: text(adminFr.fieldNames.description, 5000),
   category: z.enum(CONTENT_CATEGORIES),
   price,
 };

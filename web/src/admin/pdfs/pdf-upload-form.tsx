@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { type UploadRequest } from '../lib/use-file-uploads';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { ControlledFileInput } from '../ui/file-field';
-import { FormField, OptionalMark } from '../ui/form-field';
-import { UploadFormCard, useUploadSubmission } from '../ui/upload-form-card';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { ControlledFileInput } from '../components/file-field';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { UploadFormCard, useUploadSubmission } from '../components/upload-form-card';
 import { CREATE_PDF } from './operations';
 import { emptyPdfUpload, pdfUploadSchema, type PdfUploadValues } from './pdf-schema';
 
@@ -29,7 +30,7 @@ export function PdfUploadForm({
   const id = useId();
   const form = useForm<PdfUploadValues>({ resolver: zodResolver(pdfUploadSchema), defaultValues: emptyPdfUpload() });
   const { errors } = form.formState;
-  const [createPdf] = useMutation(CREATE_PDF);
+  const [createPdf] = useApolloMutation(CREATE_PDF);
   const { files, uploading, submit } = useUploadSubmission({ successText: t.uploadSuccessText, failure: t.uploadFailure });
 
   const onSubmit = form.handleSubmit((values) =>

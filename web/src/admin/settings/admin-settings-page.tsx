@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Globe, Home, Landmark, Save, Share2 } from 'lucide-react';
 import { useEffect, useId, type ReactElement, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,13 +9,13 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { ServerMessageError, reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
 import { text } from '../lib/form-rules';
 import { useLogError } from '../lib/use-log-error';
-import { Textarea } from '../ui/controls';
-import { FormField } from '../ui/form-field';
-import { FormSkeleton } from '../ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
+import { FormSkeleton } from '../components/skeleton';
 import { ADMIN_SETTINGS_PAGE, UPDATE_SITE_SETTINGS, type SiteSettings, type SiteSettingsInput } from './operations';
 
 const t = adminFr.settings;
@@ -36,19 +36,19 @@ const TAX_ID = /^[A-Z]\d{12}[A-Z]$/;
 const normalTaxId = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
 /** Empty, or an absolute http(s) URL: the server's rule for the social links. */
-const optionalUrl = text('Le lien', 500).check(z.trim(), z.refine((value) => value === '' || isHttpUrl(value), t.urlInvalid));
+const optionalUrl = text(adminFr.fieldNames.link, 500).check(z.trim(), z.refine((value) => value === '' || isHttpUrl(value), t.urlInvalid));
 
 const settingsSchema = z.object({
-  siteName: text('Le nom du site', 100).check(z.trim()),
+  siteName: text(adminFr.fieldNames.siteName, 100).check(z.trim()),
   contactEmail: text("L'adresse e-mail", 254).check(z.trim(), z.refine((value) => value === '' || EMAIL.test(value), t.emailInvalid)),
-  contactPhone: text('Le téléphone', 40).check(z.trim()),
-  siteDescription: text('La description', 500).check(z.trim()),
-  heroTitle: text('Le titre', 200).check(z.trim()),
-  heroSubtitle: text('Le sous-titre', 300).check(z.trim()),
+  contactPhone: text(adminFr.fieldNames.phone, 40).check(z.trim()),
+  siteDescription: text(adminFr.fieldNames.description, 500).check(z.trim()),
+  heroTitle: text(adminFr.fieldNames.title, 200).check(z.trim()),
+  heroSubtitle: text(adminFr.fieldNames.subtitle, 300).check(z.trim()),
   socialFacebook: optionalUrl,
   socialTwitter: optionalUrl,
   socialInstagram: optionalUrl,
-  legalName: text('La raison sociale', 200).check(z.trim()),
+  legalName: text(adminFr.fieldNames.legalName, 200).check(z.trim()),
   legalAddress: text("L'adresse", 300).check(z.trim()),
   taxId: z.string().check(z.refine((value) => value.trim() === '' || TAX_ID.test(normalTaxId(value)), t.taxIdInvalid)),
 });
@@ -82,9 +82,9 @@ function Section({ icon, title, description, children }: { icon: ReactNode; titl
 export default function AdminSettingsPage() {
   usePage(fr.admin.nav.settings);
   const id = useId();
-  const { data, loading, error } = useQuery(ADMIN_SETTINGS_PAGE, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useApolloQuery(ADMIN_SETTINGS_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminSettingsPage');
-  const [updateSettings] = useMutation(UPDATE_SITE_SETTINGS);
+  const [updateSettings] = useApolloMutation(UPDATE_SITE_SETTINGS);
   const form = useForm<SettingsValues>({ resolver: zodResolver(settingsSchema), defaultValues: valuesOf(data?.siteSettings) });
   const { errors, isSubmitting, dirtyFields } = form.formState;
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { Clock, Download, Eye, FileText, Layers, Mail, MousePointerClick, ShoppingCart, Users, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -8,13 +8,13 @@ import { formatCount } from '@/lib/format/number';
 import { cn } from '@/lib/utils';
 import { formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
-import { PageHeader } from '../ui/page-header';
-import { StatCard, StatCardSkeleton } from '../ui/stat-card';
+import { PageHeader } from '../components/page-header';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { ChartPanel } from './charts/chart-panel';
 import { CHART_COLORS, totalOf, type ChartSeries } from './charts/chart-types';
 import { formatDecimal, formatDuration, formatFullDay, formatPercent } from './format';
 import { ADMIN_STATS_ANALYTICS, ADMIN_STATS_CATALOGUE, ADMIN_STATS_NEWSLETTER, ADMIN_STATS_USERS } from './operations';
-import { statsFr } from './stats-fr';
+import { statsFr } from '@/i18n/admin/stats';
 import { TopItemsTable, TopPagesTable } from './top-tables';
 
 const t = statsFr;
@@ -85,10 +85,10 @@ export default function AdminStatsPage() {
   usePage(fr.admin.nav.stats);
   const [days, setDays] = usePeriod();
   const options = { fetchPolicy: 'cache-and-network' } as const;
-  const identity = useQuery(ADMIN_STATS_USERS, options);
-  const catalogue = useQuery(ADMIN_STATS_CATALOGUE, options);
-  const messaging = useQuery(ADMIN_STATS_NEWSLETTER, options);
-  const analytics = useQuery(ADMIN_STATS_ANALYTICS, { ...options, variables: { days } });
+  const identity = useApolloQuery(ADMIN_STATS_USERS, options);
+  const catalogue = useApolloQuery(ADMIN_STATS_CATALOGUE, options);
+  const messaging = useApolloQuery(ADMIN_STATS_NEWSLETTER, options);
+  const analytics = useApolloQuery(ADMIN_STATS_ANALYTICS, { ...options, variables: { days } });
   useLogError(identity.error, 'AdminStatsPage adminUserStats');
   useLogError(catalogue.error, 'AdminStatsPage catalogueStats');
   useLogError(messaging.error, 'AdminStatsPage adminNewsletterStats');

@@ -4,8 +4,8 @@ import { Card } from '@/components/ui/card';
 import { formatCount } from '@/lib/format/number';
 import { cn } from '@/lib/utils';
 import { formatXaf } from '../lib/money';
-import { ListSkeleton } from '../ui/skeleton';
-import { statsFr } from './stats-fr';
+import { ListSkeleton } from '../components/skeleton';
+import { statsFr } from '@/i18n/admin/stats';
 
 const t = statsFr.top;
 

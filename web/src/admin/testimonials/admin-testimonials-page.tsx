@@ -1,17 +1,17 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Eye, EyeOff, MessageSquareQuote, Star } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
-import { Badge } from '../ui/badge';
-import { type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { AddButton, EditDeleteActions, ListBody } from '../ui/list-screen';
-import { PageHeader } from '../ui/page-header';
-import { useDeleteRow } from '../ui/use-delete-row';
+import { ToneBadge } from '../components/status-badge';
+import { type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { AddButton, EditDeleteActions, ListBody } from '../components/list-screen';
+import { PageHeader } from '../components/page-header';
+import { useDeleteRow } from '../components/use-delete-row';
 import { ADMIN_TESTIMONIALS_PAGE, DELETE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
 import { TestimonialDialog } from './testimonial-dialog';
 
@@ -44,7 +44,7 @@ const columns: ReadonlyArray<Column<AdminTestimonial>> = [
     wide: true,
   },
   { header: t.columns.rating, cell: (item) => <Rating value={item.rating} /> },
-  { header: t.columns.status, cell: (item) => (item.isActive ? <Badge tone="success">{t.active}</Badge> : <Badge tone="muted">{t.inactive}</Badge>) },
+  { header: t.columns.status, cell: (item) => (item.isActive ? <ToneBadge tone="success">{t.active}</ToneBadge> : <ToneBadge tone="muted">{t.inactive}</ToneBadge>) },
   { header: t.columns.createdAt, cell: (item) => formatDate(item.createdAt) },
 ];
 
@@ -53,9 +53,9 @@ export default function AdminTestimonialsPage() {
   usePage(adminFr.nav.testimonials);
   const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const { data, loading, error, refetch } = useQuery(ADMIN_TESTIMONIALS_PAGE, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useApolloQuery(ADMIN_TESTIMONIALS_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminTestimonialsPage');
-  const [updateTestimonial] = useMutation(UPDATE_TESTIMONIAL);
+  const [updateTestimonial] = useApolloMutation(UPDATE_TESTIMONIAL);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminTestimonial, 'deleteTestimonial'>({
     mutation: DELETE_TESTIMONIAL,
     field: 'deleteTestimonial',

@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { blankToNull, text } from '../lib/form-rules';
-import { NativeSelect, Textarea } from '../ui/controls';
-import { EditDialog, EditDialogForm } from '../ui/edit-dialog';
-import { FormField, OptionalMark } from '../ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { EditDialog, EditDialogForm } from '../components/edit-dialog';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
 import { CREATE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
 
 const t = adminFr.testimonials;
@@ -18,11 +19,11 @@ const RATINGS = ['5', '4', '3', '2', '1'] as const;
 
 const testimonialSchema = z
   .object({
-    name: text('Le nom', 120),
-    location: text('La ville', 120),
-    content: text('Le témoignage', 2000),
+    name: text(adminFr.fieldNames.name, 120),
+    location: text(adminFr.fieldNames.location, 120),
+    content: text(adminFr.fieldNames.testimonial, 2000),
     rating: z.enum(RATINGS),
-    videoTitle: text('Le titre de la vidéo', 200),
+    videoTitle: text(adminFr.fieldNames.videoTitle, 200),
     isActive: z.boolean(),
   })
   .check(
@@ -65,8 +66,8 @@ function TestimonialForm({ testimonial, onDone }: { testimonial: AdminTestimonia
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const [createTestimonial] = useMutation(CREATE_TESTIMONIAL);
-  const [updateTestimonial] = useMutation(UPDATE_TESTIMONIAL);
+  const [createTestimonial] = useApolloMutation(CREATE_TESTIMONIAL);
+  const [updateTestimonial] = useApolloMutation(UPDATE_TESTIMONIAL);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const input = {

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { Command as CommandPrimitive } from 'cmdk';
 import { FileText, Newspaper, Search, User, Video, type LucideIcon } from 'lucide-react';
@@ -10,7 +10,7 @@ import { fr } from '@/i18n/fr';
 import { cn } from '@/lib/utils';
 import { useDebounced } from '../messages/messaging-ui';
 import { ADMIN_TOP_SEARCH, SEARCH_HITS_PER_KIND } from './operations';
-import { topbarFr } from './topbar-fr';
+import { topbarFr } from '@/i18n/admin/topbar';
 
 const t = topbarFr;
 
@@ -50,7 +50,7 @@ export function AdminSearch({ autoFocus, onDone, className }: { autoFocus?: bool
   const [open, setOpen] = useState(false);
   const settled = useDebounced(value.trim(), 300);
   const searching = settled.length >= MIN_CHARS;
-  const { data, previousData, loading, error } = useQuery(ADMIN_TOP_SEARCH, {
+  const { data, previousData, loading, error } = useApolloQuery(ADMIN_TOP_SEARCH, {
     variables: { search: settled, first: SEARCH_HITS_PER_KIND },
     skip: !searching,
     fetchPolicy: 'cache-and-network',

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { Bell, CreditCard, Inbox, ShoppingBag, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { fr } from '@/i18n/fr';
 import { everyValue } from '@/lib/enum-values';
 import { MARK_SALE_SEEN, type AdminAlertKind } from './operations';
 import { formatRelative } from './relative-time';
-import { topbarFr } from './topbar-fr';
+import { topbarFr } from '@/i18n/admin/topbar';
 import { useAdminAlerts } from './use-admin-alerts';
 
 const t = topbarFr;
@@ -25,7 +25,7 @@ const KINDS = everyValue<AdminAlertKind>()(['CONTACT', 'PAYMENT', 'PROCESSING', 
  */
 export function NotificationBell() {
   const { alerts, error } = useAdminAlerts();
-  const [markSaleSeen] = useMutation(MARK_SALE_SEEN);
+  const [markSaleSeen] = useApolloMutation(MARK_SALE_SEEN);
   const total = alerts?.total ?? 0;
   const summary = alerts
     ? KINDS.filter((kind) => alerts[COUNT_OF[kind]] > 0)

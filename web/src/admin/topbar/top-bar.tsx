@@ -8,7 +8,7 @@ import { adminTitleFor } from '../admin-nav';
 import { useSidebar } from '../sidebar-context';
 import { AdminSearch } from './admin-search';
 import { NotificationBell } from './notification-bell';
-import { topbarFr } from './topbar-fr';
+import { topbarFr } from '@/i18n/admin/topbar';
 
 /**
  * The admin top bar (spec 'Admin layout', made to work by issue 10): the sidebar toggle, the

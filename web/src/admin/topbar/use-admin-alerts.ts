@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { useApolloClient, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useEffect, useState } from 'react';
 import { ADMIN_ALERTS, ADMIN_ALERTS_CHANGED, type AdminAlertsValue } from './operations';
 
@@ -13,12 +13,12 @@ const FALLBACK_POLL_MS = 30_000;
 export function useAdminAlerts(): { alerts: AdminAlertsValue | undefined; error: unknown } {
   const client = useApolloClient();
   const [live, setLive] = useState(true);
-  const { data, error } = useQuery(ADMIN_ALERTS, {
+  const { data, error } = useApolloQuery(ADMIN_ALERTS, {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
     pollInterval: live ? 0 : FALLBACK_POLL_MS,
   });
-  useSubscription(ADMIN_ALERTS_CHANGED, {
+  useApolloSubscription(ADMIN_ALERTS_CHANGED, {
     onData: ({ data: pushed }) => {
       const alerts = pushed.data?.adminAlerts;
       if (alerts) client.writeQuery({ query: ADMIN_ALERTS, data: { adminAlerts: alerts } });

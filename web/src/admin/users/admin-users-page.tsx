@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Ban, History, MessageSquare, Search, ShieldCheck, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useAuth } from '@/auth/auth-context';
@@ -10,13 +10,13 @@ import { useCsvExport } from '../lib/use-csv-export';
 import { LoadFailure } from '../messages/messaging-ui';
 import type { Recipient } from '../messages/operations';
 import { SendMessageDialog } from '../messages/send-message-dialog';
-import { ActionConfirmDialog } from '../ui/action-confirm-dialog';
-import { EmptyState } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { ExportButton } from '../ui/list-screen';
-import { PageHeader } from '../ui/page-header';
-import { Pagination } from '../ui/pagination';
-import { ListSkeleton } from '../ui/skeleton';
+import { ActionConfirmDialog } from '../components/action-confirm-dialog';
+import { EmptyState } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { ExportButton } from '../components/list-screen';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { ListSkeleton } from '../components/skeleton';
 import { useClampPage } from '../lib/use-clamp-page';
 import { BanUserDialog } from './ban-user-dialog';
 import { ADMIN_USERS_PAGE, BAN_USER, EXPORT_USERS_CSV, UNBAN_USER, USERS_PAGE_SIZE, type AdminUserRow } from './operations';
@@ -24,7 +24,7 @@ import { PurchaseHistoryDialog, type PurchaseHistoryUser } from './purchase-hist
 import { UserStatCards } from './user-stat-cards';
 import { UsersTable } from './users-table';
 import { useUsersUrlState } from './use-users-url-state';
-import { usersFr } from './users-fr';
+import { usersFr } from '@/i18n/admin/users';
 
 const t = usersFr;
 
@@ -53,7 +53,7 @@ export default function AdminUsersPage() {
   const [unbanTarget, setUnbanTarget] = useState<Target | null>(null);
 
   const variables = { search: view.search || null, sort: view.sort, direction: view.direction, page: view.page, pageSize: USERS_PAGE_SIZE };
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_USERS_PAGE, { variables, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_USERS_PAGE, { variables, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (!error) return;
     console.error(t.loadFailure, error);
@@ -63,54 +63,12 @@ export default function AdminUsersPage() {
   const exportVariables = useMemo(() => ({ search: view.search || null, sort: view.sort, direction: view.direction }), [view.search, view.sort, view.direction]);
   const { exportCsv, exporting } = useCsvExport(EXPORT_USERS_CSV, 'exportUsersCsv', t.exportFile, exportVariables);
 
-  const [ban] = useMutation(BAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
-  const [unban] = useMutation(UNBAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
-
   const users = data?.adminUsers ?? previousData?.adminUsers;
   useClampPage(users?.totalPages, view.page, setPage);
+  const { banUser, unbanUser } = useBanActions();
 
-  const banUser = async (target: Target, reason: string) => {
-    try {
-      const { data: result } = await ban({ variables: { input: { userId: target.id, reason } } });
-      resultOf(result, 'banUser');
-      toastSuccess(t.ban.done, t.ban.doneText(target.name));
-    } catch (err) {
-      reportFailure(err, t.ban.failure);
-    }
-  };
-  const unbanUser = async (target: Target, reason: string) => {
-    try {
-      const { data: result } = await unban({ variables: { input: { userId: target.id, reason } } });
-      resultOf(result, 'unbanUser');
-      toastSuccess(t.unban.done, t.unban.doneText(target.name));
-    } catch (err) {
-      reportFailure(err, t.unban.failure);
-    }
-  };
-
-  // No ban on one's own row (identity refuses it too, and the last administrator's ban: bans.ts).
   const actions = (user: AdminUserRow) => (
-    <>
-      <IconAction label={t.actions.purchasesLabel(user.fullName)} tooltip={t.actions.purchases} onClick={() => setHistory({ id: user.id, label: user.fullName })}>
-        <History aria-hidden="true" />
-      </IconAction>
-      <IconAction
-        label={t.actions.messageLabel(user.fullName)}
-        tooltip={t.actions.message}
-        onClick={() => setMessageTo({ id: user.id, name: user.fullName, email: user.email ?? '' })}
-      >
-        <MessageSquare aria-hidden="true" />
-      </IconAction>
-      {user.id === me?.id ? null : user.isBanned ? (
-        <IconAction label={t.actions.unbanLabel(user.fullName)} tooltip={t.actions.unban} onClick={() => setUnbanTarget({ id: user.id, name: user.fullName })}>
-          <ShieldCheck aria-hidden="true" />
-        </IconAction>
-      ) : (
-        <IconAction label={t.actions.banLabel(user.fullName)} tooltip={t.actions.ban} destructive onClick={() => setBanTarget({ id: user.id, name: user.fullName })}>
-          <Ban aria-hidden="true" />
-        </IconAction>
-      )}
-    </>
+    <UserRowActions user={user} isMe={user.id === me?.id} onHistory={setHistory} onMessage={setMessageTo} onBan={setBanTarget} onUnban={setUnbanTarget} />
   );
 
   let body;
@@ -147,47 +105,127 @@ export default function AdminUsersPage() {
       />
       <UserStatCards />
 
-      <form role="search" className="relative mb-4 max-w-md" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="users-search" className="sr-only">
-          {t.search}
-        </label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id="users-search"
-          type="search"
-          value={input}
-          placeholder={t.searchPlaceholder}
-          autoComplete="off"
-          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-          onChange={(event) => setInput(event.target.value)}
-        />
-        {input && (
-          <Button type="button" variant="ghost" size="icon" className="absolute top-1/2 right-0.5 size-8 -translate-y-1/2" aria-label={t.clearSearch} onClick={() => setInput('')}>
-            <X aria-hidden="true" />
-          </Button>
-        )}
-      </form>
+      <UsersSearch input={input} setInput={setInput} />
 
       {body}
 
       <PurchaseHistoryDialog user={history} onClose={() => setHistory(null)} />
       <SendMessageDialog open={messageTo !== null} onOpenChange={(open) => !open && setMessageTo(null)} recipient={messageTo ?? undefined} onSent={() => void refetch()} />
       <BanUserDialog who={banTarget?.name ?? null} onClose={() => setBanTarget(null)} onConfirm={(reason) => (banTarget ? banUser(banTarget, reason) : Promise.resolve())} />
-      <ActionConfirmDialog
-        open={unbanTarget !== null}
-        destructive={false}
-        texts={{
-          title: t.unban.title,
-          description: unbanTarget ? t.unban.description(unbanTarget.name) : '',
-          confirm: t.unban.confirm,
-          pending: t.unban.pending,
-          reasonLabel: t.unban.reason,
-          reasonPlaceholder: t.unban.reasonPlaceholder,
-          reasonRequired: t.unban.reasonRequired,
-        }}
-        onOpenChange={(open) => !open && setUnbanTarget(null)}
-        onConfirm={(reason) => (unbanTarget ? unbanUser(unbanTarget, reason) : Promise.resolve())}
-      />
+      <UnbanDialog target={unbanTarget} onClose={() => setUnbanTarget(null)} onConfirm={unbanUser} />
     </div>
+  );
+}
+
+/** After a ban or an unban: the toast, or the failure's. */
+function useBanActions() {
+  const [ban] = useApolloMutation(BAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
+  const [unban] = useApolloMutation(UNBAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
+  const banUser = async (target: Target, reason: string) => {
+    try {
+      const { data: result } = await ban({ variables: { input: { userId: target.id, reason } } });
+      resultOf(result, 'banUser');
+      toastSuccess(t.ban.done, t.ban.doneText(target.name));
+    } catch (err) {
+      reportFailure(err, t.ban.failure);
+    }
+  };
+  const unbanUser = async (target: Target, reason: string) => {
+    try {
+      const { data: result } = await unban({ variables: { input: { userId: target.id, reason } } });
+      resultOf(result, 'unbanUser');
+      toastSuccess(t.unban.done, t.unban.doneText(target.name));
+    } catch (err) {
+      reportFailure(err, t.unban.failure);
+    }
+  };
+  return { banUser, unbanUser };
+}
+
+/** A row's actions: purchase history, send a message, ban or unban (none on one's own row: identity refuses it too, and the last administrator's ban: bans.ts). */
+function UserRowActions({
+  user,
+  isMe,
+  onHistory,
+  onMessage,
+  onBan,
+  onUnban,
+}: {
+  user: AdminUserRow;
+  isMe: boolean;
+  onHistory(user: PurchaseHistoryUser): void;
+  onMessage(to: Recipient): void;
+  onBan(target: Target): void;
+  onUnban(target: Target): void;
+}) {
+  return (
+    <>
+      <IconAction label={t.actions.purchasesLabel(user.fullName)} tooltip={t.actions.purchases} onClick={() => onHistory({ id: user.id, label: user.fullName })}>
+        <History aria-hidden="true" />
+      </IconAction>
+      <IconAction
+        label={t.actions.messageLabel(user.fullName)}
+        tooltip={t.actions.message}
+        onClick={() => onMessage({ id: user.id, name: user.fullName, email: user.email ?? '' })}
+      >
+        <MessageSquare aria-hidden="true" />
+      </IconAction>
+      {isMe ? null : user.isBanned ? (
+        <IconAction label={t.actions.unbanLabel(user.fullName)} tooltip={t.actions.unban} onClick={() => onUnban({ id: user.id, name: user.fullName })}>
+          <ShieldCheck aria-hidden="true" />
+        </IconAction>
+      ) : (
+        <IconAction label={t.actions.banLabel(user.fullName)} tooltip={t.actions.ban} destructive onClick={() => onBan({ id: user.id, name: user.fullName })}>
+          <Ban aria-hidden="true" />
+        </IconAction>
+      )}
+    </>
+  );
+}
+
+/** The live server-side search, cleared by its button. */
+function UsersSearch({ input, setInput }: { input: string; setInput(value: string): void }) {
+  return (
+  <form role="search" className="relative mb-4 max-w-md" onSubmit={(event) => event.preventDefault()}>
+    <label htmlFor="users-search" className="sr-only">
+      {t.search}
+    </label>
+    <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+    <Input
+      id="users-search"
+      type="search"
+      value={input}
+      placeholder={t.searchPlaceholder}
+      autoComplete="off"
+      className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
+      onChange={(event) => setInput(event.target.value)}
+    />
+    {input && (
+      <Button type="button" variant="ghost" size="icon" className="absolute top-1/2 right-0.5 size-8 -translate-y-1/2" aria-label={t.clearSearch} onClick={() => setInput('')}>
+        <X aria-hidden="true" />
+      </Button>
+    )}
+  </form>
+  );
+}
+
+/** « Débannir l'utilisateur » with its reason (required), for the row's user. */
+function UnbanDialog({ target, onClose, onConfirm }: { target: Target | null; onClose(): void; onConfirm(target: Target, reason: string): Promise<void> }) {
+  return (
+    <ActionConfirmDialog
+      open={target !== null}
+      destructive={false}
+      texts={{
+        title: t.unban.title,
+        description: target ? t.unban.description(target.name) : '',
+        confirm: t.unban.confirm,
+        pending: t.unban.pending,
+        reasonLabel: t.unban.reason,
+        reasonPlaceholder: t.unban.reasonPlaceholder,
+        reasonRequired: t.unban.reasonRequired,
+      }}
+      onOpenChange={(open) => !open && onClose()}
+      onConfirm={(reason) => (target ? onConfirm(target, reason) : Promise.resolve())}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '../i18n';
-import { Textarea } from '../ui/controls';
-import { FormField } from '../ui/form-field';
-import { usersFr } from './users-fr';
+import { adminFr } from '@/i18n/admin';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
+import { usersFr } from '@/i18n/admin/users';
 
 const t = usersFr.ban;
 

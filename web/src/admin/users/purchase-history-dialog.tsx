@@ -1,12 +1,12 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { useEffect } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure } from '../lib/errors';
 import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
 import { useSidebar } from '../sidebar-context';
-import { ListSkeleton } from '../ui/skeleton';
-import { OrderStatusBadge } from '../ui/status-badge';
+import { ListSkeleton } from '../components/skeleton';
+import { OrderStatusBadge } from '../components/status-badge';
 import { ADMIN_USER_ORDERS } from './operations';
 
 const t = adminFr.purchaseHistory;
@@ -40,7 +40,7 @@ export function PurchaseHistoryDialog({ user, onClose }: { user: PurchaseHistory
 
 function PurchaseHistory({ userId }: { userId: string }) {
   const { isMobile } = useSidebar();
-  const { data, loading, error } = useQuery(ADMIN_USER_ORDERS, { variables: { userId }, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useApolloQuery(ADMIN_USER_ORDERS, { variables: { userId }, fetchPolicy: 'network-only' });
   useEffect(() => {
     if (!error) return;
     console.error(t.loadFailure, error);

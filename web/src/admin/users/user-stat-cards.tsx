@@ -1,10 +1,10 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { Ban, Banknote, ShoppingCart, Users } from 'lucide-react';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { CardSkeleton, StatCard } from '../messages/messaging-ui';
 import { ADMIN_USER_STATS, ADMIN_USERS_COMMERCE_STATS } from './operations';
-import { usersFr } from './users-fr';
+import { usersFr } from '@/i18n/admin/users';
 
 const t = usersFr.cards;
 
@@ -13,8 +13,8 @@ const t = usersFr.cards;
  * revenue (commerce). One query per service: a card whose figure did not arrive is not shown.
  */
 export function UserStatCards() {
-  const identity = useQuery(ADMIN_USER_STATS, { fetchPolicy: 'cache-and-network' });
-  const commerce = useQuery(ADMIN_USERS_COMMERCE_STATS, { fetchPolicy: 'cache-and-network' });
+  const identity = useApolloQuery(ADMIN_USER_STATS, { fetchPolicy: 'cache-and-network' });
+  const commerce = useApolloQuery(ADMIN_USERS_COMMERCE_STATS, { fetchPolicy: 'cache-and-network' });
   useLogError(identity.error, 'users: the identity cards failed');
   useLogError(commerce.error, 'users: the commerce cards failed');
   const users = identity.data?.adminUserStats;

@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
-import { NativeSelect } from '../ui/controls';
-import { Badge } from '../ui/badge';
-import { DataList, type Column } from '../ui/data-list';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ToneBadge } from '../components/status-badge';
+import { DataList, type Column } from '../components/data-list';
 import { useSidebar } from '../sidebar-context';
 import type { AdminUserRow, SortDirection, UserSort } from './operations';
 import { USER_SORTS } from './use-users-url-state';
-import { usersFr } from './users-fr';
+import { usersFr } from '@/i18n/admin/users';
 
 const t = usersFr;
 
@@ -25,16 +25,16 @@ function orDash(value: number | null | undefined, format: (n: number) => ReactNo
 export function UserStatusBadge({ user }: { user: AdminUserRow }) {
   if (!user.isBanned) {
     return (
-      <Badge tone="success" data-status="active">
+      <ToneBadge tone="success" data-status="active">
         {t.active}
-      </Badge>
+      </ToneBadge>
     );
   }
   return (
     <span title={user.ban ? t.bannedSince(formatDay(user.ban.bannedAt), user.ban.reason || '—') : undefined}>
-      <Badge tone="danger" data-status="banned">
+      <ToneBadge tone="danger" data-status="banned">
         {t.banned}
-      </Badge>
+      </ToneBadge>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient, useApolloQuery } from '@/data/hooks';
 import { Play, Video as VideoIcon, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,20 +7,20 @@ import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
 import { formatDuration } from '@/lib/format/duration';
 import { formatCount } from '@/lib/format/number';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { toastFailure, toastSuccess } from '../lib/errors';
 import { openPendingTab } from '../lib/files';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useLogError } from '../lib/use-log-error';
 import { usePageFor, useUrlParam, useUrlSearch } from '../lib/use-url-state';
-import { DataList, type Column } from '../ui/data-list';
-import { IconAction } from '../ui/icon-action';
-import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../ui/list-screen';
-import { ListSearch } from '../ui/list-search';
-import { PageHeader } from '../ui/page-header';
-import { ListSkeleton } from '../ui/skeleton';
-import { useDeleteRow } from '../ui/use-delete-row';
+import { DataList, type Column } from '../components/data-list';
+import { IconAction } from '../components/icon-action';
+import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../components/list-screen';
+import { ListSearch } from '../components/list-search';
+import { PageHeader } from '../components/page-header';
+import { ListSkeleton } from '../components/skeleton';
+import { useDeleteRow } from '../components/use-delete-row';
 import { ADMIN_VIDEO_PLAYBACK, ADMIN_VIDEO_ROW_QUERY, ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
 import { isBeingPrepared, ProcessingStatus } from './processing-status';
 import { VideoEditDialog } from './video-edit-dialog';
@@ -61,7 +61,7 @@ const columns: ReadonlyArray<Column<AdminVideo>> = [
  * above the list, wherever it is in the list; 'Voir toutes les vidéos' removes the parameter.
  */
 function VideoFocus({ id, actions, onClose }: { id: string; actions(video: AdminVideo): ReactNode; onClose(): void }) {
-  const { data, loading, error, startPolling, stopPolling } = useQuery(ADMIN_VIDEO_ROW_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, startPolling, stopPolling } = useApolloQuery(ADMIN_VIDEO_ROW_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminVideoRow');
   const video = data?.video;
   const preparing = video ? isBeingPrepared(video) : false;
@@ -103,7 +103,7 @@ export default function AdminVideosPage() {
   const [focusId, setFocusId] = useUrlParam('video');
   const [page, setPage] = usePageFor(search);
   const [editing, setEditing] = useState<AdminVideo | null>(null);
-  const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useQuery(ADMIN_VIDEOS_PAGE, {
+  const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useApolloQuery(ADMIN_VIDEOS_PAGE, {
     variables: { search: search || null, page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });

@@ -1,10 +1,10 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { VideoProcessingState } from '@/generated/graphql';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { Badge } from '../ui/badge';
+import { ToneBadge } from '../components/status-badge';
 import { RETRY_VIDEO_PROCESSING, type AdminVideo } from './operations';
 
 const t = adminFr.videos;
@@ -23,7 +23,7 @@ export function isBeingPrepared(video: AdminVideo): boolean {
  */
 export function ProcessingStatus({ video }: { video: AdminVideo }) {
   const p = video.processing;
-  const [retry, { loading }] = useMutation(RETRY_VIDEO_PROCESSING);
+  const [retry, { loading }] = useApolloMutation(RETRY_VIDEO_PROCESSING);
   if (!p) return null;
   const label = p.state === 'PROCESSING' ? t.processing.PROCESSING(p.progress) : t.processing[p.state];
 
@@ -39,9 +39,9 @@ export function ProcessingStatus({ video }: { video: AdminVideo }) {
 
   return (
     <span className="flex min-w-28 flex-col items-start gap-1" data-testid="video-processing" data-state={p.state}>
-      <Badge tone={tone[p.state]} data-state={p.state}>
+      <ToneBadge tone={tone[p.state]} data-state={p.state}>
         {label}
-      </Badge>
+      </ToneBadge>
       {p.state === 'PROCESSING' && (
         <span
           role="progressbar"

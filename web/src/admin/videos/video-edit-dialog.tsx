@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { blankToNull, centsToPrice, optionalInteger } from '../lib/form-rules';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { EditDialog, EditDialogForm } from '../ui/edit-dialog';
-import { FormField, OptionalMark } from '../ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { EditDialog, EditDialogForm } from '../components/edit-dialog';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
 import { UPDATE_VIDEO, type AdminVideo } from './operations';
 import { LEARN_ITEM_COUNT, MIN_PREVIEW_SECONDS, videoEditSchema, type VideoEditValues } from './video-schema';
 
@@ -45,7 +46,7 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
   const initial = valuesOf(video);
   const form = useForm<VideoEditValues>({ resolver: zodResolver(videoEditSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
-  const [updateVideo] = useMutation(UPDATE_VIDEO);
+  const [updateVideo] = useApolloMutation(UPDATE_VIDEO);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

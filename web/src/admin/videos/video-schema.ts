@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '../i18n';
+import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '@/i18n/admin';
 import { isImage, optionalFile, price, text } from '../lib/form-rules';
 
 const t = adminFr.videos;
@@ -13,8 +13,8 @@ export const MIN_PREVIEW_SECONDS = 10;
 const MAX_PREVIEW_SECONDS = 600;
 
 const fields = {
-  title: text('Le titre', 200),
-  description: text('La description', 5000),
+  title: text(adminFr.fieldNames.title, 200),
+  description: text(adminFr.fieldNames.description, 5000),
   category: z.enum(CONTENT_CATEGORIES),
   price,
   duration: z.string().check(z.trim(), z.regex(/^\d{0,6}$/, t.invalidDuration)),
@@ -22,9 +22,9 @@ const fields = {
     z.trim(),
     z.refine((v) => /^\d{1,3}$/.test(v) && Number(v) >= MIN_PREVIEW_SECONDS && Number(v) <= MAX_PREVIEW_SECONDS, t.invalidPreviewSeconds),
   ),
-  presenterName: text('Le nom du présentateur', 120),
-  presenterTitle: text('Le titre du présentateur', 120),
-  learnItems: z.array(text('Un point', 200)),
+  presenterName: text(adminFr.fieldNames.presenterName, 120),
+  presenterTitle: text(adminFr.fieldNames.presenterTitle, 120),
+  learnItems: z.array(text(adminFr.fieldNames.learnItem, 200)),
 };
 
 /** Spec §5, video upload: title and file required, a video/ file, an image/ thumbnail, messages verbatim. */

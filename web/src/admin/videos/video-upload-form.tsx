@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { blankToNull, optionalInteger } from '../lib/form-rules';
 import { type UploadRequest } from '../lib/use-file-uploads';
-import { CategorySelect, Textarea } from '../ui/controls';
-import { ControlledFileInput } from '../ui/file-field';
-import { FormField, OptionalMark } from '../ui/form-field';
-import { UploadFormCard, useUploadSubmission } from '../ui/upload-form-card';
+import { Textarea } from '@/components/ui/textarea';
+import { CategorySelect } from '../components/controls';
+import { ControlledFileInput } from '../components/file-field';
+import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { UploadFormCard, useUploadSubmission } from '../components/upload-form-card';
 import { CREATE_VIDEO } from './operations';
 import { emptyVideoUpload, videoUploadSchema, type VideoUploadValues } from './video-schema';
 
@@ -34,7 +35,7 @@ export function VideoUploadForm({
   const id = useId();
   const form = useForm<VideoUploadValues>({ resolver: zodResolver(videoUploadSchema), defaultValues: emptyVideoUpload() });
   const { errors } = form.formState;
-  const [createVideo] = useMutation(CREATE_VIDEO);
+  const [createVideo] = useApolloMutation(CREATE_VIDEO);
   const { files, uploading, submit } = useUploadSubmission({ successText: t.uploadSuccessText, failure: t.uploadFailure });
 
   const onSubmit = form.handleSubmit((values) =>

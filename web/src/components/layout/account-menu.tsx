@@ -16,7 +16,8 @@ import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
 import { UnreadBadge } from '@/pages/dashboard/unread-badge';
 import { useLowData } from '@/lib/low-data';
-import { LowDataTrack, lowDataText } from './low-data-switch';
+import { lowDataText } from '@/i18n/low-data';
+import { LowDataTrack } from './low-data-switch';
 
 /**
  * The signed-in 'Mon compte' menu (desktop); loaded only once someone is signed in. `unread`: the

@@ -1,12 +1,8 @@
 import { Feather } from 'lucide-react';
 import { useId } from 'react';
 import { useLowData } from '@/lib/low-data';
+import { lowDataText } from '@/i18n/low-data';
 import { cn } from '@/lib/utils';
-
-export const lowDataText = {
-  label: 'Mode économie de données',
-  hint: 'Images plus légères, rien ne démarre tout seul, vidéos en basse qualité.',
-} as const;
 
 /** The switch's track and knob (decorative: the control carries its state). */
 export function LowDataTrack({ on }: { on: boolean }) {

@@ -1,10 +1,6 @@
 import { WifiOff } from 'lucide-react';
+import { offlineText } from '@/i18n/offline';
 import { useOffline } from './use-offline';
-
-export const offlineText = {
-  title: 'Hors ligne',
-  explanation: 'Vous consultez la dernière version enregistrée.',
-} as const;
 
 /** The 'Hors ligne' strip under the header: shown while offline or reading a kept copy. */
 export function OfflineNotice() {

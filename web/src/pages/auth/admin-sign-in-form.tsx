@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { showServerError } from './server-errors';
 

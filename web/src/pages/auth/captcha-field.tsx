@@ -1,6 +1,6 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
 import { CHECK_CAPTCHA, CREATE_CAPTCHA, type Captcha } from './operations';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -40,99 +40,7 @@ export function CaptchaField({
   ref?: Ref<CaptchaHandle>;
   error?: string;
 }) {
-  const [createCaptcha, { loading: creating }] = useMutation(CREATE_CAPTCHA);
-  const [checkCaptcha] = useMutation(CHECK_CAPTCHA);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
-  const [status, setStatus] = useState<CaptchaStatus>('idle');
-  const checkSeq = useRef(0);
-  const work = useRef<{ proof: Promise<string>; abort: AbortController } | null>(null);
-
-  const startWork = useCallback((next: Captcha | null) => {
-    work.current?.abort.abort();
-    if (!next) {
-      work.current = null;
-      return;
-    }
-    const abort = new AbortController();
-    const proof = solveProofOfWork(next.proofOfWork.challenge, next.proofOfWork.difficulty, abort.signal);
-    // A dropped search (a newer captcha replaced it) is not an error anybody waits for.
-    proof.catch(() => undefined);
-    work.current = { proof, abort };
-  }, []);
-
-  const report = useCallback(
-    (id: string | null, next: CaptchaStatus) => {
-      setStatus(next);
-      onChange({ id, status: next });
-    },
-    [onChange],
-  );
-
-  const refresh = useCallback(() => {
-    checkSeq.current += 1;
-    onAnswerChange('');
-    report(null, 'idle');
-    createCaptcha({ fetchPolicy: 'no-cache' })
-      .then(({ data }) => {
-        setCaptcha(data?.createCaptcha ?? null);
-        startWork(data?.createCaptcha ?? null);
-        setUnavailable(!data?.createCaptcha);
-        report(data?.createCaptcha.id ?? null, 'idle');
-      })
-      .catch(() => {
-        setCaptcha(null);
-        startWork(null);
-        setUnavailable(true);
-      });
-  }, [createCaptcha, onAnswerChange, report, startWork]);
-
-  useImperativeHandle(
-    ref,
-    () => ({
-      refresh,
-      proof: () => work.current?.proof ?? Promise.reject(new Error('no captcha')),
-    }),
-    [refresh],
-  );
-
-  useEffect(() => () => work.current?.abort.abort(), []);
-
-  // Generated once on load (refresh's identity may change; a second captcha would waste data and
-  // leave the first one unused on the server).
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    refresh();
-  }, [refresh]);
-
-  // An expired captcha can no longer be answered: replace it.
-  useEffect(() => {
-    if (!captcha) return;
-    const ms = Date.parse(captcha.expiresAt) - Date.now();
-    if (!Number.isFinite(ms) || ms <= 0) return;
-    const timer = window.setTimeout(refresh, Math.min(ms, 2 ** 31 - 1));
-    return () => window.clearTimeout(timer);
-  }, [captcha, refresh]);
-
-  const onInput = (raw: string) => {
-    const value = raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, CAPTCHA_LENGTH);
-    onAnswerChange(value);
-    const seq = ++checkSeq.current;
-    if (value.length < CAPTCHA_LENGTH || !captcha) {
-      report(captcha?.id ?? null, 'idle');
-      return;
-    }
-    report(captcha.id, 'checking');
-    checkCaptcha({ variables: { id: captcha.id, answer: value }, fetchPolicy: 'no-cache' })
-      .then(({ data }) => {
-        if (seq === checkSeq.current) report(captcha.id, data?.checkCaptcha ? 'correct' : 'incorrect');
-      })
-      .catch(() => {
-        if (seq === checkSeq.current) report(captcha.id, 'incorrect');
-      });
-  };
+  const { captcha, unavailable, status, creating, refresh, onInput } = useCaptcha({ onAnswerChange, onChange, ref });
 
   return (
     <div className="flex flex-col gap-2">
@@ -183,4 +91,131 @@ export function CaptchaField({
       </p>
     </div>
   );
+}
+
+/** The proof of work of the current captcha, searched in the background since it arrived. */
+function useProofOfWork() {
+  const work = useRef<{ proof: Promise<string>; abort: AbortController } | null>(null);
+  const startWork = useCallback((next: Captcha | null) => {
+    work.current?.abort.abort();
+    if (!next) {
+      work.current = null;
+      return;
+    }
+    const abort = new AbortController();
+    const proof = solveProofOfWork(next.proofOfWork.challenge, next.proofOfWork.difficulty, abort.signal);
+    // A dropped search (a newer captcha replaced it) is not an error anybody waits for.
+    proof.catch(() => undefined);
+    work.current = { proof, abort };
+  }, []);
+  const proof = useCallback(() => work.current?.proof ?? Promise.reject(new Error('no captcha')), []);
+  const stop = useCallback(() => work.current?.abort.abort(), []);
+  return { startWork, proof, stop };
+}
+
+/**
+ * The captcha's life: created on load (and on refresh), replaced when it expires, its proof of work
+ * started as it arrives; the answer checked live once it has all its characters.
+ */
+function useCaptcha({
+  onAnswerChange,
+  onChange,
+  ref,
+}: {
+  onAnswerChange(value: string): void;
+  onChange(state: { id: string | null; status: CaptchaStatus }): void;
+  ref?: Ref<CaptchaHandle>;
+}) {
+  const [createCaptcha, { loading: creating }] = useApolloMutation(CREATE_CAPTCHA);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [status, setStatus] = useState<CaptchaStatus>('idle');
+  const checkSeq = useRef(0);
+  const { startWork, proof, stop } = useProofOfWork();
+
+  const report = useCallback(
+    (id: string | null, next: CaptchaStatus) => {
+      setStatus(next);
+      onChange({ id, status: next });
+    },
+    [onChange],
+  );
+
+  const refresh = useCallback(() => {
+    checkSeq.current += 1;
+    onAnswerChange('');
+    report(null, 'idle');
+    createCaptcha({ fetchPolicy: 'no-cache' })
+      .then(({ data }) => {
+        setCaptcha(data?.createCaptcha ?? null);
+        startWork(data?.createCaptcha ?? null);
+        setUnavailable(!data?.createCaptcha);
+        report(data?.createCaptcha.id ?? null, 'idle');
+      })
+      .catch(() => {
+        setCaptcha(null);
+        startWork(null);
+        setUnavailable(true);
+      });
+  }, [createCaptcha, onAnswerChange, report, startWork]);
+
+  useImperativeHandle(ref, () => ({ refresh, proof }), [refresh, proof]);
+
+  useEffect(() => () => stop(), [stop]);
+  useCaptchaRenewal(captcha, refresh);
+  const onInput = useLiveCheck({ captcha, checkSeq, onAnswerChange, report });
+  return { captcha, unavailable, status, creating, refresh, onInput };
+}
+
+/**
+ * Generated once on load (refresh's identity may change; a second captcha would waste data and
+ * leave the first one unused on the server), and replaced when it expires (it can no longer be answered).
+ */
+function useCaptchaRenewal(captcha: Captcha | null, refresh: () => void) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!captcha) return;
+    const ms = Date.parse(captcha.expiresAt) - Date.now();
+    if (!Number.isFinite(ms) || ms <= 0) return;
+    const timer = window.setTimeout(refresh, Math.min(ms, 2 ** 31 - 1));
+    return () => window.clearTimeout(timer);
+  }, [captcha, refresh]);
+}
+
+/** The typed answer, normalised, checked by the server once it has all its characters (the latest check wins). */
+function useLiveCheck({
+  captcha,
+  checkSeq,
+  onAnswerChange,
+  report,
+}: {
+  captcha: Captcha | null;
+  checkSeq: RefObject<number>;
+  onAnswerChange(value: string): void;
+  report(id: string | null, next: CaptchaStatus): void;
+}) {
+  const [checkCaptcha] = useApolloMutation(CHECK_CAPTCHA);
+  return (raw: string) => {
+    const value = raw.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, CAPTCHA_LENGTH);
+    onAnswerChange(value);
+    const seq = ++checkSeq.current;
+    if (value.length < CAPTCHA_LENGTH || !captcha) {
+      report(captcha?.id ?? null, 'idle');
+      return;
+    }
+    report(captcha.id, 'checking');
+    checkCaptcha({ variables: { id: captcha.id, answer: value }, fetchPolicy: 'no-cache' })
+      .then(({ data }) => {
+        if (seq === checkSeq.current) report(captcha.id, data?.checkCaptcha ? 'correct' : 'incorrect');
+      })
+      .catch(() => {
+        if (seq === checkSeq.current) report(captcha.id, 'incorrect');
+      });
+  };
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { forgotSchema, type ForgotValues } from './schemas';
 import { showServerError } from './server-errors';
 
@@ -18,7 +18,7 @@ import { showServerError } from './server-errors';
  * administrator. Either way the server's message is shown as it is.
  */
 export function ForgotPasswordForm({ asAdmin, idPrefix, onBack }: { asAdmin: boolean; idPrefix: string; onBack(): void }) {
-  const [requestReset] = useMutation(REQUEST_PASSWORD_RESET);
+  const [requestReset] = useApolloMutation(REQUEST_PASSWORD_RESET);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const form = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { RESET_PASSWORD } from './operations';
@@ -7,14 +7,14 @@ import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
 import { userErrorOf } from '@/lib/user-error';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { resetSchema, type ResetValues } from './schemas';
 import { showServerError } from './server-errors';
 
 /** Reached from the e-mailed link /auth?reset=<token>. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): void }) {
-  const [resetPassword] = useMutation(RESET_PASSWORD);
+  const [resetPassword] = useApolloMutation(RESET_PASSWORD);
   const form = useForm<ResetValues>({
     resolver: zodResolver(resetSchema),
     defaultValues: { password: '', confirmPassword: '' },

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
 import { userErrorOf } from '@/lib/user-error';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { signInSchema, type SignInValues } from './schemas';
 import { showServerError } from './server-errors';

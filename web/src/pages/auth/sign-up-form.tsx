@@ -8,7 +8,7 @@ import { fr } from '@/i18n/fr';
 import { browserPhoneCountry, readTypedPhone } from '@/lib/phone-country';
 import { toastUnexpected } from '@/lib/show-error';
 import { CaptchaField, type CaptchaHandle, type CaptchaStatus } from './captcha-field';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { PhoneField } from './phone-field';
 import { signUpSchema, type SignUpValues } from './sign-up-schema';

@@ -1,11 +1,11 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloQuery } from '@/data/hooks';
 import { inboxText } from '@/i18n/messaging';
 import { MY_UNREAD_MESSAGE_COUNT } from './messages-operations';
 import { UnreadBadge } from './unread-badge';
 
 /** 'Messages' and the unread count the header keeps live (read from the same cached query). */
 export function MessagesTabLabel() {
-  const count = useQuery(MY_UNREAD_MESSAGE_COUNT, { fetchPolicy: 'cache-first' }).data?.myUnreadMessageCount ?? 0;
+  const count = useApolloQuery(MY_UNREAD_MESSAGE_COUNT, { fetchPolicy: 'cache-first' }).data?.myUnreadMessageCount ?? 0;
   return (
     <>
       {inboxText.tab}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { ChevronDown, ChevronLeft, ChevronRight, Inbox, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -77,14 +77,14 @@ function MessageRow({ message, open, onToggle }: { message: InboxMessage; open: 
 export function MessagesTab() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const messages = useQuery(MY_MESSAGES_QUERY, {
+  const messages = useApolloQuery(MY_MESSAGES_QUERY, {
     variables: { page, pageSize: INBOX_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  const [markRead] = useMutation(MARK_MESSAGE_READ, { refetchQueries: [MY_UNREAD_MESSAGE_COUNT, 'MyMessages'] });
+  const [markRead] = useApolloMutation(MARK_MESSAGE_READ, { refetchQueries: [MY_UNREAD_MESSAGE_COUNT, 'MyMessages'] });
 
   // A message arriving while the tab is open (the badge's live count goes up): list it.
-  const unreadNow = useQuery(MY_UNREAD_MESSAGE_COUNT, { fetchPolicy: 'cache-only' }).data?.myUnreadMessageCount;
+  const unreadNow = useApolloQuery(MY_UNREAD_MESSAGE_COUNT, { fetchPolicy: 'cache-only' }).data?.myUnreadMessageCount;
   const lastUnread = useRef(unreadNow);
   const { refetch } = messages;
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { CircleCheck, HelpCircle, Receipt as ReceiptIcon, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -54,7 +54,7 @@ export function PurchasesTab({
   rate: number;
   onPay(item: CheckoutItem, method: PaymentMethod): void;
 }) {
-  const { data, loading, error, refetch } = useQuery(MY_PURCHASES_QUERY, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useApolloQuery(MY_PURCHASES_QUERY, { fetchPolicy: 'cache-and-network' });
   const me = data?.me;
   const purchases = me?.purchases ?? [];
 
@@ -154,7 +154,7 @@ interface ClaimValues {
 /** "J'ai payé mais je n'ai pas accès": commerce asks the provider and says what it found. */
 function ClaimForm({ purchases }: { purchases: Purchase[] }) {
   const client = useApolloClient();
-  const [claimPayment, { loading }] = useMutation(CLAIM_PAYMENT);
+  const [claimPayment, { loading }] = useApolloMutation(CLAIM_PAYMENT);
   const [answer, setAnswer] = useState<{ resolved: boolean; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ClaimValues>({ defaultValues: { orderId: '', operatorTransactionId: '', phone: '', paidAt: '' } });

@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { useApolloClient, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useState } from 'react';
 import { MY_UNREAD_MESSAGE_COUNT, UNREAD_MESSAGE_COUNT_CHANGED } from './messages-operations';
 
@@ -13,13 +13,13 @@ const FALLBACK_POLL_MS = 30_000;
 export function useUnreadMessageCount(signedIn: boolean): number {
   const client = useApolloClient();
   const [live, setLive] = useState(true);
-  const { data } = useQuery(MY_UNREAD_MESSAGE_COUNT, {
+  const { data } = useApolloQuery(MY_UNREAD_MESSAGE_COUNT, {
     skip: !signedIn,
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
     pollInterval: signedIn && !live ? FALLBACK_POLL_MS : 0,
   });
-  useSubscription(UNREAD_MESSAGE_COUNT_CHANGED, {
+  useApolloSubscription(UNREAD_MESSAGE_COUNT_CHANGED, {
     skip: !signedIn,
     onData: ({ data: pushed }) => {
       const count = pushed.data?.myUnreadMessageCount;

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -19,7 +19,7 @@ type State = { step: 'ask' } | { step: 'confirmed' } | { step: 'failed'; message
 export default function NewsletterConfirmationPage() {
   useNewsletterTitle(text.documentTitle);
   const { token = '' } = useParams();
-  const [confirm, { loading }] = useMutation(CONFIRM_NEWSLETTER);
+  const [confirm, { loading }] = useApolloMutation(CONFIRM_NEWSLETTER);
   const [state, setState] = useState<State>({ step: 'ask' });
   const heading = useRef<HTMLDivElement>(null);
 

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,7 @@ type State = { step: 'working' } | { step: 'done' } | { step: 'failed'; message:
 export default function NewsletterUnsubscribePage() {
   useNewsletterTitle(text.documentTitle);
   const { token = '' } = useParams();
-  const [unsubscribe] = useMutation(UNSUBSCRIBE_NEWSLETTER);
+  const [unsubscribe] = useApolloMutation(UNSUBSCRIBE_NEWSLETTER);
   const [state, setState] = useState<State>({ step: 'working' });
   const asked = useRef<string | null>(null);
 

@@ -4,7 +4,7 @@ import { paths } from '@/app/route-manifest';
 import { useMutation } from '@/data/hooks';
 import { ChevronDown, Send } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
@@ -108,11 +108,78 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     defaultValues: { name: '', email: '', subject: '', message: '', acceptTerms: false, website: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const { onSubmit, formError } = useContactSubmit(form, onSent);
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={ids.title}
+      aria-busy={isSubmitting || undefined}
+      className="flex flex-col gap-5"
+      data-testid="contact-form"
+      onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={ids.title} className="text-xl font-bold">
+          {contact.form.title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{contact.form.intro}</p>
+      </div>
+
+      <NameEmailFields form={form} ids={ids} />
+
+      {/* The honeypot: off screen, out of the tab order and of assistive technologies. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={ids.website}>{contact.form.website}</label>
+        <input id={ids.website} type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+      </div>
+
+      <SubjectField form={form} id={ids.subject} />
+
+      <Field id={ids.message} label={contact.form.message} error={errors.message?.message}>
+        <textarea
+          rows={6}
+          className={cn(controlClass, 'min-h-32 resize-y')}
+          placeholder={contact.form.messagePlaceholder}
+          {...described(ids.message, errors.message?.message)}
+          {...form.register('message')}
+        />
+      </Field>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+            {...described(ids.acceptTerms, errors.acceptTerms?.message)}
+            {...form.register('acceptTerms')}
+          />
+          <label htmlFor={ids.acceptTerms} className="text-sm leading-snug">
+            {contact.form.acceptTermsBefore}
+            <Link to={paths.privacy()} className={textLinkClass}>
+              {contact.form.acceptTermsLink}
+            </Link>
+            {contact.form.acceptTermsAfter}
+          </label>
+        </div>
+        <FieldError id={`${ids.acceptTerms}-error`} message={errors.acceptTerms?.message} />
+      </div>
+
+      <SubmitRow id={ids.formError} formError={formError} submitting={isSubmitting} />
+    </form>
+  );
+}
+
+type ContactFormApi = UseFormReturn<ContactValues>;
+
+/**
+ * The form's ticket: one per opening of the form (page or dialog), taken as it appears, and again
+ * after a message (or when the first could not be had); a refusal is kept to be shown on sending.
+ */
+function useContactTicket() {
   const [openForm] = useMutation(OPEN_CONTACT_FORM);
-  const [send] = useMutation(SEND_CONTACT_MESSAGE);
   const ticket = useRef<Promise<Ticket | null> | null>(null);
   const ticketRefusal = useRef<UserError | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
 
   const takeTicket = useCallback(() => {
     ticket.current = openForm()
@@ -129,6 +196,14 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
   useEffect(() => {
     void takeTicket();
   }, [takeTicket]);
+  return { ticket, ticketRefusal, takeTicket };
+}
+
+/** Sending: the message with its ticket, and what a refusal or a failure shows. */
+function useContactSubmit(form: ContactFormApi, onSent: (() => void) | undefined) {
+  const { ticket, ticketRefusal, takeTicket } = useContactTicket();
+  const [send] = useMutation(SEND_CONTACT_MESSAGE);
+  const [formError, setFormError] = useState<string | null>(null);
 
   const failed = () => toast.error(fr.contact.failureTitle, { description: fr.contact.failureText });
 
@@ -187,107 +262,69 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
       else failed();
     }
   };
+  return { onSubmit, formError };
+}
 
+function NameEmailFields({ form, ids }: { form: ContactFormApi; ids: { name: string; email: string } }) {
   return (
-    <form
-      noValidate
-      aria-labelledby={ids.title}
-      aria-busy={isSubmitting || undefined}
-      className="flex flex-col gap-5"
-      data-testid="contact-form"
-      onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id={ids.title} className="text-xl font-bold">
-          {contact.form.title}
-        </h2>
-        <p className="text-sm text-muted-foreground">{contact.form.intro}</p>
-      </div>
-
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={ids.name} label={contact.form.name} error={errors.name?.message}>
-          <Input autoComplete="name" placeholder={contact.form.namePlaceholder} {...described(ids.name, errors.name?.message)} {...form.register('name')} />
-        </Field>
-        <Field id={ids.email} label={contact.form.email} error={errors.email?.message}>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={contact.form.emailPlaceholder}
-            {...described(ids.email, errors.email?.message)}
-            {...form.register('email')}
-          />
-        </Field>
-      </div>
-
-      {/* The honeypot: off screen, out of the tab order and of assistive technologies. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={ids.website}>{contact.form.website}</label>
-        <input id={ids.website} type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-      </div>
-
-      <Field id={ids.subject} label={contact.form.subject} error={errors.subject?.message}>
-        <div className="relative">
-          <select
-            className={cn(controlClass, 'h-10 appearance-none pr-10', !form.watch('subject') && 'text-muted-foreground')}
-            {...described(ids.subject, errors.subject?.message)}
-            {...form.register('subject')}
-          >
-            <option value="" disabled>
-              {contact.form.subjectPlaceholder}
-            </option>
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject} value={subject} className="text-foreground">
-                {fr.contact.subjects[subject]}
-              </option>
-            ))}
-          </select>
-          <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        </div>
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field id={ids.name} label={contact.form.name} error={form.formState.errors.name?.message}>
+        <Input autoComplete="name" placeholder={contact.form.namePlaceholder} {...described(ids.name, form.formState.errors.name?.message)} {...form.register('name')} />
       </Field>
-
-      <Field id={ids.message} label={contact.form.message} error={errors.message?.message}>
-        <textarea
-          rows={6}
-          className={cn(controlClass, 'min-h-32 resize-y')}
-          placeholder={contact.form.messagePlaceholder}
-          {...described(ids.message, errors.message?.message)}
-          {...form.register('message')}
+      <Field id={ids.email} label={contact.form.email} error={form.formState.errors.email?.message}>
+        <Input
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={contact.form.emailPlaceholder}
+          {...described(ids.email, form.formState.errors.email?.message)}
+          {...form.register('email')}
         />
       </Field>
+    </div>
+  );
+}
 
-      <div className="flex flex-col gap-2">
-        <div className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 accent-primary"
-            {...described(ids.acceptTerms, errors.acceptTerms?.message)}
-            {...form.register('acceptTerms')}
-          />
-          <label htmlFor={ids.acceptTerms} className="text-sm leading-snug">
-            {contact.form.acceptTermsBefore}
-            <Link to={paths.privacy()} className={textLinkClass}>
-              {contact.form.acceptTermsLink}
-            </Link>
-            {contact.form.acceptTermsAfter}
-          </label>
-        </div>
-        <FieldError id={`${ids.acceptTerms}-error`} message={errors.acceptTerms?.message} />
-      </div>
-
-      <div className="flex flex-col gap-3 border-t pt-5">
-        <FieldError id={ids.formError} message={formError ?? undefined} />
-        <Button
-          type="submit"
-          size="lg"
-          disabled={isSubmitting}
-          aria-describedby={formError ? ids.formError : undefined}
-          className="w-full sm:w-auto sm:self-start"
+/** The subject: a native select, its placeholder greyed until one is chosen. */
+function SubjectField({ form, id }: { form: ContactFormApi; id: string }) {
+  return (
+    <Field id={id} label={contact.form.subject} error={form.formState.errors.subject?.message}>
+      <div className="relative">
+        <select
+          className={cn(controlClass, 'h-10 appearance-none pr-10', !form.watch('subject') && 'text-muted-foreground')}
+          {...described(id, form.formState.errors.subject?.message)}
+          {...form.register('subject')}
         >
-          <Send aria-hidden="true" />
-          {isSubmitting ? fr.contact.submitting : contact.form.submit}
-        </Button>
+          <option value="" disabled>
+            {contact.form.subjectPlaceholder}
+          </option>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject} className="text-foreground">
+              {fr.contact.subjects[subject]}
+            </option>
+          ))}
+        </select>
+        <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
       </div>
-    </form>
+    </Field>
+  );
+}
+
+/** The refusal of the whole form (not of one field) above the send button. */
+function SubmitRow({ id, formError, submitting }: { id: string; formError: string | null; submitting: boolean }) {
+  return (
+    <div className="flex flex-col gap-3 border-t pt-5">
+      <FieldError id={id} message={formError ?? undefined} />
+      <Button
+        type="submit"
+        size="lg"
+        disabled={submitting}
+        aria-describedby={formError ? id : undefined}
+        className="w-full sm:w-auto sm:self-start"
+      >
+        <Send aria-hidden="true" />
+        {submitting ? fr.contact.submitting : contact.form.submit}
+      </Button>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '../../ui/skeleton';
-import { statsFr } from '../stats-fr';
+import { Skeleton } from '@/components/ui/skeleton';
+import { statsFr } from '@/i18n/admin/stats';
 import { totalOf, type ChartSeries, type DailyPoint } from './chart-types';
 
 /** recharts is its own chunk inside the admin area: fetched when the first chart with data is drawn. */

@@ -1,6 +1,6 @@
 import { Area, Bar, CartesianGrid, ComposedChart, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompact, formatLongDay, formatShortDay } from '../format';
-import { statsFr } from '../stats-fr';
+import { statsFr } from '@/i18n/admin/stats';
 import type { ChartSeries, DailyChartProps } from './chart-types';
 
 const TICK = { fontSize: 12, fill: 'var(--color-muted-foreground)' } as const;

@@ -2,6 +2,8 @@
 import type { AdminAlertKind } from '@/generated/graphql';
 
 export const topbarFr = {
+  /** The bell's time of an alert under 45 seconds old (the others: Intl's « il y a 5 minutes »). */
+  justNow: "à l'instant",
   openSearch: 'Ouvrir la recherche',
   closeSearch: 'Fermer la recherche',
   searching: 'Recherche...',

@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { DataList, EmptyState, type Column } from './data-list';
 import { IconAction } from './icon-action';
 import { PageHeader } from './page-header';

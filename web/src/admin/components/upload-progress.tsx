@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatBytes } from '../lib/format-bytes';
 import type { FileProgress } from '../lib/use-file-uploads';
 

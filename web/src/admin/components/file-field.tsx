@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type ComponentProps } from 'react';
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { formatBytes } from '../lib/format-bytes';
 
 /**

@@ -1,10 +1,5 @@
-import type { CSSProperties } from 'react';
-import { cn } from '@/lib/utils';
-import { adminFr } from '../i18n';
-
-export function Skeleton({ className, style }: { className?: string; style?: CSSProperties }) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} style={style} />;
-}
+import { Skeleton } from '@/components/ui/skeleton';
+import { adminFr } from '@/i18n/admin';
 
 /** Stand-in rows while a list loads (announced once to screen readers). */
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {

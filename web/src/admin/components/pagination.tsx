@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 
 export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage(page: number): void }) {
   if (totalPages <= 1) return null;

@@ -1,5 +1,5 @@
 import type { TypedDocumentNode } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
+import { useApolloMutation } from '@/data/hooks';
 import { useState } from 'react';
 import type { DeleteResult } from '../api/catalogue';
 import { reportFailure, resultOf } from '../lib/errors';
@@ -26,7 +26,7 @@ export function useDeleteRow<T extends { id: string }, K extends string>({
   reload(): Promise<unknown>;
 }) {
   const [deleting, setDeleting] = useState<T | null>(null);
-  const [runDelete] = useMutation(mutation);
+  const [runDelete] = useApolloMutation(mutation);
 
   const remove = async (row: T) => {
     try {

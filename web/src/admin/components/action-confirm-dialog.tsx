@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '../i18n';
-import { Textarea } from './controls';
-import { FormField } from './form-field';
+import { adminFr } from '@/i18n/admin';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField } from '@/components/ui/form-field';
 
 export interface ActionConfirmTexts {
   title: string;

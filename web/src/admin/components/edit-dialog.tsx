@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 
 /**
  * The frame of an edit dialog: open while there is something to edit, its title and sentence;

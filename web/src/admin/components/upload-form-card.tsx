@@ -2,7 +2,7 @@ import { Upload } from 'lucide-react';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { adminFr } from '../i18n';
+import { adminFr } from '@/i18n/admin';
 import { reportFailure, toastSuccess } from '../lib/errors';
 import { useFileUploads } from '../lib/use-file-uploads';
 import { UploadProgress } from './upload-progress';
