@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { checkoutText, paymentMethodLabels } from '@/i18n/commerce';
+import { payButtonsText as checkoutText, paymentMethodLabels } from '@/i18n/commerce-buttons';
 import { cn } from '@/lib/utils';
 import { PAYER_PARAM } from './payer-param';
 import { METHOD_MARKS, PAYMENT_METHODS, type PaymentMethod } from './types';

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { withApollo } from '@/data/with-apollo';
 import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
-import { checkoutText } from '@/i18n/commerce';
+import { payButtonsText as checkoutText } from '@/i18n/commerce-buttons';
 import { PAYER_PARAM } from './payer-param';
 import type { CheckoutItem, PaymentMethod } from './types';
 

@@ -4,13 +4,10 @@
  * Customer dashboard, §8 Payment) are copied verbatim; the others are worded here so a translator
  * finds them in one place.
  */
-import type { OrderStatus, PaymentMethod } from '@/generated/graphql';
+import type { OrderStatus } from '@/generated/graphql';
+import { payButtonsText } from './commerce-buttons';
 
-export const paymentMethodLabels = {
-  ORANGE: 'Orange Money',
-  MTN: 'MTN Mobile Money',
-  NOTCHPAY: 'NotchPay',
-} as const satisfies Record<PaymentMethod, string>;
+export { paymentMethodLabels } from './commerce-buttons';
 
 export const orderStatusLabels = {
   CREATED: 'En attente',
@@ -23,10 +20,7 @@ export const orderStatusLabels = {
 } as const satisfies Record<OrderStatus, string>;
 
 export const checkoutText = {
-  payWith: 'Payer avec',
-  buyWith: 'Acheter avec',
-  signInRequired: 'Connexion requise',
-  signInRequiredText: 'Connectez-vous pour acheter ce contenu.',
+  ...payButtonsText,
   notSignedIn: 'Utilisateur non connecté',
   loading: 'Chargement du paiement...',
   itemVideo: 'Vidéo',
