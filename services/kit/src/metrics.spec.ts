@@ -18,6 +18,12 @@ describe('metrics labels', () => {
     expect(metrics.operationLabel('HomePage')).toBe('HomePage');
   });
 
+  it('gives the same metric when one name is asked for twice', () => {
+    const metrics = createMetrics('messaging', { defaultMetrics: false });
+    const first = metrics.counter('lbf_mails_total', 'Mails', ['outcome']);
+    expect(metrics.counter('lbf_mails_total', 'Mails', ['outcome'])).toBe(first);
+  });
+
   it('renders what a module counts in the text format, with the service label', async () => {
     const metrics = createMetrics('commerce', { defaultMetrics: false });
     metrics.counter('lbf_payment_attempts_total', 'Payment attempts', ['provider', 'outcome']).inc({ provider: 'mtn', outcome: 'succeeded' });

@@ -70,8 +70,10 @@ export function createMetrics(service: string, opts: { defaultMetrics?: boolean 
     });
   const metrics: Metrics = {
     registry,
-    counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames: [...labelNames], registers: [registry] }),
+    // Asking twice for one name gives the metric made the first time (a module built twice, a test).
+    counter: (name, help, labelNames = []) => (registry.getSingleMetric(name) as Counter<never>) ?? new Counter({ name, help, labelNames: [...labelNames], registers: [registry] }),
     gauge: (name, help, labelNames = [], collect) =>
+      (registry.getSingleMetric(name) as Gauge<never>) ??
       new Gauge({
         name,
         help,
@@ -83,7 +85,8 @@ export function createMetrics(service: string, opts: { defaultMetrics?: boolean 
           },
         }),
       }),
-    histogram: (name, help, labelNames = [], buckets = LATENCY_BUCKETS) => new Histogram({ name, help, labelNames: [...labelNames], buckets, registers: [registry] }),
+    histogram: (name, help, labelNames = [], buckets = LATENCY_BUCKETS) =>
+      (registry.getSingleMetric(name) as Histogram<never>) ?? new Histogram({ name, help, labelNames: [...labelNames], buckets, registers: [registry] }),
     operationLabel,
     observeHttp: (server, routeOf = defaultRouteOf) => observeHttp(metrics, server, routeOf),
     graphqlPlugin: () => graphqlPlugin(metrics),
