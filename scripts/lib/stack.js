@@ -67,19 +67,29 @@ function defaults(overrides = {}) {
   };
 }
 
+/**
+ * Polls `url` until it answers 2xx. On timeout the error says what was last seen (not listening,
+ * or which readiness check failed), so a slow start on a loaded machine shows where the time went.
+ */
 async function waitReady(url, child, name, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  let last = 'not listening yet';
+  let firstAnswerMs = null;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} (see its log)`);
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { signal: globalThis.AbortSignal.timeout(5000) });
       if (res.ok) return;
-    } catch {
-      /* not listening yet */
+      firstAnswerMs ??= Date.now() - started;
+      last = `${res.status} ${(await res.text()).slice(0, 300)}`;
+    } catch (err) {
+      if (firstAnswerMs !== null) last = `no answer (${err.name})`;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000}s`);
+  const listening = firstAnswerMs === null ? 'it never answered' : `it first answered after ${Math.round(firstAnswerMs / 1000)} s`;
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000}s (${listening}; last: ${last})`);
 }
 
 async function startStack(options = {}) {
