@@ -1,6 +1,6 @@
 import { composeModules, defineModule } from './module';
 import { frozenConfig } from './frozen-config';
-import { refuse, toPayload, unwrap, ok } from './user-errors';
+import { refuse, toPayload, unwrap, unwrapKeepingCode, ok } from './user-errors';
 
 describe('composeModules', () => {
   it('merges resolver maps type by type and keeps each module’s jobs, consumers and routes', () => {
@@ -46,6 +46,15 @@ describe('the Result idiom', () => {
     expect(unwrap(ok(3))).toBe(3);
     expect(() => unwrap(refuse('VALIDATION', 'Trop long', { field: 'title' }))).toThrow(
       expect.objectContaining({ message: 'Trop long', extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'title' }) }),
+    );
+  });
+});
+
+describe('unwrapKeepingCode', () => {
+  it('throws the refusal with its own code where the page reads it', () => {
+    expect(unwrapKeepingCode(ok('x'))).toBe('x');
+    expect(() => unwrapKeepingCode(refuse('RATE_LIMITED', 'Trop de tentatives'))).toThrow(
+      expect.objectContaining({ message: 'Trop de tentatives', extensions: { code: 'RATE_LIMITED' } }),
     );
   });
 });

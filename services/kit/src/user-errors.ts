@@ -138,3 +138,12 @@ export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw toGraphQLError(result.error);
   return result.value;
 }
+
+/**
+ * `unwrap` for a field whose page reads the refusal's own code (e.g. RATE_LIMITED on createCaptcha
+ * and openContactForm): the GraphQL error carries the UserError's code and message, not BAD_USER_INPUT.
+ */
+export function unwrapKeepingCode<T>(result: Result<T>): T {
+  if (!result.ok) throw new GraphQLError(result.error.message, { extensions: { code: result.error.code } });
+  return result.value;
+}

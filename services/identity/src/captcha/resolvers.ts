@@ -1,15 +1,13 @@
+import { unwrapKeepingCode } from '@lbf/service-kit';
 import type { IdentityDeps } from '../deps';
 import type { MutationResolvers } from '../generated/graphql';
-import { coded } from '../shared/errors';
 import { checkCaptcha, createCaptcha } from './captchas';
 
 export function captchaMutations(deps: IdentityDeps): MutationResolvers {
   return {
     // A refused captcha has no payload: the page reads RATE_LIMITED from the error's code.
     createCaptcha: async (_parent, _args, ctx) => {
-      const issued = await createCaptcha(deps, ctx);
-      if (!issued.ok) throw coded(issued.error);
-      const { id, image, expiresAt, proofOfWork } = issued.value;
+      const { id, image, expiresAt, proofOfWork } = unwrapKeepingCode(await createCaptcha(deps, ctx));
       return { id, image, expiresAt: expiresAt.toISOString(), proofOfWork };
     },
 

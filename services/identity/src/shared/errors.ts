@@ -1,5 +1,4 @@
 import { UserError } from '@lbf/service-kit';
-import { GraphQLError } from 'graphql';
 import type { IdentityErrorCode } from '../generated/graphql';
 import { messages } from './messages';
 
@@ -34,12 +33,4 @@ export function retryMinutes(msBeforeNext: number): number {
 
 export function rateLimitedError(msBeforeNext: number): UserError {
   return userError(CODES.RATE_LIMITED, messages.rateLimited(retryMinutes(msBeforeNext)));
-}
-
-/**
- * A refusal where the field has no payload and the page reads the code itself (createCaptcha's
- * RATE_LIMITED): a GraphQL error carrying the UserError's code and message, not BAD_USER_INPUT.
- */
-export function coded(error: UserError): GraphQLError {
-  return new GraphQLError(error.message, { extensions: { code: error.code } });
 }

@@ -1,6 +1,5 @@
-import { requireAdmin, toPayload, unwrap } from '@lbf/service-kit';
+import { requireAdmin, toPayload, unwrap, unwrapKeepingCode } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers } from '../generated/graphql';
-import { unwrapWithCode } from '../shared/errors';
 import { openContactForm, sendContactMessage, type ContactFormDeps } from './form';
 import { adminArchiveContactMessage, adminContactMessage, adminContactMessages, adminMarkContactMessage, adminReplyContactMessage } from './inbox';
 
@@ -18,7 +17,7 @@ export function contactResolvers(deps: ContactFormDeps): { Query: QueryResolvers
       },
     },
     Mutation: {
-      openContactForm: async (_p, _a, ctx) => unwrapWithCode(await openContactForm(deps, ctx.ip)),
+      openContactForm: async (_p, _a, ctx) => unwrapKeepingCode(await openContactForm(deps, ctx.ip)),
       sendContactMessage: async (_p, { input }, ctx) => toPayload('sent', await sendContactMessage(deps, input, ctx.ip)),
       adminMarkContactMessage: async (_p, { id, read }, ctx) => {
         requireAdmin(ctx);

@@ -1,5 +1,4 @@
-import { refuse, UserError, type Result } from '@lbf/service-kit';
-import { GraphQLError } from 'graphql';
+import { refuse, UserError } from '@lbf/service-kit';
 import type { MessagingErrorCode } from '../generated/graphql';
 
 export type { MessagingErrorCode };
@@ -15,13 +14,4 @@ export function refusal(code: MessagingErrorCode, message: string, opts: { field
 
 export function userError(code: MessagingErrorCode, message: string, opts: { field?: string | null; title?: string | null } = {}): UserError {
   return new UserError(code, message, opts);
-}
-
-/**
- * A query-like mutation's Result where the refusal's own code must reach the client in
- * `extensions.code` (openContactForm: RATE_LIMITED, as the web reads it), not BAD_USER_INPUT.
- */
-export function unwrapWithCode<T>(result: Result<T>): T {
-  if (!result.ok) throw new GraphQLError(result.error.message, { extensions: { code: result.error.code } });
-  return result.value;
 }
