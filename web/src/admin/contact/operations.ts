@@ -17,6 +17,7 @@ import type {
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 export type AdminContactMessage = AdminContactMessageFieldsFragment;
+export type AdminContactMessages = AdminContactMessagesQuery['adminContactMessages'];
 export type { ContactFolder } from '@/generated/graphql';
 
 export const CONTACT_PAGE_SIZE = 20;

@@ -15,6 +15,7 @@ import type {
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 export type AdminMessage = AdminInternalMessageFieldsFragment;
+export type AdminMessageStats = AdminInternalMessageStatsQuery['adminInternalMessageStats'];
 export type Recipient = MessageRecipientsQuery['messageRecipients'][number];
 
 export const MESSAGES_PAGE_SIZE = 20;

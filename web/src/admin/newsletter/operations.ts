@@ -23,6 +23,8 @@ import type {
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 export type AdminCampaign = AdminCampaignFieldsFragment;
+export type AdminCampaigns = AdminCampaignsQuery['adminCampaigns'];
+export type AdminNewsletterStats = AdminNewsletterStatsQuery['adminNewsletterStats'];
 export type AdminSubscriber = AdminNewsletterSubscribersQuery['adminNewsletterSubscribers']['items'][number];
 export type { SubscriberStatus } from '@/generated/graphql';
 

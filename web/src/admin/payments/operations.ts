@@ -20,6 +20,7 @@ import type {
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 export type AdminOrder = AdminOrderRowFragment;
+export type AdminOrders = AdminOrdersPageQuery['adminOrders'];
 export type AdminOrderDetail = AdminOrderDetailFragment;
 export type AdminAttempt = AdminOrderDetail['attempts'][number];
 export type { OrderFilter, OrderStatus, PaymentMethod } from '@/generated/graphql';
