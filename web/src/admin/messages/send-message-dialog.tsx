@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { adminFr } from '@/i18n/admin';
 import { resultOf, toastSuccess } from '../lib/errors';
 import { runAction } from '../components/admin-action';
+import { DialogActions } from '../components/dialog-actions';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
 import { useDebounced } from './messaging-ui';
@@ -162,15 +163,7 @@ function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?:
           <Textarea rows={5} value={draft.content} maxLength={5000} onChange={(e) => draft.setContent(e.target.value)} />
         </FormField>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" disabled={draft.loading} onClick={onClose}>
-          {adminFr.common.cancel}
-        </Button>
-        <Button type="submit" disabled={draft.loading}>
-          <Send aria-hidden="true" />
-          {draft.loading ? t.sending : t.send}
-        </Button>
-      </div>
+      <DialogActions label={t.send} pendingLabel={t.sending} pending={draft.loading} onCancel={onClose} icon={<Send aria-hidden="true" />} />
     </form>
   );
 }

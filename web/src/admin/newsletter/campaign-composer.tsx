@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { adminFr } from '@/i18n/admin';
 import { resultOf, toastSuccess } from '../lib/errors';
 import { runAction } from '../components/admin-action';
+import { DialogActions } from '../components/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CampaignProgress } from './campaign-progress';
@@ -81,15 +82,7 @@ function ConfirmSendDialog({ open, activeSubscribers, onOpenChange, onConfirm }:
           <DialogTitle>{t.confirmTitle}</DialogTitle>
           <DialogDescription>{t.confirmText(activeSubscribers ?? 0)}</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {adminFr.common.cancel}
-          </Button>
-          <Button onClick={onConfirm}>
-            <Send aria-hidden="true" />
-            {t.send}
-          </Button>
-        </div>
+        <DialogActions label={t.send} pendingLabel={t.send} pending={false} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} icon={<Send aria-hidden="true" />} />
       </DialogContent>
     </Dialog>
   );
