@@ -1,13 +1,13 @@
 import { useApolloQuery } from '@/data/hooks';
 import { Clock, Download, Eye, FileText, Layers, Mail, MousePointerClick, ShoppingCart, Users, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
 import { cn } from '@/lib/utils';
 import { formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
+import { useUrlParam } from '../lib/use-url-state';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { ChartPanel } from './charts/chart-panel';
@@ -23,21 +23,11 @@ const t = statsFr;
 const PERIODS = [7, 30, 90, 365] as const;
 const DEFAULT_DAYS = 30;
 
+/** The period in the URL (?jours=…, absent for the default 30), so a reload or a link keeps it. */
 function usePeriod(): [number, (days: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('jours'));
-  const days = (PERIODS as readonly number[]).includes(asked) ? asked : DEFAULT_DAYS;
-  const choose = (next: number) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next === DEFAULT_DAYS) copy.delete('jours');
-        else copy.set('jours', String(next));
-        return copy;
-      },
-      { replace: true },
-    );
-  return [days, choose];
+  const [asked, setAsked] = useUrlParam('jours');
+  const days = (PERIODS as readonly number[]).includes(Number(asked)) ? Number(asked) : DEFAULT_DAYS;
+  return [days, (next) => setAsked(next === DEFAULT_DAYS ? null : String(next))];
 }
 
 function PeriodSelector({ days, onChange }: { days: number; onChange(days: number): void }) {
