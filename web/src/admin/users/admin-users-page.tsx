@@ -118,20 +118,18 @@ export default function AdminUsersPage() {
 function useBanActions() {
   const [ban] = useApolloMutation(BAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
   const [unban] = useApolloMutation(UNBAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
-  const banUser = async (target: Target, reason: string) => {
+  // Each with its own words: 'Utilisateur banni' / 'Utilisateur débanni', or the failure's.
+  const act = (kind: 'ban' | 'unban') => async (target: Target, reason: string) => {
+    const words = t[kind];
     await runAction(async () => {
-      const { data } = await ban({ variables: { input: { userId: target.id, reason } } });
-      resultOf(data, 'banUser');
-      toastSuccess(t.ban.done, t.ban.doneText(target.name));
-    }, t.ban.failure);
+      const variables = { input: { userId: target.id, reason } };
+      if (kind === 'ban') resultOf((await ban({ variables })).data, 'banUser');
+      else resultOf((await unban({ variables })).data, 'unbanUser');
+      toastSuccess(words.done, words.doneText(target.name));
+    }, words.failure);
   };
-  const unbanUser = async (target: Target, reason: string) => {
-    await runAction(async () => {
-      const { data } = await unban({ variables: { input: { userId: target.id, reason } } });
-      resultOf(data, 'unbanUser');
-      toastSuccess(t.unban.done, t.unban.doneText(target.name));
-    }, t.unban.failure);
-  };
+  const banUser = act('ban');
+  const unbanUser = act('unban');
   return { banUser, unbanUser };
 }
 
