@@ -10,7 +10,7 @@ import { type Column } from '../components/data-list';
 import { AddButton, FormScreen, ListBody } from '../components/list-screen';
 import { SearchedListScreen } from '../components/searched-list-screen';
 import { SegmentedFilter } from '../components/segmented-filter';
-import { ThumbTitle } from '../components/thumb-title';
+import { thumbTitleColumn } from '../components/thumb-title';
 import { useDeleteRow } from '../components/use-delete-row';
 import { useSearchedList } from '../components/use-searched-list';
 import { ArticleEditor } from './article-editor';
@@ -30,18 +30,11 @@ function StatusBadge({ status }: { status: ArticleStatus }) {
 }
 
 const columns: ReadonlyArray<Column<AdminArticle>> = [
-  {
-    header: t.columns.title,
-    cell: (article) => (
-      <ThumbTitle
-        imageUrl={article.imageUrl}
-        icon={<Newspaper className="size-5" aria-hidden="true" />}
-        sizeClass="h-10 w-14"
-        title={article.title}
-        detail={`${article.author} · ${t.readTime(article.readTimeMinutes)}`}
-      />
-    ),
-  },
+  thumbTitleColumn<AdminArticle>(t.columns.title, { icon: <Newspaper className="size-5" aria-hidden="true" />, sizeClass: 'h-10 w-14' }, (article) => ({
+    imageUrl: article.imageUrl,
+    title: article.title,
+    detail: `${article.author} · ${t.readTime(article.readTimeMinutes)}`,
+  })),
   { header: t.columns.category, cell: (article) => article.categoryLabel },
   { header: t.columns.status, cell: (article) => <StatusBadge status={article.status} /> },
   { header: t.columns.date, cell: (article) => formatDate(article.date) },

@@ -13,14 +13,21 @@ export interface Column<T> {
 }
 
 /**
- * A click on the row itself (not on one of its buttons or links) opens it: a shortcut for the
- * mouse, the row's own action button remaining the way in for the keyboard.
+ * What every row (card or table row) carries: its test id and key, and, when rows open, the pointer
+ * and the click on the row itself (not on one of its buttons or links) that opens it: a shortcut
+ * for the mouse, the row's own action button remaining the way in for the keyboard.
  */
-function rowClickHandler<T>(row: T, onRowClick: ((row: T) => void) | undefined) {
-  if (!onRowClick) return undefined;
-  return (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as HTMLElement).closest('button, a, input, select, textarea, label')) return;
-    onRowClick(row);
+function rowAttributes<T>(row: T, rowKey: (row: T) => string, onRowClick: ((row: T) => void) | undefined, className: string) {
+  return {
+    className: cn(className, onRowClick && 'cursor-pointer'),
+    'data-testid': 'data-row',
+    'data-key': rowKey(row),
+    onClick: onRowClick
+      ? (event: MouseEvent<HTMLElement>) => {
+          if ((event.target as HTMLElement).closest('button, a, input, select, textarea, label')) return;
+          onRowClick(row);
+        }
+      : undefined,
   };
 }
 
@@ -44,13 +51,7 @@ function DataCards<T>({ rows, columns, rowKey, actions, label, onRowClick }: Dat
   return (
     <ul aria-label={label} className="flex flex-col gap-3" data-testid="data-cards">
       {rows.map((row) => (
-        <li
-          key={rowKey(row)}
-          className={cn('rounded-lg border bg-card p-4 shadow-sm', onRowClick && 'cursor-pointer')}
-          data-testid="data-row"
-          data-key={rowKey(row)}
-          onClick={rowClickHandler(row, onRowClick)}
-        >
+        <li key={rowKey(row)} {...rowAttributes(row, rowKey, onRowClick, 'rounded-lg border bg-card p-4 shadow-sm')}>
           <div className="min-w-0 font-medium">{first!.cell(row)}</div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             {rest.map((column) => (
@@ -87,13 +88,7 @@ function DataTable<T>({ rows, columns, rowKey, actions, actionsHeader, label, on
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className={cn('border-b last:border-0 hover:bg-muted/30', onRowClick && 'cursor-pointer')}
-              data-testid="data-row"
-              data-key={rowKey(row)}
-              onClick={rowClickHandler(row, onRowClick)}
-            >
+            <tr key={rowKey(row)} {...rowAttributes(row, rowKey, onRowClick, 'border-b last:border-0 hover:bg-muted/30')}>
               {columns.map((column, index) => (
                 <td
                   key={column.header}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import type { Column } from './data-list';
 
 /**
  * A list's first cell: the item's picture (or its kind's icon on a grey tile of the same size),
@@ -33,4 +34,13 @@ export function ThumbTitle({
       </span>
     </span>
   );
+}
+
+/** A list's first column: each row's ThumbTitle, the picture's look the same on every row. */
+export function thumbTitleColumn<T>(
+  header: string,
+  look: { icon: ReactNode; sizeClass: string },
+  of: (row: T) => { imageUrl: string | null | undefined; title: string; detail: ReactNode },
+): Column<T> {
+  return { header, cell: (row) => <ThumbTitle {...look} {...of(row)} /> };
 }

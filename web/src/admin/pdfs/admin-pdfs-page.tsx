@@ -9,9 +9,9 @@ import { toastSuccess } from '../lib/errors';
 import { formatBytes, formatMegabytes } from '../lib/format-bytes';
 import { useCsvExport } from '../lib/use-csv-export';
 import { type Column } from '../components/data-list';
-import { AddButton, ExportButton, FormScreen, ListBody } from '../components/list-screen';
+import { ExportAddActions, FormScreen, ListBody, useAddForm } from '../components/list-screen';
 import { SearchedListScreen } from '../components/searched-list-screen';
-import { ThumbTitle } from '../components/thumb-title';
+import { thumbTitleColumn } from '../components/thumb-title';
 import { useDeleteRow } from '../components/use-delete-row';
 import { useSearchedList } from '../components/use-searched-list';
 import { ADMIN_PDFS_PAGE, DELETE_PDF, EXPORT_PDFS_CSV, PAGE_SIZE, type AdminPdf } from './operations';
@@ -22,18 +22,11 @@ import { PdfUploadForm } from './pdf-upload-form';
 const t = adminFr.pdfs;
 
 const columns: ReadonlyArray<Column<AdminPdf>> = [
-  {
-    header: t.columns.title,
-    cell: (pdf) => (
-      <ThumbTitle
-        imageUrl={pdf.illustrationUrl}
-        icon={<FileText className="size-5" aria-hidden="true" />}
-        sizeClass="size-10"
-        title={pdf.title}
-        detail={`${pdf.categoryLabel}${pdf.pageCount ? ` · ${t.pages(pdf.pageCount)}` : ''}`}
-      />
-    ),
-  },
+  thumbTitleColumn<AdminPdf>(t.columns.title, { icon: <FileText className="size-5" aria-hidden="true" />, sizeClass: 'size-10' }, (pdf) => ({
+    imageUrl: pdf.illustrationUrl,
+    title: pdf.title,
+    detail: `${pdf.categoryLabel}${pdf.pageCount ? ` · ${t.pages(pdf.pageCount)}` : ''}`,
+  })),
   {
     header: t.columns.size,
     // Spec §9: MB with 2 decimals; the exact size on hover, for the small files that show 0,00 MB.
@@ -47,13 +40,13 @@ const columns: ReadonlyArray<Column<AdminPdf>> = [
 /** /admin/pdfs (spec §2 Admin PDFs): same pattern as the videos, the search kept in the URL (?search=…). */
 export default function AdminPdfsPage() {
   usePage(fr.admin.nav.pdfs);
-  const [mode, setMode] = useState<'list' | 'upload'>('list');
   const [editing, setEditing] = useState<AdminPdf | null>(null);
   const view = useSearchedList(ADMIN_PDFS_PAGE, {
     variables: (search, page) => ({ search, page, pageSize: PAGE_SIZE }),
     pick: (data) => data.pdfs,
     what: 'AdminPdfsPage',
   });
+  const adding = useAddForm(view.reloadFirstPage);
   const { exportCsv, exporting } = useCsvExport(EXPORT_PDFS_CSV, 'exportPdfsCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminPdf, 'deletePdf'>({
     mutation: DELETE_PDF,
@@ -64,16 +57,10 @@ export default function AdminPdfsPage() {
     reload: () => view.refetch(),
   });
 
-  if (mode === 'upload') {
+  if (adding.open) {
     return (
-      <FormScreen key="form" title={t.formTitle} onBack={() => setMode('list')}>
-        <PdfUploadForm
-          limits={view.data?.uploadLimits}
-          onUploaded={() => {
-            setMode('list');
-            view.reloadFirstPage();
-          }}
-        />
+      <FormScreen key="form" title={t.formTitle} onBack={adding.back}>
+        <PdfUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />
       </FormScreen>
     );
   }
@@ -83,17 +70,12 @@ export default function AdminPdfsPage() {
       key="list"
       title={fr.admin.nav.pdfs}
       count={view.list && t.count(view.list.total)}
-      actions={
-        <>
-          <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
-          <AddButton label={t.add} onClick={() => setMode('upload')} />
-        </>
-      }
+      actions={<ExportAddActions exporting={exporting} onExport={() => void exportCsv()} addLabel={t.add} onAdd={adding.show} />}
       search={{ id: 'pdfs-search', label: t.search, placeholder: t.searchPlaceholder, ...view.searchBox }}
     >
       <ListBody
         {...view.body}
-        empty={{ icon: <FileText />, text: t.empty, addLabel: t.add, onAdd: () => setMode('upload') }}
+        empty={{ icon: <FileText />, text: t.empty, addLabel: t.add, onAdd: adding.show }}
         label={fr.admin.nav.pdfs}
         columns={columns}
         actionsHeader={t.columns.actions}

@@ -9,7 +9,7 @@ import { type UploadRequest } from '../lib/use-file-uploads';
 import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
 import { FileFormField } from '../components/file-field';
 import { OptionalLabel } from '../components/optional-label';
-import { UploadFormCard, useUploadSubmission } from '../components/upload-form-card';
+import { UploadFormCard, useUploadForm } from '../components/upload-form-card';
 import { CREATE_PDF } from './operations';
 import { emptyPdfUpload, pdfUploadSchema, type PdfUploadValues } from './pdf-schema';
 
@@ -18,33 +18,38 @@ type FileKey = 'pdf' | 'illustration';
 const t = adminFr.pdfs;
 const f = t.fields;
 
+/** The files to send: the PDF, and its illustration when chosen. */
+function pdfRequests(values: PdfUploadValues): Array<UploadRequest<FileKey>> {
+  const requests: Array<UploadRequest<FileKey>> = [{ key: 'pdf', kind: 'PDF', file: values.file! }];
+  if (values.illustration) requests.push({ key: 'illustration', kind: 'ILLUSTRATION', file: values.illustration });
+  return requests;
+}
+
+/** `createPdf`'s input: the form's texts trimmed, the uploads' ids. */
+function createPdfInput(values: PdfUploadValues, ids: Partial<Record<FileKey, string>>) {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    category: values.category,
+    price: values.price.trim(),
+    fileUploadId: ids.pdf!,
+    illustrationUploadId: ids.illustration ?? null,
+  };
+}
+
 /** The form and its submission: the files sent straight to storage, then `createPdf` with their ids. */
 function usePdfUpload(onUploaded: () => void) {
   const form = useForm<PdfUploadValues>({ resolver: zodResolver(pdfUploadSchema), defaultValues: emptyPdfUpload() });
   const [createPdf] = useApolloMutation(CREATE_PDF);
-  const { files, uploading, submit } = useUploadSubmission({ successText: t.uploadSuccessText, failure: t.uploadFailure });
-
-  const onSubmit = form.handleSubmit((values) =>
-    submit(async () => {
-      const requests: Array<UploadRequest<FileKey>> = [{ key: 'pdf', kind: 'PDF', file: values.file! }];
-      if (values.illustration) requests.push({ key: 'illustration', kind: 'ILLUSTRATION', file: values.illustration });
-      const ids = await files.upload(requests);
-      const input = {
-        title: values.title.trim(),
-        description: values.description.trim(),
-        category: values.category,
-        price: values.price.trim(),
-        fileUploadId: ids.pdf!,
-        illustrationUploadId: ids.illustration ?? null,
-      };
-      const { data } = await createPdf({ variables: { input } });
-      resultOf(data, 'createPdf');
-    }, () => {
-      form.reset(emptyPdfUpload());
-      onUploaded();
-    }),
-  );
-  return { form, files, uploading, onSubmit };
+  const upload = useUploadForm(form, {
+    empty: emptyPdfUpload,
+    requests: pdfRequests,
+    create: async (values, ids) => resultOf((await createPdf({ variables: { input: createPdfInput(values, ids) } })).data, 'createPdf'),
+    onUploaded,
+    successText: t.uploadSuccessText,
+    failure: t.uploadFailure,
+  });
+  return { form, ...upload };
 }
 
 /** 'Ajouter un PDF': same pattern as the video upload (spec §4 upload states). */

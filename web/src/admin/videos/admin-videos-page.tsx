@@ -6,7 +6,7 @@ import { adminFr } from '@/i18n/admin';
 import { toastSuccess } from '../lib/errors';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useUrlParam } from '../lib/use-url-state';
-import { AddButton, ExportButton, FormScreen, ListBody } from '../components/list-screen';
+import { ExportAddActions, FormScreen, ListBody, useAddForm } from '../components/list-screen';
 import { SearchedListScreen } from '../components/searched-list-screen';
 import { useDeleteRow } from '../components/use-delete-row';
 import { useSearchedList } from '../components/use-searched-list';
@@ -28,7 +28,6 @@ const t = adminFr.videos;
  */
 export default function AdminVideosPage() {
   usePage(fr.admin.nav.videos);
-  const [mode, setMode] = useState<'list' | 'upload'>('list');
   const [focusId, setFocusId] = useUrlParam('video');
   const [editing, setEditing] = useState<AdminVideo | null>(null);
   const view = useSearchedList(ADMIN_VIDEOS_PAGE, {
@@ -38,6 +37,7 @@ export default function AdminVideosPage() {
   });
   // Polls while a video of the page is waiting for or in the pipeline.
   usePollWhile(view.data?.videos.items.some(isBeingPrepared) ?? false, view);
+  const adding = useAddForm(view.reloadFirstPage);
   const { exportCsv, exporting } = useCsvExport(EXPORT_VIDEOS_CSV, 'exportVideosCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminVideo, 'deleteVideo'>({
     mutation: DELETE_VIDEO,
@@ -52,16 +52,10 @@ export default function AdminVideosPage() {
   });
   const actions = (video: AdminVideo) => <VideoRowActions video={video} onEdit={setEditing} onDelete={askDelete} />;
 
-  if (mode === 'upload') {
+  if (adding.open) {
     return (
-      <FormScreen key="form" title={t.formTitle} onBack={() => setMode('list')}>
-        <VideoUploadForm
-          limits={view.data?.uploadLimits}
-          onUploaded={() => {
-            setMode('list');
-            view.reloadFirstPage();
-          }}
-        />
+      <FormScreen key="form" title={t.formTitle} onBack={adding.back}>
+        <VideoUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />
       </FormScreen>
     );
   }
@@ -71,18 +65,13 @@ export default function AdminVideosPage() {
       key="list"
       title={fr.admin.nav.videos}
       count={view.list && t.count(view.list.total)}
-      actions={
-        <>
-          <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
-          <AddButton label={t.add} onClick={() => setMode('upload')} />
-        </>
-      }
+      actions={<ExportAddActions exporting={exporting} onExport={() => void exportCsv()} addLabel={t.add} onAdd={adding.show} />}
       above={focusId && <VideoFocus key={focusId} id={focusId} actions={actions} onClose={() => setFocusId(null)} />}
       search={{ id: 'videos-search', label: t.search, placeholder: t.searchPlaceholder, ...view.searchBox }}
     >
       <ListBody
         {...view.body}
-        empty={{ icon: <VideoIcon />, text: t.empty, addLabel: t.add, onAdd: () => setMode('upload') }}
+        empty={{ icon: <VideoIcon />, text: t.empty, addLabel: t.add, onAdd: adding.show }}
         label={fr.admin.nav.videos}
         columns={videoColumns}
         actionsHeader={t.columns.actions}

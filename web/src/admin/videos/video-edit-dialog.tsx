@@ -11,6 +11,7 @@ import { CategoryPriceFields, TitleDescriptionFields } from '../components/catal
 import { EditDialog, EditDialogForm, saveEdit } from '../components/edit-dialog';
 import { OptionalLabel } from '../components/optional-label';
 import { LearnItemFields } from './learn-item-fields';
+import { TimingFields } from './timing-fields';
 import { UPDATE_VIDEO, type AdminVideo } from './operations';
 import { LEARN_ITEM_COUNT, MIN_PREVIEW_SECONDS, videoEditSchema, type VideoEditValues } from './video-schema';
 
@@ -80,12 +81,7 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
       <TitleDescriptionFields id={id} labels={f} title={form.register('title')} description={form.register('description')} errors={errors} span="sm:col-span-2" />
       <div className="grid gap-4 sm:col-span-2 sm:grid-cols-4">
         <CategoryPriceFields id={id} labels={f} category={form.register('category')} price={form.register('price')} errors={errors} />
-        <FormField id={`${id}-duration`} label={f.duration} error={errors.duration?.message}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('duration')} />
-        </FormField>
-        <FormField id={`${id}-preview`} label={f.previewSeconds} error={errors.previewSeconds?.message}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('previewSeconds')} />
-        </FormField>
+        <TimingFields id={id} duration={form.register('duration')} preview={form.register('previewSeconds')} errors={errors} />
       </div>
       <FormField id={`${id}-presenter-name`} label={<OptionalLabel text={f.presenterName} />} error={errors.presenterName?.message}>
         <Input autoComplete="off" {...form.register('presenterName')} />
@@ -93,15 +89,7 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
       <FormField id={`${id}-presenter-title`} label={<OptionalLabel text={f.presenterTitle} />} error={errors.presenterTitle?.message}>
         <Input autoComplete="off" {...form.register('presenterTitle')} />
       </FormField>
-      <LearnItemFields
-        id={id}
-        count={form.getValues('learnItems').length}
-        register={(index) => form.register(`learnItems.${index}`)}
-        errors={errors.learnItems}
-        className="sm:col-span-2"
-        legendClassName="mb-2 text-sm font-semibold"
-        gridClassName="grid gap-3 sm:grid-cols-2"
-      />
+      <LearnItemFields id={id} count={form.getValues('learnItems').length} register={(index) => form.register(`learnItems.${index}`)} errors={errors.learnItems} look="plain" />
     </EditDialogForm>
   );
 }

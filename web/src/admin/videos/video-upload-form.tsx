@@ -12,8 +12,9 @@ import { type UploadRequest } from '../lib/use-file-uploads';
 import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
 import { FileFormField } from '../components/file-field';
 import { OptionalLabel } from '../components/optional-label';
-import { UploadFormCard, useUploadSubmission } from '../components/upload-form-card';
+import { UploadFormCard, useUploadForm } from '../components/upload-form-card';
 import { LearnItemFields } from './learn-item-fields';
+import { TimingFields } from './timing-fields';
 import { CREATE_VIDEO } from './operations';
 import { emptyVideoUpload, videoUploadSchema, type VideoUploadValues } from './video-schema';
 
@@ -41,26 +42,27 @@ function createVideoInput(values: VideoUploadValues, ids: UploadIds) {
   };
 }
 
+/** The files to send: the video, and the thumbnail and presenter's photo when chosen. */
+function videoRequests(values: VideoUploadValues): Array<UploadRequest<FileKey>> {
+  const requests: Array<UploadRequest<FileKey>> = [{ key: 'video', kind: 'VIDEO', file: values.videoFile! }];
+  if (values.thumbnail) requests.push({ key: 'thumbnail', kind: 'THUMBNAIL', file: values.thumbnail });
+  if (values.presenterPhoto) requests.push({ key: 'presenterPhoto', kind: 'THUMBNAIL', file: values.presenterPhoto });
+  return requests;
+}
+
 /** The form and its submission: the files sent straight to storage, then `createVideo` with their ids. */
 function useVideoUpload(onUploaded: () => void) {
   const form = useForm<VideoUploadValues>({ resolver: zodResolver(videoUploadSchema), defaultValues: emptyVideoUpload() });
   const [createVideo] = useApolloMutation(CREATE_VIDEO);
-  const { files, uploading, submit } = useUploadSubmission({ successText: t.uploadSuccessText, failure: t.uploadFailure });
-
-  const onSubmit = form.handleSubmit((values) =>
-    submit(async () => {
-      const requests: Array<UploadRequest<FileKey>> = [{ key: 'video', kind: 'VIDEO', file: values.videoFile! }];
-      if (values.thumbnail) requests.push({ key: 'thumbnail', kind: 'THUMBNAIL', file: values.thumbnail });
-      if (values.presenterPhoto) requests.push({ key: 'presenterPhoto', kind: 'THUMBNAIL', file: values.presenterPhoto });
-      const ids = await files.upload(requests);
-      const { data } = await createVideo({ variables: { input: createVideoInput(values, ids) } });
-      resultOf(data, 'createVideo');
-    }, () => {
-      form.reset(emptyVideoUpload());
-      onUploaded();
-    }),
-  );
-  return { form, files, uploading, onSubmit };
+  const upload = useUploadForm(form, {
+    empty: emptyVideoUpload,
+    requests: videoRequests,
+    create: async (values, ids) => resultOf((await createVideo({ variables: { input: createVideoInput(values, ids) } })).data, 'createVideo'),
+    onUploaded,
+    successText: t.uploadSuccessText,
+    failure: t.uploadFailure,
+  });
+  return { form, ...upload };
 }
 
 /**
@@ -84,12 +86,7 @@ export function VideoUploadForm({
       <TitleDescriptionFields id={id} labels={f} title={form.register('title')} description={form.register('description')} errors={errors} span="md:col-span-2" optionalDescription />
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4 md:col-span-2">
         <CategoryPriceFields id={id} labels={f} category={form.register('category')} price={form.register('price')} errors={errors} />
-        <FormField id={`${id}-duration`} label={<OptionalLabel text={f.duration} />} hint={f.durationHint} error={errors.duration?.message}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('duration')} />
-        </FormField>
-        <FormField id={`${id}-preview`} label={f.previewSeconds} hint={f.previewSecondsHint} error={errors.previewSeconds?.message}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('previewSeconds')} />
-        </FormField>
+        <TimingFields id={id} duration={form.register('duration')} preview={form.register('previewSeconds')} errors={errors} upload />
       </div>
 
       <FileFormField
@@ -117,15 +114,7 @@ export function VideoUploadForm({
 
       <PresenterFields id={id} form={form} uploading={uploading} />
 
-      <LearnItemFields
-        id={id}
-        count={form.getValues('learnItems').length}
-        register={(index) => form.register(`learnItems.${index}`)}
-        errors={errors.learnItems}
-        className="flex flex-col gap-3 rounded-lg border p-4 md:col-span-2"
-        legendClassName="px-1 text-sm font-semibold"
-        gridClassName="grid gap-3 md:grid-cols-2"
-      />
+      <LearnItemFields id={id} count={form.getValues('learnItems').length} register={(index) => form.register(`learnItems.${index}`)} errors={errors.learnItems} look="framed" />
     </UploadFormCard>
   );
 }
