@@ -544,6 +544,8 @@ export type DeleteArticleMutation = { deleteArticle: { ok: boolean, error: { cod
 
 export type AdminContactMessageFieldsFragment = { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> };
 
+export type AdminContactMessageResultFragment = { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
 export type AdminContactMessagesQueryVariables = Exact<{
   folder?: ContactFolder | null | undefined;
   search?: string | null | undefined;
@@ -636,6 +638,8 @@ export type AdminRetryMailDeliveryMutationVariables = Exact<{
 export type AdminRetryMailDeliveryMutation = { adminRetryMailDelivery: { delivery: { id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminInternalMessageFieldsFragment = { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null };
+
+export type AdminInternalMessageResultFragment = { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminInternalMessageStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -743,6 +747,8 @@ export type AdminSendCampaignMutation = { adminSendCampaign: { campaign: { id: s
 export type AdminOrderRowFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } };
 
 export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } };
+
+export type AdminOrderResultFragment = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminOrdersPageQueryVariables = Exact<{
   filter?: OrderFilter | null | undefined;

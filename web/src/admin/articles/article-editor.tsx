@@ -5,7 +5,6 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { useAuth } from '@/auth/auth-context';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
@@ -17,8 +16,10 @@ import { useFileUploads } from '../lib/use-file-uploads';
 import { useLogError } from '../lib/use-log-error';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { ControlledFileInput } from '../components/file-field';
-import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { DialogActions } from '../components/dialog-actions';
+import { FileFormField } from '../components/file-field';
+import { FormField } from '@/components/ui/form-field';
+import { OptionalLabel } from '../components/optional-label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormSkeleton } from '../components/skeleton';
 import { UploadProgress } from '../components/upload-progress';
@@ -62,23 +63,25 @@ export function ArticleEditor({ articleId, onDone }: { articleId: string | null;
   return <ArticleForm key={articleId ?? 'new'} article={data?.article ?? null} onDone={onDone} />;
 }
 
-function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; onDone(): void }) {
-  const id = useId();
+function defaultsOf(article: AdminArticleDetail | null, author: string | undefined): ArticleValues {
+  return {
+    title: article?.title ?? '',
+    excerpt: article?.excerpt ?? '',
+    bodyHtml: article?.bodyHtml ?? '',
+    author: article?.author ?? author ?? '',
+    category: article?.category ?? 'wellbeing',
+    image: null,
+    publish: false,
+  };
+}
+
+/**
+ * The form and its saving: the image (if one was chosen) sent to storage with its progress, then
+ * `updateArticle` or `createArticle` (published at once if asked), its toast and `onDone`.
+ */
+function useArticleForm(article: AdminArticleDetail | null, onDone: () => void) {
   const { user } = useAuth();
-  const f = t.fields;
-  const form = useForm<ArticleValues>({
-    resolver: zodResolver(articleSchema),
-    defaultValues: {
-      title: article?.title ?? '',
-      excerpt: article?.excerpt ?? '',
-      bodyHtml: article?.bodyHtml ?? '',
-      author: article?.author ?? user?.fullName ?? '',
-      category: article?.category ?? 'wellbeing',
-      image: null,
-      publish: false,
-    },
-  });
-  const { errors } = form.formState;
+  const form = useForm<ArticleValues>({ resolver: zodResolver(articleSchema), defaultValues: defaultsOf(article, user?.fullName) });
   const files = useFileUploads();
   const [saving, setSaving] = useState(false);
   const [createArticle] = useApolloMutation(CREATE_ARTICLE);
@@ -113,8 +116,17 @@ function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; 
       setSaving(false);
     }
   });
+  return { form, files, saving, onSubmit };
+}
 
-  const bodyId = `${id}-body`;
+type ArticleFormState = ReturnType<typeof useArticleForm>;
+
+function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; onDone(): void }) {
+  const id = useId();
+  const f = t.fields;
+  const { form, files, saving, onSubmit } = useArticleForm(article, onDone);
+  const { errors } = form.formState;
+
   return (
     <Card className="p-4 sm:p-6">
       <form onSubmit={onSubmit} noValidate aria-label={article ? t.formTitleEdit : t.formTitleNew} className="flex flex-col gap-6">
@@ -137,75 +149,97 @@ function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; 
               ))}
             </NativeSelect>
           </FormField>
-
-          <div className="flex flex-col gap-2 md:col-span-2">
-            <Label htmlFor={bodyId}>{f.body}</Label>
-            <Controller
-              control={form.control}
-              name="bodyHtml"
-              render={({ field }) => (
-                <Suspense
-                  fallback={
-                    <div role="status" className="flex flex-col gap-2 rounded-md border p-3">
-                      <span className="sr-only">{adminFr.editor.loading}</span>
-                      <Skeleton className="h-8 w-full" />
-                      <Skeleton className="h-48 w-full" />
-                    </div>
-                  }
-                >
-                  <RichTextEditor
-                    id={bodyId}
-                    label={f.body}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    disabled={saving}
-                    invalid={Boolean(errors.bodyHtml)}
-                    describedBy={errors.bodyHtml ? `${bodyId}-error` : undefined}
-                  />
-                </Suspense>
-              )}
-            />
-            <FieldError id={`${bodyId}-error`} message={errors.bodyHtml?.message} />
-          </div>
-
-          <div className="flex flex-col gap-3 md:col-span-2">
-            {article?.imageUrl && (
-              <div className="flex items-center gap-3 text-sm text-muted-foreground">
-                <img src={article.imageUrl} alt="" className="h-16 w-24 rounded-md border object-cover" />
-                {f.currentImage}
-              </div>
-            )}
-            <FormField id={`${id}-image`} label={<>{f.image} <OptionalMark>{adminFr.common.optional}</OptionalMark></>} error={errors.image?.message}>
-              <ControlledFileInput control={form.control} name="image" accept="image/*" preview disabled={saving} onPicked={() => void form.trigger('image')} />
-            </FormField>
-          </div>
-
-          {!article && (
-            <div className="flex items-start gap-3 md:col-span-2">
-              <input id={`${id}-publish`} type="checkbox" className="mt-0.5 size-4 accent-(--color-primary)" aria-describedby={`${id}-publish-hint`} {...form.register('publish')} />
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={`${id}-publish`}>{f.publish}</Label>
-                <p id={`${id}-publish-hint`} className="text-xs text-muted-foreground">
-                  {f.publishHint}
-                </p>
-              </div>
-            </div>
-          )}
+          <BodyField id={`${id}-body`} form={form} saving={saving} />
+          <ImageField id={`${id}-image`} imageUrl={article?.imageUrl} form={form} saving={saving} />
+          {!article && <PublishField id={`${id}-publish`} form={form} />}
         </fieldset>
 
         <UploadProgress rows={files.progress} onCancel={files.cancel} />
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" disabled={saving} onClick={onDone}>
-            {adminFr.common.cancel}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            <Save aria-hidden="true" />
-            {saving ? adminFr.common.saving : article ? t.saveChanges : t.create}
-          </Button>
-        </div>
+        <DialogActions
+          label={article ? t.saveChanges : t.create}
+          pendingLabel={adminFr.common.saving}
+          pending={saving}
+          onCancel={onDone}
+          icon={<Save aria-hidden="true" />}
+        />
       </form>
     </Card>
+  );
+}
+
+/** 'Contenu': the rich text editor (fetched on its own, a skeleton meanwhile) and its error. */
+function BodyField({ id, form, saving }: { id: string; form: ArticleFormState['form']; saving: boolean }) {
+  const { errors } = form.formState;
+  return (
+    <div className="flex flex-col gap-2 md:col-span-2">
+      <Label htmlFor={id}>{t.fields.body}</Label>
+      <Controller
+        control={form.control}
+        name="bodyHtml"
+        render={({ field }) => (
+          <Suspense
+            fallback={
+              <div role="status" className="flex flex-col gap-2 rounded-md border p-3">
+                <span className="sr-only">{adminFr.editor.loading}</span>
+                <Skeleton className="h-8 w-full" />
+                <Skeleton className="h-48 w-full" />
+              </div>
+            }
+          >
+            <RichTextEditor
+              id={id}
+              label={t.fields.body}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={saving}
+              invalid={Boolean(errors.bodyHtml)}
+              describedBy={errors.bodyHtml ? `${id}-error` : undefined}
+            />
+          </Suspense>
+        )}
+      />
+      <FieldError id={`${id}-error`} message={errors.bodyHtml?.message} />
+    </div>
+  );
+}
+
+/** 'Image (facultatif)': the current image when there is one, then the file to replace it. */
+function ImageField({ id, imageUrl, form, saving }: { id: string; imageUrl: string | null | undefined; form: ArticleFormState['form']; saving: boolean }) {
+  return (
+    <div className="flex flex-col gap-3 md:col-span-2">
+      {imageUrl && (
+        <div className="flex items-center gap-3 text-sm text-muted-foreground">
+          <img src={imageUrl} alt="" className="h-16 w-24 rounded-md border object-cover" />
+          {t.fields.currentImage}
+        </div>
+      )}
+      <FileFormField
+        id={id}
+        label={<OptionalLabel text={t.fields.image} />}
+        error={form.formState.errors.image?.message}
+        form={form}
+        name="image"
+        accept="image/*"
+        preview
+        disabled={saving}
+      />
+    </div>
+  );
+}
+
+/** 'Publier maintenant' (a new article only), with its sentence. */
+function PublishField({ id, form }: { id: string; form: ArticleFormState['form'] }) {
+  return (
+    <div className="flex items-start gap-3 md:col-span-2">
+      <input id={id} type="checkbox" className="mt-0.5 size-4 accent-(--color-primary)" aria-describedby={`${id}-hint`} {...form.register('publish')} />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>{t.fields.publish}</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {t.fields.publishHint}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, Unlink } from 'lucide-react';
+import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, Unlink, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -115,10 +115,7 @@ function LinkButton({ editor, disabled, active }: { editor: Editor; disabled: bo
   );
 }
 
-/**
- * The article body: headings, paragraphs, lists, quotes, links, emphasis (what the server's
- * sanitiser keeps). Loaded on its own, only when an administrator opens the article editor.
- */
+/** The editable area's look: the article's own headings, lists, quotes and links. */
 const contentClass =
   'min-h-64 max-w-none px-3 py-2 text-base focus:outline-none md:text-sm [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:italic [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6';
 
@@ -133,6 +130,53 @@ function attributesFor(id: string, label: string, invalid: boolean, describedBy:
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
   };
+}
+
+type Chain = ReturnType<Editor['chain']>;
+
+/** The toolbar's toggles, in order: each pressed while the selection has it. */
+const TOGGLES: ReadonlyArray<{ label: string; icon: LucideIcon; isActive(editor: Editor): boolean; toggle(chain: Chain): Chain }> = [
+  { label: t.bold, icon: Bold, isActive: (e) => e.isActive('bold'), toggle: (c) => c.toggleBold() },
+  { label: t.italic, icon: Italic, isActive: (e) => e.isActive('italic'), toggle: (c) => c.toggleItalic() },
+  { label: t.heading2, icon: Heading2, isActive: (e) => e.isActive('heading', { level: 2 }), toggle: (c) => c.toggleHeading({ level: 2 }) },
+  { label: t.heading3, icon: Heading3, isActive: (e) => e.isActive('heading', { level: 3 }), toggle: (c) => c.toggleHeading({ level: 3 }) },
+  { label: t.bulletList, icon: List, isActive: (e) => e.isActive('bulletList'), toggle: (c) => c.toggleBulletList() },
+  { label: t.orderedList, icon: ListOrdered, isActive: (e) => e.isActive('orderedList'), toggle: (c) => c.toggleOrderedList() },
+  { label: t.blockquote, icon: Quote, isActive: (e) => e.isActive('blockquote'), toggle: (c) => c.toggleBlockquote() },
+];
+
+/** The toolbar above the text: the toggles, the link and its removal, undo and redo. */
+function Toolbar({ editor, controls, disabled }: { editor: Editor; controls: string; disabled: boolean }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      active: TOGGLES.map((tool) => tool.isActive(e)),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <div role="toolbar" aria-label={t.toolbar} aria-controls={controls} className="sticky top-14 z-10 flex flex-wrap gap-0.5 rounded-t-md border-b bg-card p-1">
+      {TOGGLES.map((tool, index) => (
+        <ToolButton key={tool.label} label={tool.label} active={state.active[index]} disabled={disabled} onClick={() => tool.toggle(chain()).run()}>
+          <tool.icon aria-hidden="true" />
+        </ToolButton>
+      ))}
+      <LinkButton editor={editor} disabled={disabled} active={state.link} />
+      <ToolButton label={t.unlink} disabled={disabled || !state.link} onClick={() => chain().extendMarkRange('link').unsetLink().run()}>
+        <Unlink aria-hidden="true" />
+      </ToolButton>
+      <span className="mx-1 w-px self-stretch bg-border" aria-hidden="true" />
+      <ToolButton label={t.undo} disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()}>
+        <Undo2 aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label={t.redo} disabled={disabled || !state.canRedo} onClick={() => chain().redo().run()}>
+        <Redo2 aria-hidden="true" />
+      </ToolButton>
+    </div>
+  );
 }
 
 /**
@@ -161,23 +205,6 @@ export default function RichTextEditor({ id, label, value, onChange, onBlur, dis
     editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes: attributesFor(id, label, invalid, describedBy) } });
   }, [editor, id, label, invalid, describedBy]);
 
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      h2: e.isActive('heading', { level: 2 }),
-      h3: e.isActive('heading', { level: 3 }),
-      bullet: e.isActive('bulletList'),
-      ordered: e.isActive('orderedList'),
-      quote: e.isActive('blockquote'),
-      link: e.isActive('link'),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
-  });
-
-  const chain = () => editor.chain().focus();
   return (
     <div
       className={cn(
@@ -186,40 +213,7 @@ export default function RichTextEditor({ id, label, value, onChange, onBlur, dis
         disabled && 'opacity-50',
       )}
     >
-      <div role="toolbar" aria-label={t.toolbar} aria-controls={id} className="sticky top-14 z-10 flex flex-wrap gap-0.5 rounded-t-md border-b bg-card p-1">
-        <ToolButton label={t.bold} active={state.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
-          <Bold aria-hidden="true" />
-        </ToolButton>
-        <ToolButton label={t.italic} active={state.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
-          <Italic aria-hidden="true" />
-        </ToolButton>
-        <ToolButton label={t.heading2} active={state.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-          <Heading2 aria-hidden="true" />
-        </ToolButton>
-        <ToolButton label={t.heading3} active={state.h3} disabled={disabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-          <Heading3 aria-hidden="true" />
-        </ToolButton>
-        <ToolButton label={t.bulletList} active={state.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
-          <List aria-hidden="true" />
-        </ToolButton>
-        <ToolButton label={t.orderedList} active={state.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
-          <ListOrdered aria-hidden="true" />
-        </ToolButton>
-        <ToolButton label={t.blockquote} active={state.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
-          <Quote aria-hidden="true" />
-        </ToolButton>
-        <LinkButton editor={editor} disabled={disabled} active={state.link} />
-        <ToolButton label={t.unlink} disabled={disabled || !state.link} onClick={() => chain().extendMarkRange('link').unsetLink().run()}>
-          <Unlink aria-hidden="true" />
-        </ToolButton>
-        <span className="mx-1 w-px self-stretch bg-border" aria-hidden="true" />
-        <ToolButton label={t.undo} disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()}>
-          <Undo2 aria-hidden="true" />
-        </ToolButton>
-        <ToolButton label={t.redo} disabled={disabled || !state.canRedo} onClick={() => chain().redo().run()}>
-          <Redo2 aria-hidden="true" />
-        </ToolButton>
-      </div>
+      <Toolbar editor={editor} controls={id} disabled={disabled} />
       <EditorContent editor={editor} />
     </div>
   );

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { adminFr } from '@/i18n/admin';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
+import { DialogActions } from './dialog-actions';
 
 export interface ActionConfirmTexts {
   title: string;
@@ -17,27 +17,13 @@ export interface ActionConfirmTexts {
 }
 
 /**
- * Confirms an administrator's action, with a mandatory reason when `texts.reasonLabel` is given
- * (recorded by the server with the administrator's id). Stays open, disabled, while the action
- * runs; closes when it is done whatever the outcome (the outcome is a toast).
+ * The dialog's state: the reason typed, its error, and the confirmation (refused without a reason
+ * when one is asked for) that keeps the dialog open while the action runs, then closes it.
  */
-export function ActionConfirmDialog({
-  open,
-  texts,
-  destructive,
-  onOpenChange,
-  onConfirm,
-}: {
-  open: boolean;
-  texts: ActionConfirmTexts;
-  destructive?: boolean;
-  onOpenChange(open: boolean): void;
-  onConfirm(reason: string): Promise<void>;
-}) {
+function useReasonConfirm(texts: ActionConfirmTexts, onOpenChange: (open: boolean) => void, onConfirm: (reason: string) => Promise<void>) {
   const [pending, setPending] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const id = useId();
 
   const close = () => {
     setReason('');
@@ -59,6 +45,34 @@ export function ActionConfirmDialog({
       close();
     }
   };
+
+  const typeReason = (value: string) => {
+    setReason(value);
+    if (error) setError(undefined);
+  };
+  return { pending, reason, error, typeReason, close, confirm };
+}
+
+/**
+ * Confirms an administrator's action, with a mandatory reason when `texts.reasonLabel` is given
+ * (recorded by the server with the administrator's id). Stays open, disabled, while the action
+ * runs; closes when it is done whatever the outcome (the outcome is a toast).
+ */
+export function ActionConfirmDialog({
+  open,
+  texts,
+  destructive,
+  onOpenChange,
+  onConfirm,
+}: {
+  open: boolean;
+  texts: ActionConfirmTexts;
+  destructive?: boolean;
+  onOpenChange(open: boolean): void;
+  onConfirm(reason: string): Promise<void>;
+}) {
+  const { pending, reason, error, typeReason, close, confirm } = useReasonConfirm(texts, onOpenChange, onConfirm);
+  const id = useId();
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && (next ? onOpenChange(true) : close())}>
@@ -84,21 +98,11 @@ export function ActionConfirmDialog({
                 disabled={pending}
                 placeholder={texts.reasonPlaceholder}
                 maxLength={500}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  if (error) setError(undefined);
-                }}
+                onChange={(event) => typeReason(event.target.value)}
               />
             </FormField>
           )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" disabled={pending} onClick={close}>
-              {adminFr.common.cancel}
-            </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
-              {pending ? texts.pending : texts.confirm}
-            </Button>
-          </div>
+          <DialogActions label={texts.confirm} pendingLabel={texts.pending} pending={pending} onCancel={close} destructive={destructive} />
         </form>
       </DialogContent>
     </Dialog>

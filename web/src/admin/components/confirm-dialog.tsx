@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { adminFr } from '@/i18n/admin';
+import { DialogActions } from './dialog-actions';
 
 /**
  * 'Confirmer la suppression' with the screen's sentence; stays open (buttons disabled) while the
@@ -36,14 +36,7 @@ export function ConfirmDeleteDialog({
           <DialogTitle>{t.confirmDeleteTitle}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            {t.cancel}
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
-            {pending ? t.deleting : t.delete}
-          </Button>
-        </div>
+        <DialogActions label={t.delete} pendingLabel={t.deleting} pending={pending} destructive onCancel={() => onOpenChange(false)} onConfirm={() => void confirm()} />
       </DialogContent>
     </Dialog>
   );

@@ -13,14 +13,21 @@ export interface Column<T> {
 }
 
 /**
- * A click on the row itself (not on one of its buttons or links) opens it: a shortcut for the
- * mouse, the row's own action button remaining the way in for the keyboard.
+ * What every row (card or table row) carries: its test id and key, and, when rows open, the pointer
+ * and the click on the row itself (not on one of its buttons or links) that opens it: a shortcut
+ * for the mouse, the row's own action button remaining the way in for the keyboard.
  */
-function rowClickHandler<T>(row: T, onRowClick: ((row: T) => void) | undefined) {
-  if (!onRowClick) return undefined;
-  return (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as HTMLElement).closest('button, a, input, select, textarea, label')) return;
-    onRowClick(row);
+function rowAttributes<T>(row: T, rowKey: (row: T) => string, onRowClick: ((row: T) => void) | undefined, className: string) {
+  return {
+    className: cn(className, onRowClick && 'cursor-pointer'),
+    'data-testid': 'data-row',
+    'data-key': rowKey(row),
+    onClick: onRowClick
+      ? (event: MouseEvent<HTMLElement>) => {
+          if ((event.target as HTMLElement).closest('button, a, input, select, textarea, label')) return;
+          onRowClick(row);
+        }
+      : undefined,
   };
 }
 
@@ -28,19 +35,7 @@ function hasActions(node: ReactNode): boolean {
   return node !== null && node !== undefined && node !== false;
 }
 
-/**
- * A table on a wide screen, cards under 768 px (spec §9 breakpoint, the admin shell's own):
- * one DOM, never both. The first column is the card's heading; `actions` end each row/card.
- */
-export function DataList<T>({
-  rows,
-  columns,
-  rowKey,
-  actions,
-  actionsHeader,
-  label,
-  onRowClick,
-}: {
+interface DataListProps<T> {
   rows: readonly T[];
   columns: ReadonlyArray<Column<T>>;
   rowKey(row: T): string;
@@ -48,38 +43,34 @@ export function DataList<T>({
   actionsHeader: string;
   label: string;
   onRowClick?(row: T): void;
-}) {
-  const { isMobile } = useSidebar();
+}
+
+/** Under 768 px: a card a row, the first column as its heading, the others as a list of terms. */
+function DataCards<T>({ rows, columns, rowKey, actions, label, onRowClick }: DataListProps<T>) {
   const [first, ...rest] = columns;
+  return (
+    <ul aria-label={label} className="flex flex-col gap-3" data-testid="data-cards">
+      {rows.map((row) => (
+        <li key={rowKey(row)} {...rowAttributes(row, rowKey, onRowClick, 'rounded-lg border bg-card p-4 shadow-sm')}>
+          <div className="min-w-0 font-medium">{first!.cell(row)}</div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {rest.map((column) => (
+              <div key={column.header} className={cn('min-w-0', column.wide && 'col-span-2')}>
+                <dt className="text-xs text-muted-foreground">{column.header}</dt>
+                <dd className={column.wide ? undefined : 'truncate'}>{column.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+          {/* A row without actions (e.g. a message already read) ends with its fields. */}
+          {hasActions(actions(row)) && <div className="mt-3 flex flex-wrap justify-end gap-1 border-t pt-3">{actions(row)}</div>}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
-  if (isMobile) {
-    return (
-      <ul aria-label={label} className="flex flex-col gap-3" data-testid="data-cards">
-        {rows.map((row) => (
-          <li
-            key={rowKey(row)}
-            className={cn('rounded-lg border bg-card p-4 shadow-sm', onRowClick && 'cursor-pointer')}
-            data-testid="data-row"
-            data-key={rowKey(row)}
-            onClick={rowClickHandler(row, onRowClick)}
-          >
-            <div className="min-w-0 font-medium">{first!.cell(row)}</div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              {rest.map((column) => (
-                <div key={column.header} className={cn('min-w-0', column.wide && 'col-span-2')}>
-                  <dt className="text-xs text-muted-foreground">{column.header}</dt>
-                  <dd className={column.wide ? undefined : 'truncate'}>{column.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
-            {/* A row without actions (e.g. a message already read) ends with its fields. */}
-            {hasActions(actions(row)) && <div className="mt-3 flex flex-wrap justify-end gap-1 border-t pt-3">{actions(row)}</div>}
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
+/** On a wide screen: a table, the actions in its last column. */
+function DataTable<T>({ rows, columns, rowKey, actions, actionsHeader, label, onRowClick }: DataListProps<T>) {
   return (
     <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
       <table className="w-full text-sm" aria-label={label}>
@@ -97,13 +88,7 @@ export function DataList<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className={cn('border-b last:border-0 hover:bg-muted/30', onRowClick && 'cursor-pointer')}
-              data-testid="data-row"
-              data-key={rowKey(row)}
-              onClick={rowClickHandler(row, onRowClick)}
-            >
+            <tr key={rowKey(row)} {...rowAttributes(row, rowKey, onRowClick, 'border-b last:border-0 hover:bg-muted/30')}>
               {columns.map((column, index) => (
                 <td
                   key={column.header}
@@ -121,6 +106,15 @@ export function DataList<T>({
       </table>
     </div>
   );
+}
+
+/**
+ * A table on a wide screen, cards under 768 px (spec §9 breakpoint, the admin shell's own):
+ * one DOM, never both. The first column is the card's heading; `actions` end each row/card.
+ */
+export function DataList<T>(props: DataListProps<T>) {
+  const { isMobile } = useSidebar();
+  return isMobile ? <DataCards {...props} /> : <DataTable {...props} />;
 }
 
 /** Empty state of a list: the screen's sentence (e.g. 'Aucune vidéo trouvée'). */

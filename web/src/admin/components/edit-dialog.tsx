@@ -1,7 +1,8 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { adminFr } from '@/i18n/admin';
+import { reportFailure, toastSuccess } from '../lib/errors';
+import { DialogActions } from './dialog-actions';
 
 /**
  * The frame of an edit dialog: open while there is something to edit, its title and sentence;
@@ -60,14 +61,21 @@ export function EditDialogForm({
       <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
         {children}
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" disabled={pending} onClick={onCancel}>
-          {adminFr.common.cancel}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? adminFr.common.saving : submitLabel}
-        </Button>
-      </div>
+      <DialogActions label={submitLabel} pendingLabel={adminFr.common.saving} pending={pending} onCancel={onCancel} />
     </form>
   );
+}
+
+/**
+ * An edit form's saving: `save` runs the mutation (throwing on a refusal, e.g. with resultOf);
+ * done, the screen's success toast and `onDone` (the dialog closes); failed, the screen's toast.
+ */
+export async function saveEdit(save: () => Promise<unknown>, outcome: { title: string; text: string; failure: string; onDone(): void }): Promise<void> {
+  try {
+    await save();
+    toastSuccess(outcome.title, outcome.text);
+    outcome.onDone();
+  } catch (err) {
+    reportFailure(err, outcome.failure);
+  }
 }

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
-import { useEffect, useMemo, useRef, type ComponentProps } from 'react';
-import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { useEffect, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
+import { Controller, type Control, type FieldPathByValue, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { cn } from '@/lib/utils';
 import { adminFr } from '@/i18n/admin';
 import { formatBytes } from '../lib/format-bytes';
@@ -119,5 +120,32 @@ export function ControlledFileInput<T extends FieldValues>({
         />
       )}
     />
+  );
+}
+
+/**
+ * A form's file field: its label, hint and error (FormField) around a ControlledFileInput whose
+ * type is checked as soon as a file is chosen, not only on submit.
+ */
+export function FileFormField<T extends FieldValues>({
+  id,
+  label,
+  hint,
+  error,
+  form,
+  name,
+  ...props
+}: Omit<FileInputProps, 'form'> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  form: Pick<UseFormReturn<T>, 'control' | 'trigger'>;
+  name: FieldPathByValue<T, File | null>;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      <ControlledFileInput {...props} control={form.control} name={name} onPicked={() => void form.trigger(name)} />
+    </FormField>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminFr } from '@/i18n/admin';
 import { DataList, EmptyState, type Column } from './data-list';
@@ -26,6 +26,33 @@ export function ExportButton({ exporting, onExport }: { exporting: boolean; onEx
       {exporting ? adminFr.common.exporting : adminFr.common.export}
     </Button>
   );
+}
+
+/** A catalogue list's header actions: 'Exporter', then 'Ajouter …'. */
+export function ExportAddActions({ exporting, onExport, addLabel, onAdd }: { exporting: boolean; onExport(): void; addLabel: string; onAdd(): void }) {
+  return (
+    <>
+      <ExportButton exporting={exporting} onExport={onExport} />
+      <AddButton label={addLabel} onClick={onAdd} />
+    </>
+  );
+}
+
+/**
+ * A list whose add form takes its place (FormScreen): whether it is shown; `added` closes it and
+ * shows the list's first page again, asked anew (where the new item is).
+ */
+export function useAddForm(reloadFirstPage: () => void) {
+  const [open, setOpen] = useState(false);
+  return {
+    open,
+    show: () => setOpen(true),
+    back: () => setOpen(false),
+    added: () => {
+      setOpen(false);
+      reloadFirstPage();
+    },
+  };
 }
 
 /** The form replacing a list (upload, editor): its heading with 'Retour à la liste'. */

@@ -1,10 +1,11 @@
 import { Upload } from 'lucide-react';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { adminFr } from '@/i18n/admin';
 import { reportFailure, toastSuccess } from '../lib/errors';
-import { useFileUploads } from '../lib/use-file-uploads';
+import { useFileUploads, type UploadRequest } from '../lib/use-file-uploads';
 import { UploadProgress } from './upload-progress';
 
 /**
@@ -29,6 +30,42 @@ export function useUploadSubmission({ successText, failure }: { successText: str
     }
   };
   return { files, uploading, submit };
+}
+
+/**
+ * An upload form's submit: its files (`requests`) sent to storage with their progress, then `create`
+ * with their upload ids; on success the form back to `empty()` and `onUploaded` (useUploadSubmission).
+ */
+export function useUploadForm<V extends FieldValues, K extends string>(
+  form: UseFormReturn<V>,
+  {
+    empty,
+    requests,
+    create,
+    onUploaded,
+    ...texts
+  }: {
+    empty(): V;
+    requests(values: V): Array<UploadRequest<K>>;
+    create(values: V, ids: Partial<Record<K, string>>): Promise<unknown>;
+    onUploaded(): void;
+    successText: string;
+    failure: string;
+  },
+) {
+  const { files, uploading, submit } = useUploadSubmission(texts);
+  const onSubmit = form.handleSubmit((values) =>
+    submit(
+      async () => {
+        await create(values, await files.upload(requests(values)));
+      },
+      () => {
+        form.reset(empty());
+        onUploaded();
+      },
+    ),
+  );
+  return { files, uploading, onSubmit };
 }
 
 /** The card of an upload form: heading, the fields (disabled while uploading), progress, submit. */

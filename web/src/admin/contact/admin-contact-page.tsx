@@ -1,23 +1,20 @@
 import { useApolloQuery } from '@/data/hooks';
 import { Eye, Inbox } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { useState } from 'react';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
 import { adminFr } from '@/i18n/admin';
 import { formatDateTime } from '../lib/money';
-import { useClampPage } from '../lib/use-clamp-page';
 import { useUrlParam } from '../lib/use-url-state';
 import { DataList, EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
-import { ListSkeleton } from '../components/skeleton';
-import { LoadFailure, totalPages, useDebounced } from '../messages/messaging-ui';
+import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
+import { SearchField, SearchForm } from '../components/search-field';
+import { useDebounced } from '../messages/messaging-ui';
 import { ContactDetailDialog } from './contact-detail-dialog';
-import { ADMIN_CONTACT_MESSAGES, CONTACT_PAGE_SIZE, type AdminContactMessage, type ContactFolder } from './operations';
+import { ADMIN_CONTACT_MESSAGES, CONTACT_PAGE_SIZE, type AdminContactMessage, type AdminContactMessages, type ContactFolder } from './operations';
 
 const t = adminFr.contact;
 
@@ -49,6 +46,46 @@ const columns: ReadonlyArray<Column<AdminContactMessage>> = [
   { header: t.columns.date, cell: (m) => <span className={cn('whitespace-nowrap', strong(m))}>{formatDateTime(m.receivedAt)}</span> },
 ];
 
+/** Inbox or archive, as tabs. */
+function FolderTabs({ folder, onChange }: { folder: ContactFolder; onChange(folder: ContactFolder): void }) {
+  return (
+    <Tabs value={folder} onValueChange={(value) => onChange(value as ContactFolder)}>
+      <TabsList className="md:w-80">
+        <TabsTrigger value="INBOX">{t.inbox}</TabsTrigger>
+        <TabsTrigger value="ARCHIVED">{t.archived}</TabsTrigger>
+      </TabsList>
+    </Tabs>
+  );
+}
+
+/** The folder's messages: a click on a row, or its eye, opens the message. */
+function ContactList({ paged, folder, onOpen, onPage }: { paged: PagedList<AdminContactMessages>; folder: ContactFolder; onOpen(id: string): void; onPage(page: number): void }) {
+  return (
+    <PagedListBody
+      paged={paged}
+      onPage={onPage}
+      failure={{ text: t.loadFailure, retryLabel: t.retry }}
+      empty={<EmptyState icon={<Inbox />} text={folder === 'INBOX' ? t.empty : t.emptyArchived} />}
+    >
+      {(items) => (
+        <DataList
+          label={folder === 'INBOX' ? t.inbox : t.archived}
+          rows={items}
+          columns={columns}
+          rowKey={(m) => m.id}
+          actionsHeader={adminFr.common.actions}
+          onRowClick={(m) => onOpen(m.id)}
+          actions={(m) => (
+            <IconAction label={t.openLabel(m.name)} tooltip={t.open} onClick={() => onOpen(m.id)}>
+              <Eye aria-hidden="true" />
+            </IconAction>
+          )}
+        />
+      )}
+    </PagedListBody>
+  );
+}
+
 /**
  * /admin/contact (issue 9 §3): what visitors sent through the contact form, in an inbox and an
  * archive, searched; a message opens with its replies and the reply form. The open message is
@@ -61,41 +98,12 @@ export default function AdminContactPage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useUrlParam('message');
   const settled = useDebounced(search.trim());
-  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_CONTACT_MESSAGES, {
+  const result = useApolloQuery(ADMIN_CONTACT_MESSAGES, {
     variables: { folder, search: settled || null, page, pageSize: CONTACT_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  useEffect(() => {
-    if (error) console.error(t.loadFailure, error);
-  }, [error]);
-  const list = (data ?? previousData)?.adminContactMessages;
-  const pages = list ? totalPages(list.total, list.pageSize) : undefined;
-  useClampPage(pages, page, setPage);
-
-  let body;
-  if (!list && loading) body = <ListSkeleton />;
-  else if (!list && error) body = <LoadFailure text={t.loadFailure} retryLabel={t.retry} onRetry={() => void refetch()} />;
-  else if (!list || list.items.length === 0) body = <EmptyState icon={<Inbox />} text={folder === 'INBOX' ? t.empty : t.emptyArchived} />;
-  else {
-    body = (
-      <>
-        <DataList
-          label={folder === 'INBOX' ? t.inbox : t.archived}
-          rows={list.items}
-          columns={columns}
-          rowKey={(m) => m.id}
-          actionsHeader={adminFr.common.actions}
-          onRowClick={(m) => setOpenId(m.id)}
-          actions={(m) => (
-            <IconAction label={t.openLabel(m.name)} tooltip={t.open} onClick={() => setOpenId(m.id)}>
-              <Eye aria-hidden="true" />
-            </IconAction>
-          )}
-        />
-        <Pagination page={list.page} totalPages={pages ?? 1} onPage={setPage} />
-      </>
-    );
-  }
+  const paged = usePagedList(result, (data) => data.adminContactMessages, { page, setPage, what: t.loadFailure });
+  const { list } = paged;
 
   return (
     <div>
@@ -104,33 +112,27 @@ export default function AdminContactPage() {
         subtitle={list ? `${t.count(list.total)} · ${t.unread(list.unreadCount)}` : '\u00a0'}
       />
       <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <Tabs
-          value={folder}
-          onValueChange={(value) => {
-            setFolder(value as ContactFolder);
+        <FolderTabs
+          folder={folder}
+          onChange={(next) => {
+            setFolder(next);
             setPage(1);
           }}
-        >
-          <TabsList className="md:w-80">
-            <TabsTrigger value="INBOX">{t.inbox}</TabsTrigger>
-            <TabsTrigger value="ARCHIVED">{t.archived}</TabsTrigger>
-          </TabsList>
-        </Tabs>
-        <form role="search" className="flex min-w-0 flex-col gap-1.5 md:w-80" onSubmit={(e) => e.preventDefault()}>
-          <Label htmlFor="contact-search">{t.search}</Label>
-          <Input
+        />
+        <SearchForm className="md:w-80">
+          <SearchField
             id="contact-search"
-            type="search"
-            value={search}
+            label={t.search}
             placeholder={t.searchPlaceholder}
-            onChange={(e) => {
-              setSearch(e.target.value);
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
           />
-        </form>
+        </SearchForm>
       </div>
-      {body}
+      <ContactList paged={paged} folder={folder} onOpen={setOpenId} onPage={setPage} />
       <ContactDetailDialog messageId={openId} onClose={() => setOpenId(null)} />
     </div>
   );

@@ -1,22 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  AdminArchiveContactMessageMutation,
-  AdminArchiveContactMessageMutationVariables,
-  AdminContactMessageFieldsFragment,
-  AdminContactMessageQuery,
-  AdminContactMessageQueryVariables,
-  AdminContactMessagesQuery,
-  AdminContactMessagesQueryVariables,
-  AdminContactUnreadQuery,
-  AdminContactUnreadQueryVariables,
-  AdminMarkContactMessageMutation,
-  AdminMarkContactMessageMutationVariables,
-  AdminReplyContactMessageMutation,
-  AdminReplyContactMessageMutationVariables,
-} from '@/generated/graphql';
+import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
-export type AdminContactMessage = AdminContactMessageFieldsFragment;
+export type AdminContactMessage = G.AdminContactMessageFieldsFragment;
+export type AdminContactMessages = G.AdminContactMessagesQuery['adminContactMessages'];
 export type { ContactFolder } from '@/generated/graphql';
 
 export const CONTACT_PAGE_SIZE = 20;
@@ -42,7 +29,21 @@ const CONTACT_FIELDS = gql`
   }
 `;
 
-export const ADMIN_CONTACT_MESSAGES: TypedDocumentNode<AdminContactMessagesQuery, AdminContactMessagesQueryVariables> = gql`
+/** What each action on a message answers: the message as it is now, or the refusal. */
+const CONTACT_RESULT = gql`
+  fragment AdminContactMessageResult on ContactMessagePayload {
+    contactMessage {
+      ...AdminContactMessageFields
+    }
+    error {
+      ...UserErrorFields
+    }
+  }
+  ${CONTACT_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const ADMIN_CONTACT_MESSAGES: TypedDocumentNode<G.AdminContactMessagesQuery, G.AdminContactMessagesQueryVariables> = gql`
   query AdminContactMessages($folder: ContactFolder, $search: String, $page: Int!, $pageSize: Int!) {
     adminContactMessages(folder: $folder, search: $search, page: $page, pageSize: $pageSize) {
       total
@@ -58,7 +59,7 @@ export const ADMIN_CONTACT_MESSAGES: TypedDocumentNode<AdminContactMessagesQuery
 `;
 
 /** The sidebar's badge: unread messages in the inbox. */
-export const ADMIN_CONTACT_UNREAD: TypedDocumentNode<AdminContactUnreadQuery, AdminContactUnreadQueryVariables> = gql`
+export const ADMIN_CONTACT_UNREAD: TypedDocumentNode<G.AdminContactUnreadQuery, G.AdminContactUnreadQueryVariables> = gql`
   query AdminContactUnread {
     adminContactMessages(folder: INBOX, page: 1, pageSize: 1) {
       unreadCount
@@ -66,7 +67,7 @@ export const ADMIN_CONTACT_UNREAD: TypedDocumentNode<AdminContactUnreadQuery, Ad
   }
 `;
 
-export const ADMIN_CONTACT_MESSAGE: TypedDocumentNode<AdminContactMessageQuery, AdminContactMessageQueryVariables> = gql`
+export const ADMIN_CONTACT_MESSAGE: TypedDocumentNode<G.AdminContactMessageQuery, G.AdminContactMessageQueryVariables> = gql`
   query AdminContactMessage($id: ID!) {
     adminContactMessage(id: $id) {
       ...AdminContactMessageFields
@@ -75,47 +76,29 @@ export const ADMIN_CONTACT_MESSAGE: TypedDocumentNode<AdminContactMessageQuery, 
   ${CONTACT_FIELDS}
 `;
 
-export const ADMIN_MARK_CONTACT_MESSAGE: TypedDocumentNode<AdminMarkContactMessageMutation, AdminMarkContactMessageMutationVariables> = gql`
+export const ADMIN_MARK_CONTACT_MESSAGE: TypedDocumentNode<G.AdminMarkContactMessageMutation, G.AdminMarkContactMessageMutationVariables> = gql`
   mutation AdminMarkContactMessage($id: ID!, $read: Boolean!) {
     adminMarkContactMessage(id: $id, read: $read) {
-      contactMessage {
-        ...AdminContactMessageFields
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminContactMessageResult
     }
   }
-  ${CONTACT_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${CONTACT_RESULT}
 `;
 
-export const ADMIN_ARCHIVE_CONTACT_MESSAGE: TypedDocumentNode<AdminArchiveContactMessageMutation, AdminArchiveContactMessageMutationVariables> = gql`
+export const ADMIN_ARCHIVE_CONTACT_MESSAGE: TypedDocumentNode<G.AdminArchiveContactMessageMutation, G.AdminArchiveContactMessageMutationVariables> = gql`
   mutation AdminArchiveContactMessage($id: ID!, $archived: Boolean!) {
     adminArchiveContactMessage(id: $id, archived: $archived) {
-      contactMessage {
-        ...AdminContactMessageFields
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminContactMessageResult
     }
   }
-  ${CONTACT_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${CONTACT_RESULT}
 `;
 
-export const ADMIN_REPLY_CONTACT_MESSAGE: TypedDocumentNode<AdminReplyContactMessageMutation, AdminReplyContactMessageMutationVariables> = gql`
+export const ADMIN_REPLY_CONTACT_MESSAGE: TypedDocumentNode<G.AdminReplyContactMessageMutation, G.AdminReplyContactMessageMutationVariables> = gql`
   mutation AdminReplyContactMessage($id: ID!, $body: String!) {
     adminReplyContactMessage(id: $id, body: $body) {
-      contactMessage {
-        ...AdminContactMessageFields
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminContactMessageResult
     }
   }
-  ${CONTACT_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${CONTACT_RESULT}
 `;

@@ -25,20 +25,20 @@ const AUDIENCE_SERIES: readonly ChartSeries[] = [
   { key: 'signUps', name: t.signUpsSeries, kind: 'bar', color: CHART_COLORS.amber, axis: 'right', format: formatCount },
 ];
 
-/** A card's place: the card once its figure came, a skeleton while it is awaited, nothing if it failed. */
-function Figure({ ready, loading, children }: { ready: boolean; loading: boolean; children: ReactNode }) {
-  if (ready) return <>{children}</>;
-  return loading ? <StatCardSkeleton /> : null;
-}
+/** The quick actions under the figures: where the administrator goes most. */
+const QUICK_ACTIONS = [
+  { to: paths.admin('videos'), icon: Video, label: t.manageVideos },
+  { to: paths.admin('pdfs'), icon: FileText, label: t.managePdfs },
+  { to: paths.admin('users'), icon: Users, label: t.manageUsers },
+  { to: paths.admin('newsletter'), icon: Mail, label: t.manageNewsletter },
+  { to: paths.admin('payments'), icon: Wallet, label: t.viewPayments },
+] as const;
 
 /**
- * /admin (spec 'Admin dashboard'): users, revenue with its sales, published videos, available
- * PDFs, active newsletter subscribers and 'Croissance'; the spec's two summary panels are real
- * charts of analytics' last 30 days; quick actions. One query per service: a service down only
- * takes its own cards away (spec §8: loading failures are only logged), never shows a zero.
+ * One query per service, so that a service down only takes its own cards away (spec §8: loading
+ * failures are only logged), never shows a zero.
  */
-export default function AdminDashboardPage() {
-  usePage(fr.admin.nav.dashboard);
+function useDashboardFigures() {
   const options = { fetchPolicy: 'cache-and-network' } as const;
   const commerce = useApolloQuery(ADMIN_DASHBOARD_COMMERCE, options);
   const catalogue = useApolloQuery(ADMIN_DASHBOARD_CATALOGUE, options);
@@ -50,69 +50,74 @@ export default function AdminDashboardPage() {
   useLogError(identity.error, 'AdminDashboardPage adminUserStats');
   useLogError(newsletter.error, 'AdminDashboardPage adminNewsletterStats');
   useLogError(analytics.error, 'AdminDashboardPage adminStatistics');
+  return {
+    money: { value: commerce.data?.commerceStats, loading: commerce.loading },
+    counts: { value: catalogue.data?.catalogueStats, loading: catalogue.loading },
+    users: { value: identity.data?.adminUserStats, loading: identity.loading },
+    subscribers: { value: newsletter.data?.adminNewsletterStats, loading: newsletter.loading },
+    daily: { value: analytics.data?.adminStatistics.daily, loading: analytics.loading },
+  };
+}
 
-  const money = commerce.data?.commerceStats;
-  const counts = catalogue.data?.catalogueStats;
-  const users = identity.data?.adminUserStats;
-  const subscribers = newsletter.data?.adminNewsletterStats;
-  const daily = analytics.data?.adminStatistics.daily;
-  const showCharts = daily !== undefined || analytics.loading;
+type Figures = ReturnType<typeof useDashboardFigures>;
+
+/** A card's place: the card once its figure came, a skeleton while it is awaited, nothing if it failed. */
+function Figure({ ready, loading, children }: { ready: boolean; loading: boolean; children: ReactNode }) {
+  if (ready) return <>{children}</>;
+  return loading ? <StatCardSkeleton /> : null;
+}
+
+/** Users, revenue with its sales, videos and PDFs, active subscribers and 'Croissance'. */
+function DashboardCards({ figures: { money, counts, users, subscribers } }: { figures: Figures }) {
+  const [m, c, u, s] = [money.value, counts.value, users.value, subscribers.value];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <Figure ready={!!u} loading={users.loading}>
+        <StatCard testId="card-users" label={t.users} icon={<Users />} value={formatCount(u?.total)} detail={t.activeUsers(u?.active ?? 0)} />
+      </Figure>
+      <Figure ready={!!m} loading={money.loading}>
+        <StatCard
+          testId="card-revenue"
+          label={t.revenue}
+          icon={<Wallet />}
+          value={m ? formatXaf(m.revenue.xaf) : ''}
+          valueTitle={m ? adminFr.payments.usdTitle(formatUsdCents(m.revenue.usdCents)) : undefined}
+          detail={t.sales(m?.salesCount ?? 0)}
+        />
+      </Figure>
+      <Figure ready={!!c} loading={counts.loading}>
+        <StatCard testId="card-videos" label={t.videos} icon={<Video />} value={formatCount(c?.videoCount)} detail={t.inCatalogue} />
+        <StatCard testId="card-pdfs" label={t.pdfs} icon={<FileText />} value={formatCount(c?.pdfCount)} detail={t.inCatalogue} />
+      </Figure>
+      <Figure ready={!!s} loading={subscribers.loading}>
+        <StatCard testId="card-newsletter" label={t.subscribers} icon={<Mail />} value={formatCount(s?.activeSubscribers)} detail={t.subscribersDetail} />
+      </Figure>
+      {/* Croissance needs two services' figures: shown only when both came. */}
+      <Figure ready={!!m && !!u} loading={money.loading || users.loading}>
+        <StatCard testId="card-growth" label={t.growth} icon={<TrendingUp />} value={m && u ? formatGrowth(m.salesCount, u.total) : ''} detail={t.growthDetail} />
+      </Figure>
+    </div>
+  );
+}
+
+/**
+ * /admin (spec 'Admin dashboard'): the figures of each service; the spec's two summary panels are
+ * real charts of analytics' last 30 days; quick actions.
+ */
+export default function AdminDashboardPage() {
+  usePage(fr.admin.nav.dashboard);
+  const figures = useDashboardFigures();
+  const daily = figures.daily.value;
 
   return (
     <div>
       <h1 className="mb-5 text-2xl font-bold tracking-tight">{fr.admin.nav.dashboard}</h1>
+      <DashboardCards figures={figures} />
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <Figure ready={!!users} loading={identity.loading}>
-          <StatCard testId="card-users" label={t.users} icon={<Users />} value={formatCount(users?.total)} detail={t.activeUsers(users?.active ?? 0)} />
-        </Figure>
-        <Figure ready={!!money} loading={commerce.loading}>
-          <StatCard
-            testId="card-revenue"
-            label={t.revenue}
-            icon={<Wallet />}
-            value={money ? formatXaf(money.revenue.xaf) : ''}
-            valueTitle={money ? adminFr.payments.usdTitle(formatUsdCents(money.revenue.usdCents)) : undefined}
-            detail={t.sales(money?.salesCount ?? 0)}
-          />
-        </Figure>
-        <Figure ready={!!counts} loading={catalogue.loading}>
-          <StatCard testId="card-videos" label={t.videos} icon={<Video />} value={formatCount(counts?.videoCount)} detail={t.inCatalogue} />
-          <StatCard testId="card-pdfs" label={t.pdfs} icon={<FileText />} value={formatCount(counts?.pdfCount)} detail={t.inCatalogue} />
-        </Figure>
-        <Figure ready={!!subscribers} loading={newsletter.loading}>
-          <StatCard testId="card-newsletter" label={t.subscribers} icon={<Mail />} value={formatCount(subscribers?.activeSubscribers)} detail={t.subscribersDetail} />
-        </Figure>
-        {/* Croissance needs two services' figures: shown only when both came. */}
-        <Figure ready={!!money && !!users} loading={commerce.loading || identity.loading}>
-          <StatCard
-            testId="card-growth"
-            label={t.growth}
-            icon={<TrendingUp />}
-            value={money && users ? formatGrowth(money.salesCount, users.total) : ''}
-            detail={t.growthDetail}
-          />
-        </Figure>
-      </div>
-
-      {showCharts && (
+      {(daily !== undefined || figures.daily.loading) && (
         <div className="mt-6 grid gap-4 lg:grid-cols-2">
-          <ChartPanel
-            testId="chart-revenue"
-            title={t.revenueChart}
-            days={DAYS}
-            data={daily}
-            series={REVENUE_SERIES}
-            label={t.revenueChartLabel}
-          />
-          <ChartPanel
-            testId="chart-audience"
-            title={t.audienceChart}
-            days={DAYS}
-            data={daily}
-            series={AUDIENCE_SERIES}
-            label={t.audienceChartLabel}
-          />
+          <ChartPanel testId="chart-revenue" title={t.revenueChart} days={DAYS} data={daily} series={REVENUE_SERIES} label={t.revenueChartLabel} />
+          <ChartPanel testId="chart-audience" title={t.audienceChart} days={DAYS} data={daily} series={AUDIENCE_SERIES} label={t.audienceChartLabel} />
         </div>
       )}
 
@@ -121,24 +126,16 @@ export default function AdminDashboardPage() {
           {t.quickActions}
         </h2>
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          <QuickAction to={paths.admin('videos')} icon={<Video aria-hidden="true" />} label={t.manageVideos} />
-          <QuickAction to={paths.admin('pdfs')} icon={<FileText aria-hidden="true" />} label={t.managePdfs} />
-          <QuickAction to={paths.admin('users')} icon={<Users aria-hidden="true" />} label={t.manageUsers} />
-          <QuickAction to={paths.admin('newsletter')} icon={<Mail aria-hidden="true" />} label={t.manageNewsletter} />
-          <QuickAction to={paths.admin('payments')} icon={<Wallet aria-hidden="true" />} label={t.viewPayments} />
+          {QUICK_ACTIONS.map(({ to, icon: Icon, label }) => (
+            <Button key={to} asChild variant="outline">
+              <Link to={to}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Link>
+            </Button>
+          ))}
         </div>
       </section>
     </div>
-  );
-}
-
-function QuickAction({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
-  return (
-    <Button asChild variant="outline">
-      <Link to={to}>
-        {icon}
-        {label}
-      </Link>
-    </Button>
   );
 }

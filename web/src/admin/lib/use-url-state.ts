@@ -1,29 +1,37 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useDebounced } from '../messages/messaging-ui';
+import { useSearchBox } from './use-search-box';
 
 /**
- * One query parameter of the page's URL (?message=…, ?order=…, ?video=…): its value and a setter
- * that keeps the other parameters. null or '' removes it. The history entry is replaced, so
- * opening and closing a dialog does not fill the back button.
+ * The page's URL query and a way to change some of its parameters, keeping the others: null or ''
+ * removes one. The history entry is replaced, so opening and closing a dialog, paging or sorting
+ * does not fill the back button.
  */
-export function useUrlParam(name: string): [string | null, (value: string | null) => void] {
+export function useUrlQuery(): [URLSearchParams, (change: Record<string, string | null>) => void] {
   const [params, setParams] = useSearchParams();
-  const value = params.get(name);
-  const set = useCallback(
-    (next: string | null) =>
+  const update = useCallback(
+    (change: Record<string, string | null>) =>
       setParams(
         (current) => {
-          const updated = new URLSearchParams(current);
-          if (next === null || next === '') updated.delete(name);
-          else updated.set(name, next);
-          return updated;
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(change)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
         },
         { replace: true },
       ),
-    [name, setParams],
+    [setParams],
   );
-  return [value || null, set];
+  return [params, update];
+}
+
+/** One query parameter of the page's URL (?message=…, ?order=…, ?video=…): its value and its setter. */
+export function useUrlParam(name: string): [string | null, (value: string | null) => void] {
+  const [params, update] = useUrlQuery();
+  const set = useCallback((next: string | null) => update({ [name]: next }), [name, update]);
+  return [params.get(name) || null, set];
 }
 
 /**
@@ -35,29 +43,7 @@ export function useUrlParam(name: string): [string | null, (value: string | null
 export function useUrlSearch(): { search: string; input: string; setInput(value: string): void } {
   const [value, setValue] = useUrlParam('search');
   const search = (value ?? '').trim();
-  const [input, setInput] = useState(search);
-  const settled = useDebounced(input.trim(), 300);
-
-  // The box → the URL, once typing paused (only when the settled text changed: a URL changed
-  // elsewhere is not overwritten by the box's older text).
-  const lastSettled = useRef(settled);
-  useEffect(() => {
-    if (settled === lastSettled.current) return;
-    lastSettled.current = settled;
-    if (settled !== search) setValue(settled);
-  }, [settled, search, setValue]);
-
-  // The URL → the box, when it changed from elsewhere (top bar search, back button).
-  const lastUrlSearch = useRef(search);
-  useEffect(() => {
-    if (search === lastUrlSearch.current) return;
-    lastUrlSearch.current = search;
-    if (search !== lastSettled.current) {
-      lastSettled.current = search;
-      setInput(search);
-    }
-  }, [search]);
-
+  const [input, setInput] = useSearchBox(search, setValue);
   return { search, input, setInput };
 }
 

@@ -1,23 +1,22 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
-import { CheckCheck, Eye, MessageSquare, Plus, Send, Users } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { CheckCheck, Eye, MessageSquare, Send, Users } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
 import { adminFr } from '@/i18n/admin';
-import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
-import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
+import { runAction } from '../components/admin-action';
 import { ToneBadge } from '../components/status-badge';
 import { DataList, EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
+import { AddButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
-import { ListSkeleton } from '../components/skeleton';
-import { CardSkeleton, LoadFailure, StatCard, totalPages } from './messaging-ui';
-import { ADMIN_MARK_MESSAGE_READ, ADMIN_MESSAGE_STATS, ADMIN_MESSAGES, MESSAGES_PAGE_SIZE, type AdminMessage } from './operations';
+import { PagedListBody, usePagedList } from '../components/paged-list';
+import { CardSkeletons, StatCard } from './messaging-ui';
+import { ADMIN_MARK_MESSAGE_READ, ADMIN_MESSAGE_STATS, ADMIN_MESSAGES, MESSAGES_PAGE_SIZE, type AdminMessage, type AdminMessageStats } from './operations';
 import { SendMessageDialog } from './send-message-dialog';
 
 const t = adminFr.messages;
@@ -68,6 +67,35 @@ const columns: ReadonlyArray<Column<AdminMessage>> = [
   { header: t.columns.status, cell: status },
 ];
 
+/** The cards: messages sent, read (with the read rate), users reached. */
+function MessageStatCards({ figures, loading }: { figures: AdminMessageStats | undefined; loading: boolean }) {
+  return (
+    <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {figures ? (
+        <>
+          <StatCard testId="card-total" label={t.total} icon={<Send />} value={formatCount(figures.total)} detail={t.totalDetail} />
+          <StatCard testId="card-read" label={t.read} icon={<Eye />} value={formatCount(figures.read)} detail={t.readRate(figures.readRatePercent)} />
+          <StatCard testId="card-users" label={t.users} icon={<Users />} value={formatCount(figures.users)} detail={t.usersDetail} />
+        </>
+      ) : (
+        loading && <CardSkeletons count={3} />
+      )}
+    </div>
+  );
+}
+
+/** 'Marquer comme lu' on an individual message, then 'Message marqué comme lu' and `onDone`. */
+function useMarkRead(onDone: () => void) {
+  const [markRead] = useApolloMutation(ADMIN_MARK_MESSAGE_READ);
+  return (m: AdminMessage) =>
+    runAction(async () => {
+      const { data } = await markRead({ variables: { id: m.id } });
+      resultOf(data, 'adminMarkMessageRead');
+      toastSuccess(t.marked);
+      onDone();
+    }, t.markFailure);
+}
+
 /**
  * /admin/messages (spec 'Admin messages'): the cards (total, read with the read rate, users),
  * 'Nouveau message', and the history with 'Marquer comme lu' on unread individual messages.
@@ -77,101 +105,51 @@ export default function AdminMessagesPage() {
   const [composing, setComposing] = useState(false);
   const [page, setPage] = useState(1);
   const stats = useApolloQuery(ADMIN_MESSAGE_STATS, { fetchPolicy: 'cache-and-network' });
-  const list = useApolloQuery(ADMIN_MESSAGES, { variables: { page, pageSize: MESSAGES_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const result = useApolloQuery(ADMIN_MESSAGES, { variables: { page, pageSize: MESSAGES_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   useLogError(stats.error, 'AdminMessagesPage stats');
-  useEffect(() => {
-    if (list.error) console.error(t.loadFailure, list.error);
-  }, [list.error]);
-  const [markRead] = useApolloMutation(ADMIN_MARK_MESSAGE_READ);
-
-  const figures = stats.data?.adminInternalMessageStats;
   // The page on screen stays while the next one loads.
-  const history = (list.data ?? list.previousData)?.adminInternalMessages;
-  const pages = history ? totalPages(history.total, history.pageSize) : undefined;
-  useClampPage(pages, page, setPage);
+  const paged = usePagedList(result, (data) => data.adminInternalMessages, { page, setPage, what: t.loadFailure });
   const { refetch: refetchStats } = stats;
-  const { refetch: refetchList } = list;
+  const { refetch: refetchList } = result;
   const refresh = useCallback(() => {
     void refetchStats();
     void refetchList();
   }, [refetchStats, refetchList]);
-
-  const onMarkRead = async (m: AdminMessage) => {
-    try {
-      const { data } = await markRead({ variables: { id: m.id } });
-      resultOf(data, 'adminMarkMessageRead');
-      toastSuccess(t.marked);
-      refresh();
-    } catch (err) {
-      reportFailure(err, t.markFailure);
-    }
-  };
-
-  let body;
-  if (!history && list.loading) body = <ListSkeleton />;
-  else if (!history && list.error) body = <LoadFailure text={t.loadFailure} retryLabel={t.retry} onRetry={() => void refetchList()} />;
-  else if (!history || history.items.length === 0) {
-    body = (
-      <EmptyState icon={<MessageSquare />} text={t.empty}>
-        <Button onClick={() => setComposing(true)}>
-          <Plus aria-hidden="true" />
-          {t.newMessage}
-        </Button>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <DataList
-          label={t.history}
-          rows={history.items}
-          columns={columns}
-          rowKey={(m) => m.id}
-          actionsHeader={adminFr.common.actions}
-          actions={(m) =>
-            !m.isGroup && !m.readAt ? (
-              <IconAction label={t.markReadLabel(m.subject)} tooltip={t.markRead} onClick={() => void onMarkRead(m)}>
-                <CheckCheck aria-hidden="true" />
-              </IconAction>
-            ) : null
-          }
-        />
-        <Pagination page={history.page} totalPages={pages ?? 1} onPage={setPage} />
-      </>
-    );
-  }
+  const markRead = useMarkRead(refresh);
+  const compose = () => setComposing(true);
 
   return (
     <div>
-      <PageHeader
-        title={fr.admin.nav.messages}
-        subtitle={history ? t.count(history.total) : '\u00a0'}
-        actions={
-          <Button onClick={() => setComposing(true)}>
-            <Plus aria-hidden="true" />
-            {t.newMessage}
-          </Button>
-        }
-      />
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {figures ? (
-          <>
-            <StatCard testId="card-total" label={t.total} icon={<Send />} value={formatCount(figures.total)} detail={t.totalDetail} />
-            <StatCard testId="card-read" label={t.read} icon={<Eye />} value={formatCount(figures.read)} detail={t.readRate(figures.readRatePercent)} />
-            <StatCard testId="card-users" label={t.users} icon={<Users />} value={formatCount(figures.users)} detail={t.usersDetail} />
-          </>
-        ) : (
-          stats.loading && (
-            <>
-              <CardSkeleton />
-              <CardSkeleton />
-              <CardSkeleton />
-            </>
-          )
-        )}
-      </div>
+      <PageHeader title={fr.admin.nav.messages} subtitle={paged.list ? t.count(paged.list.total) : '\u00a0'} actions={<AddButton label={t.newMessage} onClick={compose} />} />
+      <MessageStatCards figures={stats.data?.adminInternalMessageStats} loading={stats.loading} />
       <h2 className="mb-3 text-lg font-semibold">{t.history}</h2>
-      {body}
+      <PagedListBody
+        paged={paged}
+        onPage={setPage}
+        failure={{ text: t.loadFailure, retryLabel: t.retry }}
+        empty={
+          <EmptyState icon={<MessageSquare />} text={t.empty}>
+            <AddButton label={t.newMessage} onClick={compose} />
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <DataList
+            label={t.history}
+            rows={items}
+            columns={columns}
+            rowKey={(m) => m.id}
+            actionsHeader={adminFr.common.actions}
+            actions={(m) =>
+              !m.isGroup && !m.readAt ? (
+                <IconAction label={t.markReadLabel(m.subject)} tooltip={t.markRead} onClick={() => void markRead(m)}>
+                  <CheckCheck aria-hidden="true" />
+                </IconAction>
+              ) : null
+            }
+          />
+        )}
+      </PagedListBody>
       <SendMessageDialog open={composing} onOpenChange={setComposing} onSent={refresh} />
     </div>
   );

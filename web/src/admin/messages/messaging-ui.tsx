@@ -1,12 +1,12 @@
-import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { Column } from '../components/data-list';
-import { EmptyState } from '../components/data-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSidebar } from '../sidebar-context';
+
+// The emails page reads these here still; they live with the paged lists.
+export { LoadFailure, totalPages } from '../components/paged-list';
 
 /** A figure card of the newsletter and messages pages (the dashboard's look). */
 export function StatCard({ label, icon, value, detail, testId }: { label: string; icon: ReactNode; value: ReactNode; detail?: ReactNode; testId: string }) {
@@ -24,6 +24,11 @@ export function StatCard({ label, icon, value, detail, testId }: { label: string
   );
 }
 
+/** `count` cards standing in while their figures load. */
+export function CardSkeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => <CardSkeleton key={i} />);
+}
+
 export function CardSkeleton() {
   return (
     <Card className="p-5" aria-hidden="true">
@@ -31,18 +36,6 @@ export function CardSkeleton() {
       <Skeleton className="mt-3 h-7 w-32" />
       <Skeleton className="mt-2 h-3 w-20" />
     </Card>
-  );
-}
-
-/** A load failure with 'Réessayer' (spec §8's sentence for the screen). */
-export function LoadFailure({ text, retryLabel, onRetry }: { text: string; retryLabel: string; onRetry(): void }) {
-  return (
-    <EmptyState icon={<TriangleAlert />} text={text}>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCcw aria-hidden="true" />
-        {retryLabel}
-      </Button>
-    </EmptyState>
   );
 }
 
@@ -54,10 +47,6 @@ export function useDebounced<T>(value: T, ms = 300): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
-}
-
-export function totalPages(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** A read-only table (cards under 768 px), for lists without row actions (the campaign history). */

@@ -1,21 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  AdminInternalMessageFieldsFragment,
-  AdminInternalMessagesQuery,
-  AdminInternalMessagesQueryVariables,
-  AdminInternalMessageStatsQuery,
-  AdminInternalMessageStatsQueryVariables,
-  AdminMarkMessageReadMutation,
-  AdminMarkMessageReadMutationVariables,
-  AdminSendMessageMutation,
-  AdminSendMessageMutationVariables,
-  MessageRecipientsQuery,
-  MessageRecipientsQueryVariables,
-} from '@/generated/graphql';
+import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
-export type AdminMessage = AdminInternalMessageFieldsFragment;
-export type Recipient = MessageRecipientsQuery['messageRecipients'][number];
+export type AdminMessage = G.AdminInternalMessageFieldsFragment;
+export type AdminMessageStats = G.AdminInternalMessageStatsQuery['adminInternalMessageStats'];
+export type Recipient = G.MessageRecipientsQuery['messageRecipients'][number];
 
 export const MESSAGES_PAGE_SIZE = 20;
 
@@ -38,7 +27,21 @@ const MESSAGE_FIELDS = gql`
   }
 `;
 
-export const ADMIN_MESSAGE_STATS: TypedDocumentNode<AdminInternalMessageStatsQuery, AdminInternalMessageStatsQueryVariables> = gql`
+/** What sending or marking a message answers: the message, or the refusal. */
+const MESSAGE_RESULT = gql`
+  fragment AdminInternalMessageResult on AdminInternalMessagePayload {
+    message {
+      ...AdminInternalMessageFields
+    }
+    error {
+      ...UserErrorFields
+    }
+  }
+  ${MESSAGE_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const ADMIN_MESSAGE_STATS: TypedDocumentNode<G.AdminInternalMessageStatsQuery, G.AdminInternalMessageStatsQueryVariables> = gql`
   query AdminInternalMessageStats {
     adminInternalMessageStats {
       total
@@ -49,7 +52,7 @@ export const ADMIN_MESSAGE_STATS: TypedDocumentNode<AdminInternalMessageStatsQue
   }
 `;
 
-export const ADMIN_MESSAGES: TypedDocumentNode<AdminInternalMessagesQuery, AdminInternalMessagesQueryVariables> = gql`
+export const ADMIN_MESSAGES: TypedDocumentNode<G.AdminInternalMessagesQuery, G.AdminInternalMessagesQueryVariables> = gql`
   query AdminInternalMessages($page: Int!, $pageSize: Int!) {
     adminInternalMessages(page: $page, pageSize: $pageSize) {
       total
@@ -63,7 +66,7 @@ export const ADMIN_MESSAGES: TypedDocumentNode<AdminInternalMessagesQuery, Admin
   ${MESSAGE_FIELDS}
 `;
 
-export const MESSAGE_RECIPIENTS: TypedDocumentNode<MessageRecipientsQuery, MessageRecipientsQueryVariables> = gql`
+export const MESSAGE_RECIPIENTS: TypedDocumentNode<G.MessageRecipientsQuery, G.MessageRecipientsQueryVariables> = gql`
   query MessageRecipients($search: String, $first: Int) {
     messageRecipients(search: $search, first: $first) {
       id
@@ -73,32 +76,20 @@ export const MESSAGE_RECIPIENTS: TypedDocumentNode<MessageRecipientsQuery, Messa
   }
 `;
 
-export const ADMIN_SEND_MESSAGE: TypedDocumentNode<AdminSendMessageMutation, AdminSendMessageMutationVariables> = gql`
+export const ADMIN_SEND_MESSAGE: TypedDocumentNode<G.AdminSendMessageMutation, G.AdminSendMessageMutationVariables> = gql`
   mutation AdminSendMessage($input: SendInternalMessageInput!) {
     adminSendMessage(input: $input) {
-      message {
-        ...AdminInternalMessageFields
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminInternalMessageResult
     }
   }
-  ${MESSAGE_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${MESSAGE_RESULT}
 `;
 
-export const ADMIN_MARK_MESSAGE_READ: TypedDocumentNode<AdminMarkMessageReadMutation, AdminMarkMessageReadMutationVariables> = gql`
+export const ADMIN_MARK_MESSAGE_READ: TypedDocumentNode<G.AdminMarkMessageReadMutation, G.AdminMarkMessageReadMutationVariables> = gql`
   mutation AdminMarkMessageRead($id: ID!) {
     adminMarkMessageRead(id: $id) {
-      message {
-        ...AdminInternalMessageFields
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminInternalMessageResult
     }
   }
-  ${MESSAGE_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${MESSAGE_RESULT}
 `;

@@ -1,6 +1,6 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Send, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -8,7 +8,9 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminFr } from '@/i18n/admin';
-import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { resultOf, toastSuccess } from '../lib/errors';
+import { runAction } from '../components/admin-action';
+import { DialogActions } from '../components/dialog-actions';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
 import { useDebounced } from './messaging-ui';
@@ -23,15 +25,11 @@ function RecipientPicker({ id, value, onChange, disabled, error }: { id: string;
   const errorId = `${id}-error`;
   if (value) {
     return (
-      <div className="flex min-w-0 items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2" data-testid="chosen-recipient">
-        <div className="min-w-0 text-sm">
-          <p className="truncate font-medium">{value.name}</p>
-          <p className="truncate text-muted-foreground">{value.email}</p>
-        </div>
+      <RecipientCard recipient={value}>
         <Button type="button" variant="ghost" size="icon" disabled={disabled} aria-label={t.chooseRecipient} onClick={() => onChange(null)}>
           <X aria-hidden="true" />
         </Button>
-      </div>
+      </RecipientCard>
     );
   }
   return (
@@ -67,8 +65,8 @@ interface Errors {
   form?: string;
 }
 
-function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?: Recipient; onClose(): void; onSent?(): void }) {
-  const id = useId();
+/** The message being written: to everyone or to one recipient, its subject and text, and 'Envoyer'. */
+function useMessageDraft({ fixedRecipient, onClose, onSent }: { fixedRecipient?: Recipient; onClose(): void; onSent?(): void }) {
   const [toAll, setToAll] = useState(false);
   const [recipient, setRecipient] = useState<Recipient | null>(fixedRecipient ?? null);
   const [subject, setSubject] = useState('');
@@ -87,7 +85,7 @@ function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?:
       return;
     }
     setErrors({});
-    try {
+    await runAction(async () => {
       const { data } = await send({
         variables: { input: { toAll: group, recipientId: group ? null : recipient!.id, subject: subject.trim(), content: content.trim() } },
       });
@@ -95,11 +93,47 @@ function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?:
       toastSuccess(t.sent, group ? t.sentToAll : t.sentTo(recipient!.name));
       onSent?.();
       onClose();
-    } catch (err) {
-      reportFailure(err, t.sendFailure);
-    }
+    }, t.sendFailure);
   };
 
+  // Choosing everyone or another recipient clears the errors shown.
+  const chooseAll = (all: boolean) => {
+    setToAll(all);
+    setErrors({});
+  };
+  const choose = (r: Recipient | null) => {
+    setRecipient(r);
+    setErrors({});
+  };
+  return { toAll, chooseAll, recipient, choose, subject, setSubject, content, setContent, errors, loading, submit };
+}
+
+/** A recipient already chosen: their name and address. */
+function RecipientCard({ recipient, children }: { recipient: Recipient; children?: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2" data-testid="chosen-recipient">
+      <div className="min-w-0 text-sm">
+        <p className="truncate font-medium">{recipient.name}</p>
+        <p className="truncate text-muted-foreground">{recipient.email}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** 'Envoyer à tous les utilisateurs'. */
+function ToAllCheckbox({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium">
+      <input type="checkbox" className="size-4 accent-primary" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {t.toAll}
+    </label>
+  );
+}
+
+function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?: Recipient; onClose(): void; onSent?(): void }) {
+  const id = useId();
+  const draft = useMessageDraft({ fixedRecipient, onClose, onSent });
   return (
     <form
       aria-label={t.newMessage}
@@ -107,62 +141,29 @@ function SendMessageForm({ fixedRecipient, onClose, onSent }: { fixedRecipient?:
       className="flex min-w-0 flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void draft.submit();
       }}
     >
-      <fieldset disabled={loading} className="flex min-w-0 flex-col gap-4">
-        {!fixedRecipient && (
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={toAll}
-              onChange={(e) => {
-                setToAll(e.target.checked);
-                setErrors({});
-              }}
-            />
-            {t.toAll}
-          </label>
-        )}
-        {(fixedRecipient || !toAll) && (
+      <fieldset disabled={draft.loading} className="flex min-w-0 flex-col gap-4">
+        {!fixedRecipient && <ToAllCheckbox checked={draft.toAll} onChange={draft.chooseAll} />}
+        {(fixedRecipient || !draft.toAll) && (
           <div className="flex min-w-0 flex-col gap-2">
             <Label htmlFor={`${id}-recipient`}>{t.recipient}</Label>
             {fixedRecipient ? (
-              <div className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="chosen-recipient">
-                <p className="truncate font-medium">{fixedRecipient.name}</p>
-                <p className="truncate text-muted-foreground">{fixedRecipient.email}</p>
-              </div>
+              <RecipientCard recipient={fixedRecipient} />
             ) : (
-              <RecipientPicker
-                id={`${id}-recipient`}
-                value={recipient}
-                disabled={loading}
-                error={errors.recipient}
-                onChange={(r) => {
-                  setRecipient(r);
-                  setErrors({});
-                }}
-              />
+              <RecipientPicker id={`${id}-recipient`} value={draft.recipient} disabled={draft.loading} error={draft.errors.recipient} onChange={draft.choose} />
             )}
           </div>
         )}
         <FormField id={`${id}-subject`} label={t.subject}>
-          <Input value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+          <Input value={draft.subject} maxLength={200} onChange={(e) => draft.setSubject(e.target.value)} />
         </FormField>
-        <FormField id={`${id}-content`} label={t.message} error={errors.form}>
-          <Textarea rows={5} value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} />
+        <FormField id={`${id}-content`} label={t.message} error={draft.errors.form}>
+          <Textarea rows={5} value={draft.content} maxLength={5000} onChange={(e) => draft.setContent(e.target.value)} />
         </FormField>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" disabled={loading} onClick={onClose}>
-          {adminFr.common.cancel}
-        </Button>
-        <Button type="submit" disabled={loading}>
-          <Send aria-hidden="true" />
-          {loading ? t.sending : t.send}
-        </Button>
-      </div>
+      <DialogActions label={t.send} pendingLabel={t.sending} pending={draft.loading} onCancel={onClose} icon={<Send aria-hidden="true" />} />
     </form>
   );
 }

@@ -9,12 +9,11 @@ import { formatDay } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { EmptyState, type Column } from '../components/data-list';
 import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
-import { ListSkeleton } from '../components/skeleton';
+import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
 import { ToneBadge } from '../components/status-badge';
-import { CardSkeleton, PlainList, StatCard, totalPages } from '../messages/messaging-ui';
+import { CardSkeletons, PlainList, StatCard } from '../messages/messaging-ui';
 import { CampaignComposer } from './campaign-composer';
-import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign } from './operations';
+import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign, type AdminCampaigns, type AdminNewsletterStats } from './operations';
 import { SubscribersList } from './subscribers-list';
 
 const t = adminFr.newsletter;
@@ -50,6 +49,55 @@ function percent(rate: number): string {
   return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(rate * 100)} %`;
 }
 
+/** The cards: active subscribers (and the pending ones), the measured engagement, the last campaign. */
+function NewsletterStatCards({ figures, loading }: { figures: AdminNewsletterStats | undefined; loading: boolean }) {
+  if (!figures) return <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{loading && <CardSkeletons count={3} />}</div>;
+  const last = figures.lastCampaign;
+  const rate = figures.engagement.rate;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <StatCard testId="card-subscribers" label={t.activeSubscribers} icon={<Users />} value={formatCount(figures.activeSubscribers)} detail={t.pending(figures.pendingSubscribers)} />
+      <StatCard
+        testId="card-engagement"
+        label={t.engagement}
+        icon={<MousePointerClick />}
+        value={rate === null || rate === undefined ? t.none : percent(rate)}
+        detail={figures.engagement.label}
+      />
+      <StatCard
+        testId="card-last-campaign"
+        label={t.lastCampaign}
+        icon={<Mail />}
+        value={last ? formatDay(last.createdAt) : t.none}
+        detail={
+          last ? (
+            <>
+              <span className="block truncate" title={last.subject}>
+                {last.subject}
+              </span>
+              <span>{t.recipients(last.total)}</span>
+            </>
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}
+
+/** The campaigns sent, newest first, paged. */
+function CampaignHistory({ paged, onPage }: { paged: PagedList<AdminCampaigns>; onPage(page: number): void }) {
+  return (
+    <section aria-labelledby="campaigns-heading" className="mt-8">
+      <h2 id="campaigns-heading" className="mb-3 text-lg font-semibold">
+        {t.history}
+      </h2>
+      <PagedListBody paged={paged} onPage={onPage} skeletonRows={2} empty={<EmptyState icon={<History />} text={t.historyEmpty} />}>
+        {(items) => <PlainList label={t.history} rows={items} columns={campaignColumns} rowKey={(c) => c.id} />}
+      </PagedListBody>
+    </section>
+  );
+}
+
 /**
  * /admin/newsletter (spec 'Admin newsletter', issue 9 §4): the cards (active subscribers, the
  * measured engagement, the last campaign), the composer with its live progress, the campaign
@@ -61,10 +109,9 @@ export default function AdminNewsletterPage() {
   const [page, setPage] = useState(1);
   const campaigns = useApolloQuery(ADMIN_CAMPAIGNS, { variables: { page, pageSize: CAMPAIGNS_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   useLogError(stats.error, 'AdminNewsletterPage stats');
-  useLogError(campaigns.error, 'AdminNewsletterPage campaigns');
+  const history = usePagedList(campaigns, (data) => data.adminCampaigns, { page, setPage, what: 'AdminNewsletterPage campaigns' });
 
   const figures = stats.data?.adminNewsletterStats;
-  const history = (campaigns.data ?? campaigns.previousData)?.adminCampaigns;
   const { refetch: refetchStats } = stats;
   const { refetch: refetchCampaigns } = campaigns;
   const refresh = useCallback(() => {
@@ -72,80 +119,14 @@ export default function AdminNewsletterPage() {
     void refetchCampaigns();
   }, [refetchStats, refetchCampaigns]);
 
-  const last = figures?.lastCampaign;
-  const rate = figures?.engagement.rate;
-
-  let historyBody;
-  if (!history && campaigns.loading) historyBody = <ListSkeleton rows={2} />;
-  else if (!history || history.items.length === 0) historyBody = <EmptyState icon={<History />} text={t.historyEmpty} />;
-  else {
-    historyBody = (
-      <>
-        <PlainList label={t.history} rows={history.items} columns={campaignColumns} rowKey={(c) => c.id} />
-        <Pagination page={history.page} totalPages={totalPages(history.total, history.pageSize)} onPage={setPage} />
-      </>
-    );
-  }
-
   return (
     <div>
       <PageHeader title={fr.admin.nav.newsletter} />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {figures ? (
-          <>
-            <StatCard
-              testId="card-subscribers"
-              label={t.activeSubscribers}
-              icon={<Users />}
-              value={formatCount(figures.activeSubscribers)}
-              detail={t.pending(figures.pendingSubscribers)}
-            />
-            <StatCard
-              testId="card-engagement"
-              label={t.engagement}
-              icon={<MousePointerClick />}
-              value={rate === null || rate === undefined ? t.none : percent(rate)}
-              detail={figures.engagement.label}
-            />
-            <StatCard
-              testId="card-last-campaign"
-              label={t.lastCampaign}
-              icon={<Mail />}
-              value={last ? formatDay(last.createdAt) : t.none}
-              detail={
-                last ? (
-                  <>
-                    <span className="block truncate" title={last.subject}>
-                      {last.subject}
-                    </span>
-                    <span>{t.recipients(last.total)}</span>
-                  </>
-                ) : undefined
-              }
-            />
-          </>
-        ) : (
-          stats.loading && (
-            <>
-              <CardSkeleton />
-              <CardSkeleton />
-              <CardSkeleton />
-            </>
-          )
-        )}
-      </div>
-
+      <NewsletterStatCards figures={figures} loading={stats.loading} />
       <div className="mt-6">
         <CampaignComposer activeSubscribers={figures?.activeSubscribers} onSent={refresh} />
       </div>
-
-      <section aria-labelledby="campaigns-heading" className="mt-8">
-        <h2 id="campaigns-heading" className="mb-3 text-lg font-semibold">
-          {t.history}
-        </h2>
-        {historyBody}
-      </section>
-
+      <CampaignHistory paged={history} onPage={setPage} />
       <SubscribersList onChanged={() => void refetchStats()} />
     </div>
   );

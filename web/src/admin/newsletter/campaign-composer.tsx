@@ -7,7 +7,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminFr } from '@/i18n/admin';
-import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { resultOf, toastSuccess } from '../lib/errors';
+import { runAction } from '../components/admin-action';
+import { DialogActions } from '../components/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CampaignProgress } from './campaign-progress';
@@ -23,38 +25,28 @@ function hasText(html: string): boolean {
 }
 
 /**
- * 'Nouvelle campagne': Sujet and Contenu (the articles' rich text), 'Envoyer un test' to the
- * administrator's own address, and 'Envoyer' after a confirmation naming the active subscribers;
- * then the live progress until the campaign is SENT.
+ * The campaign being written and its two sendings: 'Envoyer un test' to the administrator's own
+ * address, and the campaign itself, which empties the composer and starts its progress.
  */
-export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscribers: number | undefined; onSent(): void }) {
-  const id = useId();
+function useCampaignDraft(onSent: () => void) {
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState<AdminCampaign | null>(null);
   // The editor keeps its own document: a new key empties it after a send.
   const [editorKey, setEditorKey] = useState(0);
   const [sendTest, test] = useApolloMutation(ADMIN_SEND_TEST_CAMPAIGN);
   const [sendCampaign, send] = useApolloMutation(ADMIN_SEND_CAMPAIGN);
-  const filled = subject.trim().length > 0 && hasText(content);
-  const busy = test.loading || send.loading || (running !== null && running.status !== 'SENT');
-
   const input = () => ({ subject: subject.trim(), contentHtml: content });
 
-  const onTest = async () => {
-    try {
+  const onTest = () =>
+    runAction(async () => {
       const { data } = await sendTest({ variables: { input: input() } });
       const result = resultOf(data, 'adminSendTestCampaign');
       toastSuccess(t.testSent, t.testSentText(result.sentTo ?? ''));
-    } catch (err) {
-      reportFailure(err, t.sendFailure);
-    }
-  };
+    }, t.sendFailure);
 
-  const onSend = async () => {
-    setConfirming(false);
-    try {
+  const onSend = () =>
+    runAction(async () => {
       const { data } = await sendCampaign({ variables: { input: input() } });
       const result = resultOf(data, 'adminSendCampaign');
       if (!result.campaign) throw new Error('adminSendCampaign returned no campaign');
@@ -63,11 +55,66 @@ export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscrib
       setContent('');
       setEditorKey((k) => k + 1);
       onSent();
-    } catch (err) {
-      reportFailure(err, t.sendFailure);
-    }
-  };
+    }, t.sendFailure);
 
+  return {
+    subject,
+    setSubject,
+    content,
+    setContent,
+    editorKey,
+    running,
+    filled: subject.trim().length > 0 && hasText(content),
+    busy: test.loading || send.loading || (running !== null && running.status !== 'SENT'),
+    testing: test.loading,
+    sending: send.loading,
+    onTest,
+    onSend,
+  };
+}
+
+/** 'Envoyer la newsletter ?' naming how many active subscribers will receive it. */
+function ConfirmSendDialog({ open, activeSubscribers, onOpenChange, onConfirm }: { open: boolean; activeSubscribers: number | undefined; onOpenChange(open: boolean): void; onConfirm(): void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{t.confirmTitle}</DialogTitle>
+          <DialogDescription>{t.confirmText(activeSubscribers ?? 0)}</DialogDescription>
+        </DialogHeader>
+        <DialogActions label={t.send} pendingLabel={t.send} pending={false} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} icon={<Send aria-hidden="true" />} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Sujet and Contenu (the articles' rich text, loaded on demand). */
+function CampaignFields({ id, draft }: { id: string; draft: ReturnType<typeof useCampaignDraft> }) {
+  return (
+    <>
+      <FormField id={`${id}-subject`} label={t.subject}>
+        <Input value={draft.subject} maxLength={200} placeholder={t.subjectPlaceholder} disabled={draft.busy} onChange={(e) => draft.setSubject(e.target.value)} />
+      </FormField>
+      <div className="flex min-w-0 flex-col gap-2">
+        <Label htmlFor={`${id}-content`}>{t.content}</Label>
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <RichTextEditor key={draft.editorKey} id={`${id}-content`} label={t.content} value={draft.content} onChange={draft.setContent} disabled={draft.busy} />
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
+/**
+ * 'Nouvelle campagne': Sujet and Contenu (the articles' rich text), 'Envoyer un test' to the
+ * administrator's own address, and 'Envoyer' after a confirmation naming the active subscribers;
+ * then the live progress until the campaign is SENT.
+ */
+export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscribers: number | undefined; onSent(): void }) {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const draft = useCampaignDraft(onSent);
+  const { filled, busy, running } = draft;
   const onDone = useCallback(() => onSent(), [onSent]);
 
   return (
@@ -83,28 +130,20 @@ export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscrib
           if (filled && !busy) setConfirming(true);
         }}
       >
-        <FormField id={`${id}-subject`} label={t.subject}>
-          <Input value={subject} maxLength={200} placeholder={t.subjectPlaceholder} disabled={busy} onChange={(e) => setSubject(e.target.value)} />
-        </FormField>
-        <div className="flex min-w-0 flex-col gap-2">
-          <Label htmlFor={`${id}-content`}>{t.content}</Label>
-          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
-            <RichTextEditor key={editorKey} id={`${id}-content`} label={t.content} value={content} onChange={setContent} disabled={busy} />
-          </Suspense>
-        </div>
+        <CampaignFields id={id} draft={draft} />
         {!filled && (
           <p className="text-sm text-muted-foreground" data-testid="compose-hint">
             {t.required}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" disabled={!filled || busy} onClick={() => void onTest()}>
+          <Button type="button" variant="outline" disabled={!filled || busy} onClick={() => void draft.onTest()}>
             <FlaskConical aria-hidden="true" />
-            {test.loading ? t.sendingTest : t.sendTest}
+            {draft.testing ? t.sendingTest : t.sendTest}
           </Button>
           <Button type="submit" disabled={!filled || busy}>
             <Send aria-hidden="true" />
-            {send.loading ? t.sending : t.send}
+            {draft.sending ? t.sending : t.send}
           </Button>
         </div>
       </form>
@@ -115,23 +154,15 @@ export function CampaignComposer({ activeSubscribers, onSent }: { activeSubscrib
         </div>
       )}
 
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>{t.confirmTitle}</DialogTitle>
-            <DialogDescription>{t.confirmText(activeSubscribers ?? 0)}</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              {adminFr.common.cancel}
-            </Button>
-            <Button onClick={() => void onSend()}>
-              <Send aria-hidden="true" />
-              {t.send}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmSendDialog
+        open={confirming}
+        activeSubscribers={activeSubscribers}
+        onOpenChange={setConfirming}
+        onConfirm={() => {
+          setConfirming(false);
+          void draft.onSend();
+        }}
+      />
     </Card>
   );
 }

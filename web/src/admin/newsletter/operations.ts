@@ -1,29 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  AdminCampaignFieldsFragment,
-  AdminCampaignQuery,
-  AdminCampaignQueryVariables,
-  AdminCampaignsQuery,
-  AdminCampaignsQueryVariables,
-  AdminNewsletterStatsQuery,
-  AdminNewsletterStatsQueryVariables,
-  AdminNewsletterSubscribersQuery,
-  AdminNewsletterSubscribersQueryVariables,
-  AdminSendCampaignMutation,
-  AdminSendCampaignMutationVariables,
-  AdminSendTestCampaignMutation,
-  AdminSendTestCampaignMutationVariables,
-  AdminUnsubscribeSubscriberMutation,
-  AdminUnsubscribeSubscriberMutationVariables,
-  CampaignProgressSubscription,
-  CampaignProgressSubscriptionVariables,
-  ExportNewsletterSubscribersCsvQuery,
-  ExportNewsletterSubscribersCsvQueryVariables,
-} from '@/generated/graphql';
+import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
-export type AdminCampaign = AdminCampaignFieldsFragment;
-export type AdminSubscriber = AdminNewsletterSubscribersQuery['adminNewsletterSubscribers']['items'][number];
+export type AdminCampaign = G.AdminCampaignFieldsFragment;
+export type AdminCampaigns = G.AdminCampaignsQuery['adminCampaigns'];
+export type AdminNewsletterStats = G.AdminNewsletterStatsQuery['adminNewsletterStats'];
+export type AdminSubscriber = G.AdminNewsletterSubscribersQuery['adminNewsletterSubscribers']['items'][number];
 export type { SubscriberStatus } from '@/generated/graphql';
 
 export const SUBSCRIBERS_PAGE_SIZE = 20;
@@ -47,7 +29,7 @@ const CAMPAIGN_FIELDS = gql`
   }
 `;
 
-export const ADMIN_NEWSLETTER_STATS: TypedDocumentNode<AdminNewsletterStatsQuery, AdminNewsletterStatsQueryVariables> = gql`
+export const ADMIN_NEWSLETTER_STATS: TypedDocumentNode<G.AdminNewsletterStatsQuery, G.AdminNewsletterStatsQueryVariables> = gql`
   query AdminNewsletterStats {
     adminNewsletterStats {
       activeSubscribers
@@ -65,7 +47,7 @@ export const ADMIN_NEWSLETTER_STATS: TypedDocumentNode<AdminNewsletterStatsQuery
   ${CAMPAIGN_FIELDS}
 `;
 
-export const ADMIN_CAMPAIGNS: TypedDocumentNode<AdminCampaignsQuery, AdminCampaignsQueryVariables> = gql`
+export const ADMIN_CAMPAIGNS: TypedDocumentNode<G.AdminCampaignsQuery, G.AdminCampaignsQueryVariables> = gql`
   query AdminCampaigns($page: Int!, $pageSize: Int!) {
     adminCampaigns(page: $page, pageSize: $pageSize) {
       total
@@ -79,7 +61,7 @@ export const ADMIN_CAMPAIGNS: TypedDocumentNode<AdminCampaignsQuery, AdminCampai
   ${CAMPAIGN_FIELDS}
 `;
 
-export const ADMIN_CAMPAIGN: TypedDocumentNode<AdminCampaignQuery, AdminCampaignQueryVariables> = gql`
+export const ADMIN_CAMPAIGN: TypedDocumentNode<G.AdminCampaignQuery, G.AdminCampaignQueryVariables> = gql`
   query AdminCampaign($id: ID!) {
     adminCampaign(id: $id) {
       ...AdminCampaignFields
@@ -88,7 +70,7 @@ export const ADMIN_CAMPAIGN: TypedDocumentNode<AdminCampaignQuery, AdminCampaign
   ${CAMPAIGN_FIELDS}
 `;
 
-export const CAMPAIGN_PROGRESS: TypedDocumentNode<CampaignProgressSubscription, CampaignProgressSubscriptionVariables> = gql`
+export const CAMPAIGN_PROGRESS: TypedDocumentNode<G.CampaignProgressSubscription, G.CampaignProgressSubscriptionVariables> = gql`
   subscription CampaignProgress($id: ID!) {
     campaignProgress(id: $id) {
       ...AdminCampaignFields
@@ -97,7 +79,7 @@ export const CAMPAIGN_PROGRESS: TypedDocumentNode<CampaignProgressSubscription, 
   ${CAMPAIGN_FIELDS}
 `;
 
-export const ADMIN_NEWSLETTER_SUBSCRIBERS: TypedDocumentNode<AdminNewsletterSubscribersQuery, AdminNewsletterSubscribersQueryVariables> = gql`
+export const ADMIN_NEWSLETTER_SUBSCRIBERS: TypedDocumentNode<G.AdminNewsletterSubscribersQuery, G.AdminNewsletterSubscribersQueryVariables> = gql`
   query AdminNewsletterSubscribers($search: String, $status: SubscriberStatus, $page: Int!, $pageSize: Int!) {
     adminNewsletterSubscribers(search: $search, status: $status, page: $page, pageSize: $pageSize) {
       total
@@ -116,13 +98,13 @@ export const ADMIN_NEWSLETTER_SUBSCRIBERS: TypedDocumentNode<AdminNewsletterSubs
   }
 `;
 
-export const EXPORT_NEWSLETTER_SUBSCRIBERS_CSV: TypedDocumentNode<ExportNewsletterSubscribersCsvQuery, ExportNewsletterSubscribersCsvQueryVariables> = gql`
+export const EXPORT_NEWSLETTER_SUBSCRIBERS_CSV: TypedDocumentNode<G.ExportNewsletterSubscribersCsvQuery, G.ExportNewsletterSubscribersCsvQueryVariables> = gql`
   query ExportNewsletterSubscribersCsv($search: String, $status: SubscriberStatus) {
     exportNewsletterSubscribersCsv(search: $search, status: $status)
   }
 `;
 
-export const ADMIN_UNSUBSCRIBE_SUBSCRIBER: TypedDocumentNode<AdminUnsubscribeSubscriberMutation, AdminUnsubscribeSubscriberMutationVariables> = gql`
+export const ADMIN_UNSUBSCRIBE_SUBSCRIBER: TypedDocumentNode<G.AdminUnsubscribeSubscriberMutation, G.AdminUnsubscribeSubscriberMutationVariables> = gql`
   mutation AdminUnsubscribeSubscriber($id: ID!) {
     adminUnsubscribeSubscriber(id: $id) {
       subscriber {
@@ -138,7 +120,7 @@ export const ADMIN_UNSUBSCRIBE_SUBSCRIBER: TypedDocumentNode<AdminUnsubscribeSub
   ${USER_ERROR_FIELDS}
 `;
 
-export const ADMIN_SEND_TEST_CAMPAIGN: TypedDocumentNode<AdminSendTestCampaignMutation, AdminSendTestCampaignMutationVariables> = gql`
+export const ADMIN_SEND_TEST_CAMPAIGN: TypedDocumentNode<G.AdminSendTestCampaignMutation, G.AdminSendTestCampaignMutationVariables> = gql`
   mutation AdminSendTestCampaign($input: CampaignInput!) {
     adminSendTestCampaign(input: $input) {
       sentTo
@@ -150,7 +132,7 @@ export const ADMIN_SEND_TEST_CAMPAIGN: TypedDocumentNode<AdminSendTestCampaignMu
   ${USER_ERROR_FIELDS}
 `;
 
-export const ADMIN_SEND_CAMPAIGN: TypedDocumentNode<AdminSendCampaignMutation, AdminSendCampaignMutationVariables> = gql`
+export const ADMIN_SEND_CAMPAIGN: TypedDocumentNode<G.AdminSendCampaignMutation, G.AdminSendCampaignMutationVariables> = gql`
   mutation AdminSendCampaign($input: CampaignInput!) {
     adminSendCampaign(input: $input) {
       campaign {

@@ -1,23 +1,21 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { UserMinus, Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { useMemo, useState } from 'react';
 import { everyValue } from '@/lib/enum-values';
 import { adminFr } from '@/i18n/admin';
-import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { resultOf, toastSuccess } from '../lib/errors';
 import { formatDay } from '../lib/money';
-import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { ActionConfirmDialog } from '../components/action-confirm-dialog';
+import { runAction } from '../components/admin-action';
 import { ToneBadge } from '../components/status-badge';
-import { NativeSelect } from '@/components/ui/native-select';
 import { DataList, EmptyState, type Column } from '../components/data-list';
+import { EnumFilter, FilterBar } from '../components/filter-bar';
 import { IconAction } from '../components/icon-action';
 import { ExportButton } from '../components/list-screen';
-import { Pagination } from '../components/pagination';
-import { ListSkeleton } from '../components/skeleton';
-import { LoadFailure, totalPages, useDebounced } from '../messages/messaging-ui';
+import { PagedListBody, usePagedList } from '../components/paged-list';
+import { SearchField } from '../components/search-field';
+import { useDebounced } from '../messages/messaging-ui';
 import {
   ADMIN_NEWSLETTER_SUBSCRIBERS,
   ADMIN_UNSUBSCRIBE_SUBSCRIBER,
@@ -54,6 +52,49 @@ const columns: ReadonlyArray<Column<AdminSubscriber>> = [
   },
 ];
 
+/** 'Se désabonner' on a subscriber, once confirmed: 'Abonné supprimé', then the list and the cards reload. */
+function useUnsubscribe(onDone: () => Promise<unknown>) {
+  const [target, setTarget] = useState<AdminSubscriber | null>(null);
+  const [unsubscribe] = useApolloMutation(ADMIN_UNSUBSCRIBE_SUBSCRIBER);
+  const confirm = async () => {
+    if (!target) return;
+    await runAction(async () => {
+      const { data } = await unsubscribe({ variables: { id: target.id } });
+      resultOf(data, 'adminUnsubscribeSubscriber');
+      toastSuccess(t.unsubscribed, t.unsubscribedText(target.email));
+      await onDone();
+    }, t.unsubscribeFailure);
+  };
+  const dialog = (
+    <ActionConfirmDialog
+      open={target !== null}
+      destructive
+      texts={{ title: t.unsubscribeTitle, description: target ? t.unsubscribeText(target.email) : '', confirm: t.unsubscribe, pending: t.unsubscribing }}
+      onOpenChange={(open) => !open && setTarget(null)}
+      onConfirm={confirm}
+    />
+  );
+  return { ask: setTarget, dialog };
+}
+
+/** The search and the status filter ('Tous les statuts' or one of them). */
+function SubscriberFilters({ search, status, onSearch, onStatus }: { search: string; status: SubscriberStatus | ''; onSearch(value: string): void; onStatus(value: SubscriberStatus | ''): void }) {
+  return (
+    <FilterBar label={t.subscribers} className="mb-4 grid-cols-1 sm:grid-cols-[1fr_12rem]">
+      <SearchField id="subscribers-search" label={t.search} placeholder={t.searchPlaceholder} value={search} onChange={onSearch} />
+      <EnumFilter
+        id="subscribers-status"
+        label={t.filterStatus}
+        allLabel={t.allStatuses}
+        values={STATUSES}
+        nameOf={(s) => t.subscriberStatus[s]}
+        value={status}
+        onChange={onStatus}
+      />
+    </FilterBar>
+  );
+}
+
 /**
  * The subscribers (spec 'Admin newsletter'): e-mail, date, source and status, searched and
  * filtered (the active ones by default), paged; 'Exporter' saves newsletter-subscribers.csv;
@@ -63,61 +104,20 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<SubscriberStatus | ''>('ACTIVE');
   const [page, setPage] = useState(1);
-  const [target, setTarget] = useState<AdminSubscriber | null>(null);
   const settled = useDebounced(search.trim());
   const variables = useMemo(() => ({ search: settled || null, status: status || null }), [settled, status]);
-  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, {
-    variables: { ...variables, page, pageSize: SUBSCRIBERS_PAGE_SIZE },
-    fetchPolicy: 'cache-and-network',
-  });
-  useEffect(() => {
-    if (error) console.error(t.loadFailure, error);
-  }, [error]);
+  const result = useApolloQuery(ADMIN_NEWSLETTER_SUBSCRIBERS, { variables: { ...variables, page, pageSize: SUBSCRIBERS_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const paged = usePagedList(result, (data) => data.adminNewsletterSubscribers, { page, setPage, what: t.loadFailure });
   const { exportCsv, exporting } = useCsvExport(EXPORT_NEWSLETTER_SUBSCRIBERS_CSV, 'exportNewsletterSubscribersCsv', t.exportFile, variables);
-  const [unsubscribe] = useApolloMutation(ADMIN_UNSUBSCRIBE_SUBSCRIBER);
-
-  const list = (data ?? previousData)?.adminNewsletterSubscribers;
-  const pages = list ? totalPages(list.total, list.pageSize) : undefined;
-  useClampPage(pages, page, setPage);
-
-  const confirmUnsubscribe = async () => {
-    if (!target) return;
-    try {
-      const { data: answer } = await unsubscribe({ variables: { id: target.id } });
-      resultOf(answer, 'adminUnsubscribeSubscriber');
-      toastSuccess(t.unsubscribed, t.unsubscribedText(target.email));
-      await refetch();
-      onChanged();
-    } catch (err) {
-      reportFailure(err, t.unsubscribeFailure);
-    }
+  const { refetch } = result;
+  const unsubscribe = useUnsubscribe(async () => {
+    await refetch();
+    onChanged();
+  });
+  const filterBy = <V,>(set: (value: V) => void) => (value: V) => {
+    set(value);
+    setPage(1);
   };
-
-  let body;
-  if (!list && loading) body = <ListSkeleton />;
-  else if (!list && error) body = <LoadFailure text={t.loadFailure} retryLabel={t.retry} onRetry={() => void refetch()} />;
-  else if (!list || list.items.length === 0) body = <EmptyState icon={<Users />} text={t.subscribersEmpty} />;
-  else {
-    body = (
-      <>
-        <DataList
-          label={t.subscribers}
-          rows={list.items}
-          columns={columns}
-          rowKey={(s) => s.id}
-          actionsHeader={adminFr.common.actions}
-          actions={(s) =>
-            s.status === 'ACTIVE' || s.status === 'PENDING' ? (
-              <IconAction label={t.unsubscribeLabel(s.email)} tooltip={t.unsubscribe} destructive onClick={() => setTarget(s)}>
-                <UserMinus aria-hidden="true" />
-              </IconAction>
-            ) : null
-          }
-        />
-        <Pagination page={list.page} totalPages={pages ?? 1} onPage={setPage} />
-      </>
-    );
-  }
 
   return (
     <section aria-labelledby="subscribers-heading" className="mt-8">
@@ -127,52 +127,31 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
             {t.subscribers}
           </h2>
           <p className="text-sm text-muted-foreground" data-testid="subscribers-count">
-            {list ? t.subscribersCount(list.total) : '\u00a0'}
+            {paged.list ? t.subscribersCount(paged.list.total) : '\u00a0'}
           </p>
         </div>
         <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
       </div>
-      <form role="search" aria-label={t.subscribers} className="mb-4 grid gap-3 rounded-lg border bg-card p-3 shadow-sm sm:grid-cols-[1fr_12rem]" onSubmit={(e) => e.preventDefault()}>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="subscribers-search">{t.search}</Label>
-          <Input
-            id="subscribers-search"
-            type="search"
-            value={search}
-            placeholder={t.searchPlaceholder}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+      <SubscriberFilters search={search} status={status} onSearch={filterBy(setSearch)} onStatus={filterBy(setStatus)} />
+      <PagedListBody paged={paged} onPage={setPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={<EmptyState icon={<Users />} text={t.subscribersEmpty} />}>
+        {(items) => (
+          <DataList
+            label={t.subscribers}
+            rows={items}
+            columns={columns}
+            rowKey={(s) => s.id}
+            actionsHeader={adminFr.common.actions}
+            actions={(s) =>
+              s.status === 'ACTIVE' || s.status === 'PENDING' ? (
+                <IconAction label={t.unsubscribeLabel(s.email)} tooltip={t.unsubscribe} destructive onClick={() => unsubscribe.ask(s)}>
+                  <UserMinus aria-hidden="true" />
+                </IconAction>
+              ) : null
+            }
           />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="subscribers-status">{t.filterStatus}</Label>
-          <NativeSelect
-            id="subscribers-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as SubscriberStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">{t.allStatuses}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t.subscriberStatus[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </form>
-      {body}
-      <ActionConfirmDialog
-        open={target !== null}
-        destructive
-        texts={{ title: t.unsubscribeTitle, description: target ? t.unsubscribeText(target.email) : '', confirm: t.unsubscribe, pending: t.unsubscribing }}
-        onOpenChange={(open) => !open && setTarget(null)}
-        onConfirm={confirmUnsubscribe}
-      />
+        )}
+      </PagedListBody>
+      {unsubscribe.dialog}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useApolloQuery } from '@/data/hooks';
-import { CreditCard, Eye, RotateCcw, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { CreditCard, Eye } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { usePage } from '@/hooks/use-page';
@@ -8,7 +8,6 @@ import { cn } from '@/lib/utils';
 import { everyValue } from '@/lib/enum-values';
 import { adminFr } from '@/i18n/admin';
 import { formatDay, formatHour, formatUsdCents, formatXaf } from '../lib/money';
-import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useUrlParam } from '../lib/use-url-state';
 import { DataList, EmptyState, type Column } from '../components/data-list';
@@ -16,11 +15,12 @@ import { IconAction } from '../components/icon-action';
 import { EnumFilter, FilterBar, FilterField, type FilterChange } from '../components/filter-bar';
 import { ExportButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
-import { ListSkeleton } from '../components/skeleton';
+import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
+import { SearchField } from '../components/search-field';
 import { OrderStatusBadge } from '../components/status-badge';
+import { useDebounced } from '../messages/messaging-ui';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type OrderFilter, type OrderStatus, type PaymentMethod } from './operations';
+import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type AdminOrders, type OrderFilter, type OrderStatus, type PaymentMethod } from './operations';
 
 const t = adminFr.payments;
 
@@ -93,14 +93,53 @@ function toOrderFilter({ status, method, from, to, search }: Filters): OrderFilt
   return Object.keys(filter).length ? filter : null;
 }
 
-/** The search box's value, once the administrator stopped typing for a moment. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+/**
+ * The list's filters: set one and the list goes back to its first page; the search reaches the
+ * server 300 ms after the last key. `filter` is what the server is asked (OrderFilter).
+ */
+function useOrderFilters(setPage: (page: number) => void) {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const search = useDebounced(filters.search, 300);
+  const { status, method, from, to } = filters;
+  const filter = useMemo(() => toOrderFilter({ status, method, from, to, search }), [status, method, from, to, search]);
+  const change: FilterChange<Filters> = (key, value) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  return { filters, filter, change, filtered, reset: () => setFilters(NO_FILTERS) };
+}
+
+/** The orders of the page: a click on a row, or its eye, opens the order's detail. */
+function OrdersList({ paged, filtered, onReset, onOpen, onPage }: { paged: PagedList<AdminOrders>; filtered: boolean; onReset(): void; onOpen(id: string): void; onPage(page: number): void }) {
+  const empty = (
+    <EmptyState icon={<CreditCard />} text={t.empty}>
+      {filtered && (
+        <Button variant="outline" onClick={onReset}>
+          {t.resetFilters}
+        </Button>
+      )}
+    </EmptyState>
+  );
+  return (
+    <PagedListBody paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty}>
+      {(items) => (
+        <DataList
+          label={adminFr.nav.payments}
+          rows={items}
+          columns={columns}
+          rowKey={(order) => order.id}
+          actionsHeader={t.columns.actions}
+          onRowClick={(order) => onOpen(order.id)}
+          actions={(order) => (
+            <IconAction label={t.detailsAction(order.buyerEmail, order.itemTitle)} tooltip={t.details} onClick={() => onOpen(order.id)}>
+              <Eye aria-hidden="true" />
+            </IconAction>
+          )}
+        />
+      )}
+    </PagedListBody>
+  );
 }
 
 /**
@@ -111,87 +150,24 @@ function useDebounced(value: string, ms: number): string {
  */
 export default function AdminPaymentsPage() {
   usePage(adminFr.nav.payments);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useUrlParam('order');
-  const search = useDebounced(filters.search, 300);
-  const { status, method, from, to } = filters;
-  const filter = useMemo(() => toOrderFilter({ status, method, from, to, search }), [status, method, from, to, search]);
-
-  const { data, loading, error, refetch } = useApolloQuery(ADMIN_ORDERS_PAGE, {
-    variables: { filter, page, pageSize: PAGE_SIZE },
-    fetchPolicy: 'cache-and-network',
-  });
-  useEffect(() => {
-    if (error) console.error(t.loadFailure, error);
-  }, [error]);
+  const { filters, filter, change, filtered, reset } = useOrderFilters(setPage);
+  const result = useApolloQuery(ADMIN_ORDERS_PAGE, { variables: { filter, page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const paged = usePagedList(result, (data) => data.adminOrders, { page, setPage, what: t.loadFailure, keepPrevious: false });
   const exportVariables = useMemo(() => ({ filter }), [filter]);
   const { exportCsv, exporting } = useCsvExport(EXPORT_ORDERS_CSV, 'exportOrdersCsv', t.exportFile, exportVariables);
-
-  const orders = data?.adminOrders;
-  useClampPage(orders?.totalPages, page, setPage);
-
-  const change = <K extends keyof Filters>(key: K, value: Filters[K]) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  };
-  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
-
-  let body;
-  if (!orders && loading) body = <ListSkeleton />;
-  else if (!orders && error) {
-    body = (
-      <EmptyState icon={<TriangleAlert />} text={t.loadFailure}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          <RotateCcw aria-hidden="true" />
-          {t.retry}
-        </Button>
-      </EmptyState>
-    );
-  } else if (!orders || orders.items.length === 0) {
-    body = (
-      <EmptyState icon={<CreditCard />} text={t.empty}>
-        {filtered && (
-          <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
-            {t.resetFilters}
-          </Button>
-        )}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <DataList
-          label={adminFr.nav.payments}
-          rows={orders.items}
-          columns={columns}
-          rowKey={(order) => order.id}
-          actionsHeader={t.columns.actions}
-          onRowClick={(order) => setOpenId(order.id)}
-          actions={(order) => (
-            <IconAction label={t.detailsAction(order.buyerEmail, order.itemTitle)} tooltip={t.details} onClick={() => setOpenId(order.id)}>
-              <Eye aria-hidden="true" />
-            </IconAction>
-          )}
-        />
-        <Pagination page={orders.page} totalPages={orders.totalPages} onPage={setPage} />
-      </>
-    );
-  }
 
   return (
     <div>
       <PageHeader
         title={adminFr.nav.payments}
-        subtitle={orders ? t.count(orders.total) : '\u00a0'}
+        subtitle={paged.list ? t.count(paged.list.total) : '\u00a0'}
         actions={<ExportButton exporting={exporting} onExport={() => void exportCsv()} />}
       />
-
-      <PaymentFilters filters={filters} change={change} filtered={filtered} reset={() => setFilters(NO_FILTERS)} />
-
-      {body}
-
-      <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} onChanged={() => void refetch()} />
+      <PaymentFilters filters={filters} change={change} filtered={filtered} reset={reset} />
+      <OrdersList paged={paged} filtered={filtered} onReset={reset} onOpen={setOpenId} onPage={setPage} />
+      <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} onChanged={() => void result.refetch()} />
     </div>
   );
 }
@@ -227,9 +203,14 @@ function PaymentFilters({ filters, change, filtered, reset }: { filters: Filters
       <FilterField id="payments-to" label={t.filterTo}>
         <Input id="payments-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => change('to', e.target.value)} />
       </FilterField>
-      <FilterField id="payments-search" label={t.filterSearch} className="col-span-2 md:col-span-1 xl:col-span-1">
-        <Input id="payments-search" type="search" value={filters.search} placeholder={t.searchPlaceholder} onChange={(e) => change('search', e.target.value)} />
-      </FilterField>
+      <SearchField
+        id="payments-search"
+        label={t.filterSearch}
+        placeholder={t.searchPlaceholder}
+        className="col-span-2 md:col-span-1 xl:col-span-1"
+        value={filters.search}
+        onChange={(value) => change('search', value)}
+      />
       {filtered && (
         <Button type="button" variant="ghost" className="col-span-2 md:col-span-1 xl:col-span-1" onClick={reset}>
           {t.resetFilters}

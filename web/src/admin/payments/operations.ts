@@ -1,26 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  AdminGrantOrderMutation,
-  AdminGrantOrderMutationVariables,
-  AdminMarkRefundedMutation,
-  AdminMarkRefundedMutationVariables,
-  AdminOrderDetailFragment,
-  AdminOrderDetailQuery,
-  AdminOrderDetailQueryVariables,
-  AdminOrderRowFragment,
-  AdminOrdersPageQuery,
-  AdminOrdersPageQueryVariables,
-  AdminOrderUpdatedSubscription,
-  AdminOrderUpdatedSubscriptionVariables,
-  AdminRecheckOrderMutation,
-  AdminRecheckOrderMutationVariables,
-  ExportOrdersCsvQuery,
-  ExportOrdersCsvQueryVariables,
-} from '@/generated/graphql';
+import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
-export type AdminOrder = AdminOrderRowFragment;
-export type AdminOrderDetail = AdminOrderDetailFragment;
+export type AdminOrder = G.AdminOrderRowFragment;
+export type AdminOrders = G.AdminOrdersPageQuery['adminOrders'];
+export type AdminOrderDetail = G.AdminOrderDetailFragment;
 export type AdminAttempt = AdminOrderDetail['attempts'][number];
 export type { OrderFilter, OrderStatus, PaymentMethod } from '@/generated/graphql';
 
@@ -82,7 +66,21 @@ const ADMIN_ORDER_DETAIL = gql`
   ${ADMIN_ORDER_ROW}
 `;
 
-export const ADMIN_ORDERS_PAGE: TypedDocumentNode<AdminOrdersPageQuery, AdminOrdersPageQueryVariables> = gql`
+/** What each manual action answers: the order as it is now (the open dialog follows), or the refusal. */
+const ADMIN_ORDER_RESULT = gql`
+  fragment AdminOrderResult on CheckoutResult {
+    order {
+      ...AdminOrderDetail
+    }
+    error {
+      ...UserErrorFields
+    }
+  }
+  ${ADMIN_ORDER_DETAIL}
+  ${USER_ERROR_FIELDS}
+`;
+
+export const ADMIN_ORDERS_PAGE: TypedDocumentNode<G.AdminOrdersPageQuery, G.AdminOrdersPageQueryVariables> = gql`
   query AdminOrdersPage($filter: OrderFilter, $page: Int!, $pageSize: Int!) {
     adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
       total
@@ -97,7 +95,7 @@ export const ADMIN_ORDERS_PAGE: TypedDocumentNode<AdminOrdersPageQuery, AdminOrd
   ${ADMIN_ORDER_ROW}
 `;
 
-export const ADMIN_ORDER_DETAIL_QUERY: TypedDocumentNode<AdminOrderDetailQuery, AdminOrderDetailQueryVariables> = gql`
+export const ADMIN_ORDER_DETAIL_QUERY: TypedDocumentNode<G.AdminOrderDetailQuery, G.AdminOrderDetailQueryVariables> = gql`
   query AdminOrderDetail($id: ID!) {
     order(id: $id) {
       ...AdminOrderDetail
@@ -107,55 +105,37 @@ export const ADMIN_ORDER_DETAIL_QUERY: TypedDocumentNode<AdminOrderDetailQuery, 
 `;
 
 /** Every order matching the filter (not only the page on screen), as CSV. */
-export const EXPORT_ORDERS_CSV: TypedDocumentNode<ExportOrdersCsvQuery, ExportOrdersCsvQueryVariables> = gql`
+export const EXPORT_ORDERS_CSV: TypedDocumentNode<G.ExportOrdersCsvQuery, G.ExportOrdersCsvQueryVariables> = gql`
   query ExportOrdersCsv($filter: OrderFilter) {
     exportOrdersCsv(filter: $filter)
   }
 `;
 
-export const ADMIN_RECHECK_ORDER: TypedDocumentNode<AdminRecheckOrderMutation, AdminRecheckOrderMutationVariables> = gql`
+export const ADMIN_RECHECK_ORDER: TypedDocumentNode<G.AdminRecheckOrderMutation, G.AdminRecheckOrderMutationVariables> = gql`
   mutation AdminRecheckOrder($orderId: ID!) {
     adminRecheckOrder(orderId: $orderId) {
-      order {
-        ...AdminOrderDetail
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminOrderResult
     }
   }
-  ${ADMIN_ORDER_DETAIL}
-  ${USER_ERROR_FIELDS}
+  ${ADMIN_ORDER_RESULT}
 `;
 
-export const ADMIN_GRANT_ORDER: TypedDocumentNode<AdminGrantOrderMutation, AdminGrantOrderMutationVariables> = gql`
+export const ADMIN_GRANT_ORDER: TypedDocumentNode<G.AdminGrantOrderMutation, G.AdminGrantOrderMutationVariables> = gql`
   mutation AdminGrantOrder($input: AdminOrderReasonInput!) {
     adminGrantOrder(input: $input) {
-      order {
-        ...AdminOrderDetail
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminOrderResult
     }
   }
-  ${ADMIN_ORDER_DETAIL}
-  ${USER_ERROR_FIELDS}
+  ${ADMIN_ORDER_RESULT}
 `;
 
-export const ADMIN_MARK_REFUNDED: TypedDocumentNode<AdminMarkRefundedMutation, AdminMarkRefundedMutationVariables> = gql`
+export const ADMIN_MARK_REFUNDED: TypedDocumentNode<G.AdminMarkRefundedMutation, G.AdminMarkRefundedMutationVariables> = gql`
   mutation AdminMarkRefunded($input: AdminOrderReasonInput!) {
     adminMarkRefunded(input: $input) {
-      order {
-        ...AdminOrderDetail
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminOrderResult
     }
   }
-  ${ADMIN_ORDER_DETAIL}
-  ${USER_ERROR_FIELDS}
+  ${ADMIN_ORDER_RESULT}
 `;
 
 /**
@@ -163,7 +143,7 @@ export const ADMIN_MARK_REFUNDED: TypedDocumentNode<AdminMarkRefundedMutation, A
  * written to the cache under Order:id, so the open detail follows. Commerce's fields only, as the
  * gateway relays subscriptions to commerce alone.
  */
-export const ADMIN_ORDER_UPDATED: TypedDocumentNode<AdminOrderUpdatedSubscription, AdminOrderUpdatedSubscriptionVariables> = gql`
+export const ADMIN_ORDER_UPDATED: TypedDocumentNode<G.AdminOrderUpdatedSubscription, G.AdminOrderUpdatedSubscriptionVariables> = gql`
   subscription AdminOrderUpdated($orderId: ID!) {
     orderUpdated(orderId: $orderId) {
       ...AdminOrderDetail

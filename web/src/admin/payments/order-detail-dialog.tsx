@@ -1,13 +1,15 @@
 import { useApolloMutation, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { Gift, History, RefreshCw, Undo2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/auth/auth-context';
 import { adminFr } from '@/i18n/admin';
-import { reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
+import { resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime, formatTime, formatUsdCents, formatXaf } from '../lib/money';
 import { ActionConfirmDialog, type ActionConfirmTexts } from '../components/action-confirm-dialog';
+import { runAction, useToastLoadError } from '../components/admin-action';
+import { useLogError } from '../lib/use-log-error';
 import { FormSkeleton } from '../components/skeleton';
 import { OrderStatusBadge } from '../components/status-badge';
 import { PurchaseHistoryDialog, type PurchaseHistoryUser } from '../users/purchase-history-dialog';
@@ -19,6 +21,7 @@ import {
   ADMIN_RECHECK_ORDER,
   type AdminAttempt,
   type AdminOrderDetail,
+  type OrderStatus,
 } from './operations';
 
 const t = adminFr.payments;
@@ -47,6 +50,8 @@ const actionTexts: Record<Action, ActionConfirmTexts> = {
   },
 };
 
+const failures: Record<Action, string> = { recheck: t.recheckFailure, grant: t.grantFailure, refund: t.refundFailure };
+
 /**
  * One order for the administrator: its facts, the manual action if any, every attempt with the
  * provider's raw exchanges, and the actions (re-check, grant, refund mark), each confirmed.
@@ -66,90 +71,99 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: st
   );
 }
 
-function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): void }) {
-  const { data, loading, error } = useApolloQuery(ADMIN_ORDER_DETAIL_QUERY, { variables: { id: orderId }, fetchPolicy: 'network-only' });
-  const [recheck] = useApolloMutation(ADMIN_RECHECK_ORDER);
-  const [grant] = useApolloMutation(ADMIN_GRANT_ORDER);
-  const [refund] = useApolloMutation(ADMIN_MARK_REFUNDED);
-  const [asking, setAsking] = useState<Action | null>(null);
-  const [history, setHistory] = useState<PurchaseHistoryUser | null>(null);
-
-  useEffect(() => {
-    if (!error) return;
-    console.error(t.loadOrderFailure, error);
-    toastFailure(t.loadOrderFailure);
-  }, [error]);
-
-  const order = data?.order;
-  // While the customer may still pay, follow the order live; once it settles, the list reloads too.
-  const open = order?.status === 'PENDING' || order?.status === 'CREATED';
+/** While the customer may still pay, the order is followed live; once it settles, the list reloads too. */
+function useFollowOrder(orderId: string, status: OrderStatus | undefined, onChanged: () => void) {
+  const open = status === 'PENDING' || status === 'CREATED';
   const live = useApolloSubscription(ADMIN_ORDER_UPDATED, {
     variables: { orderId },
     skip: !open,
     onData: ({ data: update }) => {
-      const status = update.data?.orderUpdated.status;
-      if (status && status !== 'PENDING' && status !== 'CREATED') onChanged();
+      const next = update.data?.orderUpdated.status;
+      if (next && next !== 'PENDING' && next !== 'CREATED') onChanged();
     },
   });
-  useEffect(() => {
-    if (live.error) console.error('AdminOrderUpdated', live.error);
-  }, [live.error]);
+  useLogError(live.error, 'AdminOrderUpdated');
+}
 
-  if (!order && loading) return <FormSkeleton fields={4} />;
-  if (!order) return <p className="py-6 text-center text-sm text-muted-foreground">{t.loadOrderFailure}</p>;
-
-  // The mutations answer with the order: Apollo's cache (Order:id) refreshes this dialog by itself.
-  const run = async (action: Action, reason: string) => {
-    try {
-      if (action === 'recheck') {
-        const { data: result } = await recheck({ variables: { orderId } });
-        const checked = resultOf(result, 'adminRecheckOrder').order;
-        toastSuccess(t.recheckDone, checked ? t.recheckDoneText(adminFr.orderStatus[checked.status]) : undefined);
-      } else if (action === 'grant') {
-        const { data: result } = await grant({ variables: { input: { orderId, reason } } });
-        resultOf(result, 'adminGrantOrder');
-        toastSuccess(t.granted, t.grantedText(order.buyerEmail));
-      } else {
-        const { data: result } = await refund({ variables: { input: { orderId, reason } } });
-        resultOf(result, 'adminMarkRefunded');
-        toastSuccess(t.refunded, t.refundedText(order.buyerEmail));
-      }
-      onChanged();
-    } catch (err) {
-      reportFailure(err, action === 'recheck' ? t.recheckFailure : action === 'grant' ? t.grantFailure : t.refundFailure);
-    }
+/**
+ * The order's actions once confirmed: re-check with the provider, grant (with a reason), mark as
+ * refunded (with a reason); each ends with its toast and `onChanged`. The mutations answer with
+ * the order: Apollo's cache (Order:id) refreshes the dialog by itself.
+ */
+function useOrderActions(orderId: string, buyerEmail: string, onChanged: () => void) {
+  const [recheck] = useApolloMutation(ADMIN_RECHECK_ORDER);
+  const [grant] = useApolloMutation(ADMIN_GRANT_ORDER);
+  const [refund] = useApolloMutation(ADMIN_MARK_REFUNDED);
+  const perform: Record<Action, (reason: string) => Promise<void>> = {
+    recheck: async () => {
+      const { data } = await recheck({ variables: { orderId } });
+      const checked = resultOf(data, 'adminRecheckOrder').order;
+      toastSuccess(t.recheckDone, checked ? t.recheckDoneText(adminFr.orderStatus[checked.status]) : undefined);
+    },
+    grant: async (reason) => {
+      const { data } = await grant({ variables: { input: { orderId, reason } } });
+      resultOf(data, 'adminGrantOrder');
+      toastSuccess(t.granted, t.grantedText(buyerEmail));
+    },
+    refund: async (reason) => {
+      const { data } = await refund({ variables: { input: { orderId, reason } } });
+      resultOf(data, 'adminMarkRefunded');
+      toastSuccess(t.refunded, t.refundedText(buyerEmail));
+    },
   };
+  return (action: Action, reason: string) =>
+    runAction(async () => {
+      await perform[action](reason);
+      onChanged();
+    }, failures[action]);
+}
 
+/** Re-check (once there is an attempt), grant or refund as the server allows, and the buyer's history. */
+function OrderActionButtons({ order, onAsk, onHistory }: { order: AdminOrderDetail; onAsk(action: Action): void; onHistory(): void }) {
   const completed = order.status === 'COMPLETED';
   // The server's rules: granted from any status but completed and refunded; refund-marked only when completed.
   const grantable = !completed && order.status !== 'REFUNDED';
   return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" disabled={order.attempts.length === 0} onClick={() => onAsk('recheck')}>
+        <RefreshCw aria-hidden="true" />
+        {t.recheck}
+      </Button>
+      {grantable && (
+        <Button variant="outline" size="sm" onClick={() => onAsk('grant')}>
+          <Gift aria-hidden="true" />
+          {t.grant}
+        </Button>
+      )}
+      {completed && (
+        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={() => onAsk('refund')}>
+          <Undo2 aria-hidden="true" />
+          {t.refund}
+        </Button>
+      )}
+      <Button variant="outline" size="sm" onClick={onHistory}>
+        <History aria-hidden="true" />
+        {t.buyerHistory}
+      </Button>
+    </div>
+  );
+}
+
+function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): void }) {
+  const { data, loading, error } = useApolloQuery(ADMIN_ORDER_DETAIL_QUERY, { variables: { id: orderId }, fetchPolicy: 'network-only' });
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [history, setHistory] = useState<PurchaseHistoryUser | null>(null);
+  useToastLoadError(error, t.loadOrderFailure);
+  const order = data?.order;
+  useFollowOrder(orderId, order?.status, onChanged);
+  const run = useOrderActions(orderId, order?.buyerEmail ?? '', onChanged);
+
+  if (!order && loading) return <FormSkeleton fields={4} />;
+  if (!order) return <p className="py-6 text-center text-sm text-muted-foreground">{t.loadOrderFailure}</p>;
+  return (
     <div className="flex min-w-0 flex-col gap-5">
       <OrderFacts order={order} />
-
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={order.attempts.length === 0} onClick={() => setAsking('recheck')}>
-          <RefreshCw aria-hidden="true" />
-          {t.recheck}
-        </Button>
-        {grantable && (
-          <Button variant="outline" size="sm" onClick={() => setAsking('grant')}>
-            <Gift aria-hidden="true" />
-            {t.grant}
-          </Button>
-        )}
-        {completed && (
-          <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={() => setAsking('refund')}>
-            <Undo2 aria-hidden="true" />
-            {t.refund}
-          </Button>
-        )}
-        <Button variant="outline" size="sm" onClick={() => setHistory({ id: order.buyerId, label: order.buyerEmail })}>
-          <History aria-hidden="true" />
-          {t.buyerHistory}
-        </Button>
-      </div>
-
+      <OrderActionButtons order={order} onAsk={setAsking} onHistory={() => setHistory({ id: order.buyerId, label: order.buyerEmail })} />
       <section aria-labelledby="order-attempts" className="flex flex-col gap-3">
         <h3 id="order-attempts" className="font-semibold">
           {t.attempts}
@@ -160,13 +174,12 @@ function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged(): voi
           order.attempts.map((attempt, index) => <AttemptCard key={attempt.id} attempt={attempt} index={index} />)
         )}
       </section>
-
       <ActionConfirmDialog
         open={asking !== null}
         texts={actionTexts[asking ?? 'recheck']}
         destructive={asking === 'refund'}
         onOpenChange={(open) => !open && setAsking(null)}
-        onConfirm={(reason) => run(asking ?? 'recheck', reason)}
+        onConfirm={async (reason) => void (await run(asking ?? 'recheck', reason))}
       />
       <PurchaseHistoryDialog user={history} onClose={() => setHistory(null)} />
     </div>

@@ -1,52 +1,32 @@
-import { useApolloMutation, useApolloQuery } from '@/data/hooks';
-import { FileDown, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
 import { formatCount } from '@/lib/format/number';
 import { adminFr } from '@/i18n/admin';
-import { toastFailure, toastSuccess } from '../lib/errors';
-import { downloadUrl } from '../lib/files';
+import { toastSuccess } from '../lib/errors';
 import { formatBytes, formatMegabytes } from '../lib/format-bytes';
-import { useClampPage } from '../lib/use-clamp-page';
 import { useCsvExport } from '../lib/use-csv-export';
-import { useLogError } from '../lib/use-log-error';
-import { usePageFor, useUrlSearch } from '../lib/use-url-state';
 import { type Column } from '../components/data-list';
-import { IconAction } from '../components/icon-action';
-import { AddButton, EditDeleteActions, ExportButton, FormScreen, ListBody } from '../components/list-screen';
-import { ListSearch } from '../components/list-search';
-import { PageHeader } from '../components/page-header';
+import { ExportAddActions, FormScreen, ListBody, useAddForm } from '../components/list-screen';
+import { SearchedListScreen } from '../components/searched-list-screen';
+import { thumbTitleColumn } from '../components/thumb-title';
 import { useDeleteRow } from '../components/use-delete-row';
-import { ADMIN_PDFS_PAGE, DELETE_PDF, DOWNLOAD_PDF, EXPORT_PDFS_CSV, PAGE_SIZE, type AdminPdf } from './operations';
+import { useSearchedList } from '../components/use-searched-list';
+import { ADMIN_PDFS_PAGE, DELETE_PDF, EXPORT_PDFS_CSV, PAGE_SIZE, type AdminPdf } from './operations';
 import { PdfEditDialog } from './pdf-edit-dialog';
+import { PdfRowActions } from './pdf-row-actions';
 import { PdfUploadForm } from './pdf-upload-form';
 
 const t = adminFr.pdfs;
 
 const columns: ReadonlyArray<Column<AdminPdf>> = [
-  {
-    header: t.columns.title,
-    cell: (pdf) => (
-      <span className="flex min-w-0 items-center gap-3">
-        {pdf.illustrationUrl ? (
-          <img src={pdf.illustrationUrl} alt="" loading="lazy" className="size-10 shrink-0 rounded border object-cover" />
-        ) : (
-          <span className="grid size-10 shrink-0 place-items-center rounded border bg-muted text-muted-foreground">
-            <FileText className="size-5" aria-hidden="true" />
-          </span>
-        )}
-        <span className="min-w-0">
-          <span className="line-clamp-2 break-words">{pdf.title}</span>
-          <span className="block text-xs font-normal text-muted-foreground">
-            {pdf.categoryLabel}
-            {pdf.pageCount ? ` · ${t.pages(pdf.pageCount)}` : ''}
-          </span>
-        </span>
-      </span>
-    ),
-  },
+  thumbTitleColumn<AdminPdf>(t.columns.title, { icon: <FileText className="size-5" aria-hidden="true" />, sizeClass: 'size-10' }, (pdf) => ({
+    imageUrl: pdf.illustrationUrl,
+    title: pdf.title,
+    detail: `${pdf.categoryLabel}${pdf.pageCount ? ` · ${t.pages(pdf.pageCount)}` : ''}`,
+  })),
   {
     header: t.columns.size,
     // Spec §9: MB with 2 decimals; the exact size on hover, for the small files that show 0,00 MB.
@@ -60,16 +40,13 @@ const columns: ReadonlyArray<Column<AdminPdf>> = [
 /** /admin/pdfs (spec §2 Admin PDFs): same pattern as the videos, the search kept in the URL (?search=…). */
 export default function AdminPdfsPage() {
   usePage(fr.admin.nav.pdfs);
-  const [mode, setMode] = useState<'list' | 'upload'>('list');
-  const { search, input, setInput } = useUrlSearch();
-  const [page, setPage] = usePageFor(search);
   const [editing, setEditing] = useState<AdminPdf | null>(null);
-  const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_PDFS_PAGE, {
-    variables: { search: search || null, page, pageSize: PAGE_SIZE },
-    fetchPolicy: 'cache-and-network',
+  const view = useSearchedList(ADMIN_PDFS_PAGE, {
+    variables: (search, page) => ({ search, page, pageSize: PAGE_SIZE }),
+    pick: (data) => data.pdfs,
+    what: 'AdminPdfsPage',
   });
-  useLogError(error, 'AdminPdfsPage');
-  const [downloadPdf] = useApolloMutation(DOWNLOAD_PDF);
+  const adding = useAddForm(view.reloadFirstPage);
   const { exportCsv, exporting } = useCsvExport(EXPORT_PDFS_CSV, 'exportPdfsCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminPdf, 'deletePdf'>({
     mutation: DELETE_PDF,
@@ -77,83 +54,36 @@ export default function AdminPdfsPage() {
     confirm: t.confirmDelete,
     failure: t.deleteFailure,
     onDeleted: (pdf) => toastSuccess(t.deleted, t.deletedText(pdf.title)),
-    reload: () => refetch(),
+    reload: () => view.refetch(),
   });
 
-  // While a new search is answered, the previous rows stay on screen (no skeleton at each key).
-  const pdfs = (data ?? previousData)?.pdfs;
-  useClampPage(pdfs?.totalPages, page, setPage);
-
-  const download = async (pdf: AdminPdf) => {
-    try {
-      const { data: result } = await downloadPdf({ variables: { id: pdf.id } });
-      const url = result?.downloadPdf.url;
-      if (!url) throw new Error(result?.downloadPdf.error?.message ?? 'no download URL');
-      downloadUrl(url);
-      // The server counted the download: show the new count.
-      void refetch();
-    } catch (err) {
-      console.error(t.noUrl, err);
-      toastFailure(t.noUrl);
-    }
-  };
-
-  if (mode === 'upload') {
+  if (adding.open) {
     return (
-      <FormScreen key="form" title={t.formTitle} onBack={() => setMode('list')}>
-        <PdfUploadForm
-          limits={data?.uploadLimits}
-          onUploaded={() => {
-            setMode('list');
-            setPage(1);
-            void refetch({ search: search || null, page: 1, pageSize: PAGE_SIZE });
-          }}
-        />
+      <FormScreen key="form" title={t.formTitle} onBack={adding.back}>
+        <PdfUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />
       </FormScreen>
     );
   }
 
   return (
-    <div key="list">
-      <PageHeader
-        title={fr.admin.nav.pdfs}
-        subtitle={pdfs ? t.count(pdfs.total) : '\u00a0'}
-        actions={
-          <>
-            <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
-            <AddButton label={t.add} onClick={() => setMode('upload')} />
-          </>
-        }
-      />
-
-      <ListSearch id="pdfs-search" label={t.search} placeholder={t.searchPlaceholder} value={input} onChange={setInput} />
-
+    <SearchedListScreen
+      key="list"
+      title={fr.admin.nav.pdfs}
+      count={view.list && t.count(view.list.total)}
+      actions={<ExportAddActions exporting={exporting} onExport={() => void exportCsv()} addLabel={t.add} onAdd={adding.show} />}
+      search={{ id: 'pdfs-search', label: t.search, placeholder: t.searchPlaceholder, ...view.searchBox }}
+    >
       <ListBody
-        rows={pdfs?.items}
-        loading={loading}
-        empty={{ icon: <FileText />, text: t.empty, addLabel: t.add, onAdd: () => setMode('upload') }}
+        {...view.body}
+        empty={{ icon: <FileText />, text: t.empty, addLabel: t.add, onAdd: adding.show }}
         label={fr.admin.nav.pdfs}
         columns={columns}
         actionsHeader={t.columns.actions}
-        actions={(pdf) => (
-          <>
-            <IconAction label={t.download(pdf.title)} tooltip={t.downloadShort} onClick={() => void download(pdf)}>
-              <FileDown aria-hidden="true" />
-            </IconAction>
-            <EditDeleteActions
-              editLabel={t.editAction(pdf.title)}
-              deleteLabel={t.deleteAction(pdf.title)}
-              onEdit={() => setEditing(pdf)}
-              onDelete={() => askDelete(pdf)}
-            />
-          </>
-        )}
-        paging={pdfs && { page: pdfs.page, totalPages: pdfs.totalPages, onPage: setPage }}
-        search={search ? { text: search, onClear: () => setInput('') } : undefined}
+        // The server counted a download: the list shows the new count.
+        actions={(pdf) => <PdfRowActions pdf={pdf} onEdit={setEditing} onDelete={askDelete} onDownloaded={() => void view.refetch()} />}
       />
-
       <PdfEditDialog pdf={editing} onClose={() => setEditing(null)} />
       {deleteDialog}
-    </div>
+    </SearchedListScreen>
   );
 }

@@ -2,20 +2,55 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Input } from '@/components/ui/input';
 import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { type UploadRequest } from '../lib/use-file-uploads';
-import { Textarea } from '@/components/ui/textarea';
-import { CategorySelect } from '../components/controls';
-import { ControlledFileInput } from '../components/file-field';
-import { FormField, OptionalMark } from '@/components/ui/form-field';
-import { UploadFormCard, useUploadSubmission } from '../components/upload-form-card';
+import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
+import { FileFormField } from '../components/file-field';
+import { OptionalLabel } from '../components/optional-label';
+import { UploadFormCard, useUploadForm } from '../components/upload-form-card';
 import { CREATE_PDF } from './operations';
 import { emptyPdfUpload, pdfUploadSchema, type PdfUploadValues } from './pdf-schema';
 
 type FileKey = 'pdf' | 'illustration';
+
+const t = adminFr.pdfs;
+const f = t.fields;
+
+/** The files to send: the PDF, and its illustration when chosen. */
+function pdfRequests(values: PdfUploadValues): Array<UploadRequest<FileKey>> {
+  const requests: Array<UploadRequest<FileKey>> = [{ key: 'pdf', kind: 'PDF', file: values.file! }];
+  if (values.illustration) requests.push({ key: 'illustration', kind: 'ILLUSTRATION', file: values.illustration });
+  return requests;
+}
+
+/** `createPdf`'s input: the form's texts trimmed, the uploads' ids. */
+function createPdfInput(values: PdfUploadValues, ids: Partial<Record<FileKey, string>>) {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    category: values.category,
+    price: values.price.trim(),
+    fileUploadId: ids.pdf!,
+    illustrationUploadId: ids.illustration ?? null,
+  };
+}
+
+/** The form and its submission: the files sent straight to storage, then `createPdf` with their ids. */
+function usePdfUpload(onUploaded: () => void) {
+  const form = useForm<PdfUploadValues>({ resolver: zodResolver(pdfUploadSchema), defaultValues: emptyPdfUpload() });
+  const [createPdf] = useApolloMutation(CREATE_PDF);
+  const upload = useUploadForm(form, {
+    empty: emptyPdfUpload,
+    requests: pdfRequests,
+    create: async (values, ids) => resultOf((await createPdf({ variables: { input: createPdfInput(values, ids) } })).data, 'createPdf'),
+    onUploaded,
+    successText: t.uploadSuccessText,
+    failure: t.uploadFailure,
+  });
+  return { form, ...upload };
+}
 
 /** 'Ajouter un PDF': same pattern as the video upload (spec §4 upload states). */
 export function PdfUploadForm({
@@ -25,86 +60,27 @@ export function PdfUploadForm({
   limits: { pdfBytes: number; imageBytes: number } | undefined;
   onUploaded(): void;
 }) {
-  const t = adminFr.pdfs;
-  const f = t.fields;
   const id = useId();
-  const form = useForm<PdfUploadValues>({ resolver: zodResolver(pdfUploadSchema), defaultValues: emptyPdfUpload() });
+  const { form, files, uploading, onSubmit } = usePdfUpload(onUploaded);
   const { errors } = form.formState;
-  const [createPdf] = useApolloMutation(CREATE_PDF);
-  const { files, uploading, submit } = useUploadSubmission({ successText: t.uploadSuccessText, failure: t.uploadFailure });
-
-  const onSubmit = form.handleSubmit((values) =>
-    submit(async () => {
-      const requests: Array<UploadRequest<FileKey>> = [{ key: 'pdf', kind: 'PDF', file: values.file! }];
-      if (values.illustration) requests.push({ key: 'illustration', kind: 'ILLUSTRATION', file: values.illustration });
-      const ids = await files.upload(requests);
-      const { data } = await createPdf({
-        variables: {
-          input: {
-            title: values.title.trim(),
-            description: values.description.trim(),
-            category: values.category,
-            price: values.price.trim(),
-            fileUploadId: ids.pdf!,
-            illustrationUploadId: ids.illustration ?? null,
-          },
-        },
-      });
-      resultOf(data, 'createPdf');
-    }, () => {
-      form.reset(emptyPdfUpload());
-      onUploaded();
-    }),
-  );
+  const maxSize = (bytes: number | undefined) => (bytes === undefined ? undefined : adminFr.upload.maxSize(formatBytes(bytes)));
 
   return (
     <UploadFormCard title={t.formTitle} submitLabel={t.submit} uploading={uploading} files={files} onSubmit={onSubmit}>
-      <FormField id={`${id}-title`} label={f.title} error={errors.title?.message} className="md:col-span-2">
-        <Input autoComplete="off" {...form.register('title')} />
-      </FormField>
-      <FormField
-        id={`${id}-description`}
-        label={<>{f.description} <OptionalMark>{adminFr.common.optional}</OptionalMark></>}
-        error={errors.description?.message}
-        className="md:col-span-2"
-      >
-        <Textarea rows={4} {...form.register('description')} />
-      </FormField>
-      <FormField id={`${id}-category`} label={f.category} error={errors.category?.message}>
-        <CategorySelect {...form.register('category')} />
-      </FormField>
-      <FormField id={`${id}-price`} label={f.price} error={errors.price?.message}>
-        <Input inputMode="decimal" autoComplete="off" {...form.register('price')} />
-      </FormField>
-      <FormField
-        id={`${id}-file`}
-        label={f.file}
-        hint={limits ? adminFr.upload.maxSize(formatBytes(limits.pdfBytes)) : undefined}
-        error={errors.file?.message}
-      >
-        <ControlledFileInput
-          control={form.control}
-          name="file"
-          accept="application/pdf"
-          disabled={uploading}
-          onPicked={() => void form.trigger('file')}
-        />
-      </FormField>
-      <FormField
+      <TitleDescriptionFields id={id} labels={f} title={form.register('title')} description={form.register('description')} errors={errors} span="md:col-span-2" optionalDescription />
+      <CategoryPriceFields id={id} labels={f} category={form.register('category')} price={form.register('price')} errors={errors} />
+      <FileFormField id={`${id}-file`} label={f.file} hint={maxSize(limits?.pdfBytes)} error={errors.file?.message} form={form} name="file" accept="application/pdf" disabled={uploading} />
+      <FileFormField
         id={`${id}-illustration`}
-        label={<>{f.illustration} <OptionalMark>{adminFr.common.optional}</OptionalMark></>}
-        hint={limits ? adminFr.upload.maxSize(formatBytes(limits.imageBytes)) : undefined}
+        label={<OptionalLabel text={f.illustration} />}
+        hint={maxSize(limits?.imageBytes)}
         error={errors.illustration?.message}
-      >
-        <ControlledFileInput
-          control={form.control}
-          name="illustration"
-          accept="image/*"
-          preview
-          disabled={uploading}
-          onPicked={() => void form.trigger('illustration')}
-        />
-      </FormField>
+        form={form}
+        name="illustration"
+        accept="image/*"
+        preview
+        disabled={uploading}
+      />
     </UploadFormCard>
   );
 }

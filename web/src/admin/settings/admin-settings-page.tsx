@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Globe, Home, Landmark, Save, Share2 } from 'lucide-react';
 import { useEffect, useId, type ReactElement, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -78,17 +78,18 @@ function Section({ icon, title, description, children }: { icon: ReactNode; titl
   );
 }
 
-/** /admin/settings (spec §2 Admin settings): three sections and 'Sauvegarder'. */
-export default function AdminSettingsPage() {
-  usePage(fr.admin.nav.settings);
-  const id = useId();
+/**
+ * The stored settings in a form (they replace the form's values as they arrive, unless the
+ * administrator started typing) and its saving: only what was changed is sent.
+ */
+function useSettingsForm() {
   const { data, loading, error } = useApolloQuery(ADMIN_SETTINGS_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminSettingsPage');
   const [updateSettings] = useApolloMutation(UPDATE_SITE_SETTINGS);
   const form = useForm<SettingsValues>({ resolver: zodResolver(settingsSchema), defaultValues: valuesOf(data?.siteSettings) });
-  const { errors, isSubmitting, dirtyFields } = form.formState;
+  // Read while rendering, so that the form keeps track of them.
+  const { dirtyFields } = form.formState;
 
-  // The stored values replace the form's as they arrive, unless the administrator started typing.
   const loaded = data?.siteSettings;
   useEffect(() => {
     if (loaded && !form.formState.isDirty) form.reset(valuesOf(loaded));
@@ -113,43 +114,63 @@ export default function AdminSettingsPage() {
       } else reportFailure(err, t.failure);
     }
   });
+  return { form, loading: !loaded && loading, onSubmit };
+}
 
+/** The four sections' fields: general, home page, legal identity, social links. */
+function SettingsSections({ form }: { form: UseFormReturn<SettingsValues> }) {
+  const id = useId();
+  const { errors } = form.formState;
   const field = (key: SettingsKey, input: ReactElement<Record<string, unknown>>, className?: string) => (
     <FormField id={`${id}-${key}`} label={t.fields[key]} error={errors[key]?.message} className={className}>
       {input}
     </FormField>
   );
+  const url = (key: SettingsKey) => field(key, <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register(key)} />);
+
+  return (
+    <>
+      <Section icon={<Globe />} title={t.general} description={t.generalText}>
+        {field('siteName', <Input autoComplete="off" {...form.register('siteName')} />, 'md:col-span-2')}
+        {field('contactEmail', <Input type="email" inputMode="email" autoComplete="off" {...form.register('contactEmail')} />)}
+        {field('contactPhone', <Input type="tel" inputMode="tel" autoComplete="off" {...form.register('contactPhone')} />)}
+        {field('siteDescription', <Textarea rows={3} {...form.register('siteDescription')} />, 'md:col-span-2')}
+      </Section>
+      <Section icon={<Home />} title={t.home} description={t.homeText}>
+        {field('heroTitle', <Input autoComplete="off" {...form.register('heroTitle')} />, 'md:col-span-2')}
+        {field('heroSubtitle', <Textarea rows={2} {...form.register('heroSubtitle')} />, 'md:col-span-2')}
+      </Section>
+      <Section icon={<Landmark />} title={t.legal} description={t.legalText}>
+        {field('legalName', <Input autoComplete="organization" {...form.register('legalName')} />)}
+        {field('taxId', <Input autoComplete="off" placeholder={t.taxIdPlaceholder} {...form.register('taxId')} />)}
+        {field('legalAddress', <Textarea rows={3} autoComplete="street-address" {...form.register('legalAddress')} />, 'md:col-span-2')}
+      </Section>
+      <Section icon={<Share2 />} title={t.social} description={t.socialText}>
+        {url('socialFacebook')}
+        {url('socialTwitter')}
+        {url('socialInstagram')}
+      </Section>
+    </>
+  );
+}
+
+/** /admin/settings (spec §2 Admin settings): three sections and 'Sauvegarder'. */
+export default function AdminSettingsPage() {
+  usePage(fr.admin.nav.settings);
+  const { form, loading, onSubmit } = useSettingsForm();
+  const { isSubmitting } = form.formState;
 
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="mb-5 text-2xl font-bold tracking-tight">{fr.admin.nav.settings}</h1>
-      {!loaded && loading ? (
+      {loading ? (
         <Card className="p-4 sm:p-6">
           <FormSkeleton fields={6} />
         </Card>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label={fr.admin.nav.settings} className="flex flex-col gap-5">
           <fieldset disabled={isSubmitting} className="flex flex-col gap-5">
-            <Section icon={<Globe />} title={t.general} description={t.generalText}>
-              {field('siteName', <Input autoComplete="off" {...form.register('siteName')} />, 'md:col-span-2')}
-              {field('contactEmail', <Input type="email" inputMode="email" autoComplete="off" {...form.register('contactEmail')} />)}
-              {field('contactPhone', <Input type="tel" inputMode="tel" autoComplete="off" {...form.register('contactPhone')} />)}
-              {field('siteDescription', <Textarea rows={3} {...form.register('siteDescription')} />, 'md:col-span-2')}
-            </Section>
-            <Section icon={<Home />} title={t.home} description={t.homeText}>
-              {field('heroTitle', <Input autoComplete="off" {...form.register('heroTitle')} />, 'md:col-span-2')}
-              {field('heroSubtitle', <Textarea rows={2} {...form.register('heroSubtitle')} />, 'md:col-span-2')}
-            </Section>
-            <Section icon={<Landmark />} title={t.legal} description={t.legalText}>
-              {field('legalName', <Input autoComplete="organization" {...form.register('legalName')} />)}
-              {field('taxId', <Input autoComplete="off" placeholder={t.taxIdPlaceholder} {...form.register('taxId')} />)}
-              {field('legalAddress', <Textarea rows={3} autoComplete="street-address" {...form.register('legalAddress')} />, 'md:col-span-2')}
-            </Section>
-            <Section icon={<Share2 />} title={t.social} description={t.socialText}>
-              {field('socialFacebook', <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register('socialFacebook')} />)}
-              {field('socialTwitter', <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register('socialTwitter')} />)}
-              {field('socialInstagram', <Input type="url" inputMode="url" placeholder={t.urlPlaceholder} {...form.register('socialInstagram')} />)}
-            </Section>
+            <SettingsSections form={form} />
           </fieldset>
           <div className="sticky bottom-0 -mx-4 flex justify-end border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
             <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">

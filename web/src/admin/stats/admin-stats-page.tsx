@@ -1,19 +1,20 @@
 import { useApolloQuery } from '@/data/hooks';
 import { Clock, Download, Eye, FileText, Layers, Mail, MousePointerClick, ShoppingCart, Users, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
 import { cn } from '@/lib/utils';
 import { formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
+import { useUrlParam } from '../lib/use-url-state';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { ChartPanel } from './charts/chart-panel';
 import { CHART_COLORS, totalOf, type ChartSeries } from './charts/chart-types';
 import { formatDecimal, formatDuration, formatFullDay, formatPercent } from './format';
 import { ADMIN_STATS_ANALYTICS, ADMIN_STATS_CATALOGUE, ADMIN_STATS_NEWSLETTER, ADMIN_STATS_USERS } from './operations';
+import type { AdminStatsAnalyticsQuery, AdminStatsCatalogueQuery, AdminStatsNewsletterQuery, AdminStatsUsersQuery } from '@/generated/graphql';
 import { statsFr } from '@/i18n/admin/stats';
 import { TopItemsTable, TopPagesTable } from './top-tables';
 
@@ -22,21 +23,11 @@ const t = statsFr;
 const PERIODS = [7, 30, 90, 365] as const;
 const DEFAULT_DAYS = 30;
 
+/** The period in the URL (?jours=…, absent for the default 30), so a reload or a link keeps it. */
 function usePeriod(): [number, (days: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('jours'));
-  const days = (PERIODS as readonly number[]).includes(asked) ? asked : DEFAULT_DAYS;
-  const choose = (next: number) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next === DEFAULT_DAYS) copy.delete('jours');
-        else copy.set('jours', String(next));
-        return copy;
-      },
-      { replace: true },
-    );
-  return [days, choose];
+  const [asked, setAsked] = useUrlParam('jours');
+  const days = (PERIODS as readonly number[]).includes(Number(asked)) ? Number(asked) : DEFAULT_DAYS;
+  return [days, (next) => setAsked(next === DEFAULT_DAYS ? null : String(next))];
 }
 
 function PeriodSelector({ days, onChange }: { days: number; onChange(days: number): void }) {
@@ -75,6 +66,82 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type Statistics = AdminStatsAnalyticsQuery['adminStatistics'];
+
+/** The six cards, each group from its own service: users, catalogue, newsletter, analytics. */
+function OverviewCards({
+  users,
+  counts,
+  newsletter,
+  stats,
+  loading,
+}: {
+  users: AdminStatsUsersQuery['adminUserStats'] | undefined;
+  counts: AdminStatsCatalogueQuery['catalogueStats'] | undefined;
+  newsletter: AdminStatsNewsletterQuery['adminNewsletterStats'] | undefined;
+  stats: Statistics | undefined;
+  loading: { users: boolean; counts: boolean; newsletter: boolean; stats: boolean };
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <Figure ready={!!users} loading={loading.users}>
+        <StatCard testId="card-users" label={t.cards.users} icon={<Users />} value={formatCount(users?.total)} detail={t.cards.usersDetail(users?.newLast30Days ?? 0)} />
+      </Figure>
+      <Figure ready={!!counts} loading={loading.counts} skeletons={2}>
+        <StatCard testId="card-videos" label={t.cards.videos} icon={<Video />} value={formatCount(counts?.videoCount)} detail={t.cards.videosDetail} />
+        <StatCard testId="card-pdfs" label={t.cards.pdfs} icon={<FileText />} value={formatCount(counts?.pdfCount)} detail={t.cards.pdfsDetail} />
+      </Figure>
+      <Figure ready={!!newsletter} loading={loading.newsletter}>
+        <StatCard testId="card-newsletter" label={t.cards.newsletter} icon={<Mail />} value={formatCount(newsletter?.activeSubscribers)} detail={t.cards.newsletterDetail} />
+      </Figure>
+      <Figure ready={!!stats} loading={loading.stats} skeletons={2}>
+        <StatCard testId="card-views" label={t.cards.views} icon={<Eye />} value={formatCount(stats?.totalVideoViews)} detail={t.cards.viewsDetail} />
+        <StatCard testId="card-downloads" label={t.cards.downloads} icon={<Download />} value={formatCount(stats?.totalPdfDownloads)} detail={t.cards.downloadsDetail} />
+      </Figure>
+    </div>
+  );
+}
+
+/** Conversion (buyers, sign-ups), the average visit and pages per visit over the period. */
+function MeasureCards({ stats, loading }: { stats: Statistics | undefined; loading: boolean }) {
+  const m = t.measures;
+  const measures = stats && [
+    { testId: 'measure-buyer-rate', label: m.buyerRate, icon: <ShoppingCart />, value: formatPercent(stats.conversion.buyerRate), detail: m.buyerRateDetail(stats.conversion.buyers, stats.conversion.registeredUsers) },
+    { testId: 'measure-signup-rate', label: m.signUpRate, icon: <MousePointerClick />, value: formatPercent(stats.conversion.signUpRate), detail: m.signUpRateDetail(stats.conversion.signUps, stats.conversion.visitors) },
+    { testId: 'measure-average-visit', label: m.averageVisit, icon: <Clock />, value: formatDuration(stats.averageVisitSeconds), detail: m.averageVisitDetail },
+    { testId: 'measure-pages-per-visit', label: m.pagesPerVisit, icon: <Layers />, value: formatDecimal(stats.pagesPerVisit), detail: m.pagesPerVisitDetail(totalOf(stats.daily, 'visits')) },
+  ];
+  return (
+    <Section title={m.title}>
+      <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+        <Figure ready={!!measures} loading={loading} skeletons={4}>
+          {measures?.map((measure) => <StatCard key={measure.testId} {...measure} />)}
+        </Figure>
+      </div>
+    </Section>
+  );
+}
+
+/** The period's growth, one chart a figure: sign-ups, buyers, revenue (bars up to a month), visits. */
+function GrowthCharts({ stats, days }: { stats: Statistics | undefined; days: number }) {
+  const g = t.growth;
+  const growthSeries: ReadonlyArray<{ testId: string; title: string; series: ChartSeries }> = [
+    { testId: 'chart-signups', title: g.signUps, series: { key: 'signUps', name: g.signUps, kind: 'area', color: CHART_COLORS.amber, format: formatCount } },
+    { testId: 'chart-buyers', title: g.buyers, series: { key: 'buyers', name: g.buyers, kind: 'area', color: CHART_COLORS.violet, format: formatCount } },
+    { testId: 'chart-revenue', title: g.revenue, series: { key: 'revenueXaf', name: g.revenueSeries, kind: days <= 31 ? 'bar' : 'area', color: CHART_COLORS.primary, format: formatXaf } },
+    { testId: 'chart-visits', title: g.visits, series: { key: 'visits', name: g.visits, kind: 'area', color: CHART_COLORS.blue, format: formatCount } },
+  ];
+  return (
+    <Section title={g.title(days)}>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {growthSeries.map(({ testId, title, series }) => (
+          <ChartPanel key={testId} testId={testId} title={title} days={stats?.daily.length ?? days} data={stats?.daily} series={[series]} label={g.perDay(series.name, days)} />
+        ))}
+      </div>
+    </Section>
+  );
+}
+
 /**
  * /admin/stats (spec 'Admin statistics'): the six cards, then what the spec left as dashes —
  * conversion, average visit, pages per visit, growth charts — and the period's top pages and
@@ -94,25 +161,9 @@ export default function AdminStatsPage() {
   useLogError(messaging.error, 'AdminStatsPage adminNewsletterStats');
   useLogError(analytics.error, 'AdminStatsPage adminStatistics');
 
-  const users = identity.data?.adminUserStats;
-  const counts = catalogue.data?.catalogueStats;
-  const newsletter = messaging.data?.adminNewsletterStats;
   // While another period loads, the previous one stays on screen rather than blinking away.
   const stats = (analytics.data ?? analytics.previousData)?.adminStatistics;
   const analyticsPending = analytics.loading && !stats;
-  const showAnalytics = !!stats || analytics.loading;
-  const periodVisits = stats ? totalOf(stats.daily, 'visits') : 0;
-
-  const growthSeries: ReadonlyArray<{ testId: string; title: string; series: ChartSeries }> = [
-    { testId: 'chart-signups', title: t.growth.signUps, series: { key: 'signUps', name: t.growth.signUps, kind: 'area', color: CHART_COLORS.amber, format: formatCount } },
-    { testId: 'chart-buyers', title: t.growth.buyers, series: { key: 'buyers', name: t.growth.buyers, kind: 'area', color: CHART_COLORS.violet, format: formatCount } },
-    {
-      testId: 'chart-revenue',
-      title: t.growth.revenue,
-      series: { key: 'revenueXaf', name: t.growth.revenueSeries, kind: days <= 31 ? 'bar' : 'area', color: CHART_COLORS.primary, format: formatXaf },
-    },
-    { testId: 'chart-visits', title: t.growth.visits, series: { key: 'visits', name: t.growth.visits, kind: 'area', color: CHART_COLORS.blue, format: formatCount } },
-  ];
 
   return (
     <div>
@@ -121,77 +172,17 @@ export default function AdminStatsPage() {
         subtitle={stats ? t.period.range(formatFullDay(stats.from), formatFullDay(stats.to)) : undefined}
         actions={<PeriodSelector days={days} onChange={setDays} />}
       />
-
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        <Figure ready={!!users} loading={identity.loading}>
-          <StatCard testId="card-users" label={t.cards.users} icon={<Users />} value={formatCount(users?.total)} detail={t.cards.usersDetail(users?.newLast30Days ?? 0)} />
-        </Figure>
-        <Figure ready={!!counts} loading={catalogue.loading} skeletons={2}>
-          <StatCard testId="card-videos" label={t.cards.videos} icon={<Video />} value={formatCount(counts?.videoCount)} detail={t.cards.videosDetail} />
-          <StatCard testId="card-pdfs" label={t.cards.pdfs} icon={<FileText />} value={formatCount(counts?.pdfCount)} detail={t.cards.pdfsDetail} />
-        </Figure>
-        <Figure ready={!!newsletter} loading={messaging.loading}>
-          <StatCard testId="card-newsletter" label={t.cards.newsletter} icon={<Mail />} value={formatCount(newsletter?.activeSubscribers)} detail={t.cards.newsletterDetail} />
-        </Figure>
-        <Figure ready={!!stats} loading={analyticsPending} skeletons={2}>
-          <StatCard testId="card-views" label={t.cards.views} icon={<Eye />} value={formatCount(stats?.totalVideoViews)} detail={t.cards.viewsDetail} />
-          <StatCard testId="card-downloads" label={t.cards.downloads} icon={<Download />} value={formatCount(stats?.totalPdfDownloads)} detail={t.cards.downloadsDetail} />
-        </Figure>
-      </div>
-
-      {showAnalytics && (
+      <OverviewCards
+        users={identity.data?.adminUserStats}
+        counts={catalogue.data?.catalogueStats}
+        newsletter={messaging.data?.adminNewsletterStats}
+        stats={stats}
+        loading={{ users: identity.loading, counts: catalogue.loading, newsletter: messaging.loading, stats: analyticsPending }}
+      />
+      {(!!stats || analytics.loading) && (
         <>
-          <Section title={t.measures.title}>
-            <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
-              <Figure ready={!!stats} loading={analyticsPending} skeletons={4}>
-                <StatCard
-                  testId="measure-buyer-rate"
-                  label={t.measures.buyerRate}
-                  icon={<ShoppingCart />}
-                  value={stats ? formatPercent(stats.conversion.buyerRate) : ''}
-                  detail={stats ? t.measures.buyerRateDetail(stats.conversion.buyers, stats.conversion.registeredUsers) : undefined}
-                />
-                <StatCard
-                  testId="measure-signup-rate"
-                  label={t.measures.signUpRate}
-                  icon={<MousePointerClick />}
-                  value={stats ? formatPercent(stats.conversion.signUpRate) : ''}
-                  detail={stats ? t.measures.signUpRateDetail(stats.conversion.signUps, stats.conversion.visitors) : undefined}
-                />
-                <StatCard
-                  testId="measure-average-visit"
-                  label={t.measures.averageVisit}
-                  icon={<Clock />}
-                  value={stats ? formatDuration(stats.averageVisitSeconds) : ''}
-                  detail={t.measures.averageVisitDetail}
-                />
-                <StatCard
-                  testId="measure-pages-per-visit"
-                  label={t.measures.pagesPerVisit}
-                  icon={<Layers />}
-                  value={stats ? formatDecimal(stats.pagesPerVisit) : ''}
-                  detail={t.measures.pagesPerVisitDetail(periodVisits)}
-                />
-              </Figure>
-            </div>
-          </Section>
-
-          <Section title={t.growth.title(days)}>
-            <div className="grid gap-4 lg:grid-cols-2">
-              {growthSeries.map(({ testId, title, series }) => (
-                <ChartPanel
-                  key={testId}
-                  testId={testId}
-                  title={title}
-                  days={stats?.daily.length ?? days}
-                  data={stats?.daily}
-                  series={[series]}
-                  label={t.growth.perDay(series.name, days)}
-                />
-              ))}
-            </div>
-          </Section>
-
+          <MeasureCards stats={stats} loading={analyticsPending} />
+          <GrowthCharts stats={stats} days={days} />
           <div className="mt-8 grid gap-4 lg:grid-cols-2">
             <TopPagesTable rows={stats?.topPages} />
             <TopItemsTable rows={stats?.topItems} />

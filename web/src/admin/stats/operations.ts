@@ -1,21 +1,12 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  AdminStatsAnalyticsQuery,
-  AdminStatsAnalyticsQueryVariables,
-  AdminStatsCatalogueQuery,
-  AdminStatsCatalogueQueryVariables,
-  AdminStatsNewsletterQuery,
-  AdminStatsNewsletterQueryVariables,
-  AdminStatsUsersQuery,
-  AdminStatsUsersQueryVariables,
-} from '@/generated/graphql';
+import type * as G from '@/generated/graphql';
 
 /*
  * One query per service (identity, catalogue, messaging, analytics), as on the dashboard: a
  * service down takes only its own cards away, never shows a made-up zero.
  */
 
-export const ADMIN_STATS_USERS: TypedDocumentNode<AdminStatsUsersQuery, AdminStatsUsersQueryVariables> = gql`
+export const ADMIN_STATS_USERS: TypedDocumentNode<G.AdminStatsUsersQuery, G.AdminStatsUsersQueryVariables> = gql`
   query AdminStatsUsers {
     adminUserStats {
       total
@@ -24,7 +15,7 @@ export const ADMIN_STATS_USERS: TypedDocumentNode<AdminStatsUsersQuery, AdminSta
   }
 `;
 
-export const ADMIN_STATS_CATALOGUE: TypedDocumentNode<AdminStatsCatalogueQuery, AdminStatsCatalogueQueryVariables> = gql`
+export const ADMIN_STATS_CATALOGUE: TypedDocumentNode<G.AdminStatsCatalogueQuery, G.AdminStatsCatalogueQueryVariables> = gql`
   query AdminStatsCatalogue {
     catalogueStats {
       videoCount
@@ -33,7 +24,7 @@ export const ADMIN_STATS_CATALOGUE: TypedDocumentNode<AdminStatsCatalogueQuery, 
   }
 `;
 
-export const ADMIN_STATS_NEWSLETTER: TypedDocumentNode<AdminStatsNewsletterQuery, AdminStatsNewsletterQueryVariables> = gql`
+export const ADMIN_STATS_NEWSLETTER: TypedDocumentNode<G.AdminStatsNewsletterQuery, G.AdminStatsNewsletterQueryVariables> = gql`
   query AdminStatsNewsletter {
     adminNewsletterStats {
       activeSubscribers
@@ -42,7 +33,7 @@ export const ADMIN_STATS_NEWSLETTER: TypedDocumentNode<AdminStatsNewsletterQuery
 `;
 
 /** The period's rollups, measures and tops, and the all-time views and downloads (analytics). */
-export const ADMIN_STATS_ANALYTICS: TypedDocumentNode<AdminStatsAnalyticsQuery, AdminStatsAnalyticsQueryVariables> = gql`
+export const ADMIN_STATS_ANALYTICS: TypedDocumentNode<G.AdminStatsAnalyticsQuery, G.AdminStatsAnalyticsQueryVariables> = gql`
   query AdminStatsAnalytics($days: Int!) {
     adminStatistics(days: $days) {
       from

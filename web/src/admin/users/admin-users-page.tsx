@@ -1,13 +1,14 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
-import { Ban, History, MessageSquare, Search, ShieldCheck, Users, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Ban, History, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useAuth } from '@/auth/auth-context';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { usePage } from '@/hooks/use-page';
-import { reportFailure, resultOf, toastFailure, toastSuccess } from '../lib/errors';
+import { resultOf, toastSuccess } from '../lib/errors';
 import { useCsvExport } from '../lib/use-csv-export';
-import { LoadFailure } from '../messages/messaging-ui';
+import { LoadFailure } from '../components/paged-list';
+import { runAction, useToastLoadError } from '../components/admin-action';
+import { ListSearch } from '../components/list-search';
 import type { Recipient } from '../messages/operations';
 import { SendMessageDialog } from '../messages/send-message-dialog';
 import { ActionConfirmDialog } from '../components/action-confirm-dialog';
@@ -54,11 +55,7 @@ export default function AdminUsersPage() {
 
   const variables = { search: view.search || null, sort: view.sort, direction: view.direction, page: view.page, pageSize: USERS_PAGE_SIZE };
   const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_USERS_PAGE, { variables, fetchPolicy: 'cache-and-network' });
-  useEffect(() => {
-    if (!error) return;
-    console.error(t.loadFailure, error);
-    toastFailure(t.loadFailure);
-  }, [error]);
+  useToastLoadError(error, t.loadFailure);
 
   const exportVariables = useMemo(() => ({ search: view.search || null, sort: view.sort, direction: view.direction }), [view.search, view.sort, view.direction]);
   const { exportCsv, exporting } = useCsvExport(EXPORT_USERS_CSV, 'exportUsersCsv', t.exportFile, exportVariables);
@@ -105,7 +102,7 @@ export default function AdminUsersPage() {
       />
       <UserStatCards />
 
-      <UsersSearch input={input} setInput={setInput} />
+      <ListSearch id="users-search" label={t.search} placeholder={t.searchPlaceholder} value={input} onChange={setInput} />
 
       {body}
 
@@ -121,24 +118,18 @@ export default function AdminUsersPage() {
 function useBanActions() {
   const [ban] = useApolloMutation(BAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
   const [unban] = useApolloMutation(UNBAN_USER, { refetchQueries: AFTER_BAN_CHANGE, awaitRefetchQueries: true });
-  const banUser = async (target: Target, reason: string) => {
-    try {
-      const { data: result } = await ban({ variables: { input: { userId: target.id, reason } } });
-      resultOf(result, 'banUser');
-      toastSuccess(t.ban.done, t.ban.doneText(target.name));
-    } catch (err) {
-      reportFailure(err, t.ban.failure);
-    }
+  // Each with its own words: 'Utilisateur banni' / 'Utilisateur débanni', or the failure's.
+  const act = (kind: 'ban' | 'unban') => async (target: Target, reason: string) => {
+    const words = t[kind];
+    await runAction(async () => {
+      const variables = { input: { userId: target.id, reason } };
+      if (kind === 'ban') resultOf((await ban({ variables })).data, 'banUser');
+      else resultOf((await unban({ variables })).data, 'unbanUser');
+      toastSuccess(words.done, words.doneText(target.name));
+    }, words.failure);
   };
-  const unbanUser = async (target: Target, reason: string) => {
-    try {
-      const { data: result } = await unban({ variables: { input: { userId: target.id, reason } } });
-      resultOf(result, 'unbanUser');
-      toastSuccess(t.unban.done, t.unban.doneText(target.name));
-    } catch (err) {
-      reportFailure(err, t.unban.failure);
-    }
-  };
+  const banUser = act('ban');
+  const unbanUser = act('unban');
   return { banUser, unbanUser };
 }
 
@@ -180,32 +171,6 @@ function UserRowActions({
         </IconAction>
       )}
     </>
-  );
-}
-
-/** The live server-side search, cleared by its button. */
-function UsersSearch({ input, setInput }: { input: string; setInput(value: string): void }) {
-  return (
-  <form role="search" className="relative mb-4 max-w-md" onSubmit={(event) => event.preventDefault()}>
-    <label htmlFor="users-search" className="sr-only">
-      {t.search}
-    </label>
-    <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-    <Input
-      id="users-search"
-      type="search"
-      value={input}
-      placeholder={t.searchPlaceholder}
-      autoComplete="off"
-      className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-      onChange={(event) => setInput(event.target.value)}
-    />
-    {input && (
-      <Button type="button" variant="ghost" size="icon" className="absolute top-1/2 right-0.5 size-8 -translate-y-1/2" aria-label={t.clearSearch} onClick={() => setInput('')}>
-        <X aria-hidden="true" />
-      </Button>
-    )}
-  </form>
   );
 }
 

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminFr } from '@/i18n/admin';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
 import { usersFr } from '@/i18n/admin/users';
+import { DialogActions } from '../components/dialog-actions';
 
 const t = usersFr.ban;
 
@@ -54,14 +53,7 @@ export function BanUserDialog({ who, onClose, onConfirm }: { who: string | null;
           <FormField id={`${id}-reason`} label={t.reason}>
             <Textarea rows={3} value={reason} disabled={pending} placeholder={t.reasonPlaceholder} maxLength={REASON_MAX_LENGTH} onChange={(e) => setReason(e.target.value)} />
           </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" disabled={pending} onClick={close}>
-              {adminFr.common.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending ? t.pending : t.confirm}
-            </Button>
-          </div>
+          <DialogActions label={t.confirm} pendingLabel={t.pending} pending={pending} onCancel={close} destructive />
         </form>
       </DialogContent>
     </Dialog>

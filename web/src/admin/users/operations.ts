@@ -1,26 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  AdminUserOrdersQuery,
-  AdminUserOrdersQueryVariables,
-  AdminUsersCommerceStatsQuery,
-  AdminUsersCommerceStatsQueryVariables,
-  AdminUsersPageQuery,
-  AdminUsersPageQueryVariables,
-  AdminUserStatsQuery,
-  AdminUserStatsQueryVariables,
-  BanUserMutation,
-  BanUserMutationVariables,
-  ExportUsersCsvQuery,
-  ExportUsersCsvQueryVariables,
-  UnbanUserMutation,
-  UnbanUserMutationVariables,
-} from '@/generated/graphql';
+import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
-export type PurchaseHistoryRow = AdminUserOrdersQuery['adminUserOrders'][number];
+export type PurchaseHistoryRow = G.AdminUserOrdersQuery['adminUserOrders'][number];
 
 /** One user's orders, newest first (commerce), for the purchase history dialog. */
-export const ADMIN_USER_ORDERS: TypedDocumentNode<AdminUserOrdersQuery, AdminUserOrdersQueryVariables> = gql`
+export const ADMIN_USER_ORDERS: TypedDocumentNode<G.AdminUserOrdersQuery, G.AdminUserOrdersQueryVariables> = gql`
   query AdminUserOrders($userId: ID!) {
     adminUserOrders(userId: $userId) {
       id
@@ -39,7 +24,7 @@ export const ADMIN_USER_ORDERS: TypedDocumentNode<AdminUserOrdersQuery, AdminUse
 `;
 
 export type { SortDirection, UserSort } from '@/generated/graphql';
-export type AdminUserRow = AdminUsersPageQuery['adminUsers']['items'][number];
+export type AdminUserRow = G.AdminUsersPageQuery['adminUsers']['items'][number];
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -48,7 +33,7 @@ export const USERS_PAGE_SIZE = 25;
  * phone, ban), commerce joins purchaseCount and totalSpent, messaging unreadMessageCount, each by
  * federation on User.id.
  */
-export const ADMIN_USERS_PAGE: TypedDocumentNode<AdminUsersPageQuery, AdminUsersPageQueryVariables> = gql`
+export const ADMIN_USERS_PAGE: TypedDocumentNode<G.AdminUsersPageQuery, G.AdminUsersPageQueryVariables> = gql`
   query AdminUsersPage($search: String, $sort: UserSort, $direction: SortDirection, $page: Int, $pageSize: Int) {
     adminUsers(search: $search, sort: $sort, direction: $direction, page: $page, pageSize: $pageSize) {
       total
@@ -78,7 +63,7 @@ export const ADMIN_USERS_PAGE: TypedDocumentNode<AdminUsersPageQuery, AdminUsers
 `;
 
 /** The identity cards: total, active, banned. */
-export const ADMIN_USER_STATS: TypedDocumentNode<AdminUserStatsQuery, AdminUserStatsQueryVariables> = gql`
+export const ADMIN_USER_STATS: TypedDocumentNode<G.AdminUserStatsQuery, G.AdminUserStatsQueryVariables> = gql`
   query AdminUserStats {
     adminUserStats {
       total
@@ -89,7 +74,7 @@ export const ADMIN_USER_STATS: TypedDocumentNode<AdminUserStatsQuery, AdminUserS
 `;
 
 /** The commerce cards: purchases and revenue (a separate query: one service down leaves the others' cards). */
-export const ADMIN_USERS_COMMERCE_STATS: TypedDocumentNode<AdminUsersCommerceStatsQuery, AdminUsersCommerceStatsQueryVariables> = gql`
+export const ADMIN_USERS_COMMERCE_STATS: TypedDocumentNode<G.AdminUsersCommerceStatsQuery, G.AdminUsersCommerceStatsQueryVariables> = gql`
   query AdminUsersCommerceStats {
     commerceStats {
       revenue {
@@ -102,13 +87,13 @@ export const ADMIN_USERS_COMMERCE_STATS: TypedDocumentNode<AdminUsersCommerceSta
 `;
 
 /** Every user matching the search, in the table's order, as users-export.csv. */
-export const EXPORT_USERS_CSV: TypedDocumentNode<ExportUsersCsvQuery, ExportUsersCsvQueryVariables> = gql`
+export const EXPORT_USERS_CSV: TypedDocumentNode<G.ExportUsersCsvQuery, G.ExportUsersCsvQueryVariables> = gql`
   query ExportUsersCsv($search: String, $sort: UserSort, $direction: SortDirection) {
     exportUsersCsv(search: $search, sort: $sort, direction: $direction)
   }
 `;
 
-export const BAN_USER: TypedDocumentNode<BanUserMutation, BanUserMutationVariables> = gql`
+export const BAN_USER: TypedDocumentNode<G.BanUserMutation, G.BanUserMutationVariables> = gql`
   mutation BanUser($input: BanUserInput!) {
     banUser(input: $input) {
       user {
@@ -123,7 +108,7 @@ export const BAN_USER: TypedDocumentNode<BanUserMutation, BanUserMutationVariabl
   ${USER_ERROR_FIELDS}
 `;
 
-export const UNBAN_USER: TypedDocumentNode<UnbanUserMutation, UnbanUserMutationVariables> = gql`
+export const UNBAN_USER: TypedDocumentNode<G.UnbanUserMutation, G.UnbanUserMutationVariables> = gql`
   mutation UnbanUser($input: UnbanUserInput!) {
     unbanUser(input: $input) {
       user {

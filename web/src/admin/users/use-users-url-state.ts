@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback } from 'react';
 import { everyValue } from '@/lib/enum-values';
-import { useDebounced } from '../messages/messaging-ui';
+import { useSearchBox } from '../lib/use-search-box';
+import { useUrlQuery } from '../lib/use-url-state';
 import type { SortDirection, UserSort } from './operations';
 
 export const USER_SORTS = everyValue<UserSort>()(['NAME', 'EMAIL', 'PHONE', 'CREATED_AT', 'STATUS', 'PURCHASES', 'TOTAL_SPENT']);
@@ -25,7 +25,7 @@ export interface UsersView {
  * search box is typed into freely; its value goes to the URL 300 ms after the last key, page 1.
  */
 export function useUsersUrlState() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlQuery();
   const search = (params.get('search') ?? '').trim();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const sortParam = params.get('sort') as UserSort | null;
@@ -33,44 +33,10 @@ export function useUsersUrlState() {
   const dirParam = params.get('dir');
   const direction: SortDirection = dirParam === 'ASC' || dirParam === 'DESC' ? dirParam : firstDirection(sort);
 
-  const [input, setInput] = useState(search);
-  const settled = useDebounced(input.trim(), 300);
-
-  const update = useCallback(
-    (change: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(change)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+  const [input, setInput] = useSearchBox(
+    search,
+    useCallback((settled: string) => update({ search: settled, page: null }), [update]),
   );
-
-  // The box → the URL, once typing paused (only when the settled text changed: a URL changed
-  // elsewhere is not overwritten by the box's older text).
-  const lastSettled = useRef(settled);
-  useEffect(() => {
-    if (settled === lastSettled.current) return;
-    lastSettled.current = settled;
-    if (settled !== search) update({ search: settled, page: null });
-  }, [settled, search, update]);
-
-  // The URL → the box, when it changed from elsewhere (top bar search, back button).
-  const lastUrlSearch = useRef(search);
-  useEffect(() => {
-    if (search === lastUrlSearch.current) return;
-    lastUrlSearch.current = search;
-    if (search !== lastSettled.current) {
-      lastSettled.current = search;
-      setInput(search);
-    }
-  }, [search]);
 
   const view: UsersView = { search, page, sort, direction };
   return {

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ToneBadge } from '../components/status-badge';
 import { DataList, type Column } from '../components/data-list';
+import { FilterField } from '../components/filter-bar';
 import { useSidebar } from '../sidebar-context';
 import type { AdminUserRow, SortDirection, UserSort } from './operations';
 import { USER_SORTS } from './use-users-url-state';
@@ -100,8 +100,7 @@ function MobileSort({ sort, direction, onSort }: { sort: UserSort; direction: So
   return (
     <div className="@container mb-3">
       <div className="grid grid-cols-1 gap-2 @sm:grid-cols-[minmax(0,1fr)_auto]">
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="users-sort">{t.sortBy}</Label>
+        <FilterField id="users-sort" label={t.sortBy}>
           <NativeSelect id="users-sort" value={sort} onChange={(e) => onSort(e.target.value as UserSort)}>
             {USER_SORTS.map((value) => (
               <option key={value} value={value}>
@@ -109,14 +108,13 @@ function MobileSort({ sort, direction, onSort }: { sort: UserSort; direction: So
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor="users-sort-direction">{t.sortDirection}</Label>
+        </FilterField>
+        <FilterField id="users-sort-direction" label={t.sortDirection}>
           <NativeSelect id="users-sort-direction" value={direction} onChange={(e) => onSort(sort, e.target.value as SortDirection)}>
             <option value="ASC">{t.sortAsc}</option>
             <option value="DESC">{t.sortDesc}</option>
           </NativeSelect>
-        </div>
+        </FilterField>
       </div>
     </div>
   );

@@ -4,12 +4,14 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { adminFr } from '@/i18n/admin';
-import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { resultOf } from '../lib/errors';
 import { blankToNull, centsToPrice, optionalInteger } from '../lib/form-rules';
-import { Textarea } from '@/components/ui/textarea';
-import { CategorySelect } from '../components/controls';
-import { EditDialog, EditDialogForm } from '../components/edit-dialog';
-import { FormField, OptionalMark } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
+import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
+import { EditDialog, EditDialogForm, saveEdit } from '../components/edit-dialog';
+import { OptionalLabel } from '../components/optional-label';
+import { LearnItemFields } from './learn-item-fields';
+import { TimingFields } from './timing-fields';
 import { UPDATE_VIDEO, type AdminVideo } from './operations';
 import { LEARN_ITEM_COUNT, MIN_PREVIEW_SECONDS, videoEditSchema, type VideoEditValues } from './video-schema';
 
@@ -39,6 +41,23 @@ export function VideoEditDialog({ video, onClose }: { video: AdminVideo | null; 
   );
 }
 
+/** `updateVideo`'s input: an emptied duration is left as it is, an unchanged preview length too. */
+function updateVideoInput(values: VideoEditValues, initial: VideoEditValues) {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    category: values.category,
+    price: values.price.trim(),
+    // An emptied duration is left as it is: the server probes it from the file.
+    ...(values.duration.trim() ? { durationSeconds: optionalInteger(values.duration) } : {}),
+    // Only a change rebuilds the preview (a new streaming version).
+    ...(values.previewSeconds.trim() !== initial.previewSeconds ? { previewSeconds: optionalInteger(values.previewSeconds) } : {}),
+    presenterName: blankToNull(values.presenterName),
+    presenterTitle: blankToNull(values.presenterTitle),
+    learnItems: values.learnItems.map((item) => item.trim()).filter(Boolean),
+  };
+}
+
 function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void }) {
   const t = adminFr.videos;
   const f = t.fields;
@@ -48,72 +67,29 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
   const { errors, isSubmitting } = form.formState;
   const [updateVideo] = useApolloMutation(UPDATE_VIDEO);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { data } = await updateVideo({
-        variables: {
-          id: video.id,
-          input: {
-            title: values.title.trim(),
-            description: values.description.trim(),
-            category: values.category,
-            price: values.price.trim(),
-            // An emptied duration is left as it is: the server probes it from the file.
-            ...(values.duration.trim() ? { durationSeconds: optionalInteger(values.duration) } : {}),
-            // Only a change rebuilds the preview (a new streaming version).
-            ...(values.previewSeconds.trim() !== initial.previewSeconds ? { previewSeconds: optionalInteger(values.previewSeconds) } : {}),
-            presenterName: blankToNull(values.presenterName),
-            presenterTitle: blankToNull(values.presenterTitle),
-            learnItems: values.learnItems.map((item) => item.trim()).filter(Boolean),
-          },
-        },
-      });
-      resultOf(data, 'updateVideo');
-      toastSuccess(t.updated, t.updatedText(values.title.trim()));
-      onDone();
-    } catch (err) {
-      reportFailure(err, t.updateFailure);
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    saveEdit(async () => resultOf((await updateVideo({ variables: { id: video.id, input: updateVideoInput(values, initial) } })).data, 'updateVideo'), {
+      title: t.updated,
+      text: t.updatedText(values.title.trim()),
+      failure: t.updateFailure,
+      onDone,
+    }),
+  );
 
   return (
     <EditDialogForm label={t.editTitle} onSubmit={onSubmit} onCancel={onDone} pending={isSubmitting}>
-      <FormField id={`${id}-title`} label={f.title} error={errors.title?.message} className="sm:col-span-2">
-        <Input autoComplete="off" {...form.register('title')} />
-      </FormField>
-      <FormField id={`${id}-description`} label={f.description} error={errors.description?.message} className="sm:col-span-2">
-        <Textarea rows={4} {...form.register('description')} />
-      </FormField>
+      <TitleDescriptionFields id={id} labels={f} title={form.register('title')} description={form.register('description')} errors={errors} span="sm:col-span-2" />
       <div className="grid gap-4 sm:col-span-2 sm:grid-cols-4">
-        <FormField id={`${id}-category`} label={f.category} error={errors.category?.message}>
-          <CategorySelect {...form.register('category')} />
-        </FormField>
-        <FormField id={`${id}-price`} label={f.price} error={errors.price?.message}>
-          <Input inputMode="decimal" autoComplete="off" {...form.register('price')} />
-        </FormField>
-        <FormField id={`${id}-duration`} label={f.duration} error={errors.duration?.message}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('duration')} />
-        </FormField>
-        <FormField id={`${id}-preview`} label={f.previewSeconds} error={errors.previewSeconds?.message}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('previewSeconds')} />
-        </FormField>
+        <CategoryPriceFields id={id} labels={f} category={form.register('category')} price={form.register('price')} errors={errors} />
+        <TimingFields id={id} duration={form.register('duration')} preview={form.register('previewSeconds')} errors={errors} />
       </div>
-      <FormField id={`${id}-presenter-name`} label={<>{f.presenterName} <OptionalMark>{adminFr.common.optional}</OptionalMark></>} error={errors.presenterName?.message}>
+      <FormField id={`${id}-presenter-name`} label={<OptionalLabel text={f.presenterName} />} error={errors.presenterName?.message}>
         <Input autoComplete="off" {...form.register('presenterName')} />
       </FormField>
-      <FormField id={`${id}-presenter-title`} label={<>{f.presenterTitle} <OptionalMark>{adminFr.common.optional}</OptionalMark></>} error={errors.presenterTitle?.message}>
+      <FormField id={`${id}-presenter-title`} label={<OptionalLabel text={f.presenterTitle} />} error={errors.presenterTitle?.message}>
         <Input autoComplete="off" {...form.register('presenterTitle')} />
       </FormField>
-      <fieldset className="sm:col-span-2">
-        <legend className="mb-2 text-sm font-semibold">{f.learnItems}</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {form.getValues('learnItems').map((_, index) => (
-            <FormField key={index} id={`${id}-learn-${index}`} label={f.learnItem(index + 1)} error={errors.learnItems?.[index]?.message}>
-              <Input autoComplete="off" {...form.register(`learnItems.${index}`)} />
-            </FormField>
-          ))}
-        </div>
-      </fieldset>
+      <LearnItemFields id={id} count={form.getValues('learnItems').length} register={(index) => form.register(`learnItems.${index}`)} errors={errors.learnItems} look="plain" />
     </EditDialogForm>
   );
 }
