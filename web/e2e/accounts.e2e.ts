@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { captchaAnswer, launchBrowser, newVisitor, shownToast, signUpCustomer, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
-import { adminToken, graphql } from './messaging-support';
+import { captchaAnswer, graphql, launchBrowser, newVisitor, shownToast, signUpCustomer, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
+import { adminToken } from './messaging-support';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, stack } from './harness';
+import { launchBrowser, newVisitor, shotPath, shownToast, stack } from './harness';
 
 /** Issue 6 §4: return-to after signing in, the error boundary, the footer's social links. */
 let browser: Browser;
@@ -12,7 +10,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const res = await fetch(`${stack.url}/graphql`, {
@@ -95,8 +92,7 @@ describe('the error boundary', () => {
     expect(await screen.getByRole('heading').innerText()).toBe('Cette page n’a pas pu être chargée.');
     // The site layout stays around the message.
     await page.getByTestId('site-footer').waitFor();
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, 'error-boundary-chunk.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('error-boundary-chunk.png'), fullPage: true });
 
     await page.unroute('**/assets/news-page-*.js');
     await page.getByRole('button', { name: 'Recharger la page' }).click();
@@ -116,7 +112,7 @@ describe('the error boundary', () => {
     await screen.waitFor();
     expect(await screen.getByRole('heading').innerText()).toBe("Une erreur inattendue s'est produite.");
     await screen.getByRole('button', { name: 'Recharger la page' }).waitFor();
-    await page.screenshot({ path: join(shots, 'error-boundary-render.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('error-boundary-render.png'), fullPage: true });
     await context.close();
   });
 });
@@ -141,7 +137,7 @@ describe('the footer', () => {
         ['Facebook', 'https://www.facebook.com/lbf.sante'],
         ['Instagram', 'https://www.instagram.com/lbf.sante'],
       ]);
-      await page.getByTestId('site-footer').screenshot({ path: join(shots, 'footer-social.png') });
+      await page.getByTestId('site-footer').screenshot({ path: shotPath('footer-social.png') });
 
       // None set: no empty row of icons leading nowhere.
       await set({ socialFacebook: '', socialInstagram: '' });

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor } from './harness';
+import { launchBrowser, newVisitor, shotPath } from './harness';
 
 /**
  * Issue 11 §4: a dropped connection shows the last content with 'Hors ligne' (the service worker of
@@ -15,7 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 
 /** Waits until the service worker is active and controls the page (a reload after the first visit). */
 async function controlledBySw(page: Page): Promise<void> {
@@ -90,8 +87,7 @@ describe('with the network cut after a first visit', () => {
     await page.getByTestId('hero-title').waitFor();
     expect(await page.getByTestId('hero-title').innerText()).toBe(heroTitle);
     await notice(page).waitFor();
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, 'offline-home.png') });
+    await page.screenshot({ path: shotPath('offline-home.png') });
 
     // A public page never seen: the app's shell and its own message, not the browser's error page.
     await page.goto('/faq');
