@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage } from './support/payments';
+import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
  * A new customer buys against the provider sandbox (the real commerce, catalogue and gateway, and
@@ -8,11 +8,6 @@ import { answerOnPhonePage } from './support/payments';
  * MTN for a video, Orange Money for a PDF (then downloads it), a declined payment and its retry,
  * and the dashboard's FCFA prices.
  */
-
-/** A Cameroonian mobile number no sandbox rule forces: national digits, e.g. 677 12 34 56. */
-function freshNumber(prefix: '67' | '69'): string {
-  return `${prefix}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-}
 
 let browser: Browser;
 let customer: { context: BrowserContext; page: Page };
@@ -33,7 +28,6 @@ async function gatewayGql<T>(query: string, variables: Record<string, unknown>, 
   return (await res.json()) as { data?: T; errors?: Array<{ extensions?: { code?: string } }> };
 }
 
-
 /** The dashboard section's card for this item, if it is listed there. */
 function cardIn(page: Page, section: string, itemId: string): Locator {
   return page.getByTestId(section).locator(`[data-item-id="${itemId}"]`);
@@ -48,13 +42,6 @@ async function openDialog(page: Page, section: 'available-videos' | 'available-p
   const dialog = page.getByTestId('checkout-dialog');
   await dialog.getByTestId('checkout-submit').waitFor();
   return { itemId, dialog };
-}
-
-async function fillAndPay(dialog: Locator, national: string): Promise<void> {
-  await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
-  await dialog.getByTestId('checkout-consent').check();
-  await dialog.getByTestId('checkout-submit').click();
-  await dialog.getByTestId('checkout-waiting').waitFor();
 }
 
 beforeAll(async () => {

@@ -151,6 +151,13 @@ export async function downloaded(page: Page, start: () => Promise<void>): Promis
   return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
+/** Opens /auth on its 'Inscription' tab and returns the sign-up form. */
+export async function openSignUpForm(page: Page): Promise<Locator> {
+  await page.goto('/auth?tab=signup');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  return page.getByRole('form', { name: 'Inscription' });
+}
+
 /**
  * Signs a new customer up through the form (the captcha read through the back door; the form may
  * swap its captcha while the test reads it, so a refused answer asks for a new one, three times at
@@ -158,9 +165,7 @@ export async function downloaded(page: Page, start: () => Promise<void>): Promis
  */
 export async function signUpCustomer(page: Page, who: { firstName: string; lastName: string; email: string; phone: string }): Promise<void> {
   const captchas = trackCaptchas(page);
-  await page.goto('/auth?tab=signup');
-  await page.getByRole('tab', { name: 'Inscription' }).click();
-  const form = page.getByRole('form', { name: 'Inscription' });
+  const form = await openSignUpForm(page);
   await form.getByLabel('Prénom').fill(who.firstName);
   await form.getByLabel('Nom', { exact: true }).fill(who.lastName);
   await form.getByLabel('Email').fill(who.email);

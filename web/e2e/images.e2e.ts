@@ -14,7 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** Chromium's lazy-loading margin on a 4G connection: images farther below the screen wait for the scroll. */
 const LAZY_MARGIN_PX = 1250;
 

@@ -25,6 +25,15 @@ async function switchSays(page: Page, checked: 'true' | 'false'): Promise<void> 
   await page.waitForFunction((want) => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === want, checked);
 }
 
+/** The visitor turns the mode off in the footer; after a reload the footer's switch still says off. */
+async function turnOffAndExpectKept(page: Page): Promise<void> {
+  await footerSwitch(page).click();
+  await switchSays(page, 'false');
+  await page.reload();
+  await footerSwitch(page).waitFor();
+  expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+}
+
 describe('the low-data switch', () => {
   it('is off by default, and the visitor’s choice in the footer survives reloads', async () => {
     const { context, page } = await newVisitor(browser);
@@ -46,11 +55,7 @@ describe('the low-data switch', () => {
     await page.goto('/actualites');
     expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('true');
 
-    await footerSwitch(page).click();
-    await switchSays(page, 'false');
-    await page.reload();
-    await footerSwitch(page).waitFor();
-    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await turnOffAndExpectKept(page);
     await context.close();
   });
 
@@ -63,11 +68,7 @@ describe('the low-data switch', () => {
     });
     await page.goto('/');
     await page.waitForFunction(() => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === 'true');
-    await footerSwitch(page).click();
-    await switchSays(page, 'false');
-    await page.reload();
-    await footerSwitch(page).waitFor();
-    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await turnOffAndExpectKept(page);
     await context.close();
   });
 });

@@ -10,7 +10,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const res = await fetch(`${stack.url}/graphql`, {
     method: 'POST',

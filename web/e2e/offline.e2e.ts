@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newVisitor, shotPath } from './harness';
 
 /**
@@ -13,12 +13,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** Waits until the service worker is active and controls the page (a reload after the first visit). */
 async function controlledBySw(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** A visitor whose page the site's service worker controls, on /about (the footer drawn). */
+async function visitorUnderWorker(): Promise<{ context: BrowserContext; page: Page }> {
+  const visitor = await newVisitor(browser, { serviceWorkers: 'allow' });
+  await visitor.page.goto('/about');
+  await visitor.page.getByTestId('site-footer').waitFor();
+  await controlledBySw(visitor.page);
+  return visitor;
 }
 
 const notice = (page: Page) => page.getByTestId('offline-notice');
@@ -107,10 +115,7 @@ describe('a server-rendered page read once', () => {
   // Its browser hydrates from the server's answers and may never fetch them: the app hands them to
   // the service worker, so they are there when the connection drops (src/lib/offline/seen-answers.ts).
   it('leaves the worker the news list it was rendered with', async () => {
-    const { context, page } = await newVisitor(browser, { serviceWorkers: 'allow' });
-    await page.goto('/about');
-    await page.getByTestId('site-footer').waitFor();
-    await controlledBySw(page);
+    const { context, page } = await visitorUnderWorker();
     await page.evaluate(() => caches.delete('lbf-data-v1'));
     await page.goto('/actualites');
     const firstCard = await page.getByTestId('article-card').first().getByRole('heading').innerText();
@@ -123,10 +128,7 @@ describe('a server-rendered page read once', () => {
 
 describe('a mutation that fails on the network', () => {
   it('is sent once, never replayed', async () => {
-    const { context, page } = await newVisitor(browser, { serviceWorkers: 'allow' });
-    await page.goto('/about');
-    await page.getByTestId('site-footer').waitFor();
-    await controlledBySw(page);
+    const { context, page } = await visitorUnderWorker();
     const sent: string[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/graphql') && (req.postData() ?? '').includes('SubscribeNewsletter')) sent.push(req.url());

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
 import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage } from './support/payments';
+import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
  * A customer named Ŋgono Ɛyenga buys a demo PDF guide through the payments sandbox (MTN, approved
@@ -47,11 +47,8 @@ describe('a PDF guide delivered to its buyer', () => {
     bought = (await card.getAttribute('data-item-id'))!;
     await card.getByTestId('buy-mtn').click();
     const dialog = page.getByTestId('checkout-dialog');
-    const national = `67${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
-    await dialog.getByTestId('checkout-consent').check();
-    await dialog.getByTestId('checkout-submit').click();
-    await dialog.getByTestId('checkout-waiting').waitFor();
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
     await answerOnPhonePage(phone, `237${national}`);
     await page.bringToFront();
     await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
 import { launchBrowser, mailsTo, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage } from './support/payments';
+import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
  * Issue 20 §9, a receipt a buyer can show: an administrator sets the seller's legal identity in
@@ -87,11 +87,8 @@ describe('a receipt a buyer can show', () => {
     const itemId = (await card.getAttribute('data-item-id'))!;
     await card.getByTestId('buy-mtn').click();
     const dialog = page.getByTestId('checkout-dialog');
-    const national = `67${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
-    await dialog.getByTestId('checkout-consent').check();
-    await dialog.getByTestId('checkout-submit').click();
-    await dialog.getByTestId('checkout-waiting').waitFor();
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
     const phone = await context.newPage();
     await answerOnPhonePage(phone, `237${national}`);
     await phone.close();

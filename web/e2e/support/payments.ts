@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { graphql, stack } from '../harness';
 
 /**
@@ -19,6 +19,22 @@ export function paymentSandboxUrl(): string {
   const named = process.env.LBF_E2E_SANDBOX_URL ?? stack.paymentSandboxUrl;
   if (named) return named.replace(/\/$/, '');
   return `http://127.0.0.1:${4106 + Number(new URL(stack.url).port) - 4000}`;
+}
+
+/** A Cameroonian mobile number no sandbox rule forces: national digits, e.g. 677 12 34 56. */
+export function freshNumber(prefix: '67' | '69'): string {
+  return `${prefix}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+}
+
+/**
+ * In the site's open checkout dialog: the phone number, the consent to immediate access, 'Payer',
+ * then the dialog waits for the customer's phone.
+ */
+export async function fillAndPay(dialog: Locator, national: string): Promise<void> {
+  await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
+  await dialog.getByTestId('checkout-consent').check();
+  await dialog.getByTestId('checkout-submit').click();
+  await dialog.getByTestId('checkout-waiting').waitFor();
 }
 
 /**
