@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shotPath, stack } from './harness';
+import { graphql, launchBrowser, newVisitor, shotPath, stack } from './harness';
 
 /**
  * Issue 11 §2, in the browser after load: each page's title, description, canonical URL and Open
@@ -14,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 interface Head {
   title: string;

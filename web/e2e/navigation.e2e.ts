@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shotPath, shownToast, stack } from './harness';
+import { graphql, launchBrowser, newVisitor, shotPath, shownToast, stack } from './harness';
+import { adminToken } from './messaging-support';
 
 /** Issue 6 §4: return-to after signing in, the error boundary, the footer's social links. */
 let browser: Browser;
@@ -9,17 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 async function signInOnAuthPage(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Connexion' });
@@ -117,14 +107,10 @@ describe('the error boundary', () => {
 });
 
 describe('the footer', () => {
-  const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken } }`;
   const UPDATE = `mutation($input: SiteSettingsInput!) { updateSiteSettings(input: $input) { __typename } }`;
 
   it('shows only the social networks the administrator set, with their links', async () => {
-    const { signIn } = await graphql<{ signIn: { accessToken: string | null } }>(SIGN_IN, {
-      input: { email: stack.demo.admin.email, password: stack.demo.admin.password },
-    });
-    const token = signIn.accessToken!;
+    const token = await adminToken();
     const set = (input: Record<string, string>) => graphql(UPDATE, { input }, token);
     try {
       await set({ socialFacebook: 'https://www.facebook.com/lbf.sante', socialTwitter: '', socialInstagram: 'https://www.instagram.com/lbf.sante' });
