@@ -38,6 +38,7 @@ const { startStack, SERVICES } = require('./lib/stack');
 const { root } = require('./lib/build');
 const { SETTINGS, ME, VIDEOS, LIVE } = require('./bench/queries');
 const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
+const { runLoad } = require('./bench/load');
 const { benchCommerce } = require('./bench/commerce');
 const { benchMedia } = require('./bench/media-endpoints');
 const { benchPlayer } = require('./bench/player');
@@ -68,18 +69,9 @@ function startBaseline(kind) {
   });
 }
 
-/** One autocannon run in a fresh process. */
+/** One autocannon run of a GraphQL operation in a fresh process (bench/load.js). */
 function load(url, query, headers = {}, variables = undefined) {
-  const child = fork(join(BENCH_DIR, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (result) => {
-      child.kill();
-      if (result.error) reject(new Error(result.error));
-      else resolve(result);
-    });
-    child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
-    child.send({ url, body: JSON.stringify({ query, variables }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
-  });
+  return runLoad({ url, body: JSON.stringify({ query, variables }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
 }
 
 /** One request first: a target that answers errors would otherwise be measured at its error speed. */

@@ -4,17 +4,37 @@
  * The load generator, in its own process so that it never shares an event loop with what it
  * measures: autocannon POSTs one GraphQL operation (or, with method GET and no body, GETs a page) for
  * a warm-up, then for the measured window, and sends the figures to the parent over IPC. Arguments
- * arrive as one JSON message.
+ * arrive as one JSON message. The parts of the bench start it with runLoad.
  */
-const autocannon = require('autocannon');
+const { fork } = require('node:child_process');
+const { join } = require('node:path');
+
+/**
+ * One autocannon run in a fresh process (this file); resolves with its figures (rps, total, p50,
+ * p99, non2xx, errors, timeouts). `run`: { url, method ('POST'), body, headers, connections,
+ * seconds, warmupSeconds }.
+ */
+function runLoad(run) {
+  const child = fork(join(__dirname, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => {
+      child.kill();
+      if (result.error) reject(new Error(result.error));
+      else resolve(result);
+    });
+    child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
+    child.send(run);
+  });
+}
 
 function run(opts) {
+  const autocannon = require('autocannon');
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
-process.once('message', async ({ url, method = 'POST', body, headers, connections, seconds, warmupSeconds }) => {
+if (require.main === module) process.once('message', async ({ url, method = 'POST', body, headers, connections, seconds, warmupSeconds }) => {
   try {
     const base = { url, method, body, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, connections, pipelining: 1 };
     if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });
@@ -32,3 +52,5 @@ process.once('message', async ({ url, method = 'POST', body, headers, connection
     process.send({ error: String(err && err.stack ? err.stack : err) });
   }
 });
+
+module.exports = { runLoad };

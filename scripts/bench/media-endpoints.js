@@ -10,11 +10,11 @@
  * The viewer is the demo customer, made a buyer of one demo video by an entitlement row written
  * here (as commerce's purchase leaves it). When that video has no streaming ladder yet (before the
  * pipeline built the demo's), a small one is written into the stack's media folder the way the
- * pipeline lays it out, with a key in video_keys. autocannon runs in a child process of this file.
+ * pipeline lays it out, with a key in video_keys. autocannon runs in a child process (bench/load.js).
  */
-const { fork } = require('node:child_process');
 const { randomBytes, randomUUID } = require('node:crypto');
 const { join } = require('node:path');
+const { runLoad } = require('./load');
 
 const START = `mutation BenchStartPlayback($id: ID!) { startPlayback(videoId: $id) { session { mode manifestUrl } error { code message } } }`;
 
@@ -62,18 +62,9 @@ async function ensureLadder({ root, db, mediaDir, videoId }) {
   return 'a fixture ladder written by the bench';
 }
 
-/** One autocannon GET run in a child process (this file), so it never shares the measured event loop. */
+/** One autocannon GET run in a child process (bench/load.js), so it never shares the measured event loop. */
 function loadGet(url, headers, { connections, seconds, warmupSeconds }) {
-  const child = fork(join(__dirname, 'media-endpoints.js'), ['--load'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (result) => {
-      child.kill();
-      if (result.error) reject(new Error(result.error));
-      else resolve(result);
-    });
-    child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
-    child.send({ url, headers, connections, seconds, warmupSeconds });
-  });
+  return runLoad({ url, method: 'GET', headers, connections, seconds, warmupSeconds });
 }
 
 async function benchMedia({ gatewayUrl, subgraph, credential, token, catalogueDbUrl, mediaDir, root, printTable, connections, seconds, warmupSeconds }) {
@@ -112,19 +103,6 @@ async function benchMedia({ gatewayUrl, subgraph, credential, token, catalogueDb
   } finally {
     await db.end();
   }
-}
-
-if (process.argv.includes('--load')) {
-  const autocannon = require('autocannon');
-  process.once('message', ({ url, headers, connections, seconds, warmupSeconds }) => {
-    const run = (duration) =>
-      new Promise((resolve, reject) => autocannon({ url, method: 'GET', headers, connections, pipelining: 1, duration }, (err, r) => (err ? reject(err) : resolve(r))));
-    (async () => {
-      if (warmupSeconds > 0) await run(warmupSeconds);
-      const r = await run(seconds);
-      process.send({ rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts });
-    })().catch((err) => process.send({ error: String(err && err.stack ? err.stack : err) }));
-  });
 }
 
 module.exports = { benchMedia };

@@ -10,10 +10,9 @@
  * the client-rendered app's shell (index.html), which costs the server nothing but shows nothing
  * until the JavaScript has loaded and asked for the data.
  */
-const { fork } = require('node:child_process');
 const http = require('node:http');
-const { join } = require('node:path');
 const zlib = require('node:zlib');
+const { runLoad } = require('./load');
 
 const PAGES = ['/', '/actualites'];
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br' };
@@ -56,16 +55,7 @@ function rootMarkup(html) {
 
 /** One autocannon run of GET `url` (no body) in a fresh process. */
 function loadGet(url, headers, { connections, seconds, warmupSeconds }) {
-  const child = fork(join(__dirname, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (result) => {
-      child.kill();
-      if (result.error) reject(new Error(result.error));
-      else resolve(result);
-    });
-    child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
-    child.send({ url, method: 'GET', headers, connections, seconds, warmupSeconds });
-  });
+  return runLoad({ url, method: 'GET', headers, connections, seconds, warmupSeconds });
 }
 
 async function benchSsr({ stackUrl: base, printTable, connections, seconds, warmupSeconds }) {

@@ -13,11 +13,12 @@
  * Knobs (environment): BENCH_STATS_VISITS (100000), BENCH_STATS_USERS (5000), BENCH_STATS_PURCHASES
  * (2000), BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16).
  */
-const { fork, spawn } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { randomBytes, randomUUID } = require('node:crypto');
 const { availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const { root, buildStale } = require('../lib/build');
+const { runLoad } = require('./load');
 
 const env = process.env;
 const VISITS = Number(env.BENCH_STATS_VISITS ?? 100_000);
@@ -60,16 +61,7 @@ function startAnalytics(envVars) {
 }
 
 function load(url, query, variables, headers) {
-  const child = fork(join(__dirname, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (result) => {
-      child.kill();
-      if (result.error) reject(new Error(result.error));
-      else resolve(result);
-    });
-    child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
-    child.send({ url, body: JSON.stringify({ query, variables }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
-  });
+  return runLoad({ url, body: JSON.stringify({ query, variables }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
 }
 
 /** 12 months of history, written straight into analytics' raw tables. */

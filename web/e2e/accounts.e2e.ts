@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { captchaAnswer, launchBrowser, newVisitor, shownToast, signUpCustomer, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
-import { adminToken, graphql } from './messaging-support';
+import { captchaAnswer, graphql, launchBrowser, newVisitor, openSignUpForm, shownToast, signUpCustomer, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
+import { adminToken } from './messaging-support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,9 +14,7 @@ describe('a new visitor', () => {
   it('signs up through the real form with the captcha and lands on /dashboard', async () => {
     const { context, page } = await newVisitor(browser);
     const captchas = trackCaptchas(page);
-    await page.goto('/auth?tab=signup');
-    await page.getByRole('tab', { name: 'Inscription' }).click();
-    const form = page.getByRole('form', { name: 'Inscription' });
+    const form = await openSignUpForm(page);
     await form.getByLabel('Prénom').fill('Aïcha');
     await form.getByLabel('Nom', { exact: true }).fill('Diallo');
     await form.getByLabel('Email').fill(uniqueEmail('aicha'));
@@ -48,9 +46,7 @@ describe('a new visitor', () => {
   it('is told the passwords do not match, in the spec’s words', async () => {
     const { context, page } = await newVisitor(browser);
     const captchas = trackCaptchas(page);
-    await page.goto('/auth?tab=signup');
-    await page.getByRole('tab', { name: 'Inscription' }).click();
-    const form = page.getByRole('form', { name: 'Inscription' });
+    const form = await openSignUpForm(page);
     await form.getByLabel('Prénom').fill('Moussa');
     await form.getByLabel('Nom', { exact: true }).fill('Traoré');
     await form.getByLabel('Email').fill(uniqueEmail('moussa'));
@@ -68,9 +64,7 @@ describe('a new visitor', () => {
   it('in Abidjan finds Côte d’Ivoire picked, and a number typed with +237 is saved as Cameroon’s', async () => {
     const { context, page } = await newVisitor(browser, { timeZone: 'Africa/Abidjan' });
     const captchas = trackCaptchas(page);
-    await page.goto('/auth?tab=signup');
-    await page.getByRole('tab', { name: 'Inscription' }).click();
-    const form = page.getByRole('form', { name: 'Inscription' });
+    const form = await openSignUpForm(page);
     await expect(page.getByTestId('phone-country').innerText()).resolves.toMatch(/CI\s*\+225/);
     await form.getByLabel('Prénom').fill('Kouamé');
     await form.getByLabel('Nom', { exact: true }).fill('Yao');
@@ -99,8 +93,7 @@ describe('a new visitor', () => {
       ['Africa/Douala', /CM\s*\+237/],
     ] as const) {
       const { context, page } = await newVisitor(browser, { timeZone });
-      await page.goto('/auth?tab=signup');
-      await page.getByRole('tab', { name: 'Inscription' }).click();
+      await openSignUpForm(page);
       await expect(page.getByTestId('phone-country').innerText()).resolves.toMatch(shown);
       await context.close();
     }

@@ -1,23 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, stack } from './harness';
-import { graphql } from './messaging-support';
+import { launchBrowser, newVisitor, shotPath, signInAsAdmin } from './harness';
+import { sendContactMessage } from './messaging-support';
 
 /**
  * The top bar's bell against the real stack: a visitor's contact message raises messaging's
  * admin alert, analytics counts it and pushes the new total through its subscription, and the
  * administrator's open page shows it without a reload; the item leads to the message in the contact inbox.
  */
-const shots = process.env.LBF_E2E_SHOTS ?? '/tmp/shots-webusers';
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
-}
 
 /** The bell's count as drawn: the badge's number, 0 when there is no badge. */
 async function bellCount(page: Page): Promise<number> {
@@ -26,29 +15,9 @@ async function bellCount(page: Page): Promise<number> {
   return Number(await badge.innerText());
 }
 
-async function sendContactMessage(name: string): Promise<void> {
-  const { openContactForm } = await graphql<{ openContactForm: { token: string; minSeconds: number } }>('mutation { openContactForm { token minSeconds } }');
-  await new Promise((resolve) => setTimeout(resolve, openContactForm.minSeconds * 1000 + 300));
-  const { sendContactMessage: sent } = await graphql<{ sendContactMessage: { sent: boolean | null; error: { message: string } | null } }>(
-    'mutation Send($input: ContactInput!) { sendContactMessage(input: $input) { sent error { message } } }',
-    {
-      input: {
-        name,
-        email: `${name.toLowerCase().replace(/\W+/g, '.')}@exemple.test`,
-        subject: 'GENERAL',
-        message: 'Bonjour, proposez-vous des guides sur les plantes contre la fatigue ?',
-        acceptTerms: true,
-        ticket: openContactForm.token,
-      },
-    },
-  );
-  expect(sent).toEqual({ sent: true, error: null });
-}
-
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
 }, 30_000);
 
@@ -70,7 +39,7 @@ test('the bell’s count goes up live when a visitor sends a contact message, an
     await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
     const name = `Visiteur ${Date.now().toString(36)}`;
-    await sendContactMessage(name);
+    await sendContactMessage({ name, message: 'Bonjour, proposez-vous des guides sur les plantes contre la fatigue ?' });
 
     await page.waitForFunction(
       (expected: number) => Number(document.querySelector('[data-testid="admin-bell-count"]')?.textContent ?? '0') >= expected,
@@ -90,7 +59,7 @@ test('the bell’s count goes up live when a visitor sends a contact message, an
     await item.waitFor();
     expect(await item.getAttribute('href')).toMatch(/^\/admin\/contact\?message=[0-9a-f-]{36}$/);
     expect(await item.locator('time').innerText()).toMatch(/à l'instant|il y a/);
-    await page.screenshot({ path: join(shots, 'admin-bell-1280.png') });
+    await page.screenshot({ path: shotPath('admin-bell-1280.png') });
     await item.click();
     await page.waitForURL('**/admin/contact?message=**');
     await page.getByRole('dialog').getByRole('heading', { name }).waitFor();
@@ -109,7 +78,7 @@ test('the bell’s count goes up live when a visitor sends a contact message, an
     const box = (await menu.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await phone.page.screenshot({ path: join(shots, 'admin-bell-390.png') });
+    await phone.page.screenshot({ path: shotPath('admin-bell-390.png') });
   } finally {
     await phone.context.close();
   }

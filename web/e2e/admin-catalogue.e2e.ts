@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, signIn, stack } from './harness';
+import { launchBrowser, newAdminVisitor, newVisitor, shownToast, signIn, signInAsAdmin, stack } from './harness';
 
 /**
  * The administrator's catalogue screens against the real stack: files go from the browser straight
@@ -47,14 +47,6 @@ function uniqueTitle(tag: string): string {
   return `${tag} ${Date.now().toString(36)}`;
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
-}
-
 /** The count under the heading ('9 vidéos'), as a number. */
 async function listCount(page: Page): Promise<number> {
   await page.getByTestId('admin-count').filter({ hasText: /\d/ }).waitFor();
@@ -80,8 +72,7 @@ beforeAll(async () => {
   writeFileSync(fakeVideoPath, 'Ceci est un simple texte, renommé en .mp4.\n'.repeat(20));
 
   browser = await launchBrowser();
-  admin = await newVisitor(browser, { mobile: false });
-  await signInAsAdmin(admin.page);
+  admin = await newAdminVisitor(browser);
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, stack } from './harness';
-import { adminToken, graphql } from './messaging-support';
+import { graphql, launchBrowser, newAdminVisitor, stack, tokenFor } from './harness';
+import { adminToken, sendContactMessage } from './messaging-support';
+import { MTN_FAILED, startMtnCheckout } from './support/payments';
 
 /**
  * Links that land on the item, not on a list, against the real stack: the bell's contact item
@@ -8,35 +9,6 @@ import { adminToken, graphql } from './messaging-support';
  * link shows that video first, and the top bar's video hit lands on the videos list searched for
  * the video (the search kept in the URL and typed over).
  */
-/** The provider sandbox's MTN number that fails at once (see admin-payments.e2e.ts). */
-const MTN_FAILED = '46733123450';
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
-}
-
-async function sendContactMessage(name: string, message: string): Promise<void> {
-  const { openContactForm } = await graphql<{ openContactForm: { token: string; minSeconds: number } }>('mutation { openContactForm { token minSeconds } }');
-  await new Promise((resolve) => setTimeout(resolve, openContactForm.minSeconds * 1000 + 300));
-  const { sendContactMessage: sent } = await graphql<{ sendContactMessage: { sent: boolean | null; error: { message: string } | null } }>(
-    'mutation Send($input: ContactInput!) { sendContactMessage(input: $input) { sent error { message } } }',
-    {
-      input: {
-        name,
-        email: `${name.toLowerCase().replace(/\W+/g, '.')}@exemple.test`,
-        subject: 'GENERAL',
-        message,
-        acceptTerms: true,
-        ticket: openContactForm.token,
-      },
-    },
-  );
-  expect(sent).toEqual({ sent: true, error: null });
-}
 
 /** The search param of the page's URL, decoded (null when absent). */
 function param(page: Page, name: string): string | null {
@@ -48,8 +20,7 @@ let admin: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await newVisitor(browser, { mobile: false });
-  await signInAsAdmin(admin.page);
+  admin = await newAdminVisitor(browser);
 }, 30_000);
 
 afterAll(async () => {
@@ -66,7 +37,7 @@ test('the bell’s contact item opens that message at once, read; closing it lea
 
   const name = `Lien ${Date.now().toString(36)}`;
   const text = `Bonjour, je cherche le guide ${name} sur les tisanes.`;
-  await sendContactMessage(name, text);
+  await sendContactMessage({ name, message: text });
 
   // The item is pushed live; its link names the message.
   await bell.click();
@@ -166,11 +137,7 @@ test('?video=<id> shows that video first with its state; closing removes the par
 
 test('?order=<id> opens that order’s detail; closing it removes the parameter', async () => {
   const { page } = admin;
-  const { signIn } = await graphql<{ signIn: { accessToken: string | null } }>(
-    'mutation($input: SignInInput!) { signIn(input: $input) { accessToken } }',
-    { input: { email: stack.demo.customer.email, password: stack.demo.customer.password } },
-  );
-  const customer = signIn.accessToken!;
+  const customer = await tokenFor(stack.demo.customer.email, stack.demo.customer.password);
   // A guide the customer does not own, paid with the sandbox's failing number: an order that grants nothing.
   const { pdfs } = await graphql<{ pdfs: { items: { id: string; title: string; purchased: boolean }[] } }>(
     'query { pdfs(page: 1, pageSize: 50) { items { id title purchased } } }',
@@ -179,13 +146,7 @@ test('?order=<id> opens that order’s detail; closing it removes the parameter'
   );
   const pdf = pdfs.items.find((p) => !p.purchased);
   if (!pdf) throw new Error('the demo customer owns every guide');
-  const { startCheckout } = await graphql<{ startCheckout: { order: { id: string } | null; error: { message: string } | null } }>(
-    'mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id } error { message } } }',
-    { input: { itemId: pdf.id, itemType: 'PDF', method: 'MTN', phone: MTN_FAILED, consentImmediateAccess: true } },
-    customer,
-  );
-  if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
-  const orderId = startCheckout.order.id;
+  const { id: orderId } = await startMtnCheckout<{ id: string }>(customer, { itemId: pdf.id, itemType: 'PDF' }, MTN_FAILED, 'id');
 
   await page.goto(`/admin/payments?order=${orderId}`);
   const dialog = page.getByTestId('order-detail');

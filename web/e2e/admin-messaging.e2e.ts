@@ -1,56 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, stack, uniqueEmail } from './harness';
+import { downloaded, graphql, launchBrowser, mailsTo, newAdminVisitor, newVisitor, shotPath, shownToast, signInAsAdmin, stack, uniqueEmail } from './harness';
+import { sendContactMessage } from './messaging-support';
 
 /**
  * The administrator's messaging screens against the real stack and the real mail catcher: the
  * contact inbox (a visitor's message, read on opening, answered by e-mail), a newsletter campaign
  * to confirmed subscribers with its live progress, and internal messages (one user, everyone).
  */
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
-/** The stack's mail catcher (its JSON API). */
-const catcherUrl = (stack as unknown as { mailCatcherUrl: string }).mailCatcherUrl;
-
-interface CaughtMail {
-  id: string;
-  to: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-}
-
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** The mails the catcher holds for `to`, once `until` accepts them (10 s at most). */
-async function mailsTo(to: string, until: (mails: CaughtMail[]) => boolean = (m) => m.length > 0): Promise<CaughtMail[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await fetch(`${catcherUrl}/api/mails?to=${encodeURIComponent(to)}`);
-    const mails = (await res.json()) as CaughtMail[];
-    if (until(mails)) return mails;
-    if (Date.now() > deadline) throw new Error(`the catcher holds ${mails.length} mail(s) for ${to}: ${mails.map((m) => m.subject).join(' | ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
-}
-
 function row(page: Page, text: string) {
   return page.getByTestId('data-row').filter({ hasText: text });
 }
@@ -61,11 +17,8 @@ let admin: { context: BrowserContext; page: Page };
 let contactEmail: string | null = null;
 
 beforeAll(async () => {
-  if (!catcherUrl) throw new Error('stack.json carries no mailCatcherUrl');
-  mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
-  admin = await newVisitor(browser, { mobile: false });
-  await signInAsAdmin(admin.page);
+  admin = await newAdminVisitor(browser);
 }, 60_000);
 
 afterAll(async () => {
@@ -76,13 +29,7 @@ test('a visitor’s contact message reaches the admin inbox, opening it reads it
   const email = uniqueEmail('contact-admin');
   const name = `Awa ${Date.now().toString(36)}`;
   const text = 'Bonjour, comment puis-je accéder aux vidéos achetées depuis mon téléphone ?';
-  const { openContactForm } = await graphql<{ openContactForm: { token: string; minSeconds: number } }>('mutation { openContactForm { token minSeconds } }');
-  await new Promise((resolve) => setTimeout(resolve, openContactForm.minSeconds * 1000 + 300));
-  const { sendContactMessage } = await graphql<{ sendContactMessage: { sent: boolean | null; error: { message: string } | null } }>(
-    'mutation Send($input: ContactInput!) { sendContactMessage(input: $input) { sent error { message } } }',
-    { input: { name, email, subject: 'SUPPORT', message: text, acceptTerms: true, ticket: openContactForm.token } },
-  );
-  expect(sendContactMessage).toEqual({ sent: true, error: null });
+  await sendContactMessage({ name, email, subject: 'SUPPORT', message: text });
 
   const { page } = admin;
   await page.goto('/admin/contact');
@@ -91,7 +38,7 @@ test('a visitor’s contact message reaches the admin inbox, opening it reads it
   await expect(message.locator('[data-unread="true"]').count()).resolves.toBe(1);
   await expect(message.innerText()).resolves.toContain('Support technique');
   await page.getByTestId('contact-unread-badge').waitFor();
-  await page.screenshot({ path: join(shots, 'admin-contact-1280.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('admin-contact-1280.png'), fullPage: true });
 
   await message.click();
   const dialog = page.getByRole('dialog');
@@ -107,13 +54,13 @@ test('a visitor’s contact message reaches the admin inbox, opening it reads it
   await shownToast(page, 'Réponse envoyée').waitFor();
   await dialog.getByTestId('contact-replies').filter({ hasText: reply }).waitFor();
 
-  const mails = await mailsTo(email, (all) => all.some((m) => (m.text ?? '').includes(reply)));
+  const mails = await mailsTo(email, 1, { where: (m) => (m.text ?? '').includes(reply) });
   expect(mails.filter((m) => (m.text ?? '').includes(reply))).toHaveLength(1);
   // Its delivery shows under the reply once the mail left.
   await page.goto('/admin/contact');
   await row(page, name).click();
   await page.getByRole('dialog').getByTestId('contact-replies').locator('[data-status="SENT"]').waitFor();
-  await page.screenshot({ path: join(shots, 'admin-contact-detail-1280.png') });
+  await page.screenshot({ path: shotPath('admin-contact-detail-1280.png') });
   await page.keyboard.press('Escape');
 
   // Archived, it leaves the inbox for the archive.
@@ -159,24 +106,24 @@ test('the E-mails page lists the mails sent to the visitor with their purpose an
     await page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Échec' });
   }
   await failed.getByTestId('delivery-error').waitFor();
-  await page.screenshot({ path: join(shots, 'admin-emails-failed-1280.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('admin-emails-failed-1280.png'), fullPage: true });
   await failed.getByRole('button', { name: `Renvoyer l'e-mail à ${refused}` }).click();
   await shownToast(page, 'E-mail renvoyé').waitFor();
 
   await page.getByRole('button', { name: 'Réinitialiser les filtres' }).first().click();
   await page.getByTestId('data-row').first().waitFor();
-  await page.screenshot({ path: join(shots, 'admin-emails-1280.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('admin-emails-1280.png'), fullPage: true });
 
   const phone = await newVisitor(browser, { mobile: true });
   try {
     await signInAsAdmin(phone.page);
     await phone.page.goto('/admin/emails');
     await phone.page.getByTestId('data-row').first().waitFor();
-    await phone.page.screenshot({ path: join(shots, 'admin-emails-390.png'), fullPage: true });
+    await phone.page.screenshot({ path: shotPath('admin-emails-390.png'), fullPage: true });
     await phone.page.goto('/admin/contact');
     await phone.page.getByRole('tab', { name: 'Archivés' }).click();
     await phone.page.getByTestId('data-row').first().waitFor();
-    await phone.page.screenshot({ path: join(shots, 'admin-contact-390.png'), fullPage: true });
+    await phone.page.screenshot({ path: shotPath('admin-contact-390.png'), fullPage: true });
   } finally {
     await phone.context.close();
   }
@@ -221,7 +168,7 @@ test('confirmed subscribers receive a campaign: the progress bar reaches the tot
 
   await page.getByRole('button', { name: 'Envoyer un test' }).click();
   await shownToast(page, stack.demo.admin.email).waitFor();
-  await mailsTo(stack.demo.admin.email, (all) => all.some((m) => m.subject.includes(subject)));
+  await mailsTo(stack.demo.admin.email, 1, { where: (m) => m.subject.includes(subject) });
 
   await send.click();
   const confirm = page.getByRole('alertdialog');
@@ -238,20 +185,17 @@ test('confirmed subscribers receive a campaign: the progress bar reaches the tot
   await page.getByTestId('campaign-progress-text').filter({ hasText: `${total} / ${total} envoyés` }).waitFor();
 
   for (const email of subscribers) {
-    const mails = await mailsTo(email, (all) => all.some((m) => m.subject.includes(subject)));
+    const mails = await mailsTo(email, 1, { where: (m) => m.subject.includes(subject) });
     expect(mails.filter((m) => m.subject.includes(subject))).toHaveLength(1);
   }
   // The history and the last-campaign card show it.
   await row(page, subject).filter({ hasText: 'Envoyée' }).waitFor();
   await page.getByTestId('card-last-campaign').filter({ hasText: subject }).waitFor();
-  await page.screenshot({ path: join(shots, 'admin-newsletter-1280.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('admin-newsletter-1280.png'), fullPage: true });
 
   // 'Exporter': the active subscribers as newsletter-subscribers.csv.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exporter' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('newsletter-subscribers.csv');
-  const csv = readFileSync((await file.path())!, 'utf8');
+  const { name: fileName, text: csv } = await downloaded(page, () => page.getByRole('button', { name: 'Exporter' }).click());
+  expect(fileName).toBe('newsletter-subscribers.csv');
   for (const email of subscribers) expect(csv).toContain(email);
   await shownToast(page, 'Export réussi').waitFor();
 
@@ -267,7 +211,7 @@ test('confirmed subscribers receive a campaign: the progress bar reaches the tot
     await signInAsAdmin(phone.page);
     await phone.page.goto('/admin/newsletter');
     await phone.page.getByTestId('card-last-campaign').filter({ hasText: subject }).waitFor();
-    await phone.page.screenshot({ path: join(shots, 'admin-newsletter-390.png'), fullPage: true });
+    await phone.page.screenshot({ path: shotPath('admin-newsletter-390.png'), fullPage: true });
   } finally {
     await phone.context.close();
   }
@@ -291,7 +235,7 @@ test('the admin sends an individual and a group message and sees them in the his
   await dialog.getByPlaceholder('Rechercher un nom ou un e-mail...').fill(stack.demo.customer.email);
   await dialog.getByRole('option').filter({ hasText: stack.demo.customer.email }).click();
   await dialog.getByTestId('chosen-recipient').filter({ hasText: stack.demo.customer.email }).waitFor();
-  await page.screenshot({ path: join(shots, 'admin-messages-dialog-1280.png') });
+  await page.screenshot({ path: shotPath('admin-messages-dialog-1280.png') });
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await shownToast(page, 'Message envoyé').waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -312,7 +256,7 @@ test('the admin sends an individual and a group message and sees them in the his
   await broadcast.filter({ hasText: 'Groupe' }).filter({ hasText: 'Tous les utilisateurs' }).filter({ hasText: /Lu par 0 \/ \d+/ }).waitFor();
   // 'Marquer comme lu' only on the unread individual message.
   await expect(broadcast.getByRole('button', { name: /Marquer/ }).count()).resolves.toBe(0);
-  await page.screenshot({ path: join(shots, 'admin-messages-1280.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('admin-messages-1280.png'), fullPage: true });
   await sent.getByRole('button', { name: `Marquer « ${individual} » comme lu` }).click();
   await shownToast(page, 'Message marqué comme lu').waitFor();
   await sent.locator('[data-status="read"]').waitFor();
@@ -324,7 +268,7 @@ test('the admin sends an individual and a group message and sees them in the his
     await signInAsAdmin(phone.page);
     await phone.page.goto('/admin/messages');
     await row(phone.page, group).waitFor();
-    await phone.page.screenshot({ path: join(shots, 'admin-messages-390.png'), fullPage: true });
+    await phone.page.screenshot({ path: shotPath('admin-messages-390.png'), fullPage: true });
   } finally {
     await phone.context.close();
   }

@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { graphql, launchBrowser, newVisitor, shownToast, stack } from './harness';
+import { downloaded, launchBrowser, newAdminVisitor, newVisitor, shotPath, shownToast, signInAsAdmin, stack, tokenFor } from './harness';
+import { MTN_FAILED, MTN_SUCCESS, oldestUnownedVideo, paymentSandboxUrl, startMtnCheckout, untilSettled } from './support/payments';
 
 /**
  * The administrator's side of commerce against the real stack: a customer pays for a video with
@@ -9,28 +8,15 @@ import { graphql, launchBrowser, newVisitor, shownToast, stack } from './harness
  * finds the sale in Paiements, filters it, reads the provider's raw answers in its detail and the
  * buyer's purchase history, and sees the revenue on the dashboard.
  */
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
-/** The provider sandbox's MTN numbers (MTN's own sandbox convention): paid at once, failed at once. */
-const MTN_SUCCESS = '56733123453';
-const MTN_FAILED = '46733123450';
-
-/**
- * The payments sandbox of this stack: the registry's port (4106) moved by the stack's port offset
- * (the gateway is 4000 + offset), as stack.js places it.
- */
-function sandboxUrl(): string {
-  const offset = Number(new URL(stack.url).port) - 4000;
-  return `http://127.0.0.1:${4106 + offset}`;
-}
 
 /** The customer approves the MTN prompt on their phone (the sandbox phone page's JSON twin). */
 async function approveOnPhone(msisdn: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const res = await fetch(`${sandboxUrl()}/phone/api/prompts?msisdn=${msisdn}`);
+    const res = await fetch(`${paymentSandboxUrl()}/phone/api/prompts?msisdn=${msisdn}`);
     const { prompts } = (await res.json()) as { prompts: { id: string }[] };
     if (prompts[0]) {
-      const answer = await fetch(`${sandboxUrl()}/phone/api/prompts/${prompts[0].id}/approve`, { method: 'POST' });
+      const answer = await fetch(`${paymentSandboxUrl()}/phone/api/prompts/${prompts[0].id}/approve`, { method: 'POST' });
       if (!answer.ok) throw new Error(`the sandbox refused the approval: ${answer.status} ${await answer.text()}`);
       return;
     }
@@ -45,7 +31,6 @@ let failure: { orderId: string; title: string };
 let token: string;
 const bought: string[] = [];
 
-
 interface OrderView {
   id: string;
   itemId?: string;
@@ -54,52 +39,18 @@ interface OrderView {
   itemTitle: string;
 }
 
-const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken error { message } } }`;
-const VIDEOS = `query { videos(page: 1, pageSize: 50) { items { id title purchased } } }`;
 const ORDER_FIELDS = `id status receiptNumber itemTitle`;
-const START = `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { ${ORDER_FIELDS} } error { code message } } }`;
-const CHECK = `mutation($id: ID!) { checkPayment(orderId: $id) { order { ${ORDER_FIELDS} } error { code message } } }`;
-
-async function customerToken(): Promise<string> {
-  const { signIn } = await graphql<{ signIn: { accessToken: string | null; error: { message: string } | null } }>(SIGN_IN, {
-    input: { email: stack.demo.customer.email, password: stack.demo.customer.password },
-  });
-  if (!signIn.accessToken) throw new Error(`the demo customer could not sign in: ${signIn.error?.message}`);
-  return signIn.accessToken;
-}
 
 /**
- * The demo customer starts paying for a video they do not own yet with MTN MoMo, through the
- * gateway, and asks the provider ('Vérifier') until the order leaves PENDING.
+ * The demo customer starts paying for the oldest video they do not own yet (leaving out `skip`)
+ * with MTN MoMo, through the gateway, and, when `settle`, asks the provider ('Vérifier') until the
+ * order leaves PENDING (the sandbox answers its numbers from the first status check).
  */
 async function checkout(token: string, phone: string, skip: string[] = [], settle = true): Promise<OrderView> {
-  const { videos } = await graphql<{ videos: { items: { id: string; title: string; purchased: boolean }[] } }>(VIDEOS, {}, token);
-  // The oldest videos not bought yet: other browser tests buy the newest ones.
-  const video = [...videos.items].reverse().find((v) => !v.purchased && !skip.includes(v.id));
-  if (!video) throw new Error('the demo customer already owns every video');
-
-  const { startCheckout } = await graphql<{ startCheckout: { order: OrderView | null; error: { message: string } | null } }>(
-    START,
-    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone, consentImmediateAccess: true } },
-    token,
-  );
-  if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
-  let order = startCheckout.order;
-  // The sandbox answers these numbers from the first status check.
-  for (let i = 0; settle && i < 30 && (order.status === 'PENDING' || order.status === 'CREATED'); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { checkPayment } = await graphql<{ checkPayment: { order: OrderView | null; error: { message: string } | null } }>(CHECK, { id: order.id }, token);
-    if (checkPayment.order) order = checkPayment.order;
-  }
+  const video = await oldestUnownedVideo(token, skip);
+  const started = await startMtnCheckout<OrderView>(token, { itemId: video.id, itemType: 'VIDEO' }, phone, ORDER_FIELDS);
+  const order = settle ? await untilSettled(token, started, ORDER_FIELDS) : started;
   return { ...order, itemId: video.id };
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
 }
 
 /** Paiements, narrowed to one order by its id (the search box), once the list has answered. */
@@ -114,8 +65,7 @@ async function findSale(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  token = await customerToken();
+  token = await tokenFor(stack.demo.customer.email, stack.demo.customer.password);
   const paid = await checkout(token, MTN_SUCCESS);
   bought.push(paid.itemId!);
   if (paid.status !== 'COMPLETED' || !paid.receiptNumber) throw new Error(`the order did not complete: ${JSON.stringify(paid)}`);
@@ -133,9 +83,8 @@ afterAll(async () => {
 
 describe('an administrator on Paiements', () => {
   it('finds the sale, filters by status, reads the provider history and the buyer’s purchase history', async () => {
-    const { context, page } = await newVisitor(browser, { mobile: false });
+    const { context, page } = await newAdminVisitor(browser);
     try {
-      await signInAsAdmin(page);
       await page.getByRole('link', { name: 'Paiements' }).first().click();
       await page.waitForURL('**/admin/payments');
       await page.getByRole('heading', { name: 'Paiements', level: 1 }).waitFor();
@@ -156,14 +105,11 @@ describe('an administrator on Paiements', () => {
       await page.getByLabel('Statut').selectOption({ label: 'Complété' });
       await page.getByLabel('Méthode').selectOption({ label: 'MTN Mobile Money' });
       await row.waitFor();
-      await page.screenshot({ path: join(shots, 'admin-payments-1280.png'), fullPage: true });
+      await page.screenshot({ path: shotPath('admin-payments-1280.png'), fullPage: true });
 
       // 'Exporter': the filtered orders as orders-export.csv, amounts in FCFA.
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Exporter' }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe('orders-export.csv');
-      const csv = readFileSync((await file.path())!, 'utf8');
+      const { name: fileName, text: csv } = await downloaded(page, () => page.getByRole('button', { name: 'Exporter' }).click());
+      expect(fileName).toBe('orders-export.csv');
       expect(csv).toContain(sale.receiptNumber);
       expect(csv.trim().split('\n')).toHaveLength(2); // the header and the one order the filters keep
       await shownToast(page, 'Export réussi').waitFor();
@@ -183,7 +129,7 @@ describe('an administrator on Paiements', () => {
       // A completed order can be marked refunded, not granted again.
       await detail.getByRole('button', { name: 'Marquer remboursé' }).waitFor();
       expect(await detail.getByRole('button', { name: "Accorder l'accès" }).count()).toBe(0);
-      await page.screenshot({ path: join(shots, 'admin-payments-detail-1280.png') });
+      await page.screenshot({ path: shotPath('admin-payments-detail-1280.png') });
 
       // The buyer's purchase history (the users page's dialog), opened from the detail.
       await detail.getByRole('button', { name: 'Historique des achats' }).click();
@@ -192,7 +138,7 @@ describe('an administrator on Paiements', () => {
       const bought = history.getByTestId('purchase-row').filter({ hasText: sale.title });
       await bought.waitFor();
       expect(await bought.innerText()).toContain('Complété');
-      await page.screenshot({ path: join(shots, 'admin-purchase-history-1280.png') });
+      await page.screenshot({ path: shotPath('admin-purchase-history-1280.png') });
       await page.keyboard.press('Escape');
       await history.waitFor({ state: 'hidden' });
       // The detail is closed with its own button: a second Escape right after the first sometimes
@@ -206,16 +152,15 @@ describe('an administrator on Paiements', () => {
       await revenue.waitFor();
       expect(await revenue.innerText()).toMatch(/FCFA[\s\S]*\d+ ventes?/);
       await page.getByTestId('card-videos').waitFor();
-      await page.screenshot({ path: join(shots, 'admin-dashboard-1280.png') });
+      await page.screenshot({ path: shotPath('admin-dashboard-1280.png') });
     } finally {
       await context.close();
     }
   });
 
   it('re-checks with the provider, grants a failed order with a reason, then marks it refunded', async () => {
-    const { context, page } = await newVisitor(browser, { mobile: false });
+    const { context, page } = await newAdminVisitor(browser);
     try {
-      await signInAsAdmin(page);
       await page.goto('/admin/payments');
 
       // The paid sale: re-checking it with the provider keeps it completed.
@@ -250,7 +195,7 @@ describe('an administrator on Paiements', () => {
       await grant.getByRole('button', { name: "Accorder l'accès" }).click();
       await grant.getByText('Le motif est obligatoire.').waitFor();
       await grant.getByLabel('Motif').fill('Paiement reçu par un autre canal (test e2e).');
-      await page.screenshot({ path: join(shots, 'admin-payments-grant-1280.png') });
+      await page.screenshot({ path: shotPath('admin-payments-grant-1280.png') });
       await grant.getByRole('button', { name: "Accorder l'accès" }).click();
       await shownToast(page, 'Accès accordé').waitFor();
       const action = detail.getByTestId('admin-action');
@@ -268,7 +213,7 @@ describe('an administrator on Paiements', () => {
       await detail.getByText('Remboursé', { exact: true }).first().waitFor();
       expect(await detail.getByRole('button', { name: "Accorder l'accès" }).count()).toBe(0);
       expect(await detail.getByRole('button', { name: 'Marquer remboursé' }).count()).toBe(0);
-      await page.screenshot({ path: join(shots, 'admin-payments-refunded-1280.png') });
+      await page.screenshot({ path: shotPath('admin-payments-refunded-1280.png') });
     } finally {
       await context.close();
     }
@@ -279,9 +224,8 @@ describe('an administrator on Paiements', () => {
     const national = `650${String(Date.now()).slice(-6)}`;
     const pending = await checkout(token, national, bought, false);
     expect(pending.status).toBe('PENDING');
-    const { context, page } = await newVisitor(browser, { mobile: false });
+    const { context, page } = await newAdminVisitor(browser);
     try {
-      await signInAsAdmin(page);
       await page.goto('/admin/payments');
       await findOrder(page, pending.id);
       const row = page.getByTestId('data-row').filter({ hasText: pending.itemTitle });
@@ -309,14 +253,14 @@ describe('an administrator on Paiements', () => {
       await signInAsAdmin(page);
       await page.goto('/admin/payments');
       await findSale(page);
-      await page.screenshot({ path: join(shots, 'admin-payments-390.png') });
+      await page.screenshot({ path: shotPath('admin-payments-390.png') });
       await page.getByTestId('data-row').filter({ hasText: sale.receiptNumber }).getByRole('button', { name: /Détails du paiement/ }).click();
       const detail = page.getByRole('dialog', { name: 'Détail du paiement' });
       await detail.getByTestId('provider-log').first().waitFor();
-      await page.screenshot({ path: join(shots, 'admin-payments-detail-390.png') });
+      await page.screenshot({ path: shotPath('admin-payments-detail-390.png') });
       // The raw bodies scroll inside their own box; the dialog never scrolls sideways.
       await detail.locator('pre').last().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(shots, 'admin-payments-log-390.png') });
+      await page.screenshot({ path: shotPath('admin-payments-log-390.png') });
       expect(await detail.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     } finally {
       await context.close();

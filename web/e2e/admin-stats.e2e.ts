@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { graphql, launchBrowser, newVisitor, stack } from './harness';
+import { launchBrowser, newAdminVisitor, newVisitor, shotPath, signInAsAdmin, stack, tokenFor } from './harness';
+import { MTN_SUCCESS, oldestUnownedVideo, startMtnCheckout, untilSettled } from './support/payments';
 
 /*
  * The administrator's figures against the real stack: the demo customer buys a video with MTN
@@ -8,9 +8,6 @@ import { graphql, launchBrowser, newVisitor, stack } from './harness';
  * commerce's event, and the dashboard's revenue chart and card, then the statistics page's best
  * sellers and conversion, show it. Then every admin page at 390 px: no sideways page scroll.
  */
-const shots = '/tmp/shots-webstats';
-const MTN_SUCCESS = '56733123453';
-
 
 interface OrderView {
   id: string;
@@ -20,44 +17,6 @@ interface OrderView {
 }
 
 const ORDER_FIELDS = 'id status itemTitle amount { xaf }';
-
-/** The demo customer buys the oldest video they do not own, and asks the provider until it settles. */
-async function buyAVideo(): Promise<OrderView & { itemId: string }> {
-  const { signIn } = await graphql<{ signIn: { accessToken: string | null } }>('mutation($input: SignInInput!) { signIn(input: $input) { accessToken } }', {
-    input: { email: stack.demo.customer.email, password: stack.demo.customer.password },
-  });
-  const token = signIn.accessToken;
-  if (!token) throw new Error('the demo customer could not sign in');
-  const { videos } = await graphql<{ videos: { items: { id: string; purchased: boolean }[] } }>('query { videos(page: 1, pageSize: 50) { items { id purchased } } }', {}, token);
-  const video = [...videos.items].reverse().find((v) => !v.purchased);
-  if (!video) throw new Error('the demo customer already owns every video');
-  const { startCheckout } = await graphql<{ startCheckout: { order: OrderView | null; error: { message: string } | null } }>(
-    `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { ${ORDER_FIELDS} } error { message } } }`,
-    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone: MTN_SUCCESS, consentImmediateAccess: true } },
-    token,
-  );
-  if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
-  let order = startCheckout.order;
-  for (let i = 0; i < 30 && order.status !== 'COMPLETED' && order.status !== 'FAILED'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { checkPayment } = await graphql<{ checkPayment: { order: OrderView | null } }>(
-      `mutation($id: ID!) { checkPayment(orderId: $id) { order { ${ORDER_FIELDS} } } }`,
-      { id: order.id },
-      token,
-    );
-    if (checkPayment.order) order = checkPayment.order;
-  }
-  if (order.status !== 'COMPLETED') throw new Error(`the order did not complete: ${JSON.stringify(order)}`);
-  return { ...order, itemId: video.id };
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
-}
 
 /**
  * Reloads the page until `ready` holds: analytics records the sale from commerce's event a moment
@@ -86,8 +45,13 @@ let browser: Browser;
 let sale: OrderView & { itemId: string };
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  sale = await buyAVideo();
+  // The demo customer buys the oldest video they do not own, and asks the provider until it settles.
+  const token = await tokenFor(stack.demo.customer.email, stack.demo.customer.password);
+  const video = await oldestUnownedVideo(token);
+  const started = await startMtnCheckout<OrderView>(token, { itemId: video.id, itemType: 'VIDEO' }, MTN_SUCCESS, ORDER_FIELDS);
+  const order = await untilSettled(token, started, ORDER_FIELDS);
+  if (order.status !== 'COMPLETED') throw new Error(`the order did not complete: ${JSON.stringify(order)}`);
+  sale = { ...order, itemId: video.id };
   browser = await launchBrowser();
 }, 90_000);
 
@@ -97,9 +61,8 @@ afterAll(async () => {
 
 describe('an administrator reads the figures after a sale', () => {
   it("sees the day's revenue on the dashboard's chart, in FCFA, and the revenue card", async () => {
-    const { context, page } = await newVisitor(browser, { mobile: false });
+    const { context, page } = await newAdminVisitor(browser);
     try {
-      await signInAsAdmin(page);
       const chart = page.getByTestId('chart-revenue');
       await untilShown(page, "today's revenue on the chart", async () => {
         await chart.and(page.locator('[data-state="chart"]')).waitFor({ timeout: 5_000 });
@@ -149,16 +112,15 @@ describe('an administrator reads the figures after a sale', () => {
       expect(await audience.locator('.recharts-label').allTextContents()).toEqual(expect.arrayContaining(['Visites', 'Inscriptions']));
       // Straight segments from day to day: no smoothing curve ('C' commands) that would rise on a day at 0.
       for (const d of await audience.locator('path.recharts-curve').evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) expect(d).not.toMatch(/C/);
-      await page.screenshot({ path: `${shots}/e2e-dashboard-1280.png`, fullPage: true });
+      await page.screenshot({ path: shotPath('e2e-dashboard-1280.png'), fullPage: true });
     } finally {
       await context.close();
     }
   });
 
   it('finds the sale among the best sellers of the statistics page, and a conversion above zero', async () => {
-    const { context, page } = await newVisitor(browser, { mobile: false });
+    const { context, page } = await newAdminVisitor(browser);
     try {
-      await signInAsAdmin(page);
       await page.goto('/admin/stats');
       const row = page.getByTestId('top-items').locator(`[data-testid="top-item"][data-item-id="${sale.itemId}"]`);
       await untilShown(page, 'the sold video among the best sellers', async () => {
@@ -189,7 +151,7 @@ describe('an administrator reads the figures after a sale', () => {
       }
       expect(await page.getByTestId('measure-average-visit-value').innerText()).toMatch(/^(\d+ h \d{2} min|\d+ min \d{2} s|\d+ s)$/);
       await page.getByTestId('chart-revenue').and(page.locator('[data-state="chart"]')).waitFor();
-      await page.screenshot({ path: `${shots}/e2e-stats-1280.png`, fullPage: true });
+      await page.screenshot({ path: shotPath('e2e-stats-1280.png'), fullPage: true });
 
       // Another period: the page asks analytics again, and the sale of today is still in it.
       await page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '7 jours' }).click();
@@ -206,9 +168,8 @@ describe('an administrator reads the figures after a sale', () => {
 
 describe('the sale in the bell', () => {
   it('lists « Nouvelle vente » in the bell, leads to the order, and the sale leaves the bell once opened', async () => {
-    const { context, page } = await newVisitor(browser, { mobile: false });
+    const { context, page } = await newAdminVisitor(browser);
     try {
-      await signInAsAdmin(page);
       const bell = page.getByTestId('admin-bell');
       const item = page.getByTestId('admin-bell-menu').locator(`[data-testid="admin-bell-item"][data-kind="SALE"][href="/admin/payments?order=${sale.id}"]`);
       await untilShown(page, 'the sale in the bell', async () => {
@@ -218,7 +179,7 @@ describe('the sale in the bell', () => {
       });
       expect(await item.innerText()).toContain(`Nouvelle vente : ${sale.itemTitle}`);
       expect(await item.innerText()).toMatch(/[1-9][\d\s\u202f]* FCFA/);
-      await page.screenshot({ path: `${shots}/e2e-bell-sale-1280.png` });
+      await page.screenshot({ path: shotPath('e2e-bell-sale-1280.png') });
       await item.click();
       await page.waitForURL('**/admin/payments?order=**');
       await page.getByRole('dialog').waitFor();
@@ -245,7 +206,7 @@ describe('the back-office on a phone (390 px) and on a tablet beside the sidebar
       if (path === '' || path === 'stats') await page.locator('[data-testid="chart-revenue"][data-state="chart"] .recharts-wrapper').waitFor();
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
       if (scrollWidth > innerWidth) overflowing.push(`/admin/${path} (${scrollWidth} px)`);
-      await page.screenshot({ path: `${shots}/e2e-${path || 'dashboard'}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: shotPath(`e2e-${path || 'dashboard'}-${width}.png`), fullPage: true });
     }
     return overflowing;
   }

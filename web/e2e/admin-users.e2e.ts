@@ -1,8 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, signIn, signUpCustomer, stack, uniqueEmail } from './harness';
-import { graphql } from './messaging-support';
+import { downloaded, launchBrowser, newAdminVisitor, newVisitor, shotPath, shownToast, signIn, signInAsAdmin, signUpCustomer, stack, tokenFor, uniqueEmail } from './harness';
+import { MTN_SUCCESS, oldestUnownedVideo, paymentSandboxUrl, startMtnCheckout, untilSettled } from './support/payments';
 
 /**
  * Gestion des utilisateurs against the real stack (identity, commerce and messaging joined by the
@@ -10,58 +8,19 @@ import { graphql } from './messaging-support';
  * reads their purchase history, writes to them (the customer reads it), bans them (their sign-in
  * is refused) and unbans them (it works again); the top bar's search finds them too.
  */
-const shots = process.env.LBF_E2E_SHOTS ?? '/tmp/shots-webusers';
-/** The provider sandbox's MTN number that is paid at once (see admin-payments.e2e.ts). */
-const MTN_SUCCESS = '56733123453';
-
-function sandboxUrl(): string {
-  const offset = Number(new URL(stack.url).port) - 4000;
-  return `http://127.0.0.1:${4106 + offset}`;
-}
-
 /** Letters only (a name), different on every run. */
 function letters(n: number): string {
   return Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
-}
-
-const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken error { message } } }`;
-
 /** The customer buys the oldest video with MTN MoMo on the provider sandbox; returns its title. */
 async function buyAVideo(email: string, password: string): Promise<string> {
-  const { signIn: session } = await graphql<{ signIn: { accessToken: string | null; error: { message: string } | null } }>(SIGN_IN, {
-    input: { email, password },
-  });
-  if (!session.accessToken) throw new Error(`the customer could not sign in: ${session.error?.message}`);
-  const token = session.accessToken;
-  const { videos } = await graphql<{ videos: { items: { id: string; title: string }[] } }>(`query { videos(page: 1, pageSize: 50) { items { id title } } }`, {}, token);
-  const video = videos.items.at(-1);
-  if (!video) throw new Error('no video to buy');
-  type Order = { id: string; status: string; itemTitle: string };
-  const { startCheckout } = await graphql<{ startCheckout: { order: Order | null; error: { message: string } | null } }>(
-    `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id status itemTitle } error { message } } }`,
-    { input: { itemId: video.id, itemType: 'VIDEO', method: 'MTN', phone: MTN_SUCCESS, consentImmediateAccess: true } },
-    token,
-  );
-  if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
-  let order = startCheckout.order;
-  for (let i = 0; i < 30 && order.status !== 'COMPLETED'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { checkPayment } = await graphql<{ checkPayment: { order: Order | null } }>(
-      `mutation($id: ID!) { checkPayment(orderId: $id) { order { id status itemTitle } } }`,
-      { id: order.id },
-      token,
-    );
-    if (checkPayment.order) order = checkPayment.order;
-  }
-  if (order.status !== 'COMPLETED') throw new Error(`the sandbox left the order ${order.status} (${sandboxUrl()})`);
+  const token = await tokenFor(email, password);
+  const video = await oldestUnownedVideo(token);
+  const fields = 'id status itemTitle';
+  const started = await startMtnCheckout<{ id: string; status: string; itemTitle: string }>(token, { itemId: video.id, itemType: 'VIDEO' }, MTN_SUCCESS, fields);
+  const order = await untilSettled(token, started, fields);
+  if (order.status !== 'COMPLETED') throw new Error(`the sandbox left the order ${order.status} (${paymentSandboxUrl()})`);
   return order.itemTitle;
 }
 
@@ -74,13 +33,11 @@ const fullName = `${who.firstName} ${who.lastName}`;
 let boughtTitle: string;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
   customer = await newVisitor(browser, { mobile: false });
   await signUpCustomer(customer.page, who);
   boughtTitle = await buyAVideo(who.email, 'secret-lbf');
-  admin = await newVisitor(browser, { mobile: false });
-  await signInAsAdmin(admin.page);
+  admin = await newAdminVisitor(browser);
 }, 120_000);
 
 afterAll(async () => {
@@ -123,7 +80,7 @@ test('the admin finds the customer by part of their name without accents, with t
   expect(cells[4]).toBe('1');
   expect(cells[5]).toMatch(/^[1-9][\d\s\u202f\u00a0]*$/);
   expect(cells[6]).toBe('Actif');
-  await page.screenshot({ path: join(shots, 'admin-users-1280.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('admin-users-1280.png'), fullPage: true });
 
   // The search stays in the URL: a reload shows the same row.
   await page.reload();
@@ -137,7 +94,7 @@ test('the admin finds the customer by part of their name without accents, with t
   const purchase = history.getByTestId('purchase-row').filter({ hasText: boughtTitle });
   await purchase.filter({ hasText: 'Complété' }).filter({ hasText: 'MTN Mobile Money' }).waitFor();
   expect(await history.getByTestId('purchase-row').count()).toBe(1);
-  await page.screenshot({ path: join(shots, 'admin-users-history-1280.png') });
+  await page.screenshot({ path: shotPath('admin-users-history-1280.png') });
   await page.keyboard.press('Escape');
   await history.waitFor({ state: 'detached' });
 
@@ -169,11 +126,8 @@ test('the admin finds the customer by part of their name without accents, with t
   // 'Exporter': users-export.csv, UTF-8 with BOM, the customer's line.
   await page.getByLabel('Rechercher un utilisateur').fill(who.email);
   await userRow(page).waitFor();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exporter' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('users-export.csv');
-  const csv = readFileSync((await file.path())!, 'utf8');
+  const { name: fileName, text: csv } = await downloaded(page, () => page.getByRole('button', { name: 'Exporter' }).click());
+  expect(fileName).toBe('users-export.csv');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   expect(csv).toContain(who.email);
   expect(csv).toContain(who.lastName);
@@ -189,7 +143,7 @@ test('the top bar’s search finds the customer by name and jumps to their row',
   const hit = results.getByRole('option').filter({ hasText: fullName });
   await hit.waitFor();
   await results.getByText('Utilisateurs', { exact: true }).waitFor();
-  await page.screenshot({ path: join(shots, 'admin-topbar-search-1280.png') });
+  await page.screenshot({ path: shotPath('admin-topbar-search-1280.png') });
   // Keyboard: the first hit is selected, Enter jumps to it.
   await box.press('ArrowDown');
   await box.press('ArrowUp');
@@ -229,7 +183,7 @@ test('the admin writes to the customer, who reads it; bans them (sign-in refused
   const ban = page.getByRole('alertdialog');
   await ban.getByRole('heading', { name: "Bannir l'utilisateur" }).waitFor();
   await ban.getByLabel('Raison du bannissement').fill('Partage de son compte.');
-  await page.screenshot({ path: join(shots, 'admin-users-ban-1280.png') });
+  await page.screenshot({ path: shotPath('admin-users-ban-1280.png') });
   await ban.getByRole('button', { name: 'Bannir' }).click();
   await shownToast(page, 'Utilisateur banni').waitFor();
   await row.locator('[data-status="banned"]').filter({ hasText: 'Banni' }).waitFor();
@@ -246,7 +200,7 @@ test('the admin writes to the customer, who reads it; bans them (sign-in refused
   expect(customer.page.url()).toContain('/auth');
   // The toast slides in: let it settle before the picture.
   await customer.page.waitForTimeout(600);
-  await customer.page.screenshot({ path: join(shots, 'customer-banned-1280.png') });
+  await customer.page.screenshot({ path: shotPath('customer-banned-1280.png') });
 
   // Unban: the reason is mandatory.
   await row.getByRole('button', { name: `Débannir ${fullName}` }).click();
@@ -282,18 +236,18 @@ test('at 390 px the users are cards with every action reachable, and the top bar
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByLabel('Trier par').selectOption({ label: 'Achats' });
     await page.waitForURL(/sort=PURCHASES/);
-    await page.screenshot({ path: join(shots, 'admin-users-390.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('admin-users-390.png'), fullPage: true });
 
     await card.getByRole('button', { name: `Voir les achats de ${fullName}` }).click();
     await page.getByRole('dialog').getByTestId('purchase-row').filter({ hasText: boughtTitle }).waitFor();
-    await page.screenshot({ path: join(shots, 'admin-users-history-390.png') });
+    await page.screenshot({ path: shotPath('admin-users-history-390.png') });
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Ouvrir la recherche' }).click();
     const box = page.getByRole('combobox', { name: "Rechercher dans l'administration" });
     await box.fill(`ekwe${stamp}`);
     await page.getByTestId('admin-search-results').getByRole('option').filter({ hasText: fullName }).waitFor();
-    await page.screenshot({ path: join(shots, 'admin-topbar-search-390.png') });
+    await page.screenshot({ path: shotPath('admin-topbar-search-390.png') });
     await page.getByTestId('admin-search-results').getByRole('option').filter({ hasText: fullName }).click();
     await page.waitForURL(`**/admin/users?search=${encodeURIComponent(who.email)}`);
   } finally {
@@ -332,7 +286,7 @@ test('at 360 px the « Trier par » select shows its longest choice whole, and t
       expect(fit.right).toBeLessThanOrEqual(360);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: join(shots, 'admin-users-sort-360.png') });
+    await page.screenshot({ path: shotPath('admin-users-sort-360.png') });
   } finally {
     await phone.context.close();
   }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, signIn, stack } from './harness';
+import { launchBrowser, newAdminVisitor, newVisitor, shownToast, signIn, stack } from './harness';
 
 /**
  * An administrator uploads a video and watches the streaming pipeline in the list: waiting,
@@ -15,14 +15,6 @@ let admin: { context: BrowserContext; page: Page };
 let media: string;
 let videoPath: string;
 let brokenPath: string;
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(stack.demo.admin.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
-  await page.getByRole('button', { name: 'Accès administrateur' }).click();
-  await page.waitForURL('**/admin');
-}
 
 function row(page: Page, title: string) {
   return page.getByTestId('data-row').filter({ hasText: title });
@@ -59,8 +51,7 @@ beforeAll(async () => {
   writeFileSync(brokenPath, Buffer.concat([readFileSync(videoPath).subarray(0, 32), Buffer.alloc(50_000, 7)]));
 
   browser = await launchBrowser();
-  admin = await newVisitor(browser, { mobile: false });
-  await signInAsAdmin(admin.page);
+  admin = await newAdminVisitor(browser);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
+import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
  * A new customer buys against the provider sandbox (the real commerce, catalogue and gateway, and
@@ -7,23 +8,6 @@ import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEma
  * MTN for a video, Orange Money for a PDF (then downloads it), a declined payment and its retry,
  * and the dashboard's FCFA prices.
  */
-
-/**
- * The payments sandbox of this stack: named in stack.json when the stack says where it is, else
- * the registry's port (4106) moved by the stack's port offset (the gateway is 4000 + offset).
- */
-function sandboxUrl(): string {
-  const named = process.env.LBF_E2E_SANDBOX_URL ?? (stack as { sandboxUrl?: string; paymentSandboxUrl?: string }).sandboxUrl ?? (stack as { paymentSandboxUrl?: string }).paymentSandboxUrl;
-  if (named) return named.replace(/\/$/, '');
-  const gateway = new URL(stack.url);
-  const offset = Number(gateway.port) - 4000;
-  return `http://127.0.0.1:${4106 + offset}`;
-}
-
-/** A Cameroonian mobile number no sandbox rule forces: national digits, e.g. 677 12 34 56. */
-function freshNumber(prefix: '67' | '69'): string {
-  return `${prefix}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-}
 
 let browser: Browser;
 let customer: { context: BrowserContext; page: Page };
@@ -44,23 +28,6 @@ async function gatewayGql<T>(query: string, variables: Record<string, unknown>, 
   return (await res.json()) as { data?: T; errors?: Array<{ extensions?: { code?: string } }> };
 }
 
-
-/** Answers the pending prompt for `msisdn` (digits with 237) on the sandbox phone page. */
-async function answerOnPhone(msisdn: string, answer: 'Approuver' | 'Refuser'): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  await phone.goto(`${sandboxUrl()}/phone?msisdn=${msisdn}`);
-  for (;;) {
-    const button = phone.getByRole('button', { name: answer }).first();
-    if (await button.count()) {
-      await button.click();
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone page`);
-    await phone.waitForTimeout(500);
-    await phone.reload();
-  }
-}
-
 /** The dashboard section's card for this item, if it is listed there. */
 function cardIn(page: Page, section: string, itemId: string): Locator {
   return page.getByTestId(section).locator(`[data-item-id="${itemId}"]`);
@@ -75,13 +42,6 @@ async function openDialog(page: Page, section: 'available-videos' | 'available-p
   const dialog = page.getByTestId('checkout-dialog');
   await dialog.getByTestId('checkout-submit').waitFor();
   return { itemId, dialog };
-}
-
-async function fillAndPay(dialog: Locator, national: string): Promise<void> {
-  await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
-  await dialog.getByTestId('checkout-consent').check();
-  await dialog.getByTestId('checkout-submit').click();
-  await dialog.getByTestId('checkout-waiting').waitFor();
 }
 
 beforeAll(async () => {
@@ -137,7 +97,7 @@ describe('a new customer on the dashboard', () => {
     await dialog.getByTestId('checkout-countdown').waitFor();
     await page.screenshot({ path: '/tmp/webshop-dialog-waiting.png' });
 
-    await answerOnPhone(`237${national}`, 'Approuver');
+    await answerOnPhonePage(phone, `237${national}`, 'Approuver');
 
     await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });
     await expect(shownToast(page, 'Paiement réussi').innerText()).resolves.toContain('MTN Mobile Money');
@@ -169,7 +129,7 @@ describe('a new customer on the dashboard', () => {
     await page.getByTestId('checkout-waiting').waitFor();
     await expect(page.getByTestId('checkout-waiting').getAttribute('data-order-id')).resolves.toBe(orderId);
 
-    await answerOnPhone(`237${national}`, 'Approuver');
+    await answerOnPhonePage(phone, `237${national}`, 'Approuver');
 
     await shownToast(page, 'Paiement réussi').filter({ hasText: 'Orange Money' }).waitFor({ timeout: 30_000 });
     const owned = cardIn(page, 'purchased-pdfs', itemId);
@@ -218,7 +178,7 @@ describe('a new customer on the dashboard', () => {
     await fillAndPay(dialog, national);
     const orderId = await dialog.getByTestId('checkout-waiting').getAttribute('data-order-id');
 
-    await answerOnPhone(`237${national}`, 'Refuser');
+    await answerOnPhonePage(phone, `237${national}`, 'Refuser');
 
     const failure = dialog.getByTestId('checkout-failure-message');
     await failure.waitFor({ timeout: 30_000 });
@@ -235,7 +195,7 @@ describe('a new customer on the dashboard', () => {
     // A new attempt on the same order.
     await expect(dialog.getByTestId('checkout-waiting').getAttribute('data-order-id')).resolves.toBe(orderId);
 
-    await answerOnPhone(`237${national}`, 'Approuver');
+    await answerOnPhonePage(phone, `237${national}`, 'Approuver');
     await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });
     await cardIn(page, 'purchased-videos', itemId).waitFor();
     expect(await notReloaded(page)).toBe(true);

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, linkIn, mailsTo, newVisitor, shownToast, stack, uniqueEmail } from './harness';
-import { adminToken, eventually, graphql } from './messaging-support';
+import { graphql, launchBrowser, linkIn, mailsTo, newVisitor, shotPath, shownToast, stack, uniqueEmail } from './harness';
+import { adminToken, eventually } from './messaging-support';
 
 /**
  * Issue 9, the visitor's side of messaging against the real stack: the contact form (page and
@@ -10,12 +8,10 @@ import { adminToken, eventually, graphql } from './messaging-support';
  * confirmation mail (caught by the stack's catcher) whose link opens a page that confirms only
  * when its button is pressed, and the address is then listed as active.
  */
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 let browser: Browser;
 let admin: string;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
   admin = await adminToken();
 });
@@ -107,7 +103,7 @@ describe('the contact form', () => {
     // The form is emptied for another message.
     expect(await form.getByLabel('Nom complet').inputValue()).toBe('');
     expect(await form.getByLabel('Message').inputValue()).toBe('');
-    await page.screenshot({ path: join(shots, 'contact-sent.png'), fullPage: false });
+    await page.screenshot({ path: shotPath('contact-sent.png'), fullPage: false });
 
     const stored = await eventually(async () => (await storedContacts(email))[0], 'the contact message');
     expect(stored).toMatchObject({ name: 'Awa Ngono', email, subject: 'SUPPORT', subjectLabel: 'Support technique', message, readAt: null });
@@ -125,7 +121,7 @@ describe('the contact form', () => {
     await dialog.getByTestId('contact-form').waitFor();
     const email = uniqueEmail('dialogue');
     await fillContact(page, { name: 'Jean Mballa', email, subject: 'Partenariat', message: 'Nous aimerions proposer un partenariat avec notre pharmacie.' });
-    await page.screenshot({ path: join(shots, 'contact-dialog.png') });
+    await page.screenshot({ path: shotPath('contact-dialog.png') });
     await ticket.ready();
     await dialog.getByRole('button', { name: 'Envoyer le message' }).click();
     await shownToast(page, 'Message envoyé avec succès').waitFor();
@@ -169,7 +165,7 @@ describe('the newsletter', () => {
     const sent = footer.getByTestId('newsletter-sent');
     await sent.getByText('Vérifiez votre boîte mail').waitFor();
     expect(await sent.textContent()).toContain(email);
-    await sent.screenshot({ path: join(shots, 'newsletter-footer-sent.png') });
+    await sent.screenshot({ path: shotPath('newsletter-footer-sent.png') });
 
     const [mail] = await mailsTo(email, 1);
     const link = linkIn(mail, `${stack.url}/newsletter/confirmation/`);
@@ -177,13 +173,13 @@ describe('the newsletter', () => {
     await page.goto(link);
     const confirm = page.getByRole('button', { name: 'Confirmer mon abonnement' });
     await confirm.waitFor();
-    await page.screenshot({ path: join(shots, 'newsletter-confirmation.png') });
+    await page.screenshot({ path: shotPath('newsletter-confirmation.png') });
     expect(await subscriber(email, 'PENDING')).toMatchObject({ status: 'PENDING', source: 'FOOTER', confirmedAt: null });
     expect(await subscriber(email, 'ACTIVE')).toBeUndefined();
 
     await confirm.click();
     await page.getByTestId('newsletter-confirmed').getByText('Abonnement confirmé').waitFor();
-    await page.screenshot({ path: join(shots, 'newsletter-confirmed.png') });
+    await page.screenshot({ path: shotPath('newsletter-confirmed.png') });
     const active = await subscriber(email, 'ACTIVE');
     expect(active).toMatchObject({ email, status: 'ACTIVE', source: 'FOOTER' });
     expect(active?.confirmedAt).toEqual(expect.any(String));
@@ -197,7 +193,7 @@ describe('the newsletter', () => {
     await error.getByText('Désinscription impossible').waitFor();
     // An invalid link is not worth another try: no 'Réessayer'.
     expect(await error.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
-    await page.screenshot({ path: join(shots, 'newsletter-unsubscribe-error.png') });
+    await page.screenshot({ path: shotPath('newsletter-unsubscribe-error.png') });
     await context.close();
   });
 });

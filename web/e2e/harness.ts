@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaughtMail } from '../../sandbox/mail/src/catcher';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -11,11 +11,23 @@ export const stack = JSON.parse(readFileSync(process.env.LBF_E2E_STACK ?? join(_
   database: string;
   /** The mail catcher's page and JSON API (sandbox/mail); every mail the stack sends lands there. */
   mailCatcherUrl: string;
+  /** The payment providers' sandbox (sandbox/payments): its phone page and APIs. */
+  paymentSandboxUrl?: string;
   demo: {
     admin: { email: string; password: string };
     customer: { email: string; password: string };
   };
 };
+
+/**
+ * Where a screenshot named `name` goes: LBF_E2E_SHOTS when set, else .data/e2e/screens (made on
+ * first use). Screenshots are for a reader to look at; no test compares them.
+ */
+export function shotPath(name: string): string {
+  const dir = process.env.LBF_E2E_SHOTS ?? join(__dirname, '..', '..', '.data', 'e2e', 'screens');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
+}
 
 export async function launchBrowser(): Promise<Browser> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -112,6 +124,40 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await form.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/** Signs the demo administrator in through /admin/login and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(stack.demo.admin.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(stack.demo.admin.password);
+  await page.getByRole('button', { name: 'Accès administrateur' }).click();
+  await page.waitForURL('**/admin');
+}
+
+/** A desktop-sized visitor (1280 px) signed in as the demo administrator (signInAsAdmin). */
+export async function newAdminVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const visitor = await newVisitor(browser, { mobile: false });
+  await signInAsAdmin(visitor.page);
+  return visitor;
+}
+
+/**
+ * Clicks what starts a download (`start`) and reads the file the browser saved: its suggested
+ * name and its text.
+ */
+export async function downloaded(page: Page, start: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const download = page.waitForEvent('download');
+  await start();
+  const file = await download;
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+}
+
+/** Opens /auth on its 'Inscription' tab and returns the sign-up form. */
+export async function openSignUpForm(page: Page): Promise<Locator> {
+  await page.goto('/auth?tab=signup');
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  return page.getByRole('form', { name: 'Inscription' });
+}
+
 /**
  * Signs a new customer up through the form (the captcha read through the back door; the form may
  * swap its captcha while the test reads it, so a refused answer asks for a new one, three times at
@@ -119,9 +165,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
  */
 export async function signUpCustomer(page: Page, who: { firstName: string; lastName: string; email: string; phone: string }): Promise<void> {
   const captchas = trackCaptchas(page);
-  await page.goto('/auth?tab=signup');
-  await page.getByRole('tab', { name: 'Inscription' }).click();
-  const form = page.getByRole('form', { name: 'Inscription' });
+  const form = await openSignUpForm(page);
   await form.getByLabel('Prénom').fill(who.firstName);
   await form.getByLabel('Nom', { exact: true }).fill(who.lastName);
   await form.getByLabel('Email').fill(who.email);
@@ -181,7 +225,7 @@ export function linkIn(mail: CaughtMail, prefix: string): string {
   return found[0].replace(/&amp;/g, '&');
 }
 
-/** One GraphQL request to the stack's gateway (with a token when given); fails on any error. */
+/** One GraphQL request to the stack's gateway (with a token when given); fails on any error, even beside data. */
 export async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const res = await fetch(`${stack.url}/graphql`, {
     method: 'POST',
@@ -191,4 +235,15 @@ export async function graphql<T>(query: string, variables: Record<string, unknow
   const body = (await res.json()) as { data?: T; errors?: unknown };
   if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
   return body.data;
+}
+
+const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken error { message } } }`;
+
+/** A session token for this account, through the gateway's signIn; fails naming why it was refused. */
+export async function tokenFor(email: string, password: string): Promise<string> {
+  const { signIn: session } = await graphql<{ signIn: { accessToken: string | null; error: { message: string } | null } }>(SIGN_IN, {
+    input: { email, password },
+  });
+  if (!session.accessToken) throw new Error(`${email} could not sign in: ${session.error?.message}`);
+  return session.accessToken;
 }

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, newVisitor, stack } from './harness';
+import { launchBrowser, newVisitor, shotPath, stack } from './harness';
 
 /**
  * Issue 11 §3: images in modern formats at the size displayed (srcset), lazy below the fold,
@@ -15,8 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 
 /** Chromium's lazy-loading margin on a 4G connection: images farther below the screen wait for the scroll. */
 const LAZY_MARGIN_PX = 1250;
@@ -131,9 +127,8 @@ describe('images on a phone', () => {
     console.log(`home at 390 px (1 dppx): images ${after} bytes now (${loaded}), ${before} bytes as the original file`);
     expect(after).toBeGreaterThan(0);
     expect(after).toBeLessThan(before / 2);
-    mkdirSync(shots, { recursive: true });
     await premium.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(shots, 'images-home-390.png') });
+    await page.screenshot({ path: shotPath('images-home-390.png') });
     await context.close();
   });
 
@@ -172,7 +167,7 @@ describe('images on a phone', () => {
     expect(images.length).toBeGreaterThanOrEqual(1);
     expect(images[0]!.naturalWidth).toBeGreaterThan(0);
     expectModernAndSized(images, requested);
-    await page.screenshot({ path: join(shots, 'images-article-390.png') });
+    await page.screenshot({ path: shotPath('images-article-390.png') });
     await context.close();
   });
 

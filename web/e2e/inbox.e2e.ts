@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
-import { launchBrowser, newVisitor, signUpCustomer, uniqueEmail } from './harness';
-import { adminToken, eventually, graphql } from './messaging-support';
+import { graphql, launchBrowser, newVisitor, shotPath, signUpCustomer, uniqueEmail } from './harness';
+import { adminToken, eventually } from './messaging-support';
 
 /**
  * Issue 9, the customer's inbox against the real stack: a message an administrator sends to a
@@ -10,12 +8,10 @@ import { adminToken, eventually, graphql } from './messaging-support';
  * subscription without reloading) and in the dashboard's 'Messages' tab; opening it shows it,
  * marks it read for the administrator too, and the badge goes.
  */
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 let browser: Browser;
 let admin: string;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
   admin = await adminToken();
 });
@@ -76,13 +72,13 @@ describe("the customer's inbox", () => {
     const row = page.getByTestId('inbox-message').filter({ hasText: subject });
     await row.waitFor();
     expect(await row.getAttribute('data-unread')).toBe('true');
-    await page.screenshot({ path: join(shots, 'inbox-unread.png') });
+    await page.screenshot({ path: shotPath('inbox-unread.png') });
 
     // The menu's 'Messages' entry shows the count too and leads to the inbox.
     await accountButton.click();
     const entry = page.getByTestId('account-menu-messages');
     expect(await badgeCount(entry.getByTestId('unread-badge'))).toBe(before);
-    await page.screenshot({ path: join(shots, 'inbox-account-menu.png') });
+    await page.screenshot({ path: shotPath('inbox-account-menu.png') });
     await page.keyboard.press('Escape');
 
     // On a phone: a dot on the menu button, and the count on the menu's 'Messages' entry.
@@ -93,7 +89,7 @@ describe("the customer's inbox", () => {
     await menuButton.click();
     const mobileEntry = page.getByTestId('mobile-menu').getByRole('link', { name: /^Messages/ });
     expect(await badgeCount(mobileEntry.getByTestId('unread-badge'))).toBe(before);
-    await page.screenshot({ path: join(shots, 'inbox-mobile-menu.png') });
+    await page.screenshot({ path: shotPath('inbox-mobile-menu.png') });
     await page.getByRole('button', { name: 'Fermer le menu' }).click();
     expect(await badgeCount(page.getByRole('tab', { name: /Messages/ }).getByTestId('unread-badge'))).toBe(before);
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -106,7 +102,7 @@ describe("the customer's inbox", () => {
     await eventually(async () => ((await row.getAttribute('data-unread')) === null ? true : null), 'the message shown as read');
     await eventually(async () => ((await badgeCount(accountButton.getByTestId('unread-badge'))) === before - 1 ? true : null), 'the badge down by one');
     if (before === 1) expect(await accountButton.getByTestId('unread-badge').count()).toBe(0);
-    await page.screenshot({ path: join(shots, 'inbox-read.png') });
+    await page.screenshot({ path: shotPath('inbox-read.png') });
 
     // The administrator's history says it was read.
     const read = await eventually(async () => {

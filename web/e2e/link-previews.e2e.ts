@@ -1,15 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, stack } from './harness';
+import { graphql, launchBrowser, newVisitor, shotPath, stack } from './harness';
 
 /**
  * Issue 11 §2, in the browser after load: each page's title, description, canonical URL and Open
  * Graph image (absolute, on the site's origin, wide enough for WhatsApp's card). The server's HTML
  * carrying the same tags is asserted with the server rendering.
  */
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -17,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 interface Head {
   title: string;
@@ -148,8 +134,7 @@ describe('link previews', () => {
     expect(h.og['og:image']).toBe(absolute(video.thumbnailUrl));
     expect(h.twitter['twitter:image']).toBe(h.og['og:image']);
     await previewImage(h.og['og:image']!);
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, 'video-preview-signed-out.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('video-preview-signed-out.png'), fullPage: true });
     expect(await prompt.getByTestId('preview-sign-in').getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(`/video/${video.id}`)}`);
     await context.close();
   });
@@ -168,8 +153,7 @@ describe('link previews', () => {
     expect(h.og['og:image']).toBe(absolute(pdf.illustrationUrl) ?? `${stack.url}/og-default.png`);
     await previewImage(h.og['og:image']!);
     expect(await visitor.page.getByTestId('pdf-card').count()).toBe(0);
-    mkdirSync(shots, { recursive: true });
-    await visitor.page.screenshot({ path: join(shots, 'pdf-preview-signed-out.png'), fullPage: true });
+    await visitor.page.screenshot({ path: shotPath('pdf-preview-signed-out.png'), fullPage: true });
     await visitor.context.close();
 
     const customer = await newVisitor(browser);
@@ -184,7 +168,7 @@ describe('link previews', () => {
     const signedIn = await titled(customer.page, pdf.title);
     expect(signedIn.og['og:type']).toBe('book');
     expect(signedIn.canonical).toBe(`${stack.url}/pdfs/${pdf.id}`);
-    await customer.page.screenshot({ path: join(shots, 'pdf-page-signed-in.png'), fullPage: true });
+    await customer.page.screenshot({ path: shotPath('pdf-page-signed-in.png'), fullPage: true });
     await customer.context.close();
   });
 

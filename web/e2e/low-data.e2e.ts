@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, signIn, stack } from './harness';
+import { launchBrowser, newVisitor, shotPath, signIn, stack } from './harness';
+import { readyDemoVideo } from './support/videos';
 
 /**
  * Issue 11 §5: the low-data mode ('Mode économie de données'), in the footer and the account menu,
@@ -16,29 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
 const footerSwitch = (page: Page) => page.getByTestId('site-footer').getByRole('switch', { name: /Mode économie de données/ });
-
-async function gql<T>(query: string): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`gateway: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A demo video with a streaming ladder (the options under the player show only then). */
-async function videoWithLadder(): Promise<string> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const data = await gql<{ videos: { items: Array<{ id: string; renditions: Array<{ name: string }> }> } }>(
-      '{ videos(pageSize: 100) { items { id renditions { name } } } }',
-    ).catch(() => null);
-    const ready = data?.videos.items.find((v) => v.renditions.length > 1);
-    if (ready) return ready.id;
-    if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 4 minutes');
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-}
 
 /**
  * The switch says `checked` once the tap has been answered: a visitor's page becomes live on its
@@ -46,6 +23,15 @@ async function videoWithLadder(): Promise<string> {
  */
 async function switchSays(page: Page, checked: 'true' | 'false'): Promise<void> {
   await page.waitForFunction((want) => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === want, checked);
+}
+
+/** The visitor turns the mode off in the footer; after a reload the footer's switch still says off. */
+async function turnOffAndExpectKept(page: Page): Promise<void> {
+  await footerSwitch(page).click();
+  await switchSays(page, 'false');
+  await page.reload();
+  await footerSwitch(page).waitFor();
+  expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
 }
 
 describe('the low-data switch', () => {
@@ -57,9 +43,8 @@ describe('the low-data switch', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
     await switchSays(page, 'true');
-    mkdirSync(shots, { recursive: true });
     await toggle.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(shots, 'low-data-footer.png') });
+    await page.screenshot({ path: shotPath('low-data-footer.png') });
 
     await page.reload();
     await footerSwitch(page).waitFor();
@@ -70,11 +55,7 @@ describe('the low-data switch', () => {
     await page.goto('/actualites');
     expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('true');
 
-    await footerSwitch(page).click();
-    await switchSays(page, 'false');
-    await page.reload();
-    await footerSwitch(page).waitFor();
-    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await turnOffAndExpectKept(page);
     await context.close();
   });
 
@@ -87,18 +68,15 @@ describe('the low-data switch', () => {
     });
     await page.goto('/');
     await page.waitForFunction(() => document.querySelector('[data-testid="low-data-switch"]')?.getAttribute('aria-checked') === 'true');
-    await footerSwitch(page).click();
-    await switchSays(page, 'false');
-    await page.reload();
-    await footerSwitch(page).waitFor();
-    expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('false');
+    await turnOffAndExpectKept(page);
     await context.close();
   });
 });
 
 describe('a signed-in customer', () => {
   it('finds the switch in the account menu, and the player starts with its data saver on in low-data mode', async () => {
-    const videoId = await videoWithLadder();
+    // A demo video with a streaming ladder: the options under the player show only then.
+    const { id: videoId } = await readyDemoVideo({ preview: false });
     const { context, page } = await newVisitor(browser, { mobile: false });
     // The player's own last choice was 'off': the low-data mode still starts it with the saver on.
     await context.addInitScript(() => window.localStorage.setItem('lbf_data_saver', '0'));
@@ -116,7 +94,7 @@ describe('a signed-in customer', () => {
     await item.click();
     // The menu stays open, the entry checked; the footer follows.
     expect(await item.getAttribute('aria-checked')).toBe('true');
-    await page.screenshot({ path: join(shots, 'low-data-account-menu.png') });
+    await page.screenshot({ path: shotPath('low-data-account-menu.png') });
     await page.keyboard.press('Escape');
     expect(await footerSwitch(page).getAttribute('aria-checked')).toBe('true');
 

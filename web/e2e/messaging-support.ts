@@ -1,29 +1,37 @@
-import { stack } from './harness';
+import { graphql, stack, tokenFor } from './harness';
 
 /**
- * The e2e tests of messaging's public side: GraphQL as the demo administrator, and waiting for a
- * read model to catch up. The caught mails come from the harness (mailsTo, linkIn).
+ * The e2e tests of messaging's public side: GraphQL as the demo administrator, a visitor's contact
+ * message, and waiting for a read model to catch up. The caught mails come from the harness
+ * (mailsTo, linkIn).
  */
 
-export async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
+export async function adminToken(): Promise<string> {
+  return tokenFor(stack.demo.admin.email, stack.demo.admin.password);
 }
 
-const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken error { message } } }`;
-
-export async function adminToken(): Promise<string> {
-  const { signIn } = await graphql<{ signIn: { accessToken: string | null; error: { message: string } | null } }>(SIGN_IN, {
-    input: { email: stack.demo.admin.email, password: stack.demo.admin.password },
-  });
-  if (!signIn.accessToken) throw new Error(`the demo admin could not sign in: ${signIn.error?.message}`);
-  return signIn.accessToken;
+/**
+ * A visitor's contact message through the gateway, as the form sends it: a ticket, the wait the
+ * ticket asks for (a faster message is taken for a bot's), then the message, which must be sent.
+ * The address is made from the name unless given.
+ */
+export async function sendContactMessage(who: { name: string; email?: string; subject?: string; message: string }): Promise<void> {
+  const { openContactForm } = await graphql<{ openContactForm: { token: string; minSeconds: number } }>('mutation { openContactForm { token minSeconds } }');
+  await new Promise((resolve) => setTimeout(resolve, openContactForm.minSeconds * 1000 + 300));
+  const { sendContactMessage: sent } = await graphql<{ sendContactMessage: { sent: boolean | null; error: { message: string } | null } }>(
+    'mutation Send($input: ContactInput!) { sendContactMessage(input: $input) { sent error { message } } }',
+    {
+      input: {
+        name: who.name,
+        email: who.email ?? `${who.name.toLowerCase().replace(/\W+/g, '.')}@exemple.test`,
+        subject: who.subject ?? 'GENERAL',
+        message: who.message,
+        acceptTerms: true,
+        ticket: openContactForm.token,
+      },
+    },
+  );
+  expect(sent).toEqual({ sent: true, error: null });
 }
 
 /** Retries `probe` until it returns something (10 s at most): read models catch up through events. */

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, stack } from './harness';
+import { graphql, launchBrowser, newVisitor, shotPath, shownToast, stack } from './harness';
+import { adminToken } from './messaging-support';
 
 /** Issue 6 §4: return-to after signing in, the error boundary, the footer's social links. */
 let browser: Browser;
@@ -11,19 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
-
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 async function signInOnAuthPage(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Connexion' });
@@ -95,8 +81,7 @@ describe('the error boundary', () => {
     expect(await screen.getByRole('heading').innerText()).toBe('Cette page n’a pas pu être chargée.');
     // The site layout stays around the message.
     await page.getByTestId('site-footer').waitFor();
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, 'error-boundary-chunk.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('error-boundary-chunk.png'), fullPage: true });
 
     await page.unroute('**/assets/news-page-*.js');
     await page.getByRole('button', { name: 'Recharger la page' }).click();
@@ -116,20 +101,16 @@ describe('the error boundary', () => {
     await screen.waitFor();
     expect(await screen.getByRole('heading').innerText()).toBe("Une erreur inattendue s'est produite.");
     await screen.getByRole('button', { name: 'Recharger la page' }).waitFor();
-    await page.screenshot({ path: join(shots, 'error-boundary-render.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('error-boundary-render.png'), fullPage: true });
     await context.close();
   });
 });
 
 describe('the footer', () => {
-  const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { accessToken } }`;
   const UPDATE = `mutation($input: SiteSettingsInput!) { updateSiteSettings(input: $input) { __typename } }`;
 
   it('shows only the social networks the administrator set, with their links', async () => {
-    const { signIn } = await graphql<{ signIn: { accessToken: string | null } }>(SIGN_IN, {
-      input: { email: stack.demo.admin.email, password: stack.demo.admin.password },
-    });
-    const token = signIn.accessToken!;
+    const token = await adminToken();
     const set = (input: Record<string, string>) => graphql(UPDATE, { input }, token);
     try {
       await set({ socialFacebook: 'https://www.facebook.com/lbf.sante', socialTwitter: '', socialInstagram: 'https://www.instagram.com/lbf.sante' });
@@ -141,7 +122,7 @@ describe('the footer', () => {
         ['Facebook', 'https://www.facebook.com/lbf.sante'],
         ['Instagram', 'https://www.instagram.com/lbf.sante'],
       ]);
-      await page.getByTestId('site-footer').screenshot({ path: join(shots, 'footer-social.png') });
+      await page.getByTestId('site-footer').screenshot({ path: shotPath('footer-social.png') });
 
       // None set: no empty row of icons leading nowhere.
       await set({ socialFacebook: '', socialInstagram: '' });

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor } from './harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newVisitor, shotPath } from './harness';
 
 /**
  * Issue 11 §4: a dropped connection shows the last content with 'Hors ligne' (the service worker of
@@ -15,13 +13,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shots = join(__dirname, '..', '..', '.data', 'e2e', 'screens');
-
 /** Waits until the service worker is active and controls the page (a reload after the first visit). */
 async function controlledBySw(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** A visitor whose page the site's service worker controls, on /about (the footer drawn). */
+async function visitorUnderWorker(): Promise<{ context: BrowserContext; page: Page }> {
+  const visitor = await newVisitor(browser, { serviceWorkers: 'allow' });
+  await visitor.page.goto('/about');
+  await visitor.page.getByTestId('site-footer').waitFor();
+  await controlledBySw(visitor.page);
+  return visitor;
 }
 
 const notice = (page: Page) => page.getByTestId('offline-notice');
@@ -90,8 +95,7 @@ describe('with the network cut after a first visit', () => {
     await page.getByTestId('hero-title').waitFor();
     expect(await page.getByTestId('hero-title').innerText()).toBe(heroTitle);
     await notice(page).waitFor();
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, 'offline-home.png') });
+    await page.screenshot({ path: shotPath('offline-home.png') });
 
     // A public page never seen: the app's shell and its own message, not the browser's error page.
     await page.goto('/faq');
@@ -111,10 +115,7 @@ describe('a server-rendered page read once', () => {
   // Its browser hydrates from the server's answers and may never fetch them: the app hands them to
   // the service worker, so they are there when the connection drops (src/lib/offline/seen-answers.ts).
   it('leaves the worker the news list it was rendered with', async () => {
-    const { context, page } = await newVisitor(browser, { serviceWorkers: 'allow' });
-    await page.goto('/about');
-    await page.getByTestId('site-footer').waitFor();
-    await controlledBySw(page);
+    const { context, page } = await visitorUnderWorker();
     await page.evaluate(() => caches.delete('lbf-data-v1'));
     await page.goto('/actualites');
     const firstCard = await page.getByTestId('article-card').first().getByRole('heading').innerText();
@@ -127,10 +128,7 @@ describe('a server-rendered page read once', () => {
 
 describe('a mutation that fails on the network', () => {
   it('is sent once, never replayed', async () => {
-    const { context, page } = await newVisitor(browser, { serviceWorkers: 'allow' });
-    await page.goto('/about');
-    await page.getByTestId('site-footer').waitFor();
-    await controlledBySw(page);
+    const { context, page } = await visitorUnderWorker();
     const sent: string[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/graphql') && (req.postData() ?? '').includes('SubscribeNewsletter')) sent.push(req.url());

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
 import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
+import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
  * A customer named Ŋgono Ɛyenga buys a demo PDF guide through the payments sandbox (MTN, approved
@@ -19,26 +20,6 @@ let buyer: { context: BrowserContext; page: Page };
 let email: string;
 let phone: Page;
 let bought: string;
-
-/** The payments sandbox of this stack (see checkout.e2e.ts). */
-function sandboxUrl(): string {
-  const named = (stack as { paymentSandboxUrl?: string }).paymentSandboxUrl;
-  if (named) return named.replace(/\/$/, '');
-  return `http://127.0.0.1:${4106 + Number(new URL(stack.url).port) - 4000}`;
-}
-
-
-async function approveOnPhone(msisdn: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  await phone.goto(`${sandboxUrl()}/phone?msisdn=${msisdn}`);
-  for (;;) {
-    const button = phone.getByRole('button', { name: 'Approuver' }).first();
-    if (await button.count()) return void (await button.click());
-    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone page`);
-    await phone.waitForTimeout(500);
-    await phone.reload();
-  }
-}
 
 /** Reads a stamped PDF: every page's stamp texts. */
 async function stampsOf(bytes: Buffer): Promise<{ pages: string[][]; subject: string | undefined }> {
@@ -66,12 +47,9 @@ describe('a PDF guide delivered to its buyer', () => {
     bought = (await card.getAttribute('data-item-id'))!;
     await card.getByTestId('buy-mtn').click();
     const dialog = page.getByTestId('checkout-dialog');
-    const national = `67${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
-    await dialog.getByTestId('checkout-consent').check();
-    await dialog.getByTestId('checkout-submit').click();
-    await dialog.getByTestId('checkout-waiting').waitFor();
-    await approveOnPhone(`237${national}`);
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
+    await answerOnPhonePage(phone, `237${national}`);
     await page.bringToFront();
     await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });
     await page.getByTestId('purchased-pdfs').locator(`[data-item-id="${bought}"]`).waitFor();

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
+import { readyDemoVideo, type DemoVideo } from './support/videos';
 
 /*
  * The player against the whole stack (gateway, catalogue's streaming routes, a demo video through
@@ -7,12 +8,6 @@ import { launchBrowser, newVisitor, signUpCustomer, stack, uniqueEmail } from '.
  * reload; a signed-in customer who did not buy plays the free preview and is offered the purchase
  * at its end; data saver keeps the lowest rung.
  */
-
-interface DemoVideo {
-  id: string;
-  title: string;
-  previewSeconds: number;
-}
 
 let browser: Browser;
 let buyer: { context: BrowserContext; page: Page; email: string };
@@ -29,28 +24,6 @@ async function db<T>(sql: string, params: unknown[]): Promise<T[]> {
     await c.end();
   }
 }
-
-async function gatewayGql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`gateway: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A demo video once the pipeline made its ladder and its preview (npm start's demo goes through it too). */
-async function readyDemoVideo(): Promise<DemoVideo> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const data = await gatewayGql<{ videos: { items: Array<DemoVideo & { hasPreview: boolean; renditions: Array<{ name: string }> }> } }>(
-      '{ videos(pageSize: 100) { items { id title previewSeconds hasPreview renditions { name } } } }',
-    ).catch(() => null); // A stack just started may drop a first connection: ask again.
-    const ready = data?.videos.items.find((v) => v.hasPreview && v.renditions.length > 1);
-    if (ready) return { id: ready.id, title: ready.title, previewSeconds: ready.previewSeconds };
-    if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 4 minutes');
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-}
-
 
 /**
  * The entitlement commerce.purchase.completed writes (the checkout e2e buys through the payment

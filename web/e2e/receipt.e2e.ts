@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
 import { launchBrowser, mailsTo, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
+import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
  * Issue 20 §9, a receipt a buyer can show: an administrator sets the seller's legal identity in
@@ -20,24 +21,6 @@ let admin: { context: BrowserContext; page: Page };
 let buyer: { context: BrowserContext; page: Page };
 let email: string;
 let stored: { legalName: string; legalAddress: string; taxId: string } | null = null;
-
-function sandboxUrl(): string {
-  const named = (stack as { paymentSandboxUrl?: string }).paymentSandboxUrl;
-  if (named) return named.replace(/\/$/, '');
-  return `http://127.0.0.1:${4106 + Number(new URL(stack.url).port) - 4000}`;
-}
-
-async function approveOnPhone(phone: Page, msisdn: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  await phone.goto(`${sandboxUrl()}/phone?msisdn=${msisdn}`);
-  for (;;) {
-    const button = phone.getByRole('button', { name: 'Approuver' }).first();
-    if (await button.count()) return void (await button.click());
-    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone page`);
-    await phone.waitForTimeout(500);
-    await phone.reload();
-  }
-}
 
 async function settingsForm(page: Page) {
   await page.goto('/admin/settings');
@@ -104,13 +87,10 @@ describe('a receipt a buyer can show', () => {
     const itemId = (await card.getAttribute('data-item-id'))!;
     await card.getByTestId('buy-mtn').click();
     const dialog = page.getByTestId('checkout-dialog');
-    const national = `67${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
-    await dialog.getByTestId('checkout-consent').check();
-    await dialog.getByTestId('checkout-submit').click();
-    await dialog.getByTestId('checkout-waiting').waitFor();
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
     const phone = await context.newPage();
-    await approveOnPhone(phone, `237${national}`);
+    await answerOnPhonePage(phone, `237${national}`);
     await phone.close();
     await page.bringToFront();
     await shownToast(page, 'Paiement réussi').waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './harness';
+import { launchBrowser, shotPath } from './harness';
 
 /**
  * Issue 6 §3: one subgraph down must not blank the home. This file stops analytics, so it runs
@@ -75,8 +75,6 @@ it('with analytics stopped, the home still shows the hero, the latest video and 
   expect(await visits.innerText()).toBe('Indisponible pour le moment');
   expect(await page.getByTestId('counter-registered-users').getAttribute('data-unavailable')).toBe('true');
 
-  const shots = join(root, '.data', 'e2e', 'screens');
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, 'home-analytics-down.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('home-analytics-down.png'), fullPage: true });
   await context.close();
 });

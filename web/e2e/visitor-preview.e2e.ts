@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
+import { launchBrowser, newVisitor, signUpCustomer, uniqueEmail } from './harness';
+import { readyDemoVideo, type DemoVideo } from './support/videos';
 
 /*
  * The spec's "visitors … see a free preview of videos", against the whole stack: a signed-out
@@ -8,36 +9,9 @@ import { launchBrowser, newVisitor, signUpCustomer, stack, uniqueEmail } from '.
  * to the same video with that method's payment dialog open.
  */
 
-interface DemoVideo {
-  id: string;
-  title: string;
-  previewSeconds: number;
-}
-
 let browser: Browser;
 let video: DemoVideo;
 let customerEmail: string;
-
-async function gatewayGql<T>(query: string): Promise<T> {
-  const res = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`gateway: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A demo video once the pipeline made its ladder and its preview. */
-async function readyDemoVideo(): Promise<DemoVideo> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const data = await gatewayGql<{ videos: { items: Array<DemoVideo & { hasPreview: boolean; renditions: Array<{ name: string }> }> } }>(
-      '{ videos(pageSize: 100) { items { id title previewSeconds hasPreview renditions { name } } } }',
-    ).catch(() => null); // A stack just started may drop a first connection: ask again.
-    const ready = data?.videos.items.find((v) => v.hasPreview && v.renditions.length > 1);
-    if (ready) return { id: ready.id, title: ready.title, previewSeconds: ready.previewSeconds };
-    if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 4 minutes');
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-}
 
 const player = (page: Page) => page.getByTestId('video-player');
 
