@@ -33,7 +33,11 @@ const columns: ReadonlyArray<Column<AdminArticle>> = [
   thumbTitleColumn<AdminArticle>(t.columns.title, { icon: <Newspaper className="size-5" aria-hidden="true" />, sizeClass: 'h-10 w-14' }, (article) => ({
     imageUrl: article.imageUrl,
     title: article.title,
-    detail: `${article.author} · ${t.readTime(article.readTimeMinutes)}`,
+    detail: (
+      <>
+        {article.author} · {t.readTime(article.readTimeMinutes)}
+      </>
+    ),
   })),
   { header: t.columns.category, cell: (article) => article.categoryLabel },
   { header: t.columns.status, cell: (article) => <StatusBadge status={article.status} /> },

@@ -5,6 +5,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { CategorySelect } from './controls';
 import { OptionalLabel } from './optional-label';
 
+/** A catalogue item's texts, category and price as the server takes them (create or update): trimmed. */
+export function catalogueBasics<C>(values: { title: string; description: string; category: C; price: string }) {
+  return { title: values.title.trim(), description: values.description.trim(), category: values.category, price: values.price.trim() };
+}
+
 type Errors<K extends string> = Partial<Record<K, { message?: string }>>;
 
 /**

@@ -30,3 +30,12 @@ export function blankToNull(value: string): string | null {
 export function isImage(file: File): boolean {
   return file.type.startsWith('image/');
 }
+
+/** An edit dialog's schema (video, PDF): its fields, the title never emptied ('Ce champ est obligatoire.'). */
+export function titledEditSchema<S extends z.core.$ZodShape & { title: z.ZodMiniType<string> }>(fields: S) {
+  return z.object(fields).check(
+    z.superRefine((values, ctx) => {
+      if (!(values as { title: string }).title.trim()) ctx.addIssue({ code: 'custom', message: adminFr.common.required, path: ['title'] });
+    }),
+  );
+}

@@ -25,7 +25,12 @@ const columns: ReadonlyArray<Column<AdminPdf>> = [
   thumbTitleColumn<AdminPdf>(t.columns.title, { icon: <FileText className="size-5" aria-hidden="true" />, sizeClass: 'size-10' }, (pdf) => ({
     imageUrl: pdf.illustrationUrl,
     title: pdf.title,
-    detail: `${pdf.categoryLabel}${pdf.pageCount ? ` · ${t.pages(pdf.pageCount)}` : ''}`,
+    detail: (
+      <>
+        {pdf.categoryLabel}
+        {pdf.pageCount ? ` · ${t.pages(pdf.pageCount)}` : ''}
+      </>
+    ),
   })),
   {
     header: t.columns.size,

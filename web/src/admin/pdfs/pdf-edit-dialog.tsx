@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { centsToPrice } from '../lib/form-rules';
-import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
+import { catalogueBasics, CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
 import { EditDialog, EditDialogForm, saveEdit } from '../components/edit-dialog';
 import { UPDATE_PDF, type AdminPdf } from './operations';
 import { pdfEditSchema, type PdfEditValues } from './pdf-schema';
@@ -31,7 +31,7 @@ function PdfEditForm({ pdf, onDone }: { pdf: AdminPdf; onDone(): void }) {
   const [updatePdf] = useApolloMutation(UPDATE_PDF);
 
   const onSubmit = form.handleSubmit((values) => {
-    const input = { title: values.title.trim(), description: values.description.trim(), category: values.category, price: values.price.trim() };
+    const input = catalogueBasics(values);
     return saveEdit(async () => resultOf((await updatePdf({ variables: { id: pdf.id, input } })).data, 'updatePdf'), {
       title: t.updated,
       text: t.updatedText(input.title),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '@/i18n/admin';
-import { isImage, optionalFile, price, text } from '../lib/form-rules';
+import { isImage, optionalFile, price, text, titledEditSchema } from '../lib/form-rules';
 
 const t = adminFr.pdfs;
 
@@ -35,11 +35,5 @@ export function emptyPdfUpload(): PdfUploadValues {
   return { title: '', description: '', category: DEFAULT_CATEGORY, price: '1.00', file: null, illustration: null };
 }
 
-export const pdfEditSchema = z
-  .object(fields)
-  .check(
-    z.superRefine((values, ctx) => {
-      if (!values.title.trim()) ctx.addIssue({ code: 'custom', message: adminFr.common.required, path: ['title'] });
-    }),
-  );
+export const pdfEditSchema = titledEditSchema(fields);
 export type PdfEditValues = z.infer<typeof pdfEditSchema>;

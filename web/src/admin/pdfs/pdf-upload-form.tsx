@@ -6,7 +6,7 @@ import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { type UploadRequest } from '../lib/use-file-uploads';
-import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
+import { catalogueBasics, CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
 import { FileFormField } from '../components/file-field';
 import { OptionalLabel } from '../components/optional-label';
 import { UploadFormCard, useUploadForm } from '../components/upload-form-card';
@@ -28,10 +28,7 @@ function pdfRequests(values: PdfUploadValues): Array<UploadRequest<FileKey>> {
 /** `createPdf`'s input: the form's texts trimmed, the uploads' ids. */
 function createPdfInput(values: PdfUploadValues, ids: Partial<Record<FileKey, string>>) {
   return {
-    title: values.title.trim(),
-    description: values.description.trim(),
-    category: values.category,
-    price: values.price.trim(),
+    ...catalogueBasics(values),
     fileUploadId: ids.pdf!,
     illustrationUploadId: ids.illustration ?? null,
   };

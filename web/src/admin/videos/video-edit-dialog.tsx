@@ -7,7 +7,7 @@ import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { blankToNull, centsToPrice, optionalInteger } from '../lib/form-rules';
 import { FormField } from '@/components/ui/form-field';
-import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
+import { catalogueBasics, CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
 import { EditDialog, EditDialogForm, saveEdit } from '../components/edit-dialog';
 import { OptionalLabel } from '../components/optional-label';
 import { LearnItemFields } from './learn-item-fields';
@@ -44,10 +44,7 @@ export function VideoEditDialog({ video, onClose }: { video: AdminVideo | null; 
 /** `updateVideo`'s input: an emptied duration is left as it is, an unchanged preview length too. */
 function updateVideoInput(values: VideoEditValues, initial: VideoEditValues) {
   return {
-    title: values.title.trim(),
-    description: values.description.trim(),
-    category: values.category,
-    price: values.price.trim(),
+    ...catalogueBasics(values),
     // An emptied duration is left as it is: the server probes it from the file.
     ...(values.duration.trim() ? { durationSeconds: optionalInteger(values.duration) } : {}),
     // Only a change rebuilds the preview (a new streaming version).

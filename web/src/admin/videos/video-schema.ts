@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '@/i18n/admin';
-import { isImage, optionalFile, price, text } from '../lib/form-rules';
+import { isImage, optionalFile, price, text, titledEditSchema } from '../lib/form-rules';
 
 const t = adminFr.videos;
 
@@ -67,11 +67,5 @@ export function emptyVideoUpload(): VideoUploadValues {
   };
 }
 
-export const videoEditSchema = z
-  .object(fields)
-  .check(
-    z.superRefine((values, ctx) => {
-      if (!values.title.trim()) ctx.addIssue({ code: 'custom', message: adminFr.common.required, path: ['title'] });
-    }),
-  );
+export const videoEditSchema = titledEditSchema(fields);
 export type VideoEditValues = z.infer<typeof videoEditSchema>;

@@ -9,7 +9,7 @@ import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
 import { blankToNull, optionalInteger } from '../lib/form-rules';
 import { type UploadRequest } from '../lib/use-file-uploads';
-import { CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
+import { catalogueBasics, CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
 import { FileFormField } from '../components/file-field';
 import { OptionalLabel } from '../components/optional-label';
 import { UploadFormCard, useUploadForm } from '../components/upload-form-card';
@@ -27,10 +27,7 @@ const f = t.fields;
 /** `createVideo`'s input: the form's texts trimmed, emptied ones as null, the uploads' ids. */
 function createVideoInput(values: VideoUploadValues, ids: UploadIds) {
   return {
-    title: values.title.trim(),
-    description: values.description.trim(),
-    category: values.category,
-    price: values.price.trim(),
+    ...catalogueBasics(values),
     durationSeconds: optionalInteger(values.duration),
     previewSeconds: optionalInteger(values.previewSeconds),
     presenterName: blankToNull(values.presenterName),
