@@ -39,8 +39,9 @@ interface DataListProps<T> {
   rows: readonly T[];
   columns: ReadonlyArray<Column<T>>;
   rowKey(row: T): string;
-  actions(row: T): ReactNode;
-  actionsHeader: string;
+  /** Each row's buttons, in a last column; a read-only list (e.g. the campaign history) has none. */
+  actions?(row: T): ReactNode;
+  actionsHeader?: string;
   label: string;
   onRowClick?(row: T): void;
 }
@@ -62,7 +63,7 @@ function DataCards<T>({ rows, columns, rowKey, actions, label, onRowClick }: Dat
             ))}
           </dl>
           {/* A row without actions (e.g. a message already read) ends with its fields. */}
-          {hasActions(actions(row)) && <div className="mt-3 flex flex-wrap justify-end gap-1 border-t pt-3">{actions(row)}</div>}
+          {actions && hasActions(actions(row)) && <div className="mt-3 flex flex-wrap justify-end gap-1 border-t pt-3">{actions(row)}</div>}
         </li>
       ))}
     </ul>
@@ -81,9 +82,11 @@ function DataTable<T>({ rows, columns, rowKey, actions, actionsHeader, label, on
                 {column.header}
               </th>
             ))}
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              {actionsHeader}
-            </th>
+            {actions && (
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                {actionsHeader}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -97,9 +100,11 @@ function DataTable<T>({ rows, columns, rowKey, actions, actionsHeader, label, on
                   {column.cell(row)}
                 </td>
               ))}
-              <td className="px-4 py-2 text-right whitespace-nowrap">
-                <div className="inline-flex gap-1">{actions(row)}</div>
-              </td>
+              {actions && (
+                <td className="px-4 py-2 text-right whitespace-nowrap">
+                  <div className="inline-flex gap-1">{actions(row)}</div>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

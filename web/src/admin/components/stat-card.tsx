@@ -16,7 +16,8 @@ export function StatCard({
 }: {
   label: string;
   icon: ReactNode;
-  value: string;
+  /** Text, or a phrasing element (e.g. a sized span). */
+  value: ReactNode;
   valueTitle?: string;
   detail?: ReactNode;
   testId: string;
@@ -35,6 +36,11 @@ export function StatCard({
       {detail !== undefined && <p className="mt-1 text-xs text-muted-foreground">{detail}</p>}
     </Card>
   );
+}
+
+/** `count` StatCards standing in while their figures load. */
+export function StatCardSkeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => <StatCardSkeleton key={i} />);
 }
 
 /** Stands in for a StatCard while its figure loads. */

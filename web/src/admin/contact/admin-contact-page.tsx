@@ -12,7 +12,7 @@ import { IconAction } from '../components/icon-action';
 import { PageHeader } from '../components/page-header';
 import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
 import { SearchField, SearchForm } from '../components/search-field';
-import { useDebounced } from '../messages/messaging-ui';
+import { useDebounced } from '../lib/use-debounced';
 import { ContactDetailDialog } from './contact-detail-dialog';
 import { ADMIN_CONTACT_MESSAGES, CONTACT_PAGE_SIZE, type AdminContactMessage, type AdminContactMessages, type ContactFolder } from './operations';
 

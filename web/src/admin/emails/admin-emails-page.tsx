@@ -16,7 +16,8 @@ import { EnumFilter, FilterBar, FilterField, type FilterChange } from '../compon
 import { PageHeader } from '../components/page-header';
 import { Pagination } from '../components/pagination';
 import { ListSkeleton } from '../components/skeleton';
-import { LoadFailure, totalPages, useDebounced } from '../messages/messaging-ui';
+import { LoadFailure, totalPages } from '../components/paged-list';
+import { useDebounced } from '../lib/use-debounced';
 import { MailStatusBadge } from './mail-status-badge';
 import { ADMIN_MAIL_DELIVERIES, ADMIN_RETRY_MAIL_DELIVERY, DELIVERIES_PAGE_SIZE, type AdminMailDelivery, type MailPurpose, type MailStatus } from './operations';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDebounced } from '../messages/messaging-ui';
+import { useDebounced } from './use-debounced';
 
 /**
  * A search box tied to the search in the URL (`search`, trimmed): typed into freely, its text given

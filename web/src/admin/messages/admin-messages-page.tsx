@@ -15,7 +15,7 @@ import { IconAction } from '../components/icon-action';
 import { AddButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
 import { PagedListBody, usePagedList } from '../components/paged-list';
-import { CardSkeletons, StatCard } from './messaging-ui';
+import { StatCard, StatCardSkeletons } from '../components/stat-card';
 import { ADMIN_MARK_MESSAGE_READ, ADMIN_MESSAGE_STATS, ADMIN_MESSAGES, MESSAGES_PAGE_SIZE, type AdminMessage, type AdminMessageStats } from './operations';
 import { SendMessageDialog } from './send-message-dialog';
 
@@ -78,7 +78,7 @@ function MessageStatCards({ figures, loading }: { figures: AdminMessageStats | u
           <StatCard testId="card-users" label={t.users} icon={<Users />} value={formatCount(figures.users)} detail={t.usersDetail} />
         </>
       ) : (
-        loading && <CardSkeletons count={3} />
+        loading && <StatCardSkeletons count={3} />
       )}
     </div>
   );

@@ -13,7 +13,7 @@ import { runAction } from '../components/admin-action';
 import { DialogActions } from '../components/dialog-actions';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
-import { useDebounced } from './messaging-ui';
+import { useDebounced } from '../lib/use-debounced';
 import { ADMIN_SEND_MESSAGE, MESSAGE_RECIPIENTS, type Recipient } from './operations';
 
 const t = adminFr.messages;

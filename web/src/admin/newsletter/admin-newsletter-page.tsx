@@ -11,7 +11,8 @@ import { EmptyState, type Column } from '../components/data-list';
 import { PageHeader } from '../components/page-header';
 import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
 import { ToneBadge } from '../components/status-badge';
-import { CardSkeletons, PlainList, StatCard } from '../messages/messaging-ui';
+import { DataList } from '../components/data-list';
+import { StatCard, StatCardSkeletons } from '../components/stat-card';
 import { CampaignComposer } from './campaign-composer';
 import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign, type AdminCampaigns, type AdminNewsletterStats } from './operations';
 import { SubscribersList } from './subscribers-list';
@@ -51,7 +52,7 @@ function percent(rate: number): string {
 
 /** The cards: active subscribers (and the pending ones), the measured engagement, the last campaign. */
 function NewsletterStatCards({ figures, loading }: { figures: AdminNewsletterStats | undefined; loading: boolean }) {
-  if (!figures) return <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{loading && <CardSkeletons count={3} />}</div>;
+  if (!figures) return <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{loading && <StatCardSkeletons count={3} />}</div>;
   const last = figures.lastCampaign;
   const rate = figures.engagement.rate;
   return (
@@ -92,7 +93,7 @@ function CampaignHistory({ paged, onPage }: { paged: PagedList<AdminCampaigns>; 
         {t.history}
       </h2>
       <PagedListBody paged={paged} onPage={onPage} skeletonRows={2} empty={<EmptyState icon={<History />} text={t.historyEmpty} />}>
-        {(items) => <PlainList label={t.history} rows={items} columns={campaignColumns} rowKey={(c) => c.id} />}
+        {(items) => <DataList label={t.history} rows={items} columns={campaignColumns} rowKey={(c) => c.id} />}
       </PagedListBody>
     </section>
   );

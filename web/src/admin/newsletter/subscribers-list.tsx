@@ -15,7 +15,7 @@ import { IconAction } from '../components/icon-action';
 import { ExportButton } from '../components/list-screen';
 import { PagedListBody, usePagedList } from '../components/paged-list';
 import { SearchField } from '../components/search-field';
-import { useDebounced } from '../messages/messaging-ui';
+import { useDebounced } from '../lib/use-debounced';
 import {
   ADMIN_NEWSLETTER_SUBSCRIBERS,
   ADMIN_UNSUBSCRIBE_SUBSCRIBER,

@@ -18,7 +18,7 @@ import { PageHeader } from '../components/page-header';
 import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
 import { SearchField } from '../components/search-field';
 import { OrderStatusBadge } from '../components/status-badge';
-import { useDebounced } from '../messages/messaging-ui';
+import { useDebounced } from '../lib/use-debounced';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type AdminOrders, type OrderFilter, type OrderStatus, type PaymentMethod } from './operations';
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { Popover, PopoverContent } from '@/components/ui/popover';
 import { fr } from '@/i18n/fr';
 import { cn } from '@/lib/utils';
-import { useDebounced } from '../messages/messaging-ui';
+import { useDebounced } from '../lib/use-debounced';
 import { ADMIN_TOP_SEARCH, SEARCH_HITS_PER_KIND } from './operations';
 import { hitGroups, SearchHitGroups } from './search-hits';
 import { topbarFr } from '@/i18n/admin/topbar';

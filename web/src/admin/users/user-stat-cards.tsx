@@ -2,7 +2,7 @@ import { useApolloQuery } from '@/data/hooks';
 import { Ban, Banknote, ShoppingCart, Users } from 'lucide-react';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
-import { CardSkeleton, StatCard } from '../messages/messaging-ui';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { ADMIN_USER_STATS, ADMIN_USERS_COMMERCE_STATS } from './operations';
 import { usersFr } from '@/i18n/admin/users';
 
@@ -25,7 +25,7 @@ export function UserStatCards() {
       {users ? (
         <StatCard testId="card-users" label={t.total} icon={<Users />} value={users.total} detail={t.active(users.active)} />
       ) : (
-        identity.loading && <CardSkeleton />
+        identity.loading && <StatCardSkeleton />
       )}
       {sales ? (
         <>
@@ -45,15 +45,15 @@ export function UserStatCards() {
       ) : (
         commerce.loading && (
           <>
-            <CardSkeleton />
-            <CardSkeleton />
+            <StatCardSkeleton />
+            <StatCardSkeleton />
           </>
         )
       )}
       {users ? (
         <StatCard testId="card-banned" label={t.banned} icon={<Ban />} value={users.banned} detail={t.bannedDetail} />
       ) : (
-        identity.loading && <CardSkeleton />
+        identity.loading && <StatCardSkeleton />
       )}
     </div>
   );
