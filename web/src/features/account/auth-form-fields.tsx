@@ -48,6 +48,21 @@ export function PasswordField({
   );
 }
 
+interface Registered {
+  field: UseFormRegisterReturn;
+  error: string | undefined;
+}
+
+/** A new password and its confirmation (sign-up, password reset). */
+export function NewPasswordFields({ ids, password, confirm }: { ids: { password: string; confirm: string }; password: Registered; confirm: Registered }) {
+  return (
+    <>
+      <PasswordField id={ids.password} autoComplete="new-password" {...password} />
+      <PasswordField id={ids.confirm} label={fr.auth.confirmPassword} autoComplete="new-password" {...confirm} />
+    </>
+  );
+}
+
 /** The form's main button, worded for the wait while it submits. */
 export function SubmitButton({ submitting, disabled = submitting, label, pendingLabel }: { submitting: boolean; disabled?: boolean; label: string; pendingLabel: string }) {
   return (

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { RESET_PASSWORD } from './operations';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
-import { PasswordField, SubmitButton } from './auth-form-fields';
+import { NewPasswordFields, SubmitButton } from './auth-form-fields';
 import { showCaughtError } from './form-errors';
 import { resetSchema, type ResetValues } from './schemas';
 import { showServerError } from '../../lib/show-server-error';
@@ -42,13 +42,10 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): 
         </h2>
         <p className="text-sm text-muted-foreground">{fr.auth.resetText}</p>
       </div>
-      <PasswordField id="reset-password" field={form.register('password')} error={errors.password?.message} autoComplete="new-password" />
-      <PasswordField
-        id="reset-confirm"
-        label={fr.auth.confirmPassword}
-        field={form.register('confirmPassword')}
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
+      <NewPasswordFields
+        ids={{ password: 'reset-password', confirm: 'reset-confirm' }}
+        password={{ field: form.register('password'), error: errors.password?.message }}
+        confirm={{ field: form.register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
       <SubmitButton submitting={isSubmitting} label={fr.auth.resetSubmit} pendingLabel={fr.auth.resetPending} />
     </form>

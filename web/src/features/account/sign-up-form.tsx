@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
-import { EmailField, PasswordField, SubmitButton } from './auth-form-fields';
+import { EmailField, NewPasswordFields, SubmitButton } from './auth-form-fields';
 import { CaptchaField } from './captcha-field';
 import { PhoneField } from './phone-field';
 import { useSignUpForm } from './use-sign-up-form';
@@ -37,13 +37,10 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
           />
         )}
       />
-      <PasswordField id="signup-password" field={form.register('password')} error={errors.password?.message} autoComplete="new-password" />
-      <PasswordField
-        id="signup-confirm-password"
-        label={fr.auth.confirmPassword}
-        field={form.register('confirmPassword')}
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
+      <NewPasswordFields
+        ids={{ password: 'signup-password', confirm: 'signup-confirm-password' }}
+        password={{ field: form.register('password'), error: errors.password?.message }}
+        confirm={{ field: form.register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
       <CaptchaField
         ref={captchaRef}

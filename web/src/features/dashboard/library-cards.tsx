@@ -38,45 +38,36 @@ function ItemCard({ image, title, meta, priceText, testId, itemId, children }: C
   );
 }
 
+function VideoMeta({ video }: { video: DashboardVideo }) {
+  return (
+    <>
+      <span>{video.categoryLabel}</span>
+      {video.durationSeconds !== null && (
+        <span className="flex items-center gap-1 tabular-nums">
+          <Clock className="size-3.5" aria-hidden="true" />
+          {formatDuration(video.durationSeconds)}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** A video of the library: its thumbnail, category and duration. */
 export function VideoCard({ video, ...card }: CardProps & { video: DashboardVideo }) {
-  return (
-    <ItemCard
-      image={<MediaImage src={video.thumbnailUrl} width={640} height={360} sizes={GRID_CARD_SIZES} fallback={<Film className="size-8" />} />}
-      title={video.title}
-      meta={
-        <>
-          <span>{video.categoryLabel}</span>
-          {video.durationSeconds !== null && (
-            <span className="flex items-center gap-1 tabular-nums">
-              <Clock className="size-3.5" aria-hidden="true" />
-              {formatDuration(video.durationSeconds)}
-            </span>
-          )}
-        </>
-      }
-      itemId={video.id}
-      {...card}
-    />
-  );
+  const image = <MediaImage src={video.thumbnailUrl} width={640} height={360} sizes={GRID_CARD_SIZES} fallback={<Film className="size-8" />} />;
+  return <ItemCard image={image} title={video.title} meta={<VideoMeta video={video} />} itemId={video.id} {...card} />;
 }
 
 /** A PDF of the library: its illustration, category and page count. */
 export function PdfCard({ pdf, ...card }: CardProps & { pdf: DashboardPdf }) {
-  return (
-    <ItemCard
-      image={<MediaImage src={pdf.illustrationUrl} width={800} height={450} sizes={GRID_CARD_SIZES} fallback={<FileText className="size-8" />} />}
-      title={pdf.title}
-      meta={
-        <>
-          <span>{pdf.categoryLabel}</span>
-          {pdf.pageCount !== null && <span>{t.pages(pdf.pageCount)}</span>}
-        </>
-      }
-      itemId={pdf.id}
-      {...card}
-    />
+  const image = <MediaImage src={pdf.illustrationUrl} width={800} height={450} sizes={GRID_CARD_SIZES} fallback={<FileText className="size-8" />} />;
+  const meta = (
+    <>
+      <span>{pdf.categoryLabel}</span>
+      {pdf.pageCount !== null && <span>{t.pages(pdf.pageCount)}</span>}
+    </>
   );
+  return <ItemCard image={image} title={pdf.title} meta={meta} itemId={pdf.id} {...card} />;
 }
 
 /** A purchased video's progress bar, and 'Reprendre' where the viewer stopped (else 'Regarder'). */

@@ -6,6 +6,8 @@ import { formatCount } from '@/lib/format/number';
 import type { LibraryData } from './library';
 import { unitPrice, type Money } from './library-price';
 
+const c = t.counters;
+
 function Counter({ icon, value, label, note, testId }: { icon: ReactNode; value: number; label: string; note: string | null; testId: string }) {
   return (
     <Card className="flex flex-col gap-2 p-4 sm:p-5" data-testid={testId}>
@@ -31,36 +33,14 @@ export function LibraryCounters({ data, money }: { data: LibraryData; money: Mon
   const allPdfs = [...data.availablePdfs.items, ...data.purchasedPdfs.items];
   const videoPrice = unitPrice(data.availableVideos.items.length ? data.availableVideos.items : allVideos, money);
   const pdfPrice = unitPrice(data.availablePdfs.items.length ? data.availablePdfs.items : allPdfs, money);
+  const videoNote = videoPrice && c.videosAvailableNote(videoPrice);
+  const pdfNote = pdfPrice && c.pdfsAvailableNote(pdfPrice);
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="dashboard-counters">
-      <Counter
-        icon={<Video aria-hidden="true" />}
-        value={data.purchasedVideos.total}
-        label={t.counters.videosBought}
-        note={t.counters.videosBoughtNote}
-        testId="counter-videos-bought"
-      />
-      <Counter
-        icon={<BookOpen aria-hidden="true" />}
-        value={data.purchasedPdfs.total}
-        label={t.counters.pdfsBought}
-        note={t.counters.pdfsBoughtNote}
-        testId="counter-pdfs-bought"
-      />
-      <Counter
-        icon={<ShoppingBag aria-hidden="true" />}
-        value={data.availableVideos.total}
-        label={t.counters.videosAvailable}
-        note={videoPrice && t.counters.videosAvailableNote(videoPrice)}
-        testId="counter-videos-available"
-      />
-      <Counter
-        icon={<FileText aria-hidden="true" />}
-        value={data.availablePdfs.total}
-        label={t.counters.pdfsAvailable}
-        note={pdfPrice && t.counters.pdfsAvailableNote(pdfPrice)}
-        testId="counter-pdfs-available"
-      />
+      <Counter icon={<Video aria-hidden="true" />} value={data.purchasedVideos.total} label={c.videosBought} note={c.videosBoughtNote} testId="counter-videos-bought" />
+      <Counter icon={<BookOpen aria-hidden="true" />} value={data.purchasedPdfs.total} label={c.pdfsBought} note={c.pdfsBoughtNote} testId="counter-pdfs-bought" />
+      <Counter icon={<ShoppingBag aria-hidden="true" />} value={data.availableVideos.total} label={c.videosAvailable} note={videoNote} testId="counter-videos-available" />
+      <Counter icon={<FileText aria-hidden="true" />} value={data.availablePdfs.total} label={c.pdfsAvailable} note={pdfNote} testId="counter-pdfs-available" />
     </div>
   );
 }

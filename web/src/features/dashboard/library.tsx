@@ -2,7 +2,7 @@ import { PackageOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '@/app/route-manifest';
 import { PayButtons } from '@/features/commerce/pay-buttons';
-import type { CheckoutItem, PaymentMethod } from '@/features/commerce/types';
+import type { CheckoutItem, ItemType, PaymentMethod } from '@/features/commerce/types';
 import { usePdfDownload } from '@/features/commerce/use-pdf-download';
 import { Badge } from '@/components/ui/badge';
 import { checkoutText, dashboardText as t } from '@/i18n/commerce';
@@ -32,8 +32,21 @@ function Empty({ text }: { text: string }) {
   );
 }
 
+function checkoutItem(type: ItemType, item: DashboardVideo | DashboardPdf): CheckoutItem {
+  return { id: item.id, type, title: item.title, priceCents: item.priceCents, purchased: item.purchased, path: paths.dashboard() };
+}
+
+/** The four sections' titles and what each says when it is empty. */
+const SECTIONS = {
+  'available-videos': { title: t.sections.availableVideos, emptyText: t.emptyVideos },
+  'available-pdfs': { title: t.sections.availablePdfs, emptyText: t.emptyPdfs },
+  'purchased-videos': { title: t.sections.purchasedVideos, emptyText: t.noPurchasedVideos },
+  'purchased-pdfs': { title: t.sections.purchasedPdfs, emptyText: t.noPurchasedPdfs },
+};
+
 /** One of the four sections: its title with the count, then its cards in a grid (or what it lacks). */
-function Section<T extends { id: string }>({ id, title, list, emptyText, card }: { id: string; title: string; list: ItemList<T>; emptyText: string; card(item: T): ReactNode }) {
+function Section<T extends { id: string }>({ id, list, card }: { id: keyof typeof SECTIONS; list: ItemList<T>; card(item: T): ReactNode }) {
+  const { title, emptyText } = SECTIONS[id];
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4" data-testid={id}>
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold">
@@ -57,43 +70,21 @@ function Section<T extends { id: string }>({ id, title, list, emptyText, card }:
   );
 }
 
-function checkoutItem(type: CheckoutItem['type'], item: DashboardVideo | DashboardPdf): CheckoutItem {
-  return { id: item.id, type, title: item.title, priceCents: item.priceCents, purchased: item.purchased, path: paths.dashboard() };
-}
-
 /** The four sections: videos and PDFs to buy (payment buttons), then the customer's own. */
 export function LibrarySections({ data, money, onPay }: { data: LibraryData; money: Money; onPay(item: CheckoutItem, method: PaymentMethod): void }) {
   const pdfs = usePdfDownload();
-  const buy = (item: CheckoutItem) => <PayButtons compact label={checkoutText.buyWith} testIdPrefix="buy" onPay={(method) => onPay(item, method)} />;
+  // An item for sale: its price, and the payment buttons under it.
+  const forSale = (type: ItemType, item: DashboardVideo | DashboardPdf) => ({
+    priceText: price(item.priceCents, money),
+    children: <PayButtons compact label={checkoutText.buyWith} testIdPrefix="buy" onPay={(method) => onPay(checkoutItem(type, item), method)} />,
+  });
   return (
     <div className="flex flex-col gap-10">
-      <Section
-        id="available-videos"
-        title={t.sections.availableVideos}
-        list={data.availableVideos}
-        emptyText={t.emptyVideos}
-        card={(video) => (
-          <VideoCard video={video} priceText={price(video.priceCents, money)} testId="available-video">
-            {buy(checkoutItem('VIDEO', video))}
-          </VideoCard>
-        )}
-      />
-      <Section
-        id="available-pdfs"
-        title={t.sections.availablePdfs}
-        list={data.availablePdfs}
-        emptyText={t.emptyPdfs}
-        card={(pdf) => (
-          <PdfCard pdf={pdf} priceText={price(pdf.priceCents, money)} testId="available-pdf">
-            {buy(checkoutItem('PDF', pdf))}
-          </PdfCard>
-        )}
-      />
+      <Section id="available-videos" list={data.availableVideos} card={(video) => <VideoCard video={video} testId="available-video" {...forSale('VIDEO', video)} />} />
+      <Section id="available-pdfs" list={data.availablePdfs} card={(pdf) => <PdfCard pdf={pdf} testId="available-pdf" {...forSale('PDF', pdf)} />} />
       <Section
         id="purchased-videos"
-        title={t.sections.purchasedVideos}
         list={data.purchasedVideos}
-        emptyText={t.noPurchasedVideos}
         card={(video) => (
           <VideoCard video={video} priceText={null} testId="purchased-video">
             <WatchButton video={video} />
@@ -102,9 +93,7 @@ export function LibrarySections({ data, money, onPay }: { data: LibraryData; mon
       />
       <Section
         id="purchased-pdfs"
-        title={t.sections.purchasedPdfs}
         list={data.purchasedPdfs}
-        emptyText={t.noPurchasedPdfs}
         card={(pdf) => (
           <PdfCard pdf={pdf} priceText={null} testId="purchased-pdf">
             <PdfButtons pdf={pdf} pdfs={pdfs} />
