@@ -1,12 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/auth/auth-context';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
-import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from './password-input';
+import { EmailField, ForgotLink, PasswordField, SubmitButton } from './auth-form-fields';
 import { showServerError } from '../../lib/show-server-error';
 
 interface AdminValues {
@@ -47,18 +44,10 @@ export function AdminSignInForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={fr.auth.tabs.admin}>
-      <FormField id={`${idPrefix}-email`} label={fr.auth.email} error={errors.email?.message}>
-        <Input type="email" autoComplete="username" inputMode="email" {...form.register('email')} />
-      </FormField>
-      <FormField id={`${idPrefix}-password`} label={fr.auth.password} error={errors.password?.message}>
-        <PasswordInput autoComplete="current-password" {...form.register('password')} />
-      </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? fr.auth.signInPending : fr.auth.adminSubmit}
-      </Button>
-      <Button type="button" variant="link" className="self-center" onClick={onForgot}>
-        {fr.auth.forgotLink}
-      </Button>
+      <EmailField id={`${idPrefix}-email`} field={form.register('email')} error={errors.email?.message} autoComplete="username" placeholder={null} />
+      <PasswordField id={`${idPrefix}-password`} field={form.register('password')} error={errors.password?.message} autoComplete="current-password" />
+      <SubmitButton submitting={isSubmitting} label={fr.auth.adminSubmit} pendingLabel={fr.auth.signInPending} />
+      <ForgotLink onForgot={onForgot} />
     </form>
   );
 }

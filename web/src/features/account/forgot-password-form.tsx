@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { REQUEST_PASSWORD_RESET } from './operations';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
-import { FormField } from '@/components/ui/form-field';
+import { EmailField, SubmitButton } from './auth-form-fields';
 import { forgotSchema, type ForgotValues } from './schemas';
 import { showServerError } from '../../lib/show-server-error';
 
@@ -48,12 +47,8 @@ export function ForgotPasswordForm({ asAdmin, idPrefix, onBack }: { asAdmin: boo
         </p>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField id={`${idPrefix}-forgot-email`} label={fr.auth.email} error={errors.email?.message}>
-            <Input type="email" autoComplete="email" inputMode="email" placeholder={fr.auth.emailPlaceholder} {...form.register('email')} />
-          </FormField>
-          <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? fr.auth.forgotPending : fr.auth.forgotSubmit}
-          </Button>
+          <EmailField id={`${idPrefix}-forgot-email`} field={form.register('email')} error={errors.email?.message} />
+          <SubmitButton submitting={isSubmitting} label={fr.auth.forgotSubmit} pendingLabel={fr.auth.forgotPending} />
         </form>
       )}
       <Button type="button" variant="ghost" className="self-center" onClick={onBack}>

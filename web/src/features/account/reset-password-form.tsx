@@ -3,14 +3,14 @@ import { useApolloMutation } from '@/data/hooks';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { RESET_PASSWORD } from './operations';
-import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
-import { userErrorOf } from '@/lib/user-error';
-import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from './password-input';
+import { NewPasswordFields, SubmitButton } from './auth-form-fields';
+import { showCaughtError } from './form-errors';
 import { resetSchema, type ResetValues } from './schemas';
 import { showServerError } from '../../lib/show-server-error';
+
+const FIELDS = ['password', 'confirmPassword'] as const;
 
 /** Reached from the e-mailed link /auth?reset=<token>. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): void }) {
@@ -26,13 +26,11 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): 
       const { data } = await resetPassword({ variables: { input: { token, ...values } } });
       const result = data?.resetPassword;
       if (!result) return toastUnexpected();
-      if (result.error) return showServerError(result.error, form.setError, ['password', 'confirmPassword']);
+      if (result.error) return showServerError(result.error, form.setError, FIELDS);
       if (result.message) toast.success(result.message);
       onDone();
     } catch (err) {
-      const refused = userErrorOf(err);
-      if (refused) showServerError(refused, form.setError, ['password', 'confirmPassword']);
-      else toastUnexpected();
+      showCaughtError(err, form.setError, FIELDS);
     }
   });
 
@@ -44,15 +42,12 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): 
         </h2>
         <p className="text-sm text-muted-foreground">{fr.auth.resetText}</p>
       </div>
-      <FormField id="reset-password" label={fr.auth.password} error={errors.password?.message}>
-        <PasswordInput autoComplete="new-password" {...form.register('password')} />
-      </FormField>
-      <FormField id="reset-confirm" label={fr.auth.confirmPassword} error={errors.confirmPassword?.message}>
-        <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-      </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? fr.auth.resetPending : fr.auth.resetSubmit}
-      </Button>
+      <NewPasswordFields
+        ids={{ password: 'reset-password', confirm: 'reset-confirm' }}
+        password={{ field: form.register('password'), error: errors.password?.message }}
+        confirm={{ field: form.register('confirmPassword'), error: errors.confirmPassword?.message }}
+      />
+      <SubmitButton submitting={isSubmitting} label={fr.auth.resetSubmit} pendingLabel={fr.auth.resetPending} />
     </form>
   );
 }

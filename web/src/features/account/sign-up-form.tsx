@@ -1,86 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useAuth } from '@/auth/auth-context';
-import { Button } from '@/components/ui/button';
+import { Controller } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
-import { browserPhoneCountry, readTypedPhone } from '@/lib/phone-country';
-import { toastUnexpected } from '@/lib/show-error';
-import { CaptchaField, type CaptchaHandle, type CaptchaStatus } from './captcha-field';
-import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from './password-input';
+import { EmailField, NewPasswordFields, SubmitButton } from './auth-form-fields';
+import { CaptchaField } from './captcha-field';
 import { PhoneField } from './phone-field';
-import { signUpSchema, type SignUpValues } from './sign-up-schema';
-import { showServerError } from '../../lib/show-server-error';
-
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phoneCountry',
-  'phoneNumber',
-  'password',
-  'confirmPassword',
-  'captchaAnswer',
-] as const;
-
-/** The server's input names that differ from the form's. */
-const SERVER_ALIASES = { phone: 'phoneNumber', captchaId: 'captchaAnswer', captcha: 'captchaAnswer' } as const;
+import { useSignUpForm } from './use-sign-up-form';
 
 export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void }) {
-  const { signUp } = useAuth();
-  const captchaRef = useRef<CaptchaHandle>(null);
-  const [defaultCountry] = useState(browserPhoneCountry);
-  const [captcha, setCaptcha] = useState<{ id: string | null; status: CaptchaStatus }>({ id: null, status: 'idle' });
-  const form = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
-    // Errors appear on submit, then follow typing: no layout jump under the finger on blur.
-    reValidateMode: 'onChange',
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      phoneCountry: defaultCountry,
-      phoneNumber: '',
-      password: '',
-      confirmPassword: '',
-      captchaAnswer: '',
-    },
-  });
+  const { form, values, defaultCountry, canSubmit, captchaRef, setCaptcha, setCaptchaAnswer, onSubmit } = useSignUpForm(onBeforeSignUp);
   const { errors, isSubmitting } = form.formState;
-  const values = useWatch({ control: form.control });
-  const allFilled = FIELDS.every((name) => String(values[name] ?? '').trim() !== '');
-  const canSubmit = allFilled && captcha.status === 'correct' && captcha.id !== null && !isSubmitting;
-
-  const setCaptchaAnswer = useCallback(
-    (value: string) => {
-      form.setValue('captchaAnswer', value, { shouldDirty: true });
-      if (value) form.clearErrors('captchaAnswer');
-    },
-    [form],
-  );
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    if (!captcha.id) return;
-    onBeforeSignUp();
-    try {
-      const proofOfWork = await captchaRef.current!.proof();
-      // '+237 677…' typed with France picked is Cameroon's number: sent as Cameroon + its digits.
-      const phone = readTypedPhone(input.phoneNumber, input.phoneCountry);
-      const result = await signUp({ ...input, phoneCountry: phone.country, phoneNumber: phone.national, captchaId: captcha.id, proofOfWork });
-      if (result.error) {
-        showServerError(result.error, form.setError, FIELDS, SERVER_ALIASES);
-        // The server keeps the captcha through a form error but spends it on any later refusal
-        // (e-mail taken, wrong code...): a new one is needed then.
-        if (result.error.code !== 'VALIDATION') captchaRef.current?.refresh();
-      }
-    } catch {
-      toastUnexpected();
-      captchaRef.current?.refresh();
-    }
-  });
-
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={fr.auth.tabs.signUp}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -91,9 +20,7 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
           <Input autoComplete="family-name" {...form.register('lastName')} />
         </FormField>
       </div>
-      <FormField id="signup-email" label={fr.auth.email} error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" placeholder={fr.auth.emailPlaceholder} {...form.register('email')} />
-      </FormField>
+      <EmailField id="signup-email" field={form.register('email')} error={errors.email?.message} />
       <Controller
         control={form.control}
         name="phoneNumber"
@@ -110,12 +37,11 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
           />
         )}
       />
-      <FormField id="signup-password" label={fr.auth.password} error={errors.password?.message}>
-        <PasswordInput autoComplete="new-password" {...form.register('password')} />
-      </FormField>
-      <FormField id="signup-confirm-password" label={fr.auth.confirmPassword} error={errors.confirmPassword?.message}>
-        <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-      </FormField>
+      <NewPasswordFields
+        ids={{ password: 'signup-password', confirm: 'signup-confirm-password' }}
+        password={{ field: form.register('password'), error: errors.password?.message }}
+        confirm={{ field: form.register('confirmPassword'), error: errors.confirmPassword?.message }}
+      />
       <CaptchaField
         ref={captchaRef}
         answer={values.captchaAnswer ?? ''}
@@ -123,9 +49,7 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
         onChange={setCaptcha}
         error={errors.captchaAnswer?.type === 'server' ? errors.captchaAnswer.message : undefined}
       />
-      <Button type="submit" size="lg" disabled={!canSubmit}>
-        {isSubmitting ? fr.auth.signUpPending : fr.auth.signUpSubmit}
-      </Button>
+      <SubmitButton submitting={isSubmitting} disabled={!canSubmit} label={fr.auth.signUpSubmit} pendingLabel={fr.auth.signUpPending} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
-import { HomeLink, NewsletterCard, useNewsletterTitle } from './newsletter-layout';
+import { HomeLink, NewsletterCard, NewsletterSuccess, useNewsletterTitle } from './newsletter-layout';
 import { CONFIRM_NEWSLETTER } from './token-operations';
 
 const text = newsletterText.confirm;
@@ -40,10 +40,7 @@ export default function NewsletterConfirmationPage() {
   if (state.step === 'confirmed') {
     return (
       <div ref={heading} tabIndex={-1} role="status" className="outline-none">
-        <NewsletterCard tone="success" title={text.successTitle} testId="newsletter-confirmed">
-          <p className="text-muted-foreground">{text.successText}</p>
-          <HomeLink label={text.home} />
-        </NewsletterCard>
+        <NewsletterSuccess text={text} testId="newsletter-confirmed" />
       </div>
     );
   }

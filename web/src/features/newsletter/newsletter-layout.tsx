@@ -53,3 +53,13 @@ export function HomeLink({ label }: { label: string }) {
     </Link>
   );
 }
+
+/** The page's happy end: what happened and the way home. */
+export function NewsletterSuccess({ text, testId }: { text: { successTitle: string; successText: string; home: string }; testId: string }) {
+  return (
+    <NewsletterCard tone="success" title={text.successTitle} testId={testId}>
+      <p className="text-muted-foreground">{text.successText}</p>
+      <HomeLink label={text.home} />
+    </NewsletterCard>
+  );
+}

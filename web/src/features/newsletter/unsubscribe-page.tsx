@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
-import { HomeLink, NewsletterCard, useNewsletterTitle } from './newsletter-layout';
+import { HomeLink, NewsletterCard, NewsletterSuccess, useNewsletterTitle } from './newsletter-layout';
 import { UNSUBSCRIBE_NEWSLETTER } from './token-operations';
 
 const text = newsletterText.unsubscribe;
@@ -51,10 +51,7 @@ export default function NewsletterUnsubscribePage() {
   if (state.step === 'done') {
     return (
       <div role="status">
-        <NewsletterCard tone="success" title={text.successTitle} testId="newsletter-unsubscribed">
-          <p className="text-muted-foreground">{text.successText}</p>
-          <HomeLink label={text.home} />
-        </NewsletterCard>
+        <NewsletterSuccess text={text} testId="newsletter-unsubscribed" />
       </div>
     );
   }

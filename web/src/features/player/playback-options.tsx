@@ -58,26 +58,8 @@ export function PlaybackOptions({
   const audio = renditions.find((r) => r.height === null);
   return (
     <div role="group" aria-label={t.options} className="flex flex-col gap-2 sm:flex-row" data-testid="playback-options">
-      <Switch
-        checked={dataSaver}
-        onChange={onDataSaver}
-        icon={<Gauge />}
-        label={t.dataSaver}
-        hint={t.dataSaverHint}
-        cost={lowest ? costText(lowest.megabytes) : null}
-        testId="data-saver"
-      />
-      {audio && (
-        <Switch
-          checked={audioOnly}
-          onChange={onAudioOnly}
-          icon={<Headphones />}
-          label={t.audioOnly}
-          hint={t.audioOnlyHint}
-          cost={costText(audio.megabytes)}
-          testId="audio-only"
-        />
-      )}
+      <Switch checked={dataSaver} onChange={onDataSaver} icon={<Gauge />} label={t.dataSaver} hint={t.dataSaverHint} cost={lowest ? costText(lowest.megabytes) : null} testId="data-saver" />
+      {audio && <Switch checked={audioOnly} onChange={onAudioOnly} icon={<Headphones />} label={t.audioOnly} hint={t.audioOnlyHint} cost={costText(audio.megabytes)} testId="audio-only" />}
     </div>
   );
 }
