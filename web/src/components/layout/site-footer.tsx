@@ -79,36 +79,6 @@ function FooterNewsletter({ baseId }: { baseId: string }) {
   );
 }
 
-/** The last line: copyright, the legal pages and, discreetly, the administrators' way in. */
-function FooterBottom() {
-  return (
-    <div className="border-t">
-      <div className="container-page flex flex-col items-center justify-between gap-3 py-4 text-center sm:flex-row sm:text-left">
-        <p className="text-xs text-muted-foreground">
-          © {currentYear()} {fr.brand.name}. {fr.footer.rights}
-        </p>
-        <ul className="flex flex-wrap items-center justify-center gap-4">
-          <li>
-            <Link to={paths.terms()} className="text-xs text-muted-foreground hover:text-foreground">
-              {fr.footer.terms}
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.privacy()} className="text-xs text-muted-foreground hover:text-foreground">
-              {fr.footer.privacy}
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.adminLogin()} className="text-xs text-muted-foreground/60 hover:text-muted-foreground">
-              {fr.footer.admin}
-            </Link>
-          </li>
-        </ul>
-      </div>
-    </div>
-  );
-}
-
 export function SiteFooter() {
   const baseId = useId();
   return (
@@ -124,7 +94,31 @@ export function SiteFooter() {
         <FooterLinks id={`${baseId}-cat`} title={fr.footer.categories} links={categoryLinks} />
         <FooterNewsletter baseId={baseId} />
       </div>
-      <FooterBottom />
+      {/* The last line: copyright, the legal pages and, discreetly, the administrators' way in. */}
+      <div className="border-t">
+        <div className="container-page flex flex-col items-center justify-between gap-3 py-4 text-center sm:flex-row sm:text-left">
+          <p className="text-xs text-muted-foreground">
+            © {currentYear()} {fr.brand.name}. {fr.footer.rights}
+          </p>
+          <ul className="flex flex-wrap items-center justify-center gap-4">
+            <li>
+              <Link to={paths.terms()} className="text-xs text-muted-foreground hover:text-foreground">
+                {fr.footer.terms}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.privacy()} className="text-xs text-muted-foreground hover:text-foreground">
+                {fr.footer.privacy}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.adminLogin()} className="text-xs text-muted-foreground/60 hover:text-muted-foreground">
+                {fr.footer.admin}
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
     </footer>
   );
 }

@@ -1,21 +1,110 @@
+import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
 import { lazyPart } from '@/components/lazy-part';
 import { withApollo } from '@/data/with-apollo';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
+import { inboxText } from '@/i18n/messaging';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
+import { cn } from '@/lib/utils';
 import { Logo } from './logo';
-import { MenuButton, MobileMenu } from './mobile-menu';
-import { SignInButtons, SiteNavLinks } from './nav-links';
+import { SITE_NAV } from './nav-items';
 
 // What only a signed-in user or a tap needs (the dropdown, the dialog, the messaging queries) is
 // fetched when first rendered, not with every page: a visitor's first download has none of it.
 const AccountMenu = lazyPart(() => import('./account-menu'));
+const MobileAccountLinks = lazyPart(() => import('./mobile-account-links'));
 const UnreadCountWatcher = lazyPart(withApollo(() => import('./unread-count-watcher')));
 const ContactDialog = lazyPart(() => import('./contact-dialog'));
+
+/** The header's link style (the mobile menu's account links take it too): the current page in the brand's colour. */
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    isActive ? 'text-primary' : 'text-foreground/80',
+  );
+
+/** The site's pages (SITE_NAV), as the header and its mobile menu list them. */
+function SiteNavLinks() {
+  return (
+    <>
+      {SITE_NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
+          {item.label}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
+/** 'Se connecter' and 'Créer un compte' for a visitor; `signIn` is the first button's variant. */
+function SignInButtons({ signIn }: { signIn: 'ghost' | 'outline' }) {
+  return (
+    <>
+      <Button asChild variant={signIn}>
+        <Link to={paths.auth()}>{fr.nav.signIn}</Link>
+      </Button>
+      <Button asChild>
+        <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
+      </Button>
+    </>
+  );
+}
+
+/** The phone's menu below the header: the pages, 'Contact', then the account's links or the sign-in buttons. */
+function MobileMenu({
+  id,
+  open,
+  signedIn,
+  loading,
+  unread,
+  onContact,
+}: {
+  id: string;
+  open: boolean;
+  signedIn: boolean;
+  loading: boolean;
+  unread: number;
+  onContact(): void;
+}) {
+  return (
+    <div id={id} hidden={!open} data-testid="mobile-menu" className="border-t md:hidden">
+      <nav aria-label={fr.nav.mainNavigation} className="container-page flex flex-col gap-1 py-3">
+        <SiteNavLinks />
+        <button
+          type="button"
+          onClick={onContact}
+          className="rounded-md px-3 py-2 text-left text-sm font-medium text-foreground/80 hover:bg-accent"
+        >
+          {fr.nav.contact}
+        </button>
+        <div className="mt-2 border-t pt-3">
+          {loading ? (
+            <div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />
+          ) : signedIn ? (
+            <MobileAccountLinks
+              unread={unread}
+              navLinkClass={navLinkClass}
+              fallback={<div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />}
+              failed={(retry) => (
+                <Button variant="outline" className="w-full" onClick={retry}>
+                  {fr.nav.account}
+                </Button>
+              )}
+            />
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <SignInButtons signIn="outline" />
+            </div>
+          )}
+        </div>
+      </nav>
+    </div>
+  );
+}
 
 function AuthPlaceholder() {
   // Waits for the session: a page showing it hydrates once the session is known (lib/hydrate-when-needed).
@@ -112,7 +201,20 @@ export function SiteHeader() {
           </Button>
         </nav>
         <AuthSlot signedIn={!!user} loading={loading} unread={unread} />
-        <MenuButton open={menuOpen} controls={menuId} unread={unread} onToggle={() => setMenuOpen((open) => !open)} />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? fr.nav.closeMenu : unread > 0 ? `${fr.nav.openMenu} (${inboxText.unreadCount(unread)})` : fr.nav.openMenu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          {!menuOpen && unread > 0 && (
+            <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background" data-testid="menu-unread-dot" />
+          )}
+        </Button>
       </div>
 
       <MobileMenu id={menuId} open={menuOpen} signedIn={!!user} loading={loading} unread={unread} onContact={openContact} />
