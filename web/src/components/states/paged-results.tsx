@@ -10,6 +10,28 @@ export interface ResultPage<T> {
   totalPages: number;
 }
 
+/** How a list lays its cards out: grid columns, test id, the card's skeleton and how many, the loading status. */
+export interface ResultGrid {
+  /** e.g. 'sm:grid-cols-2 lg:grid-cols-3'. */
+  columns: string;
+  testId: string;
+  skeleton: ReactNode;
+  skeletons: number;
+  loadingLabel: string;
+}
+
+/**
+ * What PagedResults needs of a query: the page `pick` finds in its answer (the previous answer's
+ * while the next loads), whether it loads, its error and a retry.
+ */
+export function pagedState<D, P extends ResultPage<unknown>>(
+  query: { data?: D; previousData?: D; loading: boolean; error?: unknown; refetch(): unknown },
+  pick: (data: D) => P,
+) {
+  const shown = query.data ?? query.previousData;
+  return { result: shown ? pick(shown) : undefined, loading: query.loading, error: query.error, onRetry: () => void query.refetch() };
+}
+
 /**
  * A paginated list's four states, the same on every list page: the load error with its retry;
  * skeleton cards (and a status for screen readers) before the first answer; `empty` when nothing
@@ -21,11 +43,7 @@ export function PagedResults<T extends { id: string }>({
   loading,
   error,
   onRetry,
-  loadingLabel,
-  skeleton,
-  skeletons,
-  columns,
-  testId,
+  grid: { columns, testId, skeleton, skeletons, loadingLabel },
   empty,
   pageSearch,
   children,
@@ -34,12 +52,7 @@ export function PagedResults<T extends { id: string }>({
   loading: boolean;
   error: unknown;
   onRetry(): void;
-  loadingLabel: string;
-  skeleton: ReactNode;
-  skeletons: number;
-  /** The grid's columns, e.g. 'sm:grid-cols-2 lg:grid-cols-3'. */
-  columns: string;
-  testId: string;
+  grid: ResultGrid;
   empty: ReactNode;
   pageSearch(page: number): string;
   children(item: T, index: number): ReactNode;

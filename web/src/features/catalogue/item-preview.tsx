@@ -18,6 +18,7 @@ import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { LoadError } from '../../components/states/load-error';
 import { MediaImage } from '../../components/content/media-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
+import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { usePdfPageMeta, useVideoPageMeta } from './item-page-meta';
@@ -188,12 +189,7 @@ function PreviewBody(props: {
           </div>
           <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(props.title)}</h1>
         </header>
-        <section aria-labelledby="preview-description" className="flex flex-col gap-2">
-          <h2 id="preview-description" className="text-lg font-bold">
-            {t.descriptionTitle}
-          </h2>
-          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(props.description)}</p>
-        </section>
+        <DescriptionSection id="preview-description" title={t.descriptionTitle} text={props.description} />
       </article>
       <aside>
         <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="sign-in-required">

@@ -13,7 +13,7 @@ import { fr } from '@/i18n/fr';
 import { ClosingBand } from '../../components/layout/closing-band';
 import { PageHero } from '../../components/layout/page-hero';
 import { EmptyState } from '../../components/states/empty-state';
-import { PagedResults } from '../../components/states/paged-results';
+import { PagedResults, pagedState } from '../../components/states/paged-results';
 import { useListParams } from '../../components/states/use-list-params';
 import { PdfCard, PdfCardSkeleton } from './components/pdf-card';
 import { PDFS_PAGE_QUERY } from './operations/pdfs';
@@ -32,12 +32,12 @@ function useScrollToSharedCard(ready: boolean) {
 export default function PdfsPage() {
   usePage(fr.pages.pdfs, { meta: { description: pdfsText.lead, canonicalPath: paths.pdfs() } });
   const { page, pageSearch } = useListParams();
-  const { data, previousData, loading, error, refetch } = useApolloQuery(PDFS_PAGE_QUERY, {
+  const query = useApolloQuery(PDFS_PAGE_QUERY, {
     variables: { page, pageSize: PAGE_SIZE },
     fetchPolicy: fetchPolicies.catalogue,
   });
   const checkout = useCheckout();
-  useScrollToSharedCard(Boolean(data));
+  useScrollToSharedCard(Boolean(query.data));
 
   return (
     <>
@@ -45,15 +45,8 @@ export default function PdfsPage() {
 
       <div className="container-page flex flex-col gap-6 py-8 sm:py-12">
         <PagedResults
-          result={(data ?? previousData)?.pdfs}
-          loading={loading}
-          error={error}
-          onRetry={() => void refetch()}
-          loadingLabel={pdfsText.loading}
-          skeleton={<PdfCardSkeleton />}
-          skeletons={6}
-          columns="sm:grid-cols-2 lg:grid-cols-3"
-          testId="pdf-list"
+          {...pagedState(query, (answer) => answer.pdfs)}
+          grid={{ columns: 'sm:grid-cols-2 lg:grid-cols-3', testId: 'pdf-list', skeleton: <PdfCardSkeleton />, skeletons: 6, loadingLabel: pdfsText.loading }}
           empty={<EmptyState title={pdfsText.empty} />}
           pageSearch={pageSearch}
         >

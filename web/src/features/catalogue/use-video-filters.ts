@@ -1,6 +1,7 @@
 import { useApolloQuery } from '@/data/hooks';
 import { useEffect, useRef } from 'react';
 import { fetchPolicies } from '@/data/fetch-policies';
+import { pagedState } from '@/components/states/paged-results';
 import { useListParams } from '@/components/states/use-list-params';
 import {
   DEFAULT_VIDEO_SORT,
@@ -60,7 +61,7 @@ export function useVideoFilters() {
  * than the grid collapsing.
  */
 export function useVideoResults({ state, page, update }: Pick<ReturnType<typeof useVideoFilters>, 'state' | 'page' | 'update'>) {
-  const { data, previousData, loading, error, refetch } = useApolloQuery(VIDEOS_PAGE_QUERY, {
+  const query = useApolloQuery(VIDEOS_PAGE_QUERY, {
     variables: {
       filter: {
         ...(state.search ? { search: state.search } : {}),
@@ -72,13 +73,12 @@ export function useVideoResults({ state, page, update }: Pick<ReturnType<typeof 
     },
     fetchPolicy: fetchPolicies.catalogue,
   });
-  const shown = data ?? previousData;
 
   // A page number past the end (a stale link, fewer results since): go to the last page.
-  const lastPage = data?.videos.totalPages;
+  const lastPage = query.data?.videos.totalPages;
   useEffect(() => {
     if (lastPage !== undefined && page > lastPage) update({ page: String(lastPage) }, { replace: true });
   }, [lastPage, page, update]);
 
-  return { result: shown?.videos, categories: shown?.videoCategories, loading, error, retry: () => void refetch() };
+  return { list: pagedState(query, (answer) => answer.videos), categories: (query.data ?? query.previousData)?.videoCategories };
 }

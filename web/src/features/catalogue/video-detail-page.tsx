@@ -24,6 +24,7 @@ import { MediaImage } from '../../components/content/media-image';
 import { PreviewOffer } from './components/preview-offer';
 import { ShareButtons } from '../../components/content/share-buttons';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
+import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
 import { PriceForLife } from './components/price-for-life';
 import { VideoPosterBadges } from './components/video-poster-badges';
@@ -131,12 +132,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
           </div>
         </header>
 
-        <section aria-labelledby="description-title" className="flex flex-col gap-2">
-          <h2 id="description-title" className="text-lg font-bold">
-            {t.descriptionTitle}
-          </h2>
-          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(video.description)}</p>
-        </section>
+        <DescriptionSection id="description-title" title={t.descriptionTitle} text={video.description} />
 
         <LearnItems items={video.learnItems} />
       </article>

@@ -35,7 +35,8 @@ export default function VideosPage() {
   usePage(fr.pages.videos, { meta: { description: videosText.lead, canonicalPath: paths.videos() } });
   const filters = useVideoFilters();
   const { state, onSearch, onCategory, onSort, onReset } = filters;
-  const { result, categories, loading, error, retry } = useVideoResults(filters);
+  const { list, categories } = useVideoResults(filters);
+  const result = list.result;
   const panelId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -61,15 +62,8 @@ export default function VideosPage() {
             {result ? videosText.results(formatCount(result.total), result.total) : ''}
           </p>
           <PagedResults
-            result={result}
-            loading={loading}
-            error={error}
-            onRetry={retry}
-            loadingLabel={videosText.loading}
-            skeleton={<VideoCardSkeleton />}
-            skeletons={6}
-            columns="sm:grid-cols-2 lg:grid-cols-3"
-            testId="video-list"
+            {...list}
+            grid={{ columns: 'sm:grid-cols-2 lg:grid-cols-3', testId: 'video-list', skeleton: <VideoCardSkeleton />, skeletons: 6, loadingLabel: videosText.loading }}
             empty={
               <EmptyState
                 title={videosText.empty}

@@ -10,7 +10,7 @@ import { PageHero } from '../../components/layout/page-hero';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
 import { CategoryChips } from './category-chips';
 import { EmptyState } from '../../components/states/empty-state';
-import { PagedResults } from '../../components/states/paged-results';
+import { PagedResults, pagedState } from '../../components/states/paged-results';
 import { useListParams } from '../../components/states/use-list-params';
 import { SearchBox } from '../../components/ui/search-box';
 import { NEWS_PAGE_QUERY } from './news-operations';
@@ -23,7 +23,7 @@ export default function NewsPage() {
   const rawCategory = params.get('category');
   const category = isArticleCategory(rawCategory) ? rawCategory : null;
 
-  const { data, previousData, loading, error, refetch } = useQuery(NEWS_PAGE_QUERY, {
+  const query = useQuery(NEWS_PAGE_QUERY, {
     variables: {
       filter: { ...(search ? { search } : {}), ...(category ? { category } : {}) },
       page,
@@ -48,15 +48,8 @@ export default function NewsPage() {
         />
         <CategoryChips search={search} category={category} onChoose={(next: ArticleCategory | null) => update({ category: next })} />
         <PagedResults
-          result={(data ?? previousData)?.articles}
-          loading={loading}
-          error={error}
-          onRetry={() => void refetch()}
-          loadingLabel={newsText.loading}
-          skeleton={<ArticleCardSkeleton />}
-          skeletons={4}
-          columns="md:grid-cols-2"
-          testId="article-list"
+          {...pagedState(query, (answer) => answer.articles)}
+          grid={{ columns: 'md:grid-cols-2', testId: 'article-list', skeleton: <ArticleCardSkeleton />, skeletons: 4, loadingLabel: newsText.loading }}
           empty={
             <EmptyState
               title={newsText.empty}
