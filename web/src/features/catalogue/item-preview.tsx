@@ -1,5 +1,5 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Sparkles, UserPlus, VideoOff } from 'lucide-react';
+import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Sparkles, UserPlus, VideoOff, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -16,6 +16,7 @@ import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
 import { playerText } from '@/i18n/player';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { LoadError } from '../../components/states/load-error';
+import { NotFoundState } from '../../components/states/not-found-state';
 import { MediaImage } from '../../components/content/media-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
@@ -100,7 +101,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
       ) : loading || !data ? (
         <PreviewSkeleton label={videoDetailText.loading} />
       ) : (
-        <Missing icon={<VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />} title={videoDetailText.notFoundTitle} text={videoDetailText.notFoundText} />
+        <VideoMissing />
       )}
     </PreviewFrame>
   );
@@ -139,12 +140,7 @@ function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
 
 export function PdfMissing() {
   return (
-    <Missing
-      icon={<FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />}
-      title={t.pdfNotFoundTitle}
-      text={t.pdfNotFoundText}
-      link={{ to: paths.pdfs(), label: t.allPdfs }}
-    />
+    <Missing Icon={FileQuestion} title={t.pdfNotFoundTitle} text={t.pdfNotFoundText} link={{ to: paths.pdfs(), label: t.allPdfs }} />
   );
 }
 
@@ -233,17 +229,19 @@ function PreviewBody(props: {
   );
 }
 
-function Missing({ icon, title, text, link = { to: paths.videos(), label: videoDetailText.allVideos } }: { icon: ReactNode; title: string; text: string; link?: { to: string; label: string } }) {
+/** An unknown id: said in the item's words, with the way to its list. */
+function Missing({ Icon, title, text, link }: { Icon: LucideIcon; title: string; text: string; link: { to: string; label: string } }) {
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-      {icon}
-      <h1 className="text-xl font-bold">{title}</h1>
-      <p className="text-sm text-muted-foreground">{text}</p>
+    <NotFoundState Icon={Icon} title={title} text={text} className="mx-auto max-w-md">
       <Button asChild>
         <Link to={link.to}>{link.label}</Link>
       </Button>
-    </div>
+    </NotFoundState>
   );
+}
+
+export function VideoMissing() {
+  return <Missing Icon={VideoOff} title={videoDetailText.notFoundTitle} text={videoDetailText.notFoundText} link={{ to: paths.videos(), label: videoDetailText.allVideos }} />;
 }
 
 export function PreviewSkeleton({ label }: { label: string }) {

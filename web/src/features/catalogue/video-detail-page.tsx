@@ -1,5 +1,5 @@
 import { useApolloQuery } from '@/data/hooks';
-import { ArrowLeft, CircleCheck, Film, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
+import { ArrowLeft, CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -32,6 +32,7 @@ import { formatCents, typeset } from '../../lib/format/catalogue';
 import { useContentProtection } from './use-content-protection';
 import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './operations/video-detail';
 import { useVideoPageMeta } from './item-page-meta';
+import { VideoMissing } from './item-preview';
 
 const t = videoDetailText;
 
@@ -68,7 +69,7 @@ export default function VideoDetailPage() {
       ) : loading || !data ? (
         <VideoDetailSkeleton />
       ) : (
-        <VideoNotFound />
+        <VideoMissing />
       )}
     </div>
   );
@@ -331,19 +332,6 @@ function SimilarVideoLink({ video }: { video: SimilarVideo }) {
         <span className="text-sm font-bold text-primary tabular-nums">{formatCents(video.priceCents)}</span>
       </span>
     </Link>
-  );
-}
-
-function VideoNotFound() {
-  return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-      <VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-xl font-bold">{t.notFoundTitle}</h1>
-      <p className="text-sm text-muted-foreground">{t.notFoundText}</p>
-      <Button asChild>
-        <Link to={paths.videos()}>{t.allVideos}</Link>
-      </Button>
-    </div>
   );
 }
 
