@@ -6,8 +6,7 @@ import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { about } from '@/i18n/pages/about';
-import { ClosingBand } from '../../components/layout/closing-band';
-import { PageHero } from '../../components/layout/page-hero';
+import { ClosingBand, PageHero } from '../../components/layout/page-hero';
 
 const CARDS: readonly { key: keyof typeof about.cards; Icon: LucideIcon }[] = [
   { key: 'mission', Icon: Target },

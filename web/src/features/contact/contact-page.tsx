@@ -9,8 +9,7 @@ import { fr } from '@/i18n/fr';
 import { contact } from '@/i18n/pages/contact';
 import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { useHydrated } from '@/lib/ssr';
-import { ClosingBand } from '../../components/layout/closing-band';
-import { PageHero } from '../../components/layout/page-hero';
+import { ClosingBand, PageHero } from '../../components/layout/page-hero';
 import { textLinkClass } from '../../components/content/rich-text';
 import { useContactDetails } from '../../hooks/use-contact-details';
 

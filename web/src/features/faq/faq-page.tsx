@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { faq } from '@/i18n/pages/faq';
-import { ClosingBand } from '../../components/layout/closing-band';
-import { PageHero } from '../../components/layout/page-hero';
+import { ClosingBand, PageHero } from '../../components/layout/page-hero';
 import { Blocks } from '../../components/content/rich-text';
 import { useContactDetails } from '../../hooks/use-contact-details';
 
