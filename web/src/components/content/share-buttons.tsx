@@ -1,4 +1,5 @@
 import { Link2, Share2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from '@/components/ui/toast';
 import { FacebookIcon, InstagramIcon } from '@/components/layout/social-icons';
 import { catalogueText } from '@/i18n/catalogue';
@@ -19,6 +20,24 @@ interface ShareButtonsProps {
   /** Detail pages add "copy the link" and, on phones that have it, the system share sheet. */
   extended?: boolean;
   className?: string;
+}
+
+/** A network's share page, in a new tab. */
+function ShareLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={iconButton} aria-label={label} title={label}>
+      {children}
+    </a>
+  );
+}
+
+/** A share done here (copy, the system's share sheet). */
+function ShareAction({ onClick, label, children }: { onClick(): void; label: string; children: ReactNode }) {
+  return (
+    <button type="button" className={iconButton} onClick={onClick} aria-label={label} title={label}>
+      {children}
+    </button>
+  );
 }
 
 /**
@@ -49,46 +68,32 @@ export function ShareButtons({ path, title, extended = false, className }: Share
     <ul aria-label={t.label} className={cn('flex items-center gap-2', className)}>
       {extended && hydrated && canShareNatively() && (
         <li>
-          <button type="button" className={iconButton} onClick={shareNatively} aria-label={t.native} title={t.native}>
+          <ShareAction onClick={shareNatively} label={t.native}>
             <Share2 />
-          </button>
+          </ShareAction>
         </li>
       )}
       <li>
         {/* The href is built when the link is used, so it always carries this origin. */}
-        <a
-          href={facebookShareUrl(url())}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={iconButton}
-          aria-label={t.facebook}
-          title={t.facebook}
-        >
+        <ShareLink href={facebookShareUrl(url())} label={t.facebook}>
           <FacebookIcon />
-        </a>
+        </ShareLink>
       </li>
       <li>
-        <button type="button" className={iconButton} onClick={shareOnInstagram} aria-label={t.instagram} title={t.instagram}>
+        <ShareAction onClick={shareOnInstagram} label={t.instagram}>
           <InstagramIcon />
-        </button>
+        </ShareAction>
       </li>
       <li>
-        <a
-          href={whatsappShareUrl(url(), title)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={iconButton}
-          aria-label={t.whatsapp}
-          title={t.whatsapp}
-        >
+        <ShareLink href={whatsappShareUrl(url(), title)} label={t.whatsapp}>
           <WhatsappIcon />
-        </a>
+        </ShareLink>
       </li>
       {extended && (
         <li>
-          <button type="button" className={iconButton} onClick={copyLink} aria-label={t.copy} title={t.copy}>
+          <ShareAction onClick={copyLink} label={t.copy}>
             <Link2 />
-          </button>
+          </ShareAction>
         </li>
       )}
     </ul>

@@ -1,4 +1,5 @@
-import { LayoutDashboard, LogOut, Mail, Shield } from 'lucide-react';
+import { LayoutDashboard, LogOut, Mail, Shield, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { useAuth } from '@/auth/auth-context';
@@ -6,6 +7,28 @@ import { useSignOutAction } from '@/auth/use-sign-out-action';
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
 import { UnreadBadge } from '@/features/dashboard/unread-badge';
+
+/** One of the account's pages: its icon, then its name. */
+function AccountLink({
+  to,
+  Icon,
+  className,
+  children,
+}: {
+  to: string;
+  Icon: LucideIcon;
+  className(state: { isActive: boolean }): string;
+  children: ReactNode;
+}) {
+  return (
+    <NavLink to={to} className={className}>
+      <span className="inline-flex items-center gap-2">
+        <Icon className="size-4" aria-hidden="true" />
+        {children}
+      </span>
+    </NavLink>
+  );
+}
 
 /**
  * The mobile menu's account section, for a signed-in user; loaded once the session is known, so
@@ -23,26 +46,17 @@ export default function MobileAccountLinks({
   return (
     <div className="flex flex-col gap-1">
       <p className="px-3 pb-1 text-xs text-muted-foreground">{fr.nav.account}</p>
-      <NavLink to={paths.dashboard()} className={navLinkClass}>
-        <span className="inline-flex items-center gap-2">
-          <LayoutDashboard className="size-4" aria-hidden="true" />
-          {fr.nav.dashboard}
-        </span>
-      </NavLink>
-      <NavLink to={paths.dashboard('messages')} className={navLinkClass}>
-        <span className="inline-flex items-center gap-2">
-          <Mail className="size-4" aria-hidden="true" />
-          {inboxText.tab}
-          <UnreadBadge count={unread} />
-        </span>
-      </NavLink>
+      <AccountLink to={paths.dashboard()} Icon={LayoutDashboard} className={navLinkClass}>
+        {fr.nav.dashboard}
+      </AccountLink>
+      <AccountLink to={paths.dashboard('messages')} Icon={Mail} className={navLinkClass}>
+        {inboxText.tab}
+        <UnreadBadge count={unread} />
+      </AccountLink>
       {isAdmin && (
-        <NavLink to={paths.admin()} className={navLinkClass}>
-          <span className="inline-flex items-center gap-2">
-            <Shield className="size-4" aria-hidden="true" />
-            {fr.nav.admin}
-          </span>
-        </NavLink>
+        <AccountLink to={paths.admin()} Icon={Shield} className={navLinkClass}>
+          {fr.nav.admin}
+        </AccountLink>
       )}
       <button
         type="button"

@@ -17,9 +17,70 @@ import { SITE_NAV } from './nav-items';
 
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4';
 
+/** A column of links under its small heading (`id` labels the nav). */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-sm font-semibold">
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const pageLinks = [...SITE_NAV, { to: paths.contact(), label: fr.nav.contact }];
+const categoryLinks = CATEGORIES.map((category) => ({ to: `${paths.videos()}?category=${category}`, label: fr.categories[category] }));
+
+/** The newsletter's sign-up (source FOOTER), then its 'sent' message. */
+function FooterNewsletter({ baseId }: { baseId: string }) {
+  const newsletter = useNewsletterSignup('FOOTER');
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="col-span-2 lg:col-span-1">
+      <h2 id={`${baseId}-title`} className="mb-3 text-sm font-semibold">
+        {fr.footer.newsletter}
+      </h2>
+      <p className="mb-3 text-sm text-muted-foreground">{fr.footer.newsletterText}</p>
+      {newsletter.sentTo ? (
+        <NewsletterSent email={newsletter.sentTo} onAgain={newsletter.again} />
+      ) : (
+        <form noValidate className="flex flex-col gap-2" aria-busy={newsletter.sending || undefined} onSubmit={newsletter.submit}>
+          <div className="flex gap-2">
+            <label htmlFor={`${baseId}-email`} className="sr-only">
+              {fr.footer.newsletterEmailLabel}
+            </label>
+            <Input
+              id={`${baseId}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={fr.footer.newsletterPlaceholder}
+              value={newsletter.email}
+              onChange={(event) => newsletter.setEmail(event.target.value)}
+              aria-invalid={newsletter.error ? true : undefined}
+              aria-describedby={newsletter.error ? `${baseId}-error` : undefined}
+            />
+            <Button type="submit" disabled={newsletter.sending} aria-label={newsletter.sending ? newsletterText.subscribing : undefined}>
+              {newsletter.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : fr.footer.newsletterSubmit}
+            </Button>
+          </div>
+          <FieldError id={`${baseId}-error`} message={newsletter.error ?? undefined} />
+        </form>
+      )}
+    </section>
+  );
+}
+
 export function SiteFooter() {
   const baseId = useId();
-  const newsletter = useNewsletterSignup('FOOTER');
   return (
     <footer data-testid="site-footer" className="mt-auto border-t bg-muted/40">
       <div className="container-page grid grid-cols-2 gap-8 py-10 lg:grid-cols-4">
@@ -29,76 +90,11 @@ export function SiteFooter() {
           <SocialLinks />
           <LowDataSwitch className="mt-2 self-start" />
         </section>
-
-        <nav aria-labelledby={`${baseId}-nav`}>
-          <h2 id={`${baseId}-nav`} className="mb-3 text-sm font-semibold">
-            {fr.footer.navigation}
-          </h2>
-          <ul className="flex flex-col gap-2">
-            {SITE_NAV.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to={paths.contact()} className={linkClass}>
-                {fr.nav.contact}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-
-        <nav aria-labelledby={`${baseId}-cat`}>
-          <h2 id={`${baseId}-cat`} className="mb-3 text-sm font-semibold">
-            {fr.footer.categories}
-          </h2>
-          <ul className="flex flex-col gap-2">
-            {CATEGORIES.map((category) => (
-              <li key={category}>
-                <Link to={`${paths.videos()}?category=${category}`} className={linkClass}>
-                  {fr.categories[category]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <section aria-labelledby={`${baseId}-title`} className="col-span-2 lg:col-span-1">
-          <h2 id={`${baseId}-title`} className="mb-3 text-sm font-semibold">
-            {fr.footer.newsletter}
-          </h2>
-          <p className="mb-3 text-sm text-muted-foreground">{fr.footer.newsletterText}</p>
-          {newsletter.sentTo ? (
-            <NewsletterSent email={newsletter.sentTo} onAgain={newsletter.again} />
-          ) : (
-            <form noValidate className="flex flex-col gap-2" aria-busy={newsletter.sending || undefined} onSubmit={newsletter.submit}>
-              <div className="flex gap-2">
-                <label htmlFor={`${baseId}-email`} className="sr-only">
-                  {fr.footer.newsletterEmailLabel}
-                </label>
-                <Input
-                  id={`${baseId}-email`}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  placeholder={fr.footer.newsletterPlaceholder}
-                  value={newsletter.email}
-                  onChange={(event) => newsletter.setEmail(event.target.value)}
-                  aria-invalid={newsletter.error ? true : undefined}
-                  aria-describedby={newsletter.error ? `${baseId}-error` : undefined}
-                />
-                <Button type="submit" disabled={newsletter.sending} aria-label={newsletter.sending ? newsletterText.subscribing : undefined}>
-                  {newsletter.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : fr.footer.newsletterSubmit}
-                </Button>
-              </div>
-              <FieldError id={`${baseId}-error`} message={newsletter.error ?? undefined} />
-            </form>
-          )}
-        </section>
+        <FooterLinks id={`${baseId}-nav`} title={fr.footer.navigation} links={pageLinks} />
+        <FooterLinks id={`${baseId}-cat`} title={fr.footer.categories} links={categoryLinks} />
+        <FooterNewsletter baseId={baseId} />
       </div>
-
+      {/* The last line: copyright, the legal pages and, discreetly, the administrators' way in. */}
       <div className="border-t">
         <div className="container-page flex flex-col items-center justify-between gap-3 py-4 text-center sm:flex-row sm:text-left">
           <p className="text-xs text-muted-foreground">

@@ -20,15 +20,121 @@ const MobileAccountLinks = lazyPart(() => import('./mobile-account-links'));
 const UnreadCountWatcher = lazyPart(withApollo(() => import('./unread-count-watcher')));
 const ContactDialog = lazyPart(() => import('./contact-dialog'));
 
+/** The header's link style (the mobile menu's account links take it too): the current page in the brand's colour. */
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
     isActive ? 'text-primary' : 'text-foreground/80',
   );
 
+/** The site's pages (SITE_NAV), as the header and its mobile menu list them. */
+function SiteNavLinks() {
+  return (
+    <>
+      {SITE_NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
+          {item.label}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
+/** 'Se connecter' and 'Créer un compte' for a visitor; `signIn` is the first button's variant. */
+function SignInButtons({ signIn }: { signIn: 'ghost' | 'outline' }) {
+  return (
+    <>
+      <Button asChild variant={signIn}>
+        <Link to={paths.auth()}>{fr.nav.signIn}</Link>
+      </Button>
+      <Button asChild>
+        <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
+      </Button>
+    </>
+  );
+}
+
+/** The phone's menu below the header: the pages, 'Contact', then the account's links or the sign-in buttons. */
+function MobileMenu({
+  id,
+  open,
+  signedIn,
+  loading,
+  unread,
+  onContact,
+}: {
+  id: string;
+  open: boolean;
+  signedIn: boolean;
+  loading: boolean;
+  unread: number;
+  onContact(): void;
+}) {
+  return (
+    <div id={id} hidden={!open} data-testid="mobile-menu" className="border-t md:hidden">
+      <nav aria-label={fr.nav.mainNavigation} className="container-page flex flex-col gap-1 py-3">
+        <SiteNavLinks />
+        <button
+          type="button"
+          onClick={onContact}
+          className="rounded-md px-3 py-2 text-left text-sm font-medium text-foreground/80 hover:bg-accent"
+        >
+          {fr.nav.contact}
+        </button>
+        <div className="mt-2 border-t pt-3">
+          {loading ? (
+            <div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />
+          ) : signedIn ? (
+            <MobileAccountLinks
+              unread={unread}
+              navLinkClass={navLinkClass}
+              fallback={<div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />}
+              failed={(retry) => (
+                <Button variant="outline" className="w-full" onClick={retry}>
+                  {fr.nav.account}
+                </Button>
+              )}
+            />
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <SignInButtons signIn="outline" />
+            </div>
+          )}
+        </div>
+      </nav>
+    </div>
+  );
+}
+
 function AuthPlaceholder() {
   // Waits for the session: a page showing it hydrates once the session is known (lib/hydrate-when-needed).
   return <div aria-hidden="true" data-testid="auth-placeholder" className="h-10 w-44 animate-pulse rounded-md bg-muted" {...{ [HYDRATE_WITH_SESSION]: '' }} />;
+}
+
+/**
+ * A fixed-width slot: the placeholder, the sign-in buttons and the account menu take the same
+ * room, so the navigation does not slide sideways when the session resolves.
+ */
+function AuthSlot({ signedIn, loading, unread }: { signedIn: boolean; loading: boolean; unread: number }) {
+  return (
+    <div className="hidden min-w-56 items-center justify-end gap-2 md:flex" data-testid="auth-slot">
+      {loading ? (
+        <AuthPlaceholder />
+      ) : signedIn ? (
+        <AccountMenu
+          unread={unread}
+          fallback={<AuthPlaceholder />}
+          failed={(retry) => (
+            <Button variant="outline" onClick={retry}>
+              {fr.nav.account}
+            </Button>
+          )}
+        />
+      ) : (
+        <SignInButtons signIn="ghost" />
+      )}
+    </div>
+  );
 }
 
 /** The contact dialog's chunk did not arrive: the contact page says the same, so go there. */
@@ -41,12 +147,30 @@ function ContactPageInstead({ onDone }: { onDone(): void }) {
   return null;
 }
 
+/** 'Contact' opens a dialog, its code fetched at the first tap (`requested`). */
+function useContactDialog() {
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const dialog = requested && (
+    <ContactDialog
+      open={open}
+      onOpenChange={setOpen}
+      fallback={null}
+      failed={(retry) => <ContactPageInstead onDone={() => { retry(); setRequested(false); }} />}
+    />
+  );
+  const show = () => {
+    setRequested(true);
+    setOpen(true);
+  };
+  return { dialog, show };
+}
+
 export function SiteHeader() {
   const { user, loading } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
-  const [contactRequested, setContactRequested] = useState(false);
+  const contact = useContactDialog();
   const menuId = useId();
   // Unread messages of the signed-in user, kept live: the account menu's and the mobile menu's badge.
   const [unreadCount, setUnreadCount] = useState(0);
@@ -56,8 +180,7 @@ export function SiteHeader() {
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
   const openContact = () => {
-    setContactRequested(true);
-    setContactOpen(true);
+    contact.show();
     setMenuOpen(false);
   };
 
@@ -71,45 +194,13 @@ export function SiteHeader() {
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
-
         <nav aria-label={fr.nav.mainNavigation} className="hidden items-center gap-1 md:flex">
-          {SITE_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
-              {item.label}
-            </NavLink>
-          ))}
+          <SiteNavLinks />
           <Button variant="ghost" className="text-foreground/80" onClick={openContact}>
             {fr.nav.contact}
           </Button>
         </nav>
-
-        {/* A fixed-width slot: the placeholder, the sign-in buttons and the account menu take the
-            same room, so the navigation does not slide sideways when the session resolves. */}
-        <div className="hidden min-w-56 items-center justify-end gap-2 md:flex" data-testid="auth-slot">
-          {loading ? (
-            <AuthPlaceholder />
-          ) : user ? (
-            <AccountMenu
-              unread={unread}
-              fallback={<AuthPlaceholder />}
-              failed={(retry) => (
-                <Button variant="outline" onClick={retry}>
-                  {fr.nav.account}
-                </Button>
-              )}
-            />
-          ) : (
-            <>
-              <Button asChild variant="ghost">
-                <Link to={paths.auth()}>{fr.nav.signIn}</Link>
-              </Button>
-              <Button asChild>
-                <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
-              </Button>
-            </>
-          )}
-        </div>
-
+        <AuthSlot signedIn={!!user} loading={loading} unread={unread} />
         <Button
           variant="ghost"
           size="icon"
@@ -126,57 +217,10 @@ export function SiteHeader() {
         </Button>
       </div>
 
-      <div id={menuId} hidden={!menuOpen} data-testid="mobile-menu" className="border-t md:hidden">
-        <nav aria-label={fr.nav.mainNavigation} className="container-page flex flex-col gap-1 py-3">
-          {SITE_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
-              {item.label}
-            </NavLink>
-          ))}
-          <button
-            type="button"
-            onClick={openContact}
-            className="rounded-md px-3 py-2 text-left text-sm font-medium text-foreground/80 hover:bg-accent"
-          >
-            {fr.nav.contact}
-          </button>
-          <div className="mt-2 border-t pt-3">
-            {loading ? (
-              <div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />
-            ) : user ? (
-              <MobileAccountLinks
-                unread={unread}
-                navLinkClass={navLinkClass}
-                fallback={<div aria-hidden="true" className="h-10 animate-pulse rounded-md bg-muted" />}
-                failed={(retry) => (
-                  <Button variant="outline" className="w-full" onClick={retry}>
-                    {fr.nav.account}
-                  </Button>
-                )}
-              />
-            ) : (
-              <div className="grid grid-cols-2 gap-2">
-                <Button asChild variant="outline">
-                  <Link to={paths.auth()}>{fr.nav.signIn}</Link>
-                </Button>
-                <Button asChild>
-                  <Link to={`${paths.auth()}?tab=signup`}>{fr.nav.signUp}</Link>
-                </Button>
-              </div>
-            )}
-          </div>
-        </nav>
-      </div>
+      <MobileMenu id={menuId} open={menuOpen} signedIn={!!user} loading={loading} unread={unread} onContact={openContact} />
 
       {user && <UnreadCountWatcher onChange={setUnreadCount} fallback={null} />}
-      {contactRequested && (
-        <ContactDialog
-          open={contactOpen}
-          onOpenChange={setContactOpen}
-          fallback={null}
-          failed={(retry) => <ContactPageInstead onDone={() => { retry(); setContactRequested(false); }} />}
-        />
-      )}
+      {contact.dialog}
     </header>
   );
 }

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { about } from '@/i18n/pages/about';
-import { PageHero } from '../../components/layout/page-hero';
+import { ClosingBand, PageHero } from '../../components/layout/page-hero';
 
 const CARDS: readonly { key: keyof typeof about.cards; Icon: LucideIcon }[] = [
   { key: 'mission', Icon: Target },
@@ -60,25 +60,19 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="about-cta-title" className="border-t bg-muted/40">
-        <div className="container-page flex flex-col items-start gap-4 py-10 sm:items-center sm:text-center">
-          <h2 id="about-cta-title" className="text-2xl font-bold">
-            {about.ctaTitle}
-          </h2>
-          <p className="max-w-xl text-muted-foreground">{about.ctaText}</p>
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button asChild variant="outline" size="lg">
-              <Link to={paths.faq()}>{about.ctaFaq}</Link>
-            </Button>
-            <Button asChild size="lg">
-              <Link to={paths.contact()}>
-                {about.ctaContact}
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-          </div>
+      <ClosingBand id="about-cta-title" title={about.ctaTitle} text={about.ctaText}>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <Button asChild variant="outline" size="lg">
+            <Link to={paths.faq()}>{about.ctaFaq}</Link>
+          </Button>
+          <Button asChild size="lg">
+            <Link to={paths.contact()}>
+              {about.ctaContact}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
         </div>
-      </section>
+      </ClosingBand>
     </>
   );
 }

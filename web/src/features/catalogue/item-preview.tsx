@@ -1,5 +1,5 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Play, Sparkles, UserPlus, VideoOff } from 'lucide-react';
+import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Sparkles, UserPlus, VideoOff, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -11,28 +11,22 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { usePage } from '@/hooks/use-page';
 import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
 import { playerText } from '@/i18n/player';
-import { fr } from '@/i18n/fr';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { LoadError } from '../../components/states/load-error';
+import { NotFoundState } from '../../components/states/not-found-state';
 import { MediaImage } from '../../components/content/media-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
+import { DescriptionSection } from './components/description-section';
+import { PlayOverlayButton } from './components/play-overlay-button';
 import { VideoPosterBadges } from './components/video-poster-badges';
+import { usePdfPageMeta, useVideoPageMeta } from './item-page-meta';
 import { formatCents, typeset } from '../../lib/format/catalogue';
 import { PDF_DETAIL_QUERY, VIDEO_PREVIEW_QUERY } from './operations/item-preview';
 
 export type PreviewKind = 'video' | 'pdf';
-
-export function videoCanonicalPath(id: string): string {
-  return paths.video(id);
-}
-
-export function pdfCanonicalPath(id: string): string {
-  return paths.pdf(id);
-}
 
 /**
  * A video's or a guide's page seen signed out (RequireUser shows it on /videos/:id, /video/:id and
@@ -65,18 +59,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
   // A visitor plays the free preview here (the server gives them that rendition alone).
   const [playing, setPlaying] = useState(false);
   const video = data?.video;
-  const missing = Boolean(data) && !video;
-  usePage(video?.title ?? (missing ? videoDetailText.notFoundTitle : fr.pages.video), {
-    meta: video
-      ? {
-          description: video.description,
-          image: video.thumbnailUrl,
-          imageAlt: video.title,
-          type: 'video.other',
-          canonicalPath: videoCanonicalPath(video.id),
-        }
-      : { canonicalPath: videoCanonicalPath(id), noindex: missing },
-  });
+  useVideoPageMeta(id, video, Boolean(data));
   return (
     <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
       {video ? (
@@ -93,20 +76,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
                 {/* Only once the session is known to be a visitor's: the server's page (the session
                     unknown) has none, so a signed-in viewer never taps a button their own page replaces. */}
                 {video.hasPreview && !checking && (
-                  <button
-                    type="button"
-                    onClick={() => setPlaying(true)}
-                    onPointerEnter={() => void loadVisitorPlayer()}
-                    onPointerDown={() => void loadVisitorPlayer()}
-                    onFocus={() => void loadVisitorPlayer()}
-                    aria-label={videoDetailText.play}
-                    className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
-                    data-testid="thumbnail-play"
-                  >
-                    <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
-                      <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
-                    </span>
-                  </button>
+                  <PlayOverlayButton label={videoDetailText.play} onPlay={() => setPlaying(true)} preload={() => void loadVisitorPlayer()} />
                 )}
               </div>
             )
@@ -131,7 +101,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
       ) : loading || !data ? (
         <PreviewSkeleton label={videoDetailText.loading} />
       ) : (
-        <Missing icon={<VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />} title={videoDetailText.notFoundTitle} text={videoDetailText.notFoundText} />
+        <VideoMissing />
       )}
     </PreviewFrame>
   );
@@ -140,12 +110,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
 function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
   const { data, loading, error, refetch } = useQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
   const pdf = data?.pdf;
-  const missing = Boolean(data) && !pdf;
-  usePage(pdf?.title ?? (missing ? t.pdfNotFoundTitle : t.pdfDocumentTitle), {
-    meta: pdf
-      ? { description: pdf.description, image: pdf.illustrationUrl, imageAlt: pdf.title, type: 'book', canonicalPath: pdfCanonicalPath(pdf.id) }
-      : { canonicalPath: pdfCanonicalPath(id), noindex: missing },
-  });
+  usePdfPageMeta(id, pdf, Boolean(data));
   return (
     <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
       {pdf ? (
@@ -175,12 +140,7 @@ function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
 
 export function PdfMissing() {
   return (
-    <Missing
-      icon={<FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />}
-      title={t.pdfNotFoundTitle}
-      text={t.pdfNotFoundText}
-      link={{ to: paths.pdfs(), label: t.allPdfs }}
-    />
+    <Missing Icon={FileQuestion} title={t.pdfNotFoundTitle} text={t.pdfNotFoundText} link={{ to: paths.pdfs(), label: t.allPdfs }} />
   );
 }
 
@@ -225,12 +185,7 @@ function PreviewBody(props: {
           </div>
           <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(props.title)}</h1>
         </header>
-        <section aria-labelledby="preview-description" className="flex flex-col gap-2">
-          <h2 id="preview-description" className="text-lg font-bold">
-            {t.descriptionTitle}
-          </h2>
-          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(props.description)}</p>
-        </section>
+        <DescriptionSection id="preview-description" title={t.descriptionTitle} text={props.description} />
       </article>
       <aside>
         <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="sign-in-required">
@@ -274,17 +229,19 @@ function PreviewBody(props: {
   );
 }
 
-function Missing({ icon, title, text, link = { to: paths.videos(), label: videoDetailText.allVideos } }: { icon: ReactNode; title: string; text: string; link?: { to: string; label: string } }) {
+/** An unknown id: said in the item's words, with the way to its list. */
+function Missing({ Icon, title, text, link }: { Icon: LucideIcon; title: string; text: string; link: { to: string; label: string } }) {
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-      {icon}
-      <h1 className="text-xl font-bold">{title}</h1>
-      <p className="text-sm text-muted-foreground">{text}</p>
+    <NotFoundState Icon={Icon} title={title} text={text} className="mx-auto max-w-md">
       <Button asChild>
         <Link to={link.to}>{link.label}</Link>
       </Button>
-    </div>
+    </NotFoundState>
   );
+}
+
+export function VideoMissing() {
+  return <Missing Icon={VideoOff} title={videoDetailText.notFoundTitle} text={videoDetailText.notFoundText} link={{ to: paths.videos(), label: videoDetailText.allVideos }} />;
 }
 
 export function PreviewSkeleton({ label }: { label: string }) {

@@ -3,13 +3,13 @@ import { useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useCheckout } from '@/features/commerce/use-checkout';
-import { usePage } from '@/hooks/use-page';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
 import { LoadError } from '../../components/states/load-error';
 import { PdfCard } from './components/pdf-card';
 import { typeset } from '../../lib/format/catalogue';
 import { PDF_DETAIL_QUERY } from './operations/item-preview';
-import { BackLink, pdfCanonicalPath, PdfMissing, PreviewSkeleton } from './item-preview';
+import { BackLink, PdfMissing, PreviewSkeleton } from './item-preview';
+import { pdfCanonicalPath, usePdfPageMeta } from './item-page-meta';
 
 /**
  * A guide's own page (/pdfs/:id) for a signed-in customer: its card (buy, or read and download
@@ -19,12 +19,7 @@ export default function PdfDetailPage() {
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useApolloQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
   const pdf = data?.pdf;
-  const missing = Boolean(data) && !pdf;
-  usePage(pdf?.title ?? (missing ? t.pdfNotFoundTitle : t.pdfDocumentTitle), {
-    meta: pdf
-      ? { description: pdf.description, image: pdf.illustrationUrl, imageAlt: pdf.title, type: 'book', canonicalPath: pdfCanonicalPath(pdf.id) }
-      : { canonicalPath: pdfCanonicalPath(id), noindex: missing },
-  });
+  usePdfPageMeta(id, pdf, Boolean(data));
   const checkout = useCheckout();
   return (
     <div className="container-page py-6 sm:py-10">

@@ -1,5 +1,5 @@
 import { useApolloQuery } from '@/data/hooks';
-import { ArrowLeft, CircleCheck, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
+import { ArrowLeft, CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -13,10 +13,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePage } from '@/hooks/use-page';
-import { catalogueText, videoDetailText } from '@/i18n/catalogue';
+import { videoDetailText } from '@/i18n/catalogue';
 import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
-import { fr } from '@/i18n/fr';
 import { playerText } from '@/i18n/player';
 import { readDataSaver, rememberDataSaver } from '@/features/player/data-saver';
 import { PlaybackOptions } from '@/features/player/playback-options';
@@ -26,11 +24,15 @@ import { MediaImage } from '../../components/content/media-image';
 import { PreviewOffer } from './components/preview-offer';
 import { ShareButtons } from '../../components/content/share-buttons';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
+import { DescriptionSection } from './components/description-section';
+import { PlayOverlayButton } from './components/play-overlay-button';
+import { PriceForLife } from './components/price-for-life';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { formatCents, typeset } from '../../lib/format/catalogue';
 import { useContentProtection } from './use-content-protection';
 import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './operations/video-detail';
-import { videoCanonicalPath } from './item-preview';
+import { useVideoPageMeta } from './item-page-meta';
+import { VideoMissing } from './item-preview';
 
 const t = videoDetailText;
 
@@ -52,12 +54,7 @@ export default function VideoDetailPage() {
     fetchPolicy: fetchPolicies.catalogue,
   });
   const video = data?.video;
-  const missing = Boolean(data) && !video;
-  usePage(video?.title ?? (missing ? t.notFoundTitle : fr.pages.video), {
-    meta: video
-      ? { description: video.description, image: video.thumbnailUrl, imageAlt: video.title, type: 'video.other', canonicalPath: videoCanonicalPath(video.id) }
-      : { canonicalPath: videoCanonicalPath(id), noindex: missing },
-  });
+  useVideoPageMeta(id, video, Boolean(data));
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -72,7 +69,7 @@ export default function VideoDetailPage() {
       ) : loading || !data ? (
         <VideoDetailSkeleton />
       ) : (
-        <VideoNotFound />
+        <VideoMissing />
       )}
     </div>
   );
@@ -136,12 +133,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
           </div>
         </header>
 
-        <section aria-labelledby="description-title" className="flex flex-col gap-2">
-          <h2 id="description-title" className="text-lg font-bold">
-            {t.descriptionTitle}
-          </h2>
-          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(video.description)}</p>
-        </section>
+        <DescriptionSection id="description-title" title={t.descriptionTitle} text={video.description} />
 
         <LearnItems items={video.learnItems} />
       </article>
@@ -234,15 +226,7 @@ function VideoPurchaseCard({ video, onWatch, onPay }: { video: VideoDetail; onWa
           {t.freePreview}
         </Badge>
       )}
-      <div>
-        <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="video-price">
-          {formatCents(video.priceCents)}
-        </p>
-        <p className="flex items-center gap-1 text-sm text-muted-foreground">
-          <InfinityIcon className="size-4" aria-hidden="true" />
-          {catalogueText.lifetimeAccess}
-        </p>
-      </div>
+      <PriceForLife priceCents={video.priceCents} size="panel" />
       {video.purchased ? (
         <div className="flex flex-col gap-3 border-t pt-4" data-testid="video-owned">
           <p className="flex items-start gap-2 text-sm font-medium text-emerald-800">
@@ -324,20 +308,7 @@ function VideoPoster({ video, fullAccess, onPlay }: { video: VideoDetail; fullAc
         fallback={<Film className="size-14" />}
       />
       <VideoPosterBadges showPreview={video.hasPreview && !fullAccess} durationSeconds={video.durationSeconds} />
-      <button
-        type="button"
-        onClick={onPlay}
-        onPointerEnter={() => void loadPlayer()}
-        onPointerDown={() => void loadPlayer()}
-        onFocus={() => void loadPlayer()}
-        aria-label={fullAccess ? videoPurchaseText.watch : t.play}
-        className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
-        data-testid="thumbnail-play"
-      >
-        <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
-          <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
-        </span>
-      </button>
+      <PlayOverlayButton label={fullAccess ? videoPurchaseText.watch : t.play} onPlay={onPlay} preload={() => void loadPlayer()} />
     </div>
   );
 }
@@ -361,19 +332,6 @@ function SimilarVideoLink({ video }: { video: SimilarVideo }) {
         <span className="text-sm font-bold text-primary tabular-nums">{formatCents(video.priceCents)}</span>
       </span>
     </Link>
-  );
-}
-
-function VideoNotFound() {
-  return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-      <VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-xl font-bold">{t.notFoundTitle}</h1>
-      <p className="text-sm text-muted-foreground">{t.notFoundText}</p>
-      <Button asChild>
-        <Link to={paths.videos()}>{t.allVideos}</Link>
-      </Button>
-    </div>
   );
 }
 

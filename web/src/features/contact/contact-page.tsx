@@ -9,7 +9,7 @@ import { fr } from '@/i18n/fr';
 import { contact } from '@/i18n/pages/contact';
 import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
 import { useHydrated } from '@/lib/ssr';
-import { PageHero } from '../../components/layout/page-hero';
+import { ClosingBand, PageHero } from '../../components/layout/page-hero';
 import { textLinkClass } from '../../components/content/rich-text';
 import { useContactDetails } from '../../hooks/use-contact-details';
 
@@ -63,11 +63,66 @@ function Detail({ Icon, label, children }: { Icon: LucideIcon; label: string; ch
   );
 }
 
+/** The address book: e-mail (support), phone when the site settings have one, hours, city. */
+function ContactDetails() {
+  const { email, phone } = useContactDetails();
+  return (
+    <section aria-labelledby="contact-details-title" className="flex flex-col gap-5">
+      <h2 id="contact-details-title" className="text-xl font-bold">
+        {contact.details.title}
+      </h2>
+      <dl className="flex flex-col gap-5">
+        <Detail Icon={Mail} label={contact.details.email}>
+          <dd>
+            <a href={`mailto:${email}`} className={`${textLinkClass} break-all`} data-testid="contact-email">
+              {email}
+            </a>
+          </dd>
+          <dd className="text-sm text-muted-foreground">{contact.details.support}</dd>
+        </Detail>
+        {phone && (
+          <Detail Icon={Phone} label={contact.details.phone}>
+            <dd>
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={textLinkClass}>
+                {phone}
+              </a>
+            </dd>
+          </Detail>
+        )}
+        <Detail Icon={Clock} label={contact.details.hours}>
+          <dd className="text-muted-foreground">{fr.contact.hours}</dd>
+        </Detail>
+        <Detail Icon={MapPin} label={contact.details.location}>
+          <dd className="text-muted-foreground">{contact.details.city}</dd>
+        </Detail>
+      </dl>
+    </section>
+  );
+}
+
+/** Douala on a map: a link to open it on Google Maps, the frame itself on request. */
+function ContactMap() {
+  return (
+    <section aria-labelledby="contact-map-title" className="flex flex-1 flex-col">
+      <div className="flex flex-wrap items-center justify-between gap-2 p-5 pb-4 sm:px-6">
+        <h2 id="contact-map-title" className="text-xl font-bold">
+          {contact.map.title}
+        </h2>
+        <a href={contact.map.openUrl} target="_blank" rel="noopener noreferrer" className={`${textLinkClass} inline-flex items-center gap-1 text-sm`}>
+          {contact.map.open}
+          <ExternalLink className="size-4" aria-hidden="true" />
+          <span className="sr-only">{contact.map.newTab}</span>
+        </a>
+      </div>
+      <MapOnRequest />
+    </section>
+  );
+}
+
 /** /contact: hero, contact details, the form, a map of Douala and a way on to /faq. */
 export default function ContactPage() {
   usePage(fr.pages.contact, { meta: { description: contact.lead } });
   const hydrated = useHydrated();
-  const { email, phone } = useContactDetails();
 
   return (
     <>
@@ -75,36 +130,7 @@ export default function ContactPage() {
 
       <div className="container-page grid gap-6 py-10 sm:py-14 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-8">
         <Card className="p-5 sm:p-6 lg:col-start-1 lg:row-start-1">
-          <section aria-labelledby="contact-details-title" className="flex flex-col gap-5">
-            <h2 id="contact-details-title" className="text-xl font-bold">
-              {contact.details.title}
-            </h2>
-            <dl className="flex flex-col gap-5">
-              <Detail Icon={Mail} label={contact.details.email}>
-                <dd>
-                  <a href={`mailto:${email}`} className={`${textLinkClass} break-all`} data-testid="contact-email">
-                    {email}
-                  </a>
-                </dd>
-                <dd className="text-sm text-muted-foreground">{contact.details.support}</dd>
-              </Detail>
-              {phone && (
-                <Detail Icon={Phone} label={contact.details.phone}>
-                  <dd>
-                    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={textLinkClass}>
-                      {phone}
-                    </a>
-                  </dd>
-                </Detail>
-              )}
-              <Detail Icon={Clock} label={contact.details.hours}>
-                <dd className="text-muted-foreground">{fr.contact.hours}</dd>
-              </Detail>
-              <Detail Icon={MapPin} label={contact.details.location}>
-                <dd className="text-muted-foreground">{contact.details.city}</dd>
-              </Detail>
-            </dl>
-          </section>
+          <ContactDetails />
         </Card>
 
         {/* The page hydrates when the form's place comes near the screen (lib/hydrate-when-needed). */}
@@ -121,36 +147,18 @@ export default function ContactPage() {
         </Card>
 
         <Card className="flex flex-col overflow-hidden lg:col-start-1 lg:row-start-2">
-          <section aria-labelledby="contact-map-title" className="flex flex-1 flex-col">
-            <div className="flex flex-wrap items-center justify-between gap-2 p-5 pb-4 sm:px-6">
-              <h2 id="contact-map-title" className="text-xl font-bold">
-                {contact.map.title}
-              </h2>
-              <a href={contact.map.openUrl} target="_blank" rel="noopener noreferrer" className={`${textLinkClass} inline-flex items-center gap-1 text-sm`}>
-                {contact.map.open}
-                <ExternalLink className="size-4" aria-hidden="true" />
-                <span className="sr-only">{contact.map.newTab}</span>
-              </a>
-            </div>
-            <MapOnRequest />
-          </section>
+          <ContactMap />
         </Card>
       </div>
 
-      <section aria-labelledby="contact-faq-title" className="border-t bg-muted/40">
-        <div className="container-page flex flex-col items-start gap-4 py-10 sm:items-center sm:text-center">
-          <h2 id="contact-faq-title" className="text-2xl font-bold">
-            {contact.faq.title}
-          </h2>
-          <p className="max-w-xl text-muted-foreground">{contact.faq.text}</p>
-          <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
-            <Link to={paths.faq()}>
-              {contact.faq.link}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
-      </section>
+      <ClosingBand id="contact-faq-title" title={contact.faq.title} text={contact.faq.text}>
+        <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
+          <Link to={paths.faq()}>
+            {contact.faq.link}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </ClosingBand>
     </>
   );
 }

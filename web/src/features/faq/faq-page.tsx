@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { faq } from '@/i18n/pages/faq';
-import { PageHero } from '../../components/layout/page-hero';
+import { ClosingBand, PageHero } from '../../components/layout/page-hero';
 import { Blocks } from '../../components/content/rich-text';
 import { useContactDetails } from '../../hooks/use-contact-details';
 
@@ -41,20 +41,14 @@ export default function FaqPage() {
         </Accordion.Root>
       </section>
 
-      <section aria-labelledby="faq-more-title" className="border-t bg-muted/40">
-        <div className="container-page flex flex-col items-start gap-4 py-10 sm:items-center sm:text-center">
-          <h2 id="faq-more-title" className="text-2xl font-bold">
-            {faq.moreTitle}
-          </h2>
-          <p className="max-w-xl text-muted-foreground">{faq.moreText}</p>
-          <Button asChild size="lg" className="w-full sm:w-auto">
-            <Link to={paths.contact()}>
-              <Mail aria-hidden="true" />
-              {faq.moreLink}
-            </Link>
-          </Button>
-        </div>
-      </section>
+      <ClosingBand id="faq-more-title" title={faq.moreTitle} text={faq.moreText}>
+        <Button asChild size="lg" className="w-full sm:w-auto">
+          <Link to={paths.contact()}>
+            <Mail aria-hidden="true" />
+            {faq.moreLink}
+          </Link>
+        </Button>
+      </ClosingBand>
     </>
   );
 }

@@ -34,12 +34,9 @@ function onAnchorClick(event: MouseEvent<HTMLAnchorElement>, id: string): void {
   window.history.replaceState(window.history.state, '', `#${id}`);
 }
 
-/** /terms and /privacy: hero with the date, a table of contents, numbered sections. */
-export function LegalDocument({ content }: { content: LegalDocumentContent }) {
-  const { email } = useContactDetails();
+/** The page arrives in its own chunk, after the browser looked for the fragment: look again. */
+function useScrollToHash() {
   const { hash } = useLocation();
-
-  // The page arrives in its own chunk, after the browser looked for the fragment: look again.
   useEffect(() => {
     let id = hash.slice(1);
     try {
@@ -49,6 +46,60 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
     }
     if (id) goTo(id);
   }, [hash]);
+}
+
+/** The numbered table of contents, sticky beside the text on a wide screen. */
+function TableOfContents({ sections }: { sections: LegalDocumentContent['sections'] }) {
+  return (
+    <nav aria-labelledby={TOC_ID} className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto">
+      <div className="rounded-lg border bg-card p-4">
+        <h2 id={TOC_ID} tabIndex={-1} className="mb-3 scroll-mt-24 text-sm font-semibold tracking-wide uppercase outline-none">
+          {legal.toc}
+        </h2>
+        <ol className="flex flex-col gap-1 text-sm">
+          {sections.map((section, index) => (
+            <li key={section.id}>
+              <a
+                href={`#${section.id}`}
+                onClick={(event) => onAnchorClick(event, section.id)}
+                className="flex gap-2 rounded-sm py-1 text-muted-foreground hover:text-primary hover:underline underline-offset-4"
+              >
+                <span className="w-5 shrink-0 text-right tabular-nums">{index + 1}.</span>
+                <span>{section.title}</span>
+              </a>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </nav>
+  );
+}
+
+/** One numbered section, with a way back to the contents on a phone. */
+function LegalSection({ section, number, email }: { section: LegalDocumentContent['sections'][number]; number: number; email: string }) {
+  return (
+    <section aria-labelledby={section.id} className="flex flex-col gap-3 leading-relaxed">
+      <h2 id={section.id} tabIndex={-1} className="scroll-mt-24 text-xl font-bold outline-none sm:text-2xl">
+        <span className="mr-2 text-primary tabular-nums">{number}.</span>
+        {section.title}
+      </h2>
+      <Blocks blocks={section.blocks} email={email} />
+      <a
+        href={`#${TOC_ID}`}
+        onClick={(event) => onAnchorClick(event, TOC_ID)}
+        className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-primary lg:hidden"
+      >
+        <ArrowUp className="size-4" aria-hidden="true" />
+        {legal.backToToc}
+      </a>
+    </section>
+  );
+}
+
+/** /terms and /privacy: hero with the date, a table of contents, numbered sections. */
+export function LegalDocument({ content }: { content: LegalDocumentContent }) {
+  const { email } = useContactDetails();
+  useScrollToHash();
 
   return (
     <>
@@ -62,28 +113,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
       </PageHero>
 
       <div className="container-page grid gap-8 py-10 sm:py-14 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-12">
-        <nav aria-labelledby={TOC_ID} className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto">
-          <div className="rounded-lg border bg-card p-4">
-            <h2 id={TOC_ID} tabIndex={-1} className="mb-3 scroll-mt-24 text-sm font-semibold tracking-wide uppercase outline-none">
-              {legal.toc}
-            </h2>
-            <ol className="flex flex-col gap-1 text-sm">
-              {content.sections.map((section, index) => (
-                <li key={section.id}>
-                  <a
-                    href={`#${section.id}`}
-                    onClick={(event) => onAnchorClick(event, section.id)}
-                    className="flex gap-2 rounded-sm py-1 text-muted-foreground hover:text-primary hover:underline underline-offset-4"
-                  >
-                    <span className="w-5 shrink-0 text-right tabular-nums">{index + 1}.</span>
-                    <span>{section.title}</span>
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </nav>
-
+        <TableOfContents sections={content.sections} />
         <article className="flex max-w-3xl min-w-0 flex-col gap-10">
           {content.intro.length > 0 && (
             <div className="flex flex-col gap-3 leading-relaxed">
@@ -95,21 +125,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
             </div>
           )}
           {content.sections.map((section, index) => (
-            <section key={section.id} aria-labelledby={section.id} className="flex flex-col gap-3 leading-relaxed">
-              <h2 id={section.id} tabIndex={-1} className="scroll-mt-24 text-xl font-bold outline-none sm:text-2xl">
-                <span className="mr-2 text-primary tabular-nums">{index + 1}.</span>
-                {section.title}
-              </h2>
-              <Blocks blocks={section.blocks} email={email} />
-              <a
-                href={`#${TOC_ID}`}
-                onClick={(event) => onAnchorClick(event, TOC_ID)}
-                className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-primary lg:hidden"
-              >
-                <ArrowUp className="size-4" aria-hidden="true" />
-                {legal.backToToc}
-              </a>
-            </section>
+            <LegalSection key={section.id} section={section} number={index + 1} email={email} />
           ))}
         </article>
       </div>

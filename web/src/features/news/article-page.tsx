@@ -13,6 +13,7 @@ import { fr } from '@/i18n/fr';
 import { formatLongDate } from '@/lib/format/date';
 import { cn } from '@/lib/utils';
 import { ArticleBody } from './article-body';
+import { NotFoundState } from '../../components/states/not-found-state';
 import { LoadError } from '../../components/states/load-error';
 import { MediaImage } from '../../components/content/media-image';
 import { ShareButtons } from '../../components/content/share-buttons';
@@ -57,17 +58,14 @@ export default function ArticlePage() {
       ) : loading || !data ? (
         <ArticleSkeleton />
       ) : (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
-          <FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h1 className="text-xl font-bold">{articleText.notFoundTitle}</h1>
-          <p className="text-sm text-muted-foreground">{articleText.notFoundText}</p>
+        <NotFoundState Icon={FileQuestion} title={articleText.notFoundTitle} text={articleText.notFoundText}>
           <Button asChild>
             <Link to={paths.news()}>
               <Newspaper aria-hidden="true" />
               {articleText.back}
             </Link>
           </Button>
-        </div>
+        </NotFoundState>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { gql } from '@apollo/client';
-import { Clock, Film, Infinity as InfinityIcon } from 'lucide-react';
+import { Clock, Film } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
@@ -7,10 +7,11 @@ import { Card } from '@/components/ui/card';
 import type { VideoCard_VideoFragment } from '@/generated/graphql';
 import { catalogueText } from '@/i18n/catalogue';
 import { formatDuration } from '@/lib/format/duration';
-import { formatCents, typeset } from '@/lib/format/catalogue';
+import { typeset } from '@/lib/format/catalogue';
 import { CatalogueCardSkeleton } from '@/components/content/card-skeleton';
 import { GRID_CARD_SIZES, MediaImage } from '@/components/content/media-image';
 import { ShareButtons } from '@/components/content/share-buttons';
+import { PriceForLife } from './price-for-life';
 
 export const VIDEO_CARD_FRAGMENT = gql`
   fragment VideoCard_video on Video {
@@ -70,15 +71,7 @@ export function VideoCard({ video, priority = false }: { video: VideoCardVideo; 
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{typeset(video.description)}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
-          <div>
-            <p className="text-xl font-bold text-primary tabular-nums" data-testid="video-price">
-              {formatCents(video.priceCents)}
-            </p>
-            <p className="flex items-center gap-1 text-xs text-muted-foreground">
-              <InfinityIcon className="size-3.5" aria-hidden="true" />
-              {catalogueText.lifetimeAccess}
-            </p>
-          </div>
+          <PriceForLife priceCents={video.priceCents} size="card" />
           <ShareButtons path={href} title={video.title} className="relative z-10" />
         </div>
       </div>

@@ -1,0 +1,33 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
+import { usePayerParam } from '@/features/commerce/payer-param';
+import type { PaymentMethod } from '@/features/commerce/types';
+import { useCheckout } from '@/features/commerce/use-checkout';
+import type { PremiumVideoCardVideo } from './premium-video-card';
+
+/**
+ * The premium block sells the latest video (the 'Vidéo Premium' above it): each method opens the
+ * payment dialog; a signed-out visitor is told 'Connexion requise' and sent to /auth, which
+ * brings them back here with that method's dialog opening (?payer=). With no video yet, the
+ * catalogue is the place to look. `ready`: the home's data is here (a tap before the JavaScript
+ * ran came back as /?payer=…, answered then).
+ */
+export function useLatestVideoCheckout(latestVideo: PremiumVideoCardVideo | null, ready: boolean) {
+  const navigate = useNavigate();
+  const checkout = useCheckout();
+  const choosePayment = (method: PaymentMethod) =>
+    checkout.whenSessionKnown(() => {
+      // Signed out: told so before anything else, even while the latest video is still loading.
+      if (!checkout.ensureSignedIn(paths.home(), method)) return;
+      if (!latestVideo) {
+        navigate(paths.videos());
+        return;
+      }
+      checkout.pay(
+        { id: latestVideo.id, type: 'VIDEO', title: latestVideo.title, priceCents: latestVideo.priceCents, purchased: latestVideo.purchased, path: paths.home() },
+        method,
+      );
+    });
+  usePayerParam(choosePayment, ready);
+  return { choosePayment, dialog: checkout.dialog };
+}
