@@ -31,6 +31,7 @@ export * from './frozen-config';
 export * from './metrics';
 export * from './csv';
 export * from './rows';
+export * from './rate-limits';
 export * from './rich-text';
 export * from './null-bytes';
 export * from './boot';
