@@ -68,3 +68,14 @@ export async function migrateUnderLock(ds: DataSource, schema: string): Promise<
     await lock.release();
   }
 }
+
+/** A command's own connection (create-admin, seed, backfill): opened, migrated under the schema's lock, given to `run`, closed whatever happens. */
+export async function withMigratedDataSource<T>(ds: DataSource, schema: string, run: (ds: DataSource) => Promise<T>): Promise<T> {
+  await ds.initialize();
+  try {
+    await migrateUnderLock(ds, schema);
+    return await run(ds);
+  } finally {
+    await ds.destroy();
+  }
+}
