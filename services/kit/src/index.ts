@@ -35,3 +35,4 @@ export * from './rate-limits';
 export * from './rich-text';
 export * from './null-bytes';
 export * from './boot';
+export * from './service-handle';
