@@ -10,6 +10,7 @@ export * from './messaging-tables';
 export * from './outbox';
 export * from './event-bus';
 export * from './unit-of-work';
+export * from './consumers';
 export * from './after-commit';
 export * from './parked-events';
 export * from './retention';
