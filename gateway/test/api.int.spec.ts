@@ -10,12 +10,12 @@ import {
   type TestDatabase,
   type TestStream,
 } from '@lbf/service-kit/testing';
-import { createHash } from 'node:crypto';
+import { proofOfWork } from './accounts';
 import { Client as PgClient } from 'pg';
 import { startAnalytics, type RunningAnalytics } from '../../services/analytics/src/app';
 import { startIdentity, type RunningIdentity } from '../../services/identity/src/app';
 import { startGateway, type RunningGateway } from '../src/app';
-import { TEST_SUBGRAPH_SECRET, testGatewayConfig, Browser, subscribe, wsClient, type Subscriber } from './support';
+import { PERMISSIVE_RATE_LIMITS, TEST_SUBGRAPH_SECRET, testGatewayConfig, Browser, subscribe, wsClient, type Subscriber } from './support';
 
 /**
  * The site's API as a browser sees it: identity and analytics started in-process on one database
@@ -39,8 +39,6 @@ interface Counters {
   day: string;
 }
 
-const permissive = { points: 100_000, durationSeconds: 60 };
-
 describe('the API through the gateway', () => {
   let db: TestDatabase;
   let stream: TestStream;
@@ -56,19 +54,6 @@ describe('the API through the gateway', () => {
     subscribers.push(sub as Subscriber<unknown>);
     return sub;
   };
-
-  /** The page's proof of work: a nonce whose SHA-256 with the challenge starts with `difficulty` zero bits. */
-  function proofOfWork(challenge: string, difficulty: number): string {
-    const zeroBits = (d: Buffer) => {
-      let bits = 0;
-      for (const byte of d) {
-        if (byte !== 0) return bits + Math.clz32(byte) - 24;
-        bits += 8;
-      }
-      return bits;
-    };
-    for (let n = 0; ; n++) if (zeroBits(createHash('sha256').update(`${challenge}:${n}`).digest()) >= difficulty) return String(n);
-  }
 
   /** The captcha's answer, read from identity's table: the browser only ever receives a PNG. */
   async function solvedCaptcha(b: Browser): Promise<{ captchaId: string; captchaAnswer: string; proofOfWork: string }> {
@@ -117,14 +102,7 @@ describe('the API through the gateway', () => {
       authPrivateKey: keys.privateKey,
       authPublicKey: keys.publicKey,
       publicUrl: 'http://localhost:4000',
-      rateLimits: {
-        signInPerIp: permissive,
-        signInPerEmail: permissive,
-        signUpPerIp: permissive,
-        resetPerIp: permissive,
-        resetPerEmail: permissive,
-        captchaPerIp: permissive,
-      },
+      rateLimits: PERMISSIVE_RATE_LIMITS,
     });
     analytics = await startAnalytics({
       ...shared,

@@ -1,4 +1,4 @@
-import { AccessTokenVerifier, createLogger, Redis, startSubgraph, type BaseContext, type RunningSubgraph } from '@lbf/service-kit';
+import { Redis, type RunningSubgraph } from '@lbf/service-kit';
 import { testKeys, TEST_REDIS_URL } from '@lbf/service-kit/testing';
 import { readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startGateway, type RunningGateway } from '../src/app';
 import { chunkKey, ROUTE_MODULES } from '../src/ssr/preloads';
-import { startFiveServices, type FiveServices } from './five-services';
-import { subscribe, testGatewayConfig, wsClient, type Subscriber } from './support';
+import { stackGatewayConfig, startFiveServices, type FiveServices } from './five-services';
+import { fakeCatalogue, subscribe, testGatewayConfig, wsClient, type Subscriber } from './support';
 
 /**
  * How the public pages' bytes leave the gateway (issue 11, slow networks): the build's files as
@@ -66,12 +66,7 @@ describe('delivering the site to slow networks', () => {
     manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as typeof manifest;
     stack = await startFiveServices();
     site = await startGateway(
-      testGatewayConfig({
-        subgraphs: Object.entries(stack.subgraphs).map(([name, url]) => ({ name, url })),
-        authPublicKey: stack.env.keys.publicKey,
-        subgraphSecret: stack.env.subgraphSecret,
-        redisKeyPrefix: stack.env.redisKeyPrefix,
-        pollIntervalMs: 0,
+      stackGatewayConfig(stack, {
         webDist: WEB_DIST,
         ssrBundle: SSR_BUNDLE,
       }),
@@ -258,24 +253,15 @@ describe('media beside the compressed site', () => {
   beforeAll(async () => {
     // Made here, not when the file loads: a run filtered to other tests skips this block's afterAll.
     redis = new Redis(TEST_REDIS_URL);
-    catalogue = await startSubgraph<BaseContext>({
-      name: 'catalogue',
-      port: 0,
-      typeDefs: 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])\ntype Query { ping: Boolean }',
-      resolvers: { Query: { ping: () => true } },
-      verifier: new AccessTokenVerifier(keys.publicKey, redis),
-      log: createLogger('catalogue', 'silent'),
-      production: false,
-      routes: (app) => {
-        app.get('/media/captions.vtt', (req, res) => {
-          const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
-          res.set({ 'accept-ranges': 'bytes', 'content-type': 'text/vtt; charset=utf-8' });
-          if (!m) return void res.send(captions);
-          const [start, end] = [Number(m[1]), Number(m[2])];
-          res.status(206).set('content-range', `bytes ${start}-${end}/${captions.length}`);
-          res.send(captions.subarray(start, end + 1));
-        });
-      },
+    catalogue = await fakeCatalogue(keys.publicKey, redis, (app) => {
+      app.get('/media/captions.vtt', (req, res) => {
+        const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+        res.set({ 'accept-ranges': 'bytes', 'content-type': 'text/vtt; charset=utf-8' });
+        if (!m) return void res.send(captions);
+        const [start, end] = [Number(m[1]), Number(m[2])];
+        res.status(206).set('content-range', `bytes ${start}-${end}/${captions.length}`);
+        res.send(captions.subarray(start, end + 1));
+      });
     });
     gateway = await startGateway(testGatewayConfig({ subgraphs: [{ name: 'catalogue', url: catalogue.url }], authPublicKey: keys.publicKey, webDist: WEB_DIST }));
     await gateway.ready;

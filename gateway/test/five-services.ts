@@ -11,7 +11,7 @@ import { startIdentity } from '../../services/identity/src/app';
 import { startMessaging } from '../../services/messaging/src/app';
 import { startGateway, type RunningGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
-import { testGatewayConfig } from './support';
+import { PERMISSIVE_RATE_LIMITS, testGatewayConfig } from './support';
 
 export interface FiveServices {
   env: TestEnvironment;
@@ -23,6 +23,18 @@ export interface FiveServices {
   /** Payment providers whose answers the test decides (commerce). */
   fakes: Record<'orange' | 'mtn' | 'notchpay', FakeProvider>;
   stop(): Promise<void>;
+}
+
+/** A gateway's settings in front of the five services (another gateway beside the stack's own, with its own options). */
+export function stackGatewayConfig(stack: Pick<FiveServices, 'env' | 'subgraphs'>, over: Partial<GatewayConfig> = {}): GatewayConfig {
+  return testGatewayConfig({
+    subgraphs: Object.entries(stack.subgraphs).map(([name, url]) => ({ name, url })),
+    authPublicKey: stack.env.keys.publicKey,
+    subgraphSecret: stack.env.subgraphSecret,
+    redisKeyPrefix: stack.env.redisKeyPrefix,
+    pollIntervalMs: 0,
+    ...over,
+  });
 }
 
 /**
@@ -48,20 +60,7 @@ export async function startFiveServices(
     notchpay: new FakeProvider('notchpay', 3 * 3600_000),
   };
   const publicUrl = 'http://localhost:4000';
-  const permissive = { points: 100_000, durationSeconds: 60 };
-  const identity = await startIdentity({
-    ...baseConfig('identity'),
-    authPrivateKey: env.keys.privateKey,
-    publicUrl,
-    rateLimits: {
-      signInPerIp: permissive,
-      signInPerEmail: permissive,
-      signUpPerIp: permissive,
-      resetPerIp: permissive,
-      resetPerEmail: permissive,
-      captchaPerIp: permissive,
-    },
-  });
+  const identity = await startIdentity({ ...baseConfig('identity'), authPrivateKey: env.keys.privateKey, publicUrl, rateLimits: PERMISSIVE_RATE_LIMITS });
   const catalogue = await startCatalogue({ ...baseConfig('catalogue'), mediaDir, mediaSigningSecret: 'secret-de-signature-des-tests-gateway', publicUrl });
   const commerce = await startCommerce(
     {
@@ -84,16 +83,7 @@ export async function startFiveServices(
   });
   const analytics = await startAnalytics({ ...baseConfig('analytics'), siteTimezone: 'Africa/Douala', visitsPerMinutePerIp: 100_000 });
   const subgraphs = { identity: identity.url, catalogue: catalogue.url, commerce: commerce.url, messaging: messaging.url, analytics: analytics.url };
-  const gateway = await startGateway(
-    testGatewayConfig({
-      subgraphs: Object.entries(subgraphs).map(([name, url]) => ({ name, url })),
-      authPublicKey: env.keys.publicKey,
-      subgraphSecret: env.subgraphSecret,
-      redisKeyPrefix: env.redisKeyPrefix,
-      pollIntervalMs: 0,
-      ...gatewayOverrides,
-    }),
-  );
+  const gateway = await startGateway(stackGatewayConfig({ env, subgraphs }, gatewayOverrides));
   await gateway.ready;
   return {
     env,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { startGateway, type RunningGateway } from '../src/app';
-import { startFiveServices, type FiveServices } from './five-services';
-import { fetchSite, testGatewayConfig } from './support';
+import { stackGatewayConfig, startFiveServices, type FiveServices } from './five-services';
+import { fetchSite } from './support';
 
 /**
  * Issue 20 §3 and §4 on the real stack. Link previews: the crawlers of WhatsApp, Facebook,
@@ -90,12 +90,7 @@ describe('link previews and the one address', () => {
       [guide.id, guide.title, guide.description, `pdfs/${guide.id}.pdf`, `lp-guide-${guide.id}.jpg`],
     );
     site = await startGateway(
-      testGatewayConfig({
-        subgraphs: Object.entries(stack.subgraphs).map(([name, url]) => ({ name, url })),
-        authPublicKey: stack.env.keys.publicKey,
-        subgraphSecret: stack.env.subgraphSecret,
-        redisKeyPrefix: stack.env.redisKeyPrefix,
-        pollIntervalMs: 0,
+      stackGatewayConfig(stack, {
         webDist: WEB_DIST,
         ssrBundle: SSR_BUNDLE,
         publicUrl: SITE,

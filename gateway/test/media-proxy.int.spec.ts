@@ -1,7 +1,7 @@
-import { AccessTokenVerifier, createLogger, Redis, startSubgraph, type BaseContext, type RunningSubgraph } from '@lbf/service-kit';
+import { Redis, type RunningSubgraph } from '@lbf/service-kit';
 import { testKeys, TEST_REDIS_URL } from '@lbf/service-kit/testing';
 import { startGateway, type RunningGateway } from '../src/app';
-import { TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
+import { fakeCatalogue, TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
 
 /**
  * /media/* reaches the catalogue through the gateway (one origin): Range reads come back as 206
@@ -16,48 +16,39 @@ describe('media through the gateway', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    catalogue = await startSubgraph<BaseContext>({
-      name: 'catalogue',
-      port: 0,
-      typeDefs: 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])\ntype Query { ping: Boolean }',
-      resolvers: { Query: { ping: () => true } },
-      verifier: new AccessTokenVerifier(keys.publicKey, redis),
-      log: createLogger('catalogue', 'silent'),
-      production: false,
-      routes: (app) => {
-        app.get('/media/videos/sample.mp4', (req, res) => {
-          const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
-          if (!m) return void res.type('video/mp4').send(file);
-          const [start, end] = [Number(m[1]), Number(m[2])];
-          res.status(206).set({ 'content-range': `bytes ${start}-${end}/${file.length}`, 'accept-ranges': 'bytes', 'content-type': 'video/mp4' });
-          res.send(file.subarray(start, end + 1));
+    catalogue = await fakeCatalogue(keys.publicKey, redis, (app) => {
+      app.get('/media/videos/sample.mp4', (req, res) => {
+        const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+        if (!m) return void res.type('video/mp4').send(file);
+        const [start, end] = [Number(m[1]), Number(m[2])];
+        res.status(206).set({ 'content-range': `bytes ${start}-${end}/${file.length}`, 'accept-ranges': 'bytes', 'content-type': 'video/mp4' });
+        res.send(file.subarray(start, end + 1));
+      });
+      // As the catalogue refuses: at once from the declared length, or after sniffing the first bytes,
+      // closing the connection while the browser is still sending the rest.
+      const refuse = (res: import('express').Response, status: number, error: string) => {
+        const text = JSON.stringify({ error });
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
+        res.end(text);
+      };
+      app.put('/media/upload/too-big', (req, res) => {
+        if (Number(req.headers['content-length']) > 1024 * 1024) return refuse(res, 413, 'Fichier trop volumineux.');
+        res.status(200).end();
+      });
+      app.put('/media/upload/wrong-type', (req, res) => {
+        req.once('data', () => {
+          req.pause();
+          refuse(res, 415, 'Type de fichier non accepté.');
         });
-        // As the catalogue refuses: at once from the declared length, or after sniffing the first bytes,
-        // closing the connection while the browser is still sending the rest.
-        const refuse = (res: import('express').Response, status: number, error: string) => {
-          const text = JSON.stringify({ error });
-          res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
-          res.end(text);
-        };
-        app.put('/media/upload/too-big', (req, res) => {
-          if (Number(req.headers['content-length']) > 1024 * 1024) return refuse(res, 413, 'Fichier trop volumineux.');
-          res.status(200).end();
+      });
+      app.put('/media/upload/token-123', (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          received.push(Buffer.concat(chunks));
+          res.status(201).json({ bytes: Buffer.concat(chunks).length, forwardedFor: req.headers['x-forwarded-for'] ?? null, secret: req.headers['x-lbf-gateway-secret'] ?? null });
         });
-        app.put('/media/upload/wrong-type', (req, res) => {
-          req.once('data', () => {
-            req.pause();
-            refuse(res, 415, 'Type de fichier non accepté.');
-          });
-        });
-        app.put('/media/upload/token-123', (req, res) => {
-          const chunks: Buffer[] = [];
-          req.on('data', (c: Buffer) => chunks.push(c));
-          req.on('end', () => {
-            received.push(Buffer.concat(chunks));
-            res.status(201).json({ bytes: Buffer.concat(chunks).length, forwardedFor: req.headers['x-forwarded-for'] ?? null, secret: req.headers['x-lbf-gateway-secret'] ?? null });
-          });
-        });
-      },
+      });
     });
     gateway = await startGateway(
       testGatewayConfig({

@@ -1,38 +1,23 @@
 import { testKeys } from '@lbf/service-kit/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway, type RunningGateway } from '../src/app';
-import { TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+import { recordingPeer, TEST_SUBGRAPH_SECRET, testGatewayConfig, type Received } from './support';
 
 const DESTINATION = 'https://www.exemple.cm/article?utm_source=newsletter&x=é';
 
-/** An HTTP peer standing in for messaging's newsletter routes: records what reached it, answers as messaging does. */
+/** Messaging's newsletter routes, as messaging answers them. */
 function fakeMessaging(received: Received[]): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      // The gateway keeps asking /graphql for the schema to compose; only the relayed requests count.
-      if (req.url?.startsWith('/graphql')) return void res.writeHead(503).end();
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      if (req.url?.startsWith('/newsletter/lien/')) {
-        return void res.writeHead(302, { location: encodeURI(DESTINATION), 'cache-control': 'no-store', 'x-internal': 'stays inside' }).end();
-      }
-      if (req.url?.startsWith('/newsletter/desinscription/refus')) return void res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('lien invalide');
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-internal': 'stays inside' }).end('désinscrit');
-    });
+  return recordingPeer(received, (req, res) => {
+    if (req.url?.startsWith('/newsletter/lien/')) {
+      return void res.writeHead(302, { location: encodeURI(DESTINATION), 'cache-control': 'no-store', 'x-internal': 'stays inside' }).end();
+    }
+    if (req.url?.startsWith('/newsletter/desinscription/refus')) return void res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('lien invalide');
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-internal': 'stays inside' }).end('désinscrit');
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 /**

@@ -1,39 +1,16 @@
-import { removeRedisKeys, testKeys } from '@lbf/service-kit/testing';
+import { freePort, removeRedisKeys, testKeys } from '@lbf/service-kit/testing';
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startGateway, type RunningGateway } from '../src/app';
-import { TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
+import { recordingPeer, TEST_SUBGRAPH_SECRET, testGatewayConfig, type Received } from './support';
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** An HTTP peer standing in for commerce's notification routes: records what reached it, answers as told. */
+/** Commerce's notification routes, answering as told. */
 function fakeCommerce(received: Received[]): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      // The gateway keeps asking /graphql for the schema to compose; only the relayed requests count.
-      if (req.url?.startsWith('/graphql')) return void res.writeHead(503).end();
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      if (req.url?.startsWith('/payments/notify/orange')) return void res.writeHead(401, { 'content-type': 'text/plain' }).end('signature refusée');
-      res.writeHead(200, { 'content-type': 'application/json', 'x-internal': 'stays inside' }).end('{"received":true}');
-    });
+  return recordingPeer(received, (req, res) => {
+    if (req.url?.startsWith('/payments/notify/orange')) return void res.writeHead(401, { 'content-type': 'text/plain' }).end('signature refusée');
+    res.writeHead(200, { 'content-type': 'application/json', 'x-internal': 'stays inside' }).end('{"received":true}');
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 /**

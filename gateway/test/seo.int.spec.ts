@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startGateway, type RunningGateway } from '../src/app';
-import { startFiveServices, type FiveServices } from './five-services';
-import { fetchSite, testGatewayConfig } from './support';
+import { stackGatewayConfig, startFiveServices, type FiveServices } from './five-services';
+import { fetchSite } from './support';
 
 /**
  * robots.txt and sitemap.xml on the real stack: the sitemap is what a visitor may open, read
@@ -115,12 +115,7 @@ describe('sitemap.xml', () => {
     let other: RunningGateway | null = null;
     try {
       other = await startGateway(
-        testGatewayConfig({
-          subgraphs: Object.entries(stack.subgraphs).map(([name, url]) => ({ name, url })),
-          authPublicKey: stack.env.keys.publicKey,
-          subgraphSecret: stack.env.subgraphSecret,
-          redisKeyPrefix: stack.env.redisKeyPrefix,
-          pollIntervalMs: 0,
+        stackGatewayConfig(stack, {
           publicUrl: 'https://lbf.example',
         }),
       );

@@ -1,12 +1,13 @@
 import { Browser } from '@lbf/service-kit/testing';
 import { createHash, randomUUID } from 'node:crypto';
+import { proofOfWork } from './accounts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway, type RunningGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
-import { startFiveServices, type FiveServices } from './five-services';
-import { fetchSite, testGatewayConfig } from './support';
+import { stackGatewayConfig, startFiveServices, type FiveServices } from './five-services';
+import { fetchSite } from './support';
 
 /**
  * The public pages come from the gateway as complete HTML (issue 11), read here with plain fetch
@@ -19,18 +20,6 @@ const { buildStale, root } = require('../../scripts/lib/build') as { buildStale(
 
 const WEB_DIST = join(root, 'web', 'dist');
 const SSR_BUNDLE = join(root, 'web', 'dist-ssr', 'entry-server.cjs');
-
-function proofOfWork(challenge: string, difficulty: number): string {
-  const zeroBits = (d: Buffer) => {
-    let bits = 0;
-    for (const byte of d) {
-      if (byte !== 0) return bits + Math.clz32(byte) - 24;
-      bits += 8;
-    }
-    return bits;
-  };
-  for (let n = 0; ; n++) if (zeroBits(createHash('sha256').update(`${challenge}:${n}`).digest()) >= difficulty) return String(n);
-}
 
 function decode(html: string): string {
   return html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
@@ -68,12 +57,7 @@ describe('server-rendered public pages', () => {
   const temp = mkdtempSync(join(tmpdir(), 'lbf-ssr-test-'));
 
   const gatewayConfig = (over: Partial<GatewayConfig>): GatewayConfig =>
-    testGatewayConfig({
-      subgraphs: Object.entries(stack.subgraphs).map(([name, url]) => ({ name, url })),
-      authPublicKey: stack.env.keys.publicKey,
-      subgraphSecret: stack.env.subgraphSecret,
-      redisKeyPrefix: stack.env.redisKeyPrefix,
-      pollIntervalMs: 0,
+    stackGatewayConfig(stack, {
       webDist: WEB_DIST,
       ssrBundle: SSR_BUNDLE,
       publicUrl: 'https://lbf.example',

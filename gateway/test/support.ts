@@ -1,5 +1,6 @@
+import { AccessTokenVerifier, createLogger, startSubgraph, type BaseContext, type Redis, type RunningSubgraph } from '@lbf/service-kit';
 import { TEST_REDIS_URL } from '@lbf/service-kit/testing';
-import { request } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RunningGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
 
@@ -8,6 +9,17 @@ export { Browser, subscribe, wsClient, type GraphQLResponse, type Loose, type Su
 
 /** The gateway's credential towards the subgraphs in tests (SUBGRAPH_SECRET). */
 export const TEST_SUBGRAPH_SECRET = 'test-subgraph-secret-0123456789';
+
+/** Identity's rate limits out of the way: a test signs up and in as often as it needs. */
+const permissive = { points: 100_000, durationSeconds: 60 };
+export const PERMISSIVE_RATE_LIMITS = {
+  signInPerIp: permissive,
+  signInPerEmail: permissive,
+  signUpPerIp: permissive,
+  resetPerIp: permissive,
+  resetPerEmail: permissive,
+  captchaPerIp: permissive,
+};
 
 /** A gateway on a free port, in development mode, silent, with the test secret; each test names its subgraphs. */
 export function testGatewayConfig(over: Pick<GatewayConfig, 'subgraphs' | 'authPublicKey'> & Partial<GatewayConfig>): GatewayConfig {
@@ -41,5 +53,45 @@ export function fetchSite(gateway: Pick<RunningGateway, 'url' | 'siteUrl'>, path
     );
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** A request a fake service received from the gateway. */
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * An HTTP peer standing in for a service's own routes behind a relay: records each request that
+ * reached it in `received`, then lets `answer` reply as the service does. The gateway keeps asking
+ * its /graphql for the schema to compose: that gets 503 and is not recorded.
+ */
+export function recordingPeer(received: Received[], answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url?.startsWith('/graphql')) return void res.writeHead(503).end();
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      answer(req, res);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** A catalogue standing in with a `ping` query and the routes a test gives it (what the gateway relays under /media). */
+export function fakeCatalogue(publicKey: string, redis: Redis, routes: NonNullable<Parameters<typeof startSubgraph<BaseContext>>[0]['routes']>): Promise<RunningSubgraph> {
+  return startSubgraph<BaseContext>({
+    name: 'catalogue',
+    port: 0,
+    typeDefs: 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])\ntype Query { ping: Boolean }',
+    resolvers: { Query: { ping: () => true } },
+    verifier: new AccessTokenVerifier(publicKey, redis),
+    log: createLogger('catalogue', 'silent'),
+    production: false,
+    routes,
   });
 }

@@ -4,7 +4,7 @@ import { Browser, until } from '@lbf/service-kit/testing';
 import { connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { proofOfWork } from './accounts';
+import { signUpThroughGateway } from './accounts';
 import { startFiveServices, type FiveServices } from './five-services';
 
 /**
@@ -61,30 +61,7 @@ describe('the admin users table through the gateway', () => {
     return b;
   };
 
-  async function signUp(firstName: string, lastName: string): Promise<{ id: string; email: string; browser: Browser }> {
-    const browser = new Browser(stack.gateway.url);
-    const captcha = await browser.gql('mutation { createCaptcha { id proofOfWork { challenge difficulty } } }');
-    const { id, proofOfWork: work } = captcha.data!.createCaptcha;
-    const { rows } = await stack.env.sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
-    const email = `${firstName.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
-    const res = await browser.gql('mutation SignUp($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } error { message } } }', {
-      input: {
-        firstName,
-        lastName,
-        email,
-        phoneCountry: 'CM',
-        phoneNumber: '690000000',
-        password: 'secret1',
-        confirmPassword: 'secret1',
-        captchaId: id,
-        captchaAnswer: rows[0]!.answer,
-        proofOfWork: proofOfWork(work.challenge, work.difficulty),
-      },
-    });
-    expect(res.data!.signUp.error).toBeNull();
-    browser.token = res.data!.signUp.accessToken;
-    return { id: res.data!.signUp.user.id, email, browser };
-  }
+  const signUp = (firstName: string, lastName: string) => signUpThroughGateway(stack, { firstName, lastName });
 
   async function publishItem(title: string, priceCents: number): Promise<string> {
     const itemId = randomUUID();

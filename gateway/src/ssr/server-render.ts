@@ -1,5 +1,5 @@
 import type { Logger } from '@lbf/service-kit';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -140,21 +140,20 @@ export interface ServerRender {
   stats(): { renders: number; hits: number; fallbacks: number; invalidations: number };
 }
 
-export function serverRenderHandler(options: ServerRenderOptions): ServerRender {
+type RenderedPage = CachedPage | { redirect: string; status: number };
+type Execute = (r: ExecuteRequest) => Promise<ExecuteResult>;
+type RenderStats = ReturnType<ServerRender['stats']>;
+
+/** One page rendered by the bundle (within the time allowed) and filled into the document, or a redirect. */
+function pageRenderer(options: ServerRenderOptions, stats: RenderStats) {
   const { log } = options;
   const template: DocumentTemplate = parseTemplate(options.indexHtml);
   const preloads = preloadsFor(options.manifest ?? null, options.indexHtml);
   const criticalCss = options.criticalCss ?? null;
   const bundle = loadBundle(options.bundle);
-  const ttl = options.cacheTtlMs ?? DEFAULT_SSR_CACHE_TTL_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_SSR_TIMEOUT_MS;
-  const cache = new TtlLru<CachedPage>(options.cacheEntries ?? 500, ttl);
-  const inflight = new Map<string, Promise<CachedPage | { redirect: string; status: number }>>();
-  const stats = { renders: 0, hits: 0, fallbacks: 0, invalidations: 0 };
-  /** Bumped by invalidate(): a render started under an older generation is not cached. */
-  let generation = 0;
 
-  async function renderPage(url: string, pathname: string, origin: string, lowData: boolean, execute: (r: ExecuteRequest) => Promise<ExecuteResult>) {
+  return async function renderPage(url: string, pathname: string, origin: string, lowData: boolean, execute: Execute): Promise<RenderedPage> {
     const started = performance.now();
     const controller = new AbortController();
     const result = await withTimeout(bundle.render({ url, origin, lowData, execute, signal: controller.signal }), timeoutMs, controller);
@@ -179,7 +178,50 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     if (result.degraded) log.warn({ url }, 'server render: a query of the page failed; the page is sent but not cached');
     return { status: result.status, body, etag, encoded: {}, degraded: result.degraded === true };
-  }
+  };
+}
+
+/** Writes a rendered page: 304 for the browser's own ETag, else the body in the best encoding the browser accepts. */
+function sendPage(req: Request, res: Response, page: CachedPage, log: Logger): void {
+  const write = (body: Buffer, encoding: BodyEncoding | null) => {
+    if (res.headersSent) return;
+    const etag = etagOf(page, encoding);
+    res.status(page.status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // Revalidated on every visit (cheap with the ETag); the HTML is the same for every visitor.
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Save-Data, Cookie, Accept-Encoding');
+    res.setHeader('ETag', etag);
+    if (page.status === 200 && req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const encoding = page.body.length >= COMPRESS_FROM ? preferredEncoding(req.headers['accept-encoding']) : null;
+  // Nothing to compress for a page the browser has (304).
+  if (!encoding || (page.status === 200 && req.headers['if-none-match'] === etagOf(page, encoding))) return write(page.body, encoding);
+  (page.encoded[encoding] ??= encode(page.body, encoding)).then(
+    (encoded) => write(encoded, encoding),
+    (err: unknown) => {
+      log.warn({ url: req.originalUrl, encoding, err: err instanceof Error ? err.message : String(err) }, 'compressing a rendered page failed; sent as it is');
+      delete page.encoded[encoding];
+      write(page.body, null);
+    },
+  );
+}
+
+export function serverRenderHandler(options: ServerRenderOptions): ServerRender {
+  const { log } = options;
+  const ttl = options.cacheTtlMs ?? DEFAULT_SSR_CACHE_TTL_MS;
+  const cache = new TtlLru<CachedPage>(options.cacheEntries ?? 500, ttl);
+  const inflight = new Map<string, Promise<RenderedPage>>();
+  const stats: RenderStats = { renders: 0, hits: 0, fallbacks: 0, invalidations: 0 };
+  const renderPage = pageRenderer(options, stats);
+  /** Bumped by invalidate(): a render started under an older generation is not cached. */
+  let generation = 0;
 
   const handler: RequestHandler = (req, res, next) => {
     if (!isServerRendered(req.path) || req.originalUrl.length > MAX_URL_LENGTH) return next();
@@ -190,41 +232,10 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
     const url = req.originalUrl;
     const key = `${origin}\n${lowData ? 1 : 0}\n${url}`;
 
-    const send = (page: CachedPage) => {
-      const write = (body: Buffer, encoding: BodyEncoding | null) => {
-        if (res.headersSent) return;
-        const etag = etagOf(page, encoding);
-        res.status(page.status);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        // Revalidated on every visit (cheap with the ETag); the HTML is the same for every visitor.
-        res.setHeader('Cache-Control', 'no-cache');
-        res.setHeader('Vary', 'Save-Data, Cookie, Accept-Encoding');
-        res.setHeader('ETag', etag);
-        if (page.status === 200 && req.headers['if-none-match'] === etag) {
-          res.status(304).end();
-          return;
-        }
-        if (encoding) res.setHeader('Content-Encoding', encoding);
-        res.setHeader('Content-Length', body.length);
-        res.end(req.method === 'HEAD' ? undefined : body);
-      };
-      const encoding = page.body.length >= COMPRESS_FROM ? preferredEncoding(req.headers['accept-encoding']) : null;
-      // Nothing to compress for a page the browser has (304).
-      if (!encoding || (page.status === 200 && req.headers['if-none-match'] === etagOf(page, encoding))) return write(page.body, encoding);
-      (page.encoded[encoding] ??= encode(page.body, encoding)).then(
-        (encoded) => write(encoded, encoding),
-        (err: unknown) => {
-          log.warn({ url, encoding, err: err instanceof Error ? err.message : String(err) }, 'compressing a rendered page failed; sent as it is');
-          delete page.encoded[encoding];
-          write(page.body, null);
-        },
-      );
-    };
-
     const cached = cache.get(key);
     if (cached) {
       stats.hits++;
-      send(cached);
+      sendPage(req, res, cached, log);
       return;
     }
     const startedIn = generation;
@@ -243,7 +254,7 @@ export function serverRenderHandler(options: ServerRenderOptions): ServerRender 
         // « Indisponible » for the cache's lifetime after the service is back); a complete 200 or
         // 404 is the same for everyone for a few seconds.
         if (page.status < 500 && !page.degraded && startedIn === generation) cache.set(key, page);
-        send(page);
+        sendPage(req, res, page, log);
       },
       (err: unknown) => {
         stats.fallbacks++;

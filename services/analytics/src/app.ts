@@ -1,4 +1,4 @@
-import { installAfterCommit, bootService, defineService, type BaseContext } from '@lbf/service-kit';
+import { installAfterCommit, bootService, defineService, type BaseContext, serviceHandle, type ServiceHandle } from '@lbf/service-kit';
 import { AdminAlertsChannel } from './alerts';
 import { alertsModule } from './alerts/alerts.module';
 import { analyticsSettings, type AnalyticsConfig, type AnalyticsSettings } from './config';
@@ -10,12 +10,7 @@ import { statisticsModule } from './statistics/statistics.module';
 import { usersModule } from './users/users.module';
 import { visitsModule } from './visits/visits.module';
 
-export interface RunningAnalytics {
-  url: string;
-  wsUrl: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningAnalytics = ServiceHandle;
 
 /**
  * What analytics is on top of the kit's bootstrap: four rooms. visits (page views, visits, the
@@ -46,10 +41,5 @@ export function analyticsService(config: AnalyticsConfig) {
 /** Boots analytics in this process (what main does, and what the tests call). */
 export async function startAnalytics(config: AnalyticsConfig): Promise<RunningAnalytics> {
   const running = await bootService(analyticsService(config));
-  return {
-    url: running.url,
-    wsUrl: running.wsUrl,
-    port: running.port,
-    stop: async () => void (await running.stop()),
-  };
+  return serviceHandle(running);
 }

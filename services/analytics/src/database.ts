@@ -15,7 +15,6 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
   return createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities: [],
     migrations: [AnalyticsTables1760000000000, VisitsAndStatistics1771000000000, OneCountOfSalesAndSignUps1772000000000, VisitorVideoViews1772100000000],
     poolSize,
   });

@@ -1,4 +1,4 @@
-import { TEST_REDIS_URL } from '@lbf/service-kit/testing';
+import { TEST_REDIS_URL, withHarness } from '@lbf/service-kit/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { addDays, siteDay } from '../src/shared/site-day';
@@ -6,20 +6,15 @@ import type { Statistics } from '../src/generated/graphql';
 import type { EventFactory } from './factories/events';
 import { purchase } from './factories/statistics';
 import { registration } from './factories/users';
-import { setupAnalytics, type AnalyticsHarness } from './harness';
+import { setupAnalytics } from './harness';
 
-let t: AnalyticsHarness;
+const t = withHarness(() => setupAnalytics());
 let ev: EventFactory;
 let today: string;
 
 beforeAll(async () => {
-  t = await setupAnalytics();
   ev = t.ev;
   today = siteDay(new Date(), 'Africa/Douala');
-});
-
-afterAll(async () => {
-  await t?.teardown();
 });
 
 const noonOf = (day: string) => new Date(`${day}T12:00:00+01:00`).toISOString();

@@ -1,18 +1,14 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { setupAnalyticsDatabase } from './harness';
 
-let db: Awaited<ReturnType<typeof setupAnalyticsDatabase>> | undefined;
+const db = withHarness(() => setupAnalyticsDatabase());
 let ds: DataSource;
 let sql: Client;
 
 beforeAll(async () => {
-  db = await setupAnalyticsDatabase();
   ({ ds, sql } = db);
-});
-
-afterAll(async () => {
-  await db?.teardown();
 });
 
 describe('the migration to visits as sessions', () => {

@@ -1,4 +1,4 @@
-import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext, type ServiceQueues, serviceHandle, type ServiceHandle } from '@lbf/service-kit';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { catalogueSettings, type CatalogueConfig } from './config';
@@ -24,10 +24,7 @@ import { typeDefs } from './schema';
 import type { CatalogueDeps } from './shared/deps';
 import { statsModule } from './stats';
 
-export interface RunningCatalogue {
-  url: string;
-  wsUrl: string;
-  port: number;
+export interface RunningCatalogue extends ServiceHandle {
   /** Where media live (tests look at it). */
   store: ObjectStore;
   /** The BullMQ side (tests wait on its jobs). */
@@ -36,7 +33,6 @@ export interface RunningCatalogue {
   variants: VariantCache;
   /** Its database connection (tests count the statements it runs). */
   ds: DataSource;
-  stop(): Promise<void>;
 }
 
 /**
@@ -106,13 +102,10 @@ export async function startCatalogue(config: CatalogueConfig): Promise<RunningCa
   const running = await bootService(catalogueService(config));
   const queues = running.queues as unknown as ServiceQueues<CatalogueJobs>;
   return {
-    url: running.url,
-    wsUrl: running.wsUrl,
-    port: running.port,
+    ...serviceHandle(running),
     store: running.expose.store,
     variants: running.expose.variants,
     ds: running.ds,
     jobs: { ...running.expose.deps.after, queues, close: () => queues.close() },
-    stop: async () => void (await running.stop()),
   };
 }

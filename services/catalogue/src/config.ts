@@ -1,4 +1,4 @@
-import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, DEFAULT_SITE_TIMEZONE, frozenConfig, publicUrlVariable, parseConfig, type BaseConfig } from '@lbf/service-kit';
+import { baseConfigFrom, baseEnv, DEFAULT_PUBLIC_URL, frozenConfig, publicUrlVariable, parseConfig, type BaseConfig, baseSettingsDefaults } from '@lbf/service-kit';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BUNDLED_FFMPEG } from './media/processing/ffmpeg';
@@ -99,8 +99,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CatalogueConfi
  */
 const rate = (points: number, durationSeconds: number) => z.object({ points: z.number().int().positive(), durationSeconds: z.number().int().positive() }).prefault({ points, durationSeconds });
 const settingsSchema = z.object({
-  redisKeyPrefix: z.string().default('lbf'),
-  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+  ...baseSettingsDefaults,
   limits: z
     .object({
       videoBytes: z.number().default(DEFAULT_UPLOAD_LIMITS.videoBytes),

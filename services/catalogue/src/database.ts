@@ -1,6 +1,5 @@
 import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
-import { Article, PendingUpload, Pdf, SiteSetting, Testimonial, Video } from './entities';
 import { CatalogueTables1763800000000 } from './migrations/catalogue-tables';
 import { EntitlementBuyer1764000000300 } from './migrations/entitlement-buyer';
 import { Entitlements1763900000000 } from './migrations/entitlements';
@@ -12,11 +11,14 @@ import { VisitorViews1764400000000 } from './migrations/visitor-views';
 
 export const SCHEMA = 'catalogue';
 
+/**
+ * The catalogue's tables come from its migrations alone and are read and written with SQL (each
+ * room's store.ts, records in shared/records.ts): no TypeORM entities of its own, only the kit's outbox and inbox.
+ */
 export function createDataSource(url: string, poolSize?: number): DataSource {
   return createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities: [Video, Pdf, Article, Testimonial, SiteSetting, PendingUpload],
     migrations: [
       CatalogueTables1763800000000,
       Entitlements1763900000000,

@@ -1,6 +1,7 @@
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { withHarness } from '@lbf/service-kit/testing';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 
 const ID = '00000000-0000-4000-8000-000000000000';
 
@@ -35,14 +36,6 @@ const OPERATIONS: Array<[string, string, Record<string, unknown>?]> = [
 
 // Every row gets its variables: jest would take a missing third argument for a `done` callback.
 const ADMIN_OPERATIONS = OPERATIONS.map(([name, query, variables]) => [name, query, variables ?? {}] as const);
-
-beforeAll(async () => {
-  t = await setupCatalogue();
-});
-
-afterAll(async () => {
-  await t?.teardown();
-});
 
 describe('administrator operations are refused on the server', () => {
   it.each(ADMIN_OPERATIONS)('%s is refused to a visitor (UNAUTHENTICATED)', async (_name, query, variables) => {

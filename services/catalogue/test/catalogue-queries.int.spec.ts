@@ -1,6 +1,7 @@
-import { setupCatalogue, VIDEO_FIELDS, type CatalogueTestContext } from './harness';
+import { withHarness } from '@lbf/service-kit/testing';
+import { setupCatalogue, VIDEO_FIELDS } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 
 const VIDEOS = `query Videos($filter: VideoFilter, $sort: VideoSort, $page: Int, $pageSize: Int) {
   videos(filter: $filter, sort: $sort, page: $page, pageSize: $pageSize) { items { id title priceCents durationSeconds category } total page pageSize totalPages }
@@ -15,7 +16,6 @@ const titles = async (variables: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  t = await setupCatalogue();
   // Inserted newest first: each row is a minute older than the previous one.
   await t.insertVideo({ title: 'Remèdes traditionnels du Sahel', description: 'Les plantes qui soignent.', category: 'health', priceCents: 359, durationSeconds: 930 });
   await t.insertVideo({ title: 'Équilibre alimentaire', description: 'Bien manger avec le fonio et le mil.', category: 'nutrition', priceCents: 499, durationSeconds: 59 });
@@ -23,10 +23,6 @@ beforeAll(async () => {
   await t.insertVideo({ title: 'Yoga doux', description: 'Étirements pour le dos.', category: 'exercise', priceCents: 359, durationSeconds: null });
   await t.insertVideo({ title: 'Alimentation et cœur', description: 'Nutrition pour un cœur en bonne santé.', category: 'nutrition', priceCents: 1000, durationSeconds: 61 });
   await t.insertVideo({ title: 'Bien-être au travail', description: 'Gérer le STRESS.', category: 'wellbeing', priceCents: 250, durationSeconds: 1200 });
-});
-
-afterAll(async () => {
-  await t?.teardown();
 });
 
 describe('searching the video catalogue', () => {

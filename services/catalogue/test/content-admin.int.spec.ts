@@ -1,6 +1,7 @@
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { withHarness } from '@lbf/service-kit/testing';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 
 const SETTINGS = `{ siteSettings { siteName siteDescription siteLogo heroTitle heroSubtitle contactEmail contactPhone socialFacebook socialTwitter socialInstagram updatedAt } }`;
 const UPDATE_SETTINGS = `mutation($input: SiteSettingsInput!) { updateSiteSettings(input: $input) { settings { siteName contactEmail socialFacebook heroTitle } error { code message field } } }`;
@@ -8,14 +9,6 @@ const ARTICLE_FIELDS = 'id title excerpt bodyHtml author category categoryLabel 
 const CREATE_ARTICLE = `mutation($input: CreateArticleInput!) { createArticle(input: $input) { article { ${ARTICLE_FIELDS} } error { code message field } } }`;
 
 type Article = { id: string; title: string; bodyHtml: string; category: string; categoryLabel: string; readTimeMinutes: number; status: string; date: string; publishedAt: string | null };
-
-beforeAll(async () => {
-  t = await setupCatalogue();
-});
-
-afterAll(async () => {
-  await t?.teardown();
-});
 
 describe('site settings', () => {
   it('has the spec defaults before anything is saved', async () => {

@@ -1,16 +1,8 @@
-import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula } from '@lbf/service-kit/testing';
+import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula, withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
-
-beforeAll(async () => {
-  t = await setupCatalogue();
-});
-
-afterAll(async () => {
-  await t?.teardown();
-});
+const t = withHarness(() => setupCatalogue());
 
 describe('CSV exports, read as a French Excel or LibreOffice opens them', () => {
   it('exports the videos: semicolons, quoted cells, decimal commas, dates in the site time zone, formulas as text', async () => {

@@ -1,27 +1,22 @@
 import { events, makeEnvelope, natsSubject, type Envelope, type EventData } from '@lbf/proto-events';
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { headers, type JetStreamClient, type JetStreamManager } from 'nats';
 import { ENTITLEMENTS_CONSUMER, REFUNDS_CONSUMER } from '../src/entitlements/consumers';
 import { makePdf, upload } from './factories/media';
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 let js: JetStreamClient;
 let jsm: JetStreamManager;
 /** A second customer, who buys nothing. */
 let other: { userId: string; token: string };
 
 beforeAll(async () => {
-  t = await setupCatalogue();
   t.events.listen('catalogue.pdf.downloaded');
   js = t.nc.jetstream();
   jsm = await t.nc.jetstreamManager();
   other = t.newUser();
-});
-
-afterAll(async () => {
-  await t?.teardown();
 });
 
 type Purchase = { orderId: string; buyerId: string; itemId: string; itemType: 'video' | 'pdf' };

@@ -12,8 +12,10 @@ import { connect } from 'nats';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
 import { startCatalogue, type RunningCatalogue } from '../src/app';
 import type { CatalogueConfig } from '../src/config';
+import { createDataSource } from '../src/database';
 import { insertVideo, type VideoRow } from './factories/items';
 
 export const SIGNING_SECRET = 'secret-de-signature-des-tests-catalogue';
@@ -66,6 +68,7 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     (token?: string) =>
     <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) =>
       gql<T>(app.url, q, variables, token, env.subgraphSecret);
+  const cliSources: DataSource[] = [];
 
   const t = {
     /** The kit's harness underneath (as(user), publish, events(subjects), more replicas...). */
@@ -105,7 +108,15 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     abs: (url: string) => (url.startsWith('/') ? `${origin}${url}` : url),
     /** factories/items.ts insertVideo, on this file's database. */
     insertVideo: (v: VideoRow) => insertVideo(sql, v),
+    /** A connection of its own to this file's database, as a command (seed, backfill) opens one: no relay; closed at teardown. */
+    async cliDataSource(): Promise<DataSource> {
+      const ds = createDataSource(config.databaseUrl, 2);
+      await ds.initialize();
+      cliSources.push(ds);
+      return ds;
+    },
     async teardown() {
+      for (const ds of cliSources) await ds.destroy();
       events.stop();
       await nc.close();
       await harness.teardown();

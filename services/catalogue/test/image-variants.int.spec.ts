@@ -1,9 +1,10 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, MAX_INPUT_PIXELS } from '../src/media/image-variants';
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 
 /** A real photo-like JPEG (a gradient with noise, so the encoders have work to do). */
 async function makeJpeg(width: number, height: number): Promise<Buffer> {
@@ -35,17 +36,12 @@ let thumbKey: string;
 let smallKey: string;
 
 beforeAll(async () => {
-  t = await setupCatalogue();
   thumbKey = `${Date.now()}-a1b2c3-thumb-cours.jpg`;
   smallKey = `${Date.now()}-d4e5f6-thumb-petit.png`;
   await put('videos', thumbKey, await makeJpeg(1600, 900), 'image/jpeg');
   await put('videos', smallKey, await makePng(400, 225), 'image/png');
   const video = await t.insertVideo({ title: 'Respirer mieux' });
   await t.sql.query('UPDATE catalogue.videos SET thumbnail_key = $2, presenter_photo_key = $3 WHERE id = $1', [video, thumbKey, smallKey]);
-});
-
-afterAll(async () => {
-  await t?.teardown();
 });
 
 describe('image variants (/media/img)', () => {

@@ -1,4 +1,4 @@
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { MinioStore } from '../src/media/storage/minio-store';
 import { ObjectTooLargeError } from '../src/media/storage/object-store';
 import { makeFixtures, putFile, requestUpload, upload } from './factories/media';
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { setupCatalogue } from './harness';
 
 /** s3rver's built-in credentials. */
 const KEYS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };
@@ -100,15 +100,7 @@ describe('the MinIO adapter, against an S3 server', () => {
 });
 
 describe('the catalogue on S3', () => {
-  let t: CatalogueTestContext;
-
-  beforeAll(async () => {
-    t = await setupCatalogue({ s3: { endpoint, ...KEYS } });
-  });
-
-  afterAll(async () => {
-    await t?.teardown();
-  });
+  const t = withHarness(() => setupCatalogue({ s3: { endpoint, ...KEYS } }));
 
   it('uploads straight to the S3 server, creates a PDF from it, serves and deletes it there', async () => {
     const r = await requestUpload(t, 'PDF', 'guide.pdf', 'application/pdf', files.pdf.length);

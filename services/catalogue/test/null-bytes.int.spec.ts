@@ -1,19 +1,11 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import { setupCatalogue } from './harness';
 
 /**
  * Issue 6: a NUL character in a search, a setting or a file name used to reach Postgres, which
  * cannot store it in text, and came back as an internal error. It is a validation error now.
  */
-type Catalogue = Awaited<ReturnType<typeof setupCatalogue>>;
-let t: Catalogue;
-
-beforeAll(async () => {
-  t = await setupCatalogue();
-});
-
-afterAll(async () => {
-  await t?.teardown();
-});
+const t = withHarness(() => setupCatalogue());
 
 const FORBIDDEN = 'Ce champ contient des caractères non autorisés.';
 

@@ -1,14 +1,14 @@
 import { revocationKeys } from '@lbf/service-kit';
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { MediaSigner, type StreamGrant } from '../src/media/signing';
 import { playbackStartKey } from '../src/playback/playback';
 import { grant, refund } from './factories/entitlements';
 import { decryptSegment, writeHlsFixture, type HlsFixture } from './factories/playback';
-import { SIGNING_SECRET, setupCatalogue, type CatalogueTestContext } from './harness';
+import { SIGNING_SECRET, setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 const signer = new MediaSigner(SIGNING_SECRET);
 
 const START = `mutation($id: ID!) { startPlayback(videoId: $id) {
@@ -71,7 +71,6 @@ let buyer: { userId: string; sessionId: string; token: string };
 let stranger: { userId: string; sessionId: string; token: string };
 
 beforeAll(async () => {
-  t = await setupCatalogue();
   t.events.listen('catalogue.video.viewed');
   videoA = await t.insertVideo({ title: 'Respirer pour mieux dormir' });
   videoB = await t.insertVideo({ title: 'Bien manger au quotidien' });
@@ -80,10 +79,6 @@ beforeAll(async () => {
   buyer = t.newUser();
   stranger = t.newUser();
   await grant(t, buyer.userId, videoA);
-});
-
-afterAll(async () => {
-  await t?.teardown();
 });
 
 describe('startPlayback', () => {

@@ -1,16 +1,11 @@
 import { until } from '@lbf/service-kit/testing';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
-import { upload } from './factories/media';
+import { createVideoFrom, makeClip } from './factories/media';
 import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let clip: Buffer;
 let corrupt: Buffer;
 
-const CREATE_VIDEO = `mutation($input: CreateVideoInput!) { createVideo(input: $input) { video { id } error { code message field } } }`;
 const STATE = `query($id: ID!) { video(id: $id) { id processing { state error } } }`;
 const RETRY = `mutation($id: ID!) { retryVideoProcessing(id: $id) { video { id } error { code message } } }`;
 const DELETE = `mutation($id: ID!) { deleteVideo(id: $id) { ok } }`;
@@ -33,25 +28,11 @@ async function state(id: string): Promise<string> {
 }
 const reaches = (id: string, wanted: string, ms = 60_000) => until(async () => ((await state(id)) === wanted ? true : null), ms, wanted);
 
-async function createFrom(title: string, bytes: Buffer): Promise<string> {
-  const uploadId = await upload(t, 'VIDEO', 'lecon.mp4', 'video/mp4', bytes);
-  const res = await t.asAdmin<{ createVideo: { video: { id: string } | null; error: unknown } }>(CREATE_VIDEO, { input: { title, category: 'health', videoUploadId: uploadId } });
-  expect(res.data!.createVideo.error).toBeNull();
-  return res.data!.createVideo.video!.id;
-}
+const createFrom = (title: string, bytes: Buffer) => createVideoFrom(t, bytes, { title });
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'lbf-alert-test-'));
-  const out = join(dir, 'clip.mp4');
   // 4 s of 320x240 test pattern with a tone: one rung, quick to build.
-  const r = await runFfmpeg(BUNDLED_FFMPEG, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
-  ]);
-  if (r.code !== 0) throw new Error(r.stderr);
-  clip = await readFile(out);
-  await rm(dir, { recursive: true, force: true });
+  clip = await makeClip('testsrc=s=320x240:r=25:d=4', 'sine=frequency=440:duration=4');
   // Passes the upload's sniffing (an MP4 header) but holds no playable video: the build ends FAILED.
   corrupt = Buffer.concat([clip.subarray(0, 32), Buffer.alloc(20_000, 7)]);
   t = await setupCatalogue();

@@ -1,25 +1,17 @@
 import { UnitOfWork } from '@lbf/service-kit';
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../src/database';
 import { republishItems } from '../src/items/republish';
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 let ds: DataSource;
 
 beforeAll(async () => {
-  t = await setupCatalogue();
   t.events.listen('catalogue.item.updated');
   // As the CLI does: its own connection, no relay; the running service's relay publishes the rows.
-  ds = createDataSource(t.config.databaseUrl, 2);
-  await ds.initialize();
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await t?.teardown();
+  ds = await t.cliDataSource();
 });
 
 describe('republish-items (price list backfill)', () => {

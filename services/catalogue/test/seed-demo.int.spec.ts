@@ -1,31 +1,23 @@
 import { createLogger, UnitOfWork } from '@lbf/service-kit';
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../src/database';
 import { sniffContent } from '../src/media/content-sniff';
 import { seedDemo } from '../src/demo/seed';
 import { BUNDLED_FFMPEG, probeDurationSeconds } from '../src/media/processing/ffmpeg';
 import { LocalDiskStore } from '../src/media/storage';
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+// The sweep picks seeded videos up at once here (every 15 s after 30 s idle in the service).
+const t = withHarness(() => setupCatalogue({ videoSweepEveryMs: 1000, videoSweepAfterMs: 0 }));
 let ds: DataSource;
 
 const seed = () =>
   seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store: t.app.store, log: createLogger('seed-test', 'silent'), ffmpegPath: BUNDLED_FFMPEG, maxVideoSeconds: 40 });
 
 beforeAll(async () => {
-  // The sweep picks seeded videos up at once here (every 15 s after 30 s idle in the service).
-  t = await setupCatalogue({ videoSweepEveryMs: 1000, videoSweepAfterMs: 0 });
   t.events.listen('catalogue.item.published');
   t.events.listen('catalogue.settings.updated');
-  ds = createDataSource(t.config.databaseUrl, 2);
-  await ds.initialize();
-});
-
-afterAll(async () => {
-  await ds?.destroy();
-  await t?.teardown();
+  ds = await t.cliDataSource();
 });
 
 describe('the demo catalogue', () => {

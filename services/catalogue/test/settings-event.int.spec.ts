@@ -1,16 +1,11 @@
-import { until } from '@lbf/service-kit/testing';
-import { setupCatalogue, type CatalogueTestContext } from './harness';
+import { until, withHarness } from '@lbf/service-kit/testing';
+import { setupCatalogue } from './harness';
 
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue());
 const UPDATE_SETTINGS = `mutation($input: SiteSettingsInput!) { updateSiteSettings(input: $input) { settings { siteName } error { code message field } } }`;
 
 beforeAll(async () => {
-  t = await setupCatalogue();
   t.events.listen('catalogue.settings.updated');
-});
-
-afterAll(async () => {
-  await t?.teardown();
 });
 
 describe('saving the site settings', () => {

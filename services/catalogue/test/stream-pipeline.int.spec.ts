@@ -1,22 +1,18 @@
 import { until } from '@lbf/service-kit/testing';
 import { createDecipheriv } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildStream } from '../src/media/processing/stream-video';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
+import { BUNDLED_FFMPEG } from '../src/media/processing/ffmpeg';
 import { sequenceIv } from '../src/media/processing/hls-layout';
 import { playlistSegments } from '../src/media/processing/hls-playlists';
-import { upload } from './factories/media';
+import { createVideoFrom, makeClip } from './factories/media';
 import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 let t: CatalogueTestContext;
 let clip: Buffer;
 
-const CREATE_VIDEO = `mutation($input: CreateVideoInput!) {
-  createVideo(input: $input) { video { id processing { state progress error } previewSeconds } error { code message field } }
-}`;
 const PROCESSING = `query($id: ID!) { video(id: $id) { id durationSeconds thumbnailUrl publishedAt previewSeconds processing { state progress error updatedAt } } }`;
 const RETRY = `mutation($id: ID!) { retryVideoProcessing(id: $id) { video { id processing { state progress } } error { code message } } }`;
 
@@ -42,27 +38,11 @@ async function video(id: string): Promise<VideoView> {
   return r.data!.video;
 }
 
-async function createFromClip(title: string, bytes: Buffer, previewSeconds?: number): Promise<string> {
-  const uploadId = await upload(t, 'VIDEO', 'lecon.mp4', 'video/mp4', bytes);
-  const res = await t.asAdmin<{ createVideo: { video: { id: string; processing: Processing; previewSeconds: number } | null; error: unknown } }>(CREATE_VIDEO, {
-    input: { title, category: 'health', videoUploadId: uploadId, previewSeconds },
-  });
-  expect(res.data!.createVideo.error).toBeNull();
-  return res.data!.createVideo.video!.id;
-}
+const createFromClip = (title: string, bytes: Buffer, previewSeconds?: number) => createVideoFrom(t, bytes, { title, previewSeconds });
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'lbf-stream-test-'));
-  const out = join(dir, 'clip.mp4');
   // 16 s of 640x360 test pattern at 25 fps with a tone: two rungs (234p, 360p) and real audio.
-  const r = await runFfmpeg(BUNDLED_FFMPEG, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=s=640x360:r=25:d=16', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=16',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
-  ]);
-  if (r.code !== 0) throw new Error(r.stderr);
-  clip = await readFile(out);
-  await rm(dir, { recursive: true, force: true });
+  clip = await makeClip('testsrc=s=640x360:r=25:d=16', 'sine=frequency=440:duration=16');
   t = await setupCatalogue({ videoSweepEveryMs: 1000, videoSweepAfterMs: 2000 });
   for (const s of ['catalogue.item.published', 'catalogue.item.updated', 'catalogue.item.deleted'] as const) t.events.listen(s);
 }, 60_000);

@@ -1,12 +1,12 @@
 import { createHarness, gatewayHeaders, until, type Harness } from '@lbf/service-kit/testing';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCatalogue } from '../src/app';
 import type { CatalogueConfig } from '../src/config';
-import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
+import { makeClip } from './factories/media';
 import { catalogueHarnessDefinition } from './harness';
 
 /**
@@ -69,16 +69,7 @@ it('finishes a build whose worker was killed mid-job on another instance', async
   const mark = (what: string) => process.stdout.write(`[crash test +${Date.now() - t0} ms] ${what}\n`);
   // 30 s of 720p: four rungs, several seconds of encoding to be killed in (10 fps: the clip and its
   // two encodings cost a busy machine half as much as 25 fps; frames are not what this test is about).
-  const dir = await mkdtemp(join(tmpdir(), 'lbf-crash-clip-'));
-  const out = join(dir, 'clip.mp4');
-  const r = await runFfmpeg(BUNDLED_FFMPEG, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=10:d=30', '-f', 'lavfi', '-i', 'sine=duration=30',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
-  ]);
-  if (r.code !== 0) throw new Error(r.stderr);
-  const clip = await readFile(out);
-  await rm(dir, { recursive: true, force: true });
+  const clip = await makeClip('testsrc2=s=1280x720:r=10:d=30', 'sine=duration=30');
 
   mark('clip made');
   const first = t.app;

@@ -1,17 +1,17 @@
-import { gatewayHeaders, gql, until } from '@lbf/service-kit/testing';
+import { gatewayHeaders, gql, until, withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { MediaSigner, type StreamGrant } from '../src/media/signing';
 import { playbackStartKey } from '../src/playback/playback';
 import { writeHlsFixture, type HlsFixture } from './factories/playback';
-import { SIGNING_SECRET, setupCatalogue, type CatalogueTestContext } from './harness';
+import { SIGNING_SECRET, setupCatalogue } from './harness';
 
 /**
  * The spec's "visitors … see a free preview of videos": a signed-out visitor, named by the
  * anonymous id their browser keeps, plays the preview rendition only, within limits per visitor
  * and per IP, and their views count once per visitor, video and day.
  */
-let t: CatalogueTestContext;
+const t = withHarness(() => setupCatalogue({ previewLimits: LIMITS }));
 const signer = new MediaSigner(SIGNING_SECRET);
 // Small limits, so the test reaches them: 3 sessions per visitor, 5 per IP, per hour.
 const LIMITS = { sessionsPerVisitor: { points: 3, durationSeconds: 3600 }, sessionsPerIp: { points: 5, durationSeconds: 3600 } };
@@ -66,14 +66,9 @@ let video: string;
 let fix: HlsFixture;
 
 beforeAll(async () => {
-  t = await setupCatalogue({ previewLimits: LIMITS });
   t.events.listen('catalogue.video.viewed');
   video = await t.insertVideo({ title: 'Les plantes qui soignent' });
   fix = await writeHlsFixture(t, video, { durationSeconds: 600, previewSeconds: 60 });
-});
-
-afterAll(async () => {
-  await t?.teardown();
 });
 
 describe('a signed-out visitor', () => {

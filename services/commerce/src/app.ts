@@ -1,4 +1,4 @@
-import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext, type ServiceQueues, serviceHandle, type ServiceHandle } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { adminModule } from './admin/admin.module';
 import { checkoutModule } from './checkout/checkout.module';
@@ -24,16 +24,12 @@ export interface CommerceOptions {
   now?: () => Date;
 }
 
-export interface RunningCommerce {
-  url: string;
-  wsUrl: string;
-  port: number;
+export interface RunningCommerce extends ServiceHandle {
   /** Base of the webhook routes, e.g. http://127.0.0.1:1234/payments/notify. */
   notifyUrl: string;
   ds: DataSource;
   deps: CommerceDeps;
   queues: ServiceQueues<CommerceJobs>;
-  stop(): Promise<void>;
 }
 
 /** What commerce is on top of the kit's bootstrap: its rooms (README.md), built on one set of deps. */
@@ -82,13 +78,10 @@ export async function startCommerce(config: CommerceConfig, options: CommerceOpt
   const running = await bootService(commerceService(config, options));
   const base = running.url.replace(/\/graphql$/, '');
   return {
-    url: running.url,
-    wsUrl: running.wsUrl,
-    port: running.port,
+    ...serviceHandle(running),
     notifyUrl: `${base}/payments/notify`,
     ds: running.ds,
     deps: running.expose.deps,
     queues: running.queues as unknown as ServiceQueues<CommerceJobs>,
-    stop: async () => void (await running.stop()),
   };
 }

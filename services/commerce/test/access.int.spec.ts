@@ -1,16 +1,12 @@
-import { subscribe, wsClient } from '@lbf/service-kit/testing';
+import { subscribe, wsClient, withHarness } from '@lbf/service-kit/testing';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { settle } from '../src/settlement';
-import { commerceHarness, ORDER, until, type CommerceHarness } from './harness';
+import { commerceHarness, ORDER, until } from './harness';
 
 const ENTITIES = `query E($r: [_Any!]!) { _entities(representations: $r) { ... on User { id purchases { id status receiptNumber } purchaseCount totalSpent { usdCents xaf } } } }`;
 
 describe('who may read and do what', () => {
-  let t: CommerceHarness;
-  beforeAll(async () => {
-    t = await commerceHarness();
-  });
-  afterAll(() => t.teardown());
+  const t = withHarness(() => commerceHarness());
 
   async function paidOrder(buyer = t.newUser()) {
     const itemId = await t.publishItem({ priceCents: 359 });

@@ -1,5 +1,6 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import { FakeProvider } from './fake-provider';
-import { commerceHarness, until, type CommerceHarness } from './harness';
+import { commerceHarness, until } from './harness';
 
 const CLAIM = `mutation($i: PaymentClaimInput!) { claimPayment(input: $i) { resolved message order { id status } error { code } } }`;
 const CHECK = `mutation($id: ID!) { checkPayment(orderId: $id) { order { status } error { code } } }`;
@@ -8,15 +9,10 @@ const RECHECK = `mutation($id: ID!) { adminRecheckOrder(orderId: $id) { order { 
 type AlertEvent = { subject: string; data: { alertId: string; kind: string; title?: string; href?: string; occurredAt: string } };
 
 describe('the bell: payments waiting for reconciliation', () => {
-  let t: CommerceHarness;
+  const t = withHarness(() => commerceHarness({ providers: { orange } }));
   /** Orange with a 1.5 s window, so the poller gives up within the test. */
   const orange = new FakeProvider('orange', 1500);
   const admin = () => t.newUser({ admin: true });
-
-  beforeAll(async () => {
-    t = await commerceHarness({ providers: { orange } });
-  });
-  afterAll(() => t.teardown());
 
   /** The alert events of an order as committed to the outbox (in the transaction of the change), oldest first. */
   async function alertsOf(orderId: string): Promise<AlertEvent[]> {

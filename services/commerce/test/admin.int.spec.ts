@@ -1,17 +1,13 @@
-import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula } from '@lbf/service-kit/testing';
+import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula, withHarness } from '@lbf/service-kit/testing';
 import { settle } from '../src/settlement';
-import { commerceHarness, until, type CommerceHarness } from './harness';
+import { commerceHarness, until } from './harness';
 
 const PAGE = `query($filter: OrderFilter, $page: Int, $pageSize: Int) { adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
   total page pageSize totalPages items { id status method buyerEmail receiptNumber adminAction { kind reason adminId } attempt { providerLog { kind } } } } }`;
 
 describe('administrators: payments page, grant, refund, stats, CSV, purchase history', () => {
-  let t: CommerceHarness;
+  const t = withHarness(() => commerceHarness());
   const admin = () => t.newUser({ admin: true });
-  beforeAll(async () => {
-    t = await commerceHarness();
-  });
-  afterAll(() => t.teardown());
 
   it('grants with a mandatory reason (admin recorded, receipt, purchase.completed as manual) and marks refunded (purchase.refunded)', async () => {
     // One subject per collector: NATS 2.9 gives a consumer a single filter subject.

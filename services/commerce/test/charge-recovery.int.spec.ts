@@ -11,43 +11,32 @@ import { gatewayHeaders, gql } from '@lbf/service-kit/testing';
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startPaymentsSandbox, type RunningSandbox } from '../../../sandbox/payments/src/server';
 import type { CommerceConfig } from '../src/config';
 import { ProviderUnavailable, type ChargeRequest, type ProviderAnswer } from '../src/providers/port';
 import { FakeProvider } from './fake-provider';
+import { startForwardingProxy, type RunningProxy } from './forwarding-proxy';
 import { CHECK_PAYMENT, commerceHarness, sandboxProviders, START_CHECKOUT, until, type CommerceHarness } from './harness';
 
 const DIST_APP = join(__dirname, '..', 'dist', 'app.js');
 
 /** Forwards to the sandbox; once armed, the first request matching kills `victim` before it is forwarded, and is dropped. */
-async function startKillProxy(target: string): Promise<{ url: string; arm(method: string, path: RegExp, victim: ChildProcess): Promise<void>; stop(): Promise<void> }> {
+async function startKillProxy(target: string): Promise<RunningProxy & { arm(method: string, path: RegExp, victim: ChildProcess): Promise<void> }> {
   let armed: { method: string; path: RegExp; victim: ChildProcess; killed: () => void } | null = null;
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    const hit = armed;
-    if (hit && req.method === hit.method && hit.path.test(req.url ?? '')) {
+  const proxy = await startForwardingProxy(
+    () => ({ base: target }),
+    (req) => {
+      const hit = armed;
+      if (!hit || req.method !== hit.method || !hit.path.test(req.url ?? '')) return false;
       armed = null;
       hit.victim.kill('SIGKILL');
       hit.killed();
       req.socket.destroy();
-      return;
-    }
-    const url = new URL(req.url ?? '/', target);
-    const out = request(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    out.on('error', () => res.writeHead(502).end());
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    arm: (method, path, victim) => new Promise<void>((killed) => (armed = { method, path, victim, killed })),
-    stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+      return true;
+    },
+  );
+  return { ...proxy, arm: (method, path, victim) => new Promise<void>((killed) => (armed = { method, path, victim, killed })) };
 }
 
 function startChild(cfg: CommerceConfig): Promise<{ url: string; proc: ChildProcess }> {

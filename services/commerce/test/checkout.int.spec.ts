@@ -1,12 +1,9 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { CHECK_PAYMENT, commerceHarness, until, type CommerceHarness } from './harness';
+import { CHECK_PAYMENT, commerceHarness, until } from './harness';
 
 describe('checkout', () => {
-  let t: CommerceHarness;
-  beforeAll(async () => {
-    t = await commerceHarness();
-  });
-  afterAll(() => t.teardown());
+  const t = withHarness(() => commerceHarness());
 
   it('charges the price list in FCFA (rounded up) and completes once the provider says paid', async () => {
     const itemId = await t.publishItem({ priceCents: 359, title: 'Tisanes du soir' });

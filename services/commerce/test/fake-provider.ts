@@ -1,15 +1,6 @@
 import { verifyNotchPayWebhook } from '../src/providers/notchpay';
-import {
-  ChargeNotAtProvider,
-  ProviderUnavailable,
-  type ChargeRequest,
-  type InboundNotification,
-  type NotificationVerdict,
-  type PaymentProvider,
-  type ProviderAnswer,
-  type ProviderName,
-  type ProviderOutcome,
-} from '../src/providers/port';
+import { ChargeNotAtProvider, ProviderUnavailable } from '../src/providers/port';
+import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer, ProviderName, ProviderOutcome } from '../src/providers/port';
 
 /** The NotchPay webhook hash key of the fakes (and of the sandbox in the end-to-end tests). */
 export const WEBHOOK_KEY = 'test-webhook-hash-key';

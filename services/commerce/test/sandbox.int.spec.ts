@@ -5,28 +5,16 @@
  */
 import { GATEWAY_SECRET_HEADER } from '@lbf/service-kit';
 import { randomBytes } from 'node:crypto';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startPaymentsSandbox, type RunningSandbox } from '../../../sandbox/payments/src/server';
+import { startForwardingProxy, type RunningProxy } from './forwarding-proxy';
 import { commerceHarness, sandboxProviders, until, type CommerceHarness } from './harness';
 
 /** Forwards /payments/notify/* to commerce with the gateway's secret, like the gateway's relay. */
-async function startRelay(target: () => { base: string; secret: string }): Promise<{ url: string; stop(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
+function startRelay(target: () => { base: string; secret: string }): Promise<RunningProxy> {
+  return startForwardingProxy(() => {
     const { base, secret } = target();
-    const url = new URL(req.url ?? '/', base);
-    const out = request(url, { method: req.method, headers: { ...req.headers, host: url.host, [GATEWAY_SECRET_HEADER]: secret } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    out.on('error', () => res.writeHead(502).end());
-    req.pipe(out);
+    return { base, headers: { [GATEWAY_SECRET_HEADER]: secret } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
 }
 
 describe('commerce against the payments sandbox', () => {

@@ -1,15 +1,12 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import { notchPaySignature as signNotchPay } from '../src/providers/notchpay';
 import { commerceJobHandlers, settle } from '../src/settlement';
 import { FakeProvider } from './fake-provider';
-import { commerceHarness, until, WEBHOOK_KEY, type CommerceHarness } from './harness';
+import { commerceHarness, until, WEBHOOK_KEY } from './harness';
 
 describe('settlement: webhooks, poller, expiry', () => {
-  let t: CommerceHarness;
+  const t = withHarness(() => commerceHarness({ providers: { mtn: shortMtn } }));
   const shortMtn = new FakeProvider('mtn', 1500);
-  beforeAll(async () => {
-    t = await commerceHarness({ providers: { mtn: shortMtn } });
-  });
-  afterAll(() => t.teardown());
 
   const completedCount = async (orderId: string) =>
     (await t.sql.query(`SELECT count(*)::int AS n FROM commerce.outbox WHERE subject = 'commerce.purchase.completed' AND envelope->'data'->>'orderId' = $1`, [orderId])).rows[0].n as number;

@@ -1,4 +1,4 @@
-import { bootService, defineService, type BaseContext } from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext, serviceHandle, type ServiceHandle } from '@lbf/service-kit';
 import { createUserLoaders } from './accounts';
 import { accountsModule } from './accounts/accounts.module';
 import { adminModule } from './admin/admin.module';
@@ -16,12 +16,7 @@ import { RateLimiter } from './shared/rate-limits';
 
 export const SERVICE_NAME = 'identity';
 
-export interface RunningIdentity {
-  url: string;
-  wsUrl: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningIdentity = ServiceHandle;
 
 /** What identity is on top of the kit's bootstrap: its schema and its rooms (accounts, sessions, captcha, bans, admin, cleanup). */
 export function identityService(input: IdentityConfig) {
@@ -46,10 +41,5 @@ export function identityService(input: IdentityConfig) {
 /** Boots identity in this process (what main does, and what the tests call). */
 export async function startIdentity(input: IdentityConfig): Promise<RunningIdentity> {
   const running = await bootService(identityService(input));
-  return {
-    url: running.url,
-    wsUrl: running.wsUrl,
-    port: running.port,
-    stop: async () => void (await running.stop()),
-  };
+  return serviceHandle(running);
 }

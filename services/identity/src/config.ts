@@ -2,12 +2,13 @@ import {
   baseConfigFrom,
   baseEnv,
   DEFAULT_PUBLIC_URL,
-  DEFAULT_SITE_TIMEZONE,
+  
   frozenConfig,
   parseConfig,
   pemVariable,
   publicUrlVariable,
   type BaseConfig,
+  baseSettingsDefaults,
 } from '@lbf/service-kit';
 import { z } from 'zod';
 import { DEFAULT_PROOF_OF_WORK_DIFFICULTY } from './captcha/proof-of-work';
@@ -65,9 +66,8 @@ const rule = (fallback: RateLimitRule) => z.object({ points: z.number(), duratio
 const identitySettings = z.object({
   /** Without its trailing slashes, so links are `${publicUrl}/auth?...`. */
   publicUrl: z.string().transform((url) => url.replace(/\/+$/, '')),
-  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+  ...baseSettingsDefaults,
   logLevel: z.string().default('info'),
-  redisKeyPrefix: z.string().default('lbf'),
   accessTokenTtlSeconds: z.number().default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   refreshTokenTtlDays: z.number().default(DEFAULT_REFRESH_TOKEN_TTL_DAYS),
   proofOfWorkDifficulty: z.number().default(DEFAULT_PROOF_OF_WORK_DIFFICULTY),

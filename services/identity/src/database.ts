@@ -14,7 +14,6 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
   return createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities: [],
     migrations: [IdentityInitial1732000000000, IdentityAdminUsers1765000000000, IdentityRefreshRetry1766000000000],
     poolSize,
   });

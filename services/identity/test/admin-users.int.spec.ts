@@ -1,6 +1,7 @@
-import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula } from '@lbf/service-kit/testing';
+import { readSpreadsheetCsv, SPREADSHEET_DATE_TIME, spreadsheetReadsAsFormula, withHarness } from '@lbf/service-kit/testing';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { type Account, identityHarness, type IdentityHarness, type Loose } from './harness';
+import type { User } from '../src/shared/user';
+import { type Account, identityHarness, type Loose } from './harness';
 
 const ADMIN_USERS = `query Users($search: String, $sort: UserSort, $direction: SortDirection, $page: Int, $pageSize: Int) {
   adminUsers(search: $search, sort: $sort, direction: $direction, page: $page, pageSize: $pageSize) {
@@ -14,13 +15,7 @@ const UNBAN = `mutation Unban($input: UnbanUserInput!) { unbanUser(input: $input
 const ENTITIES = `query Entities($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id fullName email isBanned ban { reason } } } }`;
 
 /** A user written straight into the table (the sign-up's rules are not what these tests are about). */
-interface Seeded {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  createdAt: Date;
+interface Seeded extends User {
   banned: boolean;
   purchases: number;
   totalXaf: number;
@@ -62,7 +57,7 @@ function expectedOrder(users: Seeded[], sort: Sort, direction: 'ASC' | 'DESC'): 
 }
 
 describe('the administrators’ users table', () => {
-  let h: IdentityHarness;
+  const h = withHarness(() => identityHarness());
   let admin: Account;
   let customer: Account;
   const tagged: Seeded[] = [];
@@ -86,7 +81,6 @@ describe('the administrators’ users table', () => {
   };
 
   beforeAll(async () => {
-    h = await identityHarness();
     admin = await h.account({ admin: true });
     customer = await h.account();
     const day = (d: string) => new Date(`${d}T10:00:00Z`);
@@ -96,9 +90,6 @@ describe('the administrators’ users table', () => {
     tagged.push(await seed({ email: 'f.zq7@example.com', firstName: 'Cœur', lastName: 'Fotso', phone: null, createdAt: day('2024-02-10'), banned: false, purchases: 5, totalXaf: 2356 }));
     tagged.push(await seed({ email: 'a.zq7@example.com', firstName: 'Daniel', lastName: 'Eto', phone: '+237690000002', createdAt: day('2024-05-20'), banned: true, purchases: 1, totalXaf: 11780 }));
     tagged.push(await seed({ email: 'z.zq7@example.com', firstName: 'Bruno', lastName: 'Kamga', phone: '+237690000009', createdAt: day('2023-12-31'), banned: false, purchases: 3, totalXaf: 500 }));
-  });
-  afterAll(async () => {
-    await h?.teardown();
   });
 
   it('finds users by part of their name or e-mail, ignoring case and accents', async () => {

@@ -1,18 +1,15 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import type { EventCollector } from '@lbf/service-kit/testing';
-import { BAN_USER, identityHarness, type IdentityHarness } from './harness';
+import { BAN_USER, identityHarness } from './harness';
 
 const ENTITIES = `query Entities($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id email phone fullName isAdmin isBanned } } }`;
 
 describe('banning users', () => {
-  let h: IdentityHarness;
+  const h = withHarness(() => identityHarness());
   let events: EventCollector;
 
   beforeAll(async () => {
-    h = await identityHarness();
     events = await h.events(['identity.user.banned']);
-  });
-  afterAll(async () => {
-    await h?.teardown();
   });
 
   it('is refused to a customer (FORBIDDEN) and to a visitor (UNAUTHENTICATED)', async () => {

@@ -1,9 +1,10 @@
+import { withHarness } from '@lbf/service-kit/testing';
 // The attack reads svg-captcha's own markup, so it builds its glyph table from the module itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import svgCaptcha = require('svg-captcha');
 import { CAPTCHA_ALPHABET } from '../src/captcha/rules';
 import { solveProofOfWork } from '../src/captcha/proof-of-work';
-import { CREATE_CAPTCHA, identityHarness, type IdentityHarness, SIGN_UP } from './harness';
+import { CREATE_CAPTCHA, identityHarness, SIGN_UP } from './harness';
 
 type RenderText = (text: string, options?: Record<string, unknown>) => string;
 const renderText = svgCaptcha as unknown as RenderText;
@@ -27,14 +28,7 @@ function attack(markup: string): string {
 }
 
 describe('captcha', () => {
-  let h: IdentityHarness;
-
-  beforeAll(async () => {
-    h = await identityHarness();
-  });
-  afterAll(async () => {
-    await h?.teardown();
-  });
+  const h = withHarness(() => identityHarness());
 
   const answerOf = async (id: string) =>
     (await h.sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id])).rows[0]!.answer;

@@ -1,4 +1,5 @@
-import { BAN_USER, identityHarness, type IdentityHarness } from './harness';
+import { withHarness } from '@lbf/service-kit/testing';
+import { BAN_USER, identityHarness } from './harness';
 
 /**
  * The site always keeps one administrator who can act: an administrator cannot ban themself
@@ -6,14 +7,7 @@ import { BAN_USER, identityHarness, type IdentityHarness } from './harness';
  * administrators counted are only this file's.
  */
 describe('the last administrator', () => {
-  let h: IdentityHarness;
-
-  beforeAll(async () => {
-    h = await identityHarness();
-  });
-  afterAll(async () => {
-    await h?.teardown();
-  });
+  const h = withHarness(() => identityHarness());
 
   const activeAdmins = async (): Promise<number> => {
     const { rows } = await h.sql.query(

@@ -1,18 +1,12 @@
-import { identityHarness, type IdentityHarness, SIGN_IN } from './harness';
+import { withHarness } from '@lbf/service-kit/testing';
+import { identityHarness, SIGN_IN } from './harness';
 
 /**
  * Issue 6: a NUL character in the sign-in form used to reach Postgres (which cannot store it in
  * text) and came back as an internal error. It is a validation error now, with a French message.
  */
 describe('a NUL character in sign-in', () => {
-  let h: IdentityHarness;
-
-  beforeAll(async () => {
-    h = await identityHarness();
-  });
-  afterAll(async () => {
-    await h?.teardown();
-  });
+  const h = withHarness(() => identityHarness());
 
   const FORBIDDEN = 'Ce champ contient des caractères non autorisés.';
 

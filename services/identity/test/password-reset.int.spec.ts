@@ -1,21 +1,17 @@
 import { AccessTokenVerifier } from '@lbf/service-kit';
-import { type EventCollector, until } from '@lbf/service-kit/testing';
-import { identityHarness, type IdentityHarness, SIGN_IN, uniqueEmail } from './harness';
+import { type EventCollector, until, withHarness } from '@lbf/service-kit/testing';
+import { identityHarness, SIGN_IN, uniqueEmail } from './harness';
 
 const REQUEST = `mutation Request($input: PasswordResetRequestInput!) { requestPasswordReset(input: $input) { ok message error { code message field } } }`;
 const RESET = `mutation Reset($input: ResetPasswordInput!) { resetPassword(input: $input) { ok message error { code message field } } }`;
 const SENT = "Si un compte existe pour cette adresse, un e-mail de réinitialisation vient d'être envoyé.";
 
 describe('password reset', () => {
-  let h: IdentityHarness;
+  const h = withHarness(() => identityHarness({ rateLimits: { resetPerEmail: { points: 2, durationSeconds: 3600 } } }));
   let events: EventCollector;
 
   beforeAll(async () => {
-    h = await identityHarness({ rateLimits: { resetPerEmail: { points: 2, durationSeconds: 3600 } } });
     events = await h.events(['identity.password_reset.requested']);
-  });
-  afterAll(async () => {
-    await h?.teardown();
   });
 
   const resetLinkFor = async (userId: string) => {

@@ -1,17 +1,14 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import { AccessTokenVerifier } from '@lbf/service-kit';
 import jwt from 'jsonwebtoken';
-import { BAN_USER, identityHarness, type IdentityHarness, ME, REFRESH, SIGN_IN, SIGN_OUT } from './harness';
+import { BAN_USER, identityHarness, ME, REFRESH, SIGN_IN, SIGN_OUT } from './harness';
 
 describe('sessions', () => {
-  let h: IdentityHarness;
+  const h = withHarness(() => identityHarness());
   let verifier: AccessTokenVerifier;
 
   beforeAll(async () => {
-    h = await identityHarness();
     verifier = new AccessTokenVerifier(h.env.keys.publicKey, h.redis, h.env.redisKeyPrefix);
-  });
-  afterAll(async () => {
-    await h?.teardown();
   });
 
   it('me is the signed-in user, and null for a visitor', async () => {

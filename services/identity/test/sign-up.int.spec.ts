@@ -1,18 +1,14 @@
-import { type EventCollector, until } from '@lbf/service-kit/testing';
-import { identityHarness, type IdentityHarness, SIGN_UP, uniqueEmail } from './harness';
+import { type EventCollector, until, withHarness } from '@lbf/service-kit/testing';
+import { identityHarness, SIGN_UP, uniqueEmail } from './harness';
 
 const CHECK = `mutation Check($id: ID!, $answer: String!) { checkCaptcha(id: $id, answer: $answer) }`;
 
 describe('sign-up', () => {
-  let h: IdentityHarness;
+  const h = withHarness(() => identityHarness({ rateLimits: { signUpPerIp: { points: 3, durationSeconds: 3600 } } }));
   let events: EventCollector;
 
   beforeAll(async () => {
-    h = await identityHarness({ rateLimits: { signUpPerIp: { points: 3, durationSeconds: 3600 } } });
     events = await h.events(['identity.user.registered']);
-  });
-  afterAll(async () => {
-    await h?.teardown();
   });
 
   it('creates the user and its registered event, publishes it, and signs the user in', async () => {

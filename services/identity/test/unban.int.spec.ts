@@ -1,21 +1,18 @@
+import { withHarness } from '@lbf/service-kit/testing';
 import { AccessTokenVerifier, revocationKeys } from '@lbf/service-kit';
 import type { EventCollector } from '@lbf/service-kit/testing';
-import { BAN_USER, identityHarness, type IdentityHarness, type Loose, ME, SIGN_IN } from './harness';
+import { BAN_USER, identityHarness, type Loose, ME, SIGN_IN } from './harness';
 
 const UNBAN = `mutation Unban($input: UnbanUserInput!) { unbanUser(input: $input) { user { id isBanned ban { reason } } error { code message field } } }`;
 
 describe('unbanning users', () => {
-  let h: IdentityHarness;
+  const h = withHarness(() => identityHarness());
   let events: EventCollector;
   let verifier: AccessTokenVerifier;
 
   beforeAll(async () => {
-    h = await identityHarness();
     events = await h.events(['identity.user.unbanned']);
     verifier = new AccessTokenVerifier(h.env.keys.publicKey, h.redis, h.env.redisKeyPrefix);
-  });
-  afterAll(async () => {
-    await h?.teardown();
   });
 
   const unbannedEvents = async (userId: string) =>

@@ -103,6 +103,16 @@ export function requireAdmin(ctx: AuthContext): AuthUser {
   return user;
 }
 
+/**
+ * An administrator's resolver: requireAdmin refuses visitors (401) and customers (403) before `fn`
+ * runs with the field's args (inferred from codegen's QueryResolvers / MutationResolvers), the
+ * context and the administrator.
+ */
+export const adminOnly =
+  <A, R, C extends AuthContext = AuthContext>(fn: (args: A, ctx: C, admin: AuthUser) => Promise<R> | R) =>
+  (_parent: unknown, args: A, ctx: C) =>
+    fn(args, ctx, requireAdmin(ctx));
+
 /** The user themself or an administrator; visitors UNAUTHENTICATED, other users FORBIDDEN. */
 export function requireSelfOrAdmin(ctx: AuthContext, userId: string): AuthUser {
   const user = requireUser(ctx);

@@ -9,8 +9,12 @@ export interface ServiceDataSourceOptions {
   url: string;
   /** The service's own Postgres schema; its role can touch nothing else. */
   schema: string;
+  /**
+   * The service's TypeORM entities: none in any service today (each reads and writes its tables with
+   * SQL through the EntityManager, its store.ts being the one door); the kit's outbox and inbox are always there.
+   */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function>;
+  entities?: MixedList<Function>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function>;
   poolSize?: number;
@@ -26,7 +30,7 @@ export function createServiceDataSource(opts: ServiceDataSourceOptions): DataSou
     type: 'postgres',
     url: opts.url,
     schema: opts.schema,
-    entities: [OutboxRow, InboxEntry, ParkedEvent, ...(opts.entities as unknown[] as never[])],
+    entities: [OutboxRow, InboxEntry, ParkedEvent, ...((opts.entities ?? []) as unknown[] as never[])],
     migrations: [...kitMigrations, ...(opts.migrations as unknown[] as never[])],
     migrationsTableName: 'migrations',
     migrationsRun: false,
@@ -89,5 +93,16 @@ export async function prepareSchema(
     if (!told) log.info({ schema }, 'waiting for this release\'s migrations (MIGRATIONS=wait)');
     told = true;
     await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** A command's own connection (create-admin, seed, backfill): opened, migrated under the schema's lock, given to `run`, closed whatever happens. */
+export async function withMigratedDataSource<T>(ds: DataSource, schema: string, run: (ds: DataSource) => Promise<T>): Promise<T> {
+  await ds.initialize();
+  try {
+    await migrateUnderLock(ds, schema);
+    return await run(ds);
+  } finally {
+    await ds.destroy();
   }
 }

@@ -165,3 +165,12 @@ export function baseConfigFrom(service: string, e: BaseEnv): BaseConfig {
 export function siteTimezoneOf(config: Pick<BaseConfig, 'siteTimezone'>): string {
   return config.siteTimezone;
 }
+
+/**
+ * The defaults of the base settings that a test (or fromEnv) may leave out, for a service's own
+ * settings schema: `z.object({ ...baseSettingsDefaults, … })`, decided here once for every service.
+ */
+export const baseSettingsDefaults = {
+  redisKeyPrefix: z.string().default('lbf'),
+  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+};

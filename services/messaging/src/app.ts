@@ -1,4 +1,4 @@
-import { bootService, defineService, type BaseContext, type ServiceQueues } from '@lbf/service-kit';
+import { bootService, defineService, type BaseContext, type ServiceQueues, serviceHandle, type ServiceHandle } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { settleConfig, type MessagingConfig } from './config';
 import { contactMailTemplates, contactModule } from './contact';
@@ -16,17 +16,13 @@ export interface MessagingOptions {
   now?: () => Date;
 }
 
-export interface RunningMessaging {
-  url: string;
-  wsUrl: string;
-  port: number;
+export interface RunningMessaging extends ServiceHandle {
   /** http://127.0.0.1:<port>: the service's own routes (one-click unsubscribe, tracked links). */
   baseUrl: string;
   ds: DataSource;
   /** The modules' deps (the mail module's, which carry the newsletter's renderers and sweep dispatcher). */
   deps: MailDeps;
   queues: ServiceQueues<MessagingJobs>;
-  stop(): Promise<void>;
 }
 
 /** The mail module's deps: what the other rooms plug into it (their mails' templates and rendering, the newsletter's swept rows' queue). */
@@ -71,13 +67,10 @@ export function messagingService(input: MessagingConfig, options: MessagingOptio
 export async function startMessaging(config: MessagingConfig, options: MessagingOptions = {}): Promise<RunningMessaging> {
   const running = await bootService(messagingService(config, options));
   return {
-    url: running.url,
-    wsUrl: running.wsUrl,
-    port: running.port,
+    ...serviceHandle(running),
     baseUrl: running.url.replace(/\/graphql$/, ''),
     ds: running.ds,
     deps: running.expose.deps,
     queues: running.queues as unknown as ServiceQueues<MessagingJobs>,
-    stop: async () => void (await running.stop()),
   };
 }

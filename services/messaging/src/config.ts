@@ -3,12 +3,13 @@ import {
   baseEnv,
   ConfigError,
   DEFAULT_PUBLIC_URL,
-  DEFAULT_SITE_TIMEZONE,
+  
   frozenConfig,
   parseConfig,
   publicUrlVariable,
   type BaseConfig,
   type DeepReadonly,
+  baseSettingsDefaults,
 } from '@lbf/service-kit';
 import { z } from 'zod';
 
@@ -49,8 +50,7 @@ export const DEFAULT_SMTP_TIMEOUTS = { connection: 10_000, greeting: 10_000, soc
  * sites read `config.x` and never `config.x ?? fallback`.
  */
 const optionalSettings = z.object({
-  redisKeyPrefix: z.string().default('lbf'),
-  siteTimezone: z.string().default(DEFAULT_SITE_TIMEZONE),
+  ...baseSettingsDefaults,
   mailSendLeaseMs: z.number().default(DEFAULT_MAIL_SEND_LEASE_MS),
   mailRetryDelayMs: z.number().default(DEFAULT_MAIL_RETRY_DELAY_MS),
   smtpTimeoutsMs: z

@@ -10,8 +10,6 @@ export const SCHEMA = 'messaging';
  * No TypeORM entities: every module reads and writes its tables in raw SQL through the EntityManager
  * (its `store.ts`), which claims with UPDATE … RETURNING, keyset pages and INSERT … SELECT fan-outs need.
  */
-const ENTITIES: never[] = [];
-
 export function createDataSource(url: string, poolSize?: number): DataSource {
-  return createServiceDataSource({ url, schema: SCHEMA, entities: ENTITIES, migrations: [MessagingTables1764100000000, UsersBanChangedAt1764100000100, SiteSettingsLegal1764300000200], poolSize });
+  return createServiceDataSource({ url, schema: SCHEMA, migrations: [MessagingTables1764100000000, UsersBanChangedAt1764100000100, SiteSettingsLegal1764300000200], poolSize });
 }

@@ -1,11 +1,8 @@
-import { messagingHarness, type MessagingHarness } from './harness';
+import { withHarness } from '@lbf/service-kit/testing';
+import { messagingHarness } from './harness';
 
 describe('messaging boots', () => {
-  let ctx: MessagingHarness;
-  beforeAll(async () => {
-    ctx = await messagingHarness();
-  });
-  afterAll(() => ctx.teardown());
+  const ctx = withHarness(() => messagingHarness());
 
   it('migrates its schema and answers as a subgraph', async () => {
     const tables = await ctx.sql.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'messaging' AND table_name IN ('mail_deliveries', 'newsletter_subscribers', 'internal_messages')`);

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { until } from '@lbf/service-kit/testing';
-import { linkIn, messagingHarness, type MessagingHarness } from './harness';
+import { until, withHarness } from '@lbf/service-kit/testing';
+import { linkIn, messagingHarness } from './harness';
 import { registerUser } from './factories/users';
 
 describe('messaging consumers', () => {
-  let ctx: MessagingHarness;
-  beforeAll(async () => {
-    ctx = await messagingHarness();
-  });
-  afterAll(() => ctx.teardown());
+  const ctx = withHarness(() => messagingHarness());
 
   const deliveries = async (purpose: string, dedupeKey: string) =>
     (await ctx.sql.query(`SELECT id, status, recipient FROM messaging.mail_deliveries WHERE purpose = $1 AND dedupe_key = $2`, [purpose, dedupeKey])).rows;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { gql, until, type EventCollector, type TestUser } from '@lbf/service-kit/testing';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { gql, until, type EventCollector, type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { messagingHarness } from './harness';
 import { registerUser } from './factories/users';
 
 /**
@@ -10,7 +10,7 @@ import { registerUser } from './factories/users';
  * final when the mutation answers); the collectors show the events also reach the stream.
  */
 describe('contact alerts (the bell)', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   let admin: TestUser;
   let raised: EventCollector;
   let cleared: EventCollector;
@@ -67,13 +67,11 @@ describe('contact alerts (the bell)', () => {
   };
 
   beforeAll(async () => {
-    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
     await registerUser(ctx, admin, { email: 'chef@lbf.test', firstName: 'Marie', lastName: 'Kamga', origin: 'admin-command' });
     raised = await ctx.events(['messaging.admin_alert.raised']);
     cleared = await ctx.events(['messaging.admin_alert.cleared']);
   });
-  afterAll(() => ctx.teardown());
 
   it('a contact form submission raises one alert, published, naming the sender and leading to the message', async () => {
     const id = await submit('  Awa Ndiaye ', 'awa.alert@example.com');

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { until, type TestUser } from '@lbf/service-kit/testing';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { until, type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { messagingHarness } from './harness';
 import { registerUser } from './factories/users';
 
 /** The administrators' contact inbox: list, search, read/unread, archive, reply by e-mail; refused to others. */
 describe('contact inbox', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   let admin: TestUser;
   let ids: { support: string; partner: string; other: string };
 
@@ -28,7 +28,6 @@ describe('contact inbox', () => {
   };
 
   beforeAll(async () => {
-    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
     await registerUser(ctx, admin, { email: 'chef@lbf.test', firstName: 'Marie', lastName: 'Kamga', origin: 'admin-command' });
     ids = {
@@ -37,7 +36,6 @@ describe('contact inbox', () => {
       other: await insertMessage('Chantal', 'chantal@example.com', 'other', 'Merci pour vos guides, très utiles !', 10),
     };
   });
-  afterAll(() => ctx.teardown());
 
   it('lists the inbox newest first with the unread count', async () => {
     const page = await list();

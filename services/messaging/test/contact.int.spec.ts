@@ -1,9 +1,9 @@
-import { gql, type TestUser } from '@lbf/service-kit/testing';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { gql, type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { messagingHarness } from './harness';
 
 /** The contact form against a real messaging (Postgres, Redis, NATS), the client IP sent as the gateway does. */
 describe('contact form', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   let ipSeq = 0;
   /** A fresh client IP per test, so the per-IP limits of one test never touch another's. */
   const newIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
@@ -39,11 +39,6 @@ describe('contact form', () => {
   const send = async (input: Record<string, unknown>, ip: string) => (await asGateway(SEND, { input }, ip)).data!.sendContactMessage;
   const countMessages = async (email: string) =>
     (await ctx.sql.query(`SELECT count(*)::int AS n FROM messaging.contact_messages WHERE email = $1`, [email])).rows[0].n as number;
-
-  beforeAll(async () => {
-    ctx = await messagingHarness();
-  });
-  afterAll(() => ctx.teardown());
 
   it('stores the message with the client IP and queues its acknowledgement in the same transaction', async () => {
     const ip = newIp();

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { subscribe, until, wsClient, type TestUser } from '@lbf/service-kit/testing';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { subscribe, until, wsClient, type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { messagingHarness } from './harness';
 import { registerUser } from './factories/users';
 
 /** Each customer's inbox: their own and group messages only, their own read state, the live badge. */
 describe('customer inbox', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   let admin: TestUser;
   let awa: TestUser;
   let paul: TestUser;
@@ -28,14 +28,12 @@ describe('customer inbox', () => {
   const READ = `mutation($id: ID!) { markMessageRead(id: $id) { message { id readAt isGroup content } error { code message } } }`;
 
   beforeAll(async () => {
-    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
     awa = ctx.newUser();
     paul = ctx.newUser();
     await addUser(admin, 'Marie', 'marie@lbf.test');
     await addUser(awa, 'Awa', 'awa@example.com');
   });
-  afterAll(() => ctx.teardown());
 
   it('shows own and group messages newest first, group messages only from registration on, each read state per user', async () => {
     const early = await send({ toAll: true, subject: 'Avant Paul', content: 'Un message envoyé avant son inscription.' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import { queueDelivery } from './factories/mail';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { messagingHarness } from './harness';
 
 const LIST = `query($status: MailStatus, $purpose: MailPurpose, $search: String, $page: Int, $pageSize: Int) {
   adminMailDeliveries(status: $status, purpose: $purpose, search: $search, page: $page, pageSize: $pageSize) {
@@ -11,11 +11,10 @@ const LIST = `query($status: MailStatus, $purpose: MailPurpose, $search: String,
 const RETRY = `mutation($id: ID!) { adminRetryMailDelivery(id: $id) { delivery { id status } error { code message } } }`;
 
 describe('the deliveries back-office', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   const tag = randomUUID().slice(0, 8);
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    ctx = await messagingHarness();
     // Rows only (no dispatch): their states are set by hand.
     for (const [name, status, purpose] of [
       ['a', 'sent', 'welcome'],
@@ -27,7 +26,6 @@ describe('the deliveries back-office', () => {
       await ctx.sql.query(`UPDATE messaging.mail_deliveries SET status = $2, attempts = 6, last_error = CASE WHEN $2 = 'failed' THEN 'ECONNREFUSED' END, created_at = now() - ($3 || ' seconds')::interval WHERE id = $1`, [ids[name], status, String(name.charCodeAt(0))]);
     }
   });
-  afterAll(() => ctx.teardown());
 
   it('lists deliveries newest first, filtered by status, purpose and recipient, for administrators only', async () => {
     const admin = await ctx.newUser({ admin: true });

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import { deliverMail } from '../src/mail/deliver';
 import { dispatchMail, queueMail } from '../src/mail/outbound';
 import { sweepMail } from '../src/mail/jobs';
 import { afterCommit } from '@lbf/service-kit';
 import type { MailPurpose, TemplateData } from '../src/mail/template-data';
 import { queueDelivery } from './factories/mail';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { messagingHarness } from './harness';
 
 describe('sending a delivery row', () => {
-  let ctx: MessagingHarness;
-  beforeAll(async () => {
-    ctx = await messagingHarness();
-  });
-  afterAll(() => ctx.teardown());
+  const ctx = withHarness(() => messagingHarness());
 
   const queue = <P extends MailPurpose>(purpose: P, to: string, data: TemplateData[P], dispatch = true) => queueDelivery(ctx, { purpose, to, data }, { dispatch });
   const row = async (id: string) => (await ctx.sql.query(`SELECT * FROM messaging.mail_deliveries WHERE id = $1`, [id])).rows[0];

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { until, type TestUser } from '@lbf/service-kit/testing';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { until, type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { messagingHarness } from './harness';
 import { registerUser } from './factories/users';
 
 /** Internal messages, the administrators' side: recipients, compose (individual and group), history, stats, mark read. */
 describe('internal messages (administrators)', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   let admin: TestUser;
   let awa: TestUser;
   let paul: TestUser;
@@ -29,7 +29,6 @@ describe('internal messages (administrators)', () => {
   const stats = async () => (await ctx.as(admin).gql(`{ adminInternalMessageStats { total read readRatePercent users } }`, {})).data!.adminInternalMessageStats;
 
   beforeAll(async () => {
-    ctx = await messagingHarness();
     admin = ctx.newUser({ admin: true });
     awa = ctx.newUser();
     paul = ctx.newUser();
@@ -39,7 +38,6 @@ describe('internal messages (administrators)', () => {
     await addUser(paul, 'Paul', 'Étoundi', 'paul_e@example.com');
     await addUser(banned, 'Bernard', 'Banni', 'bernard@example.com', { banned: true });
   });
-  afterAll(() => ctx.teardown());
 
   it('lists recipients by name, searchable in name and e-mail, without banned users', async () => {
     const Q = `query($search: String, $first: Int) { messageRecipients(search: $search, first: $first) { id name email } }`;

@@ -1,17 +1,15 @@
-import { gatewayHeaders, readSpreadsheetCsv, SPREADSHEET_DATE_TIME, subscribe, until, wsClient, type TestUser } from '@lbf/service-kit/testing';
-import { headerLine, linkIn, messagingHarness, type MessagingHarness } from './harness';
+import { gatewayHeaders, readSpreadsheetCsv, SPREADSHEET_DATE_TIME, subscribe, until, wsClient, type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { headerLine, linkIn, messagingHarness } from './harness';
 import { adminUser } from './factories/users';
 import { CAMPAIGN, campaignSent, CONFIRM, confirmTokenIn, countsByRecipient, seedActiveSubscribers, sendCampaign, SUBSCRIBE, subscribeAndConfirm } from './factories/newsletter';
 
 describe('newsletter', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   let admin: TestUser;
   let adminEmail: string;
   beforeAll(async () => {
-    ctx = await messagingHarness();
     ({ admin, email: adminEmail } = await adminUser(ctx));
   });
-  afterAll(() => ctx.teardown());
 
   const subscriberRow = async (email: string) =>
     (await ctx.sql.query(`SELECT * FROM messaging.newsletter_subscribers WHERE email = $1`, [email])).rows[0] as Record<string, unknown> | undefined;

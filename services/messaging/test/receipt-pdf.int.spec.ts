@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { until } from '@lbf/service-kit/testing';
+import { until, withHarness } from '@lbf/service-kit/testing';
 import { hexTextOfPage } from '../../../test/pdf-text';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { messagingHarness } from './harness';
 import { registerUser } from './factories/users';
 
 /** Issue 20 §9: a receipt a buyer can show, attached to the receipt mail as a one-page A4 PDF. */
 describe('the receipt mail', () => {
-  let ctx: MessagingHarness;
-  beforeAll(async () => {
-    ctx = await messagingHarness();
-  });
-  afterAll(() => ctx.teardown());
+  const ctx = withHarness(() => messagingHarness());
 
   it("attaches the receipt as a one-page A4 PDF naming the seller's legal identity, the buyer, the item, the amounts, the method, the transaction, the date and the number once", async () => {
     const settings = await ctx.publish('catalogue.settings.updated', {

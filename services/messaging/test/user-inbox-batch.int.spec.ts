@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type TestUser } from '@lbf/service-kit/testing';
-import { messagingHarness, type MessagingHarness } from './harness';
+import { type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { messagingHarness } from './harness';
 import { registerUser } from './factories/users';
 
 /**
@@ -14,7 +14,7 @@ import { registerUser } from './factories/users';
  * `internal_messages` (the inbox) are counted; nothing in the background reads that table.
  */
 describe('User inbox fields, batched per _entities request', () => {
-  let ctx: MessagingHarness;
+  const ctx = withHarness(() => messagingHarness());
   let admin: TestUser;
   let awa: TestUser;
   let paul: TestUser;
@@ -46,7 +46,6 @@ describe('User inbox fields, batched per _entities request', () => {
   };
 
   beforeAll(async () => {
-    ctx = await messagingHarness();
     const logger = ctx.app.ds.logger;
     const logQuery = logger.logQuery.bind(logger);
     logger.logQuery = (query, parameters, runner) => {
@@ -69,7 +68,6 @@ describe('User inbox fields, batched per _entities request', () => {
     const group = await send({ toAll: true });
     await read(chantal, group);
   });
-  afterAll(() => ctx.teardown());
 
   it("answers a batch of users' unread counts with one SQL statement, each user's own count", async () => {
     const stranger = randomUUID(); // unknown to messaging: no message, not even the group one

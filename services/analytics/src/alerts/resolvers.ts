@@ -1,4 +1,4 @@
-import { requireAdmin, unwrap, type BaseContext } from '@lbf/service-kit';
+import { adminOnly, requireAdmin, unwrap, type BaseContext } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../generated/graphql';
 import { markSaleSeen, readBell, type BellDeps } from './bell';
 import { readAdminAlerts, type AdminAlertsView } from './store';
@@ -11,16 +11,10 @@ export function alertsResolvers(deps: BellDeps): {
 } {
   return {
     Query: {
-      adminAlerts: async (_p, _a, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await readBell(deps));
-      },
+      adminAlerts: adminOnly(async (_a) => unwrap(await readBell(deps))),
     },
     Mutation: {
-      markSaleSeen: async (_p, { alertId }, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await markSaleSeen(deps, alertId));
-      },
+      markSaleSeen: adminOnly(async ({ alertId }) => unwrap(await markSaleSeen(deps, alertId))),
     },
     Subscription: {
       adminAlerts: {

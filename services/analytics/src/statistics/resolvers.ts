@@ -1,4 +1,4 @@
-import { requireAdmin, unwrap } from '@lbf/service-kit';
+import { adminOnly, unwrap } from '@lbf/service-kit';
 import type { QueryResolvers } from '../generated/graphql';
 import { adminStatistics, type ReadStatisticsDeps } from './read-statistics';
 
@@ -6,10 +6,7 @@ import { adminStatistics, type ReadStatisticsDeps } from './read-statistics';
 export function statisticsResolvers(deps: ReadStatisticsDeps): { Query: QueryResolvers } {
   return {
     Query: {
-      adminStatistics: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await adminStatistics(deps, args));
-      },
+      adminStatistics: adminOnly(async (args) => unwrap(await adminStatistics(deps, args))),
     },
   };
 }

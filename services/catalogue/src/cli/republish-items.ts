@@ -7,7 +7,7 @@
  * The rows wait in the outbox until the running catalogue's relay publishes them (within a second
  * or so): start (or keep) the catalogue running.
  */
-import { createLogger, migrateUnderLock, parseEnv, UnitOfWork } from '@lbf/service-kit';
+import { createLogger, parseEnv, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
 import { z } from 'zod';
 import { createDataSource, SCHEMA } from '../database';
 import { republishItems } from '../items';
@@ -20,16 +20,11 @@ const republishEnv = z.object({
 async function main(): Promise<void> {
   const env = parseEnv(republishEnv);
   const log = createLogger('catalogue-republish', env.LOG_LEVEL);
-  const ds = createDataSource(env.DATABASE_URL, 2);
-  await ds.initialize();
-  try {
-    await migrateUnderLock(ds, SCHEMA);
+  await withMigratedDataSource(createDataSource(env.DATABASE_URL, 2), SCHEMA, async (ds) => {
     // No relay here: the running service's relay publishes the outbox rows.
     const counts = await republishItems(new UnitOfWork(ds, 'catalogue'));
     log.info(counts, 'catalogue.item.updated written to the outbox for every published item');
-  } finally {
-    await ds.destroy();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

@@ -6,7 +6,7 @@
  * migrations itself. The events of the new items wait in the outbox until the service's relay
  * publishes them. Idempotent: a second run (or a run after the catalogue was emptied) does nothing.
  */
-import { createLogger, migrateUnderLock, parseEnv, UnitOfWork } from '@lbf/service-kit';
+import { createLogger, parseEnv, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
 import { z } from 'zod';
 import { mediaEnvShape, requireS3Keys, s3FromEnv } from '../config';
 import { createDataSource, SCHEMA } from '../database';
@@ -26,21 +26,14 @@ const seedEnv = z
 async function main(): Promise<void> {
   const env = parseEnv(seedEnv);
   const log = createLogger('catalogue-seed', env.LOG_LEVEL);
-  const ds = createDataSource(env.DATABASE_URL, 2);
-  await ds.initialize();
-  try {
-    await migrateUnderLock(ds, SCHEMA);
+  await withMigratedDataSource(createDataSource(env.DATABASE_URL, 2), SCHEMA, async (ds) => {
     const store = createObjectStore({ s3: s3FromEnv(env), mediaDir: env.MEDIA_DIR });
     await store.init();
     // No relay here: the running service's relay publishes the outbox rows.
-    const outcome = await seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store, log, ffmpegPath: env.FFMPEG_PATH,
-      maxVideoSeconds: env.DEMO_VIDEO_MAX_SECONDS,
-    });
+    const outcome = await seedDemo({ ds, uow: new UnitOfWork(ds, 'catalogue'), store, log, ffmpegPath: env.FFMPEG_PATH, maxVideoSeconds: env.DEMO_VIDEO_MAX_SECONDS });
     if (outcome.seeded) log.info(outcome, 'demo catalogue loaded');
     else log.info({ reason: outcome.reason }, 'demo catalogue not loaded');
-  } finally {
-    await ds.destroy();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

@@ -7,7 +7,7 @@ import type { Page } from '../shared/pagination';
 import { readTimeMinutes } from './read-time';
 import { sanitizeArticleHtml } from './sanitize';
 import { searchDocument } from '../shared/search';
-import type { Article } from '../entities/article';
+import type { Article } from '../shared/records';
 import type { CatalogueDeps } from '../shared/deps';
 import { claimUploads, verifyUploads } from '../media';
 import { articleById, deleteArticleRow, insertArticle, lockedArticle, pageOfArticles, saveArticle, type ArticleQuery } from './store';

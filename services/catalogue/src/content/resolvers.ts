@@ -1,8 +1,7 @@
-import { isAdmin, toPayload } from '@lbf/service-kit';
+import { adminOnly, isAdmin, toPayload } from '@lbf/service-kit';
 import type { ArticleResolvers, MutationResolvers, QueryResolvers, SiteSettingsResolvers, TestimonialResolvers } from '../generated/graphql';
 import { ARTICLE_CATEGORY_LABELS } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
-import { adminOnly } from '../shared/guards';
 import { iso } from '../shared/iso';
 import { deletePayload } from '../shared/payloads';
 import { createArticle, deleteArticle, findArticle, listArticles, setArticlePublished, updateArticle } from './articles';

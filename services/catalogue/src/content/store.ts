@@ -1,13 +1,13 @@
+import { queryRows, type Row } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
-import { Article, SiteSetting, Testimonial } from '../entities';
 import type { ArticleCategory } from '../shared/categories';
-import { pageRequest, toPage, type Page } from '../shared/pagination';
-import { applySearch, isUuid } from '../shared/query-helpers';
-import type { ArticleStatus } from '../entities/article';
+import type { Page } from '../shared/pagination';
+import { insertRecord, isUuid, pageOfRecords, recordById, saveRecord, SqlFilter } from '../shared/query-helpers';
+import { toRecord, type Article, type ArticleStatus, type SiteSetting, type Testimonial } from '../shared/records';
 
 /*
- * The content room's one door to the database: `articles`, `testimonials` and `site_settings`,
- * through TypeORM's repositories (the settings' upsert, one statement, through the same manager).
+ * The content room's one door to the database: `articles`, `testimonials` and `site_settings`, as
+ * SQL through the EntityManager (the catalogue's one way), rows turned into records by shared/records.ts.
  */
 
 export interface ArticleQuery {
@@ -20,72 +20,68 @@ export interface ArticleQuery {
 }
 
 /** Newest first: by publication date, drafts (no date yet) by creation date. */
-export async function pageOfArticles(manager: EntityManager, q: ArticleQuery, includeDrafts: boolean): Promise<Page<Article>> {
-  const req = pageRequest(q.page, q.pageSize);
-  const qb = manager.getRepository(Article).createQueryBuilder('a');
-  if (!includeDrafts) qb.where(`a.status = 'published'`);
-  else if (q.status) qb.where('a.status = :status', { status: q.status });
-  if (q.category) qb.andWhere('a.category = :category', { category: q.category });
-  applySearch(qb, 'a', q.search);
-  qb.orderBy('COALESCE(a.published_at, a.created_at)', 'DESC').addOrderBy('a.id', 'DESC');
-  const [items, total] = await qb.offset(req.offset).limit(req.pageSize).getManyAndCount();
-  return toPage(items, total, req);
+export function pageOfArticles(manager: EntityManager, q: ArticleQuery, includeDrafts: boolean): Promise<Page<Article>> {
+  const filter = new SqlFilter();
+  if (!includeDrafts) filter.and(`a.status = 'published'`);
+  else if (q.status) filter.and(`a.status = ${filter.param(q.status)}`);
+  if (q.category) filter.and(`a.category = ${filter.param(q.category)}`);
+  filter.search('a', q.search);
+  return pageOfRecords<Article>(manager, 'articles a', filter, 'ORDER BY COALESCE(a.published_at, a.created_at) DESC, a.id DESC', q);
 }
 
 export function articleById(manager: EntityManager, id: string): Promise<Article | null> {
-  return isUuid(id) ? manager.getRepository(Article).findOneBy({ id }) : Promise.resolve(null);
+  return recordById<Article>(manager, 'articles', id, false);
 }
 
 export function lockedArticle(manager: EntityManager, id: string): Promise<Article | null> {
-  return isUuid(id) ? manager.getRepository(Article).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : Promise.resolve(null);
+  return recordById<Article>(manager, 'articles', id, true);
 }
 
-export async function insertArticle(manager: EntityManager, columns: Partial<Article>): Promise<Article> {
-  const a = manager.getRepository(Article).create(columns);
-  await manager.getRepository(Article).insert(a);
-  return a;
+export function insertArticle(manager: EntityManager, columns: Partial<Article>): Promise<Article> {
+  return insertRecord<Article>(manager, 'articles', columns);
 }
 
-export async function saveArticle(manager: EntityManager, a: Article): Promise<void> {
-  await manager.getRepository(Article).save(a);
+export function saveArticle(manager: EntityManager, a: Article): Promise<void> {
+  return saveRecord(manager, 'articles', a);
 }
 
 export async function deleteArticleRow(manager: EntityManager, id: string): Promise<void> {
-  await manager.getRepository(Article).delete({ id });
+  await manager.query('DELETE FROM articles WHERE id = $1', [id]);
 }
 
 /** The newest active testimonials, at most `take`. */
-export function activeTestimonialRows(manager: EntityManager, take: number): Promise<Testimonial[]> {
-  return manager.getRepository(Testimonial).find({ where: { isActive: true }, order: { createdAt: 'DESC', id: 'DESC' }, take });
+export async function activeTestimonialRows(manager: EntityManager, take: number): Promise<Testimonial[]> {
+  const rows = await queryRows<Row>(manager, 'SELECT * FROM testimonials WHERE is_active ORDER BY created_at DESC, id DESC LIMIT $1', [take]);
+  return rows.map((r) => toRecord<Testimonial>(r));
 }
 
-export function allTestimonialRows(manager: EntityManager): Promise<Testimonial[]> {
-  return manager.getRepository(Testimonial).find({ order: { createdAt: 'DESC', id: 'DESC' } });
+export async function allTestimonialRows(manager: EntityManager): Promise<Testimonial[]> {
+  const rows = await queryRows<Row>(manager, 'SELECT * FROM testimonials ORDER BY created_at DESC, id DESC');
+  return rows.map((r) => toRecord<Testimonial>(r));
 }
 
-export async function insertTestimonial(manager: EntityManager, columns: Partial<Testimonial>): Promise<Testimonial> {
-  const repo = manager.getRepository(Testimonial);
-  const t = repo.create(columns);
-  await repo.insert(t);
-  return t;
+export function insertTestimonial(manager: EntityManager, columns: Partial<Testimonial>): Promise<Testimonial> {
+  return insertRecord<Testimonial>(manager, 'testimonials', columns);
 }
 
 export function lockedTestimonial(manager: EntityManager, id: string): Promise<Testimonial | null> {
-  return isUuid(id) ? manager.getRepository(Testimonial).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : Promise.resolve(null);
+  return recordById<Testimonial>(manager, 'testimonials', id, true);
 }
 
-export function saveTestimonial(manager: EntityManager, t: Testimonial): Promise<Testimonial> {
-  return manager.getRepository(Testimonial).save(t);
+export async function saveTestimonial(manager: EntityManager, t: Testimonial): Promise<Testimonial> {
+  await saveRecord(manager, 'testimonials', t);
+  return t;
 }
 
 /** True when a row went. */
 export async function deleteTestimonialRow(manager: EntityManager, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return !!(await manager.getRepository(Testimonial).delete({ id })).affected;
+  return (await queryRows(manager, 'DELETE FROM testimonials WHERE id = $1 RETURNING id', [id])).length > 0;
 }
 
-export function settingRows(manager: EntityManager): Promise<SiteSetting[]> {
-  return manager.getRepository(SiteSetting).find();
+export async function settingRows(manager: EntityManager): Promise<SiteSetting[]> {
+  const rows = await queryRows<Row>(manager, 'SELECT * FROM site_settings');
+  return rows.map((r) => toRecord<SiteSetting>(r));
 }
 
 export async function upsertSetting(manager: EntityManager, key: string, value: string): Promise<void> {

@@ -2,7 +2,7 @@ import { ok, settle, validInput, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import { catalogueError, messages, refused } from '../shared/errors';
 import { createTestimonialInput, updateTestimonialInput } from '../shared/inputs';
-import type { Testimonial } from '../entities';
+import type { Testimonial } from '../shared/records';
 import type { CatalogueDeps } from '../shared/deps';
 import { activeTestimonialRows, allTestimonialRows, deleteTestimonialRow, insertTestimonial, lockedTestimonial, saveTestimonial } from './store';
 

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
 import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
-import { readTimeMinutes, sanitizeArticleHtml, settingsEventData } from '../content';
+import { insertArticle, insertTestimonial, readTimeMinutes, sanitizeArticleHtml, settingsEventData } from '../content';
+import { insertItemRow } from '../items';
 import { normalizeText, searchDocument } from '../shared/search';
-import { Article, Pdf, Testimonial, Video } from '../entities';
+import type { Article, Pdf, Testimonial, Video } from '../shared/records';
 import { itemEvent } from '../shared/item-events';
 import { countPdfPages, type Bucket, type ObjectStore } from '../media';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
@@ -80,10 +81,10 @@ export async function seedDemo(args: {
       };
       const result = await buildRows(args, tools, dir, put);
       await args.uow.run(async ({ manager, emit }) => {
-        await manager.getRepository(Video).insert(result.videos);
-        await manager.getRepository(Pdf).insert(result.pdfs);
-        await manager.getRepository(Article).insert(result.articles);
-        await manager.getRepository(Testimonial).insert(result.testimonials);
+        for (const v of result.videos) await insertItemRow(manager, 'videos', v);
+        for (const p of result.pdfs) await insertItemRow(manager, 'pdfs', p);
+        for (const a of result.articles) await insertArticle(manager, a);
+        for (const t of result.testimonials) await insertTestimonial(manager, t);
         // Videos are published by the streaming pipeline once their ladder is ready (the service's sweep picks them up).
         for (const p of result.pdfs) await emit('catalogue.item.published', itemEvent(p, 'pdf'));
         // The site settings as they stand, so messaging's mails carry the demo's name and contact from the start.
@@ -147,7 +148,7 @@ async function demoVideoRows(ctx: DemoFiles) {
     }
     // The first video is the newest; one day between each.
     const createdAt = new Date(now.getTime() - i * DAY);
-    const v: Video = Object.assign(new Video(), {
+    const v: Partial<Video> = ({
       id: randomUUID(),
       title: d.title,
       description: d.description,
@@ -207,7 +208,7 @@ async function demoPdfRows(ctx: DemoFiles) {
     const size = await put('pdfs', fileKey, bytes, 'application/pdf');
     await put('pdfs', illustrationKey, illustrationBytes, 'image/jpeg');
     const createdAt = new Date(now.getTime() - (i * DAY + DAY / 2));
-    const p: Pdf = Object.assign(new Pdf(), {
+    const p: Pdf = ({
       id: randomUUID(),
       title: d.title,
       description: d.description,
@@ -243,7 +244,7 @@ async function demoArticleRows(ctx: DemoFiles) {
     await put('pdfs', imageKey, image, 'image/jpeg');
     const bodyHtml = sanitizeArticleHtml(d.bodyHtml);
     const publishedAt = new Date(now.getTime() - d.daysAgo * DAY);
-    const a: Article = Object.assign(new Article(), {
+    const a: Article = ({
       id: randomUUID(),
       title: d.title,
       excerpt: d.excerpt,
@@ -264,8 +265,8 @@ async function demoArticleRows(ctx: DemoFiles) {
 
 async function demoTestimonialRows(ctx: DemoFiles) {
   const { now } = ctx;
-  return DEMO_TESTIMONIALS.map((d) =>
-    Object.assign(new Testimonial(), {
+  return DEMO_TESTIMONIALS.map(
+    (d): Testimonial => ({
       id: randomUUID(),
       name: d.name,
       location: d.location,

@@ -1,5 +1,4 @@
-import type { EventData } from '@lbf/proto-events';
-import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
+import { idempotentConsumers, type EventBus, type Logger, type ModuleConsumer, type UnitOfWork } from '@lbf/service-kit';
 import { grantEntitlement, revokeEntitlement } from './store';
 
 /** Grants: commerce.purchase.completed. */
@@ -20,37 +19,21 @@ type ConsumerArgs = { bus: EventBus; uow: UnitOfWork; log: Logger; maxDeliver?: 
  * order id, so a refund seen before its completion leaves the order's row revoked, and the late
  * completion never revives it.
  */
-export function startEntitlementsConsumers(args: ConsumerArgs): Array<{ name: string; start: () => Promise<RunningConsumer> }> {
-  return [
-    { name: ENTITLEMENTS_CONSUMER, start: () => startGrants(args) },
-    { name: REFUNDS_CONSUMER, start: () => startRevocations(args) },
-  ];
-}
-
-function startGrants(args: ConsumerArgs): Promise<RunningConsumer> {
-  return startIdempotentConsumer({
-    ...args,
-    durable: ENTITLEMENTS_CONSUMER,
-    subjects: ['commerce.purchase.completed'],
-    handle: async (envelope, { manager }) => {
-      const d: EventData<'commerce.purchase.completed'> = envelope.data;
-      await grantEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.completedAt), {
-        receiptNumber: d.receiptNumber,
-        buyerEmail: d.buyerEmail,
-        buyerName: d.buyerName ?? null,
-      });
+export function startEntitlementsConsumers(args: ConsumerArgs): ModuleConsumer[] {
+  return idempotentConsumers(
+    args,
+    { 'commerce.purchase.completed': ENTITLEMENTS_CONSUMER, 'commerce.purchase.refunded': REFUNDS_CONSUMER },
+    {
+      'commerce.purchase.completed': async ({ data: d }, { manager }) => {
+        await grantEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.completedAt), {
+          receiptNumber: d.receiptNumber,
+          buyerEmail: d.buyerEmail,
+          buyerName: d.buyerName ?? null,
+        });
+      },
+      'commerce.purchase.refunded': async ({ data: d }, { manager }) => {
+        await revokeEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.refundedAt));
+      },
     },
-  });
-}
-
-function startRevocations(args: ConsumerArgs): Promise<RunningConsumer> {
-  return startIdempotentConsumer({
-    ...args,
-    durable: REFUNDS_CONSUMER,
-    subjects: ['commerce.purchase.refunded'],
-    handle: async (envelope, { manager }) => {
-      const d: EventData<'commerce.purchase.refunded'> = envelope.data;
-      await revokeEntitlement(manager, { orderId: d.orderId, userId: d.buyerId, itemId: d.itemId, itemType: d.itemType }, new Date(d.refundedAt));
-    },
-  });
+  );
 }

@@ -1,7 +1,6 @@
 import type { Tx } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
-import type { DeepPartial, EntityManager } from 'typeorm';
-import type { CatalogueItem } from '../entities';
+import type { EntityManager } from 'typeorm';
 import { claimUploads, type VerifiedUpload } from '../media';
 import type { Bucket } from '../shared/buckets';
 import type { ContentCategory } from '../shared/categories';
@@ -10,9 +9,10 @@ import { catalogueError } from '../shared/errors';
 import { itemEvent } from '../shared/item-events';
 import { CURRENCY } from '../shared/money';
 import type { Page } from '../shared/pagination';
+import type { CatalogueItem } from '../shared/records';
 import { normalizeText, searchDocument } from '../shared/search';
 import type { OrderTerm } from '../shared/sort';
-import { deleteItemRow, insertItemRow, itemById, lockedItem, pageOfItems, saveItem, type ItemListQuery } from './store';
+import { deleteItemRow, insertItemRow, itemById, lockedItem, pageOfItems, saveItem, type ItemListQuery, type ItemTable } from './store';
 
 export type ItemQuery = ItemListQuery;
 
@@ -21,11 +21,10 @@ export type ItemQuery = ItemListQuery;
  * objects and the catalogue.item.* event), parametrised by what tells the two kinds apart.
  */
 export interface ItemKind<T extends CatalogueItem> {
-  entity: new () => T;
+  /** The kind's table. */
+  table: ItemTable;
   /** `itemType` of the catalogue.item.* events. */
   type: 'video' | 'pdf';
-  /** Alias of the table in query builders. */
-  alias: string;
   /** The bucket that holds the item's objects. */
   bucket: Bucket;
   /** NOT_FOUND message of the kind. */
@@ -40,15 +39,15 @@ export interface ItemKind<T extends CatalogueItem> {
 
 /** A page of published items (all when `unpublished`), filtered by category and search words. */
 export function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, q: ItemQuery, order: OrderTerm[]): Promise<Page<T>> {
-  return pageOfItems(deps.ds.manager, kind.entity, kind.alias, q, order);
+  return pageOfItems<T>(deps.ds.manager, kind.table, q, order);
 }
 
 export function findItem<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, id: string): Promise<T | null> {
-  return itemById(deps.ds.manager, kind.entity, id);
+  return itemById<T>(deps.ds.manager, kind.table, id);
 }
 
 async function lockItem<T extends CatalogueItem>(manager: EntityManager, kind: ItemKind<T>, id: string): Promise<T> {
-  const item = await lockedItem(manager, kind.entity, id);
+  const item = await lockedItem<T>(manager, kind.table, id);
   if (!item) throw catalogueError('NOT_FOUND', kind.notFound);
   return item;
 }
@@ -83,10 +82,10 @@ export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now:
  * Claims the uploads, inserts the item and publishes catalogue.item.published, in one transaction.
  * An item inserted unpublished (a video until its ladder is ready) gets no event here.
  */
-export function insertItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, files: Record<string, VerifiedUpload>, columns: DeepPartial<T>): Promise<T> {
+export function insertItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, files: Record<string, VerifiedUpload>, columns: Partial<T>): Promise<T> {
   return deps.uow.run(async ({ manager, emit }) => {
     await claimUploads(manager, files);
-    const item = await insertItemRow(manager, kind.entity, columns);
+    const item = await insertItemRow(manager, kind.table, columns);
     if (item.publishedAt) await emit('catalogue.item.published', itemEvent(item, kind.type));
     return item;
   });
@@ -127,7 +126,7 @@ export async function updateItem<T extends CatalogueItem>(
     it.searchText = searchDocument(it.title, it.description);
     it.titleKey = normalizeText(it.title);
     it.updatedAt = new Date();
-    await saveItem(manager, kind.entity, it);
+    await saveItem(manager, kind.table, it);
     if (alsoInTx) await alsoInTx(manager, it);
     // Not yet on sale (a video whose ladder is not ready): its publication will carry the new values.
     if (it.publishedAt) await emit('catalogue.item.updated', itemEvent(it, kind.type));
@@ -144,7 +143,7 @@ export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, k
     // Under the item's lock: a derived file being made now commits its row before or fails after.
     const derived = (await kind.derivedKeys?.(manager, it)) ?? [];
     await kind.beforeDelete?.({ manager, emit }, it);
-    await deleteItemRow(manager, kind.entity, it.id);
+    await deleteItemRow(manager, kind.table, it.id);
     await emit('catalogue.item.deleted', itemEvent(it, kind.type));
     return { item: it, derived };
   });

@@ -1,5 +1,5 @@
 import type { BaseContext } from '@lbf/service-kit';
-import { Pdf, Video } from '../entities';
+import type { Pdf, Video } from '../shared/records';
 import { Batcher, perRequest } from '../shared/batch';
 import type { CatalogueDeps } from '../shared/deps';
 import { itemsByIds } from './store';
@@ -12,7 +12,7 @@ export interface ItemLoaders {
 
 export function itemLoaders(deps: Pick<CatalogueDeps, 'ds'>): (ctx: BaseContext) => ItemLoaders {
   return perRequest(() => ({
-    video: new Batcher<string, Video | null>((ids) => itemsByIds(deps.ds.manager, Video, ids), null),
-    pdf: new Batcher<string, Pdf | null>((ids) => itemsByIds(deps.ds.manager, Pdf, ids), null),
+    video: new Batcher<string, Video | null>((ids) => itemsByIds<Video>(deps.ds.manager, 'videos', ids), null),
+    pdf: new Batcher<string, Pdf | null>((ids) => itemsByIds<Pdf>(deps.ds.manager, 'pdfs', ids), null),
   }));
 }

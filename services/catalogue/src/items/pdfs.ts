@@ -1,5 +1,4 @@
 import { settle, toCsv, validInput, type Result } from '@lbf/service-kit';
-import { Pdf } from '../entities';
 import { readPdfFacts, verifyUploads, type ObjectStore } from '../media';
 import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
@@ -7,6 +6,7 @@ import { catalogueError, messages } from '../shared/errors';
 import { createPdfInput, updatePdfInput } from '../shared/inputs';
 import { DEFAULT_PDF_PRICE_CENTS } from '../shared/money';
 import type { Page } from '../shared/pagination';
+import type { Pdf } from '../shared/records';
 import { pdfOrder, type PdfSort } from '../shared/sort';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import { allItems, stampedKeysOf } from './store';
@@ -16,9 +16,8 @@ export interface PdfQuery extends ItemQuery {
 }
 
 const PDF: ItemKind<Pdf> = {
-  entity: Pdf,
+  table: 'pdfs',
   type: 'pdf',
-  alias: 'p',
   bucket: 'pdfs',
   notFound: messages.pdfNotFound,
   objectKeys: (p) => [p.fileKey, p.illustrationKey],
@@ -86,7 +85,7 @@ export function deletePdf(deps: CatalogueDeps, id: string): Promise<Result<void>
 
 /** pdfs-export.csv through the kit's writer (the French spreadsheet format): decimals with a comma, dates in the site's time zone. */
 export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
-  const pdfs = await allItems(deps.ds.manager, Pdf);
+  const pdfs = await allItems<Pdf>(deps.ds.manager, 'pdfs');
   return toCsv(
     ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Pages', 'Taille (MB)', 'Note', 'Téléchargements', 'Date de création'],
     pdfs.map((p) => [

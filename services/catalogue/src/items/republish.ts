@@ -1,5 +1,4 @@
 import type { UnitOfWork } from '@lbf/service-kit';
-import { Pdf, Video } from '../entities';
 import { itemEvent } from '../shared/item-events';
 import { publishedAfter } from './store';
 
@@ -14,19 +13,19 @@ const BATCH = 200;
  */
 export async function republishItems(uow: UnitOfWork): Promise<{ videos: number; pdfs: number }> {
   const counts = { videos: 0, pdfs: 0 };
-  for (const [entity, type, key] of [
-    [Video, 'video', 'videos'],
-    [Pdf, 'pdf', 'pdfs'],
+  for (const [type, table] of [
+    ['video', 'videos'],
+    ['pdf', 'pdfs'],
   ] as const) {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const n = await uow.run(async ({ manager, emit }) => {
-        const rows = await publishedAfter(manager, entity, after, BATCH);
+        const rows = await publishedAfter(manager, table, after, BATCH);
         for (const item of rows) await emit('catalogue.item.updated', itemEvent(item, type));
         if (rows.length) after = rows[rows.length - 1]!.id;
         return rows.length;
       });
-      counts[key] += n;
+      counts[table] += n;
       if (n < BATCH) break;
     }
   }

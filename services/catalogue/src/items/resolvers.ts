@@ -1,9 +1,8 @@
-import { isAdmin, requireUser, toPayload, type BaseContext } from '@lbf/service-kit';
+import { adminOnly, isAdmin, requireUser, toPayload, type BaseContext } from '@lbf/service-kit';
 import type { Ownership } from '../entitlements';
 import type { MutationResolvers, PdfResolvers, PresenterResolvers, QueryResolvers, VideoResolvers } from '../generated/graphql';
 import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
-import { adminOnly } from '../shared/guards';
 import { iso } from '../shared/iso';
 import { deletePayload } from '../shared/payloads';
 import { safeFileNameFromTitle } from '../shared/search';

@@ -1,5 +1,5 @@
 import { ok, settle, type Result } from '@lbf/service-kit';
-import type { Video } from '../entities';
+import type { Video } from '../shared/records';
 import type { CatalogueDeps } from '../shared/deps';
 import { catalogueError, messages, refused } from '../shared/errors';
 import { isUuid } from '../shared/query-helpers';

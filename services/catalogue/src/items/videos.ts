@@ -1,5 +1,4 @@
 import { settle, toCsv, validInput, type Result } from '@lbf/service-kit';
-import { Video } from '../entities';
 import { clearProcessingAlert, hlsVideoPrefix, verifyUploads } from '../media';
 import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
@@ -8,6 +7,7 @@ import { catalogueError, messages } from '../shared/errors';
 import { createVideoInput, updateVideoInput } from '../shared/inputs';
 import { DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
 import type { Page } from '../shared/pagination';
+import type { Video } from '../shared/records';
 import { videoOrder, type VideoSort } from '../shared/sort';
 import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import { allItems, latestPublishedVideo, nextStreamVersion, videoCountsByCategory, videosLike } from './store';
@@ -17,9 +17,8 @@ export interface VideoQuery extends ItemQuery {
 }
 
 const VIDEO: ItemKind<Video> = {
-  entity: Video,
+  table: 'videos',
   type: 'video',
-  alias: 'v',
   bucket: 'videos',
   notFound: messages.videoNotFound,
   objectKeys: (v) => [v.videoKey, v.thumbnailKey, v.presenterPhotoKey],
@@ -131,7 +130,7 @@ export function deleteVideo(deps: CatalogueDeps, id: string): Promise<Result<voi
 
 /** videos-export.csv through the kit's writer (the French spreadsheet format): prices in dollars with a decimal comma, dates in the site's time zone. */
 export async function exportVideosCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
-  const videos = await allItems(deps.ds.manager, Video);
+  const videos = await allItems<Video>(deps.ds.manager, 'videos');
   return toCsv(
     ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Durée', 'Vues', 'Téléchargements', 'Présentateur', 'Date de création'],
     videos.map((v) => [

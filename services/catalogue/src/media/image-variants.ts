@@ -1,16 +1,14 @@
 import type { Logger } from '@lbf/service-kit';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { BUCKETS, OBJECT_KEY_PATTERN, type Bucket } from './upload-rules';
 import type { ObjectStore } from './storage/object-store';
 import { isPublicImageRow } from './store';
+import { sendJsonError, type Handler } from '../shared/http-routes';
 
-type Next = (err?: unknown) => void;
-type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 /**
  * Resized copies of the images public pages show (video thumbnails, presenters' photos, PDF
@@ -181,18 +179,6 @@ export interface ImageVariantDeps {
   isPublic(bucket: Bucket, key: string): Promise<boolean>;
 }
 
-function sendError(res: ServerResponse, status: number, error: string): void {
-  if (res.headersSent) return void res.destroy();
-  const text = JSON.stringify({ error });
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  res.end(text);
-}
-
 async function readAll(store: ObjectStore, bucket: Bucket, key: string, max: number): Promise<Buffer | null> {
   const info = await store.stat(bucket, key).catch(() => null);
   if (!info || info.size === 0 || info.size > max || !info.contentType?.startsWith('image/')) return null;
@@ -207,12 +193,12 @@ export function imageVariantHandler(deps: ImageVariantDeps): Handler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = new URL(req.url ?? '/', 'http://media.local');
     const v = parseVariantPath(url.pathname);
-    if (v === 'bad') return sendError(res, 400, imageMessages.badVariant);
-    if (!v || url.search) return sendError(res, v ? 400 : 404, v ? imageMessages.badVariant : imageMessages.notFound);
+    if (v === 'bad') return sendJsonError(res, 400, imageMessages.badVariant);
+    if (!v || url.search) return sendJsonError(res, v ? 400 : 404, v ? imageMessages.badVariant : imageMessages.notFound);
     void (async () => {
-      if (!(await deps.isPublic(v.bucket, v.key))) return sendError(res, 404, imageMessages.notFound);
+      if (!(await deps.isPublic(v.bucket, v.key))) return sendJsonError(res, 404, imageMessages.notFound);
       const out = await deps.cache.get(v, () => readAll(deps.store, v.bucket, v.key, deps.maxSourceBytes));
-      if (!out) return sendError(res, 404, imageMessages.notFound);
+      if (!out) return sendJsonError(res, 404, imageMessages.notFound);
       res.writeHead(200, {
         'Content-Type': CONTENT_TYPES[v.format],
         'Content-Length': out.body.length,
@@ -224,7 +210,7 @@ export function imageVariantHandler(deps: ImageVariantDeps): Handler {
     })().catch((err: unknown) => {
       // An unreadable or oversized image: logged, and answered like a missing one.
       deps.log.warn({ err: String(err), bucket: v.bucket, key: v.key }, 'image variant failed');
-      sendError(res, 404, imageMessages.notFound);
+      sendJsonError(res, 404, imageMessages.notFound);
     });
   };
 }

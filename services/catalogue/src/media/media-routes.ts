@@ -1,5 +1,5 @@
 import type { Logger } from '@lbf/service-kit';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseByteRange } from './byte-range';
@@ -9,27 +9,14 @@ import { BUCKETS, KIND_RULES, tooLargeMessage, type Bucket } from './upload-rule
 import { attachmentDisposition, ObjectTooLargeError } from './storage/object-store';
 import type { LocalDiskStore } from './storage/local-disk-store';
 import type { MediaSigner } from './signing';
+import { CLOSE, sendJson, type Handler } from '../shared/http-routes';
 
-type Next = (err?: unknown) => void;
-type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 export const mediaMessages = {
   expired: 'Ce lien a expiré. Rechargez la page pour en obtenir un nouveau.',
   invalid: 'Lien invalide.',
   notFound: 'Fichier introuvable.',
 };
-
-function sendJson(res: ServerResponse, status: number, body: Record<string, unknown>, close = false): void {
-  if (res.headersSent) return void res.destroy();
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    ...(close ? { Connection: 'close' } : {}),
-  });
-  res.end(text);
-}
 
 /** Reads the first `n` bytes of a request, then gives back a stream of the whole body (head included). */
 async function splitHead(req: IncomingMessage, n: number): Promise<{ head: Buffer; body: Readable }> {
@@ -77,25 +64,25 @@ export function uploadHandler(deps: MediaRouteDeps): Handler {
     const token = decodeURIComponent((req.url ?? '').split('?')[0]!.replace(/^\/+/, ''));
     void (async () => {
       const v = deps.signer.verifyUpload(token);
-      if (!v.ok) return sendJson(res, 403, { error: v.reason === 'expired' ? mediaMessages.expired : mediaMessages.invalid }, true);
+      if (!v.ok) return sendJson(res, 403, { error: v.reason === 'expired' ? mediaMessages.expired : mediaMessages.invalid }, CLOSE);
       const { bucket, key, max, kind } = v.grant;
-      if (!(BUCKETS as readonly string[]).includes(bucket) || !KIND_RULES[kind]) return sendJson(res, 403, { error: mediaMessages.invalid }, true);
-      if (!(await deps.isPending(bucket as Bucket, key))) return sendJson(res, 410, { error: messages.uploadNotFound }, true);
+      if (!(BUCKETS as readonly string[]).includes(bucket) || !KIND_RULES[kind]) return sendJson(res, 403, { error: mediaMessages.invalid }, CLOSE);
+      if (!(await deps.isPending(bucket as Bucket, key))) return sendJson(res, 410, { error: messages.uploadNotFound }, CLOSE);
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > max) return sendJson(res, 413, { error: tooLargeMessage(max) }, true);
+      if (Number.isFinite(declared) && declared > max) return sendJson(res, 413, { error: tooLargeMessage(max) }, CLOSE);
       const { head, body } = await splitHead(req, SNIFF_BYTES);
       const sniffed = await sniffForKind(kind, head);
-      if (!sniffed) return sendJson(res, 415, { error: KIND_RULES[kind].invalidMessage }, true);
+      if (!sniffed) return sendJson(res, 415, { error: KIND_RULES[kind].invalidMessage }, CLOSE);
       try {
         const info = await deps.store.put(bucket as Bucket, key, body, { contentType: sniffed.mime, maxBytes: max });
         sendJson(res, 200, { ok: true, size: info.size, contentType: sniffed.mime });
       } catch (err) {
-        if (err instanceof ObjectTooLargeError) return sendJson(res, 413, { error: tooLargeMessage(max) }, true);
+        if (err instanceof ObjectTooLargeError) return sendJson(res, 413, { error: tooLargeMessage(max) }, CLOSE);
         throw err;
       }
     })().catch((err: unknown) => {
       deps.log.warn({ err: String(err) }, 'upload failed');
-      if (!res.headersSent) sendJson(res, 400, { error: "L'envoi du fichier a échoué. Veuillez réessayer." }, true);
+      if (!res.headersSent) sendJson(res, 400, { error: "L'envoi du fichier a échoué. Veuillez réessayer." }, CLOSE);
       else res.destroy();
     });
   };

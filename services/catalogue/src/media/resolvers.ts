@@ -1,5 +1,4 @@
-import { toPayload } from '@lbf/service-kit';
-import { adminOnly } from '../shared/guards';
+import { adminOnly, toPayload } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers, UploadTicketResolvers } from '../generated/graphql';
 import type { CatalogueDeps } from '../shared/deps';
 import { iso } from '../shared/iso';
@@ -12,7 +11,7 @@ export function mediaResolvers(deps: CatalogueDeps): { Query: QueryResolvers; Mu
       uploadLimits: adminOnly(() => deps.limits),
     },
     Mutation: {
-      createUpload: adminOnly(async (a, _ctx, adminId) => toPayload('upload', await createUpload(deps, adminId, a.input))),
+      createUpload: adminOnly(async (a, _ctx, admin) => toPayload('upload', await createUpload(deps, admin.userId, a.input))),
     },
     UploadTicket: {
       expiresAt: (t) => iso(t.expiresAt),

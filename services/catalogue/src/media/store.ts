@@ -1,31 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { PendingUpload, Video } from '../entities';
 import type { Bucket } from '../shared/buckets';
-import { returning } from '../shared/query-helpers';
+import { toRecord, type PendingUpload, type Video } from '../shared/records';
+import { insertRow, queryRows, type Row } from '@lbf/service-kit';
 
 /*
  * The media room's one door to the database: pending uploads, the public images' check, and the
  * streaming build's writes on `videos` (guarded by the version, so a superseded build never
- * overwrites a newer one), `video_keys` and the processing alert. Repositories where TypeORM can
- * say it; the conditional UPDATE … RETURNING statements, through the same EntityManager.
+ * overwrites a newer one), `video_keys` and the processing alert. SQL through the EntityManager,
+ * rows turned into records by shared/records.ts.
  */
-type Manager = Pick<EntityManager, 'query' | 'getRepository'>;
+type Manager = Pick<EntityManager, 'query'>;
 
 // Pending uploads
 
 export async function insertPendingUpload(manager: Manager, columns: Partial<PendingUpload>): Promise<PendingUpload> {
-  const row = manager.getRepository(PendingUpload).create(columns);
-  await manager.getRepository(PendingUpload).insert(row);
-  return row;
+  const insert = insertRow('pending_uploads', columns);
+  const [row] = await queryRows<Row>(manager, insert.sql, insert.params);
+  return toRecord<PendingUpload>(row!);
 }
 
-export function pendingUploadById(manager: Manager, id: string): Promise<PendingUpload | null> {
-  return manager.getRepository(PendingUpload).findOneBy({ id });
+export async function pendingUploadById(manager: Manager, id: string): Promise<PendingUpload | null> {
+  const [row] = await queryRows<Row>(manager, 'SELECT * FROM pending_uploads WHERE id = $1', [id]);
+  return row ? toRecord<PendingUpload>(row) : null;
 }
 
 export async function deletePendingUpload(manager: Manager, id: string): Promise<void> {
-  await manager.getRepository(PendingUpload).delete({ id });
+  await manager.query('DELETE FROM pending_uploads WHERE id = $1', [id]);
 }
 
 /** Whether an object is still waiting for its upload. */
@@ -36,7 +37,7 @@ export async function isPendingObjectRow(manager: Manager, bucket: string, key: 
 
 /** Takes the uploads' rows (an item uses them now); the ids actually taken. */
 export async function takePendingUploads(manager: Manager, ids: string[]): Promise<Set<string>> {
-  const rows = await returning<{ id: string }>(manager, 'DELETE FROM pending_uploads WHERE id = ANY($1::uuid[]) RETURNING id', [ids]);
+  const rows = await queryRows<{ id: string }>(manager, 'DELETE FROM pending_uploads WHERE id = ANY($1::uuid[]) RETURNING id', [ids]);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -72,13 +73,14 @@ export async function isPublicImageRow(manager: Manager, bucket: Bucket, key: st
 
 // The streaming build
 
-export function videoRow(manager: Manager, videoId: string): Promise<Video | null> {
-  return manager.getRepository(Video).findOneBy({ id: videoId });
+export async function videoRow(manager: Manager, videoId: string): Promise<Video | null> {
+  const [row] = await queryRows<Row>(manager, 'SELECT * FROM videos WHERE id = $1', [videoId]);
+  return row ? toRecord<Video>(row) : null;
 }
 
 /** The version a row asks for, given one (1 after the last built) when it has none (demo seed rows); null: no row. */
 export async function wantedVersion(manager: Manager, videoId: string): Promise<number | null> {
-  const rows = await returning<{ processing_version: number }>(
+  const rows = await queryRows<{ processing_version: number }>(
     manager,
     `UPDATE videos SET processing_version = COALESCE(processing_version, COALESCE(hls_version, 0) + 1) WHERE id = $1 RETURNING processing_version`,
     [videoId],
@@ -99,7 +101,7 @@ export async function staleBuilds(manager: Manager, stillForMs: number): Promise
 
 /** The build's progress, when the row is still this version's (false otherwise). */
 export async function writeBuildProgress(manager: Manager, videoId: string, version: number, percent: number): Promise<boolean> {
-  const rows = await returning(
+  const rows = await queryRows(
     manager,
     `UPDATE videos SET processing_state = 'processing', processing_progress = $3, processing_error = NULL, processing_updated_at = now()
      WHERE id = $1 AND processing_version = $2 AND processing_state IN ('pending', 'processing', 'failed') RETURNING id`,
@@ -114,7 +116,7 @@ export async function setDurationIfMissing(manager: Manager, videoId: string, se
 
 /** Sets the thumbnail unless the video has one (or is gone): true when set. */
 export async function setThumbnailIfMissing(manager: Manager, videoId: string, key: string): Promise<boolean> {
-  const set = await returning(manager, 'UPDATE videos SET thumbnail_key = $2 WHERE id = $1 AND thumbnail_key IS NULL RETURNING id', [videoId, key]);
+  const set = await queryRows(manager, 'UPDATE videos SET thumbnail_key = $2 WHERE id = $1 AND thumbnail_key IS NULL RETURNING id', [videoId, key]);
   return set.length > 0;
 }
 
@@ -150,7 +152,7 @@ export async function switchToVersion(
   version: number,
   ladder: { renditions: unknown; previewRenditions: unknown; previewSeconds: number | null },
 ): Promise<{ title: string; priceCents: number }> {
-  const [updated] = await returning<{ title: string; price_cents: number }>(
+  const [updated] = await queryRows<{ title: string; price_cents: number }>(
     manager,
     `UPDATE videos SET hls_version = $2, hls_renditions = $3::jsonb, preview_renditions = $4::jsonb, hls_preview_seconds = $5,
        processing_state = 'ready', processing_progress = 100, processing_error = NULL, processing_updated_at = now(),
@@ -163,7 +165,7 @@ export async function switchToVersion(
 
 /** Records a final failure of `version`, unless a newer build or ladder took over: true when recorded. */
 export async function markBuildFailed(manager: Manager, videoId: string, version: number, reason: string): Promise<boolean> {
-  const failed = await returning(
+  const failed = await queryRows(
     manager,
     `UPDATE videos SET processing_state = 'failed', processing_error = $3, processing_updated_at = now()
      WHERE id = $1 AND processing_version = $2 AND (hls_version IS NULL OR hls_version < $2) RETURNING id`,
@@ -174,7 +176,7 @@ export async function markBuildFailed(manager: Manager, videoId: string, version
 
 /** Opens the video's alert if it is failed and none is open: its title when opened now. */
 export async function openProcessingAlert(manager: Manager, videoId: string): Promise<string | null> {
-  const rows = await returning<{ title: string; at: Date }>(
+  const rows = await queryRows<{ title: string; at: Date }>(
     manager,
     `UPDATE videos SET processing_alert_at = now()
       WHERE id = $1 AND processing_state = 'failed' AND processing_alert_at IS NULL RETURNING title, processing_alert_at AS at`,
@@ -185,6 +187,6 @@ export async function openProcessingAlert(manager: Manager, videoId: string): Pr
 
 /** Closes the video's alert if one is open: true when closed now. */
 export async function closeProcessingAlert(manager: Manager, videoId: string): Promise<boolean> {
-  const rows = await returning<{ id: string }>(manager, `UPDATE videos SET processing_alert_at = NULL WHERE id = $1 AND processing_alert_at IS NOT NULL RETURNING id`, [videoId]);
+  const rows = await queryRows<{ id: string }>(manager, `UPDATE videos SET processing_alert_at = NULL WHERE id = $1 AND processing_alert_at IS NOT NULL RETURNING id`, [videoId]);
   return rows.length > 0;
 }

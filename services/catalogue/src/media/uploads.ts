@@ -5,7 +5,7 @@ import { fail, ok, parseInput, type Result } from '@lbf/service-kit';
 import { catalogueError, messages, refused } from '../shared/errors';
 import { createUploadInput } from '../shared/inputs';
 import { claimedTypeFits, KIND_RULES, objectKeyFor, tooLargeError, type UploadKind } from './upload-rules';
-import type { PendingUpload } from '../entities';
+import type { PendingUpload } from '../shared/records';
 import type { CatalogueDeps } from '../shared/deps';
 import type { UploadTicket } from './upload-ticket';
 import { deletePendingUpload, deletePendingUploads, insertPendingUpload, isPendingObjectRow, lockExpiredUploads, pendingUploadById, takePendingUploads } from './store';

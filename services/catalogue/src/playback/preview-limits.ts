@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { spendPoint } from '@lbf/service-kit';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { DEFAULT_PREVIEW_LIMITS, type PreviewLimitRules } from './rules';
 
 /**
@@ -31,13 +32,6 @@ export class PreviewLimits {
    */
   async consumeSession(ip: string | null, visitorId: string): Promise<number | null> {
     const address = ip ?? 'unknown';
-    try {
-      await this.perIp.consume(address);
-      await this.perVisitor.consume(`${address}|${visitorId}`);
-      return null;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return err.msBeforeNext;
-      throw err;
-    }
+    return (await spendPoint(this.perIp, address)) ?? (await spendPoint(this.perVisitor, `${address}|${visitorId}`));
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { BuyerDetails } from '../entitlements';
-import type { Pdf } from '../entities';
+import type { Pdf } from '../shared/records';
 import { licenceStamp, stampedPdfKey, stampPdf, type ObjectStore } from '../media';
 import type { CatalogueDeps } from '../shared/deps';
 import { catalogueError, messages } from '../shared/errors';

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { isUuid, returning } from '../shared/query-helpers';
+import { queryRows } from '@lbf/service-kit';
+import { isUuid } from '../shared/query-helpers';
 
 /*
  * The playback room's one door to the database: video keys, watch progress, the daily views and
@@ -32,7 +33,7 @@ export async function progressAmong(manager: Pick<EntityManager, 'query'>, userI
 
 /** Keeps the user's position in the video (one row per user and video). */
 export async function storeProgress(manager: Pick<EntityManager, 'query'>, userId: string, videoId: string, position: number): Promise<SavedProgress> {
-  const [row] = await returning<{ position_seconds: number; updated_at: Date }>(
+  const [row] = await queryRows<{ position_seconds: number; updated_at: Date }>(
     manager,
     `INSERT INTO watch_progress (user_id, video_id, position_seconds, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (user_id, video_id) DO UPDATE SET position_seconds = EXCLUDED.position_seconds, updated_at = EXCLUDED.updated_at
@@ -45,7 +46,7 @@ export async function storeProgress(manager: Pick<EntityManager, 'query'>, userI
 /** The video's view count (null: no such video). */
 export async function viewCountOf(manager: Pick<EntityManager, 'query'>, videoId: string): Promise<number | null> {
   if (!isUuid(videoId)) return null;
-  const rows = await returning<{ view_count: number }>(manager, 'SELECT view_count FROM videos WHERE id = $1', [videoId]);
+  const rows = await queryRows<{ view_count: number }>(manager, 'SELECT view_count FROM videos WHERE id = $1', [videoId]);
   return rows[0] ? rows[0].view_count : null;
 }
 
@@ -61,7 +62,7 @@ export async function recordDailyView(
   at: Date,
 ): Promise<boolean> {
   const visitor = 'visitorId' in viewer;
-  const inserted = await returning<{ video_id: string }>(
+  const inserted = await queryRows<{ video_id: string }>(
     manager,
     `INSERT INTO ${visitor ? 'visitor_video_views (video_id, visitor_id' : 'video_views (video_id, user_id'}, viewed_on, counted_at)
      SELECT id, $2, $3::date, $4 FROM videos WHERE id = $1
@@ -73,7 +74,7 @@ export async function recordDailyView(
 
 /** One more view of the video; the new count. */
 export async function countView(manager: Pick<EntityManager, 'query'>, videoId: string): Promise<number> {
-  const [row] = await returning<{ view_count: number }>(manager, 'UPDATE videos SET view_count = view_count + 1 WHERE id = $1 RETURNING view_count', [videoId]);
+  const [row] = await queryRows<{ view_count: number }>(manager, 'UPDATE videos SET view_count = view_count + 1 WHERE id = $1 RETURNING view_count', [videoId]);
   return row!.view_count;
 }
 

@@ -1,12 +1,10 @@
 import { bearerToken, type AccessTokenVerifier, type Logger } from '@lbf/service-kit';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { hlsObjectKey, parseByteRange, type MediaSigner, type ObjectStore, type StreamGrant } from '../media';
 import type { KeyVerdict } from './playback';
 import { parseStreamRequest, streamContentType } from './rules';
+import { sendJsonError, type Handler } from '../shared/http-routes';
 
-type Next = (err?: unknown) => void;
-type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 export const streamMessages = {
   expired: 'Cette session de lecture a expiré. Relancez la vidéo.',
@@ -27,18 +25,6 @@ export interface StreamRouteDeps {
   videoKey(grant: StreamGrant, auth: Awaited<ReturnType<AccessTokenVerifier['verify']>>): Promise<KeyVerdict>;
 }
 
-function sendJson(res: ServerResponse, status: number, error: string): void {
-  if (res.headersSent) return void res.destroy();
-  const text = JSON.stringify({ error });
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  res.end(text);
-}
-
 const refusal: Record<401 | 403 | 404, string> = { 401: streamMessages.signInRequired, 403: streamMessages.forbidden, 404: streamMessages.notFound };
 
 /**
@@ -57,14 +43,14 @@ export function streamHandler(deps: StreamRouteDeps): Handler {
       // The token is checked first, so a stranger learns nothing about which paths exist.
       const tokenPart = /^\/([^/]*)/.exec(rawPath)?.[1] ?? '';
       const verdict = deps.signer.verifyStream(parsed?.token ?? tokenPart);
-      if (!verdict.ok) return sendJson(res, 403, verdict.reason === 'expired' ? streamMessages.expired : streamMessages.invalid);
-      if (!parsed) return sendJson(res, 404, streamMessages.notFound);
+      if (!verdict.ok) return sendJsonError(res, 403, verdict.reason === 'expired' ? streamMessages.expired : streamMessages.invalid);
+      if (!parsed) return sendJsonError(res, 404, streamMessages.notFound);
       const grant = verdict.grant;
 
       if (parsed.file.kind === 'key') {
         const auth = await deps.verifier.verify(bearerToken(req.headers.authorization));
         const key = await deps.videoKey(grant, auth);
-        if (!key.ok) return sendJson(res, key.status, refusal[key.status]);
+        if (!key.ok) return sendJsonError(res, key.status, refusal[key.status]);
         res.writeHead(200, {
           'Content-Type': 'application/octet-stream',
           'Content-Length': key.key.length,
@@ -78,7 +64,7 @@ export function streamHandler(deps: StreamRouteDeps): Handler {
       const path = parsed.file.path;
       const objectKey = hlsObjectKey(grant.videoId, grant.version, grant.scope, path);
       const info = await deps.store.stat('videos', objectKey).catch(() => null);
-      if (!info) return sendJson(res, 404, streamMessages.notFound);
+      if (!info) return sendJsonError(res, 404, streamMessages.notFound);
       const headers: Record<string, string | number> = {
         'Accept-Ranges': 'bytes',
         'Content-Type': streamContentType(path),
@@ -105,7 +91,7 @@ export function streamHandler(deps: StreamRouteDeps): Handler {
       await pipeline(stream, res).catch(() => undefined);
     })().catch((err: unknown) => {
       deps.log.warn({ err: String(err) }, 'stream read failed');
-      if (!res.headersSent) sendJson(res, 500, streamMessages.notFound);
+      if (!res.headersSent) sendJsonError(res, 500, streamMessages.notFound);
       else res.destroy();
     });
   };

@@ -1,7 +1,7 @@
 import { ok, type BaseContext, type Result } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ownsItem } from '../entitlements';
-import type { Video } from '../entities';
+import type { Video } from '../shared/records';
 import { findVideo } from '../items';
 import { Batcher, perRequest } from '../shared/batch';
 import type { CatalogueDeps } from '../shared/deps';

@@ -6,7 +6,7 @@ export const PDF_SORTS = ['NEWEST', 'PRICE_LOW', 'PRICE_HIGH', 'A_Z', 'Z_A', 'PO
 export type PdfSort = (typeof PDF_SORTS)[number];
 
 export interface OrderTerm {
-  /** Entity property (TypeORM), e.g. priceCents. */
+  /** The record's field (shared/records.ts), e.g. priceCents; its column is the snake_case name. */
   property: 'createdAt' | 'priceCents' | 'durationSeconds' | 'titleKey' | 'downloadCount' | 'id';
   direction: 'ASC' | 'DESC';
   nulls?: 'NULLS FIRST' | 'NULLS LAST';

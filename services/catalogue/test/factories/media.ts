@@ -19,6 +19,36 @@ export async function makeFixtures() {
   return { mp4, png, pdf: await makePdf(3) };
 }
 
+/**
+ * A test clip from ffmpeg's own sources: `video` (a test pattern, e.g. `testsrc=s=320x240:r=25:d=4`)
+ * and `audio` (a tone, e.g. `sine=frequency=440:duration=4`), H.264 and AAC in MP4, as long as the shorter.
+ */
+export async function makeClip(video: string, audio: string): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'lbf-catalogue-clip-'));
+  try {
+    const out = join(dir, 'clip.mp4');
+    const r = await runFfmpeg(BUNDLED_FFMPEG, [
+      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', video, '-f', 'lavfi', '-i', audio,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+    ]);
+    if (r.code !== 0) throw new Error(r.stderr);
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const CREATE_VIDEO = `mutation($input: CreateVideoInput!) { createVideo(input: $input) { video { id } error { code message field } } }`;
+
+/** Uploads the bytes and creates a video of them as the administrator (category health); its id. */
+export async function createVideoFrom(t: CatalogueTestContext, bytes: Buffer, input: { title: string; previewSeconds?: number }): Promise<string> {
+  const videoUploadId = await upload(t, 'VIDEO', 'lecon.mp4', 'video/mp4', bytes);
+  const res = await t.asAdmin<{ createVideo: { video: { id: string } | null; error: unknown } }>(CREATE_VIDEO, { input: { category: 'health', videoUploadId, ...input } });
+  if (res.data?.createVideo.error !== null) throw new Error(`createVideo: ${JSON.stringify(res.data?.createVideo.error ?? res.errors)}`);
+  return res.data.createVideo.video!.id;
+}
+
 export async function makePdf(pages: number, text = 'Guide de test'): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);

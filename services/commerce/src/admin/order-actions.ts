@@ -1,4 +1,4 @@
-import { ok, parseInput, settle as asResult, type AuthUser, type Result } from '@lbf/service-kit';
+import { ok, parseInput, settle as asResult, type AuthUser, type Result, type Tx } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { CommerceDeps } from '../deps';
 import type { Order } from '../entities';
@@ -30,57 +30,63 @@ async function lockedOrder(manager: EntityManager, orderId: string): Promise<Ord
   return order;
 }
 
-/** Completes an order without a provider payment: receipt, purchase.completed (provider `manual`), reason and admin recorded. */
-export async function adminGrantOrder(deps: CommerceDeps, admin: AuthUser, raw: unknown): Promise<Result<OrderGql>> {
+/**
+ * An administrator's action on one order, with its reason: in one transaction, the order locked
+ * (ORDER_NOT_FOUND), refused unless `allowed` by its status, then `act`; logged and pushed to the
+ * order's live feed; the admin view of the order after.
+ */
+async function adminOrderAction(
+  deps: CommerceDeps,
+  admin: AuthUser,
+  raw: unknown,
+  rule: { allowed(status: Order['status']): boolean; refusal: 'CANNOT_GRANT' | 'CANNOT_REFUND'; done: string },
+  act: (tx: Tx, order: Order, now: Date, reason: string) => Promise<void>,
+): Promise<Result<OrderGql>> {
   const input = parseInput(reasonInput, raw);
   if (!input.ok) return input;
   const { orderId, reason } = input.value;
   const done = await asResult(() =>
     deps.uow.run(async (tx) => {
       const order = await lockedOrder(tx.manager, orderId);
-      if (!canGrant(order.status)) throw refusal('CANNOT_GRANT', ERRORS.CANNOT_GRANT);
-      const now = deps.now();
-      const live = await liveAttemptOf(tx.manager, order.id);
-      if (live) {
-        await cancelAttempt(tx.manager, live.id, OWN_REASONS.supersededByGrant, now);
-        await recordExchange(tx.manager, live.id, { kind: 'admin-grant', httpStatus: null, body: { adminId: admin.userId } }, now);
-      }
-      await updateOrder(tx.manager, order.id, { adminActionKind: 'granted', adminActionReason: reason, adminActionAdminId: admin.userId, adminActionAt: now });
-      await completeOrder(tx, order, { provider: 'manual', operatorTransactionId: null, at: now });
+      if (!rule.allowed(order.status)) throw refusal(rule.refusal, ERRORS[rule.refusal]);
+      await act(tx, order, deps.now(), reason);
     }),
   );
   if (!done.ok) return done;
-  deps.log.info({ orderId, adminId: admin.userId }, 'order granted by an administrator');
+  deps.log.info({ orderId, adminId: admin.userId }, rule.done);
   await deps.updates.publish(orderId);
   return adminView(deps, orderId);
 }
 
+/** Completes an order without a provider payment: receipt, purchase.completed (provider `manual`), reason and admin recorded. */
+export function adminGrantOrder(deps: CommerceDeps, admin: AuthUser, raw: unknown): Promise<Result<OrderGql>> {
+  const rule = { allowed: canGrant, refusal: 'CANNOT_GRANT', done: 'order granted by an administrator' } as const;
+  return adminOrderAction(deps, admin, raw, rule, async (tx, order, now, reason) => {
+    const live = await liveAttemptOf(tx.manager, order.id);
+    if (live) {
+      await cancelAttempt(tx.manager, live.id, OWN_REASONS.supersededByGrant, now);
+      await recordExchange(tx.manager, live.id, { kind: 'admin-grant', httpStatus: null, body: { adminId: admin.userId } }, now);
+    }
+    await updateOrder(tx.manager, order.id, { adminActionKind: 'granted', adminActionReason: reason, adminActionAdminId: admin.userId, adminActionAt: now });
+    await completeOrder(tx, order, { provider: 'manual', operatorTransactionId: null, at: now });
+  });
+}
+
 /** Marks a completed order refunded (access removed through commerce.purchase.refunded). */
-export async function adminMarkRefunded(deps: CommerceDeps, admin: AuthUser, raw: unknown): Promise<Result<OrderGql>> {
-  const input = parseInput(reasonInput, raw);
-  if (!input.ok) return input;
-  const { orderId, reason } = input.value;
-  const done = await asResult(() =>
-    deps.uow.run(async (tx) => {
-      const order = await lockedOrder(tx.manager, orderId);
-      if (!canMarkRefunded(order.status)) throw refusal('CANNOT_REFUND', ERRORS.CANNOT_REFUND);
-      const now = deps.now();
-      await updateOrder(tx.manager, order.id, { status: 'refunded', adminActionKind: 'refunded', adminActionReason: reason, adminActionAdminId: admin.userId, adminActionAt: now, updatedAt: now });
-      await tx.emit('commerce.purchase.refunded', {
-        orderId: order.id,
-        buyerId: order.buyerId,
-        itemId: order.itemId,
-        itemType: order.itemType,
-        amountXaf: order.amountXaf,
-        reason,
-        adminId: admin.userId,
-        refundedAt: now.toISOString(),
-      });
-      await clearPaymentAlert(tx, order.id, now);
-    }),
-  );
-  if (!done.ok) return done;
-  deps.log.info({ orderId, adminId: admin.userId }, 'order marked refunded by an administrator');
-  await deps.updates.publish(orderId);
-  return adminView(deps, orderId);
+export function adminMarkRefunded(deps: CommerceDeps, admin: AuthUser, raw: unknown): Promise<Result<OrderGql>> {
+  const rule = { allowed: canMarkRefunded, refusal: 'CANNOT_REFUND', done: 'order marked refunded by an administrator' } as const;
+  return adminOrderAction(deps, admin, raw, rule, async (tx, order, now, reason) => {
+    await updateOrder(tx.manager, order.id, { status: 'refunded', adminActionKind: 'refunded', adminActionReason: reason, adminActionAdminId: admin.userId, adminActionAt: now, updatedAt: now });
+    await tx.emit('commerce.purchase.refunded', {
+      orderId: order.id,
+      buyerId: order.buyerId,
+      itemId: order.itemId,
+      itemType: order.itemType,
+      amountXaf: order.amountXaf,
+      reason,
+      adminId: admin.userId,
+      refundedAt: now.toISOString(),
+    });
+    await clearPaymentAlert(tx, order.id, now);
+  });
 }

@@ -1,4 +1,4 @@
-import { requireAdmin, toPayload, unwrap } from '@lbf/service-kit';
+import { adminOnly, toPayload, unwrap } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
 import type { MutationResolvers, QueryResolvers } from '../generated/graphql';
 import { adminOrders, adminUserOrders, commerceStats, exportOrdersCsv } from './admin-orders';
@@ -6,38 +6,17 @@ import { adminGrantOrder, adminMarkRefunded, adminRecheckOrder } from './order-a
 
 export function adminQueries(deps: CommerceDeps): Pick<QueryResolvers, 'adminOrders' | 'adminUserOrders' | 'commerceStats' | 'exportOrdersCsv'> {
   return {
-    adminOrders: async (_p, args, ctx) => {
-      requireAdmin(ctx);
-      return unwrap(await adminOrders(deps, args.filter, args.page ?? 1, args.pageSize ?? 25));
-    },
-    adminUserOrders: async (_p, { userId }, ctx) => {
-      requireAdmin(ctx);
-      return adminUserOrders(deps, userId);
-    },
-    commerceStats: async (_p, _a, ctx) => {
-      requireAdmin(ctx);
-      return commerceStats(deps);
-    },
-    exportOrdersCsv: async (_p, { filter }, ctx) => {
-      requireAdmin(ctx);
-      return unwrap(await exportOrdersCsv(deps, filter));
-    },
+    adminOrders: adminOnly(async (args) => unwrap(await adminOrders(deps, args.filter, args.page ?? 1, args.pageSize ?? 25))),
+    adminUserOrders: adminOnly(async ({ userId }) => adminUserOrders(deps, userId)),
+    commerceStats: adminOnly(() => commerceStats(deps)),
+    exportOrdersCsv: adminOnly(async ({ filter }) => unwrap(await exportOrdersCsv(deps, filter))),
   };
 }
 
 export function adminMutations(deps: CommerceDeps): Pick<MutationResolvers, 'adminRecheckOrder' | 'adminGrantOrder' | 'adminMarkRefunded'> {
   return {
-    adminRecheckOrder: async (_p, { orderId }, ctx) => {
-      requireAdmin(ctx);
-      return toPayload('order', await adminRecheckOrder(deps, orderId));
-    },
-    adminGrantOrder: async (_p, { input }, ctx) => {
-      const admin = requireAdmin(ctx);
-      return toPayload('order', await adminGrantOrder(deps, admin, input));
-    },
-    adminMarkRefunded: async (_p, { input }, ctx) => {
-      const admin = requireAdmin(ctx);
-      return toPayload('order', await adminMarkRefunded(deps, admin, input));
-    },
+    adminRecheckOrder: adminOnly(async ({ orderId }) => toPayload('order', await adminRecheckOrder(deps, orderId))),
+    adminGrantOrder: adminOnly(async ({ input }, _ctx, admin) => toPayload('order', await adminGrantOrder(deps, admin, input))),
+    adminMarkRefunded: adminOnly(async ({ input }, _ctx, admin) => toPayload('order', await adminMarkRefunded(deps, admin, input))),
   };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Buyer, PriceListItem } from '../entities';
 import { buyerName } from '../shared/buyer-name';
-import { fromRow } from '../shared/rows';
+import { fromRow } from '@lbf/service-kit';
 
 /** What an item costs now (the price list), or null when catalogue never published it. */
 export async function priceOf(manager: EntityManager, itemId: string): Promise<PriceListItem | null> {

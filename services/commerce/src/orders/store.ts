@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Order, PaymentAttempt, ProviderExchange } from '../entities';
-import { fromRow, updateById } from '../shared/rows';
+import { fromRow, updateById } from '@lbf/service-kit';
 import type { OrderRecord } from './views';
 
 const date = (v: unknown) => (v ? new Date(v as string) : null);

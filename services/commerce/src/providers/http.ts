@@ -201,3 +201,63 @@ export function clientSettings<T extends object, D extends { [K in keyof T]?: No
   const given = Object.fromEntries(Object.entries(cfg).filter(([, v]) => v !== undefined && v !== null));
   return { ...defaults, ...given } as unknown as T & { [K in keyof D & keyof T]-?: NonNullable<T[K]> };
 }
+
+/**
+ * A client-credentials token (Orange's /token, MTN's /collection/token/): POSTed with Basic
+ * user:secret, answering `access_token` and `expires_in` (an hour when absent or odd); a refusal is
+ * ProviderRejected `TOKEN_HTTP_<status>`. Cached by TokenCache.
+ */
+export function basicAuthTokens(t: {
+  provider: ProviderName;
+  url: string;
+  user: string;
+  secret: string;
+  /** More headers of the token call (the form's content type, a subscription key). */
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  marginMs: number;
+  fetchImpl?: typeof fetch;
+}): TokenCache {
+  return new TokenCache(async () => {
+    const res = await httpCall({
+      provider: t.provider,
+      kind: `${t.provider}.token`,
+      method: 'POST',
+      url: t.url,
+      headers: { authorization: `Basic ${Buffer.from(`${t.user}:${t.secret}`).toString('base64')}`, ...t.headers },
+      body: t.body,
+      timeoutMs: t.timeoutMs,
+      retries: 2,
+      fetchImpl: t.fetchImpl,
+    });
+    const token = pickString(res.body, 'access_token');
+    if (res.status >= 400 || !token) throw new ProviderRejected(t.provider, `TOKEN_HTTP_${res.status}`, res.exchange);
+    const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
+    return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
+  }, t.marginMs);
+}
+
+/**
+ * One call with the cached bearer token. An expired token is refused before anything happens: a
+ * 401 drops it and the call is made once more with a fresh one.
+ */
+export async function withBearerToken(tokens: TokenCache, call: (token: string) => Promise<HttpAnswer>): Promise<HttpAnswer> {
+  for (let round = 0; ; round++) {
+    const res = await call(await tokens.get());
+    if (res.status === 401 && round === 0) {
+      tokens.invalidate();
+      continue;
+    }
+    return res;
+  }
+}
+
+/** An unsigned notification's body as JSON, or null: such a body is only a nudge to ask the provider, readable or not. */
+export function nudgeBody(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+}

@@ -10,17 +10,10 @@
  * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
  */
 import { mtnOutcome, mtnReasonCode } from './statuses';
-import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
-import {
-  ChargeNotAtProvider,
-  ProviderRejected,
-  ProviderUnavailable,
-  type ChargeRequest,
-  type InboundNotification,
-  type NotificationVerdict,
-  type PaymentProvider,
-  type ProviderAnswer,
-} from './port';
+import { basicAuthTokens, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, nudgeBody, pickString, TokenCache, tokenTroubleIsUnavailable, withBearerToken } from './http';
+import type { HttpAnswer } from './http';
+import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from './port';
+import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer } from './port';
 
 export const MTN_MOMO_DEFAULT_BASE_URL = 'https://proxy.momoapi.mtn.com';
 export const MTN_MOMO_WINDOW_MS = 5 * 60 * 1000;
@@ -85,31 +78,22 @@ const momoSettings = (cfg: MtnMomoConfig) => clientSettings(cfg, { timeoutMs: DE
 
 function momoSession(cfg: MomoSettings): MomoSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const tokens = new TokenCache(async () => {
-    const res = await httpCall({
-      provider: 'mtn',
-      kind: 'mtn.token',
-      method: 'POST',
-      url: `${base}/collection/token/`,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${cfg.apiUser}:${cfg.apiKey}`).toString('base64')}`,
-        'ocp-apim-subscription-key': cfg.subscriptionKey,
-      },
-      body: '',
-      timeoutMs: cfg.timeoutMs,
-      retries: 2,
-      fetchImpl: cfg.fetchImpl,
-    });
-    const token = pickString(res.body, 'access_token');
-    if (res.status >= 400 || !token) throw new ProviderRejected('mtn', `TOKEN_HTTP_${res.status}`, res.exchange);
-    const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
-    return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
-  }, cfg.tokenMarginMs);
+  const tokens = basicAuthTokens({
+    provider: 'mtn',
+    url: `${base}/collection/token/`,
+    user: cfg.apiUser,
+    secret: cfg.apiKey,
+    headers: { 'ocp-apim-subscription-key': cfg.subscriptionKey },
+    body: '',
+    timeoutMs: cfg.timeoutMs,
+    marginMs: cfg.tokenMarginMs,
+    fetchImpl: cfg.fetchImpl,
+  });
   return { cfg, base, tokens };
 }
 
-/** One authorised call; a 401 drops the cached token and tries once more with a fresh one. */
-async function authed(
+/** One authorised call (withBearerToken: a 401 is tried once more with a fresh token). */
+function authed(
   s: MomoSession,
   kind: string,
   method: 'GET' | 'POST',
@@ -118,9 +102,8 @@ async function authed(
   body: unknown,
   retries: number,
 ): Promise<HttpAnswer> {
-  for (let round = 0; ; round++) {
-    const token = await s.tokens.get();
-    const res = await httpCall({
+  return withBearerToken(s.tokens, (token) =>
+    httpCall({
       provider: 'mtn',
       kind,
       method,
@@ -135,13 +118,8 @@ async function authed(
       timeoutMs: s.cfg.timeoutMs,
       retries,
       fetchImpl: s.cfg.fetchImpl,
-    });
-    if (res.status === 401 && round === 0) {
-      s.tokens.invalidate();
-      continue;
-    }
-    return res;
-  }
+    }),
+  );
 }
 
 async function momoStatus(s: MomoSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
@@ -200,12 +178,7 @@ async function momoCharge(s: MomoSession, request: ChargeRequest): Promise<Provi
 
 function momoNotification(notification: InboundNotification): NotificationVerdict {
   // Unsigned and sent once: it only tells us which attempt to ask about.
-  let body: unknown = null;
-  try {
-    body = JSON.parse(notification.rawBody.toString('utf8'));
-  } catch {
-    /* still a nudge */
-  }
+  const body = nudgeBody(notification.rawBody);
   const header = headerValue(notification.headers, 'x-reference-id');
   const externalId = pickString(body, 'externalId');
   const reference = externalId ?? header;

@@ -11,17 +11,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { notchPayEventOutcome, notchPayOutcome } from './statuses';
 import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
-import {
-  ChargeNotAtProvider,
-  ProviderRejected,
-  ProviderUnavailable,
-  type ChargeRequest,
-  type InboundNotification,
-  type NotificationVerdict,
-  type PaymentProvider,
-  type ProviderAnswer,
-  type ProviderOutcome,
-} from './port';
+import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from './port';
+import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer, ProviderOutcome } from './port';
 
 export const NOTCHPAY_DEFAULT_BASE_URL = 'https://api.notchpay.co';
 export const NOTCHPAY_WINDOW_MS = 3 * 60 * 60 * 1000;

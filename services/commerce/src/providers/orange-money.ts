@@ -12,17 +12,10 @@
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
 import { orangeInitRefused, orangeOutcome } from './statuses';
-import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, pickString, TokenCache, tokenTroubleIsUnavailable, type HttpAnswer } from './http';
-import {
-  ChargeNotAtProvider,
-  ProviderRejected,
-  ProviderUnavailable,
-  type ChargeRequest,
-  type InboundNotification,
-  type NotificationVerdict,
-  type PaymentProvider,
-  type ProviderAnswer,
-} from './port';
+import { basicAuthTokens, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, nudgeBody, pickString, TokenCache, tokenTroubleIsUnavailable, withBearerToken } from './http';
+import type { HttpAnswer } from './http';
+import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from './port';
+import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer } from './port';
 
 export const ORANGE_MONEY_DEFAULT_BASE_URL = 'https://api-s1.orange.cm';
 export const ORANGE_MONEY_API_PREFIX = '/omcoreapis/1.0.2';
@@ -84,33 +77,23 @@ const orangeSettings = (cfg: OrangeMoneyConfig) => clientSettings(cfg, { timeout
 
 function orangeSession(cfg: OrangeSettings): OrangeSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const tokens = new TokenCache(async () => {
-    const res = await httpCall({
-      provider: 'orange',
-      kind: 'orange.token',
-      method: 'POST',
-      url: `${base}/token`,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${cfg.username}:${cfg.password}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-      timeoutMs: cfg.timeoutMs,
-      retries: 2,
-      fetchImpl: cfg.fetchImpl,
-    });
-    const token = pickString(res.body, 'access_token');
-    if (res.status >= 400 || !token) throw new ProviderRejected('orange', `TOKEN_HTTP_${res.status}`, res.exchange);
-    const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
-    return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
-  }, cfg.tokenMarginMs);
+  const tokens = basicAuthTokens({
+    provider: 'orange',
+    url: `${base}/token`,
+    user: cfg.username,
+    secret: cfg.password,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+    timeoutMs: cfg.timeoutMs,
+    marginMs: cfg.tokenMarginMs,
+    fetchImpl: cfg.fetchImpl,
+  });
   return { cfg, api: `${base}${ORANGE_MONEY_API_PREFIX}`, tokens };
 }
 
-async function authed(s: OrangeSession, kind: string, method: 'GET' | 'POST', path: string, body: unknown, retries: number): Promise<HttpAnswer> {
-  for (let round = 0; ; round++) {
-    const token = await s.tokens.get();
-    const res = await httpCall({
+function authed(s: OrangeSession, kind: string, method: 'GET' | 'POST', path: string, body: unknown, retries: number): Promise<HttpAnswer> {
+  return withBearerToken(s.tokens, (token) =>
+    httpCall({
       provider: 'orange',
       kind,
       method,
@@ -120,14 +103,8 @@ async function authed(s: OrangeSession, kind: string, method: 'GET' | 'POST', pa
       timeoutMs: s.cfg.timeoutMs,
       retries,
       fetchImpl: s.cfg.fetchImpl,
-    });
-    // An expired token is refused before anything happens: safe to try once more with a new one.
-    if (res.status === 401 && round === 0) {
-      s.tokens.invalidate();
-      continue;
-    }
-    return res;
-  }
+    }),
+  );
 }
 
 function fromStatusBody(res: HttpAnswer, payToken: string): ProviderAnswer {
@@ -232,12 +209,7 @@ async function orangeResend(s: OrangeSession, attempt: { reference: string; prov
 
 function orangeNotification(notification: InboundNotification): NotificationVerdict {
   // Undocumented and unsigned: read what we can, then ask mp/paymentstatus.
-  let body: unknown = null;
-  try {
-    body = JSON.parse(notification.rawBody.toString('utf8'));
-  } catch {
-    /* still a nudge */
-  }
+  const body = nudgeBody(notification.rawBody);
   const reference = pickString(body, 'orderId') ?? pickString(body, 'data', 'orderId');
   const payToken = pickString(body, 'payToken') ?? pickString(body, 'data', 'payToken') ?? headerValue(notification.headers, 'x-pay-token');
   return { valid: true, signed: false, reference, providerReference: payToken, eventId: null };

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Order, PaymentAttempt } from '../entities';
 import { toAttempt, toOrder } from '../orders';
 import type { ProviderName } from '../providers';
-import { returned } from '../shared/rows';
+import { returnedRows } from '@lbf/service-kit';
 
 /** The settlement module's door to the database (SQL through the EntityManager, the service's one way). */
 
@@ -33,7 +33,7 @@ export type SupersededAttempt = { id: string; provider: ProviderName; reference:
 
 /** A late "paid" on an earlier attempt while a newer one is live: the newer one is canceled (it must not charge again). */
 export async function cancelOtherLiveAttempts(manager: EntityManager, orderId: string, paidAttemptId: string, reason: string, at: Date): Promise<SupersededAttempt[]> {
-  return returned<SupersededAttempt>(
+  return returnedRows<SupersededAttempt>(
     await manager.query(
       `UPDATE payment_attempts SET status = 'canceled', failure_code = $3, settled_at = $2
         WHERE order_id = $1 AND status = 'pending' AND id <> $4 RETURNING id, provider, reference, provider_reference`,
@@ -44,7 +44,7 @@ export async function cancelOtherLiveAttempts(manager: EntityManager, orderId: s
 
 /** The next receipt sequence of a year (its counter row bumped in the caller's transaction). */
 export async function nextReceiptSequence(manager: EntityManager, year: number): Promise<number> {
-  const [row] = returned<{ last: number }>(
+  const [row] = returnedRows<{ last: number }>(
     await manager.query(
       `INSERT INTO receipt_counters (year, last) VALUES ($1, 1)
        ON CONFLICT (year) DO UPDATE SET last = receipt_counters.last + 1 RETURNING last`,
@@ -75,7 +75,7 @@ export async function stalePendingAttempts(manager: EntityManager): Promise<stri
 
 /** Claims the next resend of an unsent charge (one instance wins); false when another did. */
 export async function claimChargeResend(manager: EntityManager, attempt: PaymentAttempt, at: Date, expiresAt: Date): Promise<boolean> {
-  const claimed = returned<{ id: string }>(
+  const claimed = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE payment_attempts SET charge_resends = charge_resends + 1, charge_resent_at = $2, expires_at = GREATEST(expires_at, $3)
         WHERE id = $1 AND status = 'pending' AND charge_resends = $4 RETURNING id`,
@@ -113,7 +113,7 @@ export async function keepProviderReference(manager: EntityManager, attemptId: s
 
 /** Opens the order's alert unless one is open or the order is paid: its item's title when raised now, else null. */
 export async function openAlert(manager: EntityManager, orderId: string, reason: string, at: Date): Promise<string | null> {
-  const rows = returned<{ item_title: string }>(
+  const rows = returnedRows<{ item_title: string }>(
     await manager.query(
       `UPDATE orders SET alert_reason = $2, alert_raised_at = $3
         WHERE id = $1 AND alert_raised_at IS NULL AND status NOT IN ('completed', 'refunded') RETURNING item_title`,
@@ -125,7 +125,7 @@ export async function openAlert(manager: EntityManager, orderId: string, reason:
 
 /** Closes the order's alert if one is open; true when it was cleared now. */
 export async function closeAlert(manager: EntityManager, orderId: string): Promise<boolean> {
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(`UPDATE orders SET alert_reason = NULL, alert_raised_at = NULL WHERE id = $1 AND alert_raised_at IS NOT NULL RETURNING id`, [orderId]),
   );
   return rows.length > 0;

@@ -1,20 +1,11 @@
+import { standIn } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { ChargeNotAtProvider, createMtnMomoClient, momoNote, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './world';
+import { ChargeNotAtProvider, createMtnMomoClient, momoNote, ProviderRejected, ProviderUnavailable } from '../../src/providers';
+import { answerPhone, chargeRequest, phonePrompts, providerWorld, until } from './world';
 
 describe('MTN MoMo client against the sandbox', () => {
-  let world: ProviderWorld;
-  let mtn: PaymentProvider;
-
-  beforeAll(async () => {
-    world = await startProviderWorld();
-    mtn = world.providers.get('mtn')!;
-  });
-  afterAll(() => world.stop());
-  beforeEach(async () => {
-    await world.control('/reset', {});
-    world.receiver.received.length = 0;
-  });
+  const world = providerWorld();
+  const mtn = standIn(() => world.providers.get('mtn')!);
 
   const charge = (phone: string, reference = randomUUID()) => mtn.charge(chargeRequest(world, { provider: 'mtn', reference, phone }));
 

@@ -1,3 +1,4 @@
+import { standIn } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import {
   ChargeNotAtProvider,
@@ -8,21 +9,11 @@ import {
   verifyNotchPayWebhook,
   type NotchPayClient,
 } from '../../src/providers';
-import { answerPhone, chargeRequest, startProviderWorld, until, type ProviderWorld, type Received } from './world';
+import { answerPhone, chargeRequest, providerWorld, until, type Received } from './world';
 
 describe('NotchPay client against the sandbox', () => {
-  let world: ProviderWorld;
-  let notch: NotchPayClient;
-
-  beforeAll(async () => {
-    world = await startProviderWorld();
-    notch = world.providers.get('notchpay') as NotchPayClient;
-  });
-  afterAll(() => world.stop());
-  beforeEach(async () => {
-    await world.control('/reset', {});
-    world.receiver.received.length = 0;
-  });
+  const world = providerWorld();
+  const notch = standIn(() => world.providers.get('notchpay') as NotchPayClient);
 
   const webhooks = () => world.receiver.received.filter((r) => r.path === '/payments/notify/notchpay');
   const nextWebhook = (n = 1) => until(() => (webhooks().length >= n ? webhooks()[n - 1] : undefined), 3000, `webhook #${n}`);

@@ -1,20 +1,11 @@
+import { standIn } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { ChargeNotAtProvider, createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, startProviderWorld, until, type ProviderWorld } from './world';
+import { ChargeNotAtProvider, createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable } from '../../src/providers';
+import { answerPhone, chargeRequest, phonePrompts, providerWorld, until } from './world';
 
 describe('Orange Money client against the sandbox', () => {
-  let world: ProviderWorld;
-  let orange: PaymentProvider;
-
-  beforeAll(async () => {
-    world = await startProviderWorld();
-    orange = world.providers.get('orange')!;
-  });
-  afterAll(() => world.stop());
-  beforeEach(async () => {
-    await world.control('/reset', {});
-    world.receiver.received.length = 0;
-  });
+  const world = providerWorld();
+  const orange = standIn(() => world.providers.get('orange')!);
 
   const charge = (phone: string, reference = randomUUID()) => orange.charge(chargeRequest(world, { provider: 'orange', reference, phone }));
 

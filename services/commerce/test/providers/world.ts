@@ -3,6 +3,7 @@
  * standing in for commerce's webhook endpoints (records raw bodies and headers), and the clients
  * built from env exactly as commerce builds them.
  */
+import { withHarness } from '@lbf/service-kit/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +54,22 @@ export interface ProviderWorld {
   providers: ReturnType<typeof createProviders>;
   control(path: string, body?: unknown): Promise<unknown>;
   stop(): Promise<void>;
+}
+
+/**
+ * The world of a provider's tests: started before them, its sandbox and receiver reset before each,
+ * stopped after them; read when a test runs.
+ */
+export function providerWorld(): ProviderWorld {
+  const world = withHarness(async () => {
+    const w = await startProviderWorld();
+    return { ...w, teardown: () => w.stop() };
+  });
+  beforeEach(async () => {
+    await world.control('/reset', {});
+    world.receiver.received.length = 0;
+  });
+  return world;
 }
 
 export async function startProviderWorld(tuning: ProviderTuning = {}): Promise<ProviderWorld> {

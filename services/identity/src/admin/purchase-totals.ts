@@ -1,5 +1,4 @@
-import type { EventData } from '@lbf/proto-events';
-import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
+import { idempotentConsumers, type EventBus, type Logger, type ModuleConsumer, type UnitOfWork } from '@lbf/service-kit';
 import { addPurchase } from './store';
 
 /** commerce.purchase.completed: +1 purchase, +amountXaf. */
@@ -18,33 +17,13 @@ type ConsumerArgs = { bus: EventBus; uow: UnitOfWork; log: Logger };
  * inbox: a redelivered event changes nothing. It only sorts the users table by PURCHASES /
  * TOTAL_SPENT and fills the export; the figures the table shows come from commerce by federation.
  */
-export function purchaseTotalsConsumers(args: ConsumerArgs): Array<{ name: string; start: () => Promise<RunningConsumer> }> {
-  return [
+export function purchaseTotalsConsumers(args: ConsumerArgs): ModuleConsumer[] {
+  return idempotentConsumers(
+    args,
+    { 'commerce.purchase.completed': PURCHASE_TOTALS_COMPLETED_CONSUMER, 'commerce.purchase.refunded': PURCHASE_TOTALS_REFUNDED_CONSUMER },
     {
-      name: PURCHASE_TOTALS_COMPLETED_CONSUMER,
-      start: () =>
-        startIdempotentConsumer({
-          ...args,
-          durable: PURCHASE_TOTALS_COMPLETED_CONSUMER,
-          subjects: ['commerce.purchase.completed'],
-          handle: async (envelope, { manager }) => {
-            const d: EventData<'commerce.purchase.completed'> = envelope.data;
-            await addPurchase(manager, d.buyerId, 1, d.amountXaf);
-          },
-        }),
+      'commerce.purchase.completed': ({ data: d }, { manager }) => addPurchase(manager, d.buyerId, 1, d.amountXaf),
+      'commerce.purchase.refunded': ({ data: d }, { manager }) => addPurchase(manager, d.buyerId, -1, -d.amountXaf),
     },
-    {
-      name: PURCHASE_TOTALS_REFUNDED_CONSUMER,
-      start: () =>
-        startIdempotentConsumer({
-          ...args,
-          durable: PURCHASE_TOTALS_REFUNDED_CONSUMER,
-          subjects: ['commerce.purchase.refunded'],
-          handle: async (envelope, { manager }) => {
-            const d: EventData<'commerce.purchase.refunded'> = envelope.data;
-            await addPurchase(manager, d.buyerId, -1, -d.amountXaf);
-          },
-        }),
-    },
-  ];
+  );
 }

@@ -6,7 +6,7 @@
  * and, unless --customer, grants the admin role. Idempotent: an existing account keeps its
  * password unless --reset-password. Reads DATABASE_URL (identity's role) and runs the migrations.
  */
-import { connectEventBus, createLogger, migrateUnderLock, OutboxRelay, UnitOfWork } from '@lbf/service-kit';
+import { connectEventBus, createLogger, OutboxRelay, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
 import { parseArgs } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -139,16 +139,11 @@ export async function runCreateAdmin(argv: string[], env: NodeJS.ProcessEnv = pr
   const options = parseCommandLine(argv);
   const url = env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required (the identity role URL, e.g. postgres://lbf_identity@127.0.0.1:5432/lbf)');
-  const ds = createDataSource(url, 2);
-  await ds.initialize();
-  try {
-    await migrateUnderLock(ds, SCHEMA);
+  return withMigratedDataSource(createDataSource(url, 2), SCHEMA, async (ds) => {
     const result = await createAdmin(new UnitOfWork(ds, 'identity'), options);
     const published = result.created ? await publishOutbox(ds, env) : '';
     return describeResult(result) + published;
-  } finally {
-    await ds.destroy();
-  }
+  });
 }
 
 if (require.main === module) {

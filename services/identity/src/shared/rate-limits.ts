@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { longestWait, spendPoint } from '@lbf/service-kit';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 
 export interface RateLimitRule {
   points: number;
@@ -81,19 +82,11 @@ export class RateLimiter {
 
   /** Counts one attempt; null when allowed, else the milliseconds to wait. */
   async consume(name: LimiterName, key: string): Promise<number | null> {
-    try {
-      await this.limiters[name].consume(key);
-      return null;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return err.msBeforeNext;
-      throw err;
-    }
+    return spendPoint(this.limiters[name], key);
   }
 
   /** Counts several at once (e.g. per IP and per e-mail); the longest wait wins. */
   async consumeAll(entries: Array<[LimiterName, string]>): Promise<number | null> {
-    const waits = await Promise.all(entries.map(([name, key]) => this.consume(name, key)));
-    const blocked = waits.filter((w): w is number => w !== null);
-    return blocked.length ? Math.max(...blocked) : null;
+    return longestWait(entries.map(([name, key]) => this.consume(name, key)));
   }
 }

@@ -10,3 +10,4 @@ export * from './environment';
 export * from './private-nats';
 export * from './spreadsheet';
 export * from './harness';
+export * from './per-file';

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { longestWait, spendPoint } from '@lbf/service-kit';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { CONTACT_LIMITS } from './rules';
 
 type LimitName = keyof typeof CONTACT_LIMITS;
@@ -25,19 +26,11 @@ export class ContactLimits {
 
   /** Counts one; null when allowed, else the milliseconds to wait. */
   async consume(name: LimitName, key: string): Promise<number | null> {
-    try {
-      await this.limiters[name].consume(key);
-      return null;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return err.msBeforeNext;
-      throw err;
-    }
+    return spendPoint(this.limiters[name], key);
   }
 
   /** A message about to be stored: one point on its IP and one on its address; the longest wait wins. */
   async consumeSend(ip: string, email: string): Promise<number | null> {
-    const waits = await Promise.all([this.consume('sendsPerIp', ip), this.consume('sendsPerEmail', email)]);
-    const blocked = waits.filter((w): w is number => w !== null);
-    return blocked.length ? Math.max(...blocked) : null;
+    return longestWait([this.consume('sendsPerIp', ip), this.consume('sendsPerEmail', email)]);
   }
 }

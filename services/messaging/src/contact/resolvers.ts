@@ -1,4 +1,4 @@
-import { requireAdmin, toPayload, unwrap, unwrapKeepingCode } from '@lbf/service-kit';
+import { adminOnly, toPayload, unwrap, unwrapKeepingCode } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers } from '../generated/graphql';
 import { openContactForm, sendContactMessage, type ContactFormDeps } from './form';
 import { adminArchiveContactMessage, adminContactMessage, adminContactMessages, adminMarkContactMessage, adminReplyContactMessage } from './inbox';
@@ -7,30 +7,15 @@ import { adminArchiveContactMessage, adminContactMessage, adminContactMessages, 
 export function contactResolvers(deps: ContactFormDeps): { Query: QueryResolvers; Mutation: MutationResolvers } {
   return {
     Query: {
-      adminContactMessages: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await adminContactMessages(deps, args));
-      },
-      adminContactMessage: async (_p, { id }, ctx) => {
-        requireAdmin(ctx);
-        return adminContactMessage(deps, id);
-      },
+      adminContactMessages: adminOnly(async (args) => unwrap(await adminContactMessages(deps, args))),
+      adminContactMessage: adminOnly(async ({ id }) => adminContactMessage(deps, id)),
     },
     Mutation: {
       openContactForm: async (_p, _a, ctx) => unwrapKeepingCode(await openContactForm(deps, ctx.ip)),
       sendContactMessage: async (_p, { input }, ctx) => toPayload('sent', await sendContactMessage(deps, input, ctx.ip)),
-      adminMarkContactMessage: async (_p, { id, read }, ctx) => {
-        requireAdmin(ctx);
-        return toPayload('contactMessage', await adminMarkContactMessage(deps, id, read));
-      },
-      adminArchiveContactMessage: async (_p, { id, archived }, ctx) => {
-        requireAdmin(ctx);
-        return toPayload('contactMessage', await adminArchiveContactMessage(deps, id, archived));
-      },
-      adminReplyContactMessage: async (_p, args, ctx) => {
-        const admin = requireAdmin(ctx);
-        return toPayload('contactMessage', await adminReplyContactMessage(deps, admin, args.id, args.body));
-      },
+      adminMarkContactMessage: adminOnly(async ({ id, read }) => toPayload('contactMessage', await adminMarkContactMessage(deps, id, read))),
+      adminArchiveContactMessage: adminOnly(async ({ id, archived }) => toPayload('contactMessage', await adminArchiveContactMessage(deps, id, archived))),
+      adminReplyContactMessage: adminOnly(async (args, _ctx, admin) => toPayload('contactMessage', await adminReplyContactMessage(deps, admin, args.id, args.body))),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { requireAdmin, toPayload, unwrap } from '@lbf/service-kit';
+import { adminOnly, toPayload, unwrap } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers } from '../generated/graphql';
 import type { MessagingDeps } from '../shared/deps';
 import { listMailDeliveries, retryMailDelivery } from './deliveries';
@@ -7,16 +7,10 @@ import { listMailDeliveries, retryMailDelivery } from './deliveries';
 export function mailResolvers(deps: MessagingDeps): { Query: QueryResolvers; Mutation: MutationResolvers } {
   return {
     Query: {
-      adminMailDeliveries: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await listMailDeliveries(deps, args));
-      },
+      adminMailDeliveries: adminOnly(async (args) => unwrap(await listMailDeliveries(deps, args))),
     },
     Mutation: {
-      adminRetryMailDelivery: async (_p, { id }, ctx) => {
-        requireAdmin(ctx);
-        return toPayload('delivery', await retryMailDelivery(deps, id));
-      },
+      adminRetryMailDelivery: adminOnly(async ({ id }) => toPayload('delivery', await retryMailDelivery(deps, id))),
     },
   };
 }

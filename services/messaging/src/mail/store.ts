@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { likePattern, updateReturning } from '../shared/sql';
+import { queryRows } from '@lbf/service-kit';
+import { likePattern } from '../shared/sql';
 import type { MailPurpose, TemplateData } from './template-data';
 
 /**
@@ -57,7 +58,7 @@ export async function insertDelivery<P extends MailPurpose>(manager: EntityManag
 
 /** queued -> sending, one more attempt; null when the row is not queued (another worker has it, or it is done). */
 export async function claimDelivery(manager: EntityManager, id: string): Promise<DeliveryRow | null> {
-  const [row] = await updateReturning<DeliveryRow>(
+  const [row] = await queryRows<DeliveryRow>(
     manager,
     `UPDATE mail_deliveries SET status = 'sending', attempts = attempts + 1, claimed_at = now(), updated_at = now()
      WHERE id = $1 AND status = 'queued' RETURNING *`,
@@ -83,7 +84,7 @@ export async function settleDelivery(
   outcome: 'sent' | 'failed' | 'suppressed',
   set: { lastError?: string | null; messageId?: string | null },
 ): Promise<boolean> {
-  const updated = await updateReturning<{ id: string }>(
+  const updated = await queryRows<{ id: string }>(
     manager,
     `UPDATE mail_deliveries SET status = $2, last_error = $3, smtp_message_id = COALESCE($4, smtp_message_id),
        sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END, updated_at = now()
@@ -106,7 +107,7 @@ export async function requeueSending(manager: EntityManager, id: string, error: 
 
 /** A FAILED row back to 'queued' (a retry); null when it is not failed or does not exist. */
 export async function requeueFailed(manager: EntityManager, id: string): Promise<DeliveryRow | null> {
-  const [row] = await updateReturning<DeliveryRow>(manager, `UPDATE mail_deliveries SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'failed' RETURNING *`, [id]);
+  const [row] = await queryRows<DeliveryRow>(manager, `UPDATE mail_deliveries SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'failed' RETURNING *`, [id]);
   return row ?? null;
 }
 
@@ -116,7 +117,7 @@ export async function deliveryExists(manager: EntityManager, id: string): Promis
 
 /** Rows 'sending' past their lease (a worker died mid-send) back to 'queued'. */
 export async function reclaimExpired(manager: EntityManager, leaseMs: number): Promise<Array<{ id: string; purpose: MailPurpose }>> {
-  return updateReturning<{ id: string; purpose: MailPurpose }>(
+  return queryRows<{ id: string; purpose: MailPurpose }>(
     manager,
     `UPDATE mail_deliveries SET status = 'queued', updated_at = now(),
        last_error = COALESCE(last_error, 'Envoi interrompu : nouvel essai.')

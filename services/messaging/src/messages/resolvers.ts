@@ -1,4 +1,4 @@
-import { requireAdmin, requireUser, toPayload, unwrap } from '@lbf/service-kit';
+import { adminOnly, requireUser, toPayload, unwrap } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers, SubscriptionResolvers, UserResolvers } from '../generated/graphql';
 import { adminInternalMessages, adminInternalMessageStats, adminMarkMessageRead, adminSendMessage, messageRecipients } from './admin';
 import { inboxPage, markMessageRead, unreadCount, type InboxDeps } from './inbox';
@@ -10,18 +10,9 @@ type MessagesResolvers = { Query: QueryResolvers; Mutation: MutationResolvers; S
 export function messagesResolvers(deps: InboxDeps): MessagesResolvers {
   return {
     Query: {
-      messageRecipients: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await messageRecipients(deps, args));
-      },
-      adminInternalMessages: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await adminInternalMessages(deps, args));
-      },
-      adminInternalMessageStats: async (_p, _a, ctx) => {
-        requireAdmin(ctx);
-        return adminInternalMessageStats(deps);
-      },
+      messageRecipients: adminOnly(async (args) => unwrap(await messageRecipients(deps, args))),
+      adminInternalMessages: adminOnly(async (args) => unwrap(await adminInternalMessages(deps, args))),
+      adminInternalMessageStats: adminOnly(() => adminInternalMessageStats(deps)),
       myMessages: async (_p, args, ctx) => {
         const user = requireUser(ctx);
         return unwrap(await inboxPage(deps, user.userId, args));
@@ -29,14 +20,8 @@ export function messagesResolvers(deps: InboxDeps): MessagesResolvers {
       myUnreadMessageCount: async (_p, _a, ctx) => unreadCount(deps.ds.manager, requireUser(ctx).userId),
     },
     Mutation: {
-      adminSendMessage: async (_p, { input }, ctx) => {
-        const admin = requireAdmin(ctx);
-        return toPayload('message', await adminSendMessage(deps, admin, input));
-      },
-      adminMarkMessageRead: async (_p, { id }, ctx) => {
-        requireAdmin(ctx);
-        return toPayload('message', await adminMarkMessageRead(deps, id));
-      },
+      adminSendMessage: adminOnly(async ({ input }, _ctx, admin) => toPayload('message', await adminSendMessage(deps, admin, input))),
+      adminMarkMessageRead: adminOnly(async ({ id }) => toPayload('message', await adminMarkMessageRead(deps, id))),
       markMessageRead: async (_p, { id }, ctx) => {
         const user = requireUser(ctx);
         return toPayload('message', await markMessageRead(deps, user.userId, id));

@@ -1,4 +1,4 @@
-import { requireAdmin, toPayload, unwrap, type Result } from '@lbf/service-kit';
+import { adminOnly, requireAdmin, toPayload, unwrap, type Result } from '@lbf/service-kit';
 import { GraphQLError } from 'graphql';
 import type { Campaign, MutationResolvers, NewsletterSubscriber, QueryResolvers, SubscriptionResolvers } from '../generated/graphql';
 import type { MessagingDeps } from '../shared/deps';
@@ -31,43 +31,19 @@ async function adminUnsubscribe(deps: MessagingDeps, id: string): Promise<Result
 export function newsletterResolvers(deps: MessagingDeps, progress: CampaignProgressChannel): NewsletterResolvers {
   return {
     Query: {
-      adminNewsletterStats: async (_p, _a, ctx) => {
-        requireAdmin(ctx);
-        return adminNewsletterStats(deps);
-      },
-      adminNewsletterSubscribers: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await adminNewsletterSubscribers(deps, args));
-      },
-      exportNewsletterSubscribersCsv: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return unwrap(await exportNewsletterSubscribersCsv(deps, args));
-      },
-      adminCampaigns: async (_p, args, ctx) => {
-        requireAdmin(ctx);
-        return adminCampaigns(deps, args);
-      },
-      adminCampaign: async (_p, { id }, ctx) => {
-        requireAdmin(ctx);
-        return loadCampaign(deps, id);
-      },
+      adminNewsletterStats: adminOnly(() => adminNewsletterStats(deps)),
+      adminNewsletterSubscribers: adminOnly(async (args) => unwrap(await adminNewsletterSubscribers(deps, args))),
+      exportNewsletterSubscribersCsv: adminOnly(async (args) => unwrap(await exportNewsletterSubscribersCsv(deps, args))),
+      adminCampaigns: adminOnly(async (args) => adminCampaigns(deps, args)),
+      adminCampaign: adminOnly(async ({ id }) => loadCampaign(deps, id)),
     },
     Mutation: {
       subscribeNewsletter: async (_p, args, ctx) => toPayload('ok', await subscribeNewsletter(deps, args, ctx.ip)),
       confirmNewsletter: async (_p, args, ctx) => toPayload('confirmed', await confirmNewsletter(deps, args, ctx.ip)),
       unsubscribeNewsletter: async (_p, args) => toPayload('unsubscribed', await unsubscribeByToken(deps, args)),
-      adminUnsubscribeSubscriber: async (_p, { id }, ctx) => {
-        requireAdmin(ctx);
-        return toPayload('subscriber', await adminUnsubscribe(deps, id));
-      },
-      adminSendTestCampaign: async (_p, { input }, ctx) => {
-        const admin = requireAdmin(ctx);
-        return toPayload('sentTo', await adminSendTestCampaign(deps, admin, input));
-      },
-      adminSendCampaign: async (_p, { input }, ctx) => {
-        const admin = requireAdmin(ctx);
-        return toPayload('campaign', await adminSendCampaign(deps, admin, input));
-      },
+      adminUnsubscribeSubscriber: adminOnly(async ({ id }) => toPayload('subscriber', await adminUnsubscribe(deps, id))),
+      adminSendTestCampaign: adminOnly(async ({ input }, _ctx, admin) => toPayload('sentTo', await adminSendTestCampaign(deps, admin, input))),
+      adminSendCampaign: adminOnly(async ({ input }, _ctx, admin) => toPayload('campaign', await adminSendCampaign(deps, admin, input))),
     },
     Subscription: {
       campaignProgress: {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { SubscriberStatus } from '../generated/graphql';
-import { likePattern, updateReturning } from '../shared/sql';
+import { queryRows } from '@lbf/service-kit';
+import { likePattern } from '../shared/sql';
 import type { CampaignCounters, SubscriberStatusDb } from './rules';
 
 /**
@@ -347,7 +348,7 @@ export async function campaignCounters(manager: EntityManager, campaignId: strin
 
 /** Writes the counters (and SENT with its end time when `done`); whether anything changed. */
 export async function saveCounters(manager: EntityManager, campaignId: string, c: CampaignCounters, done: boolean, at: Date): Promise<boolean> {
-  const changed = await updateReturning<{ id: string }>(
+  const changed = await queryRows<{ id: string }>(
     manager,
     `UPDATE campaigns SET sent = $2, failed = $3, suppressed = $4,
        status = CASE WHEN $5::boolean THEN 'sent' ELSE status END,

@@ -1,17 +1,8 @@
-import type { EntityManager } from 'typeorm';
-
-/** A row as raw SQL returns it (every module's store reads through the EntityManager). */
-export type Row = Record<string, unknown>;
+/** A row as raw SQL returns it (every module's store reads through the EntityManager; rows of an UPDATE … RETURNING: the kit's queryRows). */
+export type { Row } from '@lbf/service-kit';
 
 /** A timestamp column as the API's ISO-8601 string; null stays null. */
 export const iso = (v: unknown): string | null => (v ? new Date(v as string | Date).toISOString() : null);
-
-/** UPDATE ... RETURNING through TypeORM (which answers [rows, count] for an UPDATE on Postgres). */
-export async function updateReturning<T>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  const raw = (await manager.query(sql, params)) as unknown;
-  if (Array.isArray(raw) && raw.length === 2 && Array.isArray(raw[0]) && typeof raw[1] === 'number') return raw[0] as T[];
-  return raw as T[];
-}
 
 /** A search term for ILIKE: % _ and \ match themselves. */
 export function likePattern(search: string): string {

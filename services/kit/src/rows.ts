@@ -1,0 +1,59 @@
+/**
+ * Every service reads and writes its tables in one way (issue 21): SQL through TypeORM's
+ * EntityManager (`manager.query`), each module's `store.ts` being its only door. These pure helpers
+ * are what those doors kept writing again: rows of a `… RETURNING`, snake_case rows as camelCase
+ * records, and the INSERT/UPDATE of a record's defined fields.
+ */
+
+/** What runs a statement: an EntityManager, a QueryRunner, a DataSource. */
+export interface SqlRunner {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** A row as raw SQL returns it. */
+export type Row = Record<string, unknown>;
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The rows of a statement: TypeORM's postgres driver answers an UPDATE/DELETE … RETURNING with
+ * [rows, count] rather than the rows alone; a SELECT's (or INSERT's) rows are passed through.
+ */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}
+
+/** Runs a statement and answers its rows (see returnedRows). */
+export async function queryRows<T>(db: SqlRunner, sql: string, params: unknown[] = []): Promise<T[]> {
+  return returnedRows<T>(await db.query(sql, params));
+}
+
+/** A row with its snake_case columns as camelCase fields (values as the driver gave them). */
+export function fromRow<T>(row: Row): T {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v])) as T;
+}
+
+/** A value as a statement parameter: objects and arrays go to jsonb columns as JSON (node-postgres would send an array as a Postgres array). */
+function param(v: unknown): unknown {
+  return v !== null && typeof v === 'object' && !(v instanceof Date) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v;
+}
+
+const defined = (record: Record<string, unknown>) => Object.entries(record).filter(([, v]) => v !== undefined);
+
+/** `INSERT INTO table (a, b) VALUES ($1, $2) RETURNING *` for the fields of `record` that are defined (the others take the column's default). */
+export function insertRow(table: string, record: Record<string, unknown>): { sql: string; params: unknown[] } {
+  const entries = defined(record);
+  const columns = entries.map(([k]) => snake(k)).join(', ');
+  const values = entries.map((_, i) => `$${i + 1}`).join(', ');
+  return { sql: `INSERT INTO ${table} (${columns}) VALUES (${values}) RETURNING *`, params: entries.map(([, v]) => param(v)) };
+}
+
+/** `UPDATE table SET a = $2, b = $3 WHERE id = $1` for the fields of `patch` that are defined; null when none is. */
+export function updateById(table: string, id: string, patch: Record<string, unknown>): { sql: string; params: unknown[] } | null {
+  const entries = defined(patch);
+  if (!entries.length) return null;
+  const sets = entries.map(([k], i) => `${snake(k)} = $${i + 2}`);
+  return { sql: `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1`, params: [id, ...entries.map(([, v]) => param(v))] };
+}
