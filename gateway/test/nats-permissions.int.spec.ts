@@ -20,7 +20,7 @@ describe('NATS users per service', () => {
   let env: TestEnvironment;
   let nats: PrivateNats;
   let stack: FiveServices;
-  const passwords = Object.fromEntries(SERVICE_REGISTRY.map((s) => [s.name, randomBytes(12).toString('hex')]));
+  const passwords = Object.fromEntries(SERVICE_REGISTRY.map((s) => [s.name, `p${randomBytes(12).toString('hex')}`]));
   const urlOf = (service: string) => `nats://${service}:${passwords[service]}@127.0.0.1:${nats.port}`;
   const connectAs = (service: string) => connect({ servers: `nats://127.0.0.1:${nats.port}`, user: service, pass: passwords[service], reconnect: false });
   let logFile: string;

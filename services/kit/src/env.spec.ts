@@ -21,12 +21,13 @@ describe('the base configuration', () => {
       redisKeyPrefix: 'lbf',
       subgraphSecret: secret,
       siteTimezone: 'Africa/Douala',
+      migrations: { mode: 'boot', waitMs: 300_000 },
     });
   });
 
   it('takes what the environment says', () => {
-    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret, PORT: '5000', NODE_ENV: 'production', REDIS_KEY_PREFIX: 'staging', HOST: '0.0.0.0', SITE_TIMEZONE: 'Europe/Paris' };
-    expect(baseConfigFrom('identity', parseConfig(baseEnv, env))).toMatchObject({ port: 5000, production: true, redisKeyPrefix: 'staging', host: '0.0.0.0', siteTimezone: 'Europe/Paris' });
+    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret, PORT: '5000', NODE_ENV: 'production', REDIS_KEY_PREFIX: 'staging', HOST: '0.0.0.0', SITE_TIMEZONE: 'Europe/Paris', MIGRATIONS: 'wait', MIGRATION_WAIT_SECONDS: '60' };
+    expect(baseConfigFrom('identity', parseConfig(baseEnv, env))).toMatchObject({ port: 5000, production: true, redisKeyPrefix: 'staging', host: '0.0.0.0', siteTimezone: 'Europe/Paris', migrations: { mode: 'wait', waitMs: 60_000 } });
     expect(() => parseConfig(baseEnv, { ...env, SITE_TIMEZONE: 'Mars/Olympus' })).toThrow(/SITE_TIMEZONE: not an IANA time zone/);
   });
 

@@ -70,6 +70,8 @@ export function natsUsersConf(services: readonly string[], options: StreamOption
   return [
     `# One NATS user per service, each allowed to publish only its own events (services/kit/src/nats-permissions.ts).`,
     `# Generated: \`node scripts/nats-users.js > deploy/nats/users.conf\`; passwords come from the environment.`,
+    `# nats-server reads each variable's value as a config value: use letters, digits, '-' and '_', starting`,
+    `# with a letter (e.g. \`echo p$(openssl rand -hex 24)\`); a value starting with a digit is refused.`,
     `authorization {`,
     `  users: [`,
     users.join('\n'),

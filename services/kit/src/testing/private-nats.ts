@@ -35,11 +35,16 @@ export class PrivateNats {
     const config = this.options.config ? ['-c', this.options.config] : [];
     const log = this.options.log ? ['-l', this.options.log] : [];
     this.proc = spawn(NATS_SERVER, [...config, ...log, '-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], {
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, ...this.options.env },
     });
+    let stderr = '';
+    this.proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const proc = this.proc;
     await until(
       async () => {
+        // A server that exited (a bad config, a taken port) says why rather than time out.
+        if (proc.exitCode !== null) throw new Error(`nats-server exited with code ${proc.exitCode}: ${stderr.slice(-2000)}`);
         // With users configured, an anonymous connection is refused: any answer means it listens.
         const nc = await connect({ servers: this.url, reconnect: false }).catch((err: { code?: string }) => {
           if (err.code === 'AUTHORIZATION_VIOLATION') return null;
