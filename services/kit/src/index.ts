@@ -29,6 +29,7 @@ export * from './module';
 export * from './payment-providers';
 export * from './frozen-config';
 export * from './metrics';
+export * from './tracing';
 export * from './csv';
 export * from './rich-text';
 export * from './null-bytes';

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { traceLogFields } from './tracing';
 
 export type { Logger };
 
@@ -7,6 +8,8 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     name: service,
     level,
     base: { service },
+    // trace_id and span_id on every line written inside a span (nothing when tracing is off).
+    mixin: traceLogFields,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
   });
 }
