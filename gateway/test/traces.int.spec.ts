@@ -245,6 +245,7 @@ it('one purchase, from the gateway request to the entitlement and the receipt ma
   expect(has('gateway', /^gateway\.(request|fetch)$/) || has('gateway', /^POST$/)).toBe(true);
   expect(has('commerce', /^POST/)).toBe(true); // the subgraph's request, continuing the gateway's fetch (traceparent)
   expect(has('commerce', /^pg\.query:INSERT/)).toBe(true); // the order and the attempt, written by the resolver
+  expect(has('commerce', /^POST$/) && spans.some((s) => s.service === 'commerce' && s.kind === 3 && String(s.attributes['url.full'] ?? '').startsWith(stack.paymentSandboxUrl!))).toBe(true); // the call to MTN (the sandbox), by fetch
   expect(has('commerce', 'settle payment attempt')).toBe(true);
   expect(has('commerce', 'publish commerce.purchase.completed')).toBe(true);
   expect(has('catalogue', 'consume commerce.purchase.completed')).toBe(true);

@@ -23,8 +23,8 @@ import type { IncomingMessage } from 'node:http';
  * Carried by hand where no library does it: an outbox row keeps the W3C context of the
  * transaction that wrote it (`outbox.trace_context`), the relay publishes it in the NATS message's
  * headers, a consumer continues it; a BullMQ job keeps it in its options (`telemetry.metadata`,
- * stored by BullMQ as `tm`). HTTP (gateway → subgraph, traceparent headers) and pg statements come
- * from the official instrumentations.
+ * stored by BullMQ as `tm`). HTTP (gateway → subgraph, traceparent headers), fetch (the payment
+ * providers) and pg statements come from the official instrumentations.
  */
 
 /** A W3C trace context as text headers (`traceparent`, `tracestate`). */
@@ -79,7 +79,7 @@ export function startTracing(service: string, env: NodeJS.ProcessEnv = process.e
  * The setup behind `startTracing`, with any exporter (tests pass an in-memory one): a tracer
  * provider named after the service (no resource detectors: they would ask cloud metadata
  * addresses), batched export, the async-local context and W3C propagation as the global ones,
- * and, with `instrument`, the http and pg instrumentations.
+ * and, with `instrument`, the http, fetch (undici) and pg instrumentations.
  */
 export function installTracing(service: string, exporter: SpanExporter, opts: { endpoint?: string; instrument?: boolean } = {}): Tracing {
   if (installed) return installed;
@@ -113,12 +113,13 @@ export async function uninstallTracing(): Promise<void> {
   propagation.disable();
 }
 
-/** The http (both directions, traceparent in and out) and pg instrumentations, quiet where nothing is asked. */
+/** The http (both directions, traceparent in and out), fetch and pg instrumentations, quiet where nothing is asked. */
 function instrument(provider: import('@opentelemetry/sdk-trace-node').NodeTracerProvider): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
@@ -129,6 +130,8 @@ function instrument(provider: import('@opentelemetry/sdk-trace-node').NodeTracer
       }),
       // Statements of traced work only: the relay's and the workers' polls start no trace.
       new PgInstrumentation({ requireParentSpan: true }),
+      // Node's fetch (commerce's payment providers), inside traced work only.
+      new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
   // The hooks patch a module when it is next required: do it now for http, which the process has
