@@ -26,6 +26,7 @@
  * (requests/s, p50/p99, bytes; says whether #root came server-rendered). Part `lighthouse`
  * (scripts/bench/lighthouse.js): Lighthouse mobile on four public pages (BENCH_LIGHTHOUSE_PAGES picks some), median
  * of BENCH_LIGHTHOUSE_RUNS (5) and the spread (min / median / max) of the score and TBT, reports in .data/bench/lighthouse.
+ * Last, the memory of each part of the stack, now and at its peak over the run (scripts/bench/memory.js).
  */
 const { fork } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -43,6 +44,7 @@ const { benchPlayer } = require('./bench/player');
 const { benchUsersTable } = require('./bench/users');
 const { benchSsr } = require('./bench/ssr');
 const { benchLighthouse } = require('./bench/lighthouse');
+const { printMemory } = require('./bench/memory');
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 8);
@@ -316,6 +318,8 @@ async function main() {
     if (part('ssr')) await benchSsr({ stackUrl: stack.url, printTable, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
 
     if (part('lighthouse')) await benchLighthouse({ stackUrl: stack.url, gatewayUrl, outDir: join(root, '.data', 'bench', 'lighthouse') });
+
+    printMemory(stack.children);
   } finally {
     for (const child of baselines) child.kill();
     if (stack) await stack.discard();

@@ -2,6 +2,7 @@
 'use strict';
 /** `npm start`: builds what is stale, provisions, starts every service and the gateway, prints where to go. */
 const { startStack } = require('./lib/stack');
+const { supervise } = require('./lib/supervise');
 
 (async () => {
   let stack;
@@ -28,20 +29,5 @@ const { startStack } = require('./lib/stack');
   Journaux des services: ${logDir}${sandboxLine}${mailLine}
   Ctrl+C pour arrêter.
 `);
-  for (const { name, child } of stack.children) {
-    child.once('exit', (code, signal) => {
-      if (shuttingDown) return;
-      console.error(`Le processus ${name} s'est arrêté (code ${code ?? signal}); arrêt de LBF.`);
-      void stack.stop().then(() => process.exit(1));
-    });
-  }
-  let shuttingDown = false;
-  const shutdown = () => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    console.log('\nArrêt de LBF…');
-    void stack.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  supervise(stack, { onStop: () => console.log('\nArrêt de LBF…') });
 })();

@@ -163,7 +163,22 @@ function kubeManifests(ctx) {
   }
   const file = join(ctx.dir, 'k8s.yaml');
   writeFileSync(file, kept.map((d) => YAML.stringify(d)).join('---\n'));
-  return { file, secrets: secrets.map((x) => x.metadata.name) };
+  // podman 4.3's kube play runs no Job: each release's migration Job is run here as its container.
+  const config = docs.find((d) => d.kind === 'ConfigMap').data;
+  const jobs = docs
+    .filter((d) => d.kind === 'Job')
+    .map((d) => ({ name: d.metadata.name, part: d.metadata.labels.app, command: d.spec.template.spec.containers[0].command, config }));
+  return { file, jobs, secrets: secrets.map((x) => x.metadata.name) };
+}
+
+/** The migration Jobs, run once each after the Deployments are up and waiting for them (MIGRATIONS=wait). */
+function runMigrationJobs(ctx, jobs) {
+  if (jobs.length === 0) throw new Error('the manifests have no migration Job');
+  for (const job of jobs) {
+    const t0 = Date.now();
+    podman(['run', '--rm', '--network', 'host', ...mounts(ctx), ...envArgs({ ...job.config, ...partEnv(ctx, job.part) }), IMAGE, ...job.command]);
+    say(`k8s: Job ${job.name} done in ${seconds(Date.now() - t0)}`);
+  }
 }
 
 async function provision(ctx) {
@@ -241,6 +256,7 @@ function kubePlay() {
       // Pods are named after their Deployment: an interrupted earlier run's would be in the way.
       removePods();
       podman(['kube', 'play', '--network', 'host', played.file]);
+      runMigrationJobs(ctx, played.jobs);
     },
     stop(ctx) {
       if (!played) return;

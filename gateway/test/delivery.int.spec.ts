@@ -197,7 +197,7 @@ describe('delivering the site to slow networks', () => {
       const res = await raw(`${base}/actualites`, { accept: 'text/html', 'accept-encoding': BOTH });
       const html = decoded(res).toString('utf8');
       const head = html.slice(0, html.indexOf('</head>'));
-      const news = manifest['src/pages/news-page.tsx']!;
+      const news = manifest['src/features/news/news-page.tsx']!;
       expect(head).toContain(`<link rel="lbf-modulepreload" href="/${news.file}">`);
       for (const key of news.imports ?? []) expect(head).toContain(`/${manifest[key]!.file}"`);
       for (const css of news.css ?? []) expect(head).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
@@ -215,9 +215,9 @@ describe('delivering the site to slow networks', () => {
       // The table of ssr/preloads.ts follows web/src/routes.tsx: each page has its chunk in this build (the home too).
       for (const module of ROUTE_MODULES) expect([module, chunkKey(manifest, module) !== null]).toEqual([module, true]);
       const home = decoded(await raw(`${base}/`, { accept: 'text/html', 'accept-encoding': BOTH })).toString('utf8');
-      expect(home).toContain(`<link rel="lbf-modulepreload" href="/${manifest['src/pages/home-page.tsx']!.file}">`);
+      expect(home).toContain(`<link rel="lbf-modulepreload" href="/${manifest['src/features/home/home-page.tsx']!.file}">`);
       const notFound = decoded(await raw(`${base}/nimporte-quoi`, { accept: 'text/html', 'accept-encoding': BOTH })).toString('utf8');
-      expect(notFound).toContain(`href="/${manifest['src/pages/not-found-page.tsx']!.file}"`);
+      expect(notFound).toContain(`href="/${manifest['src/app/not-found-page.tsx']!.file}"`);
     });
   });
 

@@ -29,8 +29,17 @@ export interface FiveServices {
  * The five subgraphs in this process (so a test can watch their SQL) on one database copy and one
  * stream, and the gateway composing them, as `npm start` runs them but without child processes.
  */
-export async function startFiveServices(gatewayOverrides: Partial<GatewayConfig> = {}): Promise<FiveServices> {
-  const env = await createTestEnvironment();
+export async function startFiveServices(
+  gatewayOverrides: Partial<GatewayConfig> = {},
+  options: {
+    /** The file's environment when the test made it first (its stream names a NATS config, say). */
+    env?: TestEnvironment;
+    /** Each service's NATS_URL, when not the file's shared server (one NATS user per service). */
+    natsUrl?: (service: string) => string;
+  } = {},
+): Promise<FiveServices> {
+  const env = options.env ?? (await createTestEnvironment());
+  const baseConfig = (service: string) => ({ ...env.baseConfig(service), ...(options.natsUrl ? { natsUrl: options.natsUrl(service) } : {}) });
   const mediaDir = await mkdtemp(join(tmpdir(), 'lbf-gateway-test-'));
   const catcher: RunningMailCatcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
   const fakes = {
@@ -41,7 +50,7 @@ export async function startFiveServices(gatewayOverrides: Partial<GatewayConfig>
   const publicUrl = 'http://localhost:4000';
   const permissive = { points: 100_000, durationSeconds: 60 };
   const identity = await startIdentity({
-    ...env.baseConfig('identity'),
+    ...baseConfig('identity'),
     authPrivateKey: env.keys.privateKey,
     publicUrl,
     rateLimits: {
@@ -53,10 +62,10 @@ export async function startFiveServices(gatewayOverrides: Partial<GatewayConfig>
       captchaPerIp: permissive,
     },
   });
-  const catalogue = await startCatalogue({ ...env.baseConfig('catalogue'), mediaDir, mediaSigningSecret: 'secret-de-signature-des-tests-gateway', publicUrl });
+  const catalogue = await startCatalogue({ ...baseConfig('catalogue'), mediaDir, mediaSigningSecret: 'secret-de-signature-des-tests-gateway', publicUrl });
   const commerce = await startCommerce(
     {
-      ...env.baseConfig('commerce'),
+      ...baseConfig('commerce'),
       usdXafRate: 656,
       publicUrl,
       notifyUrl: `${publicUrl}/payments/notify`,
@@ -66,14 +75,14 @@ export async function startFiveServices(gatewayOverrides: Partial<GatewayConfig>
     { providers: fakes },
   );
   const messaging = await startMessaging({
-    ...env.baseConfig('messaging'),
+    ...baseConfig('messaging'),
     publicUrl,
     smtpUrl: catcher.smtpUrl,
     mailFrom: 'LBF <no-reply@lbf.test>',
     mailLinkSecret: 'secret-des-liens-des-tests-gateway-0123456789',
     newsletterPerSecond: 1000,
   });
-  const analytics = await startAnalytics({ ...env.baseConfig('analytics'), siteTimezone: 'Africa/Douala', visitsPerMinutePerIp: 100_000 });
+  const analytics = await startAnalytics({ ...baseConfig('analytics'), siteTimezone: 'Africa/Douala', visitsPerMinutePerIp: 100_000 });
   const subgraphs = { identity: identity.url, catalogue: catalogue.url, commerce: commerce.url, messaging: messaging.url, analytics: analytics.url };
   const gateway = await startGateway(
     testGatewayConfig({

@@ -63,6 +63,14 @@ function defaults(overrides = {}) {
     extraEnv: {},
     /** Extra node flags for every process, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] to profile. */
     nodeArgs: [],
+    /**
+     * The secrets, when the caller has its own (`npm run start:prod`: from the environment, checked
+     * by scripts/lib/production-env.js): { subgraphSecret, mediaSigningSecret, mailLinkSecret,
+     * authPrivateKey, authPublicKey } (keys as PEM or path). Unset: made once in dataDir/keys.
+     */
+    secrets: undefined,
+    /** Run each service's migrations once (`main.js --migrate`) before starting them with MIGRATIONS=wait, as a release does. */
+    migrateFirst: false,
     ...overrides,
   };
 }
@@ -104,16 +112,11 @@ async function startStack(options = {}) {
   const { provisionDatabase, serviceDatabaseUrl, DEFAULT_PUBLIC_URL } = require(join(root, 'services', 'kit', 'dist'));
   if (o.freshDatabase) await dropDatabase(o.databaseAdminUrl, o.database);
   await provisionDatabase(o.databaseAdminUrl, o.database);
-  const keys = ensureKeys(join(o.dataDir, 'keys'));
-  const mediaSigningSecret = ensureSecret(join(o.dataDir, 'keys', 'media-signing-secret'));
-  // The gateway sends it on every upstream request; subgraphs refuse anything without it.
-  const subgraphSecret = ensureSecret(join(o.dataDir, 'keys', 'subgraph-secret'));
+  const { authPrivateKey, authPublicKey, mediaSigningSecret, subgraphSecret, mailLinkSecret } = o.secrets ?? developmentSecrets(o.dataDir);
   // NotchPay's webhook hash key as the sandbox signs with it and commerce checks it.
   const paymentSandboxWebhookKey = o.paymentSandbox ? ensureSecret(join(o.dataDir, 'keys', 'payment-sandbox-webhook-key')) : undefined;
   const paymentSandboxPort = PAYMENT_SANDBOX_PORT + o.portOffset;
   const paymentSandboxUrl = o.paymentSandbox ? `http://127.0.0.1:${paymentSandboxPort}` : undefined;
-  // Signs the links in mails (unsubscribe, tracked clicks).
-  const mailLinkSecret = ensureSecret(join(o.dataDir, 'keys', 'mail-link-secret'));
   const mailCatcherSmtpPort = MAIL_CATCHER_SMTP_PORT + o.portOffset;
   const mailCatcherUrl = o.mailCatcher ? `http://127.0.0.1:${MAIL_CATCHER_HTTP_PORT + o.portOffset}` : undefined;
   const smtpUrl = o.mailCatcher ? `smtp://127.0.0.1:${mailCatcherSmtpPort}` : { ...process.env, ...o.extraEnv }.SMTP_URL;
@@ -131,8 +134,9 @@ async function startStack(options = {}) {
     EVENT_STREAM: o.stream,
     EVENT_PREFIX: o.prefix,
     REDIS_KEY_PREFIX: o.redisKeyPrefix,
-    AUTH_PUBLIC_KEY: keys.publicPath,
+    AUTH_PUBLIC_KEY: authPublicKey,
     SUBGRAPH_SECRET: subgraphSecret,
+    MIGRATIONS: o.migrateFirst ? 'wait' : 'boot',
   };
   const withoutUndefined = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
   const spawnPart = (name, script, env) => {
@@ -210,6 +214,12 @@ async function startStack(options = {}) {
       });
       await waitReady(`${mailCatcherUrl}/health`, catcher, 'mail-catcher');
     }
+    if (o.migrateFirst) {
+      for (const svc of SERVICES) {
+        say(`• Migrations de ${svc.name} (node services/${svc.name}/dist/main.js --migrate)`);
+        runNode(join(root, 'services', svc.name, 'dist', 'main.js'), { ...common, DATABASE_URL: serviceDatabaseUrl(o.databaseAdminUrl, svc.name, o.database) }, `${svc.name}'s migrations`, ['--migrate']);
+      }
+    }
     const subgraphs = [];
     await Promise.all(
       SERVICES.map(async (svc) => {
@@ -217,7 +227,7 @@ async function startStack(options = {}) {
         const child = spawnPart(svc.name, join(root, 'services', svc.name, 'dist', 'main.js'), {
           PORT: String(port),
           DATABASE_URL: serviceDatabaseUrl(o.databaseAdminUrl, svc.name, o.database),
-          AUTH_PRIVATE_KEY: svc.name === 'identity' ? keys.privatePath : undefined,
+          AUTH_PRIVATE_KEY: svc.name === 'identity' ? authPrivateKey : undefined,
           PUBLIC_URL: publicUrl,
           SITE_TIMEZONE: o.timezone,
           MEDIA_SIGNING_SECRET: svc.name === 'catalogue' ? mediaSigningSecret : undefined,
@@ -263,6 +273,20 @@ async function startStack(options = {}) {
     ...(o.mailCatcher ? [mailCatcherSmtpPort, MAIL_CATCHER_HTTP_PORT + o.portOffset] : []),
   ];
   return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl, mailCatcherUrl, endpoints };
+}
+
+/** `npm start`'s secrets and key pair, made once in dataDir/keys (development only: start:prod refuses them). */
+function developmentSecrets(dataDir) {
+  const keys = ensureKeys(join(dataDir, 'keys'));
+  return {
+    authPrivateKey: keys.privatePath,
+    authPublicKey: keys.publicPath,
+    mediaSigningSecret: ensureSecret(join(dataDir, 'keys', 'media-signing-secret')),
+    // The gateway sends it on every upstream request; subgraphs refuse anything without it.
+    subgraphSecret: ensureSecret(join(dataDir, 'keys', 'subgraph-secret')),
+    // Signs the links in mails (unsubscribe, tracked clicks).
+    mailLinkSecret: ensureSecret(join(dataDir, 'keys', 'mail-link-secret')),
+  };
 }
 
 /**

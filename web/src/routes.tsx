@@ -15,33 +15,33 @@ import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 // Public pages read their data with data/hooks; the others come with Apollo Client (withApollo).
 // Each route's page by its key in the manifest (web/src/app/route-manifest.ts), whose PAGES names
 // the same module for the server and the build (route-manifest.spec.ts checks it).
-const ArticlePage = lazyPage(() => import('@/pages/article-page'));
-const VideoDetailPage = lazyPage(withApollo(() => import('@/pages/video-detail-page')));
-const PaymentReturnPage = lazyPage(withApollo(() => import('@/commerce/payment-return-page')));
+const ArticlePage = lazyPage(() => import('@/features/news/article-page'));
+const VideoDetailPage = lazyPage(withApollo(() => import('@/features/catalogue/video-detail-page')));
+const PaymentReturnPage = lazyPage(withApollo(() => import('@/features/commerce/payment-return-page')));
 const PAGE_OF: Record<RouteKey, LazyPage> = {
-  home: lazyPage(() => import('@/pages/home-page')),
-  news: lazyPage(() => import('@/pages/news-page')),
+  home: lazyPage(() => import('@/features/home/home-page')),
+  news: lazyPage(() => import('@/features/news/news-page')),
   article: ArticlePage,
   articleShort: ArticlePage,
-  about: lazyPage(() => import('@/pages/about-page')),
-  faq: lazyPage(() => import('@/pages/faq-page')),
-  contact: lazyPage(() => import('@/pages/contact-page')),
-  terms: lazyPage(() => import('@/pages/terms-page')),
-  privacy: lazyPage(() => import('@/pages/privacy-page')),
-  auth: lazyPage(withApollo(() => import('@/pages/auth/auth-page'))),
-  newsletterConfirmation: lazyPage(withApollo(() => import('@/pages/newsletter/confirmation-page'))),
-  newsletterUnsubscribe: lazyPage(withApollo(() => import('@/pages/newsletter/unsubscribe-page'))),
-  videos: lazyPage(withApollo(() => import('@/pages/videos-page'))),
+  about: lazyPage(() => import('@/features/about/about-page')),
+  faq: lazyPage(() => import('@/features/faq/faq-page')),
+  contact: lazyPage(() => import('@/features/contact/contact-page')),
+  terms: lazyPage(() => import('@/features/legal/terms-page')),
+  privacy: lazyPage(() => import('@/features/legal/privacy-page')),
+  auth: lazyPage(withApollo(() => import('@/features/account/auth-page'))),
+  newsletterConfirmation: lazyPage(withApollo(() => import('@/features/newsletter/confirmation-page'))),
+  newsletterUnsubscribe: lazyPage(withApollo(() => import('@/features/newsletter/unsubscribe-page'))),
+  videos: lazyPage(withApollo(() => import('@/features/catalogue/videos-page'))),
   video: VideoDetailPage,
   videoShort: VideoDetailPage,
-  pdfs: lazyPage(withApollo(() => import('@/pages/pdfs-page'))),
-  pdf: lazyPage(withApollo(() => import('@/pages/pdf-detail-page'))),
-  dashboard: lazyPage(withApollo(() => import('@/pages/dashboard-page'))),
-  receipt: lazyPage(withApollo(() => import('@/pages/receipt-page'))),
+  pdfs: lazyPage(withApollo(() => import('@/features/catalogue/pdfs-page'))),
+  pdf: lazyPage(withApollo(() => import('@/features/catalogue/pdf-detail-page'))),
+  dashboard: lazyPage(withApollo(() => import('@/features/dashboard/dashboard-page'))),
+  receipt: lazyPage(withApollo(() => import('@/features/commerce/receipt-page'))),
   paymentReturn: PaymentReturnPage,
   payment: PaymentReturnPage,
-  notFound: lazyPage(() => import('@/pages/not-found-page')),
-  adminLogin: lazyPage(withApollo(() => import('@/pages/admin-login-page'))),
+  notFound: lazyPage(() => import('@/app/not-found-page')),
+  adminLogin: lazyPage(withApollo(() => import('@/features/account/admin-login-page'))),
   admin: lazyPage(withApollo(() => import('@/admin/admin-area'))),
 };
 

@@ -119,7 +119,7 @@ describe('the built stylesheets', () => {
   it("reads the stylesheets index.html links and the route chunks' CSS of the manifest, once each", () => {
     const sheets = builtStylesheets(dist, page(''), {
       'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index-abc.css'] },
-      'src/pages/static/contact-form.tsx': { file: 'assets/contact-form.js', css: ['assets/contact-form-def.css'] },
+      'src/features/contact/contact-form.tsx': { file: 'assets/contact-form.js', css: ['assets/contact-form-def.css'] },
       'src/pages/gone.tsx': { file: 'assets/gone.js', css: ['assets/gone.css'] },
     });
     expect([...sheets]).toEqual([

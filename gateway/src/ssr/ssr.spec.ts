@@ -85,9 +85,9 @@ describe("the route's preloads", () => {
     'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], css: ['assets/index.css'] },
     '_vendor.js': { file: 'assets/vendor.js' },
     '_card.js': { file: 'assets/card.js', imports: ['_vendor.js'], css: ['assets/card.css'] },
-    'src/pages/news-page.tsx': { file: 'assets/news-page.js', src: 'src/pages/news-page.tsx', imports: ['index.html', '_vendor.js', '_card.js'], css: ['assets/news-page.css'] },
-    'src/pages/article-page.tsx': { file: 'assets/article-page.js', src: 'src/pages/article-page.tsx', imports: ['index.html', '_card.js'] },
-    'src/pages/not-found-page.tsx': { file: 'assets/not-found-page.js', src: 'src/pages/not-found-page.tsx', imports: ['index.html'] },
+    'src/features/news/news-page.tsx': { file: 'assets/news-page.js', src: 'src/features/news/news-page.tsx', imports: ['index.html', '_vendor.js', '_card.js'], css: ['assets/news-page.css'] },
+    'src/features/news/article-page.tsx': { file: 'assets/article-page.js', src: 'src/features/news/article-page.tsx', imports: ['index.html', '_card.js'] },
+    'src/app/not-found-page.tsx': { file: 'assets/not-found-page.js', src: 'src/app/not-found-page.tsx', imports: ['index.html'] },
     '_item-preview-abc.js': { file: 'assets/item-preview-abc.js', name: 'item-preview', imports: ['_card.js'] },
   };
   const indexHtml = `<html><head>
@@ -97,20 +97,20 @@ describe("the route's preloads", () => {
   </head><body><div id="root"></div></body></html>`;
 
   it('knows the module each rendered path shows, as react-router matches it', () => {
-    expect(routeModule('/')).toBe('src/pages/home-page.tsx');
-    expect(routeModule('/actualites')).toBe('src/pages/news-page.tsx');
-    expect(routeModule('/Actualites/')).toBe('src/pages/news-page.tsx');
-    expect(routeModule('/actualites/12')).toBe('src/pages/article-page.tsx');
-    expect(routeModule('/actualite/12')).toBe('src/pages/article-page.tsx');
-    expect(routeModule('/videos/3')).toBe('src/pages/item-preview.tsx');
-    expect(routeModule('/pdfs/3')).toBe('src/pages/item-preview.tsx');
+    expect(routeModule('/')).toBe('src/features/home/home-page.tsx');
+    expect(routeModule('/actualites')).toBe('src/features/news/news-page.tsx');
+    expect(routeModule('/Actualites/')).toBe('src/features/news/news-page.tsx');
+    expect(routeModule('/actualites/12')).toBe('src/features/news/article-page.tsx');
+    expect(routeModule('/actualite/12')).toBe('src/features/news/article-page.tsx');
+    expect(routeModule('/videos/3')).toBe('src/features/catalogue/item-preview.tsx');
+    expect(routeModule('/pdfs/3')).toBe('src/features/catalogue/item-preview.tsx');
     expect(routeModule('/actualites/12/plus')).toBe(NOT_FOUND_MODULE);
     expect(routeModule('/nimporte-quoi')).toBe(NOT_FOUND_MODULE);
   });
 
   it('names what a page fetches beside its own chunk (the contact form)', () => {
-    expect(routeModules('/contact')).toEqual(['src/pages/contact-page.tsx', 'src/pages/static/contact-form.tsx']);
-    expect(routeModules('/faq')).toEqual(['src/pages/faq-page.tsx']);
+    expect(routeModules('/contact')).toEqual(['src/features/contact/contact-page.tsx', 'src/features/contact/contact-form.tsx']);
+    expect(routeModules('/faq')).toEqual(['src/features/faq/faq-page.tsx']);
     expect(routeModules('/nimporte-quoi')).toEqual([NOT_FOUND_MODULE]);
   });
 
@@ -119,7 +119,7 @@ describe("the route's preloads", () => {
   });
 
   it("lists the route chunk, its static imports and their CSS, each once, and nothing index.html has", () => {
-    const tags = preloadTags(manifest, 'src/pages/news-page.tsx', referencedUrls(indexHtml));
+    const tags = preloadTags(manifest, 'src/features/news/news-page.tsx', referencedUrls(indexHtml));
     expect(tags.split('\n  ')).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/news-page.css">',
       '<link rel="stylesheet" crossorigin href="/assets/card.css">',
@@ -129,13 +129,13 @@ describe("the route's preloads", () => {
   });
 
   it('finds a module Vite made a shared chunk of, and adds nothing for a module inside the entry', () => {
-    expect(chunkKey(manifest, 'src/pages/item-preview.tsx')).toBe('_item-preview-abc.js');
+    expect(chunkKey(manifest, 'src/features/catalogue/item-preview.tsx')).toBe('_item-preview-abc.js');
     // Its strings' module has the same name and a chunk of its own, which the page's chunk imports.
     const withStrings = { ...manifest, '_item-preview-str.js': { file: 'assets/item-preview-str.js', name: 'item-preview' } };
     withStrings['_item-preview-abc.js'] = { ...manifest['_item-preview-abc.js']!, imports: [...(manifest['_item-preview-abc.js']!.imports ?? []), '_item-preview-str.js'] };
-    expect(chunkKey(withStrings, 'src/pages/item-preview.tsx')).toBe('_item-preview-abc.js');
-    expect(preloadTags(manifest, 'src/pages/item-preview.tsx', new Set())).toContain('href="/assets/item-preview-abc.js"');
-    expect(preloadTags(manifest, 'src/pages/home-page.tsx', referencedUrls(indexHtml))).toBe('');
+    expect(chunkKey(withStrings, 'src/features/catalogue/item-preview.tsx')).toBe('_item-preview-abc.js');
+    expect(preloadTags(manifest, 'src/features/catalogue/item-preview.tsx', new Set())).toContain('href="/assets/item-preview-abc.js"');
+    expect(preloadTags(manifest, 'src/features/home/home-page.tsx', referencedUrls(indexHtml))).toBe('');
   });
 
   it('puts the tags at the end of the head of the page, none without a manifest', () => {

@@ -2,7 +2,7 @@ import type { Job, JobsOptions, RepeatOptions } from 'bullmq';
 import type { Express } from 'express';
 import type { DataSource } from 'typeorm';
 import { AccessTokenVerifier } from './auth';
-import { migrateUnderLock } from './database';
+import { migrateUnderLock, prepareSchema } from './database';
 import { exitOnConfigError, type BaseConfig } from './env';
 import { connectEventBus, type EventBus, type RunningConsumer } from './event-bus';
 import { Lifecycle } from './lifecycle';
@@ -199,8 +199,7 @@ async function openInfra<Cfg extends BaseConfig, J extends JobMap>(
   const ds = definition.dataSource(config.databaseUrl);
   await ds.initialize();
   lifecycle.onShutdown('database', () => ds.destroy());
-  const ran = await migrateUnderLock(ds, serviceByName(name).schema);
-  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+  await prepareSchema(ds, serviceByName(name).schema, config.migrations, log);
 
   const redis = createRedis(config.redisUrl, name);
   lifecycle.onShutdown('redis', () => redis.quit());
@@ -293,10 +292,20 @@ export function runService<Cfg extends BaseConfig, J extends JobMap, C extends B
   } catch (err) {
     exitOnConfigError(err);
   }
-  // First, before the database and servers open: the instrumentations patch what they load.
-  const tracing = startTracing(definition.name);
   const log = createLogger(definition.name, definition.config.logLevel);
   guardProcess(log);
+  if (process.argv.includes('--migrate')) {
+    migrateOnly(definition, log).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.fatal({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, `${definition.name} migrations failed`);
+        process.exit(1);
+      },
+    );
+    return;
+  }
+  // Before the database and servers open: the instrumentations patch what they load.
+  const tracing = startTracing(definition.name);
   if (tracing) log.info({ endpoint: tracing.endpoint }, 'traces exported over OTLP');
   bootService(definition).then(
     (running) => {
@@ -310,6 +319,21 @@ export function runService<Cfg extends BaseConfig, J extends JobMap, C extends B
       process.exit(1);
     },
   );
+}
+
+/**
+ * `main.js --migrate`: this release's migrations, once, under the schema's lock, then exit (the
+ * Kubernetes Job of each service; its replicas run with MIGRATIONS=wait).
+ */
+async function migrateOnly(definition: { name: string; config: BaseConfig; dataSource(url: string): DataSource }, log: Logger): Promise<void> {
+  const ds = definition.dataSource(definition.config.databaseUrl);
+  await ds.initialize();
+  try {
+    const ran = await migrateUnderLock(ds, serviceByName(definition.name).schema);
+    log.info({ migrations: ran }, ran.length ? 'migrations applied' : 'no migration pending');
+  } finally {
+    await ds.destroy();
+  }
 }
 
 /** A definition's parts with its modules merged in: each module started now and stopped at shutdown. */

@@ -64,3 +64,30 @@ export async function migrateUnderLock(ds: DataSource, schema: string): Promise<
     await lock.release();
   }
 }
+
+/**
+ * Boot's step for the schema: apply the pending migrations under the lock (`boot`), or, where a
+ * release's own command applies them (`wait`: the Kubernetes Jobs), wait until none is pending, so a
+ * replica never runs against a schema older than its code. Gives up after `waitMs` (the process
+ * exits, the orchestrator starts it again).
+ */
+export async function prepareSchema(
+  ds: DataSource,
+  schema: string,
+  migrations: { mode: 'boot' | 'wait'; waitMs: number },
+  log: { info(o: object, msg: string): void },
+): Promise<void> {
+  if (migrations.mode === 'boot') {
+    const ran = await migrateUnderLock(ds, schema);
+    if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+    return;
+  }
+  const deadline = Date.now() + migrations.waitMs;
+  let told = false;
+  while (await ds.showMigrations()) {
+    if (Date.now() > deadline) throw new Error(`the ${schema} schema still has pending migrations after ${migrations.waitMs / 1000} s: run this release's migrations (--migrate)`);
+    if (!told) log.info({ schema }, 'waiting for this release\'s migrations (MIGRATIONS=wait)');
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}

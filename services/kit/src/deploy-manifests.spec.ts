@@ -43,6 +43,54 @@ describe.each(['base', 'podman'])('deploy/k8s/%s rendered', (overlay) => {
   });
 });
 
+describe('what an operator expects of each part (deploy/k8s/base)', () => {
+  const manifests = render('base');
+  const parts = ['gateway', ...SERVICE_REGISTRY.map((s) => s.name)];
+  type Container = {
+    command: string[];
+    startupProbe?: unknown;
+    readinessProbe?: { httpGet: { path: string } };
+    lifecycle?: { preStop?: unknown };
+    resources?: { requests?: { memory?: string; cpu?: string }; limits?: { memory?: string } };
+  };
+  const deployment = (name: string) =>
+    manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === name)!.spec as {
+      strategy: { rollingUpdate: { maxUnavailable: number } };
+      template: { metadata: { annotations: Record<string, string> }; spec: { terminationGracePeriodSeconds: number; containers: Container[] } };
+    };
+
+  it.each(parts)('%s: rolls one pod at a time, probes /ready, drains before SIGTERM, sized, scraped', (name) => {
+    const d = deployment(name);
+    const c = d.template.spec.containers[0]!;
+    expect(d.strategy.rollingUpdate.maxUnavailable).toBe(0);
+    expect(c.startupProbe).toBeDefined();
+    expect(c.readinessProbe!.httpGet.path).toBe('/ready');
+    expect(c.lifecycle?.preStop).toBeDefined();
+    // The kit's shutdown deadline (15 s) and the preStop pause (5 s) fit in the grace period.
+    expect(d.template.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(25);
+    expect(c.resources?.requests?.memory).toMatch(/Mi$/);
+    expect(c.resources?.limits?.memory).toMatch(/Mi$/);
+    expect(d.template.metadata.annotations['prometheus.io/scrape']).toBe('true');
+  });
+
+  it.each(parts)('%s: has an autoscaler and a disruption budget that keep two replicas and one up', (name) => {
+    const hpa = manifests.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.metadata.name === name)?.spec as { minReplicas: number; scaleTargetRef: { name: string } };
+    const pdb = manifests.find((m) => m.kind === 'PodDisruptionBudget' && m.metadata.name === name)?.spec as { minAvailable: number; selector: { matchLabels: { app: string } } };
+    expect(hpa.scaleTargetRef.name).toBe(name);
+    expect(hpa.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(pdb.minAvailable).toBe(1);
+    expect(pdb.selector.matchLabels.app).toBe(name);
+  });
+
+  it.each(SERVICE_REGISTRY.map((s) => s.name))('%s: migrates once per release in a Job, its replicas waiting for it', (name) => {
+    const job = manifests.find((m) => m.kind === 'Job' && m.metadata.name === `${name}-migrate`)?.spec as { template: { spec: { containers: Container[] } } };
+    expect(job.template.spec.containers[0]!.command).toEqual(['node', `services/${name}/dist/main.js`, '--migrate']);
+    expect(deployment(name).template.spec.containers[0]!.command).not.toContain('--migrate');
+    const config = manifests.find((m) => m.kind === 'ConfigMap') as unknown as { data: Record<string, string> };
+    expect(config.data.MIGRATIONS).toBe('wait');
+  });
+});
+
 it('the podman overlay runs one replica of each part, from the image the container test builds, on loopback', () => {
   const manifests = render('podman');
   for (const d of manifests.filter((m) => m.kind === 'Deployment')) {

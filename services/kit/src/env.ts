@@ -103,6 +103,14 @@ export const baseEnv = z.object({
   SUBGRAPH_SECRET: z.string().min(16, 'required: at least 16 random characters (the gateway sends the same)'),
   /** The site's time zone: analytics' "today", and the dates of every CSV export. */
   SITE_TIMEZONE: z.string().refine(isTimeZone, 'not an IANA time zone').default(DEFAULT_SITE_TIMEZONE),
+  /**
+   * `boot`: the service applies its pending migrations at start, under the schema's lock (one
+   * machine, compose, tests). `wait`: a release's migrations are run once by its own command
+   * (`node services/<name>/dist/main.js --migrate`, the Kubernetes Jobs of deploy/k8s/base), and a
+   * replica waits at start until the schema has them, up to MIGRATION_WAIT_SECONDS.
+   */
+  MIGRATIONS: z.enum(['boot', 'wait']).default('boot'),
+  MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).default(300),
 });
 
 export type BaseEnv = z.infer<typeof baseEnv>;
@@ -129,6 +137,8 @@ export interface BaseConfig {
   subgraphSecret: string | null;
   /** The site's IANA time zone (SITE_TIMEZONE, DEFAULT_SITE_TIMEZONE by default). */
   siteTimezone: string;
+  /** Who applies migrations: this process at boot, or a release's own command while replicas wait (MIGRATIONS). */
+  migrations: { mode: 'boot' | 'wait'; waitMs: number };
 }
 
 /** Maps the parsed base variables to the base config; `service` names the registry entry for the default port. */
@@ -147,6 +157,7 @@ export function baseConfigFrom(service: string, e: BaseEnv): BaseConfig {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     subgraphSecret: e.SUBGRAPH_SECRET,
     siteTimezone: e.SITE_TIMEZONE,
+    migrations: { mode: e.MIGRATIONS, waitMs: e.MIGRATION_WAIT_SECONDS * 1000 },
   };
 }
 

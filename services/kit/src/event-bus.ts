@@ -12,6 +12,7 @@ import {
 } from '@lbf/proto-events';
 import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
 import type { Logger } from './logger';
+import { natsServers } from './nats-permissions';
 
 export interface EventBus extends StreamOptions {
   nc: NatsConnection;
@@ -30,7 +31,7 @@ export interface EventBus extends StreamOptions {
  */
 export async function connectEventBus(args: StreamOptions & Partial<StreamLimits> & { url: string; name: string; log: Logger }): Promise<EventBus> {
   const nc = await connect({
-    servers: args.url.split(','),
+    ...natsServers(args.url),
     name: args.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,

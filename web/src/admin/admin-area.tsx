@@ -15,7 +15,7 @@ import AdminTestimonialsPage from './testimonials/admin-testimonials-page';
 import AdminUsersPage from './users/admin-users-page';
 import AdminVideosPage from './videos/admin-videos-page';
 
-const NotFoundPage = lazy(() => import('@/pages/not-found-page'));
+const NotFoundPage = lazy(() => import('@/app/not-found-page'));
 
 /**
  * Everything under /admin (behind the admin guard), bundled as one chunk that only

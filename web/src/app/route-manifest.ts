@@ -20,7 +20,7 @@
 /** Who may open a page: anyone, a signed-in user (RequireUser), an administrator (RequireAdmin). */
 export type Guard = 'visitor' | 'customer' | 'admin';
 
-/** The kind of public preview RequireUser shows a visitor on a customer page (pages/item-preview.tsx). */
+/** The kind of public preview RequireUser shows a visitor on a customer page (features/catalogue/item-preview.tsx). */
 export type PreviewKind = 'video' | 'pdf';
 
 /** What the browser reads of a route (the router, RequireUser's previews, the private paths). */
@@ -52,7 +52,7 @@ export interface PageSpec {
 }
 
 /** The module RequireUser shows a visitor on a previewed page (what the server renders there). */
-export const PREVIEW_MODULE = 'src/pages/item-preview.tsx';
+export const PREVIEW_MODULE = 'src/features/catalogue/item-preview.tsx';
 
 /**
  * Every route, in the router's order. The order also gives the budget table's rows and the sitemap's
@@ -95,30 +95,30 @@ export type RouteKey = keyof typeof ROUTES;
  * left out of the app's bundle (what every first visit downloads).
  */
 export const PAGES: { readonly [K in RouteKey]: PageSpec } = {
-  home: { module: 'src/pages/home-page.tsx', budget: true },
-  news: { module: 'src/pages/news-page.tsx', budget: true },
-  article: { module: 'src/pages/article-page.tsx', budget: true },
-  articleShort: { module: 'src/pages/article-page.tsx' },
-  about: { module: 'src/pages/about-page.tsx', budget: true, sitemap: true },
-  faq: { module: 'src/pages/faq-page.tsx', budget: true, sitemap: true },
+  home: { module: 'src/features/home/home-page.tsx', budget: true },
+  news: { module: 'src/features/news/news-page.tsx', budget: true },
+  article: { module: 'src/features/news/article-page.tsx', budget: true },
+  articleShort: { module: 'src/features/news/article-page.tsx' },
+  about: { module: 'src/features/about/about-page.tsx', budget: true, sitemap: true },
+  faq: { module: 'src/features/faq/faq-page.tsx', budget: true, sitemap: true },
   // The contact form is a chunk of its own (~25 kB), rendered once the page is live: fetched beside the page's.
-  contact: { module: 'src/pages/contact-page.tsx', with: ['src/pages/static/contact-form.tsx'], budget: true, sitemap: true },
-  terms: { module: 'src/pages/terms-page.tsx', budget: true, sitemap: true },
-  privacy: { module: 'src/pages/privacy-page.tsx', budget: true, sitemap: true },
-  auth: { module: 'src/pages/auth/auth-page.tsx' },
-  newsletterConfirmation: { module: 'src/pages/newsletter/confirmation-page.tsx' },
-  newsletterUnsubscribe: { module: 'src/pages/newsletter/unsubscribe-page.tsx' },
-  videos: { module: 'src/pages/videos-page.tsx' },
-  video: { module: 'src/pages/video-detail-page.tsx' },
-  videoShort: { module: 'src/pages/video-detail-page.tsx' },
-  pdfs: { module: 'src/pages/pdfs-page.tsx' },
-  pdf: { module: 'src/pages/pdf-detail-page.tsx' },
-  dashboard: { module: 'src/pages/dashboard-page.tsx' },
-  receipt: { module: 'src/pages/receipt-page.tsx' },
-  paymentReturn: { module: 'src/commerce/payment-return-page.tsx' },
-  payment: { module: 'src/commerce/payment-return-page.tsx' },
-  notFound: { module: 'src/pages/not-found-page.tsx', budget: true },
-  adminLogin: { module: 'src/pages/admin-login-page.tsx' },
+  contact: { module: 'src/features/contact/contact-page.tsx', with: ['src/features/contact/contact-form.tsx'], budget: true, sitemap: true },
+  terms: { module: 'src/features/legal/terms-page.tsx', budget: true, sitemap: true },
+  privacy: { module: 'src/features/legal/privacy-page.tsx', budget: true, sitemap: true },
+  auth: { module: 'src/features/account/auth-page.tsx' },
+  newsletterConfirmation: { module: 'src/features/newsletter/confirmation-page.tsx' },
+  newsletterUnsubscribe: { module: 'src/features/newsletter/unsubscribe-page.tsx' },
+  videos: { module: 'src/features/catalogue/videos-page.tsx' },
+  video: { module: 'src/features/catalogue/video-detail-page.tsx' },
+  videoShort: { module: 'src/features/catalogue/video-detail-page.tsx' },
+  pdfs: { module: 'src/features/catalogue/pdfs-page.tsx' },
+  pdf: { module: 'src/features/catalogue/pdf-detail-page.tsx' },
+  dashboard: { module: 'src/features/dashboard/dashboard-page.tsx' },
+  receipt: { module: 'src/features/commerce/receipt-page.tsx' },
+  paymentReturn: { module: 'src/features/commerce/payment-return-page.tsx' },
+  payment: { module: 'src/features/commerce/payment-return-page.tsx' },
+  notFound: { module: 'src/app/not-found-page.tsx', budget: true },
+  adminLogin: { module: 'src/features/account/admin-login-page.tsx' },
   admin: { module: 'src/admin/admin-area.tsx' },
 };
 

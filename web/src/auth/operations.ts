@@ -22,7 +22,7 @@ export type AuthResult = AuthResultFieldsFragment;
 export type { SignInInput, SignUpInput };
 
 // The session's documents, loaded with every page, are in auth/session-operations.ts; the auth
-// page's others (captcha, password reset) are in pages/auth/operations.ts, in that page's chunk.
+// page's others (captcha, password reset) are in features/account/operations.ts, in that page's chunk.
 export { REFRESH_SESSION } from './session-operations';
 
 export const SIGN_IN: TypedDocumentNode<SignInMutation, SignInMutationVariables> = gql`

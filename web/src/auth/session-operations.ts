@@ -5,7 +5,7 @@ import { USER_ERROR_FIELDS } from '@/lib/user-error-fields';
 // The session's documents, which every page starts with (data/refresh-session.ts, main.tsx): no
 // import here may bring Apollo Client's code, which a page that is only read never loads. The
 // other auth documents are in auth/operations.ts; the auth page's own (captcha, password reset)
-// in pages/auth/operations.ts, in that page's chunk.
+// in features/account/operations.ts, in that page's chunk.
 
 const SESSION_USER = gql`
   fragment SessionUser on User {

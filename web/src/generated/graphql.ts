@@ -1076,6 +1076,81 @@ export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type FooterSocialLinksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FooterSocialLinksQuery = { siteSettings: { socialFacebook: string, socialTwitter: string, socialInstagram: string } };
+
+export type CreateCaptchaMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreateCaptchaMutation = { createCaptcha: { id: string, image: string, expiresAt: string, proofOfWork: { challenge: string, difficulty: number } } };
+
+export type CheckCaptchaMutationVariables = Exact<{
+  id: string | number;
+  answer: string;
+}>;
+
+
+export type CheckCaptchaMutation = { checkCaptcha: boolean };
+
+export type RequestPasswordResetMutationVariables = Exact<{
+  input: PasswordResetRequestInput;
+}>;
+
+
+export type RequestPasswordResetMutation = { requestPasswordReset: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ResetPasswordMutationVariables = Exact<{
+  input: ResetPasswordInput;
+}>;
+
+
+export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean };
+
+export type VideoCard_VideoFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null };
+
+export type VideoPreviewQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VideoPreviewQuery = { video: { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, hasPreview: boolean } | null };
+
+export type PdfDetailPageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PdfDetailPageQuery = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean } | null };
+
+export type PdfsPageQueryVariables = Exact<{
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type PdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean }> } };
+
+export type VideoDetailPageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VideoDetailPageQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, learnItems: Array<string>, purchased: boolean, hasPreview: boolean, renditions: Array<{ name: string, height: number | null, megabytes: number }>, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
+
+export type VideosPageQueryVariables = Exact<{
+  filter?: VideoFilter | null | undefined;
+  sort?: VideoSort | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type VideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> }, videoCategories: Array<{ id: ContentCategory, label: string, count: number }> };
+
 export type ItemOwnedQueryVariables = Exact<{
   id: string | number;
   video: boolean;
@@ -1158,126 +1233,22 @@ export type CustomerDownloadPdfMutationVariables = Exact<{
 
 export type CustomerDownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type FooterSocialLinksQueryVariables = Exact<{ [key: string]: never; }>;
+export type OpenContactFormMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type FooterSocialLinksQuery = { siteSettings: { socialFacebook: string, socialTwitter: string, socialInstagram: string } };
+export type OpenContactFormMutation = { openContactForm: { token: string, minSeconds: number } };
 
-export type RecordPageVisitMutationVariables = Exact<{
-  input: PageVisitInput;
+export type SendContactMessageMutationVariables = Exact<{
+  input: ContactInput;
 }>;
 
 
-export type RecordPageVisitMutation = { recordPageVisit: boolean };
+export type SendContactMessageMutation = { sendContactMessage: { sent: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type UserErrorFieldsFragment = { code: string, title: string | null, message: string, field: string | null };
-
-export type CreateCaptchaMutationVariables = Exact<{ [key: string]: never; }>;
+export type DashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CreateCaptchaMutation = { createCaptcha: { id: string, image: string, expiresAt: string, proofOfWork: { challenge: string, difficulty: number } } };
-
-export type CheckCaptchaMutationVariables = Exact<{
-  id: string | number;
-  answer: string;
-}>;
-
-
-export type CheckCaptchaMutation = { checkCaptcha: boolean };
-
-export type RequestPasswordResetMutationVariables = Exact<{
-  input: PasswordResetRequestInput;
-}>;
-
-
-export type RequestPasswordResetMutation = { requestPasswordReset: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type ResetPasswordMutationVariables = Exact<{
-  input: ResetPasswordInput;
-}>;
-
-
-export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type ArticleCard_ArticleFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string };
-
-export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean };
-
-export type PremiumVideoCard_VideoFragment = { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean };
-
-export type TestimonialCard_TestimonialFragment = { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null };
-
-export type VideoCard_VideoFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null };
-
-export type ArticlePageQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type ArticlePageQuery = { article: { id: string, title: string, excerpt: string, bodyHtml: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, readTimeMinutes: number, date: string } | null };
-
-export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type HomePageQuery = { siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
-
-export type HomeCountersQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type HomeCountersQuery = { liveCounters: { registeredUsers: number, visitsToday: number, day: string } };
-
-export type HomeLiveCountersSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type HomeLiveCountersSubscription = { liveCounters: { registeredUsers: number, visitsToday: number, day: string } };
-
-export type VideoPreviewQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type VideoPreviewQuery = { video: { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, hasPreview: boolean } | null };
-
-export type PdfDetailPageQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PdfDetailPageQuery = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean } | null };
-
-export type NewsPageQueryVariables = Exact<{
-  filter?: ArticleFilter | null | undefined;
-  page?: number | null | undefined;
-  pageSize?: number | null | undefined;
-}>;
-
-
-export type NewsPageQuery = { articles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string }> } };
-
-export type PdfsPageQueryVariables = Exact<{
-  page?: number | null | undefined;
-  pageSize?: number | null | undefined;
-}>;
-
-
-export type PdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean }> } };
-
-export type VideoDetailPageQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type VideoDetailPageQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, learnItems: Array<string>, purchased: boolean, hasPreview: boolean, renditions: Array<{ name: string, height: number | null, megabytes: number }>, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
-
-export type VideosPageQueryVariables = Exact<{
-  filter?: VideoFilter | null | undefined;
-  sort?: VideoSort | null | undefined;
-  page?: number | null | undefined;
-  pageSize?: number | null | undefined;
-}>;
-
-
-export type VideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> }, videoCategories: Array<{ id: ContentCategory, label: string, count: number }> };
+export type DashboardPageQuery = { me: { id: string, firstName: string } | null };
 
 export type InboxMessageFieldsFragment = { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string };
 
@@ -1329,10 +1300,42 @@ export type ReceiptQueryVariables = Exact<{
 
 export type ReceiptQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerEmail: string, buyerName: string | null, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }> } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
 
-export type DashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
+export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardPageQuery = { me: { id: string, firstName: string } | null };
+export type HomePageQuery = { siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
+
+export type HomeCountersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HomeCountersQuery = { liveCounters: { registeredUsers: number, visitsToday: number, day: string } };
+
+export type HomeLiveCountersSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HomeLiveCountersSubscription = { liveCounters: { registeredUsers: number, visitsToday: number, day: string } };
+
+export type PremiumVideoCard_VideoFragment = { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean };
+
+export type TestimonialCard_TestimonialFragment = { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null };
+
+export type ArticleCard_ArticleFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string };
+
+export type ArticlePageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ArticlePageQuery = { article: { id: string, title: string, excerpt: string, bodyHtml: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, readTimeMinutes: number, date: string } | null };
+
+export type NewsPageQueryVariables = Exact<{
+  filter?: ArticleFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type NewsPageQuery = { articles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string }> } };
 
 export type SubscribeNewsletterMutationVariables = Exact<{
   email: string;
@@ -1355,23 +1358,6 @@ export type UnsubscribeNewsletterMutationVariables = Exact<{
 
 
 export type UnsubscribeNewsletterMutation = { unsubscribeNewsletter: { unsubscribed: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type OpenContactFormMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type OpenContactFormMutation = { openContactForm: { token: string, minSeconds: number } };
-
-export type SendContactMessageMutationVariables = Exact<{
-  input: ContactInput;
-}>;
-
-
-export type SendContactMessageMutation = { sendContactMessage: { sent: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type ContactDetailsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ContactDetailsQuery = { siteSettings: { contactEmail: string, contactPhone: string } };
 
 export type StartPlaybackMutationVariables = Exact<{
   videoId: string | number;
@@ -1396,3 +1382,17 @@ export type CountVideoViewMutationVariables = Exact<{
 
 
 export type CountVideoViewMutation = { countVideoView: { counted: boolean, viewCount: number | null, error: { code: string, message: string } | null } };
+
+export type RecordPageVisitMutationVariables = Exact<{
+  input: PageVisitInput;
+}>;
+
+
+export type RecordPageVisitMutation = { recordPageVisit: boolean };
+
+export type ContactDetailsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ContactDetailsQuery = { siteSettings: { contactEmail: string, contactPhone: string } };
+
+export type UserErrorFieldsFragment = { code: string, title: string | null, message: string, field: string | null };

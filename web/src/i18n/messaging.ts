@@ -1,7 +1,7 @@
 /**
  * Texts of messaging on the public and customer side: the newsletter boxes and pages, the
  * customer's inbox and the header's unread badge. The contact form's spec wording stays in
- * fr.contact (its rules) and pages/contact (its labels).
+ * fr.contact (its rules) and features/contact (its labels).
  */
 export const newsletterText = {
   invalidEmail: 'Veuillez entrer une adresse email valide',

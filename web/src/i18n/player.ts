@@ -1,4 +1,4 @@
-/** Strings of the video player (web/src/player) and of its options under the video. */
+/** Strings of the video player (web/src/features/player) and of its options under the video. */
 export const playerText = {
   region: 'Lecteur vidéo',
   play: 'Lecture',

@@ -5,7 +5,7 @@
  * choice is also a cookie the server reads; the currency is shown on the dashboard only.)
  */
 
-/** Likes are local only (spec): the ids of liked articles, as JSON (pages/catalogue/hooks/use-liked-articles.ts). */
+/** Likes are local only (spec): the ids of liked articles, as JSON (features/news/use-liked-articles.ts). */
 export const LIKED_ARTICLES_KEY = 'lbf.liked-articles';
 
 /** True when this browser keeps a choice a public page shows differently from the server's page. */

@@ -13,12 +13,12 @@ import {
 
 /** A small build: an entry with a shared vendor chunk, two lazy routes, a lazy dialog. */
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, imports: ['_vendor.js'], dynamicImports: ['src/pages/news-page.tsx', 'src/pages/about-page.tsx'], css: ['assets/index.css'] },
+  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, imports: ['_vendor.js'], dynamicImports: ['src/features/news/news-page.tsx', 'src/features/about/about-page.tsx'], css: ['assets/index.css'] },
   '_vendor.js': { file: 'assets/vendor.js', imports: ['_runtime.js'] },
   '_runtime.js': { file: 'assets/runtime.js' },
   '_card.js': { file: 'assets/card.js', imports: ['_vendor.js'] },
-  'src/pages/news-page.tsx': { file: 'assets/news-page.js', isDynamicEntry: true, imports: ['index.html', '_card.js'], dynamicImports: ['src/dialog.tsx'] },
-  'src/pages/about-page.tsx': { file: 'assets/about-page.js', isDynamicEntry: true, imports: ['index.html'], css: ['assets/about.css'] },
+  'src/features/news/news-page.tsx': { file: 'assets/news-page.js', isDynamicEntry: true, imports: ['index.html', '_card.js'], dynamicImports: ['src/dialog.tsx'] },
+  'src/features/about/about-page.tsx': { file: 'assets/about-page.js', isDynamicEntry: true, imports: ['index.html'], css: ['assets/about.css'] },
   'src/dialog.tsx': { file: 'assets/dialog.js', isDynamicEntry: true, imports: ['_card.js'] },
 };
 
@@ -43,32 +43,32 @@ const gz = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFile
 
 describe('the JavaScript a first visit to a public page needs (scripts/web-budget.js)', () => {
   it('is the entry and its static imports, plus the route chunk and its static imports, each once', () => {
-    expect(chunksForPage(manifest, ['src/pages/news-page.tsx']).sort()).toEqual(
-      ['_card.js', '_runtime.js', '_vendor.js', 'index.html', 'src/pages/news-page.tsx'].sort(),
+    expect(chunksForPage(manifest, ['src/features/news/news-page.tsx']).sort()).toEqual(
+      ['_card.js', '_runtime.js', '_vendor.js', 'index.html', 'src/features/news/news-page.tsx'].sort(),
     );
-    expect(filesForPage(manifest, ['src/pages/news-page.tsx']).js.sort()).toEqual(
+    expect(filesForPage(manifest, ['src/features/news/news-page.tsx']).js.sort()).toEqual(
       ['assets/card.js', 'assets/index.js', 'assets/news-page.js', 'assets/runtime.js', 'assets/vendor.js'].sort(),
     );
   });
 
   it('leaves dynamic imports out (a dialog loads when opened) and counts each page’s CSS', () => {
-    const about = filesForPage(manifest, ['src/pages/about-page.tsx']);
+    const about = filesForPage(manifest, ['src/features/about/about-page.tsx']);
     expect(about.js).not.toContain('assets/dialog.js');
     expect(about.js).not.toContain('assets/card.js');
     expect(about.css.sort()).toEqual(['assets/about.css', 'assets/index.css']);
   });
 
   it('a route bundled into the entry (no chunk of its own) costs the entry only', () => {
-    expect(filesForPage(manifest, ['src/pages/home-page.tsx']).js.sort()).toEqual(['assets/index.js', 'assets/runtime.js', 'assets/vendor.js']);
+    expect(filesForPage(manifest, ['src/features/home/home-page.tsx']).js.sort()).toEqual(['assets/index.js', 'assets/runtime.js', 'assets/vendor.js']);
   });
 
   it('sums compressed sizes per file and flags the pages over the budget', () => {
     const rows = measurePages(manifest, {
       readFile,
       pages: [
-        { page: '/', route: 'src/pages/home-page.tsx' },
-        { page: '/actualites', route: 'src/pages/news-page.tsx' },
-        { page: '/about', route: 'src/pages/about-page.tsx' },
+        { page: '/', route: 'src/features/home/home-page.tsx' },
+        { page: '/actualites', route: 'src/features/news/news-page.tsx' },
+        { page: '/about', route: 'src/features/about/about-page.tsx' },
       ],
     });
     const [home, news, about] = rows;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * A small proof of work the sign-up page computes before sending the form: a nonce such that
  * SHA-256("<challenge>:<nonce>") starts with `difficulty` zero bits. 12 bits is about 4,000 hashes:
  * a few hundred milliseconds with WebCrypto on a cheap phone, while a script creating accounts in
- * bulk pays it for every one. The page uses the same rule (web/src/pages/auth/proof-of-work.ts).
+ * bulk pays it for every one. The page uses the same rule (web/src/features/account/proof-of-work.ts).
  */
 export const DEFAULT_PROOF_OF_WORK_DIFFICULTY = 12;
 /** A nonce is a short decimal or hex string; anything longer is refused before hashing. */

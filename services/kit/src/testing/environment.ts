@@ -72,6 +72,7 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
       redisKeyPrefix,
       subgraphSecret,
       siteTimezone: DEFAULT_SITE_TIMEZONE,
+      migrations: { mode: 'boot', waitMs: 60_000 },
     }),
     newUser(opts = {}) {
       const userId = opts.userId ?? randomUUID();

@@ -23,6 +23,8 @@ export class PrivateNats {
   constructor(
     readonly port: number,
     readonly storeDir: string,
+    /** A config file of the server's (users, permissions) and the environment it reads, e.g. passwords. */
+    private readonly options: { config?: string; env?: Record<string, string>; log?: string } = {},
   ) {}
 
   get url(): string {
@@ -30,10 +32,20 @@ export class PrivateNats {
   }
 
   async start(): Promise<void> {
-    this.proc = spawn(NATS_SERVER, ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], { stdio: 'ignore' });
+    const config = this.options.config ? ['-c', this.options.config] : [];
+    const log = this.options.log ? ['-l', this.options.log] : [];
+    this.proc = spawn(NATS_SERVER, [...config, ...log, '-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir], {
+      stdio: 'ignore',
+      env: { ...process.env, ...this.options.env },
+    });
     await until(
       async () => {
-        const nc = await connect({ servers: this.url, reconnect: false });
+        // With users configured, an anonymous connection is refused: any answer means it listens.
+        const nc = await connect({ servers: this.url, reconnect: false }).catch((err: { code?: string }) => {
+          if (err.code === 'AUTHORIZATION_VIOLATION') return null;
+          throw err;
+        });
+        if (!nc) return true;
         await nc.close();
         return true;
       },

@@ -5,10 +5,10 @@ import { useAuth } from '@/auth/auth-context';
 import { authPathReturningTo } from '@/auth/return-to';
 import { PageSpinner } from '@/components/ui/spinner';
 import { fr } from '@/i18n/fr';
-import type { PreviewKind } from '@/pages/item-preview';
+import type { PreviewKind } from '@/features/catalogue/item-preview';
 import { useRestrictedToast } from './restricted-toast';
 
-type ItemPreviewType = (typeof import('@/pages/item-preview'))['default'];
+type ItemPreviewType = (typeof import('@/features/catalogue/item-preview'))['default'];
 let ItemPreviewLoaded: ItemPreviewType | undefined;
 /**
  * Fetches the visitor's preview page ahead (main.tsx, before hydrating a server-rendered one): a
@@ -16,7 +16,7 @@ let ItemPreviewLoaded: ItemPreviewType | undefined;
  * free preview's play button) would land on a node that is gone (lib/lazy-page says the same of pages).
  */
 export function preloadItemPreview(): Promise<void> {
-  return import('@/pages/item-preview').then((module) => {
+  return import('@/features/catalogue/item-preview').then((module) => {
     ItemPreviewLoaded = module.default;
   });
 }

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
-import { UnreadBadge } from '@/pages/dashboard/unread-badge';
+import { UnreadBadge } from '@/features/dashboard/unread-badge';
 import { useLowData } from '@/lib/low-data';
 import { lowDataText } from '@/i18n/low-data';
 import { LowDataTrack } from './low-data-switch';

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fr } from '@/i18n/fr';
-import { ContactForm } from '@/pages/static/contact-form';
+import { ContactForm } from '@/features/contact/contact-form';
 
 /**
  * Contact dialog opened from the header's 'Contact': the same form as /contact (and the same

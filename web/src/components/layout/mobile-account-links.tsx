@@ -5,7 +5,7 @@ import { useAuth } from '@/auth/auth-context';
 import { useSignOutAction } from '@/auth/use-sign-out-action';
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
-import { UnreadBadge } from '@/pages/dashboard/unread-badge';
+import { UnreadBadge } from '@/features/dashboard/unread-badge';
 
 /**
  * The mobile menu's account section, for a signed-in user; loaded once the session is known, so

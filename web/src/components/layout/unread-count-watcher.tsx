@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUnreadMessageCount } from '@/pages/dashboard/use-unread-count';
+import { useUnreadMessageCount } from '@/features/dashboard/use-unread-count';
 
 /**
  * Keeps the header told of the signed-in user's unread messages (query, then live pushes). Its

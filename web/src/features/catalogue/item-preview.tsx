@@ -1,0 +1,306 @@
+import { useQuery } from '@/data/hooks';
+import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Play, Sparkles, UserPlus, VideoOff } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
+import { fetchPolicies } from '@/data/fetch-policies';
+import { withApollo } from '@/data/with-apollo';
+import { authPathReturningTo } from '@/auth/return-to';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { usePage } from '@/hooks/use-page';
+import { catalogueText, videoDetailText } from '@/i18n/catalogue';
+import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
+import { playerText } from '@/i18n/player';
+import { fr } from '@/i18n/fr';
+import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
+import { LoadError } from '../../components/states/load-error';
+import { MediaImage } from '../../components/content/media-image';
+import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
+import { VideoPosterBadges } from './components/video-poster-badges';
+import { formatCents, typeset } from '../../lib/format/catalogue';
+import { PDF_DETAIL_QUERY, VIDEO_PREVIEW_QUERY } from './operations/item-preview';
+
+export type PreviewKind = 'video' | 'pdf';
+
+export function videoCanonicalPath(id: string): string {
+  return paths.video(id);
+}
+
+export function pdfCanonicalPath(id: string): string {
+  return paths.pdf(id);
+}
+
+/**
+ * A video's or a guide's page seen signed out (RequireUser shows it on /videos/:id, /video/:id and
+ * /pdfs/:id): what the item is, a video's free preview to play, its price and 'Connexion requise'
+ * with the way to /auth and back.
+ * Everything here is public data, so the server renders it (as a visitor) with the item's link
+ * preview: a link shared on WhatsApp shows its title, description and thumbnail.
+ * `checking`: the session is still being read; the sign-in prompt waits for the answer.
+ */
+export default function ItemPreview({ kind, id, checking }: { kind: PreviewKind; id: string; checking: boolean }) {
+  return kind === 'video' ? <VideoPreview id={id} checking={checking} /> : <PdfPreview id={id} checking={checking} />;
+}
+
+// The visitor's player (hls.js, the player, the offer, Apollo Client) is its own chunk, fetched
+// when a finger or pointer reaches the play button, as on the signed-in video page.
+const loadVisitorPlayer = withApollo(() => import('./components/visitor-preview-player'));
+const VisitorPreviewPlayer = lazy(loadVisitorPlayer);
+
+function PlayerLoading() {
+  return (
+    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
+      <span className="sr-only">{playerText.loading}</span>
+      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
+    </div>
+  );
+}
+
+function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
+  const { data, loading, error, refetch } = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  // A visitor plays the free preview here (the server gives them that rendition alone).
+  const [playing, setPlaying] = useState(false);
+  const video = data?.video;
+  const missing = Boolean(data) && !video;
+  usePage(video?.title ?? (missing ? videoDetailText.notFoundTitle : fr.pages.video), {
+    meta: video
+      ? {
+          description: video.description,
+          image: video.thumbnailUrl,
+          imageAlt: video.title,
+          type: 'video.other',
+          canonicalPath: videoCanonicalPath(video.id),
+        }
+      : { canonicalPath: videoCanonicalPath(id), noindex: missing },
+  });
+  return (
+    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
+      {video ? (
+        <PreviewBody
+          image={
+            playing ? (
+              <Suspense fallback={<PlayerLoading />}>
+                <VisitorPreviewPlayer video={video} />
+              </Suspense>
+            ) : (
+              <div className="relative overflow-hidden rounded-xl border shadow-sm">
+                <MediaImage src={video.thumbnailUrl} width={THUMB_WIDTH} height={THUMB_HEIGHT} priority alt={video.title} fallback={<Film className="size-14" />} />
+                <VideoPosterBadges showPreview={video.hasPreview} durationSeconds={video.durationSeconds} />
+                {/* Only once the session is known to be a visitor's: the server's page (the session
+                    unknown) has none, so a signed-in viewer never taps a button their own page replaces. */}
+                {video.hasPreview && !checking && (
+                  <button
+                    type="button"
+                    onClick={() => setPlaying(true)}
+                    onPointerEnter={() => void loadVisitorPlayer()}
+                    onPointerDown={() => void loadVisitorPlayer()}
+                    onFocus={() => void loadVisitorPlayer()}
+                    aria-label={videoDetailText.play}
+                    className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
+                    data-testid="thumbnail-play"
+                  >
+                    <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
+                      <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
+                    </span>
+                  </button>
+                )}
+              </div>
+            )
+          }
+          badge={
+            video.hasPreview ? (
+              <Badge className="gap-1.5 self-start py-1" data-testid="free-preview-badge">
+                <Sparkles aria-hidden="true" />
+                {videoDetailText.freePreview}
+              </Badge>
+            ) : null
+          }
+          category={video.categoryLabel}
+          title={video.title}
+          description={video.description}
+          priceCents={video.priceCents}
+          prompt={t.videoText}
+          checking={checking}
+        />
+      ) : error && !data ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : loading || !data ? (
+        <PreviewSkeleton label={videoDetailText.loading} />
+      ) : (
+        <Missing icon={<VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />} title={videoDetailText.notFoundTitle} text={videoDetailText.notFoundText} />
+      )}
+    </PreviewFrame>
+  );
+}
+
+function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
+  const { data, loading, error, refetch } = useQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const pdf = data?.pdf;
+  const missing = Boolean(data) && !pdf;
+  usePage(pdf?.title ?? (missing ? t.pdfNotFoundTitle : t.pdfDocumentTitle), {
+    meta: pdf
+      ? { description: pdf.description, image: pdf.illustrationUrl, imageAlt: pdf.title, type: 'book', canonicalPath: pdfCanonicalPath(pdf.id) }
+      : { canonicalPath: pdfCanonicalPath(id), noindex: missing },
+  });
+  return (
+    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
+      {pdf ? (
+        <PreviewBody
+          image={
+            <div className="overflow-hidden rounded-xl border shadow-sm">
+              <MediaImage src={pdf.illustrationUrl} width={800} height={450} priority alt={pdf.title} fallback={<FileText className="size-14" />} />
+            </div>
+          }
+          category={pdf.categoryLabel}
+          title={pdf.title}
+          description={pdf.description}
+          priceCents={pdf.priceCents}
+          prompt={t.pdfText}
+          checking={checking}
+        />
+      ) : error && !data ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : loading || !data ? (
+        <PreviewSkeleton label={t.pdfLoading} />
+      ) : (
+        <PdfMissing />
+      )}
+    </PreviewFrame>
+  );
+}
+
+export function PdfMissing() {
+  return (
+    <Missing
+      icon={<FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />}
+      title={t.pdfNotFoundTitle}
+      text={t.pdfNotFoundText}
+      link={{ to: paths.pdfs(), label: t.allPdfs }}
+    />
+  );
+}
+
+function PreviewFrame({ back, children }: { back: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container-page py-6 sm:py-10" data-testid="item-preview">
+      {back}
+      {children}
+    </div>
+  );
+}
+
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+function PreviewBody(props: {
+  image: ReactNode;
+  /** Above the price: 'Aperçu gratuit disponible' for a video that has one. */
+  badge?: ReactNode;
+  category: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  prompt: string;
+  checking: boolean;
+}) {
+  const location = useLocation();
+  const signUp = new URLSearchParams({ tab: 'signup' });
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        {props.image}
+        <header className="flex flex-col gap-4">
+          <div>
+            <Badge variant="accent">{props.category}</Badge>
+          </div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(props.title)}</h1>
+        </header>
+        <section aria-labelledby="preview-description" className="flex flex-col gap-2">
+          <h2 id="preview-description" className="text-lg font-bold">
+            {t.descriptionTitle}
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(props.description)}</p>
+        </section>
+      </article>
+      <aside>
+        <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="sign-in-required">
+          {props.badge}
+          <div>
+            <p className="text-sm text-muted-foreground">{t.price}</p>
+            <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="preview-price">
+              {formatCents(props.priceCents)}
+            </p>
+            <p className="text-sm text-muted-foreground">{catalogueText.lifetimeAccess}</p>
+          </div>
+          {/* The prompt's place is kept while the session is read: nothing moves when it appears. */}
+          <div className="flex min-h-44 flex-col gap-3 border-t pt-4" {...(props.checking ? { [HYDRATE_WITH_SESSION]: '' } : {})}>
+            {props.checking ? (
+              <Spinner label={t.checking} className="m-auto" />
+            ) : (
+              <>
+                <h2 className="flex items-center gap-2 text-lg font-bold">
+                  <Lock className="size-5 text-primary" aria-hidden="true" />
+                  {t.signInRequired}
+                </h2>
+                <p className="text-sm text-muted-foreground">{props.prompt}</p>
+                <Button asChild>
+                  <Link to={authPathReturningTo(location)} data-testid="preview-sign-in">
+                    <LogIn aria-hidden="true" />
+                    {t.signIn}
+                  </Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to={authPathReturningTo(location, signUp)}>
+                    <UserPlus aria-hidden="true" />
+                    {t.signUp}
+                  </Link>
+                </Button>
+              </>
+            )}
+          </div>
+        </Card>
+      </aside>
+    </div>
+  );
+}
+
+function Missing({ icon, title, text, link = { to: paths.videos(), label: videoDetailText.allVideos } }: { icon: ReactNode; title: string; text: string; link?: { to: string; label: string } }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
+      {icon}
+      <h1 className="text-xl font-bold">{title}</h1>
+      <p className="text-sm text-muted-foreground">{text}</p>
+      <Button asChild>
+        <Link to={link.to}>{link.label}</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function PreviewSkeleton({ label }: { label: string }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-3" aria-busy="true">
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <div className="flex flex-col gap-6 lg:col-span-2">
+        <Skeleton className="aspect-video w-full rounded-xl" />
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-8 w-5/6" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+      <Skeleton className="h-72 w-full rounded-lg" />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useApolloQuery } from '@/data/hooks';
+import { useParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
+import { fetchPolicies } from '@/data/fetch-policies';
+import { useCheckout } from '@/features/commerce/use-checkout';
+import { usePage } from '@/hooks/use-page';
+import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
+import { LoadError } from '../../components/states/load-error';
+import { PdfCard } from './components/pdf-card';
+import { typeset } from '../../lib/format/catalogue';
+import { PDF_DETAIL_QUERY } from './operations/item-preview';
+import { BackLink, pdfCanonicalPath, PdfMissing, PreviewSkeleton } from './item-preview';
+
+/**
+ * A guide's own page (/pdfs/:id) for a signed-in customer: its card (buy, or read and download
+ * once owned) and its whole description. Visitors get the public preview (RequireUser).
+ */
+export default function PdfDetailPage() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useApolloQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const pdf = data?.pdf;
+  const missing = Boolean(data) && !pdf;
+  usePage(pdf?.title ?? (missing ? t.pdfNotFoundTitle : t.pdfDocumentTitle), {
+    meta: pdf
+      ? { description: pdf.description, image: pdf.illustrationUrl, imageAlt: pdf.title, type: 'book', canonicalPath: pdfCanonicalPath(pdf.id) }
+      : { canonicalPath: pdfCanonicalPath(id), noindex: missing },
+  });
+  const checkout = useCheckout();
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <BackLink to={paths.pdfs()} label={t.backToPdfs} />
+      {pdf ? (
+        <div className="grid gap-6 md:grid-cols-2 md:items-start md:gap-8">
+          <section aria-labelledby="pdf-description" className="flex flex-col gap-3 md:order-2">
+            <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl" data-testid="pdf-title">
+              {typeset(pdf.title)}
+            </h1>
+            <h2 id="pdf-description" className="text-lg font-bold">
+              {t.descriptionTitle}
+            </h2>
+            <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(pdf.description)}</p>
+          </section>
+          <div className="flex md:order-1">
+            <PdfCard
+              pdf={pdf}
+              onPay={(method) =>
+                checkout.pay({ id: pdf.id, type: 'PDF', title: pdf.title, priceCents: pdf.priceCents, purchased: pdf.purchased, path: pdfCanonicalPath(pdf.id) }, method)
+              }
+            />
+          </div>
+        </div>
+      ) : error && !data ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : loading || !data ? (
+        <PreviewSkeleton label={t.pdfLoading} />
+      ) : (
+        <PdfMissing />
+      )}
+      {checkout.dialog}
+    </div>
+  );
+}

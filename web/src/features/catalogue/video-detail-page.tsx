@@ -1,0 +1,406 @@
+import { useApolloQuery } from '@/data/hooks';
+import { ArrowLeft, CircleCheck, Film, Infinity as InfinityIcon, Play, Sparkles, UserRound, VideoOff } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
+import { fetchPolicies } from '@/data/fetch-policies';
+import { useAuth } from '@/auth/auth-context';
+import { PayButtons } from '@/features/commerce/pay-buttons';
+import { usePayerParam } from '@/features/commerce/payer-param';
+import { itemPath } from '@/features/commerce/types';
+import { useCheckout } from '@/features/commerce/use-checkout';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePage } from '@/hooks/use-page';
+import { catalogueText, videoDetailText } from '@/i18n/catalogue';
+import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
+import { fr } from '@/i18n/fr';
+import { playerText } from '@/i18n/player';
+import { readDataSaver, rememberDataSaver } from '@/features/player/data-saver';
+import { PlaybackOptions } from '@/features/player/playback-options';
+import type { VideoPlayerProps } from '@/features/player/video-player';
+import { LoadError } from '../../components/states/load-error';
+import { MediaImage } from '../../components/content/media-image';
+import { PreviewOffer } from './components/preview-offer';
+import { ShareButtons } from '../../components/content/share-buttons';
+import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
+import { VideoPosterBadges } from './components/video-poster-badges';
+import { formatCents, typeset } from '../../lib/format/catalogue';
+import { useContentProtection } from './use-content-protection';
+import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './operations/video-detail';
+import { videoCanonicalPath } from './item-preview';
+
+const t = videoDetailText;
+
+// hls.js and the player are their own chunk (~190 kB gzip), fetched only by a viewer about to
+// play: from the moment a finger or pointer reaches the play button, not on every page view.
+const loadPlayer = () => import('@/features/player/video-player');
+const VideoPlayer = lazy(loadPlayer);
+
+/**
+ * A video's page (/videos/:id and /video/:id; ids are uuids, an unknown one says so). Pressing
+ * play on the thumbnail swaps in the player: the whole video for its buyers (and administrators),
+ * the free preview for everyone else, then the purchase at the preview's end.
+ */
+export default function VideoDetailPage() {
+  const { id = '' } = useParams();
+  useContentProtection();
+  const { data, loading, error, refetch } = useApolloQuery(VIDEO_DETAIL_QUERY, {
+    variables: { id },
+    fetchPolicy: fetchPolicies.catalogue,
+  });
+  const video = data?.video;
+  const missing = Boolean(data) && !video;
+  usePage(video?.title ?? (missing ? t.notFoundTitle : fr.pages.video), {
+    meta: video
+      ? { description: video.description, image: video.thumbnailUrl, imageAlt: video.title, type: 'video.other', canonicalPath: videoCanonicalPath(video.id) }
+      : { canonicalPath: videoCanonicalPath(id), noindex: missing },
+  });
+
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <Link to={paths.home()} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t.back}
+      </Link>
+      {video ? (
+        <VideoDetailView key={video.id} video={video} />
+      ) : error && !data ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : loading || !data ? (
+        <VideoDetailSkeleton />
+      ) : (
+        <VideoNotFound />
+      )}
+    </div>
+  );
+}
+
+function VideoDetailView({ video }: { video: VideoDetail }) {
+  const [playing, setPlaying] = useState(false);
+  const [dataSaver, setDataSaver] = useState(readDataSaver);
+  const [audioOnly, setAudioOnly] = useState(false);
+  const checkout = useCheckout();
+  const { isAdmin } = useAuth();
+  // Administrators play the whole video too (the server decides; this only words the button).
+  const fullAccess = video.purchased || isAdmin;
+  const buy = (method: Parameters<typeof checkout.pay>[1]) =>
+    checkout.pay({ id: video.id, type: 'VIDEO', title: video.title, priceCents: video.priceCents, purchased: video.purchased, path: itemPath('VIDEO', video.id) }, method);
+  const purchaseOffer: VideoPlayerProps['purchaseOffer'] = (reason) => <PreviewOffer reason={reason} priceCents={video.priceCents} onPay={buy} />;
+  // Back from /auth after choosing a method at the end of the preview (or a tap before the page
+  // ran): ?payer= opens that method's payment dialog.
+  usePayerParam(buy);
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        <VideoStage
+          video={video}
+          playing={playing}
+          fullAccess={fullAccess}
+          dataSaver={dataSaver}
+          audioOnly={audioOnly}
+          onPlay={() => setPlaying(true)}
+          onDataSaver={setDataSaver}
+          onAudioOnly={setAudioOnly}
+          purchaseOffer={purchaseOffer}
+        />
+
+        <header className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="accent">{video.categoryLabel}</Badge>
+          </div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl" data-testid="video-title">
+            {typeset(video.title)}
+          </h1>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            {video.presenter ? (
+              <div className="flex items-center gap-3" data-testid="presenter">
+                <MediaImage
+                  src={video.presenter.photoUrl}
+                  width={96}
+                  height={96}
+                  sizes="48px"
+                  className="size-12 shrink-0 rounded-full"
+                  fallback={<UserRound className="size-6" />}
+                />
+                <div>
+                  <p className="text-xs text-muted-foreground">{t.presentedBy}</p>
+                  <p className="font-semibold">{video.presenter.name}</p>
+                  {video.presenter.title && <p className="text-sm text-muted-foreground">{video.presenter.title}</p>}
+                </div>
+              </div>
+            ) : null}
+            <ShareButtons path={paths.video(video.id)} title={video.title} extended />
+          </div>
+        </header>
+
+        <section aria-labelledby="description-title" className="flex flex-col gap-2">
+          <h2 id="description-title" className="text-lg font-bold">
+            {t.descriptionTitle}
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(video.description)}</p>
+        </section>
+
+        <LearnItems items={video.learnItems} />
+      </article>
+
+      <aside className="flex flex-col gap-6">
+        <VideoPurchaseCard video={video} onWatch={() => setPlaying(true)} onPay={buy} />
+
+        <SimilarVideos videos={video.similarVideos} />
+      </aside>
+      {checkout.dialog}
+    </div>
+  );
+}
+
+/** The player once asked for, else the poster and its play button; the playback options under it. */
+function VideoStage({
+  video,
+  playing,
+  fullAccess,
+  dataSaver,
+  audioOnly,
+  onPlay,
+  onDataSaver,
+  onAudioOnly,
+  purchaseOffer,
+}: {
+  video: VideoDetail;
+  playing: boolean;
+  fullAccess: boolean;
+  dataSaver: boolean;
+  audioOnly: boolean;
+  onPlay(): void;
+  onDataSaver(on: boolean): void;
+  onAudioOnly(on: boolean): void;
+  purchaseOffer: VideoPlayerProps['purchaseOffer'];
+}) {
+  // 'Regarder la vidéo' in the side panel sits below the player on a phone: bring the player into view.
+  const playerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [playing]);
+  const playerFallback = (
+    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
+      <span className="sr-only">{playerText.loading}</span>
+      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      {playing ? (
+        <div ref={playerRef}>
+          <Suspense fallback={playerFallback}>
+            <VideoPlayer
+              videoId={video.id}
+              title={video.title}
+              posterUrl={video.thumbnailUrl}
+              purchased={video.purchased}
+              dataSaver={dataSaver}
+              audioOnly={audioOnly}
+              purchaseOffer={purchaseOffer}
+            />
+          </Suspense>
+        </div>
+      ) : (
+      <VideoPoster video={video} fullAccess={fullAccess} onPlay={onPlay} />
+      )}
+      {video.renditions.length > 0 && (
+        <PlaybackOptions
+          renditions={video.renditions}
+          dataSaver={dataSaver}
+          audioOnly={audioOnly}
+          onDataSaver={(on) => {
+            onDataSaver(on);
+            rememberDataSaver(on);
+          }}
+          onAudioOnly={onAudioOnly}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The side panel: the preview badge, the price, 'Regarder la vidéo' or the payment buttons, the perks. */
+function VideoPurchaseCard({ video, onWatch, onPay }: { video: VideoDetail; onWatch(): void; onPay: Parameters<typeof PayButtons>[0]['onPay'] }) {
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24">
+      {video.hasPreview && (
+        <Badge className="gap-1.5 py-1" data-testid="free-preview-badge">
+          <Sparkles aria-hidden="true" />
+          {t.freePreview}
+        </Badge>
+      )}
+      <div>
+        <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="video-price">
+          {formatCents(video.priceCents)}
+        </p>
+        <p className="flex items-center gap-1 text-sm text-muted-foreground">
+          <InfinityIcon className="size-4" aria-hidden="true" />
+          {catalogueText.lifetimeAccess}
+        </p>
+      </div>
+      {video.purchased ? (
+        <div className="flex flex-col gap-3 border-t pt-4" data-testid="video-owned">
+          <p className="flex items-start gap-2 text-sm font-medium text-emerald-800">
+            <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {videoPurchaseText.owned}
+          </p>
+          <Button onClick={onWatch} data-testid="watch-video">
+            <Play aria-hidden="true" />
+            {videoPurchaseText.watch}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2 border-t pt-4">
+          <h2 className="text-sm font-semibold">{videoPurchaseText.buy}</h2>
+          <PayButtons label={checkoutText.payWith} onPay={onPay} />
+        </div>
+      )}
+      <ul className="flex flex-col gap-2.5 border-t pt-4">
+        {t.perks.map((perk) => (
+          <li key={perk} className="flex items-start gap-2 text-sm">
+            <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {perk}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** What the viewer learns: the video's points, each with a tick. */
+function LearnItems({ items }: { items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="learn-title" className="rounded-xl border bg-card p-5 sm:p-6">
+      <h2 id="learn-title" className="mb-4 text-lg font-bold">
+        {t.learnTitle}
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="learn-items">
+        {items.map((item) => (
+          <li key={item} className="flex items-start gap-2 text-sm">
+            <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <span>{typeset(item)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Up to three similar videos, in the side panel. */
+function SimilarVideos({ videos }: { videos: SimilarVideo[] }) {
+  if (videos.length === 0) return null;
+  return (
+    <section aria-labelledby="similar-title" className="flex flex-col gap-3">
+      <h2 id="similar-title" className="text-lg font-bold">
+        {t.similarTitle}
+      </h2>
+      <ul className="flex flex-col gap-3" data-testid="similar-videos">
+        {videos.slice(0, 3).map((similar) => (
+          <li key={similar.id}>
+            <SimilarVideoLink video={similar} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The poster before playing: its badges and the big play button (which fetches the player's chunk on approach). */
+function VideoPoster({ video, fullAccess, onPlay }: { video: VideoDetail; fullAccess: boolean; onPlay(): void }) {
+  return (
+    <div className="relative overflow-hidden rounded-xl border shadow-sm">
+      <MediaImage
+        src={video.thumbnailUrl}
+        width={THUMB_WIDTH}
+        height={THUMB_HEIGHT}
+        sizes="(min-width: 1024px) 736px, 100vw"
+        priority
+        fallback={<Film className="size-14" />}
+      />
+      <VideoPosterBadges showPreview={video.hasPreview && !fullAccess} durationSeconds={video.durationSeconds} />
+      <button
+        type="button"
+        onClick={onPlay}
+        onPointerEnter={() => void loadPlayer()}
+        onPointerDown={() => void loadPlayer()}
+        onFocus={() => void loadPlayer()}
+        aria-label={fullAccess ? videoPurchaseText.watch : t.play}
+        className="group absolute inset-0 grid place-items-center bg-black/20 transition-colors hover:bg-black/30 focus-visible:outline-none"
+        data-testid="thumbnail-play"
+      >
+        <span className="grid size-16 place-items-center rounded-full bg-white/95 text-primary shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring sm:size-20">
+          <Play className="ml-1 size-7 fill-current sm:size-9" aria-hidden="true" />
+        </span>
+      </button>
+    </div>
+  );
+}
+
+function SimilarVideoLink({ video }: { video: SimilarVideo }) {
+  return (
+    <Link
+      to={paths.videoShort(video.id)}
+      className="flex items-center gap-3 rounded-lg border bg-card p-2 shadow-sm transition-colors hover:border-primary hover:bg-accent/40"
+    >
+      <MediaImage
+        src={video.thumbnailUrl}
+        width={THUMB_WIDTH}
+        height={THUMB_HEIGHT}
+        sizes="112px"
+        className="w-28 shrink-0 rounded-md"
+        fallback={<Film className="size-6" />}
+      />
+      <span className="flex min-w-0 flex-col gap-1">
+        <span className="line-clamp-2 text-sm leading-snug font-medium">{typeset(video.title)}</span>
+        <span className="text-sm font-bold text-primary tabular-nums">{formatCents(video.priceCents)}</span>
+      </span>
+    </Link>
+  );
+}
+
+function VideoNotFound() {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
+      <VideoOff className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-xl font-bold">{t.notFoundTitle}</h1>
+      <p className="text-sm text-muted-foreground">{t.notFoundText}</p>
+      <Button asChild>
+        <Link to={paths.videos()}>{t.allVideos}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function VideoDetailSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-3" aria-busy="true">
+      <p role="status" className="sr-only">
+        {t.loading}
+      </p>
+      <div className="flex flex-col gap-6 lg:col-span-2">
+        <Skeleton className="aspect-video w-full rounded-xl" />
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-8 w-5/6" />
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-12 rounded-full" />
+          <div className="flex flex-col gap-2">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-4 w-44" />
+          </div>
+        </div>
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-72 w-full rounded-lg" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useApolloQuery } from '@/data/hooks';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
+import { fetchPolicies } from '@/data/fetch-policies';
+import { useAuth } from '@/auth/auth-context';
+import { useCurrency, useExchangeRate } from '@/features/commerce/currency';
+import { useCheckout } from '@/features/commerce/use-checkout';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { DashboardPageQuery, DashboardPageQueryVariables } from '@/generated/graphql';
+import { usePage } from '@/hooks/use-page';
+import { dashboardText } from '@/i18n/commerce';
+import { fr } from '@/i18n/fr';
+import { LoadError } from '../../components/states/load-error';
+import { CurrencyToggle } from './currency-toggle';
+import { LibraryCounters, LibrarySections } from './library';
+import { MessagesTab } from './messages';
+import { MessagesTabLabel } from './messages-tab-label';
+import { DASHBOARD_LIBRARY_QUERY, LIBRARY_PAGE_SIZE } from './operations';
+import { PurchasesTab } from './purchases';
+
+/** The greeting's name (identity), cached for the session like every `me`. */
+export const DASHBOARD_PAGE_QUERY: TypedDocumentNode<DashboardPageQuery, DashboardPageQueryVariables> = gql`
+  query DashboardPage {
+    me {
+      id
+      firstName
+    }
+  }
+`;
+
+type Tab = 'library' | 'purchases' | 'messages';
+
+const TAB_PATHS: Record<Tab, string> = { library: paths.dashboard(), purchases: paths.dashboard('achats'), messages: paths.dashboard('messages') };
+
+function tabOf(pathname: string): Tab {
+  const path = pathname.replace(/\/$/, '');
+  if (path.endsWith('/achats')) return 'purchases';
+  if (path.endsWith('/messages')) return 'messages';
+  return 'library';
+}
+
+/**
+ * The customer area (spec 'Customer dashboard'): four counters, the videos and PDFs to buy and
+ * those bought (payment buttons, 'Regarder', 'Lire', 'Télécharger'), a USD/FCFA switch, and the
+ * 'Achats' tab (/dashboard/achats) with every order, its receipt and the claim form.
+ */
+export default function DashboardPage() {
+  usePage(fr.dashboard.documentTitle, { meta: { noindex: true } });
+  const { user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = tabOf(location.pathname);
+  const me = useApolloQuery(DASHBOARD_PAGE_QUERY, { fetchPolicy: fetchPolicies.me });
+  const library = useApolloQuery(DASHBOARD_LIBRARY_QUERY, {
+    variables: { pageSize: LIBRARY_PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [currency, setCurrency] = useCurrency();
+  const rate = useExchangeRate();
+  const money = { currency, rate };
+  const checkout = useCheckout();
+  const firstName = me.data?.me?.firstName ?? user?.firstName ?? '';
+  const data = library.data;
+
+  return (
+    <section className="container-page py-8 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{fr.dashboard.title}</h1>
+          <p className="mt-2 text-lg" data-testid="dashboard-greeting">
+            {fr.dashboard.greeting(firstName)}
+          </p>
+          <p className="text-muted-foreground">{fr.dashboard.intro}</p>
+        </div>
+        <CurrencyToggle value={currency} onChange={setCurrency} />
+      </div>
+
+      <Tabs value={tab} onValueChange={(value) => navigate(TAB_PATHS[value as Tab] ?? paths.dashboard())} className="mt-6">
+        <TabsList className="max-w-md">
+          <TabsTrigger value="library" className="px-2 sm:px-3">
+            {dashboardText.tabs.library}
+          </TabsTrigger>
+          <TabsTrigger value="purchases" className="px-2 sm:px-3">
+            {dashboardText.tabs.purchases}
+          </TabsTrigger>
+          <TabsTrigger value="messages" className="gap-1.5 px-2 sm:px-3">
+            <MessagesTabLabel />
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="library" className="mt-6 flex flex-col gap-10">
+          {data ? (
+            <>
+              <LibraryCounters data={data} money={money} />
+              <LibrarySections data={data} money={money} onPay={checkout.pay} />
+            </>
+          ) : library.error ? (
+            <LoadError onRetry={() => void library.refetch()} />
+          ) : (
+            <PageSpinner label={dashboardText.loading} />
+          )}
+        </TabsContent>
+        <TabsContent value="purchases" className="mt-6">
+          <PurchasesTab currency={currency} rate={rate} onPay={checkout.pay} />
+        </TabsContent>
+        <TabsContent value="messages" className="mt-6">
+          <MessagesTab />
+        </TabsContent>
+      </Tabs>
+      {checkout.dialog}
+    </section>
+  );
+}

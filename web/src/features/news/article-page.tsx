@@ -1,0 +1,156 @@
+import { useQuery } from '@/data/hooks';
+import { ArrowLeft, Calendar, Clock, FileQuestion, Heart, Newspaper, User } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
+import { fetchPolicies } from '@/data/fetch-policies';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePage } from '@/hooks/use-page';
+import { articleText, newsText } from '@/i18n/catalogue';
+import { fr } from '@/i18n/fr';
+import { formatLongDate } from '@/lib/format/date';
+import { cn } from '@/lib/utils';
+import { ArticleBody } from './article-body';
+import { LoadError } from '../../components/states/load-error';
+import { MediaImage } from '../../components/content/media-image';
+import { ShareButtons } from '../../components/content/share-buttons';
+import { initials, typeset } from '../../lib/format/catalogue';
+import { useLikedArticle } from './use-liked-articles';
+import { ARTICLE_PAGE_QUERY, type ArticleDetail } from './article-operations';
+
+/** An article (/actualites/:id and /actualite/:id); an unknown id shows 'Article non trouvé'. */
+export default function ArticlePage() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(ARTICLE_PAGE_QUERY, {
+    variables: { id },
+    fetchPolicy: fetchPolicies.catalogue,
+  });
+  const article = data?.article;
+  const missing = Boolean(data) && !article;
+  usePage(article?.title ?? (missing ? articleText.notFoundTitle : fr.pages.article), {
+    meta: article
+      ? {
+          description: article.excerpt,
+          image: article.imageUrl,
+          imageAlt: article.title,
+          type: 'article',
+          canonicalPath: paths.article(article.id),
+        }
+      : { canonicalPath: paths.article(id), type: 'article', noindex: missing },
+  });
+
+  return (
+    <div className="container-page max-w-3xl py-6 sm:py-10">
+      <Link
+        to={paths.news()}
+        className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {articleText.back}
+      </Link>
+      {article ? (
+        <ArticleView key={article.id} article={article} />
+      ) : error && !data ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : loading || !data ? (
+        <ArticleSkeleton />
+      ) : (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
+          <FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h1 className="text-xl font-bold">{articleText.notFoundTitle}</h1>
+          <p className="text-sm text-muted-foreground">{articleText.notFoundText}</p>
+          <Button asChild>
+            <Link to={paths.news()}>
+              <Newspaper aria-hidden="true" />
+              {articleText.back}
+            </Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ArticleView({ article }: { article: ArticleDetail }) {
+  const [liked, toggleLike] = useLikedArticle(article.id);
+  return (
+    <article className="flex flex-col gap-6">
+      <header className="flex flex-col gap-4">
+        <Badge variant="accent">{article.categoryLabel}</Badge>
+        <h1 className="text-[1.75rem] leading-tight font-extrabold tracking-tight text-balance sm:text-4xl" data-testid="article-title">
+          {typeset(article.title)}
+        </h1>
+        <p className="text-lg text-muted-foreground text-pretty">{typeset(article.excerpt)}</p>
+        <ul className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
+          <li className="flex items-center gap-1.5">
+            <User className="size-4" aria-hidden="true" />
+            {newsText.author(article.author)}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Calendar className="size-4" aria-hidden="true" />
+            <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+          </li>
+          <li className="flex items-center gap-1.5" data-testid="article-read-time">
+            <Clock className="size-4" aria-hidden="true" />
+            {newsText.readTime(article.readTimeMinutes)}
+          </li>
+        </ul>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-y py-3">
+          <Button
+            variant="outline"
+            aria-pressed={liked}
+            onClick={toggleLike}
+            className={cn(liked && 'border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100 hover:text-rose-800')}
+          >
+            <Heart aria-hidden="true" className={cn(liked && 'fill-current')} />
+            {liked ? articleText.liked : articleText.like}
+          </Button>
+          <ShareButtons path={paths.article(article.id)} title={article.title} extended />
+        </div>
+      </header>
+
+      {article.imageUrl && (
+        <MediaImage src={article.imageUrl} width={960} height={540} sizes="(min-width: 768px) 736px, 100vw" priority className="rounded-xl border" />
+      )}
+
+      <ArticleBody html={article.bodyHtml} />
+
+      <Card className="mt-4 flex items-start gap-4 p-5" data-testid="author-box">
+        <span
+          className="grid size-14 shrink-0 place-items-center rounded-full bg-primary text-lg font-bold text-primary-foreground"
+          aria-hidden="true"
+        >
+          {initials(article.author)}
+        </span>
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{articleText.aboutAuthor}</p>
+          <p className="font-semibold">{article.author}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{articleText.authorBio(article.author)}</p>
+        </div>
+      </Card>
+    </article>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className="flex flex-col gap-5" aria-busy="true">
+      <p role="status" className="sr-only">
+        {articleText.loading}
+      </p>
+      <Skeleton className="h-5 w-24 rounded-full" />
+      <Skeleton className="h-9 w-11/12" />
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-5 w-full" />
+      <Skeleton className="h-5 w-4/5" />
+      <Skeleton className="h-5 w-72" />
+      <Skeleton className="h-14 w-full" />
+      <Skeleton className="aspect-video w-full rounded-xl" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-3/4" />
+    </div>
+  );
+}
