@@ -1,14 +1,18 @@
-import { createLogger, guardProcess, Lifecycle } from '@lbf/service-kit';
+import { createLogger, guardProcess, Lifecycle, startTracing } from '@lbf/service-kit';
 import { startGateway } from './app';
 import { fromEnv } from './config';
 
 async function main(): Promise<void> {
+  // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; first, so the http instrumentation sees every request.
+  const tracing = startTracing('gateway');
   const config = fromEnv();
   const log = createLogger('gateway', config.logLevel);
   // A stray rejection (an upstream going away mid-reconnect) is logged; it must never take the site down.
   guardProcess(log);
+  if (tracing) log.info({ endpoint: tracing.endpoint }, 'traces exported over OTLP');
   const gateway = await startGateway(config);
   const lifecycle = new Lifecycle(log);
+  if (tracing) lifecycle.onShutdown('tracing', () => tracing.shutdown());
   lifecycle.onShutdown('gateway', () => gateway.stop());
   lifecycle.handleSignals();
   // The one address (PUBLIC_URL), as `npm start`, the mails and NotchPay's return page say it.

@@ -40,7 +40,8 @@ export interface ConsumeOptions<S extends EventSubject> extends StreamOptions {
   /** `<service>-<purpose>`, e.g. `analytics-counters`. */
   durable: string;
   subjects: readonly S[];
-  handle: (envelope: TypedEnvelope<S>) => Promise<void>;
+  /** `message.headers`: the message's headers (e.g. the trace context the producer sent). */
+  handle: (envelope: TypedEnvelope<S>, message: { headers: Record<string, string> }) => Promise<void>;
   /**
    * Records a message the consumer gives up on (the service's parked_events). The message is
    * terminated only after this resolves; when it throws, the message is redelivered later.
@@ -76,6 +77,14 @@ function describe(m: JsMsg, prefix: string): Pick<ParkedMessage, 'eventId' | 'su
   const id = typeof obj.id === 'string' && UUID.test(obj.id) ? obj.id : null;
   const subject = typeof obj.subject === 'string' && obj.subject.length <= 200 ? obj.subject : m.subject.replace(`${prefix}.`, '');
   return { eventId: id, subject, raw, json };
+}
+
+/** A message's headers as a plain record (first value of each). */
+function headersOf(m: JsMsg): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!m.headers) return out;
+  for (const name of m.headers.keys()) out[name.toLowerCase()] = m.headers.get(name);
+  return out;
 }
 
 function oneLine(err: unknown): string {
@@ -173,7 +182,7 @@ function messageHandler<S extends EventSubject>(opts: ConsumeOptions<S>, maxDeli
     }
     const envelope = decoded.envelope as TypedEnvelope<S>;
     try {
-      await opts.handle(envelope);
+      await opts.handle(envelope, { headers: headersOf(m) });
       m.ack();
     } catch (err) {
       if (attempt < maxDeliver) {

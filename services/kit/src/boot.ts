@@ -19,6 +19,7 @@ import { createRedis, type Redis } from './redis';
 import { serviceByName } from './registry';
 import { startSubgraph, type BaseContext, type RunningSubgraph } from './subgraph';
 import { UnitOfWork } from './unit-of-work';
+import { startTracing, traceResolvers } from './tracing';
 import type { OperationLimits } from './operation-limits';
 import { EVENTS_MAINTENANCE_JOB, EVENTS_MAINTENANCE_SCHEDULER, runEventsMaintenance } from './retention';
 
@@ -167,7 +168,7 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
       port: config.port,
       host: config.host,
       typeDefs: definition.typeDefs,
-      resolvers: parts.resolvers,
+      resolvers: traceResolvers(parts.resolvers),
       verifier: infra.verifier,
       log,
       production: config.production,
@@ -303,8 +304,13 @@ export function runService<Cfg extends BaseConfig, J extends JobMap, C extends B
     );
     return;
   }
+  // Before the database and servers open: the instrumentations patch what they load.
+  const tracing = startTracing(definition.name);
+  if (tracing) log.info({ endpoint: tracing.endpoint }, 'traces exported over OTLP');
   bootService(definition).then(
     (running) => {
+      // Registered last, so closed after everything else: the spans of the shutdown go out too.
+      if (tracing) running.lifecycle.onShutdown('tracing', () => tracing.shutdown(), { last: true });
       running.lifecycle.handleSignals();
       log.info({ url: running.url }, `${definition.name} ready`);
     },

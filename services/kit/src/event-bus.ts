@@ -18,7 +18,8 @@ export interface EventBus extends StreamOptions {
   nc: NatsConnection;
   js: JetStreamClient;
   jsm: JetStreamManager;
-  publish(envelope: Envelope): Promise<void>;
+  /** `headers`: extra message headers (the trace context). */
+  publish(envelope: Envelope, headers?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
   /** The durable consumers this process runs (their lag is a metric). */
   durables: Set<string>;
@@ -50,7 +51,7 @@ export async function connectEventBus(args: StreamOptions & Partial<StreamLimits
     nc,
     js,
     jsm,
-    publish: (envelope) => publishEnvelope(js, args.prefix, envelope),
+    publish: (envelope, headers) => publishEnvelope(js, args.prefix, envelope, headers),
     durables: new Set(),
     async close() {
       await nc.drain().catch(() => nc.close());

@@ -30,6 +30,7 @@ export * from './module';
 export * from './payment-providers';
 export * from './frozen-config';
 export * from './metrics';
+export * from './tracing';
 export * from './nats-permissions';
 export * from './csv';
 export * from './rows';

@@ -86,5 +86,22 @@ export class KitParkingAndRetention1700000000001 implements MigrationInterface {
   }
 }
 
+/**
+ * The trace context (W3C `traceparent`/`tracestate`, as JSON) of the transaction that wrote an
+ * outbox row, so the relay publishes the event in that trace (issue 22 point 7); null when
+ * tracing is off.
+ */
+export class KitOutboxTraceContext1700000000002 implements MigrationInterface {
+  name = 'KitOutboxTraceContext1700000000002';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE outbox ADD COLUMN trace_context jsonb`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE outbox DROP COLUMN trace_context`);
+  }
+}
+
 /** Every kit migration, in order; each service's DataSource runs them before its own. */
-export const kitMigrations = [KitTables1700000000000, KitParkingAndRetention1700000000001];
+export const kitMigrations = [KitTables1700000000000, KitParkingAndRetention1700000000001, KitOutboxTraceContext1700000000002];

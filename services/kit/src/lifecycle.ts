@@ -16,8 +16,10 @@ export class Lifecycle {
     readonly deadlineMs = 15_000,
   ) {}
 
-  onShutdown(name: string, close: Closer['close']): void {
-    this.closers.push({ name, close });
+  /** `last`: closed after everything registered so far or later (e.g. the trace exporter's flush). */
+  onShutdown(name: string, close: Closer['close'], opts: { last?: boolean } = {}): void {
+    if (opts.last) this.closers.unshift({ name, close });
+    else this.closers.push({ name, close });
   }
 
   handleSignals(): void {

@@ -1,6 +1,7 @@
 import { isSensitiveSubject, makeEnvelope, validateData, type Envelope, type EventData, type EventSubject } from '@lbf/proto-events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from './logger';
+import { detached, parseCarrier, SpanKind, traceCarrier, withSpanFrom, type TraceCarrier } from './tracing';
 
 export type Emit = <S extends EventSubject>(subject: S, data: EventData<S>) => Promise<Envelope<EventData<S>>>;
 
@@ -13,13 +14,20 @@ export async function writeOutbox<S extends EventSubject>(
   version: number,
 ): Promise<Envelope<EventData<S>>> {
   const envelope = makeEnvelope({ subject, version, producer, data: validateData(subject, data) });
-  await manager.query('INSERT INTO outbox (id, subject, envelope) VALUES ($1, $2, $3)', [envelope.id, subject, JSON.stringify(envelope)]);
+  // The trace of the work that emits it (null when tracing is off): the relay publishes the event in it.
+  const trace = traceCarrier();
+  await manager.query('INSERT INTO outbox (id, subject, envelope, trace_context) VALUES ($1, $2, $3, $4)', [
+    envelope.id,
+    subject,
+    JSON.stringify(envelope),
+    trace ? JSON.stringify(trace) : null,
+  ]);
   return envelope;
 }
 
 export interface OutboxRelayOptions {
-  /** Publishes one envelope; must reject when the broker did not acknowledge it. */
-  publish: (envelope: Envelope) => Promise<void>;
+  /** Publishes one envelope (with the trace context's headers); must reject when the broker did not acknowledge it. */
+  publish: (envelope: Envelope, headers?: TraceCarrier) => Promise<void>;
   log: Logger;
   /** Safety net for rows committed by another process or left by a crash. */
   pollIntervalMs?: number;
@@ -78,7 +86,8 @@ export class OutboxRelay {
   private schedule(delay: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+    // A kick comes from a request's commit: the relay's pass is not that request's work.
+    this.timer = detached(() => setTimeout(() => {
       this.timer = null;
       this.running = this.loop().finally(() => {
         this.running = null;
@@ -87,7 +96,7 @@ export class OutboxRelay {
           this.schedule(0);
         }
       });
-    }, delay);
+    }, delay));
   }
 
   private async loop(): Promise<void> {
@@ -108,15 +117,15 @@ export class OutboxRelay {
     const batch = this.opts.batchSize ?? 100;
     let failure: unknown = null;
     const count = await this.ds.transaction(async (m) => {
-      const rows: Array<{ seq: string; subject: string; envelope: Envelope }> = await m.query(
-        'SELECT seq, subject, envelope FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+      const rows: Array<{ seq: string; subject: string; envelope: Envelope; trace_context: unknown }> = await m.query(
+        'SELECT seq, subject, envelope, trace_context FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
         [batch],
       );
       const sent: string[] = [];
       const secret: string[] = [];
       for (const row of rows) {
         try {
-          await this.opts.publish(row.envelope);
+          await publishInTrace(row, this.opts.publish);
         } catch (err) {
           failure = err;
           await m.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1', [row.seq, String(err).slice(0, 500)]);
@@ -133,4 +142,12 @@ export class OutboxRelay {
     if (failure) throw failure;
     return count;
   }
+}
+
+/** One row published in the trace that wrote it: a producer span, whose context the message's headers carry. */
+function publishInTrace(row: { subject: string; envelope: Envelope; trace_context: unknown }, publish: OutboxRelayOptions['publish']): Promise<void> {
+  const attributes = { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': row.subject, 'messaging.message.id': row.envelope.id };
+  return withSpanFrom(parseCarrier(row.trace_context), `publish ${row.subject}`, { kind: SpanKind.PRODUCER, attributes }, () =>
+    publish(row.envelope, traceCarrier() ?? undefined),
+  );
 }

@@ -2,6 +2,7 @@ import { Queue, Worker, type Job, type JobsOptions, type Processor, type RepeatO
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
+import { parseCarrier, SpanKind, traceCarrier, withSpanFrom } from './tracing';
 
 /**
  * A typed map of one service's jobs: `{ 'rollup-day': { day: string } }`. Queue names are stored
@@ -73,7 +74,9 @@ export function createServiceQueues<J extends JobMap>(args: {
     const started = process.hrtime.bigint();
     let outcome = 'failed';
     try {
-      const result = await handler(job as Job<J[keyof J]>);
+      // In the trace of the work that queued it (its options keep the context), or a trace of its own.
+      const attributes = { 'messaging.system': 'bullmq', 'messaging.operation.type': 'process', 'messaging.destination.name': args.service, 'messaging.message.id': job.id ?? '', 'job.name': job.name, 'job.attempt': job.attemptsMade + 1 };
+      const result = await withSpanFrom(parseCarrier(job.opts.telemetry?.metadata), `job ${job.name}`, { kind: SpanKind.CONSUMER, attributes }, () => handler(job as Job<J[keyof J]>));
       outcome = 'completed';
       return result;
     } finally {
@@ -101,7 +104,12 @@ export function createServiceQueues<J extends JobMap>(args: {
   worker?.on('lockRenewalFailed', (ids) => args.log.warn({ ids }, 'could not renew job locks: another worker may run them too'));
   return {
     queue,
-    add: (name, data, opts) => queue.add(name, data as never, { removeOnComplete: 1000, removeOnFail: 5000, ...opts }) as never,
+    add: (name, data, opts) => {
+      // The queuing work's trace context, kept in BullMQ's own field for it (stored as the job's `tm`).
+      const trace = traceCarrier();
+      const telemetry = trace ? { telemetry: { metadata: JSON.stringify(trace) } } : {};
+      return queue.add(name, data as never, { removeOnComplete: 1000, removeOnFail: 5000, ...telemetry, ...opts }) as never;
+    },
     async close() {
       // Worker.close waits for the jobs in progress to finish.
       await worker?.close();

@@ -5,6 +5,7 @@ import type { Logger } from './logger';
 import { writeOutbox, OutboxRelay } from './outbox';
 import type { Tx } from './tx';
 import { parkMessage, recordInInbox, replayRequested, startParkedReplayer } from './parked-events';
+import { SpanKind, withSpanFrom } from './tracing';
 
 export type { Tx } from './tx';
 
@@ -75,9 +76,25 @@ export async function startIdempotentConsumer<S extends EventSubject>(args: {
     log: args.log,
     maxDeliver: args.maxDeliver,
     concurrency: args.concurrency,
-    handle: async (envelope) => {
-      await args.uow.once(args.durable, envelope, (tx) => args.handle(envelope, tx));
-    },
+    // Continues the producer's trace (the message's traceparent header): a consumer span around the handler.
+    handle: (envelope, message) =>
+      withSpanFrom(
+        message.headers,
+        `consume ${envelope.subject}`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            'messaging.system': 'nats',
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': envelope.subject,
+            'messaging.consumer.group.name': args.durable,
+            'messaging.message.id': envelope.id,
+          },
+        },
+        async () => {
+          await args.uow.once(args.durable, envelope, (tx) => args.handle(envelope, tx));
+        },
+      ),
     park: (message) => parkMessage(args.uow.ds, args.durable, message),
   });
   const replayer = startParkedReplayer(

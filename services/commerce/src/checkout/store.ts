@@ -1,3 +1,4 @@
+import { traceCarrier } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { ItemKind, Order, PaymentAttempt, PaymentClaim } from '../entities';
 import { toAttempt, toOrder } from '../orders';
@@ -51,10 +52,11 @@ export async function insertAttempt(
   manager: EntityManager,
   a: Pick<PaymentAttempt, 'id' | 'orderId' | 'number' | 'provider' | 'reference' | 'phone' | 'expiresAt' | 'createdAt'>,
 ): Promise<void> {
+  const trace = traceCarrier();
   await manager.query(
-    `INSERT INTO payment_attempts (id, order_id, number, provider, reference, phone, status, expires_at, poll_round, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, 0, $8)`,
-    [a.id, a.orderId, a.number, a.provider, a.reference, a.phone, a.expiresAt, a.createdAt],
+    `INSERT INTO payment_attempts (id, order_id, number, provider, reference, phone, status, expires_at, poll_round, created_at, trace_context)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, 0, $8, $9)`,
+    [a.id, a.orderId, a.number, a.provider, a.reference, a.phone, a.expiresAt, a.createdAt, trace ? JSON.stringify(trace) : null],
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Tx } from '@lbf/service-kit';
+import { parseCarrier, tracingOn, withSpanFrom, type Tx } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
 import type { Order, PaymentAttempt } from '../entities';
 import { buyerNameOf } from '../feeds';
@@ -188,7 +188,11 @@ async function apply(tx: Tx, deps: SettleDeps, attemptId: string, input: SettleI
  * and ignored. Then every instance is told the order changed (subscriptions push it).
  */
 export async function settle(deps: SettleDeps, attemptId: string, input: SettleInput): Promise<SettleResult> {
-  const result = await deps.uow.run((tx) => apply(tx, deps, attemptId, input));
+  // In the trace of the checkout that started the attempt (linked to the channel's), so one purchase is one trace.
+  const checkout = tracingOn() ? await attemptTrace(deps, attemptId) : null;
+  const result = await withSpanFrom(checkout, 'settle payment attempt', { attributes: { 'lbf.attempt.id': attemptId, 'lbf.payment.outcome': input.outcome } }, () =>
+    deps.uow.run((tx) => apply(tx, deps, attemptId, input)),
+  );
   if (result.changed) await deps.updates.publish(result.orderId);
   for (const live of result.superseded ?? []) {
     await deps.providers
@@ -197,4 +201,9 @@ export async function settle(deps: SettleDeps, attemptId: string, input: SettleI
       .catch((err: unknown) => deps.log.warn({ err: String(err), reference: live.reference }, 'could not cancel a superseded attempt at the provider'));
   }
   return result;
+}
+
+async function attemptTrace(deps: SettleDeps, attemptId: string) {
+  const rows = (await deps.uow.ds.query('SELECT trace_context FROM payment_attempts WHERE id = $1', [attemptId])) as Array<{ trace_context: unknown }>;
+  return parseCarrier(rows[0]?.trace_context);
 }
