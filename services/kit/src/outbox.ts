@@ -1,6 +1,7 @@
 import { isSensitiveSubject, makeEnvelope, validateData, type Envelope, type EventData, type EventSubject } from '@lbf/proto-events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from './logger';
+import type { Counter, Metrics } from './metrics';
 
 export type Emit = <S extends EventSubject>(subject: S, data: EventData<S>) => Promise<Envelope<EventData<S>>>;
 
@@ -24,6 +25,8 @@ export interface OutboxRelayOptions {
   /** Safety net for rows committed by another process or left by a crash. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Counts the rows this process published (lbf_outbox_published_total): replicas share the work. */
+  metrics?: Metrics;
 }
 
 /**
@@ -37,11 +40,14 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private failures = 0;
+  private readonly published?: Counter;
 
   constructor(
     private readonly ds: DataSource,
     private readonly opts: OutboxRelayOptions,
-  ) {}
+  ) {
+    this.published = opts.metrics?.counter('lbf_outbox_published_total', 'Outbox rows this process published to the stream');
+  }
 
   start(): void {
     this.stopped = false;
@@ -130,6 +136,7 @@ export class OutboxRelay {
       if (secret.length) await m.query('DELETE FROM outbox WHERE seq = ANY($1::bigint[])', [secret]);
       return sent.length + secret.length;
     });
+    if (count) this.published?.inc(count);
     if (failure) throw failure;
     return count;
   }
