@@ -9,6 +9,8 @@
  * It also counts the errors of a second stream of requests that do not need the killed service
  * (catalogue's siteSettings; identity's `me` while catalogue is the one killed), which should be 0.
  */
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { setInterval, clearInterval } = require('node:timers');
 
@@ -61,6 +63,16 @@ async function untilReady(url, timeoutMs) {
   return null;
 }
 
+/** The last `bootMs` a service logged (its boot steps in milliseconds), or null. */
+function lastBoot(logFile) {
+  try {
+    const line = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"bootMs"')).at(-1);
+    return line ? JSON.parse(line).bootMs : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Kills and restarts each service of `stack` (scripts/lib/stack.js, one process per service) and
  * prints one line per service; resolves with the figures.
@@ -85,7 +97,8 @@ async function benchRecovery({ stack, gatewayUrl, bearer, services, rate = 50, d
     });
     await new Promise((r) => setTimeout(r, downMs));
     const restarted = performance.now();
-    stack.respawn(svc.name);
+    // At info level, the restarted process logs where its boot went (bootMs, services/kit/src/boot.ts).
+    stack.respawn(svc.name, { LOG_LEVEL: 'info' });
     const ready = await untilReady(`http://127.0.0.1:${part.port}/ready`, 60_000);
     // Keep the load on until `settleMs` of the service's requests in a row have succeeded.
     const deadline = restarted + 60_000;
@@ -111,12 +124,15 @@ async function benchRecovery({ stack, gatewayUrl, bearer, services, rate = 50, d
       failed: failedWhileDown,
       othersFailed,
       requests: ownResults.length,
+      bootMs: null,
     };
+    f.bootMs = lastBoot(join(stack.logDir, `${svc.name}.log`));
     figures.push(f);
     const s = (n) => (n === null ? 'not in 60 s' : `${n.toFixed(2)} s`);
     console.log(
       `   ${svc.name.padEnd(10)} ${s(f.readySeconds).padStart(12)} ${s(f.recoveredSeconds).padStart(16)} ${`${f.failed}/${f.requests}`.padStart(18)} ${`${othersFailed}/${otherResults.length}`.padStart(15)}`,
     );
+    if (f.bootMs) console.log(`   ${''.padEnd(10)} boot (ms): ${Object.entries(f.bootMs).map(([k, v]) => `${k === 'process' ? 'loading modules' : k} ${v}`).join(', ')}`);
   }
   return figures;
 }

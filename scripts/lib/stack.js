@@ -166,16 +166,16 @@ async function startStack(options = {}) {
 
   /**
    * Starts a part again as it was started (same port and environment), after it died or was killed
-   * (the recovery bench, the scale-out test); resolves with the new child once it was spawned.
+   * (the recovery bench, the scale-out test), with `env` added (e.g. LOG_LEVEL); returns the new child.
    */
-  const respawn = (name) => {
+  const respawn = (name, env = {}) => {
     const part = parts.get(name);
     if (!part) throw new Error(`no part named ${name}`);
     const old = part.child;
     if (old.exitCode === null && old.signalCode === null) throw new Error(`${name} is still running`);
     const index = children.findIndex((c) => c.child === old);
     if (index >= 0) children.splice(index, 1);
-    part.child = spawnPart(name, part.script, part.env);
+    part.child = spawnPart(name, part.script, { ...part.env, ...env });
     return part.child;
   };
 
