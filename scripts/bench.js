@@ -15,7 +15,7 @@
  * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
  * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5), BENCH_PURCHASES (200),
  * BENCH_PURCHASE_CONCURRENCY (4), BENCH_PORT_OFFSET (500: the stack's ports are the defaults plus this),
- * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, users, media, pdf, player, newsletter, stats, ssr, lighthouse;
+ * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, users, media, pdf, player, newsletter, stats, ssr, lighthouse, recovery;
  * pdf and newsletter need no stack: scripts/bench/pdf-stamp.js, scripts/bench/newsletter.js, which
  * makes its own database, stream and Redis prefix and sends one campaign to 10,000 subscribers).
  * stats needs no stack either: scripts/bench/statistics.js, adminStatistics on 12 months of history.
@@ -26,7 +26,10 @@
  * (requests/s, p50/p99, bytes; says whether #root came server-rendered). Part `lighthouse`
  * (scripts/bench/lighthouse.js): Lighthouse mobile on four public pages (BENCH_LIGHTHOUSE_PAGES picks some), median
  * of BENCH_LIGHTHOUSE_RUNS (5) and the spread (min / median / max) of the score and TBT, reports in .data/bench/lighthouse.
- * Last, the memory of each part of the stack, now and at its peak over the run (scripts/bench/memory.js).
+ * Then the memory of each part of the stack, now and at its peak over the run (scripts/bench/memory.js).
+ * Part `recovery` (scripts/bench/recovery.js), last because it kills processes: each service in turn is killed with
+ * kill -9 under 50 requests/s (BENCH_RECOVERY_RATE) and restarted; it prints the seconds from the restart until
+ * its own requests succeed again through the gateway, and the errors of requests that do not need it.
  */
 const { fork } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
@@ -46,6 +49,7 @@ const { benchUsersTable } = require('./bench/users');
 const { benchSsr } = require('./bench/ssr');
 const { benchLighthouse } = require('./bench/lighthouse');
 const { printMemory } = require('./bench/memory');
+const { benchRecovery } = require('./bench/recovery');
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 8);
@@ -168,8 +172,9 @@ async function main() {
       logLevel: 'warn',
       quiet: true,
       extraEnv: { VISIT_RATE_LIMIT_PER_MINUTE: '1000000' },
-      // The playback bench plays demo lessons: their ladders must be built first.
-      demoVideoMaxSeconds: 90,
+      // The playback bench plays demo lessons: their ladders must be built first (and no part
+      // measures while ffmpeg builds them). Without the player or media parts, short lessons do.
+      demoVideoMaxSeconds: part('player') || part('media') ? 90 : 10,
       waitForDemoVideosMs: 300_000,
     }).catch(async (err) => {
       if (err && err.discard) await err.discard().catch(() => undefined);
@@ -311,7 +316,10 @@ async function main() {
 
     if (part('lighthouse')) await benchLighthouse({ stackUrl: stack.url, gatewayUrl, outDir: join(root, '.data', 'bench', 'lighthouse') });
 
+    // Before recovery, which kills and restarts processes (their peaks would start again).
     printMemory(stack.children);
+
+    if (part('recovery')) await benchRecovery({ stack, gatewayUrl, bearer, services: SERVICES, rate: Number(env.BENCH_RECOVERY_RATE ?? 50) });
   } finally {
     for (const child of baselines) child.kill();
     if (stack) await stack.discard();

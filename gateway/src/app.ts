@@ -1,4 +1,4 @@
-import { AccessTokenVerifier, createLogger, createMetrics, Redis, type Logger } from '@lbf/service-kit';
+import { AccessTokenVerifier, createLogger, createMetrics, Redis, SUBGRAPH_KEEP_ALIVE_MS, type Logger } from '@lbf/service-kit';
 import compression from 'compression';
 import express from 'express';
 import { createServer, type Server } from 'node:http';
@@ -118,6 +118,11 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
     ...subscriptionLimits(config),
   });
 
+  // What sits in front (a load balancer, an ingress, a client's pool) keeps an idle connection for up
+  // to a minute: the gateway keeps it longer, as subgraphs do towards it, so it never closes a socket
+  // at the instant a request is sent on it (Node's 5 s default: "fetch failed" under load, scale-out test).
+  httpServer.keepAliveTimeout = SUBGRAPH_KEEP_ALIVE_MS;
+  httpServer.headersTimeout = SUBGRAPH_KEEP_ALIVE_MS + 1_000;
   metrics.observeHttp(httpServer);
   const port = await listen(httpServer, config.port, config.host);
   const metricsServer = await listenMetrics(config, metrics, log);

@@ -71,6 +71,15 @@ function defaults(overrides = {}) {
     secrets: undefined,
     /** Run each service's migrations once (`main.js --migrate`) before starting them with MIGRATIONS=wait, as a release does. */
     migrateFirst: false,
+     * Processes per service (the scale-out test). With more than one, replica r (1-based) of a service
+     * listens on its port + replicaPortStep × r, and `balance` must put something on the service's own
+     * port (HAProxy: scripts/lib/haproxy.js) that spreads over them; the gateway and the bench address
+     * that port as before. Callers running several such stacks space their offsets wider than the step.
+     */
+    replicas: 1,
+    replicaPortStep: 10,
+    /** async ({ fronts: [{ name, port, backends: [port…] }], logDir }) => { stop() }: called before the gateway starts. */
+    balance: undefined,
     ...overrides,
   };
 }
@@ -126,6 +135,9 @@ async function startStack(options = {}) {
   const publicUrl = (o.publicUrl || Object.assign(new URL(DEFAULT_PUBLIC_URL), { port: String(o.port) }).origin).replace(/\/+$/, '');
 
   const children = [];
+  /** Every service process by part name ('identity', or 'identity-1' with replicas): what respawn() needs. */
+  const parts = new Map();
+  let balancer = null;
   const common = {
     NODE_ENV: o.production ? 'production' : 'development',
     LOG_LEVEL: o.logLevel,
@@ -155,7 +167,23 @@ async function startStack(options = {}) {
     return child;
   };
 
+  /**
+   * Starts a part again as it was started (same port and environment), after it died or was killed
+   * (the recovery bench, the scale-out test), with `env` added (e.g. LOG_LEVEL); returns the new child.
+   */
+  const respawn = (name, env = {}) => {
+    const part = parts.get(name);
+    if (!part) throw new Error(`no part named ${name}`);
+    const old = part.child;
+    if (old.exitCode === null && old.signalCode === null) throw new Error(`${name} is still running`);
+    const index = children.findIndex((c) => c.child === old);
+    if (index >= 0) children.splice(index, 1);
+    part.child = spawnPart(name, part.script, { ...part.env, ...env });
+    return part.child;
+  };
+
   const stop = async () => {
+    await balancer?.stop();
     await Promise.all(
       [...children].reverse().map(
         ({ child }) =>
@@ -221,10 +249,17 @@ async function startStack(options = {}) {
       }
     }
     const subgraphs = [];
-    await Promise.all(
-      SERVICES.map(async (svc) => {
-        const port = svc.port + o.portOffset;
-        const child = spawnPart(svc.name, join(root, 'services', svc.name, 'dist', 'main.js'), {
+    const fronts = [];
+    const replicaPorts = (svc) =>
+      o.replicas > 1 ? Array.from({ length: o.replicas }, (_, i) => svc.port + o.portOffset + o.replicaPortStep * (i + 1)) : [svc.port + o.portOffset];
+    if (o.replicas > 1 && !o.balance) throw new Error('replicas > 1 needs a balancer in front of each service (option balance)');
+    const waves = Array.from({ length: o.replicas }, (_, i) => SERVICES.map((svc) => ({ svc, port: replicaPorts(svc)[i], name: o.replicas > 1 ? `${svc.name}-${i + 1}` : svc.name })));
+    // One replica of every service at a time: ten processes loading their modules at once on two
+    // cores took over a minute each.
+    for (const wave of waves) {
+      await Promise.all(wave.map(async ({ svc, port, name }) => {
+        const script = join(root, 'services', svc.name, 'dist', 'main.js');
+        const env = {
           PORT: String(port),
           DATABASE_URL: serviceDatabaseUrl(o.databaseAdminUrl, svc.name, o.database),
           AUTH_PRIVATE_KEY: svc.name === 'identity' ? authPrivateKey : undefined,
@@ -236,11 +271,18 @@ async function startStack(options = {}) {
           PAYMENT_SANDBOX_WEBHOOK_KEY: svc.name === 'commerce' ? paymentSandboxWebhookKey : undefined,
           SMTP_URL: svc.name === 'messaging' ? smtpUrl : undefined,
           MAIL_LINK_SECRET: svc.name === 'messaging' ? mailLinkSecret : undefined,
-        });
-        await waitReady(`http://127.0.0.1:${port}/ready`, child, svc.name);
-        subgraphs.push(`${svc.name}=http://127.0.0.1:${port}/graphql`);
-      }),
-    );
+        };
+        const child = spawnPart(name, script, env);
+        parts.set(name, { script, env, child, port, service: svc.name });
+        await waitReady(`http://127.0.0.1:${port}/ready`, child, name);
+      }));
+    }
+    for (const svc of SERVICES) {
+      const port = svc.port + o.portOffset;
+      subgraphs.push(`${svc.name}=http://127.0.0.1:${port}/graphql`);
+      if (o.replicas > 1) fronts.push({ name: svc.name, port, backends: replicaPorts(svc) });
+    }
+    if (fronts.length) balancer = await o.balance({ fronts, logDir });
     const gateway = spawnPart('gateway', join(root, 'gateway', 'dist', 'main.js'), {
       PORT: String(o.port),
       SUBGRAPHS: subgraphs.join(','),
@@ -269,10 +311,11 @@ async function startStack(options = {}) {
   const endpoints = [
     portOf(o.databaseAdminUrl, 5432), portOf(o.natsUrl, 4222), portOf(o.redisUrl, 6379), o.port,
     ...SERVICES.map((svc) => svc.port + o.portOffset),
+    ...[...parts.values()].map((p) => p.port).filter((port) => !SERVICES.some((svc) => svc.port + o.portOffset === port)),
     ...(o.paymentSandbox ? [paymentSandboxPort] : []),
     ...(o.mailCatcher ? [mailCatcherSmtpPort, MAIL_CATCHER_HTTP_PORT + o.portOffset] : []),
   ];
-  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl, mailCatcherUrl, endpoints };
+  return { url: publicUrl, port: o.port, portOffset: o.portOffset, demo: DEMO, children, parts, respawn, stop, discard, logDir, subgraphSecret, keysDir: join(o.dataDir, 'keys'), paymentSandboxUrl, mailCatcherUrl, endpoints };
 }
 
 /** `npm start`'s secrets and key pair, made once in dataDir/keys (development only: start:prod refuses them). */

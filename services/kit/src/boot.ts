@@ -154,15 +154,26 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
   if (config.subgraphSecret === undefined || (config.production && !config.subgraphSecret)) {
     throw new Error(`${name}: SUBGRAPH_SECRET is required (the gateway's credential); only in-process tests may pass null`);
   }
+  // Where boot time goes (the recovery bench's question): milliseconds per step, logged once listening.
+  const steps: Record<string, number> = { process: Math.round(process.uptime() * 1000) };
+  let mark = performance.now();
+  const step = (label: string) => {
+    const now = performance.now();
+    steps[label] = Math.round(now - mark);
+    mark = now;
+  };
   try {
-    const { infra, setQueues } = await openInfra(definition, log, lifecycle);
+    const { infra, setQueues } = await openInfra(definition, log, lifecycle, step);
     const parts = await withModules(await definition.setup(infra), lifecycle);
+    step('setup');
     const queues = await startQueues(definition, infra, parts, options.kitJobs ?? kitJobs, lifecycle);
     setQueues(queues);
+    step('queues');
     for (const consumer of parts.consumers ?? []) {
       const running = await consumer.start();
       lifecycle.onShutdown(consumer.name, () => running.stop());
     }
+    step('consumers');
     const subgraph = await startSubgraph<C>({
       name,
       port: config.port,
@@ -181,6 +192,8 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
       metrics: infra.metrics,
     });
     lifecycle.onShutdown('subgraph', () => subgraph.stop());
+    step('subgraph');
+    log.info({ bootMs: steps }, `${name} booted in ${Math.round(process.uptime() * 1000)} ms since the process started`);
     const { ds, redis, bus, uow } = infra;
     return { name, url: subgraph.url, wsUrl: subgraph.wsUrl, port: subgraph.port, log, ds, redis, bus, uow, queues, subgraph, lifecycle, expose: parts.expose as E, stop: () => lifecycle.shutdown() };
   } catch (err) {
@@ -194,20 +207,25 @@ async function openInfra<Cfg extends BaseConfig, J extends JobMap>(
   definition: ServiceDefinition<Cfg, J, BaseContext, unknown>,
   log: Logger,
   lifecycle: Lifecycle,
+  step: (label: string) => void = () => undefined,
 ): Promise<{ infra: ServiceInfra<Cfg, J>; setQueues(queues: ServiceQueues<JobMap> | null): void }> {
   const { name, config } = definition;
   const ds = definition.dataSource(config.databaseUrl);
   await ds.initialize();
   lifecycle.onShutdown('database', () => ds.destroy());
+  step('database');
   await prepareSchema(ds, serviceByName(name).schema, config.migrations, log);
+  step('migrations');
 
   const redis = createRedis(config.redisUrl, name);
   lifecycle.onShutdown('redis', () => redis.quit());
 
   const bus = await connectEventBus({ url: config.natsUrl, stream: config.eventStream, prefix: config.eventPrefix, name, log });
   lifecycle.onShutdown('event bus', () => bus.close());
+  step('event bus');
 
-  const relay = new OutboxRelay(ds, { publish: bus.publish, log });
+  const metrics = createMetrics(name);
+  const relay = new OutboxRelay(ds, { publish: bus.publish, log, metrics });
   relay.start();
   lifecycle.onShutdown('outbox relay', () => relay.stop());
 
@@ -220,8 +238,8 @@ async function openInfra<Cfg extends BaseConfig, J extends JobMap>(
     redis,
     bus,
     relay,
-    uow: new UnitOfWork(ds, name, relay),
-    metrics: createMetrics(name),
+    uow: new UnitOfWork(ds, name, relay, metrics),
+    metrics,
     verifier: new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix),
     enqueue: (job, data, opts) => {
       if (!queues) return Promise.reject(new Error(`${name}: job ${job} queued before the service finished booting`));

@@ -2,6 +2,7 @@ import { isSensitiveSubject, makeEnvelope, validateData, type Envelope, type Eve
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from './logger';
 import { detached, parseCarrier, SpanKind, traceCarrier, withSpanFrom, type TraceCarrier } from './tracing';
+import type { Counter, Metrics } from './metrics';
 
 export type Emit = <S extends EventSubject>(subject: S, data: EventData<S>) => Promise<Envelope<EventData<S>>>;
 
@@ -32,6 +33,8 @@ export interface OutboxRelayOptions {
   /** Safety net for rows committed by another process or left by a crash. */
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Counts the rows this process published (lbf_outbox_published_total): replicas share the work. */
+  metrics?: Metrics;
 }
 
 /**
@@ -45,11 +48,14 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private failures = 0;
+  private readonly published?: Counter;
 
   constructor(
     private readonly ds: DataSource,
     private readonly opts: OutboxRelayOptions,
-  ) {}
+  ) {
+    this.published = opts.metrics?.counter('lbf_outbox_published_total', 'Outbox rows this process published to the stream');
+  }
 
   start(): void {
     this.stopped = false;
@@ -139,6 +145,7 @@ export class OutboxRelay {
       if (secret.length) await m.query('DELETE FROM outbox WHERE seq = ANY($1::bigint[])', [secret]);
       return sent.length + secret.length;
     });
+    if (count) this.published?.inc(count);
     if (failure) throw failure;
     return count;
   }

@@ -2,6 +2,7 @@ import { events, type EventData, type EventSubject, type TypedEnvelope } from '@
 import type { DataSource } from 'typeorm';
 import { consumeEvents, type EventBus, type RunningConsumer } from './event-bus';
 import type { Logger } from './logger';
+import type { Counter, Metrics } from './metrics';
 import { writeOutbox, OutboxRelay } from './outbox';
 import type { Tx } from './tx';
 import { parkMessage, recordInInbox, replayRequested, startParkedReplayer } from './parked-events';
@@ -14,11 +15,17 @@ export type { Tx } from './tx';
  * the outbox, then wake the relay. State and events commit together or not at all.
  */
 export class UnitOfWork {
+  private readonly applied?: Counter<'consumer' | 'outcome'>;
+
   constructor(
     readonly ds: DataSource,
     private readonly producer: string,
     private readonly relay?: OutboxRelay,
-  ) {}
+    /** Counts the events this process applied, or found applied already (lbf_events_applied_total). */
+    metrics?: Metrics,
+  ) {
+    this.applied = metrics?.counter('lbf_events_applied_total', 'Events a consumer in this process applied, or found in its inbox already', ['consumer', 'outcome']);
+  }
 
   async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     let emitted = false;
@@ -40,11 +47,13 @@ export class UnitOfWork {
    * event finds its row and changes nothing. Returns false when it had been applied already.
    */
   async once(consumer: string, envelope: { id: string; subject: string }, fn: (tx: Tx) => Promise<void>): Promise<boolean> {
-    return this.run(async (tx) => {
+    const fresh = await this.run(async (tx) => {
       if (!(await recordInInbox(tx, consumer, envelope))) return false;
       await fn(tx);
       return true;
     });
+    this.applied?.inc({ consumer, outcome: fresh ? 'applied' : 'already-applied' });
+    return fresh;
   }
 }
 

@@ -1,6 +1,5 @@
 import { renderLayout, type SiteIdentity } from './layout';
 import { receiptDocument } from './receipt-document';
-import { receiptPdf } from './receipt-pdf';
 import type { MailPurpose, TemplateData } from './template-data';
 import type { MailContent } from './templates/parts';
 import { passwordResetMail } from './templates/password-reset';
@@ -30,13 +29,22 @@ export interface MailAttachment {
   content: Buffer;
 }
 
+/**
+ * pdf-lib and its fontkit are a fifth of messaging's module loading, which is most of a restart
+ * (`npm run bench`, part recovery): required with the first receipt, not at boot.
+ */
+function receiptPdf(): typeof import('./receipt-pdf').receiptPdf {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./receipt-pdf') as typeof import('./receipt-pdf')).receiptPdf;
+}
+
 /** What a purpose attaches, made at send time like its body (with the site as it is then). */
 const ATTACHMENTS: { [P in Transactional]?: (data: TemplateData[P], site: SiteIdentity) => Promise<MailAttachment[]> } = {
   purchase_receipt: async (data, site) => [
     {
       filename: `recu-${data.receiptNumber}.pdf`,
       contentType: 'application/pdf',
-      content: await receiptPdf(receiptDocument(data, site), { author: site.siteName, createdAt: new Date(data.completedAt) }),
+      content: await receiptPdf()(receiptDocument(data, site), { author: site.siteName, createdAt: new Date(data.completedAt) }),
     },
   ],
 };
