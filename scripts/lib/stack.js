@@ -71,6 +71,7 @@ function defaults(overrides = {}) {
     secrets: undefined,
     /** Run each service's migrations once (`main.js --migrate`) before starting them with MIGRATIONS=wait, as a release does. */
     migrateFirst: false,
+    /**
      * Processes per service (the scale-out test). With more than one, replica r (1-based) of a service
      * listens on its port + replicaPortStep × r, and `balance` must put something on the service's own
      * port (HAProxy: scripts/lib/haproxy.js) that spreads over them; the gateway and the bench address
