@@ -133,8 +133,12 @@ describe('a mutation that fails on the network', () => {
     page.on('request', (req) => {
       if (req.url().endsWith('/graphql') && (req.postData() ?? '').includes('SubscribeNewsletter')) sent.push(req.url());
     });
-    await context.setOffline(true);
     const footer = page.getByTestId('site-footer');
+    // The page came rendered by the server; a tap on the field makes it live (lib/hydrate-when-needed),
+    // as a person taps before typing. Only the live app sends the mutation whose retries are checked.
+    await footer.getByLabel('Adresse e-mail pour la newsletter').click();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await context.setOffline(true);
     await footer.getByLabel('Adresse e-mail pour la newsletter').fill('hors.ligne@exemple.test');
     await footer.getByRole('button', { name: 'OK' }).click();
     // Longer than every retry the link would make for a query (300 ms → 5 s, 4 tries).
