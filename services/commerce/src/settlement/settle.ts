@@ -8,7 +8,7 @@ import { OWN_REASONS } from '../shared/messages';
 import { decideSettlement, orderAfterEnd, type Settlement } from '../shared/order-state';
 import { clearPaymentAlert, raisePaymentAlert } from './alerts';
 import { formatReceiptNumber, receiptYear } from './rules';
-import { cancelOtherLiveAttempts, lockAttempt, nextReceiptSequence, recordExchange, type SupersededAttempt } from './store';
+import { attemptTraceContext, cancelOtherLiveAttempts, lockAttempt, nextReceiptSequence, recordExchange, type SupersededAttempt } from './store';
 
 /** What one channel (webhook nudge, poller, "Vérifier", claim, admin re-check, our expiry) learnt. */
 export interface SettleInput {
@@ -189,7 +189,7 @@ async function apply(tx: Tx, deps: SettleDeps, attemptId: string, input: SettleI
  */
 export async function settle(deps: SettleDeps, attemptId: string, input: SettleInput): Promise<SettleResult> {
   // In the trace of the checkout that started the attempt (linked to the channel's), so one purchase is one trace.
-  const checkout = tracingOn() ? await attemptTrace(deps, attemptId) : null;
+  const checkout = tracingOn() ? parseCarrier(await attemptTraceContext(deps.uow.ds.manager, attemptId)) : null;
   const result = await withSpanFrom(checkout, 'settle payment attempt', { attributes: { 'lbf.attempt.id': attemptId, 'lbf.payment.outcome': input.outcome } }, () =>
     deps.uow.run((tx) => apply(tx, deps, attemptId, input)),
   );
@@ -201,9 +201,4 @@ export async function settle(deps: SettleDeps, attemptId: string, input: SettleI
       .catch((err: unknown) => deps.log.warn({ err: String(err), reference: live.reference }, 'could not cancel a superseded attempt at the provider'));
   }
   return result;
-}
-
-async function attemptTrace(deps: SettleDeps, attemptId: string) {
-  const rows = (await deps.uow.ds.query('SELECT trace_context FROM payment_attempts WHERE id = $1', [attemptId])) as Array<{ trace_context: unknown }>;
-  return parseCarrier(rows[0]?.trace_context);
 }

@@ -54,6 +54,12 @@ export async function nextReceiptSequence(manager: EntityManager, year: number):
   return row!.last;
 }
 
+/** The trace context the checkout kept on its attempt (null when it kept none), so a later settlement joins the buyer's trace. */
+export async function attemptTraceContext(manager: EntityManager, attemptId: string): Promise<unknown> {
+  const rows = (await manager.query('SELECT trace_context FROM payment_attempts WHERE id = $1', [attemptId])) as Array<{ trace_context: unknown }>;
+  return rows[0]?.trace_context ?? null;
+}
+
 /** The poller and nudges only look at live attempts (an admin re-check may look at finished ones). */
 export async function isPending(manager: EntityManager, attemptId: string): Promise<boolean> {
   const rows = (await manager.query(`SELECT 1 FROM payment_attempts WHERE id = $1 AND status = 'pending'`, [attemptId])) as unknown[];
