@@ -15,10 +15,12 @@
  * Knobs (environment): BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16),
  * BENCH_VISITS (100), BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_FANOUT_VISITS (5), BENCH_PURCHASES (200),
  * BENCH_PURCHASE_CONCURRENCY (4), BENCH_PORT_OFFSET (500: the stack's ports are the defaults plus this),
- * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, users, media, pdf, player, newsletter, stats, ssr, lighthouse, recovery;
+ * BENCH_ONLY (comma list of parts to run: http, live, fanout, commerce, users, media, pdf, player, newsletter, stats, ladder, ssr, lighthouse, recovery;
  * pdf and newsletter need no stack: scripts/bench/pdf-stamp.js, scripts/bench/newsletter.js, which
  * makes its own database, stream and Redis prefix and sends one campaign to 10,000 subscribers).
  * stats needs no stack either: scripts/bench/statistics.js, adminStatistics on 12 months of history.
+ * ladder needs no stack either: scripts/bench/ladder-bytes.js, the streaming ladder's bytes per minute and SSIM per rung
+ * for a talking-head and a slides lesson, before (scripts/bench/ladder-bytes.before.json) and now.
  * With a commerce service in the registry it adds the purchase -> entitlement latency and the
  * dashboard query's gateway cost (scripts/bench/commerce.js), and then the admin users page (25 rows joined
  * over identity, commerce and messaging) through the gateway vs each subgraph's part (part `users`,
@@ -41,7 +43,7 @@ const { startStack, SERVICES } = require('./lib/stack');
 const { root } = require('./lib/build');
 const { SETTINGS, ME, VIDEOS, LIVE } = require('./bench/queries');
 const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
-const { runLoad } = require('./bench/load');
+const { runLoad, WINDOW } = require('./bench/load');
 const { benchCommerce } = require('./bench/commerce');
 const { benchMedia } = require('./bench/media-endpoints');
 const { benchPlayer } = require('./bench/player');
@@ -52,9 +54,7 @@ const { printMemory } = require('./bench/memory');
 const { benchRecovery } = require('./bench/recovery');
 
 const env = process.env;
-const SECONDS = Number(env.BENCH_SECONDS ?? 8);
-const WARMUP = Number(env.BENCH_WARMUP_SECONDS ?? 2);
-const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 16);
+const { seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS } = WINDOW;
 const VISITS = Number(env.BENCH_VISITS ?? 100);
 const FANOUT_SUBSCRIBERS = Number(env.BENCH_FANOUT_SUBSCRIBERS ?? 1000);
 const FANOUT_VISITS = Number(env.BENCH_FANOUT_VISITS ?? 5);
@@ -75,7 +75,7 @@ function startBaseline(kind) {
 
 /** One autocannon run of a GraphQL operation in a fresh process (bench/load.js). */
 function load(url, query, headers = {}, variables = undefined) {
-  return runLoad({ url, body: JSON.stringify({ query, variables }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
+  return runLoad({ url, body: JSON.stringify({ query, variables }), headers });
 }
 
 /** One request first: a target that answers errors would otherwise be measured at its error speed. */
@@ -145,7 +145,8 @@ async function main() {
   if (part('pdf')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'pdf-stamp.js')).once('exit', (c) => (c ? ko(new Error(`pdf bench: exit ${c}`)) : ok())));
   if (part('newsletter')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'newsletter.js')).once('exit', (c) => (c ? ko(new Error(`newsletter bench: exit ${c}`)) : ok())));
   if (part('stats')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'statistics.js')).once('exit', (c) => (c ? ko(new Error(`statistics bench: exit ${c}`)) : ok())));
-  if (ONLY && [...ONLY].every((p) => p === 'pdf' || p === 'newsletter' || p === 'stats')) return;
+  if (part('ladder')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'ladder-bytes.js')).once('exit', (c) => (c ? ko(new Error(`ladder bench: exit ${c}`)) : ok())));
+  if (ONLY && [...ONLY].every((p) => p === 'pdf' || p === 'newsletter' || p === 'stats' || p === 'ladder')) return;
   const suffix = randomBytes(4).toString('hex');
   // Another copy of the bench on this machine uses 500 by default: BENCH_PORT_OFFSET keeps them apart.
   const portOffset = Number(env.BENCH_PORT_OFFSET ?? 500);
@@ -171,7 +172,9 @@ async function main() {
       dataDir: join(root, '.data', 'bench'),
       logLevel: 'warn',
       quiet: true,
-      extraEnv: { VISIT_RATE_LIMIT_PER_MINUTE: '1000000' },
+      // The load targets send their documents as text (a tool's requests, not the web app's registered
+      // ones, issue 24): the production gateway's trusted-documents rule is left off for them.
+      extraEnv: { VISIT_RATE_LIMIT_PER_MINUTE: '1000000', TRUSTED_DOCUMENTS_ONLY: 'off' },
       // The playback bench plays demo lessons: their ladders must be built first (and no part
       // measures while ffmpeg builds them). Without the player or media parts, short lessons do.
       demoVideoMaxSeconds: part('player') || part('media') ? 90 : 10,

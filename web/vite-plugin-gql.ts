@@ -1,4 +1,5 @@
-import { parse, print } from 'graphql';
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import { Kind, parse, print, type DefinitionNode } from 'graphql';
 import type { Plugin } from 'vite';
 
 const TEMPLATE = /\bgql`([^`]*)`/g;
@@ -14,6 +15,11 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * documents named by an identifier, which is how every operation of the app is written.
  * Line numbers are kept (each template is padded to its height) so stack traces still point home.
  */
+/** A definition as Apollo Client sends it (its cache adds `__typename` to each selection but the operation's own), printed. */
+function printedAsSent(definition: DefinitionNode): string {
+  return print(addTypenameToDocument({ kind: Kind.DOCUMENT, definitions: [definition] }).definitions[0]!);
+}
+
 export function precompiledGql(): Plugin {
   return {
     name: 'lbf:precompiled-gql',
@@ -34,7 +40,7 @@ export function precompiledGql(): Plugin {
         const own = parse(body.replace(INTERPOLATION, ''), { noLocation: true });
         count += 1;
         const lines = template.split('\n').length - 1;
-        const printed = own.definitions.map((definition) => print(definition));
+        const printed = own.definitions.map(printedAsSent);
         return `__lbfGql([${leading.join(', ')}], ${JSON.stringify(own)}, [${trailing.join(', ')}], ${JSON.stringify(printed)})${'\n'.repeat(lines)}`;
       });
       if (count === 0) return null;

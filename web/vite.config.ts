@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -68,7 +69,33 @@ function importedStaticallyBy(rootSuffix: string, id: string, ctx: ChunkingConte
   return false;
 }
 
+/**
+ * hls.js built from its published source (node_modules/hls.js/src) with only what the player uses:
+ * the lesson's separate audio rendition (alternate audio), AES-128 and Media Capabilities (its ABR
+ * asks the browser which rungs decode smoothly; without it the first rung switched to was not always
+ * the lowest), without subtitles, DRM, CMCD, content steering, interstitials, I-frame playlists,
+ * variable substitution or MPEG-2 TS's advanced codecs (issue 25 point 1: the player's chunk is most
+ * of the bytes before the first frame on Slow 4G). hls.js's own build sets these flags for its
+ * `light` flavour, which also leaves out alternate audio and Media Capabilities. Its bundled dependencies (url-toolkit, @svta/cml-*) are devDependencies
+ * here at the versions its package.json names; hls.js is pinned to match.
+ */
+const HLS_SOURCE = fileURLToPath(new URL('../node_modules/hls.js/src/exports-named.ts', import.meta.url));
+const HLS_FEATURES = {
+  __VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('../node_modules/hls.js/package.json', import.meta.url), 'utf8')).version),
+  __USE_ALT_AUDIO__: 'true',
+  __USE_EME_DRM__: 'false',
+  __USE_SUBTITLES__: 'false',
+  __USE_CMCD__: 'false',
+  __USE_CONTENT_STEERING__: 'false',
+  __USE_VARIABLE_SUBSTITUTION__: 'false',
+  __USE_M2TS_ADVANCED_CODECS__: 'false',
+  __USE_MEDIA_CAPABILITIES__: 'true',
+  __USE_INTERSTITIALS__: 'false',
+  __USE_IFRAMES__: 'false',
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
+  define: isSsrBuild ? undefined : HLS_FEATURES,
   // plugin-react only for its JSX transform (oxc, automatic runtime → react/jsx-runtime → compat's):
   // React Fast Refresh patches React's renderer, which is not there, so a change reloads the page.
   plugins: [precompiledGql(), react({ refreshExclude: /./ }), tailwindcss(), offlineCode(), modulesAfterLoad()],
@@ -76,6 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       // The server's render runs the public pages' data hooks on Apollo itself (src/data/hooks.server.ts).
       ...(isSsrBuild ? [{ find: /^@\/data\/hooks$/, replacement: fileURLToPath(new URL('./src/data/hooks.server.ts', import.meta.url)) }] : []),
+      ...(isSsrBuild ? [] : [{ find: /^hls\.js$/, replacement: HLS_SOURCE }]),
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       ...reactToPreact(Boolean(isSsrBuild)),
     ],

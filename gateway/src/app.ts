@@ -4,6 +4,8 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import { gatewayConfig, type GatewayConfig, type ResolvedGatewayConfig } from './config';
 import { createGraphqlApi, type GraphqlApi } from './graphql/api';
+import { apiKeyExchange, type ApiKeyExchange } from './graphql/api-keys';
+import { redisCostBudget } from './graphql/integration-budget';
 import { requestContext } from './graphql/context';
 import { errorHandler, notFound } from './graphql/http-errors';
 import { listenMetrics } from './metrics-listener';
@@ -13,6 +15,7 @@ import { closeHttpServer, listen } from './shared/http-server';
 import { proxyTrust, type ProxyTrust } from './shared/client-ip';
 import type { ServerRender } from './ssr/server-render';
 import { startSubscriptionGateway, subscriptionLimits } from './subscriptions/subscription-gateway';
+import { apiDocsRouter } from './api-docs/route';
 import { securityHeaders, type SecurityHeaders } from './web/security-headers';
 import { createPageRender, mountSite, pagesForgetter } from './web/site';
 
@@ -46,6 +49,7 @@ interface Parts {
   headers: SecurityHeaders;
   api: GraphqlApi;
   pages: ServerRender | null;
+  draining: () => boolean;
 }
 
 /** Commands fail after a few retries instead of queueing forever: a request must not hang on Redis. */
@@ -59,7 +63,7 @@ function gatewayRedis(config: ResolvedGatewayConfig, log: Logger): Redis {
  * The Express rooms, in order: security headers, the relays (before compression and any body
  * parser), the probes, /graphql, then the site (pages, files, robots.txt, sitemap), 404 and errors.
  */
-function expressApp({ config, log, redis, trust, headers, api, pages }: Parts): express.Express {
+function expressApp({ config, log, redis, trust, headers, api, pages, draining }: Parts): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // res.send would hash every GraphQL answer (SHA-1) for an ETag no POST is ever revalidated with;
@@ -70,12 +74,20 @@ function expressApp({ config, log, redis, trust, headers, api, pages }: Parts): 
   app.use(headers.middleware);
   mountRelays(app, config.subgraphs, { secret: config.subgraphSecret, redis, redisKeyPrefix: config.redisKeyPrefix, notifyPerMinutePerIp: config.notifyPerMinutePerIp, log });
   app.use(compression());
-  mountProbes(app, redis, () => api.schema() !== null);
+  mountProbes(app, redis, () => api.schema() !== null, draining);
   app.use('/graphql', ...api.route);
-  mountSite(app, config, pages);
+  // The public schema as SDL and its documentation page (issue 24), before the site's pages.
+  app.use(apiDocsRouter(() => api.schema()?.supergraphSdl ?? null, { maxCost: config.maxCost, maxDepth: config.maxDepth }));
+  mountSite(app, config, pages, { execute: () => (api.schema() ? api.executeAsVisitor : null), log });
   app.use(notFound);
   app.use(errorHandler(log));
   return app;
+}
+
+/** The API keys' exchange with identity (issue 24); none when identity is not among the subgraphs. */
+function integrationKeys(config: ResolvedGatewayConfig, verifier: AccessTokenVerifier): ApiKeyExchange | undefined {
+  const identity = config.subgraphs.find((s) => s.name === 'identity');
+  return identity ? apiKeyExchange({ identityUrl: identity.url, subgraphSecret: config.subgraphSecret, verifier }) : undefined;
 }
 
 /** Where tools reach this process (a wildcard interface is reached on loopback), and the site's one address. */
@@ -87,8 +99,10 @@ function addresses(config: ResolvedGatewayConfig, port: number): { host: string;
 /**
  * The one origin of the site: the federated GraphQL API (HTTP and graphql-ws on /graphql), the
  * relays, the built web app with its server-rendered pages, and the probes. See README.md.
+ * `options.draining`: true once the process drains before stopping (main.ts's Lifecycle): /ready
+ * answers 503 and every answer closes its connection, while requests are still served.
  */
-export async function startGateway(given: GatewayConfig): Promise<RunningGateway> {
+export async function startGateway(given: GatewayConfig, options: { draining?: () => boolean } = {}): Promise<RunningGateway> {
   const config = gatewayConfig(given);
   const log = createLogger('gateway', config.logLevel);
   const stopping = new AbortController();
@@ -96,13 +110,16 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
   const verifier = new AccessTokenVerifier(config.authPublicKey, redis, config.redisKeyPrefix);
   const trust = proxyTrust(config.trustedProxies);
   const metrics = createMetrics('gateway');
-  const api = createGraphqlApi(config, log, stopping.signal, metrics);
+  const api = createGraphqlApi(config, log, stopping.signal, metrics, redisCostBudget(redis, config.redisKeyPrefix));
   const pages = createPageRender(config, log, () => (api.schema() ? api.executeAsVisitor : null));
-  const parts: Parts = { config, log, redis, trust, headers: securityHeaders(config), api, pages };
+  const draining = options.draining ?? (() => false);
+  const parts: Parts = { config, log, redis, trust, headers: securityHeaders(config), api, pages, draining };
   const app = expressApp(parts);
 
   // POST /graphql with JSON, the API's hot path, is answered before Express (graphql/graphql-http.ts).
   const httpServer = createServer((req, res) => {
+    // Draining: the client's next request opens a new connection, which the load balancer gives to a replica that stays.
+    if (draining()) res.shouldKeepAlive = false;
     if (api.hotPath(req, res)) return;
     app(req, res);
   });
@@ -115,6 +132,7 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
     trust,
     schema: () => api.schema(),
     subgraphUrl: (name) => api.supergraph.subgraphUrl(name),
+    registered: api.trusted.only ? (document) => api.trusted.registeredDocument(document) : null,
     ...subscriptionLimits(config),
   });
 
@@ -128,7 +146,7 @@ export async function startGateway(given: GatewayConfig): Promise<RunningGateway
   const metricsServer = await listenMetrics(config, metrics, log);
   const { host, siteUrl } = addresses(config, port);
 
-  const started = api.start(requestContext(verifier, pagesForgetter(pages)), trust, parts.headers.page).then(() => log.info({ port, site: siteUrl }, 'gateway ready'));
+  const started = api.start(requestContext(verifier, pagesForgetter(pages), integrationKeys(config, verifier)), trust, parts.headers.page).then(() => log.info({ port, site: siteUrl }, 'gateway ready'));
   const ready = started.catch((err: unknown) => {
     if (!stopping.signal.aborted) log.error({ err }, 'gateway failed to start');
     throw err;
@@ -163,9 +181,11 @@ async function stopGateway(o: {
   redis: Redis;
   log: Logger;
 }): Promise<void> {
-  o.stopping.abort();
+  // Subscriptions first (closed with 1001, « going away »: clients reconnect, to another replica),
+  // then the requests in flight finish, their subgraph fetches included, before the upstream sockets go.
   await o.subscriptions.dispose().catch((err: unknown) => o.log.warn({ err: String(err) }, 'closing subscriptions failed'));
   await closeHttpServer(o.httpServer);
+  o.stopping.abort();
   const startedOk = await o.started.then(
     () => true,
     () => false,

@@ -1,6 +1,7 @@
 import {
   ConfigError,
   DEFAULT_PUBLIC_URL,
+  DEFAULT_SHUTDOWN_DELAY_MS,
   defaultSubgraphList,
   exitOnConfigError,
   frozenConfig,
@@ -9,6 +10,8 @@ import {
   readPem,
   redisKeyPrefixVariable,
   SERVICE_REGISTRY,
+  shutdownDelayMs,
+  shutdownDelayVariable,
   type DeepReadonly,
 } from '@lbf/service-kit';
 import { existsSync, readFileSync } from 'node:fs';
@@ -59,6 +62,16 @@ export interface GatewayConfig {
   ssrBundle?: string | null;
   /** How long a server-rendered page is reused; 30 s by default, 0 renders every request. */
   ssrCacheTtlMs?: number;
+  /**
+   * The web app's registered operations (issue 24 point 6): Apollo's persisted-query manifest,
+   * web/dist-manifest/persisted-query-manifest.json, written by the web build. Null: none registered.
+   */
+  trustedDocumentsFile?: string | null;
+  /**
+   * Browsers may send only registered documents, by hash (graphql/trusted-documents.ts); API keys
+   * send any. TRUSTED_DOCUMENTS_ONLY; on in production (`fromEnv`), off otherwise.
+   */
+  trustedDocumentsOnly?: boolean;
   /** A server render taking longer is abandoned for the app shell; 3 s by default. */
   ssrTimeoutMs?: number;
   /**
@@ -96,6 +109,11 @@ export interface GatewayConfig {
   metricsPort?: number | null;
   /** Interface of that listener; 127.0.0.1 by default (0.0.0.0 in a pod, where Prometheus scrapes it). */
   metricsHost?: string;
+  /**
+   * After SIGTERM, how long /ready answers 503 while the gateway still serves, before it closes
+   * (SHUTDOWN_DELAY_MS, read as the services read it: 5 s in production, 250 ms elsewhere).
+   */
+  shutdownDelayMs?: number;
 }
 
 
@@ -111,6 +129,8 @@ export const GATEWAY_DEFAULTS: Readonly<Omit<Defaulted, 'logLevel'>> & { port: n
   webDist: null,
   ssrBundle: null,
   ssrCacheTtlMs: 30_000,
+  trustedDocumentsFile: null,
+  trustedDocumentsOnly: false,
   ssrTimeoutMs: 3_000,
   publicUrl: null,
   supergraphSdl: null,
@@ -125,6 +145,7 @@ export const GATEWAY_DEFAULTS: Readonly<Omit<Defaulted, 'logLevel'>> & { port: n
   pollIntervalMs: 10_000,
   metricsPort: null,
   metricsHost: '127.0.0.1',
+  shutdownDelayMs: DEFAULT_SHUTDOWN_DELAY_MS.other,
 };
 
 /** The configuration the rooms read: every field present, frozen. */
@@ -153,6 +174,8 @@ export const DEFAULT_SUBGRAPHS = defaultSubgraphList();
 /** The repository root, from gateway/src or gateway/dist alike. */
 export const REPO_ROOT = join(__dirname, '..', '..');
 export const DEFAULT_SUPERGRAPH_FILE = join(__dirname, '..', 'dist', 'supergraph.graphql');
+/** Where the web build writes the persisted-query manifest (issue 24 point 6). */
+export const DEFAULT_TRUSTED_DOCUMENTS = join(REPO_ROOT, 'web', 'dist-manifest', 'persisted-query-manifest.json');
 
 /** Parses "identity=http://127.0.0.1:4101/graphql,analytics=http://…" into named endpoints. */
 export function parseSubgraphList(value: string): SubgraphEndpoint[] {
@@ -221,6 +244,10 @@ export const gatewayEnv = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** The server-rendering bundle; default web/dist-ssr/entry-server.cjs when built; 'off' disables it. */
   SSR_BUNDLE: z.string().min(1).optional(),
+  /** The persisted-query manifest; default web/dist-manifest/persisted-query-manifest.json when built. */
+  TRUSTED_DOCUMENTS: z.string().min(1).optional(),
+  /** on: browsers send only registered documents, by hash; on in production by default. */
+  TRUSTED_DOCUMENTS_ONLY: z.enum(['on', 'off']).optional(),
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(GATEWAY_DEFAULTS.ssrCacheTtlMs),
   SSR_TIMEOUT_MS: z.coerce.number().int().min(100).default(GATEWAY_DEFAULTS.ssrTimeoutMs),
   SUPERGRAPH_FILE: z.string().min(1).optional(),
@@ -239,6 +266,7 @@ export const gatewayEnv = z.object({
   PUBLIC_URL: publicUrlVariable.optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).optional(),
+  SHUTDOWN_DELAY_MS: shutdownDelayVariable,
 });
 
 /**
@@ -258,6 +286,11 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): ResolvedGatewa
   const defaultWebDist = join(REPO_ROOT, 'web', 'dist');
   const defaultSsrBundle = join(REPO_ROOT, 'web', 'dist-ssr', 'entry-server.cjs');
   const ssrBundle = env.SSR_BUNDLE === 'off' ? null : (env.SSR_BUNDLE ?? (existsSync(defaultSsrBundle) ? defaultSsrBundle : null));
+  const trustedDocumentsOnly = env.TRUSTED_DOCUMENTS_ONLY ? env.TRUSTED_DOCUMENTS_ONLY === 'on' : production;
+  const trustedDocumentsFile = env.TRUSTED_DOCUMENTS ?? (existsSync(DEFAULT_TRUSTED_DOCUMENTS) ? DEFAULT_TRUSTED_DOCUMENTS : null);
+  if (trustedDocumentsOnly && (!trustedDocumentsFile || !existsSync(trustedDocumentsFile))) {
+    exitOnConfigError(new ConfigError([`TRUSTED_DOCUMENTS: no manifest at ${trustedDocumentsFile ?? DEFAULT_TRUSTED_DOCUMENTS} (run \`npm run build -w @lbf/web\`), and browsers may send only registered documents (TRUSTED_DOCUMENTS_ONLY)`]));
+  }
   return gatewayConfig({
     port: env.PORT,
     host: env.HOST,
@@ -271,6 +304,8 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): ResolvedGatewa
     webDist: env.WEB_DIST ?? (existsSync(defaultWebDist) ? defaultWebDist : null),
     ssrBundle,
     ssrCacheTtlMs: env.SSR_CACHE_TTL_MS,
+    trustedDocumentsFile,
+    trustedDocumentsOnly,
     ssrTimeoutMs: env.SSR_TIMEOUT_MS,
     supergraphSdl: supergraphFile ? readFileSync(supergraphFile, 'utf8') : null,
     logLevel: env.LOG_LEVEL,
@@ -284,6 +319,7 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): ResolvedGatewa
     publicUrl: env.PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
     metricsPort: env.METRICS_PORT,
     metricsHost: env.METRICS_HOST,
+    shutdownDelayMs: shutdownDelayMs(env.SHUTDOWN_DELAY_MS, production),
   });
 }
 

@@ -4,14 +4,16 @@ import { fromEnv } from './config';
 
 async function main(): Promise<void> {
   // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; first, so the http instrumentation sees every request.
-  const tracing = startTracing('gateway');
+  // The edge: a request from the internet starts a trace of its own, whatever traceparent it carries.
+  const tracing = startTracing('gateway', process.env, { boundary: 'edge' });
   const config = fromEnv();
   const log = createLogger('gateway', config.logLevel);
   // A stray rejection (an upstream going away mid-reconnect) is logged; it must never take the site down.
   guardProcess(log);
   if (tracing) log.info({ endpoint: tracing.endpoint }, 'traces exported over OTLP');
-  const gateway = await startGateway(config);
-  const lifecycle = new Lifecycle(log);
+  // SIGTERM: /ready answers 503 at once while the gateway serves on for SHUTDOWN_DELAY_MS, then it drains and stops.
+  const lifecycle = new Lifecycle(log, undefined, config.shutdownDelayMs);
+  const gateway = await startGateway(config, { draining: () => lifecycle.isDraining() });
   if (tracing) lifecycle.onShutdown('tracing', () => tracing.shutdown());
   lifecycle.onShutdown('gateway', () => gateway.stop());
   lifecycle.handleSignals();

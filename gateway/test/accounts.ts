@@ -22,12 +22,12 @@ export function browserOn(stack: FiveServices): Browser {
 
 /**
  * Signs up through the gateway as the sign-up page does: a captcha (its answer read behind
- * identity's back), the proof of work, the form. Returns the user, the address and the signed-in browser.
+ * identity's back), the proof of work, the form. Returns the user, the address, the phone (E.164) and the signed-in browser.
  */
 export async function signUpThroughGateway(
   stack: FiveServices,
   o: { firstName?: string; lastName?: string; email?: string; password?: string } = {},
-): Promise<{ id: string; email: string; browser: Browser }> {
+): Promise<{ id: string; email: string; phone: string; browser: Browser }> {
   const browser = browserOn(stack);
   const captcha = await browser.gql('mutation { createCaptcha { id proofOfWork { challenge difficulty } } }');
   const { id, proofOfWork: work } = captcha.data!.createCaptcha;
@@ -35,21 +35,23 @@ export async function signUpThroughGateway(
   const firstName = o.firstName ?? 'Awa';
   const email = o.email ?? `${firstName.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
   const password = o.password ?? 'secret1';
+  const phoneNumber = `69${randomInt(1_000_000, 9_999_999)}`;
   const res = await browser.gql('mutation SignUp($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } error { message } } }', {
     input: {
       firstName,
       lastName: o.lastName ?? 'Ndiaye',
       email,
       phoneCountry: 'CM',
-      phoneNumber: `69${randomInt(1_000_000, 9_999_999)}`,
+      phoneNumber,
       password,
       confirmPassword: password,
       captchaId: id,
       captchaAnswer: rows[0]!.answer,
       proofOfWork: proofOfWork(work.challenge, work.difficulty),
+      acceptTerms: true,
     },
   });
   if (!res.data?.signUp.user) throw new Error(`sign-up failed: ${JSON.stringify(res)}`);
   browser.token = res.data.signUp.accessToken;
-  return { id: res.data.signUp.user.id, email, browser };
+  return { id: res.data.signUp.user.id, email, phone: `+237${phoneNumber}`, browser };
 }

@@ -74,6 +74,7 @@ describe('the API through the gateway', () => {
       password: 'secret1',
       confirmPassword: 'secret1',
       ...(await solvedCaptcha(b)),
+      acceptTerms: true,
       ...over,
     };
   }
@@ -94,7 +95,7 @@ describe('the API through the gateway', () => {
     stream = testStream();
     const keys = testKeys();
     // The gateway and the subgraphs share the test secret, as they do in production.
-    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent', subgraphSecret: TEST_SUBGRAPH_SECRET, redisKeyPrefix, migrations: { mode: 'boot' as const, waitMs: 60_000 } };
+    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent', subgraphSecret: TEST_SUBGRAPH_SECRET, redisKeyPrefix, migrations: { mode: 'boot' as const, waitMs: 60_000 }, dbPoolMax: 4 };
     identity = await startIdentity({
       ...shared,
       port: 0,

@@ -53,7 +53,7 @@ describe('NATS users per service', () => {
     });
   });
 
-  it('carries a purchase from checkout to entitlement and receipt mail with every service on its own user, and no permission refused', async () => {
+  it('carries a purchase from checkout to entitlement, receipt mail and the journal with every service on its own user, and no permission refused', async () => {
     const boss = await signUpThroughGateway(stack, { firstName: 'Mariam', lastName: 'Admin' });
     await env.sql.query(`INSERT INTO identity.admin_roles (user_id, role) VALUES ($1, 'admin')`, [boss.id]);
     const admin = new Browser(stack.gateway.url);
@@ -83,7 +83,7 @@ describe('NATS users per service', () => {
     await until(async () => ((await env.sql.query('SELECT 1 FROM commerce.price_list WHERE item_id = $1', [itemId])).rowCount ? true : null), 10_000, 'price list');
 
     const start = await awa.browser.gql('mutation Start($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id } error { message } } }', {
-      input: { itemId, itemType: 'VIDEO', method: 'NOTCHPAY', consentImmediateAccess: true },
+      input: { itemId, itemType: 'VIDEO', method: 'NOTCHPAY', consentImmediateAccess: true, consentHealthData: true },
     });
     expect(start.data!.startCheckout.error).toBeNull();
     const grant = await admin.gql('mutation Grant($input: AdminOrderReasonInput!) { adminGrantOrder(input: $input) { order { status } error { message } } }', {
@@ -94,6 +94,13 @@ describe('NATS users per service', () => {
     // commerce's order.completed reaches catalogue (entitlement), identity (totals) and messaging (receipt).
     await until(async () => ((await env.sql.query('SELECT 1 FROM catalogue.entitlements WHERE user_id = $1 AND item_id = $2', [awa.id, itemId])).rowCount ? true : null), 15_000, 'entitlement');
     await until(() => (stack.mail.mails(awa.email).some((m) => /reçu|achat/i.test(m.subject ?? '')) ? true : null), 15_000, 'receipt mail');
+    // The grant's journal entry: commerce's own commerce.admin.action_recorded, kept by analytics.
+    const orderId = start.data!.startCheckout.order.id as string;
+    await until(
+      async () => ((await env.sql.query(`SELECT 1 FROM analytics.admin_journal WHERE action = 'order.granted' AND target_id = $1`, [orderId])).rowCount ? true : null),
+      15_000,
+      'the grant in the journal',
+    );
 
     const refusals = (await readFile(logFile, 'utf8')).split('\n').filter((l) => /Violation/i.test(l));
     expect(refusals).toEqual([]);

@@ -1,132 +1,37 @@
-import { subscribe, until, wsClient, type Loose, type Subscriber } from '@lbf/service-kit/testing';
+import { subscribe, until, wsClient, type Subscriber } from '@lbf/service-kit/testing';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { Client } from 'pg';
+import { NAMES, PROBES, startReplicatedStack, type ReplicatedStack } from './replicated-stack';
 
 /**
- * Issue 22 §3, every service scaled alone: two replicas of each of the five services, each its own
- * process (child processes started as scripts/lib/stack.js starts `npm start`'s, not containers:
- * the container test boots the images; here the point is several processes on one database, stream
- * and Redis), on its own loopback port, behind HAProxy from Debian (scripts/lib/haproxy.js) as the
- * stand-in for a Kubernetes Service: the gateway's SUBGRAPHS name HAProxy's frontends. It shows
- * that the replicas share the work without doing anything twice, then kills one replica of every
- * service with SIGKILL under load and counts the errors of requests the other replica can serve.
+ * Issue 22 §3, every service scaled alone: two replicas of each of the five services behind HAProxy
+ * (replicated-stack.ts). It shows that the replicas share the work without doing anything twice,
+ * then kills one replica of every service with SIGKILL under load and counts the errors of requests
+ * the other replica can serve.
  */
-type Stack = Awaited<ReturnType<typeof import('../../scripts/lib/stack').startStack>>;
-type Probe = { query: string; auth?: boolean; ok: (data: unknown) => boolean };
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startStack, SERVICES } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startHaproxy } = require('../../scripts/lib/haproxy') as typeof import('../../scripts/lib/haproxy');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PROBES } = require('../../scripts/bench/recovery') as { PROBES: Record<string, Probe> };
-
-const root = join(__dirname, '..', '..');
-const NAMES = SERVICES.map((s) => s.name);
 const MTN_TEST_NUMBER = '56733123453';
 
-let stack: Stack;
-let streamName: string;
+let rs: ReplicatedStack;
+let stack: ReplicatedStack['stack'];
 let gatewayUrl: string;
-let db: Client;
+let streamName: string;
 const tokens: { admin: string; customer: string } = { admin: '', customer: '' };
 const subscribers: Array<Subscriber<unknown>> = [];
-
-interface GqlBody {
-  data?: Loose | null;
-  errors?: unknown[];
-}
-
-async function gql(query: string, variables: Record<string, unknown> = {}, token?: string, url = gatewayUrl): Promise<GqlBody> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (url !== gatewayUrl) headers['x-lbf-gateway-secret'] = stack.subgraphSecret;
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  return (await res.json()) as GqlBody;
-}
-
-async function must(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Loose> {
-  const body = await gql(query, variables, token);
-  if (body.errors || !body.data) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(body.errors ?? body)}`);
-  return body.data;
-}
-
-/** The replicas of a service still running: name, port. */
-function replicasOf(service: string): Array<{ name: string; port: number }> {
-  return [...stack.parts.entries()].filter(([, p]) => p.service === service).map(([name, p]) => ({ name, port: p.port }));
-}
-
-/** Sum of a counter or gauge on one replica's /metrics, over the series whose labels contain `labels`. */
-async function metric(port: number, name: string, labels: Record<string, string> = {}): Promise<number> {
-  const text = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { 'x-lbf-gateway-secret': stack.subgraphSecret } }).then((r) => r.text());
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const m = /^([a-z_]+)(?:\{([^}]*)\})? ([0-9.e+-]+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(m[3]);
-  }
-  return sum;
-}
-
-/** The metric on each replica of a service, in replica order. */
-const perReplica = (service: string, name: string, labels: Record<string, string> = {}) => Promise.all(replicasOf(service).map((r) => metric(r.port, name, labels)));
-
-const sql = async <T = Loose>(text: string, params: unknown[] = []): Promise<T[]> => (await db.query(text, params)).rows as T[];
+const gql: ReplicatedStack['gql'] = (...args) => rs.gql(...args);
+const must: ReplicatedStack['must'] = (...args) => rs.must(...args);
+const sql: ReplicatedStack['sql'] = (...args) => rs.sql(...args);
+const replicasOf: ReplicatedStack['replicasOf'] = (service) => rs.replicasOf(service);
+const perReplica: ReplicatedStack['perReplica'] = (...args) => rs.perReplica(...args);
 
 beforeAll(async () => {
-  const suffix = randomBytes(4).toString('hex');
-  const dataDir = join(root, '.data', 'scale-out', suffix);
-  mkdirSync(dataDir, { recursive: true });
-  // Its own block of ports: the gateway at 4000 + offset, HAProxy on each service's usual port
-  // + offset, the replicas 10 and 20 above it. Offsets 2000+ stay clear of the browser tests' and the bench's.
-  const offset = 2000 + 50 * Math.floor(Math.random() * 20);
-  const database = `lbf_scale_${suffix}`;
-  streamName = `SCALE_${suffix}`;
-  stack = await startStack({
-    port: 4000 + offset,
-    publicUrl: `http://127.0.0.1:${4000 + offset}`,
-    portOffset: offset,
-    replicas: 2,
-    balance: startHaproxy,
-    database,
-    freshDatabase: true,
-    stream: streamName,
-    prefix: `scale${suffix}`,
-    redisKeyPrefix: `scale${suffix}`,
-    dataDir,
-    // The demo catalogue (priced items to buy, the demo accounts) with short videos: the catalogue's
-    // replicas build their streaming ladders while the stack starts.
-    seedDemo: true,
-    demoVideoMaxSeconds: 10,
-    waitForDemoVideosMs: 150_000,
-    build: false,
-    // info: each replica's log says where its boot time went (bootMs).
-    logLevel: 'info',
-    quiet: true,
-    extraEnv: { VISIT_RATE_LIMIT_PER_MINUTE: '1000000', NEWSLETTER_PER_SECOND: '1000' },
-  }).catch(async (err: Error & { discard?: () => Promise<void> }) => {
-    await err.discard?.().catch(() => undefined);
-    throw err;
-  });
-  gatewayUrl = `${stack.url}/graphql`;
-  const admin = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  admin.pathname = `/${database}`;
-  db = new Client({ connectionString: admin.toString() });
-  await db.connect();
-  for (const who of ['admin', 'customer'] as const) {
-    const { email, password } = stack.demo[who];
-    const signedIn = await must('mutation S($input: SignInInput!) { signIn(input: $input) { accessToken } }', { input: { email, password } });
-    tokens[who] = signedIn.signIn.accessToken as string;
-  }
+  rs = await startReplicatedStack('scale-out');
+  ({ stack, gatewayUrl } = rs);
+  streamName = rs.stream;
+  Object.assign(tokens, rs.tokens);
 }, 300_000);
 
 afterAll(async () => {
   await Promise.all(subscribers.map((s) => s.stop().catch(() => undefined)));
-  await db?.end();
-  await stack?.discard();
+  await rs?.discard();
 }, 60_000);
 
 describe('two replicas of every service behind HAProxy', () => {
@@ -163,10 +68,10 @@ describe('two replicas of every service behind HAProxy', () => {
     const start = 'mutation C($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id status attempt { authorizationUrl } } error { code message field } } }';
     // Several at once, so both commerce replicas take checkouts, and the events reach both catalogues.
     const started = await Promise.all(
-      mtn.map((item) => must(start, { input: { itemId: item.id, itemType: item.type, method: 'MTN', phone: MTN_TEST_NUMBER, consentImmediateAccess: true } }, tokens.customer)),
+      mtn.map((item) => must(start, { input: { itemId: item.id, itemType: item.type, method: 'MTN', phone: MTN_TEST_NUMBER, consentImmediateAccess: true, consentHealthData: true } }, tokens.customer)),
     );
     for (const s of started) expect(s.startCheckout.error).toBeNull();
-    const hosted = (await must(start, { input: { itemId: notch!.id, itemType: notch!.type, method: 'NOTCHPAY', consentImmediateAccess: true } }, tokens.customer)).startCheckout;
+    const hosted = (await must(start, { input: { itemId: notch!.id, itemType: notch!.type, method: 'NOTCHPAY', consentImmediateAccess: true, consentHealthData: true } }, tokens.customer)).startCheckout;
     expect(hosted.error).toBeNull();
     // « Payer » on the sandbox's hosted page: the sandbox signs a webhook to the gateway's relay, to either commerce replica.
     await fetch(`${hosted.order.attempt.authorizationUrl}/complete`, { method: 'POST', redirect: 'manual' });
@@ -303,7 +208,7 @@ describe('two replicas of every service behind HAProxy', () => {
     }
   });
 
-  it('answers every request the surviving replicas can serve when one replica of every service is killed (kill -9) under load, and loses or doubles no visit', async () => {
+  it('answers every request the surviving replicas can serve when one replica of every service is killed (kill -9) under load, and loses or doubles no acknowledged visit', async () => {
     const rate = 50;
     const counts = Object.fromEntries(NAMES.map((n) => [n, { ok: 0, failed: 0, errors: [] as string[] }]));
     const visits = { acknowledged: 0, failed: 0, errors: [] as string[] };
@@ -358,11 +263,18 @@ describe('two replicas of every service behind HAProxy', () => {
     const figures = Object.entries(counts).map(([name, c]) => `${name} ${c.failed}/${c.ok + c.failed}`);
     console.log(`kill -9 of ${killed.join(', ')} at ${(tick / seconds).toFixed(0)} requests/s: errors per service ${figures.join(', ')}; visits ${visits.failed} failed of ${visits.acknowledged + visits.failed}`);
     for (const [name, c] of Object.entries(counts)) expect({ name, failed: c.failed, errors: c.errors.slice(0, 3) }).toEqual({ name, failed: 0, errors: [] });
-    expect(visits).toEqual({ acknowledged: expect.any(Number), failed: 0, errors: [] });
+    // A visit (a mutation) in flight on the analytics replica at the instant it is killed may fail: it
+    // may have been recorded, so nothing sends it twice (HAProxy retries only GETs and the gateway's
+    // queries, the gateway replays queries only). Any other visit succeeds.
+    expect(visits.failed).toBeLessThanOrEqual(2);
+    for (const error of visits.errors) expect(error).toMatch(/502|Bad Gateway|socket hang up|ECONNRESET/i);
     expect(tick).toBeGreaterThan(300);
-    // Each acknowledged visit counted once: none lost with the killed analytics replica, none doubled by a retry.
+    // Each acknowledged visit counted once: none lost with the killed analytics replica, none doubled
+    // by a retry; a failed one counted at most once.
     await until(async () => (await counter()) >= before + visits.acknowledged, 10_000, 'every visit counted');
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await counter()).toBe(before + visits.acknowledged);
+    const counted = (await counter()) - before;
+    expect(counted).toBeGreaterThanOrEqual(visits.acknowledged);
+    expect(counted).toBeLessThanOrEqual(visits.acknowledged + visits.failed);
   });
 });

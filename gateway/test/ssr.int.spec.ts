@@ -97,6 +97,7 @@ describe('server-rendered public pages', () => {
             captchaId: id,
             captchaAnswer: rows[0]!.answer,
             proofOfWork: proofOfWork(work.challenge, work.difficulty),
+            acceptTerms: true,
           },
         },
       }),

@@ -17,6 +17,7 @@ import { proofOfWork } from './accounts';
  * for the checkout's trace must hold the gateway's request, the commerce resolver and its SQL, the
  * event's publication, the catalogue's entitlement and messaging's receipt mail (consumer and
  * job), every parent present: one connected tree. Log lines written in it carry its trace id.
+ * And the gateway is the edge: a traceparent a client sends does not become the trace of its request.
  */
 
 type Stack = Awaited<ReturnType<typeof import('../../scripts/lib/stack').startStack>>;
@@ -29,6 +30,7 @@ interface ReceivedSpan {
   name: string;
   kind: number;
   attributes: Record<string, unknown>;
+  links: Array<{ traceId: string; spanId: string }>;
 }
 
 /** OTLP/JSON (what @opentelemetry/exporter-trace-otlp-http sends): resourceSpans → scopeSpans → spans. */
@@ -39,7 +41,9 @@ interface OtlpAttribute {
 interface OtlpRequest {
   resourceSpans?: Array<{
     resource?: { attributes?: OtlpAttribute[] };
-    scopeSpans?: Array<{ spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: OtlpAttribute[] }> }>;
+    scopeSpans?: Array<{
+      spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: OtlpAttribute[]; links?: Array<{ traceId: string; spanId: string }> }>;
+    }>;
   }>;
 }
 
@@ -65,7 +69,8 @@ function startReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; contentT
         const service = String(attributesOf(rs.resource?.attributes)['service.name']);
         for (const ss of rs.scopeSpans ?? []) {
           for (const s of ss.spans ?? []) {
-            spans.push({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name, kind: s.kind, attributes: attributesOf(s.attributes) });
+            const links = (s.links ?? []).map((l) => ({ traceId: l.traceId, spanId: l.spanId }));
+            spans.push({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name, kind: s.kind, attributes: attributesOf(s.attributes), links });
           }
         }
       }
@@ -95,7 +100,8 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let sql: Client;
 let nc: NatsConnection;
 let dataDir: string;
-let passed = false;
+/** Tests that passed: the processes' logs are removed only when all did. */
+let passed = 0;
 const suffix = randomBytes(4).toString('hex');
 const stream = `TRACES_${suffix}`;
 const prefix = `traces${suffix}`;
@@ -142,7 +148,7 @@ afterAll(async () => {
   await stack?.discard();
   receiver?.server.close();
   // The processes' logs stay for reading when the test failed.
-  if (dataDir && passed) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir && passed === 2) rmSync(dataDir, { recursive: true, force: true });
   else if (dataDir) process.stdout.write(`logs kept in ${join(dataDir, 'logs')}\n`);
 }, 60_000);
 
@@ -164,6 +170,7 @@ async function signUp(): Promise<{ id: string; email: string; browser: Browser }
       captchaId: id,
       captchaAnswer: rows[0]!.answer,
       proofOfWork: proofOfWork(work.challenge, work.difficulty),
+      acceptTerms: true,
     },
   });
   if (!res.data?.signUp.user) throw new Error(`sign-up failed: ${JSON.stringify(res)}`);
@@ -193,7 +200,7 @@ it('one purchase, from the gateway request to the entitlement and the receipt ma
 
   const national = `67${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const start = await buyer.browser.gql('mutation Start($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id } error { message } } }', {
-    input: { itemId, itemType: 'PDF', method: 'MTN', phone: national, consentImmediateAccess: true },
+    input: { itemId, itemType: 'PDF', method: 'MTN', phone: national, consentImmediateAccess: true, consentHealthData: true },
   });
   expect(start.data?.startCheckout.error).toBeNull();
   const orderId: string = start.data!.startCheckout.order.id;
@@ -276,8 +283,34 @@ it('one purchase, from the gateway request to the entitlement and the receipt ma
     .filter((l) => l.includes('"order completed"'))
     .map((l) => JSON.parse(l) as { trace_id?: string; span_id?: string; orderId?: string });
   expect(completed.find((l) => l.orderId === orderId)).toEqual(expect.objectContaining({ trace_id: checkout.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) }));
-  passed = true;
+  passed++;
 }, 240_000);
+
+it("starts its own trace for a client's request: a forged traceparent is linked, never continued; the subgraph continues the gateway's", async () => {
+  const forged = { traceId: randomBytes(16).toString('hex'), spanId: randomBytes(8).toString('hex') };
+  // Marks this request's spans: the gateway's server span records the user agent, and passes it to the subgraph.
+  const marker = `forged-traceparent-${suffix}`;
+  const res = await fetch(`${stack.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': marker, traceparent: `00-${forged.traceId}-${forged.spanId}-01`, tracestate: 'forged=1' },
+    body: JSON.stringify({ query: 'query ForgedTrace { siteSettings { siteName } }' }),
+  });
+  expect(res.status).toBe(200);
+  const marked = (service: string) => receiver.spans.find((s) => s.service === service && s.kind === 2 && Object.values(s.attributes).includes(marker));
+  const gateway = await until(async () => marked('gateway') ?? null, 30_000, "the gateway's span of the request");
+  const subgraph = await until(async () => marked('catalogue') ?? null, 30_000, "the subgraph's span of the request");
+
+  // A root of a trace of the gateway's own, holding the client's context as a link only.
+  expect(gateway.traceId).not.toBe(forged.traceId);
+  expect(gateway.parentSpanId).toBe('');
+  expect(gateway.links).toEqual([forged]);
+  // The subgraph, reached with the gateway's credential, continues the gateway's trace.
+  expect(subgraph.traceId).toBe(gateway.traceId);
+  expect(receiver.spans.find((s) => s.spanId === subgraph.parentSpanId)?.service).toBe('gateway');
+  // Nothing anywhere joined the forged trace.
+  expect(receiver.spans.filter((s) => s.traceId === forged.traceId).map((s) => `${s.service}: ${s.name}`)).toEqual([]);
+  passed++;
+}, 60_000);
 
 /** The tree observed, for whoever reads the run (the report of issue 22 quotes it). */
 function writeTree(tree: string): void {

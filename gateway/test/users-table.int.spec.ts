@@ -79,7 +79,7 @@ describe('the admin users table through the gateway', () => {
   /** A completed purchase: the customer starts a checkout, an administrator grants the order. */
   async function buy(who: Browser, itemId: string): Promise<void> {
     const start = await who.gql('mutation Start($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id } error { message } } }', {
-      input: { itemId, itemType: 'VIDEO', method: 'NOTCHPAY', consentImmediateAccess: true },
+      input: { itemId, itemType: 'VIDEO', method: 'NOTCHPAY', consentImmediateAccess: true, consentHealthData: true },
     });
     expect(start.data!.startCheckout.error).toBeNull();
     const grant = await asAdmin().gql('mutation Grant($input: AdminOrderReasonInput!) { adminGrantOrder(input: $input) { order { status } error { message } } }', {

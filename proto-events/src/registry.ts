@@ -7,6 +7,12 @@ import {
   messagingAdminAlertCleared,
   messagingAdminAlertRaised,
 } from './events/admin-alerts';
+import {
+  catalogueAdminActionRecorded,
+  commerceAdminActionRecorded,
+  identityAdminActionRecorded,
+  messagingAdminActionRecorded,
+} from './events/admin-action-recorded';
 import { analyticsCountersUpdated } from './events/analytics-counters-updated';
 import { analyticsPageVisited } from './events/analytics-page-visited';
 import { catalogueItemDeleted } from './events/catalogue-item-deleted';
@@ -14,15 +20,28 @@ import { catalogueItemPublished } from './events/catalogue-item-published';
 import { catalogueItemUpdated } from './events/catalogue-item-updated';
 import { catalogueSettingsUpdated } from './events/catalogue-settings-updated';
 import { cataloguePdfDownloaded } from './events/catalogue-pdf-downloaded';
+import { catalogueReviewSubmitted } from './events/catalogue-review-submitted';
 import { catalogueVideoViewed } from './events/catalogue-video-viewed';
+import { commerceGiftClaimed, commerceGiftSent } from './events/commerce-gift';
 import { commercePurchaseCompleted } from './events/commerce-purchase-completed';
 import { commercePurchaseFailed } from './events/commerce-purchase-failed';
 import { commercePurchaseRefunded } from './events/commerce-purchase-refunded';
 import { identityPasswordResetRequested } from './events/identity-password-reset-requested';
 import { identityUserBanned } from './events/identity-user-banned';
+import { identityUserConsentChanged } from './events/identity-user-consent-changed';
+import { identityUserDeleted, identityUserDeletionCancelled, identityUserDeletionRequested } from './events/identity-user-deletion';
 import { identityUserUnbanned } from './events/identity-user-unbanned';
 import { identityUserRegistered } from './events/identity-user-registered';
 import { messagingNewsletterSubscribed } from './events/messaging-newsletter-subscribed';
+import {
+  analyticsUserExportPartReady,
+  catalogueUserExportPartReady,
+  commerceUserExportPartReady,
+  identityUserExportPartReady,
+  identityUserExportRequested,
+  messagingUserExportFailed,
+  messagingUserExportPartReady,
+} from './events/user-data-export';
 
 /**
  * The contract: subject -> { current version and its schema, past versions with their schemas and
@@ -34,18 +53,32 @@ export const events = {
   [identityUserRegistered.subject]: identityUserRegistered,
   [identityUserBanned.subject]: identityUserBanned,
   [identityUserUnbanned.subject]: identityUserUnbanned,
+  [identityUserConsentChanged.subject]: identityUserConsentChanged,
   [identityPasswordResetRequested.subject]: identityPasswordResetRequested,
+  [identityUserDeletionRequested.subject]: identityUserDeletionRequested,
+  [identityUserDeletionCancelled.subject]: identityUserDeletionCancelled,
+  [identityUserDeleted.subject]: identityUserDeleted,
+  [identityUserExportRequested.subject]: identityUserExportRequested,
+  [identityUserExportPartReady.subject]: identityUserExportPartReady,
+  [catalogueUserExportPartReady.subject]: catalogueUserExportPartReady,
+  [commerceUserExportPartReady.subject]: commerceUserExportPartReady,
+  [messagingUserExportPartReady.subject]: messagingUserExportPartReady,
+  [analyticsUserExportPartReady.subject]: analyticsUserExportPartReady,
+  [messagingUserExportFailed.subject]: messagingUserExportFailed,
   [analyticsPageVisited.subject]: analyticsPageVisited,
   [analyticsCountersUpdated.subject]: analyticsCountersUpdated,
   [catalogueItemPublished.subject]: catalogueItemPublished,
   [catalogueItemUpdated.subject]: catalogueItemUpdated,
   [catalogueItemDeleted.subject]: catalogueItemDeleted,
   [cataloguePdfDownloaded.subject]: cataloguePdfDownloaded,
+  [catalogueReviewSubmitted.subject]: catalogueReviewSubmitted,
   [catalogueVideoViewed.subject]: catalogueVideoViewed,
   [catalogueSettingsUpdated.subject]: catalogueSettingsUpdated,
   [commercePurchaseCompleted.subject]: commercePurchaseCompleted,
   [commercePurchaseFailed.subject]: commercePurchaseFailed,
   [commercePurchaseRefunded.subject]: commercePurchaseRefunded,
+  [commerceGiftSent.subject]: commerceGiftSent,
+  [commerceGiftClaimed.subject]: commerceGiftClaimed,
   [messagingNewsletterSubscribed.subject]: messagingNewsletterSubscribed,
   [messagingAdminAlertRaised.subject]: messagingAdminAlertRaised,
   [messagingAdminAlertCleared.subject]: messagingAdminAlertCleared,
@@ -53,6 +86,10 @@ export const events = {
   [commerceAdminAlertCleared.subject]: commerceAdminAlertCleared,
   [catalogueAdminAlertRaised.subject]: catalogueAdminAlertRaised,
   [catalogueAdminAlertCleared.subject]: catalogueAdminAlertCleared,
+  [identityAdminActionRecorded.subject]: identityAdminActionRecorded,
+  [catalogueAdminActionRecorded.subject]: catalogueAdminActionRecorded,
+  [commerceAdminActionRecorded.subject]: commerceAdminActionRecorded,
+  [messagingAdminActionRecorded.subject]: messagingAdminActionRecorded,
 } as const;
 
 export type EventSubject = keyof typeof events;

@@ -99,7 +99,15 @@ describe('sensitive subjects', () => {
   it('marks the password-reset request, whose link carries a secret, with a short stream retention', () => {
     expect(isSensitiveSubject('identity.password_reset.requested')).toBe(true);
     expect(isSensitiveSubject('identity.user.registered')).toBe(false);
-    expect(sensitiveSubjects()).toEqual([{ subject: 'identity.password_reset.requested', retentionMs: 2 * 60 * 60 * 1000 }]);
+    expect(sensitiveSubjects()).toEqual(expect.arrayContaining([{ subject: 'identity.password_reset.requested', retentionMs: 2 * 60 * 60 * 1000 }]));
+  });
+
+  it('marks each data export part, the person’s data itself, with a stream retention of one day', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const parts = ['identity', 'catalogue', 'commerce', 'messaging', 'analytics'].map((s) => ({ subject: `${s}.user.export_part_ready`, retentionMs: day }));
+    // A gift's claim link (commerce.gift.sent) carries its token: kept a day too.
+    expect(sensitiveSubjects()).toEqual([{ subject: 'identity.password_reset.requested', retentionMs: 2 * 60 * 60 * 1000 }, ...parts, { subject: 'commerce.gift.sent', retentionMs: day }]);
+    expect(isSensitiveSubject('identity.user.export_requested')).toBe(false);
   });
 });
 

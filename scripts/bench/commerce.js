@@ -104,7 +104,7 @@ async function purchase(gatewayUrl, sandboxUrl, buyer, item, phone) {
   const started = await gql(
     gatewayUrl,
     START,
-    { input: { itemId: item.id, itemType: item.type, method: 'MTN', phone, consentImmediateAccess: true } },
+    { input: { itemId: item.id, itemType: item.type, method: 'MTN', phone, consentImmediateAccess: true, consentHealthData: true } },
     buyer.headers,
   );
   const tCheckout = performance.now();
@@ -125,7 +125,7 @@ async function purchase(gatewayUrl, sandboxUrl, buyer, item, phone) {
 /** Which spelling of the test number commerce takes ('56733123453', else E.164 '+56733123453'). */
 async function acceptedPhone(gatewayUrl, buyer, item) {
   for (const phone of [PHONE, `+${PHONE}`]) {
-    const body = await gql(gatewayUrl, START, { input: { itemId: item.id, itemType: item.type, method: 'MTN', phone, consentImmediateAccess: true } }, buyer.headers);
+    const body = await gql(gatewayUrl, START, { input: { itemId: item.id, itemType: item.type, method: 'MTN', phone, consentImmediateAccess: true, consentHealthData: true } }, buyer.headers);
     const r = must(body, 'startCheckout').startCheckout;
     if (!r.error) return phone;
     if (r.error.field !== 'phone') throw new Error(`startCheckout refused: ${JSON.stringify(r.error)}`);
@@ -147,7 +147,7 @@ async function relayCheck({ gatewayUrl, sandboxUrl, buyer, items, pairs, fmtMs }
       await gql(
         gatewayUrl,
         'mutation BenchNotch($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id attempt { authorizationUrl } } error { code message } } }',
-        { input: { itemId: item.id, itemType: item.type, method: 'NOTCHPAY', consentImmediateAccess: true } },
+        { input: { itemId: item.id, itemType: item.type, method: 'NOTCHPAY', consentImmediateAccess: true, consentHealthData: true } },
         buyer.headers,
       ),
       'NotchPay startCheckout',

@@ -9,10 +9,17 @@
 const { fork } = require('node:child_process');
 const { join } = require('node:path');
 
+/** The measuring window every part uses unless it says otherwise (BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS). */
+const WINDOW = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 8),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
+};
+
 /**
  * One autocannon run in a fresh process (this file); resolves with its figures (rps, total, p50,
  * p99, non2xx, errors, timeouts). `run`: { url, method ('POST'), body, headers, connections,
- * seconds, warmupSeconds }.
+ * seconds, warmupSeconds }; the window defaults to WINDOW.
  */
 function runLoad(run) {
   const child = fork(join(__dirname, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -23,7 +30,7 @@ function runLoad(run) {
       else resolve(result);
     });
     child.once('exit', (code) => reject(new Error(`load generator exited with code ${code}`)));
-    child.send(run);
+    child.send({ ...WINDOW, ...run });
   });
 }
 
@@ -53,4 +60,4 @@ if (require.main === module) process.once('message', async ({ url, method = 'POS
   }
 });
 
-module.exports = { runLoad };
+module.exports = { runLoad, WINDOW };

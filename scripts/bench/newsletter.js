@@ -12,83 +12,39 @@
  * Knobs (environment): BENCH_NEWSLETTER_SUBSCRIBERS (10000), BENCH_NEWSLETTER_PER_SECOND (5000,
  * the service's NEWSLETTER_PER_SECOND throttle).
  */
-const { spawn } = require('node:child_process');
-const { randomBytes, randomUUID } = require('node:crypto');
+const { randomBytes } = require('node:crypto');
 const { availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const { root, buildStale } = require('../lib/build');
+const { startLoneService, fromKit } = require('./lone-service');
+const { memoryOf } = require('./memory');
 
 const env = process.env;
 const SUBSCRIBERS = Number(env.BENCH_NEWSLETTER_SUBSCRIBERS ?? 10_000);
 const PER_SECOND = Number(env.BENCH_NEWSLETTER_PER_SECOND ?? 5000);
-const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NATS_URL = env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function startMessaging(envVars) {
-  const child = spawn(process.execPath, [join(root, 'services', 'messaging', 'dist', 'main.js')], { env: { ...env, ...envVars }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let errors = '';
-  child.stderr.on('data', (c) => (errors = (errors + c).slice(-4000)));
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk.toString();
-      const m = /"port":(\d+)[^\n]*subgraph listening/.exec(buffer);
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/graphql` });
-      if (buffer.length > 100_000) buffer = buffer.slice(-10_000);
-    });
-    child.once('exit', (code) => reject(new Error(`messaging exited with ${code}: ${errors}${buffer.slice(-2000)}`)));
-  });
-}
-
 async function main() {
   buildStale({ log: () => {}, web: false });
-  const kit = require(join(root, 'services', 'kit', 'dist'));
-  const testing = require(join(root, 'services', 'kit', 'dist', 'testing'));
   const { startMailCatcher } = require(join(root, 'sandbox', 'mail', 'dist'));
-  const jwt = require(require.resolve('jsonwebtoken', { paths: [join(root, 'services', 'kit')] }));
-  const { Client } = require(require.resolve('pg', { paths: [join(root, 'services', 'kit')] }));
-  const Redis = require(require.resolve('ioredis', { paths: [join(root, 'services', 'kit')] })).default;
+  const Redis = fromKit('ioredis').default;
 
-  const suffix = randomBytes(4).toString('hex');
-  const database = `lbf_bench_nl_${suffix}`;
-  const prefix = `benchnl${suffix}`;
-  const stream = `BENCH_NL_${suffix}`;
-  const keys = testing.testKeys();
-  const subgraphSecret = randomBytes(24).toString('base64url');
   const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, maxMails: SUBSCRIBERS + 1000 });
-  const redis = new Redis(REDIS_URL);
   let messaging = null;
-  let sql = null;
+  let redis = null;
   console.log(`\nNewsletter: one campaign to ${SUBSCRIBERS.toLocaleString('en')} subscribers, messaging in its own process (NEWSLETTER_PER_SECOND=${PER_SECOND}), catcher over SMTP on loopback; ${availableParallelism()} cores.`);
   try {
-    await kit.provisionDatabase(ADMIN_URL, database, ['messaging']);
-    messaging = await startMessaging({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      PORT: '0',
-      DATABASE_URL: kit.serviceDatabaseUrl(ADMIN_URL, 'messaging', database),
-      NATS_URL,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: prefix,
-      EVENT_STREAM: stream,
-      EVENT_PREFIX: prefix,
-      AUTH_PUBLIC_KEY: keys.publicKey,
-      SUBGRAPH_SECRET: subgraphSecret,
+    messaging = await startLoneService('messaging', 'nl', {
       PUBLIC_URL: 'https://lbf.example',
       SMTP_URL: catcher.smtpUrl,
       MAIL_FROM: 'LBF <newsletter@lbf.example>',
       MAIL_LINK_SECRET: randomBytes(24).toString('hex'),
       NEWSLETTER_PER_SECOND: String(PER_SECOND),
     });
-
-    const dbUrl = new URL(ADMIN_URL);
-    dbUrl.pathname = `/${database}`;
-    sql = new Client({ connectionString: dbUrl.toString() });
-    await sql.connect();
+    const { sql, prefix } = messaging;
+    redis = new Redis(messaging.redisUrl);
     await sql.query(
       `INSERT INTO messaging.newsletter_subscribers (id, email, status, source, subscribed_at, confirmed_at)
        SELECT gen_random_uuid(), 'abonne' || i || '@bench.example', 'active', CASE WHEN i % 3 = 0 THEN 'catalogue' ELSE 'footer' END,
@@ -97,16 +53,10 @@ async function main() {
       [SUBSCRIBERS],
     );
 
-    const token = jwt.sign({ sub: randomUUID(), sid: randomUUID(), roles: ['admin'] }, keys.privateKey, {
-      algorithm: kit.ACCESS_TOKEN_ALGORITHM,
-      issuer: kit.ACCESS_TOKEN_ISSUER,
-      audience: kit.ACCESS_TOKEN_AUDIENCE,
-      expiresIn: '1h',
-    });
     const gql = async (query, variables) => {
       const res = await fetch(messaging.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-lbf-gateway-secret': subgraphSecret },
+        headers: { 'content-type': 'application/json', ...messaging.adminHeaders },
         body: JSON.stringify({ query, variables }),
       });
       const body = await res.json();
@@ -170,26 +120,16 @@ async function main() {
     const biggest = [...families].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 4);
     console.log(`     largest: ${biggest.map(([k, f]) => `${k} (${f.keys} keys, ${mib(f.bytes)})`).join('; ')}`);
     console.log(`   Postgres afterwards: database ${mib(dbSize)}`);
+    // The campaign is messaging's heaviest work: its memory feeds the manifests' sizing (deploy/k8s/base/sizing.yaml).
+    const memory = memoryOf(messaging.pid);
+    if (memory) console.log(`   messaging's memory: ${memory.rss.toFixed(0)} MiB now, ${memory.peak.toFixed(0)} MiB at its peak (resident)`);
     const exact = mails.length === SUBSCRIBERS && recipients.size === SUBSCRIBERS;
     console.log(`   catcher: ${mails.length} mails to ${recipients.size} recipients: ${exact ? `exactly ${SUBSCRIBERS}, one each ✓` : `NOT exactly ${SUBSCRIBERS} ✗`}`);
     if (!exact) process.exitCode = 1;
   } finally {
-    if (messaging) {
-      messaging.child.kill('SIGTERM');
-      await new Promise((r) => (messaging.child.exitCode !== null ? r() : messaging.child.once('exit', r)));
-    }
-    if (sql) await sql.end();
+    if (messaging) await messaging.stop();
     await catcher.stop();
-    redis.disconnect();
-    const server = new URL(ADMIN_URL);
-    server.pathname = '/postgres';
-    const admin = new Client({ connectionString: server.toString() });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
-    await testing.deleteStream(stream, NATS_URL);
-    await testing.removeRedisKeys(prefix, REDIS_URL);
-    console.log('   (its database, stream and Redis keys are removed)');
+    redis?.disconnect();
   }
 }
 

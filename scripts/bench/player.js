@@ -5,12 +5,15 @@
  * (Network.emulateNetworkConditions: 150 ms latency, 1.6 Mbit/s down ≈ 200 KB/s, 750 kbit/s up)
  * and the browser cache off, so every play is a first visit's:
  *
- * 9. Press play -> first frame: the demo customer (granted the video in the catalogue's
- *    entitlements read model) presses play on a demo video's thumbnail; the time from the click to
- *    the first frame presented (requestVideoFrameCallback; 'playing' with currentTime > 0 where
- *    it is missing), over BENCH_PLAYER_PLAYS (20) plays, each from the start (the saved position
- *    is cleared). It includes fetching the player's chunk (hls.js), startPlayback, the master and
- *    media playlists, the key and the first segments.
+ * 9. Open the page -> press play -> first frame: the demo customer opens a video's page (the
+ *    bought lesson: granted in the catalogue's entitlements read model; the preview: a lesson with a
+ *    preview they did not buy) and presses play as soon as the button shows; the first frame
+ *    presented (requestVideoFrameCallback; 'playing' with currentTime > 0 where it is missing) is
+ *    timed from the page's navigation start and from the press, p50/p95 over BENCH_PLAYER_PLAYS (20)
+ *    plays of each, each from the start (the saved position is cleared before the page opens).
+ *    Then the drop trace: BENCH_PLAYER_DROP_PLAYS (5) plays of the bought lesson, the link falling to
+ *    300 kbit/s for 10 s from the 5th second played, watched to the 30th: the time spent stalled
+ *    ('waiting' to 'playing' after the first frame) over the watch time.
  * 10. Bytes over the wire (CDP Network.loadingFinished encodedDataLength, the /media/stream/ files
  *    and everything else apart) from pressing play to BENCH_PLAYER_SECONDS (60) after the first
  *    frame: a phone-sized page and a desktop-sized one with data saver off (adaptive), the desktop
@@ -22,7 +25,9 @@ const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../lib/chromium');
 
 const PLAYS = Number(process.env.BENCH_PLAYER_PLAYS ?? 20);
 const WATCH_SECONDS = Number(process.env.BENCH_PLAYER_SECONDS ?? 60);
+const DROP_PLAYS = Number(process.env.BENCH_PLAYER_DROP_PLAYS ?? 5);
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0, connectionType: 'cellular4g' };
+const DROP = { ...SLOW_4G, downloadThroughput: (300e3 / 8) | 0 };
 
 async function gql(url, query, variables = {}) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
@@ -31,14 +36,14 @@ async function gql(url, query, variables = {}) {
   return body.data;
 }
 
-/** A demo video once the pipeline made its ladder (the longest wait of a fresh stack). */
-async function readyVideo(gatewayUrl) {
-  const deadline = Date.now() + 600_000;
+/** Two demo videos with a preview once the pipeline made their ladders (the longest wait of a fresh stack): one to buy, one to preview. */
+async function readyVideos(gatewayUrl) {
+  const deadline = Date.now() + 900_000;
   for (;;) {
-    const data = await gql(gatewayUrl, '{ videos(pageSize: 100) { items { id title durationSeconds renditions { name height megabytes } } } }');
-    const ready = data.videos.items.find((v) => v.renditions.length > 1);
-    if (ready) return ready;
-    if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 10 minutes');
+    const data = await gql(gatewayUrl, '{ videos(pageSize: 100) { items { id title durationSeconds hasPreview renditions { name height megabytes } } } }');
+    const ready = data.videos.items.filter((v) => v.renditions.length > 1 && v.hasPreview);
+    if (ready.length >= 2) return ready;
+    if (Date.now() > deadline) throw new Error('fewer than two demo videos with a preview got their streaming ladder within 15 minutes');
     await new Promise((r) => setTimeout(r, 2_000));
   }
 }
@@ -71,6 +76,7 @@ async function networkMeter(context, page) {
     else other += e.encodedDataLength;
   });
   return {
+    cdp,
     start() {
       media = 0;
       other = 0;
@@ -86,7 +92,7 @@ async function networkMeter(context, page) {
 /** Set before any page script: the click time and the first frame, in the page's clock. */
 /* global Element, MutationObserver -- runs in the page */
 function frameProbe() {
-  window.__bench = { clickAt: null, frameAt: null };
+  window.__bench = { clickAt: null, frameAt: null, stalledMs: 0, waitingAt: null };
   document.addEventListener(
     'click',
     (e) => {
@@ -103,6 +109,15 @@ function frameProbe() {
     };
     if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(mark);
     else video.addEventListener('timeupdate', () => video.currentTime > 0 && mark());
+    // Stalls after the first frame: from 'waiting' to the next 'playing'.
+    video.addEventListener('waiting', () => {
+      if (window.__bench.frameAt !== null && window.__bench.waitingAt === null) window.__bench.waitingAt = performance.now();
+    });
+    video.addEventListener('playing', () => {
+      if (window.__bench.waitingAt === null) return;
+      window.__bench.stalledMs += performance.now() - window.__bench.waitingAt;
+      window.__bench.waitingAt = null;
+    });
   };
   new MutationObserver(watch).observe(document, { childList: true, subtree: true });
 }
@@ -116,13 +131,18 @@ async function signIn(page, email, password) {
   await page.waitForURL('**/dashboard');
 }
 
+/** Opens the video's page and presses play as soon as the button shows: ms from the page's start and from the press to the first frame. */
 async function openAndPlay(page, videoId, dataSaver, beforePlay) {
   // Set from the page already open (a page of the site), not by loading the video page twice: a
   // reload while the app's first refreshSession is in flight would lose the rotated refresh cookie.
   await page.evaluate((on) => window.localStorage.setItem('lbf_data_saver', on ? '1' : '0'), dataSaver);
+  // After the previous page's last save (sent as it was left): each play starts at 0. Before the
+  // page opens, since the player may take its session as soon as the page shows it.
+  await page.waitForTimeout(300);
+  await beforePlay();
   // A page that did not come (a dropped request on the throttled link) is loaded once more.
   for (let attempt = 1; ; attempt++) {
-    await page.goto(`/videos/${videoId}`);
+    await page.goto(`/videos/${videoId}`, { waitUntil: 'commit' });
     const shown = await page
       .getByTestId('thumbnail-play')
       .waitFor({ timeout: 60_000 })
@@ -131,16 +151,54 @@ async function openAndPlay(page, videoId, dataSaver, beforePlay) {
     if (shown) break;
     if (attempt >= 2) throw new Error(`the video page showed no play button twice (${page.url()})`);
   }
-  // After the previous page's last save (sent as it was left): each play starts at 0.
-  await beforePlay();
   await page.getByTestId('thumbnail-play').click();
   await page.waitForFunction(() => window.__bench.frameAt !== null, null, { timeout: 120_000 });
-  return page.evaluate(() => window.__bench.frameAt - window.__bench.clickAt);
+  return page.evaluate(() => ({ fromOpen: window.__bench.frameAt, fromPress: window.__bench.frameAt - window.__bench.clickAt }));
+}
+
+const ms = (n) => `${Math.round(n)} ms`;
+
+/** p50/p95 of first frames from the page's start and from the press over `plays` plays. */
+async function firstFrames(page, label, video, plays, clearProgress) {
+  const open = [];
+  const press = [];
+  const began = performance.now();
+  for (let i = 0; i < plays; i++) {
+    const t = await openAndPlay(page, video.id, false, clearProgress);
+    open.push(t.fromOpen);
+    press.push(t.fromPress);
+  }
+  open.sort((a, b) => a - b);
+  press.sort((a, b) => a - b);
+  const line = (xs) => `p50 ${ms(percentile(xs, 50))}  p95 ${ms(percentile(xs, 95))}  min ${ms(xs[0])}  max ${ms(xs[xs.length - 1])}`;
+  console.log(`   ${label}, ${plays} plays of "${video.title}" (${((performance.now() - began) / 1000).toFixed(0)} s)`);
+  console.log(`     page opened -> first frame: ${line(open)}`);
+  console.log(`     play pressed -> first frame: ${line(press)}`);
+}
+
+/** The drop trace: 300 kbit/s for 10 s from the 5th second played; stalled time over watch time to the 30th second. */
+async function dropTrace(page, cdp, video, clearProgress) {
+  let stalled = 0;
+  let watched = 0;
+  for (let i = 0; i < DROP_PLAYS; i++) {
+    await openAndPlay(page, video.id, false, clearProgress);
+    const startedAt = performance.now();
+    const playedTo = (s) => page.waitForFunction((t) => document.querySelector('[data-testid="player-video"]').currentTime >= t, s, { timeout: 120_000 });
+    await playedTo(5);
+    await cdp.send('Network.emulateNetworkConditions', DROP);
+    await page.waitForTimeout(10_000);
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await playedTo(Math.min(30, video.durationSeconds - 1));
+    const b = await page.evaluate(() => window.__bench.stalledMs + (window.__bench.waitingAt === null ? 0 : performance.now() - window.__bench.waitingAt));
+    stalled += b;
+    watched += performance.now() - startedAt;
+  }
+  console.log(`   drop trace (300 kbit/s for 10 s from the 5th second), ${DROP_PLAYS} plays of the bought lesson to the 30th second: stalled ${ms(stalled)} of ${ms(watched)} watched = ${((100 * stalled) / watched).toFixed(2)} % rebuffering`);
 }
 
 async function benchPlayer({ stackUrl, gatewayUrl, databaseUrl, customer }) {
   const { chromium } = require('playwright-core');
-  const video = await readyVideo(gatewayUrl);
+  const [video, previewed] = await readyVideos(gatewayUrl);
   const userId = await withDb(databaseUrl, async (c) => {
     const { rows } = await c.query('SELECT id FROM identity.users WHERE email = $1', [customer.email]);
     await c.query(`INSERT INTO catalogue.entitlements (order_id, user_id, item_id, item_type, granted_at) VALUES (gen_random_uuid(), $1, $2, 'video', now())`, [rows[0].id, video.id]);
@@ -157,13 +215,10 @@ async function benchPlayer({ stackUrl, gatewayUrl, databaseUrl, customer }) {
     await signIn(page, customer.email, customer.password);
     const meter = await networkMeter(context, page);
 
-    const firstFrame = [];
-    const began = performance.now();
-    for (let i = 0; i < PLAYS; i++) firstFrame.push(await openAndPlay(page, video.id, false, clearProgress));
-    firstFrame.sort((a, b) => a - b);
-    const ms = (n) => `${Math.round(n)} ms`;
-    console.log(`\n9. Player, Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), cache off, phone-sized page: press play -> first frame, ${PLAYS} plays of "${video.title}"`);
-    console.log(`   p50 ${ms(percentile(firstFrame, 50))}   p99 ${ms(percentile(firstFrame, 99))}   min ${ms(firstFrame[0])}   max ${ms(firstFrame[firstFrame.length - 1])}   (${((performance.now() - began) / 1000).toFixed(0)} s)`);
+    console.log(`\n9. Player, Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), cache off, phone-sized page, play pressed as soon as it shows:`);
+    await firstFrames(page, 'bought lesson', video, PLAYS, clearProgress);
+    await firstFrames(page, 'preview', previewed, PLAYS, async () => undefined);
+    if (DROP_PLAYS > 0) await dropTrace(page, meter.cdp, video, clearProgress);
 
     const costs = Object.fromEntries(video.renditions.map((r) => [r.name, r.megabytes]));
     console.log(`\n10. Bytes over the wire from pressing play to ${WATCH_SECONDS} s after the first frame, Slow 4G; the ladder's cost for the whole ${video.durationSeconds}-s lesson: ${Object.entries(costs).map(([n, mb]) => `${n} ${mb} MB`).join(', ')}`);

@@ -63,6 +63,51 @@ async function untilReady(url, timeoutMs) {
   return null;
 }
 
+/**
+ * CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks, 100 a second
+ * on Linux), or null. At ready, it is the work of booting whatever share of the cores the machine
+ * gave: the wall time divided by it says how contended the machine was.
+ */
+function cpuSeconds(pid) {
+  try {
+    // Fields after the command (which is in parentheses and may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A live subscriber through the gateway (graphql-ws) to `query`, recording when each value came:
+ * after its subgraph is killed and restarted, the first value after the restart says when the
+ * gateway's upstream subscription was back (it sends the current value on subscribing).
+ */
+function liveSubscriber(gatewayUrl, query) {
+  const { createClient } = require('graphql-ws');
+  const WebSocket = require('ws');
+  const client = createClient({ url: gatewayUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+  const times = [];
+  const errors = [];
+  const unsubscribe = client.subscribe({ query }, { next: () => times.push(performance.now()), error: (err) => errors.push(err), complete: () => undefined });
+  return {
+    times,
+    errors,
+    firstAfter: (t) => times.find((at) => at > t) ?? null,
+    stop: async () => {
+      unsubscribe();
+      await client.dispose();
+    },
+  };
+}
+
+/** An error a graphql-ws client reports (an Error, a CloseEvent, or GraphQL errors) in a few words. */
+function describeError(err) {
+  if (err instanceof Error) return err.message;
+  if (err && typeof err === 'object' && 'code' in err) return `closed ${err.code} ${err.reason ?? ''}`.trim();
+  return JSON.stringify(err).slice(0, 120);
+}
+
 /** The last `bootMs` a service logged (its boot steps in milliseconds), or null. */
 function lastBoot(logFile) {
   try {
@@ -79,7 +124,7 @@ function lastBoot(logFile) {
  */
 async function benchRecovery({ stack, gatewayUrl, bearer, services, rate = 50, downMs = 1000, settleMs = 5000 }) {
   console.log(`\n13. Recovery after kill -9 (${rate} requests/s through the gateway on the service's own query, restarted ${downMs / 1000} s after the kill)`);
-  console.log(`   ${'service'.padEnd(10)} ${'ready after'.padStart(12)} ${'recovered after'.padStart(16)} ${'failed while down'.padStart(18)} ${'others\' errors'.padStart(15)}`);
+  console.log(`   ${'service'.padEnd(10)} ${'ready after'.padStart(12)} ${'recovered after'.padStart(16)} ${'failed while down'.padStart(18)} ${'others\' errors'.padStart(15)} ${'CPU to ready'.padStart(13)}`);
   const figures = [];
   for (const svc of services) {
     const own = PROBES[svc.name];
@@ -87,6 +132,8 @@ async function benchRecovery({ stack, gatewayUrl, bearer, services, rate = 50, d
     if (!own) continue;
     const first = await probe(gatewayUrl, own, bearer);
     if (!first.ok) throw new Error(`recovery bench: ${svc.name}'s probe fails before any kill`);
+    // analytics: a live counters subscriber too, through the gateway's shared upstream subscription.
+    const live = svc.name === 'analytics' ? liveSubscriber(gatewayUrl, 'subscription RecoveryLive { liveCounters { visitsToday } }') : null;
     const mine = steady(gatewayUrl, () => own, bearer, rate);
     const others = steady(gatewayUrl, () => other, bearer, rate);
     await new Promise((r) => setTimeout(r, 1000));
@@ -98,8 +145,9 @@ async function benchRecovery({ stack, gatewayUrl, bearer, services, rate = 50, d
     await new Promise((r) => setTimeout(r, downMs));
     const restarted = performance.now();
     // At info level, the restarted process logs where its boot went (bootMs, services/kit/src/boot.ts).
-    stack.respawn(svc.name, { LOG_LEVEL: 'info' });
+    const child = stack.respawn(svc.name, { LOG_LEVEL: 'info' });
     const ready = await untilReady(`http://127.0.0.1:${part.port}/ready`, 60_000);
+    const bootCpu = cpuSeconds(child.pid);
     // Keep the load on until `settleMs` of the service's requests in a row have succeeded.
     const deadline = restarted + 60_000;
     let recoveredAt = null;
@@ -124,14 +172,22 @@ async function benchRecovery({ stack, gatewayUrl, bearer, services, rate = 50, d
       failed: failedWhileDown,
       othersFailed,
       requests: ownResults.length,
+      bootCpuSeconds: bootCpu,
       bootMs: null,
+      liveSeconds: undefined,
     };
     f.bootMs = lastBoot(join(stack.logDir, `${svc.name}.log`));
     figures.push(f);
     const s = (n) => (n === null ? 'not in 60 s' : `${n.toFixed(2)} s`);
     console.log(
-      `   ${svc.name.padEnd(10)} ${s(f.readySeconds).padStart(12)} ${s(f.recoveredSeconds).padStart(16)} ${`${f.failed}/${f.requests}`.padStart(18)} ${`${othersFailed}/${otherResults.length}`.padStart(15)}`,
+      `   ${svc.name.padEnd(10)} ${s(f.readySeconds).padStart(12)} ${s(f.recoveredSeconds).padStart(16)} ${`${f.failed}/${f.requests}`.padStart(18)} ${`${othersFailed}/${otherResults.length}`.padStart(15)} ${(bootCpu === null ? '-' : `${bootCpu.toFixed(2)} s`).padStart(13)}`,
     );
+    if (live) {
+      const back = live.firstAfter(restarted);
+      f.liveSeconds = back === null ? null : (back - restarted) / 1000;
+      console.log(`   ${''.padEnd(10)} live subscriber through the gateway: a value again ${s(f.liveSeconds)} after the restart${live.errors.length ? ` (${live.errors.length} errors: ${live.errors.map(describeError).join('; ').slice(0, 200)})` : ''}`);
+      await live.stop();
+    }
     if (f.bootMs) console.log(`   ${''.padEnd(10)} boot (ms): ${Object.entries(f.bootMs).map(([k, v]) => `${k === 'process' ? 'loading modules' : k} ${v}`).join(', ')}`);
   }
   return figures;

@@ -13,29 +13,23 @@
  * Knobs (environment): BENCH_STATS_VISITS (100000), BENCH_STATS_USERS (5000), BENCH_STATS_PURCHASES
  * (2000), BENCH_SECONDS (8), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (16).
  */
-const { spawn } = require('node:child_process');
-const { randomBytes, randomUUID } = require('node:crypto');
 const { availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const { root, buildStale } = require('../lib/build');
-const { runLoad } = require('./load');
+const { runLoad, WINDOW } = require('./load');
+const { startLoneService } = require('./lone-service');
 
 const env = process.env;
 const VISITS = Number(env.BENCH_STATS_VISITS ?? 100_000);
 const USERS = Number(env.BENCH_STATS_USERS ?? 5000);
 const PURCHASES = Number(env.BENCH_STATS_PURCHASES ?? 2000);
-const SECONDS = Number(env.BENCH_SECONDS ?? 8);
-const WARMUP = Number(env.BENCH_WARMUP_SECONDS ?? 2);
-const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 16);
-const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NATS_URL = env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const TZ = 'Africa/Douala';
 
-const STATISTICS = `query BenchStatistics($days: Int) {
+/** What the back-office statistics page asks (web/src/admin/stats/operations.ts, AdminStatsAnalytics). */
+const STATISTICS = `query BenchStatistics($days: Int!) {
   adminStatistics(days: $days) {
     from to
-    daily { day signUps buyers purchases revenueXaf visits pageViews visitors videoViews pdfDownloads }
+    daily { day signUps buyers revenueXaf visits pageViews }
     conversion { registeredUsers buyers buyerRate visitors signUps signUpRate }
     averageVisitSeconds pagesPerVisit
     topPages { path views visits }
@@ -44,24 +38,8 @@ const STATISTICS = `query BenchStatistics($days: Int) {
   }
 }`;
 
-function startAnalytics(envVars) {
-  const child = spawn(process.execPath, [join(root, 'services', 'analytics', 'dist', 'main.js')], { env: { ...env, ...envVars }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let errors = '';
-  child.stderr.on('data', (c) => (errors = (errors + c).slice(-4000)));
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk.toString();
-      const m = /"port":(\d+)[^\n]*subgraph listening/.exec(buffer);
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/graphql` });
-      if (buffer.length > 100_000) buffer = buffer.slice(-10_000);
-    });
-    child.once('exit', (code) => reject(new Error(`analytics exited with ${code}: ${errors}${buffer.slice(-2000)}`)));
-  });
-}
-
 function load(url, query, variables, headers) {
-  return runLoad({ url, body: JSON.stringify({ query, variables }), headers, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
+  return runLoad({ url, body: JSON.stringify({ query, variables }), headers });
 }
 
 /** 12 months of history, written straight into analytics' raw tables. */
@@ -120,48 +98,20 @@ async function seed(sql) {
 
 async function main() {
   buildStale({ log: () => {}, web: false });
-  const kit = require(join(root, 'services', 'kit', 'dist'));
-  const testing = require(join(root, 'services', 'kit', 'dist', 'testing'));
-  const jwt = require(require.resolve('jsonwebtoken', { paths: [join(root, 'services', 'kit')] }));
-  const { Client } = require(require.resolve('pg', { paths: [join(root, 'services', 'kit')] }));
   const { Queue, QueueEvents } = require(require.resolve('bullmq', { paths: [join(root, 'services', 'analytics')] }));
 
-  const suffix = randomBytes(4).toString('hex');
-  const database = `lbf_bench_stats_${suffix}`;
-  const prefix = `benchst${suffix}`;
-  const stream = `BENCH_ST_${suffix}`;
-  const keys = testing.testKeys();
-  const subgraphSecret = randomBytes(24).toString('base64url');
   let analytics = null;
-  let sql = null;
-  console.log(`\nStatistics: adminStatistics on 12 months of generated history, analytics in its own process (production mode); autocannon ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP} s warm-up; ${availableParallelism()} cores.`);
+  console.log(`\nStatistics: adminStatistics on 12 months of generated history, analytics in its own process (production mode); autocannon ${WINDOW.connections} connections, ${WINDOW.seconds} s after ${WINDOW.warmupSeconds} s warm-up; ${availableParallelism()} cores.`);
   try {
-    await kit.provisionDatabase(ADMIN_URL, database, ['analytics']);
-    analytics = await startAnalytics({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      PORT: '0',
-      DATABASE_URL: kit.serviceDatabaseUrl(ADMIN_URL, 'analytics', database),
-      NATS_URL,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: prefix,
-      EVENT_STREAM: stream,
-      EVENT_PREFIX: prefix,
-      AUTH_PUBLIC_KEY: keys.publicKey,
-      SUBGRAPH_SECRET: subgraphSecret,
-      SITE_TIMEZONE: TZ,
-    });
-    const dbUrl = new URL(ADMIN_URL);
-    dbUrl.pathname = `/${database}`;
-    sql = new Client({ connectionString: dbUrl.toString() });
-    await sql.connect();
+    analytics = await startLoneService('analytics', 'stats', { SITE_TIMEZONE: TZ });
+    const { sql, prefix } = analytics;
 
     let began = Date.now();
     const seeded = await seed(sql);
     console.log(`   seeded in ${((Date.now() - began) / 1000).toFixed(1)} s: ${seeded.visits.toLocaleString('en')} visits, ${seeded.views.toLocaleString('en')} page views, ${seeded.users.toLocaleString('en')} users, ${seeded.purchases.toLocaleString('en')} purchases, ${seeded.video_views.toLocaleString('en')} video views, ${seeded.downloads.toLocaleString('en')} downloads (${seeded.first} to ${seeded.today})`);
 
     // The rollups of the whole year, by the service's own job (its rebuild function).
-    const connection = { url: REDIS_URL };
+    const connection = { url: analytics.redisUrl };
     const queue = new Queue('analytics', { connection, prefix });
     const queueEvents = new QueueEvents('analytics', { connection, prefix });
     try {
@@ -176,13 +126,7 @@ async function main() {
     }
     await sql.query('ANALYZE');
 
-    const token = jwt.sign({ sub: randomUUID(), sid: randomUUID(), roles: ['admin'] }, keys.privateKey, {
-      algorithm: kit.ACCESS_TOKEN_ALGORITHM,
-      issuer: kit.ACCESS_TOKEN_ISSUER,
-      audience: kit.ACCESS_TOKEN_AUDIENCE,
-      expiresIn: '1h',
-    });
-    const headers = { authorization: `Bearer ${token}`, 'x-lbf-gateway-secret': subgraphSecret };
+    const headers = analytics.adminHeaders;
     console.log(`   ${'query'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}   answer`);
     for (const days of [30, 365]) {
       const first = await fetch(analytics.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: STATISTICS, variables: { days } }) });
@@ -198,20 +142,7 @@ async function main() {
       );
     }
   } finally {
-    if (analytics) {
-      analytics.child.kill('SIGTERM');
-      await new Promise((r) => (analytics.child.exitCode !== null ? r() : analytics.child.once('exit', r)));
-    }
-    if (sql) await sql.end();
-    const server = new URL(ADMIN_URL);
-    server.pathname = '/postgres';
-    const admin = new Client({ connectionString: server.toString() });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
-    await testing.deleteStream(stream, NATS_URL);
-    await testing.removeRedisKeys(prefix, REDIS_URL);
-    console.log('   (its database, stream and Redis keys are removed)');
+    if (analytics) await analytics.stop();
   }
 }
 

@@ -4,16 +4,32 @@
  * health check and a first customer do): the home as HTML, a sign-up the honest way (captcha read
  * from the database as the browser tests do, proof of work solved), a purchase through the payment
  * sandbox, and a video's free preview served through the gateway. Each step is a named check.
+ * A production gateway takes from a browser only the web app's registered documents, by hash (issue
+ * 24): the journey sends the web app's own operations, as its pages do (queries as GET, mutations as
+ * POST), named in the manifest the web build wrote (the image's is built from the same sources).
  */
 const { Client } = require('pg');
 const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const { TRUSTED_DOCUMENTS } = require('../lib/build');
 
-async function gql(gatewayUrl, query, variables = {}, token) {
-  const res = await fetch(`${gatewayUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
+let manifest = null;
+/** The web app's registered operation of that name (web/dist-manifest/persisted-query-manifest.json). */
+function registered(name) {
+  manifest ??= JSON.parse(readFileSync(TRUSTED_DOCUMENTS, 'utf8'));
+  const op = manifest.operations.find((o) => o.name === name);
+  if (!op) throw new Error(`${name} is not one of the web app's registered operations`);
+  return op;
+}
+
+/** One of the web app's operations by its name, sent as its pages send it: by hash, queries as GET. */
+async function gql(gatewayUrl, name, variables = {}, token) {
+  const op = registered(name);
+  const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: op.id } });
+  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const url = new URL(`${gatewayUrl}/graphql`);
+  if (op.type === 'query') for (const [k, v] of Object.entries({ operationName: name, variables: JSON.stringify(variables), extensions })) url.searchParams.set(k, v);
+  const res = await fetch(url, op.type === 'query' ? { headers } : { method: 'POST', headers, body: JSON.stringify({ operationName: name, variables, extensions: JSON.parse(extensions) }) });
   const body = await res.json().catch(() => null);
   if (!body?.data || body.errors) throw new Error(`GraphQL answered ${res.status}: ${JSON.stringify(body?.errors ?? body)}`);
   return body.data;
@@ -49,19 +65,19 @@ async function home(gatewayUrl) {
 }
 
 async function signUp(gatewayUrl, databaseUrl) {
-  const { createCaptcha } = await gql(gatewayUrl, 'mutation SmokeCaptcha { createCaptcha { id proofOfWork { challenge difficulty } } }');
+  const { createCaptcha } = await gql(gatewayUrl, 'CreateCaptcha');
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const answer = await db.query('SELECT answer FROM identity.captchas WHERE id = $1', [createCaptcha.id]).finally(() => db.end());
   const email = `conteneur.${Date.now()}@exemple.test`;
   const { signUp: result } = await gql(
     gatewayUrl,
-    'mutation SmokeSignUp($input: SignUpInput!) { signUp(input: $input) { accessToken error { code message } } }',
+    'SignUp',
     {
       input: {
         firstName: 'Aïcha', lastName: 'Conteneur', email, phoneCountry: 'CM', phoneNumber: '677123456',
         password: 'secret-lbf', confirmPassword: 'secret-lbf', captchaId: createCaptcha.id, captchaAnswer: answer.rows[0].answer,
-        proofOfWork: solveProofOfWork(createCaptcha.proofOfWork.challenge, createCaptcha.proofOfWork.difficulty),
+        proofOfWork: solveProofOfWork(createCaptcha.proofOfWork.challenge, createCaptcha.proofOfWork.difficulty), acceptTerms: true,
       },
     },
   );
@@ -71,7 +87,7 @@ async function signUp(gatewayUrl, databaseUrl) {
 
 /** A guide bought with MTN MoMo in the sandbox (its test number approves at once; else on its phone page). */
 async function purchase(gatewayUrl, sandboxUrl, token) {
-  const { pdfs } = await gql(gatewayUrl, 'query SmokeGuides { pdfs(pageSize: 20) { items { id purchased } } }', {}, token);
+  const { pdfs } = await gql(gatewayUrl, 'PdfsPage', { page: 1, pageSize: 20 }, token);
   const guide = pdfs.items.find((p) => !p.purchased);
   if (!guide) throw new Error('no guide to buy');
   // The sandbox's approving number, in whichever spelling commerce's phone rule takes (as the bench does).
@@ -79,8 +95,8 @@ async function purchase(gatewayUrl, sandboxUrl, token) {
   for (const phone of ['56733123453', '+56733123453']) {
     const { startCheckout } = await gql(
       gatewayUrl,
-      'mutation SmokeCheckout($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id status } error { code message field } } }',
-      { input: { itemId: guide.id, itemType: 'PDF', method: 'MTN', phone, consentImmediateAccess: true } },
+      'StartCheckout',
+      { input: { itemId: guide.id, itemType: 'PDF', method: 'MTN', phone, consentImmediateAccess: true, consentHealthData: true } },
       token,
     );
     refused = startCheckout.error;
@@ -89,7 +105,7 @@ async function purchase(gatewayUrl, sandboxUrl, token) {
   if (refused) throw new Error(`checkout refused: ${JSON.stringify(refused)}`);
   let approved = false;
   await until('the guide in the buyer\'s library', async () => {
-    const { pdf } = await gql(gatewayUrl, 'query SmokeOwned($id: ID!) { pdf(id: $id) { purchased } }', { id: guide.id }, token);
+    const { pdf } = await gql(gatewayUrl, 'PdfDetailPage', { id: guide.id }, token);
     if (pdf?.purchased) return true;
     if (!approved) {
       const prompts = await fetch(`${sandboxUrl}/phone/api/prompts?msisdn=56733123453`).then((r) => r.json());
@@ -102,13 +118,13 @@ async function purchase(gatewayUrl, sandboxUrl, token) {
 /** A video's free preview: a playback session, then its playlist through the gateway's /media. */
 async function preview(gatewayUrl, token) {
   const videos = await until('a published video', async () => {
-    const { videos } = await gql(gatewayUrl, 'query SmokeVideos { videos(pageSize: 20) { items { id purchased } } }', {}, token);
+    const { videos } = await gql(gatewayUrl, 'VideosPage', { page: 1, pageSize: 20 }, token);
     return videos.items.length ? videos.items : null;
   }, 180_000, 2000);
-  const video = videos.find((v) => !v.purchased) ?? videos[0];
+  const video = videos[0];
   const { startPlayback } = await gql(
     gatewayUrl,
-    'mutation SmokePlay($videoId: ID!) { startPlayback(videoId: $videoId) { session { mode manifestUrl } error { code message } } }',
+    'StartPlayback',
     { videoId: video.id },
     token,
   );

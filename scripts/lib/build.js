@@ -14,7 +14,7 @@ function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr' || entry.name === 'dist-routes' || entry.name === 'e2e') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr' || entry.name === 'dist-routes' || entry.name === 'dist-manifest' || entry.name === 'e2e') continue;
     const p = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
   }
@@ -30,9 +30,10 @@ function buildStale({ log = console.log, web = true } = {}) {
   log('• Compilation TypeScript (incrémentale)…');
   run(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [root] }), '-b'], 'tsc -b');
   composeSupergraphIfStale(log);
-  // The browser's app (web/dist) and the gateway's server-rendering bundle (web/dist-ssr) come from
-  // one build (web/package.json): either missing or older than a source rebuilds both.
-  const outputs = [join(root, 'web', 'dist', 'index.html'), SSR_BUNDLE];
+  // The browser's app (web/dist), the gateway's server-rendering bundle (web/dist-ssr) and the trusted
+  // documents' manifest (web/dist-manifest) come from one build (web/package.json): any missing or
+  // older than a source rebuilds them all.
+  const outputs = [join(root, 'web', 'dist', 'index.html'), SSR_BUNDLE, TRUSTED_DOCUMENTS];
   const webSources = newestMtime(join(root, 'web'));
   if (web && outputs.some((file) => !existsSync(file) || statSync(file).mtimeMs < webSources)) {
     log('• Construction de l’application web…');
@@ -43,6 +44,9 @@ function buildStale({ log = console.log, web = true } = {}) {
 
 /** The server-rendering bundle the gateway loads (gateway/src/config.ts, SSR_BUNDLE's default). */
 const SSR_BUNDLE = join(root, 'web', 'dist-ssr', 'entry-server.cjs');
+
+/** The web app's registered operations (gateway/src/config.ts DEFAULT_TRUSTED_DOCUMENTS). */
+const TRUSTED_DOCUMENTS = join(root, 'web', 'dist-manifest', 'persisted-query-manifest.json');
 
 /** The file a production gateway reads (gateway/src/config.ts DEFAULT_SUPERGRAPH_FILE). */
 const SUPERGRAPH_FILE = join(root, 'gateway', 'dist', 'supergraph.graphql');
@@ -60,4 +64,4 @@ function composeSupergraphIfStale(log = console.log) {
   return true;
 }
 
-module.exports = { buildStale, composeSupergraphIfStale, root, SUPERGRAPH_FILE, SSR_BUNDLE };
+module.exports = { buildStale, composeSupergraphIfStale, root, SUPERGRAPH_FILE, SSR_BUNDLE, TRUSTED_DOCUMENTS };

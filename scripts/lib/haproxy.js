@@ -1,12 +1,18 @@
 'use strict';
 /**
  * HAProxy (Debian's /usr/sbin/haproxy) as a child process in front of a service's replicas, the
- * stand-in for a Kubernetes Service in the scale-out test: one frontend per service on the service's
- * own loopback port, round robin over its replicas, which are checked on /ready every second and
- * taken out after 3 failures in a row, or at the first refused connection. A request whose connection is
- * refused, or whose replica dies before answering, is sent again to another replica (retry-on,
- * option redispatch), so a replica killed with `kill -9` costs no request that another one can
- * serve. HTTP mode carries graphql-ws upgrades (timeout tunnel keeps subscriptions open).
+ * stand-in for a Kubernetes Service in the scale-out and rolling-restart tests: one frontend per
+ * service on the service's own loopback port, round robin over its replicas.
+ *  - Health: each replica's /ready every 500 ms; two misses in a row take it out, so a replica that
+ *    drains before stopping (its /ready answers 503 from SIGTERM on, while it still serves for
+ *    SHUTDOWN_DELAY_MS) leaves the pool within about a second; one success brings a restarted one
+ *    back. A dead one is seen at once: its first refused connection marks it down (observe layer4).
+ *  - Retries: a request whose connection was refused or failed is sent again, to another replica
+ *    (option redispatch), whatever its method: it never reached a replica. A request that did reach
+ *    one (an empty response: the replica died with it in flight; no answer in time) is sent again
+ *    only when it is safe to run twice: a GET, or a query the gateway marked as one (header
+ *    x-lbf-idempotent: query, gateway/src/graphql/replay.ts). A mutation is never sent twice.
+ * HTTP mode carries graphql-ws upgrades (timeout tunnel keeps subscriptions open).
  */
 const { spawn } = require('node:child_process');
 const { createWriteStream, mkdtempSync, writeFileSync } = require('node:fs');
@@ -14,6 +20,8 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
+/** The gateway's mark on a query's subgraph fetch (gateway/src/graphql/replay.ts IDEMPOTENT_HEADER). */
+const IDEMPOTENT_HEADER = 'x-lbf-idempotent';
 
 /** The configuration text for `fronts`: [{ name, port, backends: [port…] }]. */
 function haproxyConfig(fronts) {
@@ -32,21 +40,21 @@ function haproxyConfig(fronts) {
     // request on that socket ("socket hang up"; seen once in the kill test with HAProxy's 5 s).
     '  timeout http-keep-alive 65s',
     '  option http-keep-alive',
-    // A refused or dropped connection is tried again, on another replica from the second try on.
-    // empty-response: the replica died with the request in flight, before any byte of an answer.
+    // A refused or failed connection is tried again, on another replica from the first retry on.
+    // The layer-7 conditions (the request was sent) are disabled per backend unless it is idempotent.
     '  retries 3',
     '  option redispatch 1',
-    '  retry-on conn-failure empty-response',
+    '  retry-on conn-failure empty-response response-timeout 0rtt-rejected',
     '  option httpchk GET /ready',
     '  http-check expect status 200',
-    // A slow /ready (two busy cores) is not a dead replica: 3 s to answer, 3 misses in a row. A dead
-    // one is seen at once: its first refused connection marks it down (observe layer4).
+    // A slow /ready (two busy cores) is not a dead replica: 3 s to answer. A draining one answers 503
+    // at once: two in a row, 500 ms apart, take it out. One passing check brings a replica back.
     '  timeout check 3s',
-    '  default-server inter 1s fastinter 250ms downinter 500ms fall 3 rise 1 observe layer4 error-limit 1 on-error mark-down',
+    '  default-server inter 500ms fastinter 250ms downinter 250ms fall 2 rise 1 observe layer4 error-limit 1 on-error mark-down',
   ];
   for (const f of fronts) {
     lines.push(`frontend ${f.name}`, `  bind 127.0.0.1:${f.port}`, `  default_backend ${f.name}-replicas`);
-    lines.push(`backend ${f.name}-replicas`, '  balance roundrobin');
+    lines.push(`backend ${f.name}-replicas`, '  balance roundrobin', `  http-request disable-l7-retry if !METH_GET !{ req.hdr(${IDEMPOTENT_HEADER}) -m str query }`);
     f.backends.forEach((port, i) => lines.push(`  server ${f.name}-${i + 1} 127.0.0.1:${port} check`));
   }
   return `${lines.join('\n')}\n`;

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { captchaAnswer, graphql, launchBrowser, newVisitor, openSignUpForm, shownToast, signUpCustomer, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
+import type { Page } from 'playwright-core';
+import { captchaAnswer, graphql, graphqlOperation, browserForFile, newVisitor, openSignUpForm, shotPath, shownToast, signUpCustomer, trackCaptchas, signIn, stack, uniqueEmail } from './harness';
 import { adminToken } from './messaging-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('a new visitor', () => {
   it('signs up through the real form with the captcha and lands on /dashboard', async () => {
@@ -37,6 +31,11 @@ describe('a new visitor', () => {
     await page.getByTestId('captcha-input').fill((await captchaAnswer(await captchas.latest())).toLowerCase());
     await page.getByText('✓ Code correct').waitFor();
 
+    // The terms and the privacy notice must be accepted: said under their box.
+    await submit.click();
+    await page.getByText("Vous devez accepter les conditions d'utilisation et la politique de confidentialité.").waitFor();
+    await page.screenshot({ path: shotPath('sign-up-consents-phone.png'), fullPage: true });
+    await form.getByLabel("J'accepte les conditions d'utilisation et la politique de confidentialité").check();
     await submit.click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Bonjour Aïcha !').waitFor();
@@ -79,7 +78,8 @@ describe('a new visitor', () => {
     await form.getByLabel('Confirmer le mot de passe').fill('secret-lbf');
     await page.getByTestId('captcha-input').fill(await captchaAnswer(await captchas.latest()));
     await page.getByText('✓ Code correct').waitFor();
-    const answer = page.waitForResponse((res) => res.url().endsWith('/graphql') && (res.request().postData() ?? '').includes('mutation SignUp'));
+    await form.getByLabel("J'accepte les conditions d'utilisation et la politique de confidentialité").check();
+    const answer = page.waitForResponse((res) => graphqlOperation(res.request()) === 'SignUp');
     await form.getByRole('button', { name: 'Créer mon compte' }).click();
     const body = (await (await answer).json()) as { data: { signUp: { user: { phone: string } | null } } };
     expect(body.data.signUp.user?.phone).toBe('+237677123456');

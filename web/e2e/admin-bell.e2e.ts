@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shotPath, signInAsAdmin } from './harness';
+import type { Page } from 'playwright-core';
+import { browserForFile, newVisitor, shotPath, signInAsAdmin } from './harness';
 import { sendContactMessage } from './messaging-support';
 
 /**
@@ -15,15 +15,7 @@ async function bellCount(page: Page): Promise<number> {
   return Number(await badge.innerText());
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 test('the bell’s count goes up live when a visitor sends a contact message, and its item leads to the contact inbox', async () => {
   const { context, page } = await newVisitor(browser, { mobile: false });

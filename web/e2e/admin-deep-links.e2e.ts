@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { graphql, launchBrowser, newAdminVisitor, stack, tokenFor } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { graphql, browserForFile, newAdminVisitor, stack, tokenFor } from './harness';
 import { adminToken, sendContactMessage } from './messaging-support';
 import { MTN_FAILED, startMtnCheckout } from './support/payments';
 
@@ -15,18 +15,12 @@ function param(page: Page, name: string): string | null {
   return new URL(page.url()).searchParams.get(name);
 }
 
-let browser: Browser;
+const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await newAdminVisitor(browser);
 }, 30_000);
-
-afterAll(async () => {
-  await admin?.context.close();
-  await browser?.close();
-});
 
 test('the bell’s contact item opens that message at once, read; closing it leaves the inbox', async () => {
   const { page } = admin;

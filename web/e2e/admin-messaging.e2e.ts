@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { downloaded, graphql, launchBrowser, mailsTo, newAdminVisitor, newVisitor, shotPath, shownToast, signInAsAdmin, stack, uniqueEmail } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { downloaded, graphql, browserForFile, mailsTo, newAdminVisitor, newVisitor, shotPath, shownToast, signInAsAdmin, stack, uniqueEmail } from './harness';
 import { sendContactMessage } from './messaging-support';
 
 /**
@@ -11,19 +11,14 @@ function row(page: Page, text: string) {
   return page.getByTestId('data-row').filter({ hasText: text });
 }
 
-let browser: Browser;
+const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
 /** The visitor of the contact test, whose mails the E-mails test looks for. */
 let contactEmail: string | null = null;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await newAdminVisitor(browser);
 }, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 test('a visitor’s contact message reaches the admin inbox, opening it reads it, and the reply is mailed to the visitor', async () => {
   const email = uniqueEmail('contact-admin');

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { downloaded, launchBrowser, newAdminVisitor, newVisitor, shotPath, shownToast, signInAsAdmin, stack, tokenFor } from './harness';
+import type { Page } from 'playwright-core';
+import { downloaded, browserForFile, newAdminVisitor, newVisitor, shotPath, shownToast, signInAsAdmin, stack, tokenFor } from './harness';
 import { MTN_FAILED, MTN_SUCCESS, oldestUnownedVideo, paymentSandboxUrl, startMtnCheckout, untilSettled } from './support/payments';
 
 /**
@@ -25,7 +25,7 @@ async function approveOnPhone(msisdn: string): Promise<void> {
   }
 }
 
-let browser: Browser;
+const browser = browserForFile();
 let sale: { orderId: string; receiptNumber: string; title: string };
 let failure: { orderId: string; title: string };
 let token: string;
@@ -74,12 +74,7 @@ beforeAll(async () => {
   bought.push(failed.itemId!);
   if (failed.status !== 'FAILED') throw new Error(`the order did not fail: ${JSON.stringify(failed)}`);
   failure = { orderId: failed.id, title: failed.itemTitle };
-  browser = await launchBrowser();
 }, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('an administrator on Paiements', () => {
   it('finds the sale, filters by status, reads the provider history and the buyer’s purchase history', async () => {

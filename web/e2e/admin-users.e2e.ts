@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { downloaded, launchBrowser, newAdminVisitor, newVisitor, shotPath, shownToast, signIn, signInAsAdmin, signUpCustomer, stack, tokenFor, uniqueEmail } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { downloaded, browserForFile, newAdminVisitor, newVisitor, shotPath, shownToast, signIn, signInAsAdmin, signUpCustomer, stack, tokenFor, uniqueEmail } from './harness';
 import { MTN_SUCCESS, oldestUnownedVideo, paymentSandboxUrl, startMtnCheckout, untilSettled } from './support/payments';
 
 /**
@@ -24,7 +24,7 @@ async function buyAVideo(email: string, password: string): Promise<string> {
   return order.itemTitle;
 }
 
-let browser: Browser;
+const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
 let customer: { context: BrowserContext; page: Page };
 const stamp = letters(6);
@@ -33,16 +33,11 @@ const fullName = `${who.firstName} ${who.lastName}`;
 let boughtTitle: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   customer = await newVisitor(browser, { mobile: false });
   await signUpCustomer(customer.page, who);
   boughtTitle = await buyAVideo(who.email, 'secret-lbf');
   admin = await newAdminVisitor(browser);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The unread count a row shows (« 2 messages non lus »), 0 when it shows none. */
 async function unreadIn(row: ReturnType<typeof userRow>): Promise<number> {
@@ -126,7 +121,7 @@ test('the admin finds the customer by part of their name without accents, with t
   // 'Exporter': users-export.csv, UTF-8 with BOM, the customer's line.
   await page.getByLabel('Rechercher un utilisateur').fill(who.email);
   await userRow(page).waitFor();
-  const { name: fileName, text: csv } = await downloaded(page, () => page.getByRole('button', { name: 'Exporter' }).click());
+  const { name: fileName, text: csv } = await downloaded(page, () => page.getByRole('button', { name: 'Exporter', exact: true }).click());
   expect(fileName).toBe('users-export.csv');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   expect(csv).toContain(who.email);

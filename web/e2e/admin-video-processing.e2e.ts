@@ -1,18 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newAdminVisitor, newVisitor, shownToast, signIn, stack } from './harness';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { browserForFile, graphqlOperation, newAdminVisitor, newVisitor, shownToast, shotPath, signIn, stack } from './harness';
+import { mediaFolderForFile } from './support/media-files';
 
 /**
  * An administrator uploads a video and watches the streaming pipeline in the list: waiting,
  * 'Traitement N %' live, then 'Prêt'; a file ffmpeg cannot read ends 'Échec' with its reason and
  * a 'Réessayer' button.
  */
-let browser: Browser;
+const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
-let media: string;
+const media = mediaFolderForFile('lbf-processing-e2e-');
 let videoPath: string;
 let brokenPath: string;
 
@@ -35,30 +34,18 @@ async function upload(page: Page, title: string, file: string, previewSeconds?: 
 }
 
 beforeAll(async () => {
-  media = mkdtempSync(join(tmpdir(), 'lbf-processing-e2e-'));
-  videoPath = join(media, 'lecon-hd.mp4');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  videoPath = media.path('lecon-hd.mp4');
   // 720p with sound: the whole ladder (4 rungs) takes a few seconds, long enough to watch.
-  execFileSync(ffmpeg, [
-    '-loglevel', 'error', '-y',
+  media.ffmpeg([
     '-f', 'lavfi', '-i', 'testsrc2=duration=40:size=1280x720:rate=25',
     '-f', 'lavfi', '-i', 'sine=frequency=330:duration=40',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-b:v', '1200k', '-c:a', 'aac', '-shortest', videoPath,
   ]);
   // An MP4 header (so the upload's sniffing lets it in) followed by bytes that are no video.
-  brokenPath = join(media, 'lecon-abimee.mp4');
+  brokenPath = media.path('lecon-abimee.mp4');
   writeFileSync(brokenPath, Buffer.concat([readFileSync(videoPath).subarray(0, 32), Buffer.alloc(50_000, 7)]));
-
-  browser = await launchBrowser();
   admin = await newAdminVisitor(browser);
 }, 60_000);
-
-afterAll(async () => {
-  await admin?.context.close();
-  await browser?.close();
-  if (media) rmSync(media, { recursive: true, force: true });
-});
 
 describe('an administrator watching a video being prepared for streaming', () => {
   it('sees “Traitement N %” move in the list without reloading, then “Prêt”; customers find it then', async () => {
@@ -77,7 +64,7 @@ describe('an administrator watching a video being prepared for streaming', () =>
       if (!shot && /^Traitement \d+ %/.test(text)) {
         shot = true;
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: join(process.env.LBF_E2E_SHOTS ?? media, 'admin-video-processing.png') });
+        await page.screenshot({ path: shotPath('admin-video-processing.png') });
       }
       if (text.startsWith('Prêt')) break;
       if (text.startsWith('Échec')) throw new Error(`processing failed: ${text}`);
@@ -95,8 +82,8 @@ describe('an administrator watching a video being prepared for streaming', () =>
 
     // The polling stopped with nothing left to prepare: no more list requests.
     let requests = 0;
-    const count = (req: { postData(): string | null }) => {
-      if (req.postData()?.includes('AdminVideosPage')) requests++;
+    const count = (req: Request) => {
+      if (graphqlOperation(req) === 'AdminVideosPage') requests++;
     };
     await page.waitForTimeout(2500);
     page.on('request', count);

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, signIn, stack } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserForFile, graphqlOperation, graphqlVariables, newVisitor, signIn, stack } from './harness';
 
 /** What a video card shows, read from the page. */
 interface CardView {
@@ -9,18 +9,13 @@ interface CardView {
   durationSeconds: number | null;
 }
 
-let browser: Browser;
+const browser = browserForFile();
 let customer: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   customer = await newVisitor(browser, { mobile: false });
   await signIn(customer.page, stack.demo.customer.email, stack.demo.customer.password);
   await customer.page.waitForURL('**/dashboard');
-});
-afterAll(async () => {
-  await customer?.context.close();
-  await browser?.close();
 });
 
 function toSeconds(text: string): number | null {
@@ -85,10 +80,7 @@ async function openFilters(page: Page): Promise<void> {
 
 /** The GraphQL request of the catalogue page whose variables contain `fragment`. */
 function videosRequest(page: Page, fragment: string) {
-  return page.waitForRequest((req) => {
-    const body = req.postData() ?? '';
-    return req.url().endsWith('/graphql') && body.includes('VideosPage') && body.includes(fragment);
-  });
+  return page.waitForRequest((req) => graphqlOperation(req) === 'VideosPage' && graphqlVariables(req).includes(fragment));
 }
 
 function sortedBy<T>(items: T[], compare: (a: T, b: T) => number): boolean {

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { browserForFile, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
+import { answerOnPhonePage, consentToPurchase, fillAndPay, freshNumber } from './support/payments';
 
 /*
  * A new customer buys against the provider sandbox (the real commerce, catalogue and gateway, and
@@ -9,7 +9,7 @@ import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
  * and the dashboard's FCFA prices.
  */
 
-let browser: Browser;
+const browser = browserForFile();
 let customer: { context: BrowserContext; page: Page };
 /** The customer's phone: the sandbox's phone page, in a tab of its own. */
 let phone: Page;
@@ -45,7 +45,6 @@ async function openDialog(page: Page, section: 'available-videos' | 'available-p
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   customer = await newVisitor(browser);
   // Listening from the start: a signed-in page opens its socket at once (the unread-messages badge).
   customer.page.on('websocket', (ws) => ws.on('framereceived', (frame) => pushed.push(String(frame.payload))));
@@ -53,10 +52,6 @@ beforeAll(async () => {
   phone = await customer.context.newPage();
   // A reload would reset this flag: "without reloading" is checked by it still being there.
   await customer.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-});
-afterAll(async () => {
-  await customer?.context.close();
-  await browser?.close();
 });
 
 async function notReloaded(page: Page): Promise<boolean> {
@@ -86,9 +81,11 @@ describe('a new customer on the dashboard', () => {
     await dialog.getByText('Mode test : paiements simulés').waitFor();
     expect(await dialog.getByTestId('checkout-amount').innerText()).toMatch(/^\d[\d\s]*\sFCFA$/);
 
-    // Consent and phone are required: 'Informations manquantes'.
+    // Consent and phone are required: 'Informations manquantes'; a first purchase asks for the
+    // health-data consent too (not given at sign-up), recorded with the purchase as its source.
     await dialog.getByTestId('checkout-submit').click();
     await shownToast(page, 'Informations manquantes').waitFor();
+    await dialog.getByText('Votre consentement est nécessaire pour acheter ce contenu.').waitFor();
     await page.screenshot({ path: '/tmp/webshop-dialog.png' });
 
     const national = freshNumber('67');
@@ -189,7 +186,7 @@ describe('a new customer on the dashboard', () => {
     await dialog.getByTestId('checkout-retry').click();
     // The number is kept; consent is asked again.
     await expect(dialog.getByLabel('Téléphone', { exact: true }).inputValue()).resolves.toBe(national);
-    await dialog.getByTestId('checkout-consent').check();
+    await consentToPurchase(dialog);
     await dialog.getByTestId('checkout-submit').click();
     await dialog.getByTestId('checkout-waiting').waitFor();
     // A new attempt on the same order.
@@ -242,7 +239,7 @@ describe('a new customer on the dashboard', () => {
     await dialog.getByRole('heading', { name: 'NotchPay' }).waitFor();
     // No phone for NotchPay: its own page asks.
     expect(await dialog.getByLabel('Téléphone', { exact: true }).count()).toBe(0);
-    await dialog.getByTestId('checkout-consent').check();
+    await consentToPurchase(dialog);
     await dialog.getByTestId('checkout-submit').click();
 
     await dialog.getByTestId('notchpay-link').waitFor();

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { graphql, launchBrowser, linkIn, mailsTo, newVisitor, shotPath, shownToast, stack, uniqueEmail } from './harness';
+import type { Page } from 'playwright-core';
+import { graphql, graphqlOperation, browserForFile, linkIn, mailsTo, newVisitor, shotPath, shownToast, stack, uniqueEmail } from './harness';
 import { adminToken, eventually } from './messaging-support';
 
 /**
@@ -8,15 +8,11 @@ import { adminToken, eventually } from './messaging-support';
  * confirmation mail (caught by the stack's catcher) whose link opens a page that confirms only
  * when its button is pressed, and the address is then listed as active.
  */
-let browser: Browser;
+const browser = browserForFile();
 let admin: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 interface StoredContact {
@@ -44,7 +40,7 @@ async function storedContacts(email: string): Promise<StoredContact[]> {
 function trackTicket(page: Page): { ready(): Promise<void> } {
   let ticket: { at: number; minSeconds: number } | null = null;
   page.on('response', async (res) => {
-    if (!res.url().endsWith('/graphql') || !(res.request().postData() ?? '').includes('openContactForm')) return;
+    if (graphqlOperation(res.request()) !== 'OpenContactForm') return;
     const body = (await res.json().catch(() => null)) as { data?: { openContactForm?: { minSeconds: number } } } | null;
     if (body?.data?.openContactForm) ticket = { at: Date.now(), minSeconds: body.data.openContactForm.minSeconds };
   });

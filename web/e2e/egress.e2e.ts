@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, mailsTo, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
+import { browserForFile, mailsTo, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
+import { TEST_RECEIVERS_FILE } from './support/webhook-receiver';
 
 /**
  * Issue 20 §1: nothing leaves the machine but what the privacy page names. Every part of the
@@ -14,15 +14,8 @@ import { launchBrowser, mailsTo, newVisitor, signUpCustomer, stack, uniqueEmail 
  */
 type Attempt = { part: string; pid: number; kind: 'tcp' | 'udp' | 'dns' | 'ipc'; host?: string; port?: number; path?: string; refused?: boolean };
 
-const { egressDir, endpoints } = stack as typeof stack & { egressDir: string; endpoints: number[] };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { egressDir, endpoints } = stack as typeof stack & { endpoints: number[] };
+const browser = browserForFile();
 
 function attempts(): Attempt[] {
   if (!existsSync(egressDir)) return [];
@@ -42,8 +35,14 @@ function outsideTheStack(a: Attempt): boolean {
   if (a.kind === 'ipc') return false;
   const host = a.host ?? 'localhost';
   if (!LOOPBACK.test(host)) return true;
-  // A name lookup of a loopback name is no traffic; a connection must be to one of the stack's ports.
-  return a.kind !== 'dns' && !endpoints.includes(Number(a.port));
+  // A name lookup of a loopback name is no traffic; a connection must be to one of the stack's ports,
+  // or to a receiver a test set up and told the stack to deliver to (the webhooks' one).
+  return a.kind !== 'dns' && !endpoints.includes(Number(a.port)) && !testReceivers().includes(Number(a.port));
+}
+
+function testReceivers(): number[] {
+  const file = join(egressDir, TEST_RECEIVERS_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
 
 it('the gateway, each service and the sandboxes connect to nothing but the stack’s own endpoints on loopback', async () => {

@@ -1,13 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, linkIn, mailsTo, newVisitor, signIn, signUpCustomer, stack, uniqueEmail, type CaughtMail } from './harness';
+import { browserForFile, linkIn, mailsTo, newVisitor, signIn, signUpCustomer, stack, uniqueEmail, type CaughtMail } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const OLD_PASSWORD = 'secret-lbf';
 const NEW_PASSWORD = 'nouveau-secret-2026';

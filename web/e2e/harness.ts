@@ -17,6 +17,10 @@ export const stack = JSON.parse(readFileSync(process.env.LBF_E2E_STACK ?? join(_
     admin: { email: string; password: string };
     customer: { email: string; password: string };
   };
+  /** The key and certificate (PEM files) of the webhooks test's HTTPS receiver, which messaging trusts. */
+  webhookCert: { key: string; cert: string };
+  /** Where every part of the stack writes the connections it attempts (scripts/lib/egress-recorder.js). */
+  egressDir: string;
 };
 
 /**
@@ -27,6 +31,29 @@ export function shotPath(name: string): string {
   const dir = process.env.LBF_E2E_SHOTS ?? join(__dirname, '..', '..', '.data', 'e2e', 'screens');
   mkdirSync(dir, { recursive: true });
   return join(dir, name);
+}
+
+/**
+ * One Chromium for the whole test file, launched before its tests and closed after them: call it once
+ * at the top of the file (`const browser = browserForFile();`) and use `browser` in hooks and tests.
+ * Top-level afterAll hooks run in the order they are declared, so one that still needs the browser
+ * goes inside the file's describe (it runs when the describe ends, before this one).
+ */
+export function browserForFile(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!browser) throw new Error('the browser is launched in beforeAll: use it inside a test or a hook');
+      const value: unknown = Reflect.get(browser, key, browser);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(browser) : value;
+    },
+  });
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -94,6 +121,34 @@ export async function captchaAnswer(captchaId: string): Promise<string> {
   }
 }
 
+type GraphqlRequest = { url(): string; method(): string; postData(): string | null };
+
+/**
+ * The operation a /graphql request names, null for any other request. The app names its registered
+ * documents by hash (trusted documents, issue 24): a query is a GET whose URL carries `operationName`
+ * and `variables`, a mutation a POST whose body does; neither carries the document's text.
+ */
+export function graphqlOperation(request: GraphqlRequest): string | null {
+  const url = new URL(request.url());
+  if (url.pathname !== '/graphql') return null;
+  if (request.method() === 'GET') return url.searchParams.get('operationName');
+  try {
+    return (JSON.parse(request.postData() ?? '{}') as { operationName?: string }).operationName ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A /graphql request's variables (the URL's of a GET, the body's of a POST), as JSON text. */
+export function graphqlVariables(request: GraphqlRequest): string {
+  if (request.method() === 'GET') return new URL(request.url()).searchParams.get('variables') ?? '{}';
+  try {
+    return JSON.stringify((JSON.parse(request.postData() ?? '{}') as { variables?: unknown }).variables ?? {});
+  } catch {
+    return '{}';
+  }
+}
+
 /**
  * Follows the captchas the page asks the server for; `latest()` waits for the newest one's id
  * (the form may fetch a fresh captcha when it mounts, on refresh, or after a refusal).
@@ -101,8 +156,7 @@ export async function captchaAnswer(captchaId: string): Promise<string> {
 export function trackCaptchas(page: Page): { latest(): Promise<string> } {
   let newest: string | null = null;
   page.on('response', async (res) => {
-    if (!res.url().endsWith('/graphql') || res.request().method() !== 'POST') return;
-    if (!(res.request().postData() ?? '').includes('createCaptcha')) return;
+    if (graphqlOperation(res.request()) !== 'CreateCaptcha') return;
     const body = (await res.json().catch(() => null)) as { data?: { createCaptcha?: { id: string } } } | null;
     if (body?.data?.createCaptcha?.id) newest = body.data.createCaptcha.id;
   });
@@ -151,9 +205,9 @@ export async function downloaded(page: Page, start: () => Promise<void>): Promis
   return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
-/** Opens /auth on its 'Inscription' tab and returns the sign-up form. */
-export async function openSignUpForm(page: Page): Promise<Locator> {
-  await page.goto('/auth?tab=signup');
+/** Opens /auth (or `from`, an /auth link with its `next`) on its 'Inscription' tab and returns the sign-up form. */
+export async function openSignUpForm(page: Page, from = '/auth?tab=signup'): Promise<Locator> {
+  await page.goto(from);
   await page.getByRole('tab', { name: 'Inscription' }).click();
   return page.getByRole('form', { name: 'Inscription' });
 }
@@ -161,11 +215,16 @@ export async function openSignUpForm(page: Page): Promise<Locator> {
 /**
  * Signs a new customer up through the form (the captcha read through the back door; the form may
  * swap its captcha while the test reads it, so a refused answer asks for a new one, three times at
- * most) and waits for their dashboard.
+ * most), the terms accepted (and the health-data consent given when `who` says so), and waits for
+ * their dashboard (or, with `opts.from` an /auth link naming a page to go back to, for `opts.landsOn`).
  */
-export async function signUpCustomer(page: Page, who: { firstName: string; lastName: string; email: string; phone: string }): Promise<void> {
+export async function signUpCustomer(
+  page: Page,
+  who: { firstName: string; lastName: string; email: string; phone: string; healthDataConsent?: boolean },
+  opts: { from?: string; landsOn?: string } = {},
+): Promise<void> {
   const captchas = trackCaptchas(page);
-  const form = await openSignUpForm(page);
+  const form = await openSignUpForm(page, opts.from);
   await form.getByLabel('Prénom').fill(who.firstName);
   await form.getByLabel('Nom', { exact: true }).fill(who.lastName);
   await form.getByLabel('Email').fill(who.email);
@@ -182,8 +241,10 @@ export async function signUpCustomer(page: Page, who: { firstName: string; lastN
       await page.getByRole('button', { name: 'Nouveau code' }).click();
     }
   }
+  await form.getByLabel("J'accepte les conditions d'utilisation et la politique de confidentialité").check();
+  if (who.healthDataConsent) await form.getByTestId('signup-health-data').check();
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
-  await page.waitForURL('**/dashboard');
+  await page.waitForURL(opts.landsOn ?? '**/dashboard');
 }
 
 /**

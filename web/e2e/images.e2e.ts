@@ -1,18 +1,12 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, newVisitor, shotPath, stack } from './harness';
+import type { Page, Request } from 'playwright-core';
+import { browserForFile, newVisitor, shotPath, stack } from './harness';
 
 /**
  * Issue 11 §3: images in modern formats at the size displayed (srcset), lazy below the fold,
  * their box reserved. A phone's screen (390×844, one device pixel per CSS pixel, as a cheap phone's
  * browser at its default zoom), in Chromium.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Chromium's lazy-loading margin on a 4G connection: images farther below the screen wait for the scroll. */
 const LAZY_MARGIN_PX = 1250;

@@ -1,5 +1,5 @@
-import type { Browser, Locator } from 'playwright-core';
-import { graphql, launchBrowser, newVisitor, shotPath, signUpCustomer, uniqueEmail } from './harness';
+import type { Locator } from 'playwright-core';
+import { graphql, browserForFile, newVisitor, shotPath, signUpCustomer, uniqueEmail } from './harness';
 import { adminToken, eventually } from './messaging-support';
 
 /**
@@ -8,15 +8,11 @@ import { adminToken, eventually } from './messaging-support';
  * subscription without reloading) and in the dashboard's 'Messages' tab; opening it shows it,
  * marks it read for the administrator too, and the badge goes.
  */
-let browser: Browser;
+const browser = browserForFile();
 let admin: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** The count a badge says to assistive technologies ('3 messages non lus'); 0 without a badge. */

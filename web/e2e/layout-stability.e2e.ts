@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor } from './harness';
+import type { Page } from 'playwright-core';
+import { browserForFile, newVisitor } from './harness';
 
 /**
  * Issue 11 §3: no layout shift. A first visit to the home, the news list and About on a phone
@@ -8,13 +8,7 @@ import { launchBrowser, newVisitor } from './harness';
  */
 const CLS_LIMIT = 0.02;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 type Shift = { value: number; sources: string[] };
 

@@ -1,19 +1,13 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { graphql, launchBrowser, newVisitor, shotPath, stack } from './harness';
+import type { Page } from 'playwright-core';
+import { graphql, browserForFile, newVisitor, shotPath, stack } from './harness';
 
 /**
  * Issue 11 §2, in the browser after load: each page's title, description, canonical URL and Open
  * Graph image (absolute, on the site's origin, wide enough for WhatsApp's card). The server's HTML
  * carrying the same tags is asserted with the server rendering.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 interface Head {
   title: string;

@@ -1,13 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newVisitor } from './harness';
+import { browserForFile, newVisitor } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 function counter(page: import('playwright-core').Page, label: string) {
   return page.getByTestId(`counter-${label}`);

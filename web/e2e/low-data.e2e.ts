@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shotPath, signIn, stack } from './harness';
+import type { Page } from 'playwright-core';
+import { browserForFile, newVisitor, shotPath, signIn, stack } from './harness';
 import { readyDemoVideo } from './support/videos';
 
 /**
@@ -7,13 +7,7 @@ import { readyDemoVideo } from './support/videos';
  * kept across visits, on by default when the browser asks to save data, and turning the player's
  * data saver on.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const footerSwitch = (page: Page) => page.getByTestId('site-footer').getByRole('switch', { name: /Mode économie de données/ });
 

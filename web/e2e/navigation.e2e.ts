@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { graphql, launchBrowser, newVisitor, shotPath, shownToast, stack } from './harness';
+import type { Page } from 'playwright-core';
+import { graphql, browserForFile, newVisitor, shotPath, shownToast, stack } from './harness';
 import { adminToken } from './messaging-support';
 
 /** Issue 6 §4: return-to after signing in, the error boundary, the footer's social links. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function signInOnAuthPage(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Connexion' });

@@ -1,17 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, shotPath } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserForFile, newVisitor, shotPath } from './harness';
 
 /**
  * Issue 11 §4: a dropped connection shows the last content with 'Hors ligne' (the service worker of
  * the production build), never the browser's error page; queries retry, mutations are never replayed.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Waits until the service worker is active and controls the page (a reload after the first visit). */
 async function controlledBySw(page: Page): Promise<void> {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
-import { launchBrowser, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
+import { browserForFile, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
 import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
@@ -15,7 +15,7 @@ import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 const FIRST = 'Ŋgono';
 const LAST = 'Ɛyenga';
 
-let browser: Browser;
+const browser = browserForFile();
 let buyer: { context: BrowserContext; page: Page };
 let email: string;
 let phone: Page;
@@ -28,15 +28,10 @@ async function stampsOf(bytes: Buffer): Promise<{ pages: string[][]; subject: st
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   buyer = await newVisitor(browser);
   email = uniqueEmail('ngono');
   await signUpCustomer(buyer.page, { firstName: FIRST, lastName: LAST, email, phone: '690123456' });
   phone = await buyer.context.newPage();
-});
-afterAll(async () => {
-  await buyer?.context.close();
-  await browser?.close();
 });
 
 describe('a PDF guide delivered to its buyer', () => {

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
-import { launchBrowser, mailsTo, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
+import { browserForFile, mailsTo, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
 import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
 
 /*
@@ -16,7 +16,7 @@ const LEGAL = { name: 'LBF Santé SARL', address: 'Rue Joss, Akwa\nBP 1234 Doual
 const FIRST = 'Ŋgono';
 const LAST = 'Ɛyenga';
 
-let browser: Browser;
+const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
 let buyer: { context: BrowserContext; page: Page };
 let email: string;
@@ -31,7 +31,6 @@ async function settingsForm(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await newVisitor(browser, { mobile: false });
   await admin.page.goto('/admin/login');
   await admin.page.getByLabel('Email').fill(stack.demo.admin.email);
@@ -43,22 +42,20 @@ beforeAll(async () => {
   await signUpCustomer(buyer.page, { firstName: FIRST, lastName: LAST, email, phone: '677123456' });
 });
 
-afterAll(async () => {
-  // The stored legal identity back for the other browser tests of the run.
-  if (stored && admin) {
-    const form = await settingsForm(admin.page);
-    await form.getByLabel('Raison sociale').fill(stored.legalName);
-    await form.getByLabel('Adresse', { exact: true }).fill(stored.legalAddress);
-    await form.getByLabel('Identifiant fiscal (NIU)').fill(stored.taxId);
-    await form.getByRole('button', { name: 'Sauvegarder' }).click();
-    await shownToast(admin.page, 'Paramètres sauvegardés').waitFor();
-  }
-  await admin?.context.close();
-  await buyer?.context.close();
-  await browser?.close();
-});
-
 describe('a receipt a buyer can show', () => {
+  // Inside the describe: it runs before the file's browser closes.
+  afterAll(async () => {
+    // The stored legal identity back for the other browser tests of the run.
+    if (stored && admin) {
+      const form = await settingsForm(admin.page);
+      await form.getByLabel('Raison sociale').fill(stored.legalName);
+      await form.getByLabel('Adresse', { exact: true }).fill(stored.legalAddress);
+      await form.getByLabel('Identifiant fiscal (NIU)').fill(stored.taxId);
+      await form.getByRole('button', { name: 'Sauvegarder' }).click();
+      await shownToast(admin.page, 'Paramètres sauvegardés').waitFor();
+    }
+  });
+
   it("an administrator sets the seller's legal identity; a NIU of the wrong shape is refused beside its field", async () => {
     const { page } = admin;
     const form = await settingsForm(page);

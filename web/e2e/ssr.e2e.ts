@@ -1,5 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, signIn, stack } from './harness';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { browserForFile, graphqlOperation, newVisitor, signIn, stack } from './harness';
 
 /**
  * Server-rendered public pages (issue 11): readable with JavaScript off, links that work without
@@ -9,13 +11,7 @@ import { launchBrowser, newVisitor, signIn, stack } from './harness';
  * page's own chunk is still on its way, and that ids written by the server are the browser's too.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function withoutJavaScript(): Promise<{ page: Page; close(): Promise<void> }> {
   const context = await browser.newContext({ baseURL: stack.url, locale: 'fr-FR', javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -480,8 +476,8 @@ describe('a public page live when the app is wanted, without Apollo Client until
   function operationsOf(page: Page): Array<{ name: string; signedIn: boolean }> {
     const seen: Array<{ name: string; signedIn: boolean }> = [];
     page.on('request', (request) => {
-      if (request.method() !== 'POST' || !request.url().endsWith('/graphql')) return;
-      const name = (JSON.parse(request.postData() ?? '{}') as { operationName?: string }).operationName ?? '?';
+      const name = graphqlOperation(request);
+      if (name === null) return;
       seen.push({ name, signedIn: Boolean(request.headers().authorization) });
     });
     return seen;
@@ -535,7 +531,7 @@ describe('a public page live when the app is wanted, without Apollo Client until
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
-      const posted: Array<{ operationName?: string; query?: string }> = [];
+      const posted: Array<{ operationName?: string; query?: string; extensions?: { persistedQuery?: { sha256Hash?: string } } }> = [];
       page.on('request', (request) => {
         if (request.method() === 'POST' && request.url().endsWith('/graphql')) posted.push(JSON.parse(request.postData() ?? '{}'));
       });
@@ -560,12 +556,17 @@ describe('a public page live when the app is wanted, without Apollo Client until
       expect(others).toEqual([]);
       expect(scripts).toContain(entry);
       expect(await page.locator('html[data-hydrated]').count()).toBe(0);
-      // The session refresh and the visit went out with their text printed at build time, fragments
-      // and all, and the server took them as they were.
+      // The session refresh and the visit went out naming their registered documents by hash (trusted
+      // documents, issue 24), hashed from the text printed at build time, fragments and all; the
+      // server knew them at once (no text sent again).
       expect(posted.map((p) => p.operationName).sort()).toEqual(['RecordPageVisit', 'RefreshSession']);
-      const refresh = posted.find((p) => p.operationName === 'RefreshSession')!.query ?? '';
+      const refresh = posted.find((p) => p.operationName === 'RefreshSession')!;
+      expect(refresh.query).toBeUndefined();
+      const manifest = JSON.parse(readFileSync(join(__dirname, '..', 'dist-manifest', 'persisted-query-manifest.json'), 'utf8')) as { operations: Array<{ id: string; name: string; body: string }> };
+      const registered = manifest.operations.find((op) => op.name === 'RefreshSession')!;
+      expect(refresh.extensions?.persistedQuery?.sha256Hash).toBe(registered.id);
       for (const definition of ['mutation RefreshSession', 'fragment AuthResultFields on AuthResult', 'fragment SessionUser on User', 'fragment UserErrorFields on UserError']) {
-        expect(refresh).toContain(definition);
+        expect(registered.body).toContain(definition);
       }
       expect(answers.filter((a) => a.errors)).toEqual([]);
 

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, signUpCustomer, uniqueEmail } from './harness';
+import type { Page } from 'playwright-core';
+import { browserForFile, newVisitor, signUpCustomer, uniqueEmail } from './harness';
 import { readyDemoVideo, type DemoVideo } from './support/videos';
 
 /*
@@ -9,7 +9,7 @@ import { readyDemoVideo, type DemoVideo } from './support/videos';
  * to the same video with that method's payment dialog open.
  */
 
-let browser: Browser;
+const browser = browserForFile();
 let video: DemoVideo;
 let customerEmail: string;
 
@@ -32,7 +32,6 @@ async function playerState(page: Page, state: string, timeout = 30_000): Promise
 const pageLog: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   video = await readyDemoVideo();
   // The account the visitor signs in with once the preview has convinced them.
   const other = await newVisitor(browser);
@@ -40,10 +39,6 @@ beforeAll(async () => {
   await signUpCustomer(other.page, { firstName: 'Aïssatou', lastName: 'Mbarga', email: customerEmail, phone: '677123456' });
   await other.context.close();
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the free preview for a signed-out visitor', () => {
   it('plays the preview, counts the view, and at its end leads to sign-in and back to the same video with the payment dialog open', async () => {

@@ -10,7 +10,8 @@
  *   fails, the last copy of that public page, else the shell. A copy is marked with
  *   <meta name="lbf-offline-copy"> so the app shows 'Hors ligne'.
  * - GraphQL: only the public catalogue/news queries of a visitor without an Authorization header
- *   (POST bodies keyed by operation name + variables, fetched without cookies), network first,
+ *   (GET by registered document's hash, issue 24, or POST bodies, keyed by operation name +
+ *   variables, fetched without cookies), network first,
  *   the last answer when the network fails (marked X-LBF-Offline-Copy: 1 and told to the page).
  *   A server-rendered page's answers (which its browser never fetched) are handed over by the app.
  *   Mutations, subscriptions, signed-in requests and every other query go straight to the network.
@@ -117,6 +118,11 @@ self.addEventListener('fetch', (event) => {
   if (request.method === 'POST' && url.pathname === '/graphql') {
     const answer = publicQuery(event);
     if (answer) event.respondWith(answer);
+    return;
+  }
+  if (request.method === 'GET' && url.pathname === '/graphql') {
+    const key = request.headers.has('authorization') ? null : cacheKeyForGet(url);
+    if (key) event.respondWith(queryNetworkFirst(event, request, key));
     return;
   }
   if (request.method !== 'GET') return;
@@ -239,6 +245,22 @@ function cacheKeyFor(body) {
   return `/__lbf-graphql/${encodeURIComponent(name)}?v=${encodeURIComponent(variables)}`;
 }
 
+/**
+ * Operation name + variables of a query sent as GET (trusted documents: the registered document named
+ * by its hash, no text), for a public query only. A GET is never a mutation: the gateway refuses those.
+ */
+function cacheKeyForGet(url) {
+  const name = url.searchParams.get('operationName');
+  if (!name || !PUBLIC_QUERIES.has(name)) return null;
+  let variables = {};
+  try {
+    variables = JSON.parse(url.searchParams.get('variables') || '{}');
+  } catch {
+    return null;
+  }
+  return `/__lbf-graphql/${encodeURIComponent(name)}?v=${encodeURIComponent(JSON.stringify(sortKeys(variables || {})))}`;
+}
+
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
@@ -252,13 +274,9 @@ function sortKeys(value) {
 async function queryNetworkFirst(event, request, key) {
   const cache = await caches.open(DATA_CACHE);
   // Without cookies: a public answer is the same for everyone, and nothing personal is stored.
-  const network = fetch(request.url, {
-    method: 'POST',
-    headers: request.headers,
-    body: await request.clone().text(),
-    credentials: 'omit',
-    mode: 'same-origin',
-  }).then(async (res) => {
+  const init = { method: request.method, headers: request.headers, credentials: 'omit', mode: 'same-origin' };
+  if (request.method === 'POST') init.body = await request.clone().text();
+  const network = fetch(request.url, init).then(async (res) => {
     if (res.ok) {
       const text = await res.clone().text();
       let parsed = null;

@@ -53,3 +53,13 @@ if (ssr && root.firstElementChild) {
 }
 loadApolloOnFirstTouch();
 void import('./lib/offline/register').then(({ registerServiceWorker }) => registerServiceWorker());
+// This device keeps offline lessons: their licences are renewed now and whenever the network comes back.
+if (keepsOfflineLessons()) void import('./features/offline-lessons/renewal').then(({ keepLicencesRenewed }) => keepLicencesRenewed());
+
+function keepsOfflineLessons(): boolean {
+  try {
+    return localStorage.getItem('lbf-offline-lessons') !== null;
+  } catch {
+    return false;
+  }
+}

@@ -31,6 +31,8 @@ const PAGE_OF: Record<RouteKey, LazyPage> = {
   auth: lazyPage(withApollo(() => import('@/features/account/auth-page'))),
   newsletterConfirmation: lazyPage(withApollo(() => import('@/features/newsletter/confirmation-page'))),
   newsletterUnsubscribe: lazyPage(withApollo(() => import('@/features/newsletter/unsubscribe-page'))),
+  payLink: lazyPage(withApollo(() => import('@/features/pay-links/pay-link-page'))),
+  gift: lazyPage(withApollo(() => import('@/features/gifts/gift-page'))),
   videos: lazyPage(withApollo(() => import('@/features/catalogue/videos-page'))),
   video: VideoDetailPage,
   videoShort: VideoDetailPage,

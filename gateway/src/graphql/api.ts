@@ -8,11 +8,14 @@ import { parseByteSize } from '../config';
 import { loadSupergraph, type LoadedSupergraph, type Supergraph } from '../schema/supergraph-loader';
 import type { ProxyTrust } from '../shared/client-ip';
 import { createApolloServer } from './apollo-server';
+import type { CostBudget } from './integration-budget';
 import type { RequestContext } from './context';
 import { graphqlHttpHandler, type GraphqlHttpOptions } from './graphql-http';
 import { SingleFetchCache } from './single-fetch';
 import { timedFetcher } from './timed-fetcher';
 import { SubgraphDataSource, subgraphFetcher, type GatewayContext } from './subgraph-data-source';
+import { readManifest, trustedDocuments, type TrustedDocuments } from './trusted-documents';
+import { getCachePolicy, trustedDocumentGate } from './trusted-documents-http';
 
 const SUBGRAPH_TIMEOUT_MS = 30_000;
 
@@ -27,6 +30,8 @@ export interface GraphqlApi {
   apollo: ApolloServer<GatewayContext>;
   supergraph: Supergraph;
   singleFetches: SingleFetchCache;
+  /** The web app's registered documents, and whether browsers are held to them (trusted-documents.ts). */
+  trusted: TrustedDocuments;
   /** The loaded supergraph once Apollo Server has started too, else null. */
   schema(): LoadedSupergraph | null;
   /** `/graphql` through Express (GET, other content types, compressed bodies); 503 until started. */
@@ -39,7 +44,7 @@ export interface GraphqlApi {
 }
 
 /** The body parser's route: Express 5 leaves req.body undefined when no parser matched (GET, text/plain). */
-function expressRoute(bodyLimit: string, handler: () => RequestHandler | null): RequestHandler[] {
+function expressRoute(bodyLimit: string, trusted: TrustedDocuments, handler: () => RequestHandler | null): RequestHandler[] {
   return [
     express.json({ limit: bodyLimit }),
     (req, _res, next) => {
@@ -47,6 +52,8 @@ function expressRoute(bodyLimit: string, handler: () => RequestHandler | null): 
       req.body ??= {};
       next();
     },
+    getCachePolicy,
+    trustedDocumentGate(trusted),
     (req, res, next) => {
       const ready = handler();
       if (ready) return ready(req, res, next);
@@ -60,9 +67,14 @@ function expressRoute(bodyLimit: string, handler: () => RequestHandler | null): 
  * The federated GraphQL API over HTTP: the supergraph (schema/), Apollo Server with the guards, the
  * data sources sharing one fetcher with the single-fetch passthrough, the Express route and the hot path.
  */
-export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, signal: AbortSignal, metrics: Metrics): GraphqlApi {
+export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, signal: AbortSignal, metrics: Metrics, budget: CostBudget): GraphqlApi {
   // One fetcher for every data source and the single-fetch passthrough: same credential, sockets, deadline.
-  const fetcher = timedFetcher(subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, signal), config.subgraphs, metrics);
+  const replays = metrics.counter('lbf_subgraph_replays_total', 'Queries sent to a subgraph again after their connection was refused or dropped');
+  const onReplay = (url: string, err: unknown) => {
+    replays.inc();
+    log.info({ url, err: String(err) }, 'subgraph connection failed; query sent again');
+  };
+  const fetcher = timedFetcher(subgraphFetcher(SUBGRAPH_TIMEOUT_MS, config.subgraphSecret, signal, onReplay), config.subgraphs, metrics);
   const singleFetches = new SingleFetchCache();
   const supergraph = loadSupergraph(config, log, signal, {
     dataSource: (url) => new SubgraphDataSource({ url, fetcher }),
@@ -73,7 +85,8 @@ export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, sig
     },
     schemaChanged: (apiSchema) => singleFetches.schemaChanged(apiSchema),
   });
-  const apollo = createApolloServer(config, log, supergraph.gateway, metrics);
+  const trusted = trustedDocuments(config.trustedDocumentsFile ? readManifest(config.trustedDocumentsFile) : new Map(), config.trustedDocumentsOnly);
+  const apollo = createApolloServer(config, log, supergraph.gateway, metrics, budget, trusted);
   let started = false;
   let expressHandler: RequestHandler | null = null;
   let fastHandler: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
@@ -82,8 +95,9 @@ export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, sig
     apollo,
     supergraph,
     singleFetches,
+    trusted,
     schema: () => (started ? supergraph.loaded() : null),
-    route: expressRoute(config.bodyLimit, () => expressHandler),
+    route: expressRoute(config.bodyLimit, trusted, () => expressHandler),
     hotPath: (req, res) => fastHandler?.(req, res) ?? false,
     /**
      * In process (executeOperation): no socket, no HTTP headers, and a context that is a visitor's by
@@ -99,7 +113,7 @@ export function createGraphqlApi(config: ResolvedGatewayConfig, log: Logger, sig
       started = true;
       expressHandler = expressMiddleware(apollo, { context: ({ req, res }) => context({ req, res, ip: req.ip }) });
       const passthrough = { cache: singleFetches, urlOf: (name: string) => supergraph.serviceUrl(name), fetch: fetcher };
-      fastHandler = graphqlHttpHandler({ apollo, context, passthrough: config.singleFetchPassthrough ? passthrough : undefined, metrics, bodyLimit: parseByteSize(config.bodyLimit), trust, securityHeaders });
+      fastHandler = graphqlHttpHandler({ apollo, context, trusted, passthrough: config.singleFetchPassthrough ? passthrough : undefined, metrics, bodyLimit: parseByteSize(config.bodyLimit), trust, securityHeaders });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { bearerToken, type AccessTokenVerifier } from '@lbf/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isApiKey, type ApiKeyExchange } from './api-keys';
 import { forwardedHeaders } from './forward-headers';
 import type { GatewayContext } from './subgraph-data-source';
 
@@ -10,9 +11,16 @@ export type RequestContext = (request: { req: IncomingMessage; res: ServerRespon
  * headers passed on to the subgraphs, and the response that receives their Set-Cookie.
  * `onAdminRequest` runs for an administrator's request (the server-rendered pages are forgotten).
  */
-export function requestContext(verifier: AccessTokenVerifier, onAdminRequest?: (res: ServerResponse) => void): RequestContext {
+export function requestContext(verifier: AccessTokenVerifier, onAdminRequest?: (res: ServerResponse) => void, apiKeys?: ApiKeyExchange): RequestContext {
   return async ({ req, res, ip }) => {
-    const auth = await verifier.verify(bearerToken(req.headers.authorization));
+    const bearer = bearerToken(req.headers.authorization);
+    // An integration's API key: the subgraphs receive its integration token, never the key; no cookie (never a person).
+    if (apiKeys && isApiKey(bearer)) {
+      const { integration, token } = await apiKeys.resolve(bearer);
+      const { cookie: _cookie, ...forward } = forwardedHeaders(req.headers, ip);
+      return { auth: null, integration, forward: { ...forward, authorization: `Bearer ${token}` }, res };
+    }
+    const auth = await verifier.verify(bearer);
     if (onAdminRequest && auth?.roles.includes('admin')) onAdminRequest(res);
     return { auth, forward: forwardedHeaders(req.headers, ip), res };
   };

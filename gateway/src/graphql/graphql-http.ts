@@ -1,11 +1,14 @@
-import { HeaderMap, type ApolloServer, type ContextFunction } from '@apollo/server';
-import { declaresTooLarge, readBoundedBody, sendJson, type Metrics } from '@lbf/service-kit';
+import type { ApolloServer, ContextFunction } from '@apollo/server';
+import { apolloRequest, declaresTooLarge, INTERNAL_ERROR_BODY, readBoundedBody, sendJson, writeApolloAnswer, type Metrics } from '@lbf/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { preferredEncoding } from '../shared/content-encoding';
 import { clientIp, type ProxyTrust } from '../shared/client-ip';
 import { setCookieValues } from './forward-headers';
 import type { SingleFetchCache } from './single-fetch';
+import { IDEMPOTENT_HEADER, IDEMPOTENT_QUERY } from './replay';
+import type { TrustedDocuments } from './trusted-documents';
+import { sendRefusal } from './trusted-documents-http';
 import { FORWARDED, subgraphRequestBody, type Fetcher, type FetchOutcome, type GatewayContext, type Prefetched } from './subgraph-data-source';
 
 /** Answers smaller than this go out uncompressed (compression's default threshold). */
@@ -23,6 +26,8 @@ export interface Passthrough {
 export interface GraphqlHttpOptions<C extends GatewayContext> {
   apollo: ApolloServer<C>;
   passthrough?: Passthrough;
+  /** The web app's registered documents: in production a browser sends only those, by hash. */
+  trusted?: TrustedDocuments;
   /** Builds the operation's context from the request (the same one the Express route used). */
   context: ContextFunction<[{ req: IncomingMessage; res: ServerResponse; ip: string | undefined }], C>;
   /** Largest JSON body accepted, in bytes. */
@@ -75,6 +80,9 @@ async function handle<C extends GatewayContext>(opts: GraphqlHttpOptions<C>, req
     return sendJson(res, 400, badRequest('Requête invalide.'));
   }
 
+  const refusal = opts.trusted?.refusal(body, req.headers.authorization);
+  if (refusal) return sendRefusal(res, refusal);
+
   const ip = clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trust);
   let prefetched: Prefetched | undefined;
   let context: C | undefined;
@@ -84,27 +92,20 @@ async function handle<C extends GatewayContext>(opts: GraphqlHttpOptions<C>, req
     if (passed) ({ context, prefetched } = passed);
   }
 
-  const headers = new HeaderMap();
-  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  const query = url.indexOf('?');
   let answer;
   try {
     answer = await opts.apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: 'POST', headers, search: query >= 0 ? url.slice(query) : '', body },
+      httpGraphQLRequest: apolloRequest(req, url, body),
       context: context ? async () => ({ ...context, prefetched }) : () => opts.context({ req, res, ip }),
     });
   } catch {
-    if (!res.headersSent) sendJson(res, 500, { errors: [{ message: "Une erreur inattendue s'est produite.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    if (!res.headersSent) sendJson(res, 500, INTERNAL_ERROR_BODY);
     return;
   }
-  for (const [key, value] of answer.headers) res.setHeader(key, value);
-  res.statusCode = answer.status ?? 200;
-  if (answer.body.kind === 'chunked') {
-    for await (const chunk of answer.body.asyncIterator) res.write(chunk);
-    return void res.end();
-  }
+  const answered = await writeApolloAnswer(res, answer);
+  if (answered === null) return;
   if (res.statusCode === 200) rememberType(req.headers.accept, answer.headers.get('content-type'));
-  send(req, res, answer.body.string);
+  send(req, res, answered);
 }
 
 /**
@@ -187,12 +188,15 @@ async function passThrough<C extends GatewayContext>(
     // The normal path runs the context again and answers its failure as it always did.
     return null;
   }
+  // An integration's operation is charged to its key's budget, on the normal path only.
+  if (context.integration) return null;
   const sent: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const name of fetch.variableUsages) {
     if (variables && Object.prototype.hasOwnProperty.call(variables, name) && variables[name] !== undefined) sent[name] = variables[name];
   }
   const requestBody = subgraphRequestBody(fetch.operation, sent, fetch.operationName);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (fetch.kind === 'query') headers[IDEMPOTENT_HEADER] = IDEMPOTENT_QUERY;
   for (const name of FORWARDED) {
     const value = context.forward?.[name];
     if (value) headers[name] = value;

@@ -1,10 +1,11 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { IDLE_UPSTREAM_SOCKET_MS, type AuthUser } from '@lbf/service-kit';
+import { IDLE_UPSTREAM_SOCKET_MS, type AuthUser, type Integration } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setCookieValues, type ForwardedHeaders } from './forward-headers';
 import { SUBGRAPH_SECRET_HEADER } from '../shared/subgraph-credential';
+import { IDEMPOTENT_HEADER, IDEMPOTENT_QUERY, isQueryText, sendWithReplay } from './replay';
 
 export type Fetcher = RemoteGraphQLDataSource['fetcher'];
 export type FetcherResponse = Awaited<ReturnType<Fetcher>>;
@@ -14,6 +15,8 @@ type DataSourceResponse = ResponseContext['response'];
 /** The gateway's per-request context: who is calling (verified here), and what to pass on. */
 export interface GatewayContext {
   auth: AuthUser | null;
+  /** An integration calling with its API key (auth is then null). */
+  integration?: Integration | null;
   forward: ForwardedHeaders;
   /** The browser's response, which receives the subgraphs' Set-Cookie headers. */
   res?: { readonly headersSent: boolean; appendHeader(name: string, value: string): unknown };
@@ -177,12 +180,13 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 /**
  * Subgraph fetches over node:http with keep-alive agents (profiling showed Node's fetch, undici and
  * its web streams, as the gateway's largest cost per request), a deadline, and headers that list
- * every Set-Cookie separately.
+ * every Set-Cookie separately. A query's fetch (IDEMPOTENT_HEADER) that fails on the connection is
+ * sent once more (replay.ts); a mutation's never.
  * A subgraph answers some GraphQL errors with a 4xx status (the kit's requireUser sets 401, requireAdmin
  * 403); the gateway's data source would turn those into a bare "403: Forbidden", losing the French
  * message and any partial data, so a GraphQL JSON body is passed on as the GraphQL response it is.
  */
-export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: AbortSignal): Fetcher {
+export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: AbortSignal, onReplay?: (url: string, err: unknown) => void): Fetcher {
   // Enough sockets for the gateway's concurrency towards one subgraph; idle ones are kept open, and
   // closed before the subgraph would close them (IDLE_UPSTREAM_SOCKET_MS says why).
   const options = { keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: IDLE_UPSTREAM_SOCKET_MS };
@@ -206,7 +210,8 @@ export function subgraphFetcher(timeoutMs: number, secret: string, stopSignal?: 
     if (stopSignal?.aborted) throw new Error('gateway stopped');
     // Every fetch of a data source passes here (queries, and IntrospectAndCompose's SDL reads): one place for the credential.
     headers[SUBGRAPH_SECRET_HEADER] = secret;
-    const res = await exchange(url, { method: init?.method, headers, body: init?.body }, agents, timeoutMs);
+    const replayable = headers[IDEMPOTENT_HEADER] === IDEMPOTENT_QUERY;
+    const res = await sendWithReplay(() => exchange(url, { method: init?.method, headers, body: init?.body }, agents, timeoutMs), replayable, (err) => onReplay?.(url, err));
     if (res.ok || !/json/i.test(res.headers.get('content-type') ?? '')) return res as unknown as FetcherResponse;
     let isGraphQLResponse = false;
     try {
@@ -237,8 +242,10 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> 
       const value = forward[name];
       if (value) headers.set(name, value);
     }
-    const prefetched = options.context.prefetched;
     const { request } = options;
+    // A query may be sent again when its connection drops (replay.ts); a mutation never.
+    if (typeof request.query === 'string' && isQueryText(request.query)) headers.set(IDEMPOTENT_HEADER, IDEMPOTENT_QUERY);
+    const prefetched = options.context.prefetched;
     if (prefetched && !prefetched.used && this.url === prefetched.url && typeof request.query === 'string' && subgraphRequestBody(request.query, request.variables ?? {}, request.operationName) === prefetched.body) {
       prefetched.used = true;
       const token = randomUUID();

@@ -1,6 +1,7 @@
 import type { Logger, Redis } from '@lbf/service-kit';
 import type { Express, RequestHandler } from 'express';
 import type { SubgraphEndpoint } from '../config';
+import { EXPORT_PATH, exportRelay } from './export-relay';
 import { MEDIA_PATH, mediaProxy } from './media-proxy';
 import { NEWSLETTER_PATH, newsletterRelay } from './newsletter-relay';
 import { NOTIFY_PATH, notifyRelay } from './notify-relay';
@@ -40,6 +41,8 @@ export const RELAYS: readonly Relay[] = [
   },
   // The newsletter's one-click unsubscribe and tracked links, before the web app takes its pages.
   { path: NEWSLETTER_PATH, subgraph: 'messaging', handler: (url, deps) => newsletterRelay(url, deps.secret) },
+  // A data export's archive (its signed link), before the web app takes its pages.
+  { path: EXPORT_PATH, subgraph: 'messaging', handler: (url, deps) => exportRelay(url, deps.secret) },
 ];
 
 /** Mounts every relay whose subgraph is configured; the others' paths are left to what follows. */

@@ -7,6 +7,7 @@ describe('the relay table', () => {
       ['/media', 'catalogue'],
       ['/payments/notify', 'commerce'],
       ['/newsletter', 'messaging'],
+      ['/donnees/export', 'messaging'],
     ]);
   });
 
@@ -15,6 +16,6 @@ describe('the relay table', () => {
     const app = { use: (path: string) => mounted.push(path) } as unknown as Express;
     const deps = { secret: 's'.repeat(32), redis: {}, redisKeyPrefix: 'lbf', notifyPerMinutePerIp: 120, log: {} } as unknown as RelayDeps;
     mountRelays(app, [{ name: 'messaging', url: 'http://127.0.0.1:4104/graphql' }, { name: 'catalogue', url: 'http://127.0.0.1:4102/graphql' }], deps);
-    expect(mounted).toEqual(['/media', '/newsletter']);
+    expect(mounted).toEqual(['/media', '/newsletter', '/donnees/export']);
   });
 });

@@ -5,6 +5,7 @@ import { sitemapXml } from './sitemap';
 
 export { robotsTxt } from './robots';
 export { sitemapXml } from './sitemap';
+export { payLinkPreview } from './pay-link-preview';
 
 export interface SeoOptions {
   /** The site's public origin (PUBLIC_URL); without it, the request's own (development, tests). */

@@ -29,6 +29,12 @@ export interface AdmissionRules {
   subgraphUrl(name: string): string | null;
   validationRules: ValidationRule[];
   maxCost: number;
+  /**
+   * Production: whether the document is one of the web app's registered ones. A subscription is sent
+   * as its text, once, over a socket already open (graphql-ws has no hash); the text must be a
+   * registered document's (parsed and printed as the manifest holds it). Null (development): any.
+   */
+  registered?: ((document: DocumentNode) => boolean) | null;
 }
 
 function refuse(message: string, code: string): GraphQLError[] {
@@ -42,6 +48,9 @@ function checked(rules: AdmissionRules, loaded: LoadedSchema, payload: Subscribe
     document = parse(payload.query);
   } catch (err) {
     return [err instanceof GraphQLError ? err : new GraphQLError(String(err))];
+  }
+  if (rules.registered && !rules.registered(document)) {
+    return refuse('Seuls les abonnements enregistrés de l’application sont acceptés (only registered subscriptions are accepted).', 'PERSISTED_QUERY_REQUIRED');
   }
   const errors = validate(loaded.apiSchema, document, [...specifiedRules, ...rules.validationRules]);
   if (errors.length) return [...errors];

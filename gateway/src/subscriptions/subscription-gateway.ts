@@ -1,5 +1,5 @@
 import type { AccessTokenVerifier, Logger, Redis } from '@lbf/service-kit';
-import type { ExecutionResult, ValidationRule } from 'graphql';
+import type { DocumentNode, ExecutionResult, ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
@@ -27,6 +27,8 @@ export interface SubscriptionGatewayOptions {
   subgraphUrl(name: string): string | null;
   validationRules: ValidationRule[];
   maxCost: number;
+  /** Production: whether a document is one of the web app's registered ones (graphql/trusted-documents.ts); null accepts any. */
+  registered?: ((document: DocumentNode) => boolean) | null;
   maxPayloadBytes: number;
   /** Sent on every upstream WebSocket upgrade (see shared/subgraph-credential.ts). */
   subgraphSecret: string;

@@ -1,9 +1,10 @@
 import type { Logger } from '@lbf/service-kit';
 import type { Express } from 'express';
 import type { ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedGatewayConfig } from '../config';
-import { mountSeo } from '../seo';
+import { mountSeo, payLinkPreview } from '../seo';
 import { createServerRender, type ExecuteRequest, type ExecuteResult, type ServerRender } from '../ssr/server-render';
 import { canonicalHost } from './canonical-host';
 import { mountWebApp } from './web-app';
@@ -45,8 +46,18 @@ export function pagesForgetter(pages: ServerRender | null): ((res: ServerRespons
  * The site itself, after the API, probes and relays: pages, built files, robots.txt and the
  * sitemap, answered on PUBLIC_URL's host only (others are redirected there).
  */
-export function mountSite(app: Express, config: ResolvedGatewayConfig, pages: ServerRender | null): void {
+export function mountSite(
+  app: Express,
+  config: ResolvedGatewayConfig,
+  pages: ServerRender | null,
+  visitor?: { execute: () => ((request: ExecuteRequest) => Promise<ExecuteResult>) | null; log: Logger },
+): void {
   if (config.publicUrl) app.use(canonicalHost(config.publicUrl));
   mountSeo(app, { publicUrl: config.publicUrl });
+  const indexFile = config.webDist ? join(config.webDist, 'index.html') : null;
+  // « Payer pour moi » links: their own preview for WhatsApp and the other crawlers (seo/pay-link-preview.ts).
+  if (visitor && indexFile && existsSync(indexFile)) {
+    app.use(payLinkPreview({ indexFile, execute: visitor.execute, publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : null, log: visitor.log }));
+  }
   mountWebApp(app, config.webDist, pages?.handler);
 }

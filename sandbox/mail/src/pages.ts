@@ -3,6 +3,7 @@
  * refreshing itself) and one mail (its headers, the HTML part in a sandboxed frame, the text part).
  * French, server-rendered, no script; everything from a mail is escaped.
  */
+import escape from 'escape-html';
 import type { CaughtMail } from './caught-mail';
 
 export const TITLE = 'Boîte de réception locale (développement)';
@@ -10,12 +11,7 @@ export const TITLE = 'Boîte de réception locale (développement)';
 export const LIST_REFRESH_S = 5;
 
 export function esc(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return escape(String(value ?? ''));
 }
 
 /** The page's own rules: no script at all, forms only to itself, never framed. */

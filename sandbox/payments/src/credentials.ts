@@ -48,3 +48,9 @@ export function normaliseMsisdn(raw: string | null | undefined): string {
   if (digits.startsWith('00')) return digits.slice(2);
   return digits;
 }
+
+/** Whether a token request's `Authorization: Basic …` names `user` and `secret` (both providers' token endpoints). */
+export function basicAuthIs(authorization: string | undefined, user: string, secret: string): boolean {
+  const m = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
+  return m !== null && Buffer.from(m[1], 'base64').toString('utf8') === `${user}:${secret}`;
+}

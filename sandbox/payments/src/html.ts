@@ -1,12 +1,8 @@
 /** Small HTML helpers for the sandbox's pages (phone, NotchPay hosted page). French, plain, no scripts needed. */
+import escape from 'escape-html';
 
 export function esc(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return escape(String(value ?? ''));
 }
 
 /** 2355 → "2 355" (French grouping with a narrow no-break space rendered as a plain space for tests). */
@@ -38,8 +34,11 @@ ${opts.refreshS ? `<meta http-equiv="refresh" content="${opts.refreshS}">` : ''}
   button { width: 100%; padding: .7rem; border: 0; border-radius: .5rem; font-size: 1rem; cursor: pointer; }
   .ok { background: #1a7f37; color: #fff; }
   .no { background: #d1242f; color: #fff; }
-  input { padding: .6rem; font-size: 1rem; width: 100%; box-sizing: border-box; margin-bottom: .5rem; }
+  input, select { padding: .6rem; font-size: 1rem; width: 100%; box-sizing: border-box; margin-bottom: .5rem; }
+  label { display: block; font-size: .9rem; margin-bottom: .25rem; }
+  hr { border: 0; border-top: 1px solid #e3e6eb; margin: 1rem 0; }
   h1 { font-size: 1.3rem; }
+  h2 { font-size: 1.1rem; margin-top: 0; }
 </style>
 </head>
 <body>

@@ -4,7 +4,7 @@
  * Callback: PUT to X-Callback-Url once, unsigned, body = the status object.
  */
 import express, { type Request, type Response } from 'express';
-import { MOMO, MOMO_NUMBERS, normaliseMsisdn } from './credentials';
+import { basicAuthIs, MOMO, MOMO_NUMBERS, normaliseMsisdn } from './credentials';
 import { randomDigits, type MomoRequest, type SandboxState } from './state';
 
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -77,9 +77,7 @@ export function momoRouter(state: SandboxState): express.Router {
 
   r.post('/collection/token/', (req, res) => {
     if (!subscriptionOk(req, res)) return;
-    const m = /^Basic\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-    const decoded = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
-    if (decoded !== `${MOMO.apiUser}:${MOMO.apiKey}`) {
+    if (!basicAuthIs(req.get('authorization'), MOMO.apiUser, MOMO.apiKey)) {
       res.status(401).json({ error: 'login_failed', error_description: 'Login failed' });
       return;
     }
@@ -128,13 +126,15 @@ export function momoRouter(state: SandboxState): express.Router {
     };
     state.momo.set(referenceId, request);
     res.status(202).end();
+    // An operator switched to failing (/control/operators) fails every request, as MTN Cameroon does on its bad hours.
+    if (state.failing('mtn', normaliseMsisdn(partyId))) return settleMomo(state, request, 'FAILED', 'INTERNAL_PROCESSING_ERROR');
     switch (partyId) {
       case MOMO_NUMBERS.failed:
-        return settleMomo(state, request, 'FAILED', 'INTERNAL_PROCESSING_ERROR');
+        return state.operatorAnswers('mtn', normaliseMsisdn(partyId), () => settleMomo(state, request, 'FAILED', 'INTERNAL_PROCESSING_ERROR'));
       case MOMO_NUMBERS.rejected:
-        return settleMomo(state, request, 'FAILED', 'APPROVAL_REJECTED');
+        return state.operatorAnswers('mtn', normaliseMsisdn(partyId), () => settleMomo(state, request, 'FAILED', 'APPROVAL_REJECTED'));
       case MOMO_NUMBERS.success:
-        return settleMomo(state, request, 'SUCCESSFUL', null);
+        return state.operatorAnswers('mtn', normaliseMsisdn(partyId), () => settleMomo(state, request, 'SUCCESSFUL', null));
       case MOMO_NUMBERS.timeout:
       case MOMO_NUMBERS.pendingForever:
         return;

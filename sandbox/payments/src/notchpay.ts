@@ -69,6 +69,14 @@ export function notchpayRouter(state: SandboxState): express.Router {
     return true;
   };
   const publicBase = (req: Request) => state.settings.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  /** NotchPay's answer naming one payment: its transaction and where the payer authorises it. */
+  const paymentAnswer = (req: Request, p: NotchPayment, code: number, status: string, message: string) => ({
+    code,
+    status,
+    message,
+    transaction: notchTransaction(p),
+    authorization_url: `${publicBase(req)}/notchpay/pay/${encodeURIComponent(p.reference)}`,
+  });
 
   const initialize = (req: Request, res: Response) => {
     if (!authorised(req, res)) return;
@@ -101,13 +109,7 @@ export function notchpayRouter(state: SandboxState): express.Router {
     };
     state.notchpay.set(p.reference, p);
     if (merchantReference) state.notchpayByMerchantRef.set(merchantReference, p.reference);
-    res.status(201).json({
-      code: 201,
-      status: 'Accepted',
-      message: 'Payment initialized',
-      transaction: notchTransaction(p),
-      authorization_url: `${publicBase(req)}/notchpay/pay/${encodeURIComponent(p.reference)}`,
-    });
+    res.status(201).json(paymentAnswer(req, p, 201, 'Accepted', 'Payment initialized'));
   };
   r.post('/payments/initialize', initialize);
   r.post('/payments', initialize);
@@ -117,13 +119,7 @@ export function notchpayRouter(state: SandboxState): express.Router {
     const p = find(req.params.ref);
     if (!p) return notFound(res);
     expireNotch(state, p);
-    res.status(200).json({
-      code: 200,
-      status: 'OK',
-      message: 'Payment retrieved',
-      transaction: notchTransaction(p),
-      authorization_url: `${publicBase(req)}/notchpay/pay/${encodeURIComponent(p.reference)}`,
-    });
+    res.status(200).json(paymentAnswer(req, p, 200, 'OK', 'Payment retrieved'));
   });
 
   r.put('/payments/:ref', async (req, res) => {
@@ -145,8 +141,9 @@ export function notchpayRouter(state: SandboxState): express.Router {
     p.updatedAt = Date.now();
     const ussd = channel === 'cm.orange' ? '#150*50#' : '*126#';
     res.status(202).json({ code: 202, status: 'Accepted', message: `Confirm your transaction by dialing ${ussd}`, action: 'confirm' });
-    if ((NOTCHPAY_NUMBERS.complete as readonly string[]).includes(msisdn)) return settleNotch(state, p, 'complete');
-    if ((NOTCHPAY_NUMBERS.fail as readonly string[]).includes(msisdn)) return settleNotch(state, p, 'failed');
+    if (state.failing('notchpay', msisdn)) return settleNotch(state, p, 'failed');
+    if ((NOTCHPAY_NUMBERS.complete as readonly string[]).includes(msisdn)) return state.operatorAnswers('notchpay', msisdn, () => settleNotch(state, p, 'complete'));
+    if ((NOTCHPAY_NUMBERS.fail as readonly string[]).includes(msisdn)) return state.operatorAnswers('notchpay', msisdn, () => settleNotch(state, p, 'failed'));
     state.addPrompt({ provider: 'notchpay', msisdn, amount: p.amount, currency: p.currency, description: p.description ?? '', paymentKey: p.reference });
   });
 
@@ -188,7 +185,9 @@ export function notchpayRouter(state: SandboxState): express.Router {
     expireNotch(state, p);
     if (p.status === 'pending') {
       p.channel = p.channel ?? 'cm.mobile';
-      settleNotch(state, p, status);
+      const payer = normaliseMsisdn(p.phone);
+      if (state.failing('notchpay', payer)) settleNotch(state, p, 'failed');
+      else state.operatorAnswers('notchpay', payer, () => settleNotch(state, p, status));
     }
     if (p.callback) return res.redirect(303, returnUrl(p));
     res.status(200).type('html').send(page('NotchPay · Paiement', `<div class="card"><h1>Paiement ${esc(p.status)}</h1></div>`));

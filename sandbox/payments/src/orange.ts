@@ -6,7 +6,7 @@
  */
 import express, { type Request, type Response } from 'express';
 import { randomBytes } from 'node:crypto';
-import { normaliseMsisdn, ORANGE, ORANGE_NUMBERS } from './credentials';
+import { basicAuthIs, normaliseMsisdn, ORANGE, ORANGE_NUMBERS } from './credentials';
 import type { OrangePayment, SandboxState } from './state';
 
 export const ORANGE_API = '/omcoreapis/1.0.2';
@@ -62,9 +62,7 @@ export function orangeRouter(state: SandboxState): express.Router {
   const r = express.Router();
 
   r.post('/token', (req, res) => {
-    const m = /^Basic\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-    const decoded = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
-    if (decoded !== `${ORANGE.username}:${ORANGE.password}`) {
+    if (!basicAuthIs(req.get('authorization'), ORANGE.username, ORANGE.password)) {
       res.status(401).json({ error: 'invalid_client', error_description: 'Client Authentication failed.' });
       return;
     }
@@ -148,11 +146,15 @@ export function orangeRouter(state: SandboxState): express.Router {
       return;
     }
     res.status(200).json({ message: 'Merchant payment successfully initiated', data: orangeData(p) });
+    if (state.failing('orange', msisdn)) {
+      p.confirmtxnmessage = 'Service momentanement indisponible';
+      return settleOrange(state, p, 'FAILED');
+    }
     switch (msisdn) {
       case ORANGE_NUMBERS.success:
-        return settleOrange(state, p, 'SUCCESSFULL');
+        return state.operatorAnswers('orange', msisdn, () => settleOrange(state, p, 'SUCCESSFULL'));
       case ORANGE_NUMBERS.failed:
-        return settleOrange(state, p, 'FAILED');
+        return state.operatorAnswers('orange', msisdn, () => settleOrange(state, p, 'FAILED'));
       case ORANGE_NUMBERS.expires:
         return;
       default:

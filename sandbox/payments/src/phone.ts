@@ -9,9 +9,8 @@ import { esc, fcfa, page } from './html';
 import { expireMomo, settleMomo } from './momo';
 import { expireNotch, settleNotch } from './notchpay';
 import { expireOrange, settleOrange } from './orange';
-import type { Prompt, Provider, SandboxState } from './state';
+import { PROVIDER_LABELS, type Prompt, type SandboxState } from './state';
 
-const PROVIDER_LABEL: Record<Provider, string> = { mtn: 'MTN Mobile Money', orange: 'Orange Money', notchpay: 'NotchPay' };
 
 /** Closes prompts whose payment ended meanwhile (expired, canceled, settled elsewhere). */
 function refresh(state: SandboxState): void {
@@ -40,15 +39,16 @@ export function answerPrompt(state: SandboxState, id: string, approve: boolean):
   if (!prompt) return { status: 404, error: 'unknown prompt' };
   if (prompt.status !== 'pending') return { status: 409, prompt, error: `prompt is ${prompt.status}` };
   prompt.status = approve ? 'approved' : 'declined';
+  // The operator passes the answer on: now, or late when it is switched to slow.
   if (prompt.provider === 'mtn') {
     const r = state.momo.get(prompt.paymentKey);
-    if (r) settleMomo(state, r, approve ? 'SUCCESSFUL' : 'FAILED', approve ? null : 'APPROVAL_REJECTED');
+    if (r) state.operatorAnswers('mtn', prompt.msisdn, () => settleMomo(state, r, approve ? 'SUCCESSFUL' : 'FAILED', approve ? null : 'APPROVAL_REJECTED'));
   } else if (prompt.provider === 'orange') {
     const o = state.orange.get(prompt.paymentKey);
-    if (o) settleOrange(state, o, approve ? 'SUCCESSFULL' : 'FAILED');
+    if (o) state.operatorAnswers('orange', prompt.msisdn, () => settleOrange(state, o, approve ? 'SUCCESSFULL' : 'FAILED'));
   } else {
     const n = state.notchpay.get(prompt.paymentKey);
-    if (n) settleNotch(state, n, approve ? 'complete' : 'failed');
+    if (n) state.operatorAnswers('notchpay', prompt.msisdn, () => settleNotch(state, n, approve ? 'complete' : 'failed'));
   }
   // settle* closed every pending prompt of the payment; keep this one's answer.
   prompt.status = approve ? 'approved' : 'declined';
@@ -90,7 +90,7 @@ export function phoneRouter(state: SandboxState): express.Router {
       ? prompts
           .map(
             (p) => `<div class="card" data-prompt-id="${esc(p.id)}">
-  <p class="muted">${esc(PROVIDER_LABEL[p.provider])}</p>
+  <p class="muted">${esc(PROVIDER_LABELS[p.provider])}</p>
   <p>${esc(p.merchant)} vous demande de payer</p>
   <p class="amount">${esc(fcfa(p.amount))}</p>
   ${p.description ? `<p class="muted">${esc(p.description)}</p>` : ''}

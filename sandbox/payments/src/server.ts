@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { page, esc } from './html';
 import { expireMomo, momoRouter } from './momo';
 import { expireNotch, notchpayRouter } from './notchpay';
+import { operatorsCard, operatorsRouter } from './operators';
 import { expireOrange, orangeRouter } from './orange';
 import { phoneRouter } from './phone';
-import { DEFAULT_WINDOWS, SandboxState, type Provider, type Settings } from './state';
+import { DEFAULT_WINDOWS, normalOperators, SandboxState, type Provider, type Settings } from './state';
 
 export { SandboxState } from './state';
 export * as credentials from './credentials';
@@ -95,6 +96,7 @@ export function createSandboxApp(state: SandboxState): express.Express {
   app.use('/momo', momoRouter(state));
   app.use('/orange', orangeRouter(state));
   app.use('/phone', phoneRouter(state));
+  app.use('/control/operators', operatorsRouter(state));
   app.use('/control', controlRouter(state));
   app.get('/', (_req, res) => {
     res.type('html').send(
@@ -102,7 +104,8 @@ export function createSandboxApp(state: SandboxState): express.Express {
         'Bac à sable des paiements',
         `<h1>Bac à sable des paiements</h1>
 <div class="card"><p>NotchPay : <code>/notchpay</code> · MTN MoMo : <code>/momo</code> · Orange Money : <code>/orange</code></p>
-<p><a href="/phone">${esc('Téléphone de test')}</a></p></div>`,
+<p><a href="/phone">${esc('Téléphone de test')}</a></p></div>
+${operatorsCard(state)}`,
       ),
     );
   });
@@ -147,6 +150,7 @@ export function sandboxSettings(o: SandboxOptions): Settings {
     notchpayChargeDelayMs: 0,
     merchantName: 'LBF',
     publicUrl: o.publicUrl ?? null,
+    operators: normalOperators(),
   };
 }
 

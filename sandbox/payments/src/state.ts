@@ -6,6 +6,8 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 
 export type Provider = 'notchpay' | 'mtn' | 'orange';
 
+export const PROVIDER_LABELS: Record<Provider, string> = { orange: 'Orange Money', mtn: 'MTN Mobile Money', notchpay: 'NotchPay' };
+
 export interface Settings {
   /** Where NotchPay webhooks go (NOTCHPAY_WEBHOOK_URL); null: not sent (recorded as skipped). */
   notchpayWebhookUrl: string | null;
@@ -23,7 +25,40 @@ export interface Settings {
   merchantName: string;
   /** Origin browsers use to reach the sandbox (authorization_url); default: the request's Host. */
   publicUrl: string | null;
+  /** How each operator behaves now (POST /control/operators, or the form on the sandbox's page). */
+  operators: Record<Provider, OperatorCondition>;
 }
+
+/**
+ * An operator having a bad hour, for operator-health tests, within each provider's real protocol:
+ * - normal: as the payer or the test number decides;
+ * - slow: the operator's answer (approved, declined, or a test number's outcome) comes `delayMs`
+ *   late; the payment stays pending meanwhile, then ends and its callback goes out (the window's
+ *   expiry is not delayed);
+ * - failing: every payment fails as soon as the operator is reached (MoMo FAILED
+ *   INTERNAL_PROCESSING_ERROR, Orange FAILED, NotchPay `failed`), without a prompt.
+ */
+export interface OperatorCondition {
+  mode: OperatorMode;
+  delayMs: number;
+  /**
+   * Only payments from these payer numbers (international digits, e.g. 237699000001) are affected,
+   * so that tests running side by side on one sandbox keep their own; null: every payment.
+   */
+  numbers: string[] | null;
+}
+
+export const OPERATOR_MODES = ['normal', 'slow', 'failing'] as const;
+export type OperatorMode = (typeof OPERATOR_MODES)[number];
+export const DEFAULT_SLOW_DELAY_MS = 120_000;
+
+export const normalOperators = (): Record<Provider, OperatorCondition> => ({
+  notchpay: { mode: 'normal', delayMs: DEFAULT_SLOW_DELAY_MS, numbers: null },
+  mtn: { mode: 'normal', delayMs: DEFAULT_SLOW_DELAY_MS, numbers: null },
+  orange: { mode: 'normal', delayMs: DEFAULT_SLOW_DELAY_MS, numbers: null },
+});
+
+const copySettings = (s: Settings): Settings => ({ ...s, windowMs: { ...s.windowMs }, operators: structuredClone(s.operators) });
 
 export const DEFAULT_WINDOWS: Record<Provider, number> = {
   mtn: 5 * 60 * 1000,
@@ -134,7 +169,7 @@ export class SandboxState {
 
   constructor(
     public settings: Settings,
-    private readonly initial: Settings = { ...settings, windowMs: { ...settings.windowMs } },
+    private readonly initial: Settings = copySettings(settings),
   ) {}
 
   reset(): void {
@@ -148,7 +183,7 @@ export class SandboxState {
     this.tokens.clear();
     this.sent = [];
     this.nextCallback = null;
-    this.settings = { ...this.initial, windowMs: { ...this.initial.windowMs } };
+    this.settings = copySettings(this.initial);
   }
 
   later(ms: number, fn: () => void): void {
@@ -158,6 +193,27 @@ export class SandboxState {
     }, ms);
     t.unref();
     this.timers.add(t);
+  }
+
+  /** The provider's condition for a payment from `msisdn` (international digits; '' when unknown). */
+  private conditionFor(provider: Provider, msisdn: string): OperatorCondition['mode'] {
+    const c = this.settings.operators[provider];
+    return c.numbers === null || c.numbers.includes(msisdn) ? c.mode : 'normal';
+  }
+
+  /** True when the provider is switched to failing for this payer: the payment fails once the operator is reached. */
+  failing(provider: Provider, msisdn: string): boolean {
+    return this.conditionFor(provider, msisdn) === 'failing';
+  }
+
+  /**
+   * Runs `answer` (a payment ending as the payer or a test number decided) when the operator gives
+   * it: now, or `delayMs` later when it is slow (the payment stays pending meanwhile).
+   */
+  operatorAnswers(provider: Provider, msisdn: string, answer: () => void): void {
+    const { delayMs } = this.settings.operators[provider];
+    if (this.conditionFor(provider, msisdn) === 'slow' && delayMs > 0) this.later(delayMs, answer);
+    else answer();
   }
 
   stopTimers(): void {

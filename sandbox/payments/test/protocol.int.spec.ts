@@ -176,3 +176,105 @@ describe('phone and control', () => {
     expect((await call('POST', '/control/config', {}, { windowMs: 1000 })).body).toMatchObject({ windowMs: { mtn: 1000, orange: 1000, notchpay: 1000 }, webhookKey: '[set]' });
   });
 });
+
+describe('operators switched to slow or failing (/control/operators), in each provider\'s protocol', () => {
+  const until = async <T>(read: () => Promise<T | null>, what: string): Promise<T> => {
+    for (let i = 0; i < 100; i++) {
+      const value = await read();
+      if (value !== null) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  const sub = { 'ocp-apim-subscription-key': 'sandbox-subscription' };
+  async function momo(partyId: string) {
+    const t = await call('POST', '/momo/collection/token/', { ...sub, authorization: basic('sandbox-user', 'sandbox-key') });
+    const h = { ...sub, authorization: `Bearer ${String(t.body!.access_token)}`, 'x-target-environment': 'mtncameroon' };
+    const ref = randomUUID();
+    const body = { amount: '2356', currency: 'XAF', externalId: 'e', payer: { partyIdType: 'MSISDN', partyId }, payerMessage: 'Guide PDF', payeeNote: 'Guide PDF' };
+    expect((await call('POST', '/momo/collection/v1_0/requesttopay', { ...h, 'x-reference-id': ref }, body)).status).toBe(202);
+    return { status: async () => (await call('GET', `/momo/collection/v1_0/requesttopay/${ref}`, h)).body! };
+  }
+  async function orange(subscriberMsisdn: string) {
+    const t = await call('POST', '/orange/token', { authorization: basic('sandbox', 'sandbox'), 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials');
+    const h = { authorization: `Bearer ${String(t.body!.access_token)}`, 'x-auth-token': 'sandbox-auth' };
+    const payToken = String(((await call('POST', '/orange/omcoreapis/1.0.2/mp/init', h, {})).body!.data as { payToken: string }).payToken);
+    const body = { notifUrl: 'http://127.0.0.1:9/notify', channelUserMsisdn: '691000000', amount: '2356', subscriberMsisdn, pin: '0000', orderId: 'o', description: 'Guide', payToken };
+    expect((await call('POST', '/orange/omcoreapis/1.0.2/mp/pay', h, body)).body).toMatchObject({ data: { status: 'PENDING', inittxnstatus: '200' } });
+    return { status: async () => ((await call('GET', `/orange/omcoreapis/1.0.2/mp/paymentstatus/${payToken}`, h)).body!.data as { status: string }).status };
+  }
+  const prompts = async (msisdn: string) => ((await call('GET', `/phone/api/prompts?msisdn=${msisdn}`)).body!.prompts as Array<{ id: string }>);
+
+  it('failing: MoMo answers FAILED INTERNAL_PROCESSING_ERROR for every number, with no prompt; the others stay normal', async () => {
+    expect((await call('POST', '/control/operators', {}, { provider: 'mtn', mode: 'failing' })).body).toMatchObject({ operators: { mtn: { mode: 'failing' }, orange: { mode: 'normal' } } });
+    for (const number of ['237677123456', '56733123453']) {
+      expect(await (await momo(number)).status()).toMatchObject({ status: 'FAILED', reason: { code: 'INTERNAL_PROCESSING_ERROR' } });
+    }
+    expect(await prompts('237677123456')).toEqual([]);
+    expect(await (await orange('699123456')).status()).toBe('PENDING');
+    // Callbacks leave shortly after the answer (never inside it): wait for both, then count them.
+    const sent = await until(async () => {
+      const all = (await call('GET', '/control/sent?provider=mtn')).body!.sent as unknown[];
+      return all.length >= 2 ? all : null;
+    }, 'the two MoMo callbacks');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('failing: Orange accepts mp/pay then reports FAILED; NotchPay accepts the direct charge then fails it (signed webhook)', async () => {
+    await call('POST', '/control/operators', {}, { provider: 'orange', mode: 'failing' });
+    await call('POST', '/control/operators', {}, { provider: 'notchpay', mode: 'failing' });
+    expect(await (await orange('699000001')).status()).toBe('FAILED');
+    const key = { authorization: 'pk_test.sandbox' };
+    const init = await call('POST', '/notchpay/payments/initialize', key, { amount: 100, currency: 'XAF', email: 'a@b.c', reference: 'r-fail' });
+    const ref = String((init.body!.transaction as { reference: string }).reference);
+    expect((await call('PUT', `/notchpay/payments/${ref}`, key, { channel: 'cm.orange', data: { phone: '+237656019261' } })).status).toBe(202);
+    expect((await call('GET', `/notchpay/payments/${ref}`, key)).body).toMatchObject({ transaction: { status: 'failed' } });
+    const webhook = await until(async () => ((await call('GET', '/control/sent?provider=notchpay')).body!.sent as Array<{ body: { event: string } }>)[0] ?? null, 'the webhook');
+    expect(webhook.body.event).toBe('payment.failed');
+  });
+
+  it('slow: the answer (a test number\'s, or the payer\'s on the phone) comes late; pending meanwhile, then final with its callback', async () => {
+    await call('POST', '/control/operators', {}, { provider: 'orange', mode: 'slow', delayMs: 1500 });
+    await call('POST', '/control/operators', {}, { provider: 'mtn', mode: 'slow', delaySeconds: 1 });
+    const paidAtOnce = await orange('699000001');
+    expect(await paidAtOnce.status()).toBe('PENDING');
+    expect((await call('GET', '/control/sent?provider=orange')).body!.sent).toEqual([]);
+    expect(await until(async () => ((await paidAtOnce.status()) === 'SUCCESSFULL' ? true : null), 'the late success')).toBe(true);
+    expect((await call('GET', '/control/sent?provider=orange')).body!.sent).toMatchObject([{ body: { status: 'SUCCESSFULL' } }]);
+
+    const approved = await momo('237677123457');
+    const [prompt] = await prompts('237677123457');
+    expect((await call('POST', `/phone/api/prompts/${prompt!.id}/approve`)).status).toBe(200);
+    expect(await approved.status()).toMatchObject({ status: 'PENDING' });
+    expect(await prompts('237677123457')).toEqual([]);
+    expect(await until(async () => ((await approved.status()).status === 'SUCCESSFUL' ? true : null), 'the late approval')).toBe(true);
+  });
+
+  it('a switch may name the payer numbers it applies to: the other payers of that provider are not affected', async () => {
+    expect((await call('POST', '/control/operators', {}, { provider: 'orange', mode: 'failing', numbers: ['699111111', '+237 699 33 33 33'] })).body).toMatchObject({
+      operators: { orange: { mode: 'failing', numbers: ['237699111111', '237699333333'] } },
+    });
+    expect(await (await orange('699111111')).status()).toBe('FAILED');
+    expect(await (await orange('699333333')).status()).toBe('FAILED');
+    expect(await (await orange('699222222')).status()).toBe('PENDING');
+    expect((await call('POST', '/control/operators', {}, { provider: 'orange', mode: 'slow', numbers: ['12'] })).status).toBe(400);
+  });
+
+  it("the sandbox's page shows each operator's state and switches it with its form; reset restores them", async () => {
+    const form = await fetch(`${sb.url}/control/operators`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'provider=orange&mode=slow&delaySeconds=90',
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/');
+    const html = await (await fetch(`${sb.url}/`)).text();
+    expect(html).toMatch(/data-operator="orange"[\s\S]*data-mode="slow">Lent<\/span> \(réponse 90 s plus tard\)/);
+    expect(html).toContain('En panne');
+    expect((await call('GET', '/control/operators')).body).toMatchObject({ operators: { orange: { mode: 'slow', delayMs: 90_000 } } });
+    expect((await call('POST', '/control/operators', {}, { provider: 'paypal', mode: 'slow' })).status).toBe(400);
+    await call('POST', '/control/reset', {}, {});
+    expect((await call('GET', '/control/operators')).body).toMatchObject({ operators: { orange: { mode: 'normal' }, mtn: { mode: 'normal' }, notchpay: { mode: 'normal' } } });
+  });
+});

@@ -32,4 +32,12 @@ describe('analytics settings', () => {
   it('reads VISIT_RATE_LIMIT_PER_MINUTE', () => {
     expect(fromEnv({ AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 'a-subgraph-secret-of-the-tests', VISIT_RATE_LIMIT_PER_MINUTE: '500' }).visitsPerMinutePerIp).toBe(500);
   });
+
+  it('keeps the administrators’ journal 5 years unless ADMIN_JOURNAL_RETENTION_DAYS says otherwise, never less than a year', () => {
+    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: 'a-subgraph-secret-of-the-tests' };
+    expect(fromEnv(env).adminJournalRetentionDays).toBe(1825);
+    expect(fromEnv({ ...env, ADMIN_JOURNAL_RETENTION_DAYS: '3650' }).adminJournalRetentionDays).toBe(3650);
+    expect(() => fromEnv({ ...env, ADMIN_JOURNAL_RETENTION_DAYS: '30' })).toThrow(/ADMIN_JOURNAL_RETENTION_DAYS/);
+    expect(() => analyticsSettings({ ...base, adminJournalRetentionDays: 30 })).toThrow();
+  });
 });

@@ -5,7 +5,7 @@ import { addDays, siteDay } from '../src/shared/site-day';
 import type { Statistics } from '../src/generated/graphql';
 import type { EventFactory } from './factories/events';
 import { purchase } from './factories/statistics';
-import { registration } from './factories/users';
+import { consentChanged, registration } from './factories/users';
 import { setupAnalytics } from './harness';
 
 const t = withHarness(() => setupAnalytics());
@@ -98,7 +98,10 @@ describe('daily rollups fed by the consumers and the page views', () => {
     await ev.publish('commerce.purchase.completed', a1.data); // same order, new event id
 
     // Views and downloads: the same (video, viewer, day) twice counts once, a signed-out visitor's
-    // preview too; each download counts.
+    // preview too; each download counts. Awa's views are hers (her health-data consent is given),
+    // Binta's are counted without her (health-consents.int.spec.ts).
+    await ev.publish('identity.user.consent_changed', consentChanged({ userId: awa, given: true }));
+    await ev.drained();
     const view = { videoId: randomUUID(), userId: awa, visitorId: null, viewedOn: d3(), mode: 'FULL' as const, occurredAt: noonOf(d3()) };
     const v1 = await ev.publish('catalogue.video.viewed', view);
     await ev.publish('catalogue.video.viewed', view);

@@ -14,7 +14,10 @@ beforeAll(async () => {
 describe('the migration to visits as sessions', () => {
   it('groups the page views stored before it into visits by the 30-minute gap and computes the rollups of their days', async () => {
     // Back to the tables as they were: page views only, and daily counters that counted page views
-    // (the migrations after it undone first: the visitors' video views, one count of sales and sign-ups).
+    // (the migrations after it undone first: the journal's integrations, the administrators' journal, the health-data consents, the visitors' video views, one count of sales and sign-ups).
+    await ds.undoLastMigration();
+    await ds.undoLastMigration();
+    await ds.undoLastMigration();
     await ds.undoLastMigration();
     await ds.undoLastMigration();
     await ds.undoLastMigration();
@@ -63,7 +66,10 @@ describe('the migration to visits as sessions', () => {
 
   it('recomputes the rollups with one definition of a sign-up (any account) and of a sale (not refunded)', async () => {
     // As the rollups stood before: sign-ups by the form only, a refunded order still a sale (of 0 FCFA)
-    // (the visitors' video views migration, which came after it, undone first).
+    // (the journal's integrations, the administrators' journal, the health-data consents and the visitors' video views migrations, which came after it, undone first).
+    await ds.undoLastMigration();
+    await ds.undoLastMigration();
+    await ds.undoLastMigration();
     await ds.undoLastMigration();
     await ds.undoLastMigration();
     const [awa, binta, video, guide] = ['a', 'b', 'c', 'd'].map((c) => `00000000-0000-4000-8000-00000000000${c}`);

@@ -5,6 +5,8 @@ import { catalogueSettings, type CatalogueConfig } from './config';
 import { contentModule } from './content';
 import { createDataSource } from './database';
 import { createOwnership, entitlementsModule } from './entitlements';
+import { erasureModule } from './erasure';
+import { exportModule } from './export';
 import { itemsModule } from './items';
 import {
   CATALOGUE_JOB_NAMES,
@@ -19,7 +21,9 @@ import {
   type CatalogueQueues,
   type ObjectStore,
 } from './media';
+import { offlineModule } from './offline';
 import { playbackModule, PreviewLimits } from './playback';
+import { removeRefundedReview, reviewsModule } from './reviews';
 import { typeDefs } from './schema';
 import type { CatalogueDeps } from './shared/deps';
 import { statsModule } from './stats';
@@ -45,7 +49,7 @@ export function catalogueService(config: CatalogueConfig) {
   return defineService<CatalogueConfig, CatalogueJobs, BaseContext, { store: ObjectStore; deps: CatalogueDeps; variants: VariantCache }>({
     name: 'catalogue',
     config,
-    dataSource: (url) => createDataSource(url),
+    dataSource: (url, poolMax) => createDataSource(url, poolMax),
     typeDefs,
     jobs: { names: CATALOGUE_JOB_NAMES, concurrency: 2, recovery: CATALOGUE_JOB_RECOVERY },
     async setup({ ds, uow, log, enqueue, bus, redis, verifier }) {
@@ -77,8 +81,10 @@ export function catalogueService(config: CatalogueConfig) {
       return {
         modules: [
           itemsModule({ ...deps, ownership }),
-          entitlementsModule({ bus, uow, log, maxDeliver: settings.eventMaxDeliver, ownership }),
-          playbackModule({ ...deps, playback, signer, verifier }),
+          entitlementsModule({ bus, uow, log, maxDeliver: settings.eventMaxDeliver, ownership, onRevoked: removeRefundedReview }),
+          reviewsModule(deps),
+          playbackModule({ ...deps, playback, signer, verifier, bus, maxDeliver: settings.eventMaxDeliver }),
+          offlineModule({ ...deps, bus, maxDeliver: settings.eventMaxDeliver }),
           mediaModule({
             ...deps,
             signer,
@@ -90,6 +96,8 @@ export function catalogueService(config: CatalogueConfig) {
           }),
           contentModule(deps),
           statsModule(deps),
+          erasureModule({ ...deps, bus, maxDeliver: settings.eventMaxDeliver }),
+          exportModule({ ...deps, bus, maxDeliver: settings.eventMaxDeliver }),
         ],
         expose: { store, deps, variants },
       };

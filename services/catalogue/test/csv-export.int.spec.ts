@@ -31,11 +31,20 @@ describe('CSV exports, read as a French Excel or LibreOffice opens them', () => 
   });
 
   it('exports the PDFs with their size in MB and page count, decimals with a comma', async () => {
+    const pdfId = randomUUID();
     await t.sql.query(
       `INSERT INTO catalogue.pdfs (id, title, description, category, price_cents, file_key, file_size, page_count, rating, download_count, search_text, title_key, created_at, published_at, updated_at)
-       VALUES ($1, 'Guide "sommeil", édition 2', 'Dormir mieux', 'sleep', 100, 'k.pdf', 1572864, 12, 4.5, 3, 'x', 'x', '2026-11-18T10:00:00Z', now(), now())`,
-      [randomUUID()],
+       VALUES ($1, 'Guide "sommeil", édition 2', 'Dormir mieux', 'sleep', 100, 'k.pdf', 1572864, 12, NULL, 3, 'x', 'x', '2026-11-18T10:00:00Z', now(), now())`,
+      [pdfId],
     );
+    // « Note » is its buyers' reviews' average: 4 and 5 stars, and a hidden 1 left out.
+    for (const [rating, hidden] of [[4, false], [5, false], [1, true]] as const) {
+      await t.sql.query(
+        `INSERT INTO catalogue.reviews (id, item_id, item_type, user_id, reviewer_name, rating, body, search_text, created_at, updated_at, hidden_at, hidden_reason)
+         VALUES ($1, $2, 'pdf', $3, 'Awa D.', $4, '', '', now(), now(), $5, $6)`,
+        [randomUUID(), pdfId, randomUUID(), rating, hidden ? new Date() : null, hidden ? 'Hors sujet' : null],
+      );
+    }
     const res = await t.asAdmin<{ exportPdfsCsv: string }>(`{ exportPdfsCsv }`);
     const sheet = readSpreadsheetCsv(res.data!.exportPdfsCsv);
     expect(sheet.header).toEqual(['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Pages', 'Taille (MB)', 'Note', 'Téléchargements', 'Date de création']);

@@ -1,5 +1,5 @@
 import { events, makeEnvelope, natsSubject, type Envelope, type EventData } from '@lbf/proto-events';
-import { until, withHarness } from '@lbf/service-kit/testing';
+import { purchaseCompleted, until, withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { headers, type JetStreamClient, type JetStreamManager } from 'nats';
 import { ENTITLEMENTS_CONSUMER, REFUNDS_CONSUMER } from '../src/entitlements/consumers';
@@ -27,20 +27,7 @@ function completed(p: Purchase): Envelope<EventData<'commerce.purchase.completed
     subject: 'commerce.purchase.completed',
     version: events['commerce.purchase.completed'].version,
     producer: 'commerce',
-    data: {
-      orderId: p.orderId,
-      receiptNumber: 'LBF-2026-000001',
-      buyerId: p.buyerId,
-      buyerEmail: 'awa.mbarga@example.cm',
-      itemId: p.itemId,
-      itemType: p.itemType,
-      itemTitle: 'Un contenu',
-      amountUsdCents: 359,
-      amountXaf: 2356,
-      provider: 'mtn',
-      operatorTransactionId: '1234567890',
-      completedAt: new Date().toISOString(),
-    },
+    data: purchaseCompleted({ ...p, itemTitle: 'Un contenu' }),
   });
 }
 

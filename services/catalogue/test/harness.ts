@@ -16,7 +16,7 @@ import type { DataSource } from 'typeorm';
 import { startCatalogue, type RunningCatalogue } from '../src/app';
 import type { CatalogueConfig } from '../src/config';
 import { createDataSource } from '../src/database';
-import { insertVideo, type VideoRow } from './factories/items';
+import { insertPdf, insertVideo, type PdfRow, type VideoRow } from './factories/items';
 
 export const SIGNING_SECRET = 'secret-de-signature-des-tests-catalogue';
 
@@ -108,6 +108,8 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     abs: (url: string) => (url.startsWith('/') ? `${origin}${url}` : url),
     /** factories/items.ts insertVideo, on this file's database. */
     insertVideo: (v: VideoRow) => insertVideo(sql, v),
+    /** factories/items.ts insertPdf, on this file's database. */
+    insertPdf: (p: PdfRow) => insertPdf(sql, p),
     /** A connection of its own to this file's database, as a command (seed, backfill) opens one: no relay; closed at teardown. */
     async cliDataSource(): Promise<DataSource> {
       const ds = createDataSource(config.databaseUrl, 2);

@@ -1,5 +1,5 @@
 import { events, makeEnvelope, natsSubject, type EventData } from '@lbf/proto-events';
-import { until } from '@lbf/service-kit/testing';
+import { purchaseCompleted, until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ type Buyer = { userId: string; token: string; name?: string; email: string };
 /** commerce.purchase.completed / refunded as commerce's outbox publishes them; waits for the entitlement row to follow. */
 async function purchase(buyer: Buyer, pdfId: string, receiptNumber: string): Promise<string> {
   const orderId = randomUUID();
-  const data: EventData<'commerce.purchase.completed'> = {
+  const data = purchaseCompleted({
     orderId,
     receiptNumber,
     buyerId: buyer.userId,
@@ -57,12 +57,9 @@ async function purchase(buyer: Buyer, pdfId: string, receiptNumber: string): Pro
     itemId: pdfId,
     itemType: 'pdf',
     itemTitle: 'Guide',
-    amountUsdCents: 359,
-    amountXaf: 2356,
     provider: 'orange',
     operatorTransactionId: 'MP-1',
-    completedAt: new Date().toISOString(),
-  };
+  });
   await publish('commerce.purchase.completed', data);
   await until(async () => ((await t.sql.query(`SELECT 1 FROM catalogue.entitlements WHERE order_id = $1 AND granted_at IS NOT NULL`, [orderId])).rowCount ? true : null), 5000, 'the entitlement');
   return orderId;

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { MediaSigner, type StreamGrant } from '../src/media/signing';
 import { playbackStartKey } from '../src/playback/playback';
 import { grant, refund } from './factories/entitlements';
-import { decryptSegment, writeHlsFixture, type HlsFixture } from './factories/playback';
+import { decryptSegment, healthConsent, writeHlsFixture, type HlsFixture } from './factories/playback';
 import { SIGNING_SECRET, setupCatalogue } from './harness';
 
 const t = withHarness(() => setupCatalogue());
@@ -79,6 +79,7 @@ beforeAll(async () => {
   buyer = t.newUser();
   stranger = t.newUser();
   await grant(t, buyer.userId, videoA);
+  await healthConsent(t, buyer.userId);
 });
 
 describe('startPlayback', () => {
@@ -340,6 +341,7 @@ describe('watch progress', () => {
 
   it('shows on Video.watchProgress, one statement for a whole list', async () => {
     const admin = t.newUser({ admin: true });
+    await healthConsent(t, admin.userId);
     await t.as<Save>(admin.token, SAVE, { id: videoB, p: 30 });
     const seen: string[] = [];
     const spy = jest.spyOn(t.app.ds.logger, 'logQuery').mockImplementation((q: string) => void seen.push(q));

@@ -85,6 +85,18 @@ describe('the demo catalogue', () => {
     expect(testimonials).toHaveLength(5);
   });
 
+  it('names the author and « Mis à jour le » of every lesson, guide and article, and most of their reviewers', async () => {
+    type Credits = { author: string | null; reviewer: string | null; contentUpdatedOn: string | null };
+    const fields = 'author reviewer contentUpdatedOn';
+    const res = await t.query<{ videos: { items: Credits[] }; pdfs: { items: Credits[] }; articles: { items: Credits[] } }>(
+      `{ videos(pageSize: 20) { items { ${fields} } } pdfs { items { ${fields} } } articles { items { ${fields} } } }`,
+    );
+    const all = [...res.data!.videos.items, ...res.data!.pdfs.items, ...res.data!.articles.items];
+    expect(all).toHaveLength(18);
+    expect(all.every((c) => c.author && /^\d{4}-\d{2}-\d{2}$/.test(c.contentUpdatedOn ?? ''))).toBe(true);
+    expect(all.filter((c) => c.reviewer).length).toBeGreaterThan(12);
+  });
+
   it('invents no audience: no views, no downloads, no PDF rating until real ones are recorded', async () => {
     const res = await t.asAdmin<{
       videos: { items: Array<{ viewCount: number; downloadCount: number }> };

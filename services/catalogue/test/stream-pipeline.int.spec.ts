@@ -1,7 +1,7 @@
 import { until } from '@lbf/service-kit/testing';
 import { createDecipheriv } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildStream } from '../src/media/processing/stream-video';
 import { BUNDLED_FFMPEG } from '../src/media/processing/ffmpeg';
@@ -135,6 +135,29 @@ describe('the streaming pipeline of an uploaded video', () => {
         expect(['moof', 'styp']).toContain(clear.subarray(4, 8).toString('latin1'));
       }
     }
+  });
+
+  it('stores the bytes of each rendition as the sum of its stored init and segments, and Video.renditions gives them before any purchase', async () => {
+    const r = await row(id);
+    const sizeOf = async (folder: string, name: string) => {
+      const segments = playlistSegments((await read(id, 1, `${folder}/${name}/index.m3u8`)).toString());
+      const files = ['init.mp4', ...segments.map((s) => s.uri)];
+      const sizes = await Promise.all(files.map(async (f) => (await stat(join(versionDir(id, 1), folder, name, f))).size));
+      return sizes.reduce((a, b) => a + b, 0);
+    };
+    for (const x of r.hls_renditions as Array<{ name: string; bytes: number }>) expect(x.bytes).toBe(await sizeOf('full', x.name));
+    for (const x of r.preview_renditions as Array<{ name: string; bytes: number }>) expect(x.bytes).toBe(await sizeOf('preview', x.name));
+    const audio = await sizeOf('full', 'audio');
+    const answer = await t.asCustomer<{ video: { purchased: boolean; renditions: Array<{ name: string; bytes: number; megabytes: number }> } }>(
+      `query($id: ID!) { video(id: $id) { purchased renditions { name bytes megabytes } } }`,
+      { id },
+    );
+    expect(answer.data!.video.purchased).toBe(false);
+    expect(answer.data!.video.renditions).toEqual([
+      { name: '234p', bytes: (await sizeOf('full', '234p')) + audio, megabytes: expect.any(Number) },
+      { name: '360p', bytes: (await sizeOf('full', '360p')) + audio, megabytes: expect.any(Number) },
+      { name: 'audio', bytes: audio, megabytes: Math.round(audio / 1e5) / 10 },
+    ]);
   });
 
   it('stores the preview in the clear, about previewSeconds long, under preview/', async () => {

@@ -5,12 +5,19 @@ import { checkoutModule } from './checkout/checkout.module';
 import { commerceSettings, type CommerceConfig } from './config';
 import { createDataSource } from './database';
 import type { CommerceDeps } from './deps';
+import { commerceErasure } from './erasure';
+import { commerceExport } from './export';
 import { feedsModule } from './feeds/feeds.module';
+import { operatorHealthModule } from './operator-health/operator-health.module';
 import { OrderUpdates } from './orders';
 import { ordersModule } from './orders/orders.module';
 import { createProviderRegistry, type PaymentProvider, type ProviderName } from './providers';
 import { providersModule } from './providers/providers.module';
 import { purchasesModule } from './purchases/purchases.module';
+import { promoModule } from './promo/promo.module';
+import { payLinksModule } from './pay-links/pay-links.module';
+import { giftsModule } from './gifts/gifts.module';
+import { commerceRetention } from './retention';
 import { COMMERCE_JOB_NAMES, type CommerceJobs } from './settlement';
 import { settlementModule } from './settlement/settlement.module';
 import { typeDefs } from './schema';
@@ -38,7 +45,7 @@ export function commerceService(config: CommerceConfig, options: CommerceOptions
   return defineService<CommerceConfig, CommerceJobs, BaseContext, { deps: CommerceDeps }>({
     name: 'commerce',
     config,
-    dataSource: (url) => createDataSource(url),
+    dataSource: (url, poolMax) => createDataSource(url, poolMax),
     typeDefs,
     subscriptions: true,
     jobs: { names: COMMERCE_JOB_NAMES, concurrency: 8 },
@@ -65,7 +72,14 @@ export function commerceService(config: CommerceConfig, options: CommerceOptions
           settlementModule(deps),
           webhooksModule(deps),
           adminModule(deps),
+          promoModule(deps),
+          payLinksModule(deps),
+          giftsModule(deps),
           purchasesModule(deps),
+          operatorHealthModule(deps, metrics),
+          commerceRetention(deps),
+          commerceErasure(deps, bus),
+          commerceExport(deps, bus),
         ],
         expose: { deps },
       };

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { commerceSettings, DEFAULT_CHARGE_GRACE_MS, DEFAULT_POLL_DELAYS_MS, fromEnv, offeredProviders } from './config';
+import { commerceSettings, DEFAULT_CHARGE_GRACE_MS, DEFAULT_PAYMENT_HEALTH, DEFAULT_POLL_DELAYS_MS, fromEnv, offeredProviders } from './config';
 
 const publicKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const base = { AUTH_PUBLIC_KEY: publicKey, SUBGRAPH_SECRET: 'a-secret-of-at-least-16-chars' };
@@ -52,5 +52,14 @@ describe('commerce config', () => {
     expect(Object.isFrozen(settings)).toBe(true);
     expect(Object.isFrozen(settings.providers)).toBe(true);
     expect(commerceSettings({ ...fromEnv({ ...base }), pollDelaysMs: [200], chargeGraceMs: 1_500 })).toMatchObject({ pollDelaysMs: [200], chargeGraceMs: 1_500 });
+  });
+
+  it("operator health: thresholds from the environment, else the defaults, for a test's literal config too", () => {
+    expect(commerceSettings(fromEnv({ ...base })).paymentHealth).toEqual(DEFAULT_PAYMENT_HEALTH);
+    const tuned = commerceSettings(fromEnv({ ...base, PAYMENT_HEALTH_SLOW_MEDIAN_SECONDS: '20', PAYMENT_HEALTH_FAILING_BELOW_PERCENT: '50' })).paymentHealth;
+    expect(tuned).toMatchObject({ slowMedianSeconds: 20, failingBelowPercent: 50, windowMinutes: 30, minSettled: 5 });
+    const { paymentHealth: _, ...literal } = fromEnv({ ...base });
+    expect(commerceSettings({ ...literal, paymentHealth: { cacheSeconds: 0 } }).paymentHealth).toEqual({ ...DEFAULT_PAYMENT_HEALTH, cacheSeconds: 0 });
+    expect(() => fromEnv({ ...base, PAYMENT_HEALTH_FAILING_BELOW_PERCENT: '120' })).toThrow(/PAYMENT_HEALTH_FAILING_BELOW_PERCENT/);
   });
 });

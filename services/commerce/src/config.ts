@@ -33,7 +33,33 @@ export interface CommerceConfig extends BaseConfig {
   chargeGraceMs?: number;
   /** Deliveries of an event before a consumer parks it; the kit's default when absent. */
   eventMaxDeliver?: number;
+  /** Operator health (operator-health/): what is measured and when a provider counts as degraded. */
+  paymentHealth?: Partial<PaymentHealthConfig>;
 }
+
+/**
+ * The operator health's window and its degraded rule (operator-health/rules.ts): a provider is
+ * FAILING when fewer than `failingBelowPercent` % of at least `minSettled` settled attempts of the
+ * last `windowMinutes` were paid, SLOW when the median time from push to approval of at least
+ * `minApprovals` paid ones is above `slowMedianSeconds`. A figure is reused for `cacheSeconds`.
+ */
+export interface PaymentHealthConfig {
+  windowMinutes: number;
+  minSettled: number;
+  failingBelowPercent: number;
+  minApprovals: number;
+  slowMedianSeconds: number;
+  cacheSeconds: number;
+}
+
+export const DEFAULT_PAYMENT_HEALTH: Readonly<PaymentHealthConfig> = {
+  windowMinutes: 30,
+  minSettled: 5,
+  failingBelowPercent: 70,
+  minApprovals: 3,
+  slowMedianSeconds: 90,
+  cacheSeconds: 10,
+};
 
 export const DEFAULT_USD_XAF_RATE = 656;
 export const DEFAULT_POLL_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
@@ -47,7 +73,7 @@ const DEFAULT_REDIS_KEY_PREFIX = 'lbf';
  * and frozen (issue 21: no `config.x ?? fallback` at a use site).
  */
 export type CommerceSettings = DeepReadonly<
-  CommerceConfig & { pollDelaysMs: number[]; chargeGraceMs: number; redisKeyPrefix: string; siteTimezone: string }
+  CommerceConfig & { pollDelaysMs: number[]; chargeGraceMs: number; redisKeyPrefix: string; siteTimezone: string; paymentHealth: PaymentHealthConfig }
 >;
 
 /** The settings a config (from `fromEnv` or a test's literal) may leave out, with their defaults. */
@@ -55,6 +81,16 @@ const defaulted = z.object({
   pollDelaysMs: z.array(z.number().int().nonnegative()).min(1).default(DEFAULT_POLL_DELAYS_MS),
   chargeGraceMs: z.number().int().nonnegative().default(DEFAULT_CHARGE_GRACE_MS),
   redisKeyPrefix: z.string().min(1).default(DEFAULT_REDIS_KEY_PREFIX),
+  paymentHealth: z
+    .object({
+      windowMinutes: z.number().int().positive().default(DEFAULT_PAYMENT_HEALTH.windowMinutes),
+      minSettled: z.number().int().positive().default(DEFAULT_PAYMENT_HEALTH.minSettled),
+      failingBelowPercent: z.number().min(0).max(100).default(DEFAULT_PAYMENT_HEALTH.failingBelowPercent),
+      minApprovals: z.number().int().positive().default(DEFAULT_PAYMENT_HEALTH.minApprovals),
+      slowMedianSeconds: z.number().positive().default(DEFAULT_PAYMENT_HEALTH.slowMedianSeconds),
+      cacheSeconds: z.number().min(0).default(DEFAULT_PAYMENT_HEALTH.cacheSeconds),
+    })
+    .prefault({}),
 });
 
 /** Fills every default of a config (from `fromEnv` or a test's literal) once, and freezes it. */
@@ -87,6 +123,12 @@ export const commerceEnv = baseEnv.extend({
   ORANGE_MONEY_CHANNEL_MSISDN: optional,
   ORANGE_MONEY_PIN: optional,
   ORANGE_MONEY_BASE_URL: z.url().default('https://api-s1.orange.cm'),
+  PAYMENT_HEALTH_WINDOW_MINUTES: z.coerce.number().int().positive().default(DEFAULT_PAYMENT_HEALTH.windowMinutes),
+  PAYMENT_HEALTH_MIN_SETTLED: z.coerce.number().int().positive().default(DEFAULT_PAYMENT_HEALTH.minSettled),
+  PAYMENT_HEALTH_FAILING_BELOW_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_PAYMENT_HEALTH.failingBelowPercent),
+  PAYMENT_HEALTH_MIN_APPROVALS: z.coerce.number().int().positive().default(DEFAULT_PAYMENT_HEALTH.minApprovals),
+  PAYMENT_HEALTH_SLOW_MEDIAN_SECONDS: z.coerce.number().positive().default(DEFAULT_PAYMENT_HEALTH.slowMedianSeconds),
+  PAYMENT_HEALTH_CACHE_SECONDS: z.coerce.number().min(0).default(DEFAULT_PAYMENT_HEALTH.cacheSeconds),
 });
 
 export type CommerceEnv = z.infer<typeof commerceEnv>;
@@ -109,5 +151,13 @@ export function fromEnv(source: NodeJS.ProcessEnv = process.env): CommerceConfig
     notifyUrl: trim(e.PAYMENT_NOTIFY_URL ?? `${publicUrl}/payments/notify`),
     // Real credentials -> real endpoint, else PAYMENT_SANDBOX_URL -> sandbox, else not offered (providers/configs.ts).
     providers: providerConfigsFrom(source),
+    paymentHealth: {
+      windowMinutes: e.PAYMENT_HEALTH_WINDOW_MINUTES,
+      minSettled: e.PAYMENT_HEALTH_MIN_SETTLED,
+      failingBelowPercent: e.PAYMENT_HEALTH_FAILING_BELOW_PERCENT,
+      minApprovals: e.PAYMENT_HEALTH_MIN_APPROVALS,
+      slowMedianSeconds: e.PAYMENT_HEALTH_SLOW_MEDIAN_SECONDS,
+      cacheSeconds: e.PAYMENT_HEALTH_CACHE_SECONDS,
+    },
   };
 }

@@ -48,6 +48,13 @@ export interface Order {
   /** Why an administrator must look at this payment (the bell, settlement/alerts.ts); null when nothing is open. */
   alertReason: 'claim' | 'outcome-unknown' | null;
   alertRaisedAt: Date | null;
+  /** The promo code the order is charged with (its latest attempt's), and what it took off the price list's price. */
+  promoCodeId: string | null;
+  promoCode: string | null;
+  discountXaf: number;
+  discountUsdCents: number;
+  /** « Offrir »: paid for someone else (gifts/); the buyer does not own the item through it. */
+  gift: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -74,7 +81,14 @@ export interface PaymentAttempt {
   /** Times the charge was sent again because the provider had no request for our reference (a crash before the call). */
   chargeResends: number;
   chargeResentAt: Date | null;
+  /** The mobile network the prompt went to (NotchPay: by the number); null when unknown (NotchPay's hosted page). */
+  operator: MobileOperator | null;
+  /** The provider's final word on an attempt we had ended ourselves at the end of its window without it (operator health). */
+  lateAnswer: 'failed' | 'canceled' | 'expired' | null;
 }
+
+/** The two mobile networks a prompt can go to. */
+export type MobileOperator = 'orange' | 'mtn';
 
 /** One raw exchange with a provider (answer or notification), secrets removed. */
 export interface ProviderExchange {
@@ -121,3 +135,27 @@ export interface ReceiptCounter {
   last: number;
 }
 
+
+/** A promo code as an administrator created it (promo/). `held`: uses reserved by a live attempt plus uses paid. */
+export interface PromoCode {
+  id: string;
+  /** Upper case, 3 to 32 of A-Z 0-9 _ -. */
+  code: string;
+  kind: 'percent' | 'amount';
+  percent: number | null;
+  amountXaf: number | null;
+  /** The items it applies to; null: every item. */
+  itemIds: string[] | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxUses: number | null;
+  perCustomerMax: number | null;
+  active: boolean;
+  held: number;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A code on one order: reserved while its attempt is live, used once paid, released when it ended without money. */
+export type PromoUseState = 'reserved' | 'used' | 'released';

@@ -50,6 +50,20 @@ describe('who may read and do what', () => {
     expect(res.data!.order).toMatchObject({ buyerName: 'Awa Ngo', buyerEmail: `buyer-${buyer.userId.slice(0, 8)}@example.com` });
   });
 
+  it('a buyer who paid before commerce heard of their registration: the receipt event and the order carry their real address once known', async () => {
+    const buyer = t.newUser();
+    const itemId = await t.publishItem({ priceCents: 359 });
+    const order = (await t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'NOTCHPAY' })).order!;
+    const placeholder = `client-${buyer.userId.slice(0, 8)}@clients.lbf.invalid`;
+    expect((await t.gql(`query($id: ID!) { order(id: $id) { buyerEmail } }`, { id: order.id }, buyer)).data!.order.buyerEmail).toBe(placeholder);
+    // The registration arrives while the payment is pending: the order takes the address.
+    const email = await t.registerBuyer(buyer);
+    expect((await t.gql(`query($id: ID!) { order(id: $id) { buyerEmail } }`, { id: order.id }, buyer)).data!.order.buyerEmail).toBe(email);
+    await settle(t.app.deps, order.attempt.id, { outcome: 'completed', operatorTransactionId: 'OP-late' });
+    const sent = await t.sql.query(`SELECT envelope->'data'->>'buyerEmail' AS to FROM commerce.outbox WHERE subject = 'commerce.purchase.completed' AND envelope->'data'->>'orderId' = $1`, [order.id]);
+    expect(sent.rows).toEqual([{ to: email }]);
+  });
+
   it('every admin field is refused to customers (FORBIDDEN) and visitors (UNAUTHENTICATED)', async () => {
     const { order } = await paidOrder();
     const customer = t.newUser();
@@ -58,6 +72,7 @@ describe('who may read and do what', () => {
       `{ adminUserOrders(userId: "${customer.userId}") { id } }`,
       `{ commerceStats { salesCount } }`,
       `{ exportOrdersCsv }`,
+      `{ adminPaymentHealth { rule { windowMinutes } } }`,
       `mutation { adminRecheckOrder(orderId: "${order.id}") { order { id } } }`,
       `mutation { adminGrantOrder(input: { orderId: "${order.id}", reason: "x" }) { order { id } } }`,
       `mutation { adminMarkRefunded(input: { orderId: "${order.id}", reason: "x" }) { order { id } } }`,

@@ -86,10 +86,10 @@ describe('administrators: payments page, grant, refund, stats, CSV, purchase his
     const csv = (await t.gql(`query($f: OrderFilter) { exportOrdersCsv(filter: $f) }`, { f: { search: 'awa.filtre' } }, admin())).data!.exportOrdersCsv as string;
     // Read as a French Excel or LibreOffice opens it: BOM, semicolons, every row as wide as the header.
     const sheet = readSpreadsheetCsv(csv);
-    expect(sheet.header).toEqual(['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le']);
+    expect(sheet.header).toEqual(['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Code promo', 'Remise (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le']);
     expect(sheet.records).toHaveLength(2);
     const [pendingRow, paidRow] = sheet.records;
-    expect(paidRow).toMatchObject({ Contenu: 'Guide du sommeil', 'Montant (FCFA)': '656', Méthode: 'Orange Money', Statut: 'Complété', 'Transaction opérateur': 'MP-CSV-1' });
+    expect(paidRow).toMatchObject({ Contenu: 'Guide du sommeil', 'Montant (FCFA)': '656', 'Code promo': '', 'Remise (FCFA)': '', Méthode: 'Orange Money', Statut: 'Complété', 'Transaction opérateur': 'MP-CSV-1' });
     expect(pendingRow).toMatchObject({ Méthode: 'NotchPay', Statut: 'En attente', 'Payé le': '' });
     // Dates and times in the site's time zone, one format, like every export.
     expect(paidRow!.Date).toMatch(SPREADSHEET_DATE_TIME);

@@ -97,7 +97,7 @@ describe('a kill between the commit of an attempt and the provider call (commerc
     children.push(child.proc);
     const exited = new Promise((resolve) => child.proc.once('exit', resolve));
     const killed = proxy.arm(method, path, child.proc);
-    const answer = gql(child.url, START_CHECKOUT, { input: { consentImmediateAccess: true, itemId, itemType: 'VIDEO', ...input } }, gatewayHeaders(t.env.subgraphSecret, buyer.token)).then(
+    const answer = gql(child.url, START_CHECKOUT, { input: { consentImmediateAccess: true, consentHealthData: true, itemId, itemType: 'VIDEO', ...input } }, gatewayHeaders(t.env.subgraphSecret, buyer.token)).then(
       () => 'answered',
       () => 'no answer',
     );

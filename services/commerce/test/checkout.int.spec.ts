@@ -77,11 +77,35 @@ describe('checkout', () => {
     expect((await t.startCheckout(buyer, { itemId, itemType: 'PDF', method: 'NOTCHPAY' })).error).toMatchObject({ code: 'NOT_FOR_SALE' });
   });
 
+  it('needs the health-data consent: asserted by the request, or seen from identity (a withdrawal refuses again; an older event changes nothing)', async () => {
+    const itemId = await t.publishItem();
+    const buyer = t.newUser();
+    const pay = () => t.startCheckout(buyer, { itemId, itemType: 'VIDEO', method: 'NOTCHPAY', consentHealthData: null });
+    expect((await pay()).error).toEqual({ code: 'HEALTH_CONSENT_REQUIRED', message: 'Votre consentement est nécessaire pour acheter ce contenu.', field: 'consentHealthData' });
+    expect(await t.sql.query('SELECT 1 FROM commerce.orders WHERE buyer_id = $1', [buyer.userId])).toMatchObject({ rowCount: 0 });
+    const applied = async () => (await t.sql.query(`SELECT count(*)::int AS n FROM commerce.inbox WHERE consumer = 'commerce-health-consents'`)).rows[0].n as number;
+    const consent = async (given: boolean, changedAt: string) => {
+      const before = await applied();
+      await t.publish('identity.user.consent_changed', { userId: buyer.userId, kind: 'health_data', given, version: '2026-11-27', source: 'account', changedAt });
+      await t.until(async () => ((await applied()) > before ? true : null), 5000, 'the consent event');
+    };
+    await consent(false, '2026-11-27T10:00:00.000Z');
+    expect((await pay()).error).toMatchObject({ code: 'HEALTH_CONSENT_REQUIRED' });
+    await consent(true, '2026-11-27T11:00:00.000Z');
+    await consent(false, '2026-11-27T09:00:00.000Z'); // older: arrives late, changes nothing
+    expect((await pay()).order).toMatchObject({ status: 'PENDING' });
+    await consent(false, '2026-11-27T12:00:00.000Z');
+    const other = await t.publishItem();
+    expect((await t.startCheckout(buyer, { itemId: other, itemType: 'VIDEO', method: 'NOTCHPAY', consentHealthData: false })).error).toMatchObject({ code: 'HEALTH_CONSENT_REQUIRED' });
+    // Asserted by the request (the dialog, having just recorded it with identity): accepted.
+    expect((await t.startCheckout(buyer, { itemId: other, itemType: 'VIDEO', method: 'NOTCHPAY', consentHealthData: true })).order).toMatchObject({ status: 'PENDING' });
+  });
+
   it('the price cannot come from the client: no price input exists, and the charge is the price list\'s', async () => {
     const itemId = await t.publishItem({ priceCents: 359 });
     const buyer = t.newUser();
     const forged = await t.gql(
-      `mutation { startCheckout(input: { itemId: "${itemId}", itemType: VIDEO, method: NOTCHPAY, consentImmediateAccess: true, amount: 1 }) { order { id } } }`,
+      `mutation { startCheckout(input: { itemId: "${itemId}", itemType: VIDEO, method: NOTCHPAY, consentImmediateAccess: true, consentHealthData: true, amount: 1 }) { order { id } } }`,
       {},
       buyer,
     );

@@ -1,26 +1,19 @@
 import { connect } from 'nats';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { settle } from '../src/settlement';
-import { freePort, PrivateNats } from '@lbf/service-kit/testing';
+import { PrivateNats } from '@lbf/service-kit/testing';
 import { commerceHarness, until, type CommerceHarness } from './harness';
 
 describe('commerce.purchase.completed when NATS is unreachable at commit', () => {
   let nats: PrivateNats;
   let t: CommerceHarness;
-  let storeDir: string;
 
   beforeAll(async () => {
-    storeDir = mkdtempSync(join(tmpdir(), 'commerce-nats-'));
-    nats = new PrivateNats(await freePort(), storeDir);
-    await nats.start();
+    nats = await PrivateNats.started('commerce-nats-');
     t = await commerceHarness({ config: { natsUrl: nats.url } });
   });
   afterAll(async () => {
     await t?.teardown().catch(() => undefined);
-    await nats?.stop();
-    rmSync(storeDir, { recursive: true, force: true });
+    await nats?.remove();
   });
 
   const completedInStream = async (orderId: string) => {

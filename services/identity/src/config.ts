@@ -10,6 +10,7 @@ import {
   type BaseConfig,
   baseSettingsDefaults,
 } from '@lbf/service-kit';
+import { RETENTION } from '@lbf/proto-events';
 import { z } from 'zod';
 import { DEFAULT_PROOF_OF_WORK_DIFFICULTY } from './captcha/proof-of-work';
 import { defaultRateLimits, type RateLimitRule, type RateLimits } from './shared/rate-limits';
@@ -27,10 +28,27 @@ export interface IdentityConfig extends BaseConfig {
   rateLimits?: Partial<RateLimits>;
   /** Zero bits the sign-up's proof of work must reach; default 12. */
   proofOfWorkDifficulty?: number;
+  /**
+   * Seconds between a deletion request and the account's erasure (the grace period); default
+   * proto-events RETENTION.deletionDays (30 days), the privacy page's promise. Tests shorten it.
+   */
+  deletionGraceSeconds?: number;
+  /** How often the erasure job looks for accounts whose grace period is over; default 15 minutes. */
+  deletionSweepEveryMs?: number;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
 export const DEFAULT_REFRESH_TOKEN_TTL_DAYS = 30;
+export const DEFAULT_DELETION_SWEEP_EVERY_MS = 15 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * The grace period ends this long before the promised day: the erasure job comes by every 15
+ * minutes and the other services apply identity.user.deleted within seconds, so an account asked
+ * to go « dans un délai de 30 jours » is gone within them, not 30 days and a quarter of an hour.
+ */
+export const ERASURE_MARGIN_SECONDS = 60 * 60;
+/** The grace period of a deletion promised within `days`. */
+export const deletionGraceOf = (days: number) => days * DAY_SECONDS - ERASURE_MARGIN_SECONDS;
 
 /** The kit's base variables and identity's own. */
 export const identityEnv = baseEnv.extend({
@@ -45,6 +63,11 @@ export const identityEnv = baseEnv.extend({
    * visitors all come from 127.0.0.1, do.
    */
   SIGN_UP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(defaultRateLimits.signUpPerIp.points),
+  /**
+   * Days between a deletion request and the account's erasure. The privacy page promises
+   * RETENTION.deletionDays (30): a longer grace breaks that promise, so it is the most allowed.
+   */
+  ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(1).max(RETENTION.deletionDays).default(RETENTION.deletionDays),
 });
 
 /** Reads the environment once; throws a ConfigError naming every bad variable. */
@@ -57,6 +80,7 @@ export function fromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     rateLimits: { signUpPerIp: { points: e.SIGN_UP_PER_IP_PER_HOUR, durationSeconds: defaultRateLimits.signUpPerIp.durationSeconds } },
+    deletionGraceSeconds: deletionGraceOf(e.ACCOUNT_DELETION_DAYS),
   };
 }
 
@@ -71,6 +95,8 @@ const identitySettings = z.object({
   accessTokenTtlSeconds: z.number().default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   refreshTokenTtlDays: z.number().default(DEFAULT_REFRESH_TOKEN_TTL_DAYS),
   proofOfWorkDifficulty: z.number().default(DEFAULT_PROOF_OF_WORK_DIFFICULTY),
+  deletionGraceSeconds: z.number().positive().default(deletionGraceOf(RETENTION.deletionDays)),
+  deletionSweepEveryMs: z.number().int().positive().default(DEFAULT_DELETION_SWEEP_EVERY_MS),
   rateLimits: z
     .object({
       signInPerIp: rule(defaultRateLimits.signInPerIp),

@@ -49,6 +49,20 @@ describe('the last administrator', () => {
     expect(await activeAdmins()).toBe(1);
   });
 
+  it('is not banned when the only other administrator is on their way out (a pending deletion)', async () => {
+    await h.sql.query('DELETE FROM identity.admin_roles');
+    const leaving = await h.account({ admin: true });
+    const last = await h.account({ admin: true });
+    await h.sql.query(
+      `INSERT INTO identity.account_deletions (user_id, requested_at, scheduled_for) VALUES ($1, now(), now() + interval '30 days')`,
+      [leaving.id],
+    );
+    const res = await leaving.browser.gql(BAN_USER, { input: { userId: last.id, reason: 'départ' } });
+    expect(res.data!.banUser.error).toEqual({ code: 'VALIDATION', message: 'Impossible de bannir le dernier administrateur.', field: 'userId' });
+    const { rowCount } = await h.sql.query('SELECT 1 FROM identity.user_bans WHERE user_id = $1', [last.id]);
+    expect(rowCount).toBe(0);
+  });
+
   it('may still ban another administrator while one is left', async () => {
     const a = await h.account({ admin: true });
     const b = await h.account({ admin: true });

@@ -1,25 +1,18 @@
 import { connect } from 'nats';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, PrivateNats, until } from '@lbf/service-kit/testing';
+import { PrivateNats, until } from '@lbf/service-kit/testing';
 import { identityHarness, type IdentityHarness, SIGN_UP } from './harness';
 
 describe('the outbox when NATS is unreachable', () => {
   let nats: PrivateNats;
   let h: IdentityHarness;
-  let storeDir: string;
 
   beforeAll(async () => {
-    storeDir = mkdtempSync(join(tmpdir(), 'identity-nats-'));
-    nats = new PrivateNats(await freePort(), storeDir);
-    await nats.start();
+    nats = await PrivateNats.started('identity-nats-');
     h = await identityHarness({ natsUrl: nats.url });
   });
   afterAll(async () => {
     await h?.teardown();
-    await nats?.stop();
-    rmSync(storeDir, { recursive: true, force: true });
+    await nats?.remove();
   });
 
   const streamState = async () => {
@@ -60,12 +53,15 @@ describe('the outbox when NATS is unreachable', () => {
       return r.sent_at ? r : null;
     }, 40_000, 'the outbox row to be published after NATS came back');
 
+    // The sign-up's three events (registered, then the terms and the privacy notice accepted), each once, in order.
+    const unsent = async () => (await h.sql.query('SELECT count(*)::int AS n FROM identity.outbox WHERE sent_at IS NULL')).rows[0].n as number;
+    await until(async () => (await unsent()) === 0 || undefined, 15_000, 'the consents to be published too');
     const state = await streamState();
-    expect(state).toEqual({ messages: 1, firstMsgId: sent.id, firstSubject: `${h.env.stream.prefix}.identity.user.registered` });
+    expect(state).toEqual({ messages: 3, firstMsgId: sent.id, firstSubject: `${h.env.stream.prefix}.identity.user.registered` });
 
     // A relay that dies between publishing and marking the row sent publishes it again: JetStream keeps one.
     await h.sql.query('UPDATE identity.outbox SET sent_at = NULL WHERE id = $1', [sent.id]);
     await until(async () => (await row()).sent_at, 15_000, 'the row to be published again');
-    expect((await streamState()).messages).toBe(1);
+    expect((await streamState()).messages).toBe(3);
   }, 120_000);
 });

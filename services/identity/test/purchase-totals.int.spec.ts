@@ -1,5 +1,5 @@
 import { events, makeEnvelope, natsSubject, type Envelope, type EventData } from '@lbf/proto-events';
-import { readSpreadsheetCsv, until } from '@lbf/service-kit/testing';
+import { purchaseCompleted, readSpreadsheetCsv, until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { connect, headers, type JetStreamManager, type NatsConnection } from 'nats';
 import { PURCHASE_TOTALS_COMPLETED_CONSUMER, PURCHASE_TOTALS_REFUNDED_CONSUMER } from '../src/admin/purchase-totals';
@@ -11,20 +11,7 @@ function completed(buyerId: string, amountXaf: number, orderId = randomUUID()): 
     subject: 'commerce.purchase.completed',
     version: events['commerce.purchase.completed'].version,
     producer: 'commerce',
-    data: {
-      orderId,
-      receiptNumber: 'LBF-2026-000001',
-      buyerId,
-      buyerEmail: 'awa.mbarga@example.cm',
-      itemId: randomUUID(),
-      itemType: 'video',
-      itemTitle: 'Gestion du stress',
-      amountUsdCents: 359,
-      amountXaf,
-      provider: 'mtn',
-      operatorTransactionId: '1234567890',
-      completedAt: new Date().toISOString(),
-    },
+    data: purchaseCompleted({ orderId, buyerId, amountXaf }),
   });
 }
 

@@ -34,7 +34,10 @@ describe('sign-in', () => {
     expect(payload.exp - payload.iat).toBe(900);
     expect(browser.cookies.get('lbf_refresh')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const auth = await new AccessTokenVerifier(h.env.keys.publicKey, h.redis, h.env.redisKeyPrefix).verify(result.accessToken);
-    expect(auth).toMatchObject({ userId: user.id, roles: [] });
+    expect(auth).toMatchObject({ userId: user.id, roles: [], name: null, email: null });
+    // A customer's name and e-mail never travel in their token.
+    expect(claims.payload).not.toHaveProperty('email');
+    expect(claims.payload).not.toHaveProperty('name');
   });
 
   it("answers 'Erreur de connexion' / 'Email ou mot de passe incorrect.' to a wrong password and to an unknown e-mail alike", async () => {
@@ -63,12 +66,15 @@ describe('sign-in', () => {
     expect((await signIn({ email: 'a@b.fr', password: '', asAdmin: true })).error).toMatchObject({ message: 'Veuillez remplir tous les champs' });
   });
 
-  it("lets an administrator in on the admin path with the role in the token", async () => {
+  it("lets an administrator in on the admin path with the role in the token, and who they are (for the journal)", async () => {
     const admin = await h.account({ admin: true });
     const result = await signIn({ email: admin.email, password: admin.password, asAdmin: true });
     expect(result.error).toBeNull();
     expect(result.user).toMatchObject({ id: admin.id, isAdmin: true });
-    expect(jwt.decode(result.accessToken)).toMatchObject({ roles: ['admin'] });
+    const name = `${result.user.firstName} ${result.user.lastName}`;
+    expect(jwt.decode(result.accessToken)).toMatchObject({ roles: ['admin'], name, email: admin.email });
+    const auth = await new AccessTokenVerifier(h.env.keys.publicKey, h.redis, h.env.redisKeyPrefix).verify(result.accessToken);
+    expect(auth).toMatchObject({ userId: admin.id, roles: ['admin'], name, email: admin.email });
   });
 
   it("refuses a banned user with 'Compte désactivé' / 'Votre compte est désactivé' and opens no session", async () => {

@@ -1,8 +1,9 @@
 import type { Job, JobsOptions, RepeatOptions } from 'bullmq';
 import type { Express } from 'express';
+import nodeModule from 'node:module';
 import type { DataSource } from 'typeorm';
 import { AccessTokenVerifier } from './auth';
-import { migrateUnderLock, prepareSchema } from './database';
+import { MIGRATE_POOL_MAX, migrateUnderLock, prepareSchema } from './database';
 import { exitOnConfigError, type BaseConfig } from './env';
 import { connectEventBus, type EventBus, type RunningConsumer } from './event-bus';
 import { Lifecycle } from './lifecycle';
@@ -66,14 +67,15 @@ export interface ServiceDefinition<Cfg extends BaseConfig, J extends JobMap, C e
   /** The registry name (services/kit/services.json): it gives the schema and the default port. */
   name: string;
   config: Cfg;
-  dataSource: (url: string) => DataSource;
+  /** The service's DataSource on a database URL, with a pool of at most `poolMax` connections (config.dbPoolMax). */
+  dataSource: (url: string, poolMax: number) => DataSource;
   typeDefs: string;
   /** Mounts graphql-ws for the SDL's Subscription fields. */
   subscriptions?: boolean;
   /** The typed job map's names; their handlers come from `setup`. Queue names are stored: never rename. */
   jobs?: { names: readonly (keyof J & string)[]; concurrency?: number; recovery?: JobRecovery };
   limits?: Partial<OperationLimits>;
-  /** How long shutdown may take before the process gives up waiting; 15 s by default. */
+  /** How long shutdown may take (after the drain's pause) before the process gives up waiting; 15 s by default. */
   shutdownDeadlineMs?: number;
   setup(infra: ServiceInfra<Cfg, J>): Promise<ServiceParts<J, C, E>> | ServiceParts<J, C, E>;
 }
@@ -150,7 +152,7 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
 ): Promise<RunningService<E>> {
   const { name, config } = definition;
   const log = createLogger(name, config.logLevel);
-  const lifecycle = new Lifecycle(log, definition.shutdownDeadlineMs);
+  const lifecycle = new Lifecycle(log, definition.shutdownDeadlineMs, config.shutdownDelayMs ?? 0);
   if (config.subgraphSecret === undefined || (config.production && !config.subgraphSecret)) {
     throw new Error(`${name}: SUBGRAPH_SECRET is required (the gateway's credential); only in-process tests may pass null`);
   }
@@ -190,6 +192,7 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
       limits: definition.limits,
       readiness: readinessChecks(infra, parts.readiness),
       metrics: infra.metrics,
+      draining: () => lifecycle.isDraining(),
     });
     lifecycle.onShutdown('subgraph', () => subgraph.stop());
     step('subgraph');
@@ -210,7 +213,7 @@ async function openInfra<Cfg extends BaseConfig, J extends JobMap>(
   step: (label: string) => void = () => undefined,
 ): Promise<{ infra: ServiceInfra<Cfg, J>; setQueues(queues: ServiceQueues<JobMap> | null): void }> {
   const { name, config } = definition;
-  const ds = definition.dataSource(config.databaseUrl);
+  const ds = definition.dataSource(config.databaseUrl, config.dbPoolMax);
   await ds.initialize();
   lifecycle.onShutdown('database', () => ds.destroy());
   step('database');
@@ -331,6 +334,9 @@ export function runService<Cfg extends BaseConfig, J extends JobMap, C extends B
       if (tracing) running.lifecycle.onShutdown('tracing', () => tracing.shutdown(), { last: true });
       running.lifecycle.handleSignals();
       log.info({ url: running.url }, `${definition.name} ready`);
+      // Node >= 22.10 with NODE_COMPILE_CACHE: what boot compiled is on disk now, not only at a clean
+      // exit, so a restart after kill -9 or an OOM kill skips compiling it again (issue 22 §5).
+      (nodeModule as { flushCompileCache?: () => void }).flushCompileCache?.();
     },
     (err: unknown) => {
       log.fatal({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, `${definition.name} failed to start`);
@@ -343,8 +349,9 @@ export function runService<Cfg extends BaseConfig, J extends JobMap, C extends B
  * `main.js --migrate`: this release's migrations, once, under the schema's lock, then exit (the
  * Kubernetes Job of each service; its replicas run with MIGRATIONS=wait).
  */
-async function migrateOnly(definition: { name: string; config: BaseConfig; dataSource(url: string): DataSource }, log: Logger): Promise<void> {
-  const ds = definition.dataSource(definition.config.databaseUrl);
+async function migrateOnly(definition: { name: string; config: BaseConfig; dataSource(url: string, poolMax: number): DataSource }, log: Logger): Promise<void> {
+  // Two connections: the schema's lock and the migrations' own.
+  const ds = definition.dataSource(definition.config.databaseUrl, MIGRATE_POOL_MAX);
   await ds.initialize();
   try {
     const ran = await migrateUnderLock(ds, serviceByName(definition.name).schema);

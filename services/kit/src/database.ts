@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource, type EntityManager, type MixedList } from 'typeorm';
 import { InboxEntry, OutboxRow, ParkedEvent } from './messaging-tables';
 import { kitMigrations } from './kit-tables.migration';
+import { DEFAULT_DB_POOL_MAX } from './env';
 
 export type { EntityManager };
 
@@ -17,6 +18,7 @@ export interface ServiceDataSourceOptions {
   entities?: MixedList<Function>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function>;
+  /** The pool's size: a service passes its config's dbPoolMax (DB_POOL_MAX); tools and tests may leave the default. */
   poolSize?: number;
   logging?: boolean;
 }
@@ -36,9 +38,15 @@ export function createServiceDataSource(opts: ServiceDataSourceOptions): DataSou
     migrationsRun: false,
     synchronize: false,
     logging: opts.logging ?? false,
-    extra: { max: opts.poolSize ?? 10, options: `-c search_path=${opts.schema}` },
+    extra: { max: opts.poolSize ?? DEFAULT_DB_POOL_MAX, options: `-c search_path=${opts.schema}` },
   });
 }
+
+/**
+ * Connections `main.js --migrate` holds: the schema's advisory lock and the migrations' runner (what
+ * a release's migration Jobs add to Postgres' connection budget, deploy/k8s/base/sizing.yaml).
+ */
+export const MIGRATE_POOL_MAX = 2;
 
 export async function migrate(ds: DataSource): Promise<string[]> {
   const ran = await ds.runMigrations({ transaction: 'each' });

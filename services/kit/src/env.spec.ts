@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigFrom, baseEnv, ConfigError, DEFAULT_PUBLIC_URL, parseConfig, publicUrlVariable } from './env';
+import { baseConfigFrom, baseEnv, ConfigError, DEFAULT_DB_POOL_MAX, DEFAULT_PUBLIC_URL, parseConfig, publicUrlVariable } from './env';
 
 const pem = '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----';
 const secret = 'a-subgraph-secret-of-the-tests';
@@ -22,13 +22,30 @@ describe('the base configuration', () => {
       subgraphSecret: secret,
       siteTimezone: 'Africa/Douala',
       migrations: { mode: 'boot', waitMs: 300_000 },
+      dbPoolMax: DEFAULT_DB_POOL_MAX,
+      shutdownDelayMs: 250,
     });
+  });
+
+  it('pauses after SIGTERM for SHUTDOWN_DELAY_MS, 5 s in production and 250 ms elsewhere by default', () => {
+    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret };
+    expect(baseConfigFrom('identity', parseConfig(baseEnv, { ...env, NODE_ENV: 'production' })).shutdownDelayMs).toBe(5000);
+    expect(baseConfigFrom('identity', parseConfig(baseEnv, { ...env, NODE_ENV: 'test' })).shutdownDelayMs).toBe(250);
+    expect(baseConfigFrom('identity', parseConfig(baseEnv, { ...env, NODE_ENV: 'production', SHUTDOWN_DELAY_MS: '0' })).shutdownDelayMs).toBe(0);
+    expect(baseConfigFrom('identity', parseConfig(baseEnv, { ...env, SHUTDOWN_DELAY_MS: '1500' })).shutdownDelayMs).toBe(1500);
+    for (const bad of ['-1', '2.5', '600000', 'soon']) expect(() => parseConfig(baseEnv, { ...env, SHUTDOWN_DELAY_MS: bad })).toThrow(/SHUTDOWN_DELAY_MS/);
   });
 
   it('takes what the environment says', () => {
     const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret, PORT: '5000', NODE_ENV: 'production', REDIS_KEY_PREFIX: 'staging', HOST: '0.0.0.0', SITE_TIMEZONE: 'Europe/Paris', MIGRATIONS: 'wait', MIGRATION_WAIT_SECONDS: '60' };
     expect(baseConfigFrom('identity', parseConfig(baseEnv, env))).toMatchObject({ port: 5000, production: true, redisKeyPrefix: 'staging', host: '0.0.0.0', siteTimezone: 'Europe/Paris', migrations: { mode: 'wait', waitMs: 60_000 } });
     expect(() => parseConfig(baseEnv, { ...env, SITE_TIMEZONE: 'Mars/Olympus' })).toThrow(/SITE_TIMEZONE: not an IANA time zone/);
+  });
+
+  it('sizes the Postgres pool from DB_POOL_MAX, a whole number from 1 to 100', () => {
+    const env = { AUTH_PUBLIC_KEY: pem, SUBGRAPH_SECRET: secret };
+    expect(baseConfigFrom('commerce', parseConfig(baseEnv, { ...env, DB_POOL_MAX: '6' })).dbPoolMax).toBe(6);
+    for (const bad of ['0', '2.5', '500', 'many']) expect(() => parseConfig(baseEnv, { ...env, DB_POOL_MAX: bad })).toThrow(/DB_POOL_MAX/);
   });
 
   it('names every bad variable at once, in an error a test can catch (no exit)', () => {

@@ -64,6 +64,29 @@ export const publicUrlVariable = z
   .url({ protocol: /^https?$/, error: 'an http(s) URL, e.g. https://lbf.example' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/**
+ * Connections a service process may hold to Postgres (its TypeORM/pg pool) unless DB_POOL_MAX says
+ * otherwise. What a deployment sets per service is in deploy/k8s/base/sizing.yaml, where the pools
+ * at the autoscalers' maximum are checked against Postgres' connection budget.
+ */
+export const DEFAULT_DB_POOL_MAX = 10;
+
+/**
+ * How long a process keeps serving after SIGTERM while its /ready answers 503, so that the load
+ * balancer in front (a Kubernetes Service's endpoints, HAProxy's health checks) stops sending it
+ * requests before its port closes: 5 s in production, 250 ms elsewhere (`npm start`, tests) unless
+ * SHUTDOWN_DELAY_MS says otherwise. Read the same way by the services and the gateway.
+ */
+export const DEFAULT_SHUTDOWN_DELAY_MS = { production: 5000, other: 250 } as const;
+
+/** SHUTDOWN_DELAY_MS: milliseconds, 0 to 60000; unset gives DEFAULT_SHUTDOWN_DELAY_MS by mode. */
+export const shutdownDelayVariable = z.coerce.number().int().min(0).max(60_000).optional();
+
+/** The pause after SIGTERM for a process in this mode, from SHUTDOWN_DELAY_MS when set. */
+export function shutdownDelayMs(given: number | undefined, production: boolean): number {
+  return given ?? (production ? DEFAULT_SHUTDOWN_DELAY_MS.production : DEFAULT_SHUTDOWN_DELAY_MS.other);
+}
+
 /** Prefix of a service's Redis keys (queues, rate limits, revocations); tests use a random one. */
 export const redisKeyPrefixVariable = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('lbf');
 
@@ -88,6 +111,8 @@ export const baseEnv = z.object({
   /** Interface to listen on: loopback by default, 0.0.0.0 in containers. */
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),
+  /** The most connections this process holds to Postgres (its pool); replicas × this is what a deployment budgets. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_DB_POOL_MAX),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: redisKeyPrefixVariable,
@@ -111,6 +136,7 @@ export const baseEnv = z.object({
    */
   MIGRATIONS: z.enum(['boot', 'wait']).default('boot'),
   MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).default(300),
+  SHUTDOWN_DELAY_MS: shutdownDelayVariable,
 });
 
 export type BaseEnv = z.infer<typeof baseEnv>;
@@ -120,6 +146,8 @@ export interface BaseConfig {
   port: number;
   host?: string;
   databaseUrl: string;
+  /** The most connections this process holds to Postgres (DB_POOL_MAX). */
+  dbPoolMax: number;
   natsUrl: string;
   redisUrl: string;
   eventStream: string;
@@ -139,6 +167,11 @@ export interface BaseConfig {
   siteTimezone: string;
   /** Who applies migrations: this process at boot, or a release's own command while replicas wait (MIGRATIONS). */
   migrations: { mode: 'boot' | 'wait'; waitMs: number };
+  /**
+   * After SIGTERM: how long /ready answers 503 while the process still serves, before it drains
+   * and closes (SHUTDOWN_DELAY_MS). Absent: no pause (services booted inside a test process).
+   */
+  shutdownDelayMs?: number;
 }
 
 /** Maps the parsed base variables to the base config; `service` names the registry entry for the default port. */
@@ -147,6 +180,7 @@ export function baseConfigFrom(service: string, e: BaseEnv): BaseConfig {
     port: e.PORT ?? serviceByName(service).port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    dbPoolMax: e.DB_POOL_MAX,
     natsUrl: e.NATS_URL,
     redisUrl: e.REDIS_URL,
     eventStream: e.EVENT_STREAM,
@@ -158,6 +192,7 @@ export function baseConfigFrom(service: string, e: BaseEnv): BaseConfig {
     subgraphSecret: e.SUBGRAPH_SECRET,
     siteTimezone: e.SITE_TIMEZONE,
     migrations: { mode: e.MIGRATIONS, waitMs: e.MIGRATION_WAIT_SECONDS * 1000 },
+    shutdownDelayMs: shutdownDelayMs(e.SHUTDOWN_DELAY_MS, e.NODE_ENV === 'production'),
   };
 }
 

@@ -1,20 +1,38 @@
 import type { Logger } from './logger';
 
+/** How long the closing part of a shutdown may take (after the drain's pause) unless a service says otherwise. */
+export const SHUTDOWN_DEADLINE_MS = 15_000;
+
 type Closer = { name: string; close: () => Promise<unknown> | unknown };
 
 /**
- * Graceful shutdown: on SIGTERM/SIGINT stop taking work, finish what is in flight, then close
- * connections, in the reverse order they were opened. A deadline bounds the whole of it, so one
- * hung closer (a broker that never answers) cannot keep a pod terminating forever.
+ * Graceful shutdown: on SIGTERM/SIGINT the process first drains (`isDraining()`: /ready answers 503
+ * and answers go out with `Connection: close`) while it keeps serving for `drainDelayMs`, so the
+ * load balancer in front stops sending it requests; then it stops taking work, finishes what is in
+ * flight and closes connections, in the reverse order they were opened. A deadline bounds that
+ * second part, so one hung closer (a broker that never answers) cannot keep a pod terminating forever.
  */
 export class Lifecycle {
   private readonly closers: Closer[] = [];
   private closing: Promise<boolean> | null = null;
+  private draining: Promise<boolean> | null = null;
 
   constructor(
     private readonly log: Logger,
-    readonly deadlineMs = 15_000,
+    readonly deadlineMs = SHUTDOWN_DEADLINE_MS,
+    readonly drainDelayMs = 0,
   ) {}
+
+  /** True from the signal on: the process still serves, but asks to be taken out of the pool. */
+  isDraining(): boolean {
+    return this.draining !== null || this.closing !== null;
+  }
+
+  /** Announces the drain at once (isDraining), keeps serving for drainDelayMs, then shuts down. */
+  drain(): Promise<boolean> {
+    this.draining ??= new Promise<void>((resolve) => setTimeout(resolve, this.drainDelayMs)).then(() => this.shutdown());
+    return this.draining;
+  }
 
   /** `last`: closed after everything registered so far or later (e.g. the trace exporter's flush). */
   onShutdown(name: string, close: Closer['close'], opts: { last?: boolean } = {}): void {
@@ -24,8 +42,8 @@ export class Lifecycle {
 
   handleSignals(): void {
     const stop = (signal: string) => {
-      this.log.info({ signal }, 'shutting down');
-      void this.shutdown().then((clean) => process.exit(clean ? 0 : 1));
+      this.log.info({ signal, drainDelayMs: this.drainDelayMs }, 'draining, then shutting down');
+      void this.drain().then((clean) => process.exit(clean ? 0 : 1));
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));

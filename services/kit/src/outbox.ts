@@ -72,11 +72,17 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops the loop and, unless told not to, publishes what is still pending (the last requests' and
+   * events' rows) while the event bus is open: a row left behind would wait for another replica's next pass.
+   */
+  async stop(opts: { flush?: boolean } = {}): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    if (opts.flush === false) return;
+    await this.drain().catch((err: unknown) => this.opts.log.warn({ err: String(err) }, 'outbox relay could not flush at shutdown; another replica will'));
   }
 
   /** Publishes until nothing is pending; returns how many rows were sent. Used by tests and by the loop. */

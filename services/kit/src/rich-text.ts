@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * Rich text written by administrators and shown to everyone (catalogue's articles, messaging's
@@ -32,5 +32,9 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
 
 /** The cleaned HTML, trimmed. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
+  // Loaded on first use, not at boot (with postcss and htmlparser2, a tenth of a service's modules):
+  // a restarted service answers sooner (issue 22 §5). require() keeps it after the first call.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sanitize = require('sanitize-html') as typeof sanitizeHtml;
+  return sanitize(html, RICH_TEXT_OPTIONS).trim();
 }

@@ -1,5 +1,6 @@
-import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
+import type { ApolloServer, BaseContext } from '@apollo/server';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { apolloRequest, INTERNAL_ERROR_BODY, writeApolloAnswer } from './apollo-http';
 import { declaresTooLarge, readBoundedBody, sendJson } from './http-body';
 
 /** What /graphql answers a caller without the gateway's credential (the same body as the Express guard). */
@@ -16,7 +17,6 @@ export interface SubgraphHttpOptions<C extends BaseContext> {
 }
 
 const badRequest = (message: string) => ({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
-const INTERNAL = { errors: [{ message: "Une erreur inattendue s'est produite.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] };
 
 /** application/json, with no charset or utf-8 (the only one this path decodes). */
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -44,7 +44,7 @@ export function subgraphGraphqlHandler<C extends BaseContext>(opts: SubgraphHttp
     }
     handle(opts, req, res, url).catch(() => {
       // Only writing the answer can fail here (the client went away mid-stream): nothing to tell it.
-      if (!res.headersSent) sendJson(res, 500, INTERNAL);
+      if (!res.headersSent) sendJson(res, 500, INTERNAL_ERROR_BODY);
       else res.destroy();
     });
     return true;
@@ -71,25 +71,15 @@ async function handle<C extends BaseContext>(opts: SubgraphHttpOptions<C>, req: 
     }
   }
 
-  const headers = new HeaderMap();
-  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  const query = url.indexOf('?');
   let answer;
   try {
-    answer = await opts.apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: 'POST', headers, search: query >= 0 ? url.slice(query) : '', body },
-      context: () => opts.context(req, res),
-    });
+    answer = await opts.apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequest(req, url, body), context: () => opts.context(req, res) });
   } catch {
-    if (!res.headersSent) sendJson(res, 500, INTERNAL);
+    if (!res.headersSent) sendJson(res, 500, INTERNAL_ERROR_BODY);
     return;
   }
-  for (const [key, value] of answer.headers) res.setHeader(key, value);
-  res.statusCode = answer.status ?? 200;
-  if (answer.body.kind === 'chunked') {
-    for await (const chunk of answer.body.asyncIterator) res.write(chunk);
-    return void res.end();
-  }
-  res.setHeader('content-length', Buffer.byteLength(answer.body.string));
-  res.end(answer.body.string);
+  const answered = await writeApolloAnswer(res, answer);
+  if (answered === null) return;
+  res.setHeader('content-length', Buffer.byteLength(answered));
+  res.end(answered);
 }

@@ -63,6 +63,12 @@ export interface SubgraphOptions<C extends BaseContext> {
   limits?: Partial<OperationLimits>;
   /** Served on /metrics (beside /health and /ready, never through the gateway), with HTTP and GraphQL counted. */
   metrics?: Metrics;
+  /**
+   * True once the process drains before shutting down (Lifecycle.isDraining): /ready answers 503
+   * so the load balancer takes it out, and every answer closes its connection (`Connection: close`),
+   * so a client's next request opens a new one, to a replica that stays.
+   */
+  draining?: () => boolean;
 }
 
 /** Largest JSON body /graphql accepts, on both paths. */
@@ -100,7 +106,9 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   const fromGateway = (headers: IncomingHttpHeaders) => (carriesSecret ? carriesSecret(headers) : true);
   // POST /graphql with JSON, what the gateway sends on every operation, is answered before Express.
   let fastGraphql: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
+  const draining = opts.draining ?? (() => false);
   const httpServer = createServer((req, res) => {
+    if (draining()) res.shouldKeepAlive = false;
     if (fastGraphql?.(req, res)) return;
     app(req, res);
   });
@@ -123,10 +131,12 @@ export async function startSubgraph<C extends BaseContext>(opts: SubgraphOptions
   opts.routes?.(app);
   // The same context on both paths (fast and Express): the verified token, the client IP, the bare request.
   const httpContext = async (req: IncomingMessage, res: ServerResponse): Promise<C> => {
-    const auth = await opts.verifier.verify(bearerToken(req.headers.authorization));
+    const token = bearerToken(req.headers.authorization);
+    const auth = await opts.verifier.verify(token);
+    const integration = auth ? null : await opts.verifier.verifyIntegration(token);
     const ua = req.headers['user-agent'];
     const ip = clientIp(req.headers, req.socket.remoteAddress, fromGateway(req.headers));
-    return makeContext({ auth, ip, userAgent: typeof ua === 'string' ? ua : null, req, res, log: opts.log });
+    return makeContext({ auth, integration, ip, userAgent: typeof ua === 'string' ? ua : null, req, res, log: opts.log });
   };
   app.use('/graphql', express.json({ limit: BODY_LIMIT }), expressMiddleware(server, { context: ({ req, res }) => httpContext(req, res) }));
   fastGraphql = subgraphGraphqlHandler({ apollo: server, fromGateway, context: httpContext, bodyLimit: BODY_LIMIT });
@@ -201,6 +211,8 @@ async function startApollo<C extends BaseContext>(schema: GraphQLSchema, limits:
   refuseVendorTelemetry();
   const server = new ApolloServer<C>({
     schema,
+    // Apollo's own SIGTERM handler would stop the server at once, before the drain (Lifecycle) runs.
+    stopOnTerminationSignals: false,
     csrfPrevention: true,
     // No "Did you mean …" in validation errors, in every mode: field names are not for strangers.
     hideSchemaDetailsFromClientErrors: true,
@@ -220,7 +232,7 @@ async function startApollo<C extends BaseContext>(schema: GraphQLSchema, limits:
 }
 
 /** /health (cheap) and /ready (every readiness check, each true or false). */
-function mountProbes(app: Express, opts: Pick<SubgraphOptions<BaseContext>, 'name' | 'readiness' | 'metrics'>): void {
+function mountProbes(app: Express, opts: Pick<SubgraphOptions<BaseContext>, 'name' | 'readiness' | 'metrics' | 'draining'>): void {
   const metrics = opts.metrics;
   if (metrics) {
     app.get('/metrics', async (_req, res) => {
@@ -230,6 +242,10 @@ function mountProbes(app: Express, opts: Pick<SubgraphOptions<BaseContext>, 'nam
   }
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: opts.name }));
   app.get('/ready', async (_req, res) => {
+    if (opts.draining?.()) {
+      res.status(503).json({ status: 'draining' });
+      return;
+    }
     const checks: Record<string, boolean> = {};
     await Promise.all(
       Object.entries(opts.readiness ?? {}).map(async ([name, check]) => {

@@ -1,4 +1,4 @@
-import { ProxyTracerProvider, trace } from '@opentelemetry/api';
+import { propagation, ProxyTracerProvider, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { Writable } from 'node:stream';
 import { createLogger } from './logger';
@@ -115,5 +115,23 @@ describe('tracing on', () => {
     expect(exporter.getFinishedSpans().some((s) => s.name === 'Mutation.buy' && s.attributes['graphql.operation.name'] === 'Buy')).toBe(true);
     // Other types' resolvers are left alone.
     expect(wrapped.Order.id()).toBe('x');
+  });
+});
+
+describe('tracing on the edge (the gateway)', () => {
+  afterAll(async () => {
+    await uninstallTracing();
+  });
+
+  it('takes no context in from a caller (traceparent, tracestate) but sends its own on', async () => {
+    installTracing('edge', new InMemorySpanExporter(), { boundary: 'edge' });
+    const forged = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'x=1' };
+    expect(trace.getSpanContext(propagation.extract(ROOT_CONTEXT, forged))).toBeUndefined();
+    await withSpan('request', {}, async () => {
+      const sent: Record<string, string> = {};
+      propagation.inject(trace.setSpan(ROOT_CONTEXT, trace.getActiveSpan()!), sent);
+      expect(sent.traceparent).toBe(`00-${trace.getActiveSpan()!.spanContext().traceId}-${trace.getActiveSpan()!.spanContext().spanId}-01`);
+      expect(sent.traceparent).not.toContain('0af7651916cd43dd8448eb211c80319c');
+    });
   });
 });

@@ -9,9 +9,11 @@ import {
   type Attributes,
   type Context,
   type Link,
+  type Span,
+  type TextMapPropagator,
 } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 
 /**
  * OpenTelemetry traces (issue 22 point 7): one purchase is one trace, from the gateway's request
@@ -42,6 +44,16 @@ export interface Tracing {
 
 let installed: Tracing | null = null;
 
+/**
+ * Where a process stands. `internal` (a service: only the gateway reaches it, with its credential)
+ * continues the trace context a request carries. `edge` (the gateway, which the internet reaches)
+ * starts a trace of its own for every request whatever `traceparent`, `tracestate` or `baggage` the
+ * caller sent: a browser must not choose our trace ids, graft its requests onto another's trace or
+ * turn sampling off. The caller's traceparent, when it parses, is kept as a link of the request's
+ * span, never as its parent. Both kinds send their own context on (gateway → subgraph headers).
+ */
+export type TraceBoundary = 'internal' | 'edge';
+
 /** Requests no one needs a span of: probes and scrapes, every few seconds. */
 const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
 
@@ -65,23 +77,24 @@ export function tracesEndpoint(env: NodeJS.ProcessEnv = process.env): string | n
  * returns null and loads nothing otherwise. Call it first in a process's main, before its
  * servers and database open. Once per process: a second call returns the first.
  */
-export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): Tracing | null {
+export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env, opts: { boundary?: TraceBoundary } = {}): Tracing | null {
   if (installed) return installed;
   const endpoint = tracesEndpoint(env);
   if (!endpoint) return null;
   // Loaded only here: a process without an endpoint never loads the exporter.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-  return installTracing(service, new OTLPTraceExporter({ url: endpoint }), { endpoint, instrument: true });
+  return installTracing(service, new OTLPTraceExporter({ url: endpoint }), { endpoint, instrument: true, boundary: opts.boundary });
 }
 
 /**
  * The setup behind `startTracing`, with any exporter (tests pass an in-memory one): a tracer
  * provider named after the service (no resource detectors: they would ask cloud metadata
- * addresses), batched export, the async-local context and W3C propagation as the global ones,
- * and, with `instrument`, the http, fetch (undici) and pg instrumentations.
+ * addresses), batched export, the async-local context and W3C propagation as the global ones
+ * (on the `edge`, a propagator that sends context but takes none in: TraceBoundary), and, with
+ * `instrument`, the http, fetch (undici) and pg instrumentations.
  */
-export function installTracing(service: string, exporter: SpanExporter, opts: { endpoint?: string; instrument?: boolean } = {}): Tracing {
+export function installTracing(service: string, exporter: SpanExporter, opts: { endpoint?: string; instrument?: boolean; boundary?: TraceBoundary } = {}): Tracing {
   if (installed) return installed;
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { NodeTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
@@ -91,8 +104,9 @@ export function installTracing(service: string, exporter: SpanExporter, opts: { 
     resource: resourceFromAttributes({ 'service.name': service, 'service.namespace': 'lbf' }),
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
-  provider.register();
-  if (opts.instrument) instrument(provider);
+  const edge = opts.boundary === 'edge';
+  provider.register(edge ? { propagator: sendOnlyPropagator() } : undefined);
+  if (opts.instrument) instrument(provider, edge);
   installed = {
     service,
     endpoint: opts.endpoint ?? '(in process)',
@@ -113,8 +127,36 @@ export async function uninstallTracing(): Promise<void> {
   propagation.disable();
 }
 
-/** The http (both directions, traceparent in and out), fetch and pg instrumentations, quiet where nothing is asked. */
-function instrument(provider: import('@opentelemetry/sdk-trace-node').NodeTracerProvider): void {
+/** W3C trace context sent on (inject), none taken in (extract leaves the context as it is): the edge's propagator. */
+function sendOnlyPropagator(): TextMapPropagator {
+  const w3c = w3cPropagator();
+  return {
+    inject: (ctx, carrier, setter) => w3c.inject(ctx, carrier, setter),
+    extract: (ctx) => ctx,
+    fields: () => w3c.fields(),
+  };
+}
+
+function w3cPropagator(): TextMapPropagator {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  return new W3CTraceContextPropagator();
+}
+
+/** On the edge: the caller's traceparent, when it parses, as a link of its request's span (never its parent). */
+function linkCallerContext(): (span: Span, request: ClientRequest | IncomingMessage) => void {
+  const w3c = w3cPropagator();
+  return (span, request) => {
+    // Incoming requests only (an IncomingMessage has headers; an outgoing ClientRequest does not).
+    const headers = (request as Partial<IncomingMessage>).headers;
+    if (!headers?.traceparent) return;
+    const caller = trace.getSpanContext(w3c.extract(ROOT_CONTEXT, headers, { get: (h, k) => h[k], keys: (h) => Object.keys(h) }));
+    if (caller && isSpanContextValid(caller)) span.addLink({ context: caller, attributes: { 'lbf.link.kind': 'caller-traceparent' } });
+  };
+}
+
+/** The http (both directions, traceparent out; in, except on the edge), fetch and pg instrumentations, quiet where nothing is asked. */
+function instrument(provider: import('@opentelemetry/sdk-trace-node').NodeTracerProvider, edge: boolean): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
@@ -127,6 +169,7 @@ function instrument(provider: import('@opentelemetry/sdk-trace-node').NodeTracer
         ignoreIncomingRequestHook: (req: IncomingMessage) => QUIET_PATHS.has((req.url ?? '').split('?')[0]!),
         // Outgoing calls outside any request (health polls, schema reads) start no trace of their own.
         requireParentforOutgoingSpans: true,
+        ...(edge ? { requestHook: linkCallerContext() } : {}),
       }),
       // Statements of traced work only: the relay's and the workers' polls start no trace.
       new PgInstrumentation({ requireParentSpan: true }),

@@ -6,6 +6,8 @@ export interface Tx {
   manager: EntityManager;
   /** Records an event to publish once this transaction commits. */
   emit: Emit;
+  /** The service whose outbox this is (the events' producer), e.g. for its own `<service>.admin.action_recorded`. */
+  producer: string;
 }
 
 /** What code that only runs transactions needs of the unit of work (the inbox, the replayer). */

@@ -32,6 +32,7 @@ export class UnitOfWork {
     const result = await this.ds.transaction(async (manager) =>
       fn({
         manager,
+        producer: this.producer,
         emit: async <S extends EventSubject>(subject: S, data: EventData<S>) => {
           emitted = true;
           return writeOutbox(manager, this.producer, subject, data, events[subject].version);

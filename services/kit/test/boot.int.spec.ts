@@ -18,11 +18,29 @@ describe('the kit', () => {
     defineService<BaseConfig, { first: Record<string, never>; second: Record<string, never> }>({
       name: 'analytics',
       config,
-      dataSource: (url) => createServiceDataSource({ url, schema: 'analytics', entities: [], migrations: [] }),
+      dataSource: (url, poolSize) => createServiceDataSource({ url, schema: 'analytics', entities: [], migrations: [], poolSize }),
       typeDefs: SDL,
       jobs: { names: ['first', 'second'] },
       setup: () => ({ resolvers: { Query: { hello: () => 'bonjour' } }, jobHandlers: handlers }),
     });
+
+  it("holds at most its config's dbPoolMax connections to Postgres (DB_POOL_MAX)", async () => {
+    // No queue (stopping a worker right after boot is another test's matter): the pool only.
+    const definition = defineService({
+      name: 'analytics',
+      config: { ...env.baseConfig('analytics'), dbPoolMax: 3 },
+      dataSource: (url, poolSize) => createServiceDataSource({ url, schema: 'analytics', entities: [], migrations: [], poolSize }),
+      typeDefs: SDL,
+      setup: () => ({ resolvers: { Query: { hello: () => 'bonjour' } } }),
+    });
+    const running = await bootService(definition, { kitJobs: [] });
+    try {
+      const pool = (running.ds.driver as unknown as { master: { options: { max: number } } }).master;
+      expect(pool.options.max).toBe(3);
+    } finally {
+      await running.stop();
+    }
+  });
 
   it('refuses to boot a service whose job map has a job without a handler', async () => {
     await expect(bootService(service(env.baseConfig('analytics'), { first: async () => 1 }))).rejects.toThrow(/No handler for job\(s\): second/);

@@ -1,5 +1,5 @@
 import { ensureStream, makeEnvelope, natsSubject, publishEnvelope, type Envelope } from '@lbf/proto-events';
-import { createTestDatabase, testStream, until, type TestDatabase, type TestStream } from '@lbf/service-kit/testing';
+import { createTestDatabase, testStream, until, userRegistered, type TestDatabase, type TestStream } from '@lbf/service-kit/testing';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -56,15 +56,9 @@ afterAll(async () => {
 });
 
 function registered(version = 2): Envelope {
-  const data: Record<string, unknown> = {
-    userId: randomUUID(),
-    email: `awa.${randomUUID().slice(0, 8)}@example.cm`,
-    firstName: 'Awa',
-    lastName: 'Mbarga',
-    phone: null,
-    registeredAt: new Date().toISOString(),
-  };
-  if (version === 2) data.origin = 'admin-command';
+  // Version 1 had no origin (its upcaster adds it).
+  const { origin: _none, ...v1 } = userRegistered({ origin: 'admin-command' });
+  const data: Record<string, unknown> = version === 2 ? { ...v1, origin: 'admin-command' } : v1;
   return makeEnvelope({ subject: 'identity.user.registered', version, producer: 'identity', data });
 }
 

@@ -3,13 +3,20 @@ import type { DataSource } from 'typeorm';
 import { settleConfig, type MessagingConfig } from './config';
 import { contactMailTemplates, contactModule } from './contact';
 import { createDataSource } from './database';
+import { messagingErasure } from './erasure';
+import { dataExportMail, messagingExport } from './export';
 import { deliverMail, mailModule, welcomeOnSignUp, type MailDeps } from './mail';
 import { messagesModule } from './messages';
+import { payLinkMailsModule, payLinkPaidMail, payLinkReceiptMail } from './pay-link-mails';
+import { messagingRetention } from './retention';
+import { reviewReminderMail, reviewRemindersModule } from './review-reminders';
+import { giftReceivedMail, giftsModule } from './gifts';
 import { dispatchSweptCampaignRows, newsletterConfirmationMail, newsletterModule, newsletterRenderers } from './newsletter';
 import { typeDefs } from './schema';
 import type { MessagingDeps } from './shared/deps';
 import { MESSAGING_JOB_NAMES, type MessagingJobs } from './shared/jobs';
 import { usersModule } from './users';
+import { webhookPausedMail, webhooksModule } from './webhooks';
 
 export interface MessagingOptions {
   /** The clock (tests). */
@@ -29,7 +36,12 @@ export interface RunningMessaging extends ServiceHandle {
 export function mailDepsOf(deps: MessagingDeps): MailDeps {
   return {
     ...deps,
-    templates: { ...contactMailTemplates, newsletter_confirmation: newsletterConfirmationMail },
+    templates: { ...contactMailTemplates, newsletter_confirmation: newsletterConfirmationMail, data_export: dataExportMail, review_reminder: reviewReminderMail,
+      pay_link_paid: payLinkPaidMail,
+      pay_link_receipt: payLinkReceiptMail,
+      webhook_paused: webhookPausedMail,
+      gift_received: giftReceivedMail,
+    },
     renderers: newsletterRenderers(deps),
     sweptDispatchers: { newsletter_campaign: dispatchSweptCampaignRows },
     mailsSettled: deps.metrics.counter('lbf_mails_total', 'Mail deliveries settled, by purpose and outcome (sent, failed, suppressed)', ['purpose', 'outcome']),
@@ -42,10 +54,10 @@ export function messagingService(input: MessagingConfig, options: MessagingOptio
   return defineService<MessagingConfig, MessagingJobs, BaseContext, { deps: MailDeps }>({
     name: 'messaging',
     config,
-    dataSource: (url) => createDataSource(url),
+    dataSource: (url, poolMax) => createDataSource(url, poolMax),
     typeDefs,
     subscriptions: true,
-    jobs: { names: MESSAGING_JOB_NAMES, concurrency: 8 },
+    jobs: { names: MESSAGING_JOB_NAMES, concurrency: 8, recovery: config.jobRecovery },
     setup({ ds, uow, bus, redis, log, enqueue, metrics }) {
       const deps: MessagingDeps = { ds, uow, bus, log, config, redis, enqueue, metrics, now: options.now ?? (() => new Date()) };
       const mail = mailDepsOf(deps);
@@ -56,6 +68,13 @@ export function messagingService(input: MessagingConfig, options: MessagingOptio
           contactModule(deps),
           newsletterModule(deps, (id, opts) => deliverMail(mail, id, opts)),
           messagesModule(deps),
+          reviewRemindersModule(deps),
+          payLinkMailsModule(deps),
+          webhooksModule(deps),
+          giftsModule(deps),
+          messagingRetention(deps),
+          messagingErasure(deps),
+          ...messagingExport(deps),
         ],
         expose: { deps: mail },
       };

@@ -147,6 +147,32 @@ describe('messaging consumers', () => {
     expect(ctx.catcher.mails(email)).toHaveLength(1);
   });
 
+  it('a receipt commerce addressed to its placeholder (.invalid) waits for the registration, then goes to the buyer', async () => {
+    const buyer = await ctx.newUser();
+    const orderId = randomUUID();
+    await ctx.publish('commerce.purchase.completed', {
+      orderId,
+      receiptNumber: 'LBF-2026-000077',
+      buyerId: buyer.userId,
+      buyerEmail: `client-${buyer.userId.slice(0, 8)}@clients.lbf.invalid`,
+      itemId: randomUUID(),
+      itemType: 'pdf',
+      itemTitle: 'Les plantes du sommeil',
+      amountUsdCents: 359,
+      amountXaf: 2356,
+      provider: 'mtn',
+      operatorTransactionId: 'MTN-77',
+      completedAt: new Date().toISOString(),
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await deliveries('purchase_receipt', orderId)).toEqual([]);
+    const email = await registerUser(ctx, buyer, { firstName: 'Koffi', origin: 'admin-command' });
+    const [mail] = await ctx.mailsTo(email);
+    expect(mail.subject).toBe('Votre reçu LBF-2026-000077 – LBF');
+    expect(mail.text).toContain('Bonjour Koffi,');
+    expect((await ctx.sql.query(`SELECT recipient FROM messaging.mail_deliveries WHERE purpose = 'purchase_receipt' AND dedupe_key = $1`, [orderId])).rows).toEqual([{ recipient: email }]);
+  });
+
   it('site settings: the newest wins, and the next mails carry them', async () => {
     const at = Date.now();
     const newer = await ctx.publish('catalogue.settings.updated', {

@@ -18,6 +18,8 @@ export interface MessagingHarnessOptions {
   now?: MessagingOptions['now'];
   /** A catcher shared with other services of the test (not stopped at teardown). */
   catcher?: RunningMailCatcher;
+  /** Boots a replica otherwise than in this process (a child process a crash test kills); startMessaging by default. */
+  start?: (config: MessagingConfig) => Promise<RunningMessaging>;
 }
 
 export type MessagingHarness = Omit<Harness<MessagingConfig, RunningMessaging>, 'publish' | 'teardown'> & {
@@ -46,7 +48,7 @@ export async function messagingHarness(opts: MessagingHarnessOptions = {}): Prom
           mailLinkSecret: randomBytes(24).toString('hex'),
           newsletterPerSecond: 1000,
         }),
-        start: (config) => startMessaging(config, { now: opts.now }),
+        start: opts.start ?? ((config) => startMessaging(config, { now: opts.now })),
       },
       opts.config,
     );

@@ -4,6 +4,7 @@ import { deliverMail } from '../src/mail/deliver';
 import { dispatchMail, queueMail } from '../src/mail/outbound';
 import { sweepMail } from '../src/mail/jobs';
 import { afterCommit } from '@lbf/service-kit';
+import { MAIL_PURPOSES } from '../src/mail/rules';
 import type { MailPurpose, TemplateData } from '../src/mail/template-data';
 import { queueDelivery } from './factories/mail';
 import { messagingHarness } from './harness';
@@ -14,6 +15,18 @@ describe('sending a delivery row', () => {
   const queue = <P extends MailPurpose>(purpose: P, to: string, data: TemplateData[P], dispatch = true) => queueDelivery(ctx, { purpose, to, data }, { dispatch });
   const row = async (id: string) => (await ctx.sql.query(`SELECT * FROM messaging.mail_deliveries WHERE id = $1`, [id])).rows[0];
   const settled = (id: string) => until(async () => ((await row(id)).status === 'queued' || (await row(id)).status === 'sending' ? null : row(id)), 15_000, 'delivery settled');
+
+  it('the table takes a row of every purpose the code knows (each migration that adds one keeps the others)', async () => {
+    for (const purpose of MAIL_PURPOSES) {
+      await ctx.sql.query(`INSERT INTO messaging.mail_deliveries (id, purpose, dedupe_key, recipient, subject, data, status) VALUES ($1, $2, $3, 'x@example.com', 's', '{}', 'suppressed')`, [
+        randomUUID(),
+        purpose,
+        `purposes-${randomUUID()}`,
+      ]);
+    }
+    const { rows } = await ctx.sql.query(`SELECT DISTINCT purpose FROM messaging.mail_deliveries WHERE dedupe_key LIKE 'purposes-%'`);
+    expect(rows.map((r: { purpose: string }) => r.purpose).sort()).toEqual([...MAIL_PURPOSES].sort());
+  });
 
   it('sends a queued mail once, with its deterministic Message-ID, in the site layout of now', async () => {
     await ctx.sql.query(
@@ -72,7 +85,7 @@ describe('sending a delivery row', () => {
     const to = `gone-${randomUUID().slice(0, 8)}@example.com`;
     const subscriberId = randomUUID();
     await ctx.sql.query(`INSERT INTO messaging.newsletter_subscribers (id, email, status, source) VALUES ($1, $2, 'active', 'footer')`, [subscriberId, to]);
-    await ctx.sql.query(`INSERT INTO messaging.suppressions (email, reason) VALUES ($1, 'unsubscribed')`, [to]);
+    await ctx.sql.query(`INSERT INTO messaging.suppressions (email, email_hash, reason) VALUES ($1, encode(sha256(convert_to($1, 'UTF8')), 'hex'), 'unsubscribed')`, [to]);
     const campaignId = randomUUID();
     const id = await queueDelivery(
       ctx,

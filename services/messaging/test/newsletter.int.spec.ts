@@ -112,7 +112,7 @@ describe('newsletter', () => {
     await ctx.as(null).gql(SUBSCRIBE, { email: 'pending-one@campaign.test', source: 'FOOTER' });
     await ctx.mailsTo('pending-one@campaign.test');
     const suppressed = active[5];
-    await ctx.sql.query(`INSERT INTO messaging.suppressions (email, reason) VALUES ($1, 'complained')`, [suppressed]);
+    await ctx.sql.query(`INSERT INTO messaging.suppressions (email, email_hash, reason) VALUES ($1, encode(sha256(convert_to($1, 'UTF8')), 'hex'), 'complained')`, [suppressed]);
     const receivers = active.slice(0, 5);
 
     const empty = await ctx.as(admin).gql(

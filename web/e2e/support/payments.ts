@@ -27,12 +27,22 @@ export function freshNumber(prefix: '67' | '69'): string {
 }
 
 /**
- * In the site's open checkout dialog: the phone number, the consent to immediate access, 'Payer',
- * then the dialog waits for the customer's phone.
+ * The payment form's consents: to immediate access, and to the health-data processing a purchase is
+ * when the customer has not given it yet (the dialog asks for it only then).
+ */
+export async function consentToPurchase(dialog: Locator): Promise<void> {
+  await dialog.getByTestId('checkout-consent').check();
+  const health = dialog.getByTestId('checkout-health-consent');
+  if (await health.count()) await health.check();
+}
+
+/**
+ * In the site's open checkout dialog: the phone number, the consents, 'Payer', then the dialog
+ * waits for the customer's phone.
  */
 export async function fillAndPay(dialog: Locator, national: string): Promise<void> {
   await dialog.getByLabel('Téléphone', { exact: true }).fill(national);
-  await dialog.getByTestId('checkout-consent').check();
+  await consentToPurchase(dialog);
   await dialog.getByTestId('checkout-submit').click();
   await dialog.getByTestId('checkout-waiting').waitFor();
 }
@@ -70,9 +80,14 @@ export async function oldestUnownedVideo(token: string, skip: string[] = []): Pr
  * the order with `fields`; fails when commerce refuses to start.
  */
 export async function startMtnCheckout<O>(token: string, item: { itemId: string; itemType: 'VIDEO' | 'PDF' }, phone: string, fields: string): Promise<O> {
+  return startCheckoutWith<O>(token, item, 'MTN', phone, fields);
+}
+
+/** Starts paying for an item with `method` from `phone`, through the gateway; the order with `fields`. */
+export async function startCheckoutWith<O>(token: string, item: { itemId: string; itemType: 'VIDEO' | 'PDF' }, method: 'ORANGE' | 'MTN', phone: string, fields: string): Promise<O> {
   const { startCheckout } = await graphql<{ startCheckout: { order: O | null; error: { message: string } | null } }>(
     `mutation($input: StartCheckoutInput!) { startCheckout(input: $input) { order { ${fields} } error { code message } } }`,
-    { input: { ...item, method: 'MTN', phone, consentImmediateAccess: true } },
+    { input: { ...item, method, phone, consentImmediateAccess: true, consentHealthData: true } },
     token,
   );
   if (!startCheckout.order) throw new Error(`startCheckout refused: ${startCheckout.error?.message}`);
@@ -96,4 +111,33 @@ export async function untilSettled<O extends { id: string; status: string }>(tok
     if (checkPayment.order) current = checkPayment.order;
   }
   return current;
+}
+
+/**
+ * Switches a provider's operator in the sandbox (POST /control/operators): slow (its answers come
+ * `delayMs` late) or failing, for these payer numbers only (international digits), so the other
+ * browser tests sharing the sandbox keep a normal operator; 'normal' (no numbers) puts it back.
+ */
+export async function switchOperator(provider: 'orange' | 'mtn' | 'notchpay', mode: 'normal' | 'slow' | 'failing', opts: { delayMs?: number; numbers?: string[] } = {}): Promise<void> {
+  const res = await fetch(`${paymentSandboxUrl()}/control/operators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ provider, mode, ...opts }),
+  });
+  if (!res.ok) throw new Error(`the sandbox refused the switch: ${res.status} ${await res.text()}`);
+}
+
+/** The customer approves the pending prompt of `msisdn` (digits with 237) through the phone's API; waits 30 s at most for it. */
+export async function approvePrompt(msisdn: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { prompts } = (await (await fetch(`${paymentSandboxUrl()}/phone/api/prompts?msisdn=${msisdn}`)).json()) as { prompts: Array<{ id: string }> };
+    if (prompts[0]) {
+      const res = await fetch(`${paymentSandboxUrl()}/phone/api/prompts/${prompts[0].id}/approve`, { method: 'POST' });
+      if (!res.ok) throw new Error(`approving the prompt of ${msisdn}: ${res.status}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no prompt for ${msisdn} on the sandbox phone`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

@@ -1,4 +1,4 @@
-import { graphql } from '../harness';
+import { graphql, stack } from '../harness';
 
 /** A demo video as the player tests need it. */
 export interface DemoVideo {
@@ -24,4 +24,29 @@ export async function readyDemoVideo(opts: { preview?: boolean } = {}): Promise<
     if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 4 minutes');
     await new Promise((r) => setTimeout(r, 2_000));
   }
+}
+
+/** One statement on the stack's database (the tests' own look at what a service kept). */
+export async function db<T>(sql: string, params: unknown[]): Promise<T[]> {
+  const { Client } = await import('pg');
+  const c = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${stack.database}` });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * The entitlement commerce.purchase.completed writes (the checkout e2e buys through the payment
+ * sandbox; here the test writes the catalogue's read model directly, as its integration tests do).
+ */
+export async function grantVideo(email: string, videoId: string): Promise<void> {
+  const [user] = await db<{ id: string }>('SELECT id FROM identity.users WHERE email = $1', [email]);
+  if (!user) throw new Error(`no user ${email}`);
+  await db(
+    `INSERT INTO catalogue.entitlements (order_id, user_id, item_id, item_type, granted_at) VALUES (gen_random_uuid(), $1, $2, 'video', now())`,
+    [user.id, videoId],
+  );
 }

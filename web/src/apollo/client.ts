@@ -2,6 +2,11 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
+import { print } from '@apollo/client/utilities';
+import type { DocumentNode } from 'graphql';
+import { sha256Hex } from '@/data/registered-request';
+import { sortedDefinitions } from '@/lib/gql-document';
 import { from as fromPromise, Observable, switchMap } from 'rxjs';
 import { currentAccessToken, refreshSession } from './session';
 import { createRetryLink } from './retry-link';
@@ -19,6 +24,22 @@ function whenIdle(): Promise<void> {
 }
 
 /**
+ * Trusted documents (issue 24 point 6): each operation names its registered document by the SHA-256
+ * of its text as the build's manifest holds it (the document as the cache sent it, definitions sorted:
+ * Apollo's generatePersistedQueryIdsAtRuntime), without the text; queries as GET, so that an HTTP
+ * cache or the service worker can keep them, mutations as POST. When the gateway does not know the
+ * hash (development, before it saw the document) the link sends the text once more (APQ); production
+ * then refuses it. Without Web Crypto (a page on plain http but localhost) the text is sent as before.
+ */
+function persistedQueryLink(): ApolloLink | null {
+  if (typeof window === 'undefined' || !globalThis.crypto?.subtle) return null;
+  return new PersistedQueryLink({
+    generateHash: async (document: DocumentNode) => (await sha256Hex(print({ ...document, definitions: sortedDefinitions(document) }))) ?? '',
+    useGETForHashedQueries: true,
+  });
+}
+
+/**
  * The browser's link chain: subscriptions over graphql-ws (lazy), everything else over HTTP with
  * the access token and one refresh on UNAUTHENTICATED. Add a link to the HTTP chain here.
  */
@@ -29,6 +50,8 @@ export function createBrowserLink(): ApolloLink {
     credentials: 'same-origin',
     // Apollo Server's CSRF prevention accepts JSON bodies; state it explicitly on every request.
     headers: { 'content-type': 'application/json' },
+    // A text, when sent, is the one the hash names: definitions in the manifest's order (trusted documents).
+    print: (ast, printer) => printer('definitions' in ast ? { ...ast, definitions: sortedDefinitions(ast) } : ast),
   });
 
   const authLink = new SetContextLink((prevContext) => {
@@ -75,7 +98,7 @@ export function createBrowserLink(): ApolloLink {
     (operation) => operation.operationType === 'subscription',
     lazyWsLink,
     // Queries that failed on the network are tried again (mutations never): see retry-link.ts.
-    ApolloLink.from([createRetryLink(), refreshOnUnauthenticated, authLink, httpLink]),
+    ApolloLink.from([createRetryLink(), refreshOnUnauthenticated, authLink, ...[persistedQueryLink()].filter((link) => link !== null), httpLink]),
   );
 }
 

@@ -59,7 +59,7 @@ describe('the route manifest', () => {
   });
 
   it('leaves the signed-in and token sections to the app shell, and exact list pages where a section is rendered', () => {
-    expect(shellPaths()).toEqual({ sections: ['/auth', '/newsletter', '/dashboard', '/recu', '/paiement', '/admin'], exact: ['/videos', '/pdfs'] });
+    expect(shellPaths()).toEqual({ sections: ['/auth', '/newsletter', '/payer-pour-moi', '/cadeau', '/dashboard', '/recu', '/paiement', '/admin'], exact: ['/videos', '/pdfs'] });
     expect(PRIVATE_SECTIONS).toEqual(shellPaths().sections);
   });
 });

@@ -72,12 +72,16 @@ export const ROUTES = {
   // The newsletter mails' links: public, the token in the path.
   newsletterConfirmation: { path: '/newsletter/confirmation/:token', guard: 'visitor', layout: 'site', ssr: false },
   newsletterUnsubscribe: { path: '/newsletter/desinscription/:token', guard: 'visitor', layout: 'site', ssr: false },
+  // « Payer pour moi »: a link anyone pays, no account; the token in the path.
+  payLink: { path: '/payer-pour-moi/:token', guard: 'visitor', layout: 'site', ssr: false },
+  // « Offrir »: a gift's claim link; the page asks a visitor to sign in or up, then comes back.
+  gift: { path: '/cadeau/:token', guard: 'visitor', layout: 'site', ssr: false },
   videos: { path: '/videos', guard: 'customer', layout: 'site', ssr: false },
   video: { path: '/videos/:id', guard: 'customer', layout: 'site', ssr: true, preview: 'video' },
   videoShort: { path: '/video/:id', guard: 'customer', layout: 'site', ssr: true, preview: 'video' },
   pdfs: { path: '/pdfs', guard: 'customer', layout: 'site', ssr: false },
   pdf: { path: '/pdfs/:id', guard: 'customer', layout: 'site', ssr: true, preview: 'pdf' },
-  // One route for the tabs (/dashboard, /dashboard/achats, /dashboard/messages): switching keeps the page mounted.
+  // One route for the tabs (/dashboard, /dashboard/achats, /dashboard/messages, /dashboard/donnees): switching keeps the page mounted.
   dashboard: { path: '/dashboard/*', guard: 'customer', layout: 'site', ssr: false },
   receipt: { path: '/recu/:orderId', guard: 'customer', layout: 'site', ssr: false },
   paymentReturn: { path: '/paiement/retour', guard: 'customer', layout: 'site', ssr: false },
@@ -108,6 +112,8 @@ export const PAGES: { readonly [K in RouteKey]: PageSpec } = {
   auth: { module: 'src/features/account/auth-page.tsx' },
   newsletterConfirmation: { module: 'src/features/newsletter/confirmation-page.tsx' },
   newsletterUnsubscribe: { module: 'src/features/newsletter/unsubscribe-page.tsx' },
+  payLink: { module: 'src/features/pay-links/pay-link-page.tsx' },
+  gift: { module: 'src/features/gifts/gift-page.tsx' },
   videos: { module: 'src/features/catalogue/videos-page.tsx' },
   video: { module: 'src/features/catalogue/video-detail-page.tsx' },
   videoShort: { module: 'src/features/catalogue/video-detail-page.tsx' },
@@ -139,14 +145,19 @@ export type AdminSection =
   | 'payments'
   | 'articles'
   | 'testimonials'
+  | 'reviews'
   | 'stats'
   | 'newsletter'
   | 'messages'
   | 'contact'
-  | 'emails';
+  | 'emails'
+  | 'journal'
+  | 'promo'
+  | 'api'
+  | 'webhooks';
 
 /** The dashboard's tabs other than the library (/dashboard). */
-export type DashboardTab = 'achats' | 'messages';
+export type DashboardTab = 'achats' | 'cadeaux' | 'messages' | 'donnees';
 
 /** The values a route's path takes: one per parameter, and the rest of a final '*' (a tab, a section) if any. */
 type ParamsOf<K extends RouteKey, P extends string = (typeof ROUTES)[K]['path']> = P extends `${string}:${string}/${infer Rest}`

@@ -17,6 +17,10 @@ const SESSION_USER = gql`
     phone
     isAdmin
     isBanned
+    pendingDeletion {
+      scheduledFor
+      byAdministrator
+    }
   }
 `;
 

@@ -10,13 +10,7 @@ import type { Document, MutateFunction, MutationState, QueryOptions, QueryResult
  * Apollo's own hooks, so that `prerenderStatic` finds and runs every query of the page, and each
  * query's answer is noted for the browser's hydrating render (data/seeds.ts).
  */
-/** Apollo's own hooks, under the names data/hooks.ts gives them. */
-export {
-  useApolloClient,
-  useMutation as useApolloMutation,
-  useQuery as useApolloQuery,
-  useSubscription as useApolloSubscription,
-} from '@apollo/client/react';
+export { useApolloClient, useApolloMutation, useApolloQuery, useApolloSubscription } from './apollo-hooks';
 
 export function useQuery<TData, TVariables extends OperationVariables>(
   doc: Document<TData, TVariables>,

@@ -15,15 +15,9 @@ import type { Document, MutateFunction, MutationState, QueryOptions, QueryResult
  * - `useQuery`, `useMutation`, `useSubscription` (below): the public pages', without Apollo's download;
  * - `useApolloQuery`, `useApolloMutation`, `useApolloSubscription`, `useApolloClient`: Apollo's own hooks
  *   (all their options), for the parts that arrive with Apollo Client inside its provider
- *   (data/with-apollo.ts: signed-in pages, the admin area, the payment dialog). Re-exported only:
- *   Apollo is side-effect free, so a chunk that does not call them does not carry Apollo.
+ *   (data/with-apollo.ts: signed-in pages, the admin area, the payment dialog), from apollo-hooks.ts.
  */
-export {
-  useApolloClient,
-  useMutation as useApolloMutation,
-  useQuery as useApolloQuery,
-  useSubscription as useApolloSubscription,
-} from '@apollo/client/react';
+export { useApolloClient, useApolloMutation, useApolloQuery, useApolloSubscription } from './apollo-hooks';
 
 export function useQuery<TData, TVariables extends OperationVariables>(
   doc: Document<TData, TVariables>,

@@ -21,6 +21,27 @@ export type AdminAlertKind =
   /** A completed sale (commerce.purchase.completed), until an administrator opens it from the bell or the order is refunded. */
   | 'SALE';
 
+/** Where an administrator's action came from: the back-office, the command line (admin:create), or an integration's API key (content:write). */
+export type AdminJournalOrigin =
+  | 'BACK_OFFICE'
+  | 'COMMAND_LINE'
+  | 'INTEGRATION';
+
+export type AdminJournalFilter = {
+  /** An administrator's id, or COMMAND_LINE for what the command line did. */
+  actor?: string | null | undefined;
+  /** An action's code (user.banned). */
+  action?: string | null | undefined;
+  /** A target type (user, order, video…). */
+  targetType?: string | null | undefined;
+  /** ISO date (inclusive, from 00:00 site time). */
+  from?: string | null | undefined;
+  /** ISO date (inclusive, to 23:59 site time). */
+  to?: string | null | undefined;
+  /** Part of a name, an e-mail, an IP, an action, a target's label or id; case and accents ignored. */
+  search?: string | null | undefined;
+};
+
 /** Video and PDF categories; the ids are the values of /videos?category=… */
 export type ContentCategory =
   /** Exercices */
@@ -36,9 +57,13 @@ export type ContentCategory =
 
 /** News categories (the news page's buttons Cardio, Nutrition, Sommeil, Bien-être). */
 export type ArticleCategory =
+  /** Heart and circulation (« Cardio »). */
   | 'cardio'
+  /** Food and diet (« Nutrition »). */
   | 'nutrition'
+  /** Sleep (« Sommeil »). */
   | 'sleep'
+  /** Well-being (« Bien-être »). */
   | 'wellbeing';
 
 /** The catalogue's sort select. */
@@ -58,8 +83,11 @@ export type VideoSort =
   /** Title Z to A. */
   | 'Z_A';
 
+/** Whether an article is published. */
 export type ArticleStatus =
+  /** Not published yet: administrators only. */
   | 'DRAFT'
+  /** Published: shown to everyone. */
   | 'PUBLISHED';
 
 /** What a file is uploaded for; decides its bucket, the content it must have and its size limit. */
@@ -90,18 +118,47 @@ export type PlaybackMode =
   /** The free preview (the first previewSeconds): any signed-in viewer. */
   | 'PREVIEW';
 
+/** What the videos list is narrowed to. */
 export type VideoFilter = {
   /** Words searched in title and description, case and accents ignored; every word must match. */
   search?: string | null | undefined;
+  /** Only this category. */
   category?: ContentCategory | null | undefined;
   /** true: only the videos the signed-in viewer owns; false: only those they do not own (the dashboard's lists). Needs a signed-in viewer. */
   purchased?: boolean | null | undefined;
 };
 
+/** What the news list is narrowed to. */
 export type ArticleFilter = {
   /** Words searched in title and excerpt, case and accents ignored. */
   search?: string | null | undefined;
+  /** Only this category. */
   category?: ArticleCategory | null | undefined;
+};
+
+/** What a review is about. */
+export type ReviewItemType =
+  /** A video lesson. */
+  | 'VIDEO'
+  /** A PDF guide. */
+  | 'PDF';
+
+export type AdminReviewFilter = {
+  /** Words searched in the review's text and the reviewer's name. */
+  search?: string | null | undefined;
+  /** Only hidden ones (true) or only visible ones (false). */
+  hidden?: boolean | null | undefined;
+  /** Only this rating (1–5). */
+  rating?: number | null | undefined;
+  itemType?: ReviewItemType | null | undefined;
+};
+
+export type ReviewItemInput = {
+  itemId: string | number;
+  /** 1 to 5. */
+  rating: number;
+  /** At most 2000 characters; optional. */
+  text?: string | null | undefined;
 };
 
 export type CreateUploadInput = {
@@ -135,6 +192,12 @@ export type CreateVideoInput = {
   videoUploadId?: string | number | null | undefined;
   /** An upload of kind THUMBNAIL; when absent a frame of the video is used. */
   thumbnailUploadId?: string | number | null | undefined;
+  /** At most 120 characters. */
+  author?: string | null | undefined;
+  /** At most 120 characters. */
+  reviewer?: string | null | undefined;
+  /** YYYY-MM-DD, not after today; default today (the site's time zone). */
+  contentUpdatedOn?: string | null | undefined;
 };
 
 /** Fields left out are unchanged; a null description or presenter field clears it. */
@@ -153,6 +216,12 @@ export type UpdateVideoInput = {
   learnItems?: Array<string> | null | undefined;
   /** Replaces the thumbnail (upload of kind THUMBNAIL). */
   thumbnailUploadId?: string | number | null | undefined;
+  /** At most 120 characters; null clears it. */
+  author?: string | null | undefined;
+  /** At most 120 characters; null clears it. */
+  reviewer?: string | null | undefined;
+  /** YYYY-MM-DD, not after today; null clears it. */
+  contentUpdatedOn?: string | null | undefined;
 };
 
 export type CreatePdfInput = {
@@ -165,6 +234,12 @@ export type CreatePdfInput = {
   fileUploadId?: string | number | null | undefined;
   /** An upload of kind ILLUSTRATION. */
   illustrationUploadId?: string | number | null | undefined;
+  /** At most 120 characters. */
+  author?: string | null | undefined;
+  /** At most 120 characters. */
+  reviewer?: string | null | undefined;
+  /** YYYY-MM-DD, not after today; default today (the site's time zone). */
+  contentUpdatedOn?: string | null | undefined;
 };
 
 export type UpdatePdfInput = {
@@ -174,28 +249,54 @@ export type UpdatePdfInput = {
   price?: string | null | undefined;
   /** Replaces the illustration (upload of kind ILLUSTRATION). */
   illustrationUploadId?: string | number | null | undefined;
+  /** At most 120 characters; null clears it. */
+  author?: string | null | undefined;
+  /** At most 120 characters; null clears it. */
+  reviewer?: string | null | undefined;
+  /** YYYY-MM-DD, not after today; null clears it. */
+  contentUpdatedOn?: string | null | undefined;
 };
 
+/** A news article to write (API keys with content:write, administrators). */
 export type CreateArticleInput = {
+  /** The headline. */
   title: string;
+  /** The summary shown on the news list. */
   excerpt: string;
   /** HTML; sanitised on the server (scripts, styles, event handlers and javascript: links are removed). */
   bodyHtml: string;
+  /** Who wrote it, as shown on the article. */
   author: string;
+  /** The article's category. */
   category: ArticleCategory;
   /** An upload of kind ILLUSTRATION. */
   imageUploadId?: string | number | null | undefined;
   /** Publish now; otherwise a draft. Default false. */
   publish?: boolean | null | undefined;
+  /** At most 120 characters. */
+  reviewer?: string | null | undefined;
+  /** YYYY-MM-DD, not after today; default today (the site's time zone). */
+  contentUpdatedOn?: string | null | undefined;
 };
 
+/** Changes to an article: only the fields given change. */
 export type UpdateArticleInput = {
+  /** The headline. */
   title?: string | null | undefined;
+  /** The summary shown on the news list. */
   excerpt?: string | null | undefined;
+  /** HTML; sanitised on the server (scripts, styles, event handlers and javascript: links are removed). */
   bodyHtml?: string | null | undefined;
+  /** Who wrote it, as shown on the article. */
   author?: string | null | undefined;
+  /** The article's category. */
   category?: ArticleCategory | null | undefined;
+  /** An upload of kind ILLUSTRATION. */
   imageUploadId?: string | number | null | undefined;
+  /** At most 120 characters; null clears it. */
+  reviewer?: string | null | undefined;
+  /** YYYY-MM-DD, not after today; null clears it. */
+  contentUpdatedOn?: string | null | undefined;
 };
 
 export type CreateTestimonialInput = {
@@ -239,6 +340,8 @@ export type SiteSettingsInput = {
   legalAddress?: string | null | undefined;
   /** A NIU (a letter, 12 digits, a letter; spaces dropped, upper-cased), or ''. */
   taxId?: string | null | undefined;
+  /** The whole list (replaces the stored one): at most 100, each 1 to 60 characters; [] turns the warning off. */
+  healthClaimWords?: Array<string> | null | undefined;
 };
 
 /** The three ways to pay (the spec's buttons). */
@@ -250,8 +353,11 @@ export type PaymentMethod =
   /** NotchPay: its own hosted payment page (mobile money or card); no phone needed here. */
   | 'NOTCHPAY';
 
+/** What an order is for. */
 export type ItemType =
+  /** A video lesson. */
   | 'VIDEO'
+  /** A PDF guide. */
   | 'PDF';
 
 /**
@@ -261,12 +367,19 @@ export type ItemType =
  * REFUNDED: an administrator marked a completed order refunded (access removed).
  */
 export type OrderStatus =
+  /** No payment attempt yet. */
   | 'CREATED'
+  /** A payment attempt is waiting for the customer's phone. */
   | 'PENDING'
+  /** Paid or granted; never goes back. */
   | 'COMPLETED'
+  /** The last attempt failed; the customer may try again. */
   | 'FAILED'
+  /** The last attempt expired unanswered; the customer may try again. */
   | 'EXPIRED'
+  /** The last attempt was canceled; the customer may try again. */
   | 'CANCELED'
+  /** Marked refunded by an administrator; access removed. */
   | 'REFUNDED';
 
 /** One payment attempt's status; every status but PENDING is final. */
@@ -277,12 +390,80 @@ export type AttemptStatus =
   | 'EXPIRED'
   | 'CANCELED';
 
+/**
+ * How a provider is doing over the window (operator health, from commerce's own attempts). The rule
+ * and its thresholds are commerce's config (PAYMENT_HEALTH_*).
+ */
+export type PaymentHealthStatus =
+  /** Enough attempts to judge, and neither rule below is met. */
+  | 'OK'
+  /** The median time from push to approval is above the threshold (90 s by default, at least 3 paid attempts). */
+  | 'SLOW'
+  /** Fewer than 70 % of the settled attempts were paid (by default, at least 5 settled). */
+  | 'FAILING'
+  /** Too few attempts in the window to judge. */
+  | 'UNKNOWN';
+
+/** The two mobile networks a prompt can go to. */
+export type MobileOperator =
+  | 'ORANGE'
+  | 'MTN';
+
+/** « Offrir »: whom the item is for (an e-mail or a phone number, one of them) and a short message. */
+export type GiftInput = {
+  /** The recipient gets the claim link by e-mail. */
+  recipientEmail?: string | null | undefined;
+  /** Or: the buyer shares the link (WhatsApp, copy); E.164 or national digits of Cameroon. */
+  recipientPhone?: string | null | undefined;
+  /** At most 300 characters, shown on the claim page. */
+  message?: string | null | undefined;
+};
+
+export type GiftStatus =
+  /** Its order is not paid yet. */
+  | 'UNPAID'
+  /** Paid: the link can be used. */
+  | 'SENT'
+  /** Received: the item is in the claimer's library. */
+  | 'CLAIMED'
+  /** Its order was refunded before it was received: the link no longer works. */
+  | 'CANCELED';
+
+export type PromoKind =
+  /** A percentage of the price (1 to 99). */
+  | 'PERCENT'
+  /** A fixed amount of FCFA. */
+  | 'AMOUNT';
+
+export type PromoCodeInput = {
+  /** 3 to 32 letters, digits, - or _; stored upper case (customers may type it in any case). */
+  code: string;
+  kind: PromoKind;
+  /** 1 to 99 for PERCENT. */
+  percent?: number | null | undefined;
+  /** Whole FCFA for AMOUNT. */
+  amountXaf?: number | null | undefined;
+  /** Empty or null: every item. */
+  itemIds?: Array<string | number> | null | undefined;
+  /** ISO date-time; null: from now on. */
+  startsAt?: string | null | undefined;
+  /** ISO date-time; null: no end. */
+  endsAt?: string | null | undefined;
+  maxUses?: number | null | undefined;
+  perCustomerMax?: number | null | undefined;
+  /** Defaults to true on creation, unchanged on update. */
+  active?: boolean | null | undefined;
+};
+
 export type AdminOrderActionKind =
   | 'GRANTED'
   | 'REFUNDED';
 
+/** What the orders list is narrowed to; every given criterion must match. */
 export type OrderFilter = {
+  /** Only this status. */
   status?: OrderStatus | null | undefined;
+  /** Only this payment method. */
   method?: PaymentMethod | null | undefined;
   /** ISO date (inclusive, from 00:00 Africa/Douala). */
   from?: string | null | undefined;
@@ -300,6 +481,15 @@ export type StartCheckoutInput = {
   phone?: string | null | undefined;
   /** The customer asks for immediate access and so waives the withdrawal period; must be true. */
   consentImmediateAccess: boolean;
+  /**
+   * The customer consents to LBF processing the health-related data their purchases reveal (recorded
+   * by identity's setHealthDataConsent). Needed when commerce has not yet seen that consent given.
+   */
+  consentHealthData?: boolean | null | undefined;
+  /** A promo code typed in the dialog (any case); refused on the field promoCode when it does not apply. */
+  promoCode?: string | null | undefined;
+  /** « Offrir »: the item is for someone else; paid, it is not mine but a gift to claim through a link. */
+  gift?: GiftInput | null | undefined;
 };
 
 export type PaymentClaimInput = {
@@ -319,18 +509,69 @@ export type AdminOrderReasonInput = {
   reason: string;
 };
 
+/** Where a « Payer pour moi » link stands. */
+export type PayLinkStatus =
+  /** Can be paid. */
+  | 'OPEN'
+  /** A payment through it is under way (the payer confirms on their phone or at NotchPay). */
+  | 'PENDING'
+  /** Paid: the item is in the requester's library. */
+  | 'PAID'
+  /** Past its 7 days. */
+  | 'EXPIRED'
+  /** The requester owns the item (bought otherwise). */
+  | 'OWNED';
+
+export type PayPayLinkInput = {
+  token: string | number;
+  method: PaymentMethod;
+  /** Orange and MTN: the payer's number. */
+  phone?: string | null | undefined;
+  /** To receive the receipt by e-mail (optional). */
+  payerEmail?: string | null | undefined;
+  /** The payer's first name, to tell the requester who paid (optional, at most 60 characters). */
+  payerName?: string | null | undefined;
+};
+
+/** What a consent is about. */
+export type ConsentKind =
+  /** The terms of use (/terms). */
+  | 'TERMS'
+  /** The privacy notice (/privacy). */
+  | 'PRIVACY'
+  /** The processing of health-related data: what they buy and watch, their watch progress. */
+  | 'HEALTH_DATA';
+
+/** Where a consent was given. */
+export type ConsentSource =
+  | 'SIGN_UP'
+  /** « Mes données » (or, for the demo customer, the administrators' command). */
+  | 'ACCOUNT'
+  /** The payment dialog, at a first purchase. */
+  | 'PURCHASE';
+
 /** The users table's sortable columns. PURCHASES and TOTAL_SPENT sort by identity's read model of commerce's completed purchases (kept from commerce.purchase.completed / .refunded). */
 export type UserSort =
+  /** By full name. */
   | 'NAME'
+  /** By e-mail address. */
   | 'EMAIL'
+  /** By phone number. */
   | 'PHONE'
+  /** By creation date. Default. */
   | 'CREATED_AT'
+  /** By status (active or banned). */
   | 'STATUS'
+  /** By number of purchases. */
   | 'PURCHASES'
+  /** By total spent. */
   | 'TOTAL_SPENT';
 
+/** Ascending or descending. */
 export type SortDirection =
+  /** Ascending: A to Z, oldest or smallest first. */
   | 'ASC'
+  /** Descending: Z to A, newest or largest first. */
   | 'DESC';
 
 export type UnbanUserInput = {
@@ -353,6 +594,10 @@ export type SignUpInput = {
   captchaAnswer: string;
   /** The nonce found for the captcha's proofOfWork challenge. */
   proofOfWork: string;
+  /** Must be true: the terms of use and the privacy notice (their versions in force) are accepted (VALIDATION on acceptTerms otherwise). */
+  acceptTerms?: boolean | null | undefined;
+  /** The optional consent to the processing of health-related data (unticked by default). */
+  healthDataConsent?: boolean | null | undefined;
 };
 
 export type SignInInput = {
@@ -373,9 +618,28 @@ export type ResetPasswordInput = {
   confirmPassword: string;
 };
 
+export type SetHealthDataConsentInput = {
+  /** true gives the consent, false withdraws it. */
+  given: boolean;
+  /** Where it is given: ACCOUNT (« Mes données ») or PURCHASE (the payment dialog); SIGN_UP is refused. */
+  source?: ConsentSource | null | undefined;
+};
+
 export type BanUserInput = {
   userId: string | number;
   reason: string;
+};
+
+export type CreateApiKeyInput = {
+  name: string;
+  scopes: Array<string>;
+  costPerMinute: number;
+  /** ISO date-time, in the future (at most two years). */
+  expiresAt: string;
+};
+
+export type RevokeApiKeyInput = {
+  id: string | number;
 };
 
 /** The spec's five subjects (§5), in its order. */
@@ -474,7 +738,58 @@ export type MailPurpose =
   | 'CONTACT_REPLY'
   | 'NEWSLETTER_CONFIRMATION'
   | 'NEWSLETTER_CAMPAIGN'
-  | 'NEWSLETTER_TEST';
+  | 'NEWSLETTER_TEST'
+  /** The notice that the account's deletion was asked for (its date, how to cancel). */
+  | 'ACCOUNT_DELETION'
+  /** The link to the person's data export (« Exporter mes données »). */
+  | 'DATA_EXPORT'
+  /** Five days after a purchase, the invitation to review the item (once per order). */
+  | 'REVIEW_REMINDER'
+  /** « Payer pour moi »: the requester told that someone paid their link. */
+  | 'PAY_LINK_PAID'
+  /** « Payer pour moi »: the payer's receipt, to the address they gave on the link's page. */
+  | 'PAY_LINK_RECEIPT'
+  /** To the administrators: a webhook subscription kept failing and was paused. */
+  | 'WEBHOOK_PAUSED'
+  /** « Offrir »: the claim link of a gift, to its recipient named by e-mail. */
+  | 'GIFT_RECEIVED';
+
+export type DataExportStatus =
+  /** The services' parts are being gathered. */
+  | 'PREPARING'
+  /** The archive is ready: downloadUrl, until expiresAt. */
+  | 'READY'
+  /** A part did not arrive within an hour: the person may ask again. */
+  | 'FAILED';
+
+/**
+ * What a webhook subscription can receive (issue 24 point 5). The body's `type` is the dotted name:
+ * purchase.completed, purchase.refunded, user.registered, item.published, contact.message_received.
+ */
+export type WebhookEventType =
+  | 'PURCHASE_COMPLETED'
+  | 'PURCHASE_REFUNDED'
+  | 'USER_REGISTERED'
+  | 'ITEM_PUBLISHED'
+  | 'CONTACT_MESSAGE_RECEIVED';
+
+export type WebhookSubscriptionStatus =
+  | 'ACTIVE'
+  /** Paused by an administrator, or after repeated failed deliveries: nothing is sent until it is resumed. */
+  | 'PAUSED';
+
+export type WebhookDeliveryStatus =
+  /** Not delivered yet: first try or a retry to come. */
+  | 'PENDING'
+  | 'SUCCEEDED'
+  /** Every attempt failed. */
+  | 'FAILED';
+
+export type CreateWebhookSubscriptionInput = {
+  /** https:// only; local and private addresses are refused. */
+  url: string;
+  events: Array<WebhookEventType>;
+};
 
 export type DeleteResultFieldsFragment = { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
@@ -485,9 +800,30 @@ export type CreateUploadMutationVariables = Exact<{
 
 export type CreateUploadMutation = { createUpload: { upload: { uploadId: string, url: string, method: string, expiresAt: string, maxBytes: number, headers: Array<{ name: string, value: string }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminArticleRowFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number };
+export type AdminApiKeyRowFragment = { id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string };
 
-export type AdminArticleResultFragment = { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AdminApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminApiKeysPageQuery = { adminApiKeys: Array<{ id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string }>, adminApiScopes: Array<{ scope: string, label: string }> };
+
+export type CreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type CreateApiKeyMutation = { adminCreateApiKey: { secret: string | null, apiKey: { id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  input: RevokeApiKeyInput;
+}>;
+
+
+export type RevokeApiKeyMutation = { adminRevokeApiKey: { apiKey: { id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminArticleRowFragment = { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number };
+
+export type AdminArticleResultFragment = { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminArticlesPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -497,21 +833,26 @@ export type AdminArticlesPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminArticlesPageQuery = { adminArticles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number }> } };
+export type AdminArticlesPageQuery = { adminArticles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number }> } };
+
+export type AdminHealthClaimWordsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminHealthClaimWordsQuery = { siteSettings: { healthClaimWords: Array<string> } };
 
 export type AdminArticleEditorQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AdminArticleEditorQuery = { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null };
+export type AdminArticleEditorQuery = { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null };
 
 export type CreateArticleMutationVariables = Exact<{
   input: CreateArticleInput;
 }>;
 
 
-export type CreateArticleMutation = { createArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CreateArticleMutation = { createArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateArticleMutationVariables = Exact<{
   id: string | number;
@@ -519,21 +860,21 @@ export type UpdateArticleMutationVariables = Exact<{
 }>;
 
 
-export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type PublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PublishArticleMutation = { publishArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type PublishArticleMutation = { publishArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UnpublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type UnpublishArticleMutation = { unpublishArticle: { article: { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UnpublishArticleMutation = { unpublishArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteArticleMutationVariables = Exact<{
   id: string | number;
@@ -636,6 +977,29 @@ export type AdminRetryMailDeliveryMutationVariables = Exact<{
 
 
 export type AdminRetryMailDeliveryMutation = { adminRetryMailDelivery: { delivery: { id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminJournalEntryRowFragment = { id: string, occurredAt: string, origin: AdminJournalOrigin, actorId: string | null, actorName: string | null, actorEmail: string | null, ip: string | null, userAgent: string | null, service: string, action: string, actionLabel: string, targetType: string, targetTypeLabel: string, targetId: string, targetLabel: string | null, details: string };
+
+export type AdminJournalQueryVariables = Exact<{
+  filter?: AdminJournalFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminJournalQuery = { adminJournal: { total: number, page: number, pageSize: number, totalPages: number, retentionDays: number, items: Array<{ id: string, occurredAt: string, origin: AdminJournalOrigin, actorId: string | null, actorName: string | null, actorEmail: string | null, ip: string | null, userAgent: string | null, service: string, action: string, actionLabel: string, targetType: string, targetTypeLabel: string, targetId: string, targetLabel: string | null, details: string }> } };
+
+export type AdminJournalFiltersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminJournalFiltersQuery = { adminJournalFilters: { actors: Array<{ value: string, label: string }>, actions: Array<{ value: string, label: string }>, targetTypes: Array<{ value: string, label: string }> } };
+
+export type ExportAdminJournalCsvQueryVariables = Exact<{
+  filter?: AdminJournalFilter | null | undefined;
+}>;
+
+
+export type ExportAdminJournalCsvQuery = { exportAdminJournalCsv: string };
 
 export type AdminInternalMessageFieldsFragment = { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null };
 
@@ -744,11 +1108,11 @@ export type AdminSendCampaignMutationVariables = Exact<{
 
 export type AdminSendCampaignMutation = { adminSendCampaign: { campaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminOrderRowFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } };
+export type AdminOrderRowFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null };
 
-export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } };
+export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null };
 
-export type AdminOrderResultFragment = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AdminOrderResultFragment = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminOrdersPageQueryVariables = Exact<{
   filter?: OrderFilter | null | undefined;
@@ -757,14 +1121,14 @@ export type AdminOrdersPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminOrdersPageQuery = { adminOrders: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } }> } };
+export type AdminOrdersPageQuery = { adminOrders: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null }> } };
 
 export type AdminOrderDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AdminOrderDetailQuery = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null };
+export type AdminOrderDetailQuery = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null };
 
 export type ExportOrdersCsvQueryVariables = Exact<{
   filter?: OrderFilter | null | undefined;
@@ -778,32 +1142,39 @@ export type AdminRecheckOrderMutationVariables = Exact<{
 }>;
 
 
-export type AdminRecheckOrderMutation = { adminRecheckOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminRecheckOrderMutation = { adminRecheckOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminGrantOrderMutationVariables = Exact<{
   input: AdminOrderReasonInput;
 }>;
 
 
-export type AdminGrantOrderMutation = { adminGrantOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminGrantOrderMutation = { adminGrantOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminMarkRefundedMutationVariables = Exact<{
   input: AdminOrderReasonInput;
 }>;
 
 
-export type AdminMarkRefundedMutation = { adminMarkRefunded: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminMarkRefundedMutation = { adminMarkRefunded: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminOrderUpdatedSubscriptionVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type AdminOrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number } } };
+export type AdminOrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } };
 
-export type AdminPdfRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string };
+export type HealthFiguresFragment = { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number };
 
-export type AdminPdfResultFragment = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AdminPaymentHealthQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPaymentHealthQuery = { adminPaymentHealth: { rule: { windowMinutes: number, failingBelowPercent: number, minSettled: number, slowMedianSeconds: number, minApprovals: number }, methods: Array<{ method: PaymentMethod, label: string, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number }, operatorHealth: Array<{ operator: MobileOperator, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number } }>, hours: Array<{ hour: string, attempts: number, completed: number, failed: number, unknown: number, medianApprovalSeconds: number | null }> }> } };
+
+export type AdminPdfRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null };
+
+export type AdminPdfResultFragment = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminPdfsPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -812,7 +1183,7 @@ export type AdminPdfsPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminPdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string }> }, uploadLimits: { pdfBytes: number, imageBytes: number } };
+export type AdminPdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null }> }, uploadLimits: { pdfBytes: number, imageBytes: number } };
 
 export type ExportPdfsCsvQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -824,7 +1195,7 @@ export type CreatePdfMutationVariables = Exact<{
 }>;
 
 
-export type CreatePdfMutation = { createPdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CreatePdfMutation = { createPdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdatePdfMutationVariables = Exact<{
   id: string | number;
@@ -832,7 +1203,7 @@ export type UpdatePdfMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePdfMutation = { updatePdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdatePdfMutation = { updatePdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeletePdfMutationVariables = Exact<{
   id: string | number;
@@ -848,19 +1219,77 @@ export type DownloadPdfMutationVariables = Exact<{
 
 export type DownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminSiteSettingsFieldsFragment = { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, updatedAt: string | null };
+export type AdminPromoCodeRowFragment = { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } };
+
+export type AdminPromoCodeResultFragment = { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminPromoCodesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminPromoCodesPageQuery = { adminPromoCodes: Array<{ id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } }>, adminPromoItems: Array<{ id: string, itemType: ItemType, title: string }> };
+
+export type CreatePromoCodeMutationVariables = Exact<{
+  input: PromoCodeInput;
+}>;
+
+
+export type CreatePromoCodeMutation = { adminCreatePromoCode: { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type UpdatePromoCodeMutationVariables = Exact<{
+  id: string | number;
+  input: PromoCodeInput;
+}>;
+
+
+export type UpdatePromoCodeMutation = { adminUpdatePromoCode: { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type SetPromoCodeActiveMutationVariables = Exact<{
+  id: string | number;
+  active: boolean;
+}>;
+
+
+export type SetPromoCodeActiveMutation = { adminSetPromoCodeActive: { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminReviewFieldsFragment = { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null };
+
+export type AdminReviewsPageQueryVariables = Exact<{
+  filter?: AdminReviewFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type AdminReviewsPageQuery = { adminReviews: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null }> } };
+
+export type HideReviewMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+
+export type HideReviewMutation = { hideReview: { review: { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type UnhideReviewMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type UnhideReviewMutation = { unhideReview: { review: { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminSiteSettingsFieldsFragment = { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, healthClaimWords: Array<string>, updatedAt: string | null };
 
 export type AdminSettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsPageQuery = { siteSettings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, updatedAt: string | null } };
+export type AdminSettingsPageQuery = { siteSettings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, healthClaimWords: Array<string>, updatedAt: string | null } };
 
 export type UpdateSiteSettingsMutationVariables = Exact<{
   input: SiteSettingsInput;
 }>;
 
 
-export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, updatedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, healthClaimWords: Array<string>, updatedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminStatsUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -958,7 +1387,7 @@ export type AdminUsersPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminUsersPageQuery = { adminUsers: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, fullName: string, email: string | null, phone: string | null, createdAt: string, isBanned: boolean, purchaseCount: number | null, unreadMessageCount: number | null, ban: { reason: string, bannedAt: string } | null, totalSpent: { xaf: number, usdCents: number } | null }> } };
+export type AdminUsersPageQuery = { adminUsers: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, fullName: string, email: string | null, phone: string | null, createdAt: string, isBanned: boolean, purchaseCount: number | null, unreadMessageCount: number | null, ban: { reason: string, bannedAt: string } | null, pendingDeletion: { scheduledFor: string } | null, totalSpent: { xaf: number, usdCents: number } | null }> } };
 
 export type AdminUserStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -993,9 +1422,25 @@ export type UnbanUserMutationVariables = Exact<{
 
 export type UnbanUserMutation = { unbanUser: { user: { id: string, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null };
+export type AdminDeleteUserMutationVariables = Exact<{
+  userId: string | number;
+  reason: string;
+}>;
 
-export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminDeleteUserMutation = { adminDeleteUser: { user: { id: string, pendingDeletion: { scheduledFor: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminRequestDataExportMutationVariables = Exact<{
+  userId: string | number;
+  reason: string;
+}>;
+
+
+export type AdminRequestDataExportMutation = { adminRequestDataExport: { request: { id: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null };
+
+export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminVideosPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -1004,14 +1449,14 @@ export type AdminVideosPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminVideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null }> }, uploadLimits: { videoBytes: number, imageBytes: number } };
+export type AdminVideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null }> }, uploadLimits: { videoBytes: number, imageBytes: number } };
 
 export type AdminVideoRowQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AdminVideoRowQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null };
+export type AdminVideoRowQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null };
 
 export type AdminVideoPlaybackQueryVariables = Exact<{
   id: string | number;
@@ -1030,7 +1475,7 @@ export type CreateVideoMutationVariables = Exact<{
 }>;
 
 
-export type CreateVideoMutation = { createVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CreateVideoMutation = { createVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateVideoMutationVariables = Exact<{
   id: string | number;
@@ -1038,7 +1483,7 @@ export type UpdateVideoMutationVariables = Exact<{
 }>;
 
 
-export type UpdateVideoMutation = { updateVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateVideoMutation = { updateVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteVideoMutationVariables = Exact<{
   id: string | number;
@@ -1052,35 +1497,78 @@ export type RetryVideoProcessingMutationVariables = Exact<{
 }>;
 
 
-export type RetryVideoProcessingMutation = { retryVideoProcessing: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type RetryVideoProcessingMutation = { retryVideoProcessing: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminWebhookRowFragment = { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string };
+
+export type AdminWebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminWebhooksPageQuery = { adminWebhookSubscriptions: Array<{ id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string }> };
+
+export type AdminWebhookDeliveriesQueryVariables = Exact<{
+  subscriptionId: string | number;
+}>;
+
+
+export type AdminWebhookDeliveriesQuery = { adminWebhookDeliveries: { total: number, items: Array<{ id: string, eventType: WebhookEventType, status: WebhookDeliveryStatus, attempts: number, lastResponseCode: number | null, lastError: string | null, createdAt: string, deliveredAt: string | null, log: Array<{ attempt: number, at: string, durationMs: number, succeeded: boolean, responseCode: number | null, error: string | null }> }> } };
+
+export type CreateWebhookMutationVariables = Exact<{
+  input: CreateWebhookSubscriptionInput;
+}>;
+
+
+export type CreateWebhookMutation = { adminCreateWebhookSubscription: { secret: string | null, subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type SetWebhookActiveMutationVariables = Exact<{
+  id: string | number;
+  active: boolean;
+}>;
+
+
+export type SetWebhookActiveMutation = { adminSetWebhookSubscriptionActive: { subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type DeleteWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteWebhookMutation = { adminDeleteWebhookSubscription: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type RetryWebhookDeliveryMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RetryWebhookDeliveryMutation = { adminRetryWebhookDelivery: { delivery: { id: string, status: WebhookDeliveryStatus } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SignInMutationVariables = Exact<{
   input: SignInInput;
 }>;
 
 
-export type SignInMutation = { signIn: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type SignInMutation = { signIn: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SignUpMutationVariables = Exact<{
   input: SignUpInput;
 }>;
 
 
-export type SignUpMutation = { signUp: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type SignUpMutation = { signUp: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SignOutMutation = { signOut: boolean };
 
-export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean };
+export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null };
 
-export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type FooterSocialLinksQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1114,23 +1602,23 @@ export type ResetPasswordMutationVariables = Exact<{
 
 export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean };
+export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, ratingAverage: number | null, ratingCount: number, downloadCount: number, purchased: boolean };
 
-export type VideoCard_VideoFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null };
+export type VideoCard_VideoFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number };
 
 export type VideoPreviewQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type VideoPreviewQuery = { video: { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, hasPreview: boolean } | null };
+export type VideoPreviewQuery = { video: { hasPreview: boolean, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number, renditions: Array<{ height: number | null, bytes: number }> } | null };
 
 export type PdfDetailPageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PdfDetailPageQuery = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean } | null };
+export type PdfDetailPageQuery = { pdf: { author: string | null, reviewer: string | null, contentUpdatedOn: string | null, id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, ratingAverage: number | null, ratingCount: number, downloadCount: number, purchased: boolean } | null };
 
 export type PdfsPageQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -1138,14 +1626,14 @@ export type PdfsPageQueryVariables = Exact<{
 }>;
 
 
-export type PdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, rating: number | null, downloadCount: number, purchased: boolean }> } };
+export type PdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, ratingAverage: number | null, ratingCount: number, downloadCount: number, purchased: boolean }> } };
 
 export type VideoDetailPageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type VideoDetailPageQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, learnItems: Array<string>, purchased: boolean, hasPreview: boolean, renditions: Array<{ name: string, height: number | null, megabytes: number }>, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
+export type VideoDetailPageQuery = { video: { learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, purchased: boolean, hasPreview: boolean, id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number, renditions: Array<{ name: string, height: number | null, megabytes: number, bytes: number }>, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
 
 export type VideosPageQueryVariables = Exact<{
   filter?: VideoFilter | null | undefined;
@@ -1155,7 +1643,7 @@ export type VideosPageQueryVariables = Exact<{
 }>;
 
 
-export type VideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> }, videoCategories: Array<{ id: ContentCategory, label: string, count: number }> };
+export type VideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number }> }, videoCategories: Array<{ id: ContentCategory, label: string, count: number }> };
 
 export type ItemOwnedQueryVariables = Exact<{
   id: string | number;
@@ -1165,7 +1653,18 @@ export type ItemOwnedQueryVariables = Exact<{
 
 export type ItemOwnedQuery = { video?: { id: string, purchased: boolean } | null, pdf?: { id: string, purchased: boolean } | null };
 
-export type CheckoutOrderFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null };
+export type OrderPromoFieldsFragment = { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } };
+
+export type CheckoutOrderFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null };
+
+export type CheckoutQuoteQueryVariables = Exact<{
+  itemId: string | number;
+  itemType: ItemType;
+  promoCode?: string | null | undefined;
+}>;
+
+
+export type CheckoutQuoteQuery = { checkoutQuote: { total: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } | null };
 
 export type CheckoutSetupQueryVariables = Exact<{
   itemId: string | number;
@@ -1173,58 +1672,58 @@ export type CheckoutSetupQueryVariables = Exact<{
 }>;
 
 
-export type CheckoutSetupQuery = { paymentMethods: Array<{ method: PaymentMethod, label: string, requiresPhone: boolean, sandbox: boolean, windowSeconds: number, hint: string }>, exchangeRate: { xafPerUsd: number }, quote: { usdCents: number, xaf: number } | null, openOrder: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null };
+export type CheckoutSetupQuery = { paymentMethods: Array<{ method: PaymentMethod, label: string, requiresPhone: boolean, sandbox: boolean, windowSeconds: number, hint: string, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, sampleSize: number } }>, exchangeRate: { xafPerUsd: number }, quote: { usdCents: number, xaf: number } | null, openOrder: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, me: { id: string, healthDataConsent: { kind: ConsentKind } | null } | null };
 
 export type PaymentOrderQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PaymentOrderQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null };
+export type PaymentOrderQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null };
 
-export type CheckoutResultFieldsFragment = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type CheckoutResultFieldsFragment = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type OrderUpdatedSubscriptionVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type OrderUpdatedSubscription = { orderUpdated: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } };
+export type OrderUpdatedSubscription = { orderUpdated: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } };
 
 export type StartCheckoutMutationVariables = Exact<{
   input: StartCheckoutInput;
 }>;
 
 
-export type StartCheckoutMutation = { startCheckout: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type StartCheckoutMutation = { startCheckout: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type CheckPaymentMutationVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type CheckPaymentMutation = { checkPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CheckPaymentMutation = { checkPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ResendPaymentPromptMutationVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type ResendPaymentPromptMutation = { resendPaymentPrompt: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type ResendPaymentPromptMutation = { resendPaymentPrompt: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type CancelPaymentMutationVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type CancelPaymentMutation = { cancelPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CancelPaymentMutation = { cancelPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ClaimPaymentMutationVariables = Exact<{
   input: PaymentClaimInput;
 }>;
 
 
-export type ClaimPaymentMutation = { claimPayment: { resolved: boolean, message: string, order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type ClaimPaymentMutation = { claimPayment: { resolved: boolean, message: string, order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ExchangeRateQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1251,10 +1750,37 @@ export type SendContactMessageMutationVariables = Exact<{
 
 export type SendContactMessageMutation = { sendContactMessage: { sent: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type AccountDeletionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountDeletionQuery = { me: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null };
+
+export type RequestAccountDeletionMutationVariables = Exact<{
+  password: string;
+}>;
+
+
+export type RequestAccountDeletionMutation = { requestAccountDeletion: { user: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type CancelAccountDeletionMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CancelAccountDeletionMutation = { cancelAccountDeletion: { user: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type DashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type DashboardPageQuery = { me: { id: string, firstName: string } | null };
+
+export type MyDataExportQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyDataExportQuery = { me: { id: string, dataExport: { id: string, status: DataExportStatus, partsReady: number, partsTotal: number, requestedAt: string, expiresAt: string | null, byAdministrator: boolean, downloadUrl: string | null } | null } | null };
+
+export type RequestDataExportMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RequestDataExportMutation = { requestDataExport: { request: { id: string, requestedAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type InboxMessageFieldsFragment = { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string };
 
@@ -1283,12 +1809,45 @@ export type UnreadMessageCountChangedSubscriptionVariables = Exact<{ [key: strin
 
 export type UnreadMessageCountChangedSubscription = { myUnreadMessageCount: number };
 
+export type MyConsentsFragment = { id: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null };
+
+export type MySessionsFragment = { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null };
+
+export type MyDataQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyDataQuery = { me: { id: string, firstName: string, lastName: string, email: string | null, phone: string | null, createdAt: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null };
+
+export type MyDataCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyDataCountsQuery = { me: { id: string, purchaseCount: number | null, unreadMessageCount: number | null } | null };
+
+export type SetHealthDataConsentMutationVariables = Exact<{
+  input: SetHealthDataConsentInput;
+}>;
+
+
+export type SetHealthDataConsentMutation = { setHealthDataConsent: { changed: boolean, user: { id: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type RevokeSessionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeSessionMutation = { revokeSession: { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type RevokeOtherSessionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RevokeOtherSessionsMutation = { revokeOtherSessions: { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type DashboardLibraryQueryVariables = Exact<{
   pageSize: number;
 }>;
 
 
-export type DashboardLibraryQuery = { me: { id: string, firstName: string } | null, availableVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, purchasedVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, availablePdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, purchasedPdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> } };
+export type DashboardLibraryQuery = { me: { id: string, firstName: string } | null, availableVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, purchasedVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, availablePdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, purchasedPdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, lessonData: { month: string, bytes: number, offlineBytes: number } };
 
 export type DashboardVideoFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null };
 
@@ -1304,7 +1863,37 @@ export type ReceiptQueryVariables = Exact<{
 }>;
 
 
-export type ReceiptQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerEmail: string, buyerName: string | null, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }> } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
+export type ReceiptQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerEmail: string, buyerName: string | null, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number } } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }> } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
+
+export type GiftLinkFieldsFragment = { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean };
+
+export type MyGiftFieldsFragment = { id: string, orderId: string, itemId: string, itemType: ItemType, itemTitle: string, recipientEmail: string | null, recipientPhone: string | null, message: string, status: GiftStatus, claimedAt: string | null, linkIssuedAt: string | null };
+
+export type GiftLinkQueryVariables = Exact<{
+  token: string | number;
+}>;
+
+
+export type GiftLinkQuery = { giftLink: { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean } | null };
+
+export type ClaimGiftMutationVariables = Exact<{
+  token: string | number;
+}>;
+
+
+export type ClaimGiftMutation = { claimGift: { gift: { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type MyGiftsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyGiftsQuery = { myGifts: Array<{ id: string, orderId: string, itemId: string, itemType: ItemType, itemTitle: string, recipientEmail: string | null, recipientPhone: string | null, message: string, status: GiftStatus, claimedAt: string | null, linkIssuedAt: string | null }> };
+
+export type ResendGiftMutationVariables = Exact<{
+  giftId: string | number;
+}>;
+
+
+export type ResendGiftMutation = { resendGift: { url: string | null, gift: { id: string, orderId: string, itemId: string, itemType: ItemType, itemTitle: string, recipientEmail: string | null, recipientPhone: string | null, message: string, status: GiftStatus, claimedAt: string | null, linkIssuedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1332,7 +1921,7 @@ export type ArticlePageQueryVariables = Exact<{
 }>;
 
 
-export type ArticlePageQuery = { article: { id: string, title: string, excerpt: string, bodyHtml: string, author: string, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, readTimeMinutes: number, date: string } | null };
+export type ArticlePageQuery = { article: { id: string, title: string, excerpt: string, bodyHtml: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, readTimeMinutes: number, date: string } | null };
 
 export type NewsPageQueryVariables = Exact<{
   filter?: ArticleFilter | null | undefined;
@@ -1365,6 +1954,50 @@ export type UnsubscribeNewsletterMutationVariables = Exact<{
 
 export type UnsubscribeNewsletterMutation = { unsubscribeNewsletter: { unsubscribed: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type OfflineLicenceMutationVariables = Exact<{
+  videoId: string | number;
+}>;
+
+
+export type OfflineLicenceMutation = { offlineLicence: { licence: { id: string, renewalToken: string, key: string, expiresAt: string } | null, error: { code: string, message: string } | null } };
+
+export type RenewOfflineLicenceMutationVariables = Exact<{
+  renewalToken: string;
+}>;
+
+
+export type RenewOfflineLicenceMutation = { renewOfflineLicence: { licence: { id: string, renewalToken: string, key: string, expiresAt: string } | null, error: { code: string, message: string } | null } };
+
+export type CreatePayLinkMutationVariables = Exact<{
+  itemId: string | number;
+  itemType: ItemType;
+  consentHealthData?: boolean | null | undefined;
+}>;
+
+
+export type CreatePayLinkMutation = { createPayLink: { payLink: { token: string, url: string, expiresAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type PayLinkFieldsFragment = { itemId: string, itemType: ItemType, itemTitle: string, requesterFirstName: string | null, status: PayLinkStatus, expiresAt: string, method: PaymentMethod | null, authorizationUrl: string | null, receiptText: string | null, message: string | null, amount: { usdCents: number, xaf: number } };
+
+export type PayLinkQueryVariables = Exact<{
+  token: string | number;
+}>;
+
+
+export type PayLinkQuery = { payLink: { itemId: string, itemType: ItemType, itemTitle: string, requesterFirstName: string | null, status: PayLinkStatus, expiresAt: string, method: PaymentMethod | null, authorizationUrl: string | null, receiptText: string | null, message: string | null, amount: { usdCents: number, xaf: number } } | null };
+
+export type PayPayLinkMutationVariables = Exact<{
+  input: PayPayLinkInput;
+}>;
+
+
+export type PayPayLinkMutation = { payPayLink: { payLink: { itemId: string, itemType: ItemType, itemTitle: string, requesterFirstName: string | null, status: PayLinkStatus, expiresAt: string, method: PaymentMethod | null, authorizationUrl: string | null, receiptText: string | null, message: string | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type MyPayLinksPaidSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyPayLinksPaidSubscription = { myPayLinksPaid: { orderId: string, itemId: string, itemType: ItemType, itemTitle: string, amountXaf: number, payerName: string | null, paidAt: string } };
+
 export type StartPlaybackMutationVariables = Exact<{
   videoId: string | number;
   visitorId?: string | null | undefined;
@@ -1388,6 +2021,40 @@ export type CountVideoViewMutationVariables = Exact<{
 
 
 export type CountVideoViewMutation = { countVideoView: { counted: boolean, viewCount: number | null, error: { code: string, message: string } | null } };
+
+export type RecordLessonDataMutationVariables = Exact<{
+  videoId: string | number;
+  bytes: number;
+  offline?: boolean | null | undefined;
+}>;
+
+
+export type RecordLessonDataMutation = { recordLessonData: { use: { month: string, bytes: number, offlineBytes: number } | null, error: { code: string, message: string } | null } };
+
+export type ReviewListItem_ReviewFragment = { id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean };
+
+export type ItemReviewsQueryVariables = Exact<{
+  id: string | number;
+  video: boolean;
+  first?: number | null | undefined;
+}>;
+
+
+export type ItemReviewsQuery = { video?: { id: string, ratingAverage: number | null, ratingCount: number, reviews: { hasNextPage: boolean, items: Array<{ id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean }> } } | null, pdf?: { id: string, rating: number | null, ratingAverage: number | null, ratingCount: number, reviews: { hasNextPage: boolean, items: Array<{ id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean }> } } | null };
+
+export type MyReviewQueryVariables = Exact<{
+  itemId: string | number;
+}>;
+
+
+export type MyReviewQuery = { myReview: { id: string, rating: number, text: string, hidden: boolean, hiddenReason: string | null } | null };
+
+export type ReviewItemMutationVariables = Exact<{
+  input: ReviewItemInput;
+}>;
+
+
+export type ReviewItemMutation = { reviewItem: { review: { id: string, rating: number, text: string, hidden: boolean, hiddenReason: string | null } | null, error: { code: string, message: string, field: string | null, title: string | null } | null } };
 
 export type RecordPageVisitMutationVariables = Exact<{
   input: PageVisitInput;

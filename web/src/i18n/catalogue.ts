@@ -13,6 +13,7 @@ import type { ArticleCategory, ContentCategory } from '@/generated/graphql';
 export { articleText } from './catalogue/article';
 export { newsText } from './catalogue/news';
 export { pdfsText } from './catalogue/pdfs';
+export { reviewsText } from './catalogue/reviews';
 export { videoDetailText } from './catalogue/video-detail';
 export { videosText } from './catalogue/videos';
 

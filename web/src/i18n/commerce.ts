@@ -65,6 +65,20 @@ export const checkoutText = {
   retry: 'Réessayer',
   alreadyOwned: 'Vous avez déjà accès à ce contenu.',
   goToDashboard: 'Mon tableau de bord',
+  // Operator health (issue 26): said before the push when the method's operator is degraded.
+  operatorSlow: (method: string) => `${method} répond lentement en ce moment : la confirmation peut prendre plusieurs minutes`,
+  operatorFailing: (method: string) => `${method} rencontre des difficultés en ce moment : le paiement risque d'échouer`,
+  switchMethod: (method: string) => `Payer plutôt avec ${method}`,
+  // Promo codes (issue 26): the discount is commerce's figure, shown before paying.
+  promoLabel: 'Code promo',
+  promoPlaceholder: 'Saisissez votre code',
+  promoApply: 'Appliquer',
+  promoApplying: 'Vérification...',
+  promoRemove: 'Retirer',
+  promoApplied: (code: string) => `Code ${code} appliqué`,
+  promoDiscount: (xaf: string, usd: string) => `Remise : -${xaf} (-${usd})`,
+  promoTotal: (xaf: string, usd: string) => `Nouveau total : ${xaf} (${usd})`,
+  promoEmpty: 'Saisissez un code promo.',
 } as const;
 
 export const dashboardText = {
@@ -73,6 +87,9 @@ export const dashboardText = {
   loadError: 'Impossible de charger vos contenus.',
   retry: 'Réessayer',
   currency: 'Devise',
+  /** What the viewer's lessons downloaded this month (issue 25): « … : 12 Mo (dont 4 Mo hors ligne) », the part offline only once there is one. */
+  lessonData: (total: string, offline: string | null) =>
+    `Données utilisées ce mois-ci par les leçons : ${total}${offline ? ` (dont ${offline} hors ligne)` : ''}`,
   counters: {
     videosBought: 'Vidéos achetées',
     videosBoughtNote: 'Accès permanent',
@@ -146,6 +163,10 @@ export const receiptText = {
   item: 'Article',
   itemType: { VIDEO: 'Vidéo', PDF: 'Guide PDF' },
   amount: 'Montant',
+  listPrice: 'Prix',
+  promo: 'Code promo',
+  discount: 'Remise',
+  amountPaid: 'Montant payé',
   method: 'Méthode de paiement',
   operatorTransaction: "Transaction de l'opérateur",
   granted: 'Attribué par un administrateur',

@@ -28,6 +28,13 @@ export const playerText = {
   /** '≈ 15 Mo pour cette leçon' (the issue's words). */
   cost: (megabytes: string) => `≈ ${megabytes} Mo pour cette leçon`,
   costTiny: 'moins de 0,1 Mo pour cette leçon',
+  /** The lesson's size before pressing play, for the chosen quality and for audio only (issue 25): « 12 Mo en qualité économique · 4 Mo en audio seul ». */
+  sizes: {
+    label: 'Taille de la leçon',
+    economy: (size: string) => `${size} en qualité économique`,
+    auto: (size: string) => `jusqu’à ${size} en qualité automatique`,
+    audio: (size: string) => `${size} en audio seul`,
+  },
   /** aria-valuetext of the position slider: '1 min 20 s sur 10 min'. */
   positionOf: (position: string, duration: string) => `${position} sur ${duration}`,
 } as const;

@@ -30,14 +30,29 @@ export function gqlDocument(leading: readonly DocumentNode[], own: DocumentNode,
   return { kind: 'Document' as DocumentNode['kind'], definitions };
 }
 
+const nameOf = (def: DefinitionNode) => ('name' in def && def.name ? def.name.value : '');
+
 /**
- * A document's text as graphql's `print` gives it (the definitions, printed, one blank line
- * apart), from what the build printed; null when a definition was not built by the plugin (a
+ * The definitions in the order the persisted-query manifest prints them: operations, then fragments,
+ * each group by name (Apollo's `sortTopLevelDefinitions`, @apollo/persisted-query-lists).
+ */
+export function sortedDefinitions(doc: DocumentNode): DefinitionNode[] {
+  return [...doc.definitions].sort((a, b) => {
+    if (a.kind !== b.kind) return a.kind > b.kind ? -1 : 1;
+    const [x, y] = [nameOf(a), nameOf(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/**
+ * A document's registered text (web/dist-manifest/persisted-query-manifest.json, issue 24): its
+ * definitions sorted as the manifest sorts them, each as the build printed it with Apollo's
+ * `__typename` added, one blank line apart. Null when a definition was not built by the plugin (a
  * document transformed at run time, or made outside Vite).
  */
 export function printedDocument(doc: DocumentNode): string | null {
   const texts: string[] = [];
-  for (const def of doc.definitions) {
+  for (const def of sortedDefinitions(doc)) {
     const text = printedDefinitions.get(def);
     if (text === undefined) return null;
     texts.push(text);

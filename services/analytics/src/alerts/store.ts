@@ -27,12 +27,14 @@ export async function applyAlertRaised(manager: EntityManager, a: Raised): Promi
 /**
  * Closes an alert unless a later event was applied; a clear arriving before its raise is kept
  * (closed, no title) so that the older raise is ignored when it comes. On a tie a clear wins:
- * the bell had better miss a duplicate than show what is done.
+ * the bell had better miss a duplicate than show what is done. A closed alert keeps no title: the
+ * bell never shows it again, and a title may name someone (« Nouveau message de … »; messaging
+ * clears the alerts of a deleted account's contact messages so that their titles go).
  */
 export async function applyAlertCleared(manager: EntityManager, a: Cleared): Promise<boolean> {
   const rows = (await manager.query(
     `INSERT INTO admin_alerts (alert_id, kind, open, last_event_at) VALUES ($1, $2, false, $3)
-     ON CONFLICT (alert_id) DO UPDATE SET open = false, last_event_at = EXCLUDED.last_event_at
+     ON CONFLICT (alert_id) DO UPDATE SET open = false, title = NULL, last_event_at = EXCLUDED.last_event_at
      WHERE admin_alerts.last_event_at <= EXCLUDED.last_event_at
      RETURNING alert_id`,
     [a.alertId, a.kind, a.occurredAt],

@@ -49,28 +49,39 @@ export type DailyStat = {
   revenueXaf: Scalars['Int']['output'];
   /** Visits started that day (30-minute inactivity gap). */
   visits: Scalars['Int']['output'];
+  /** Pages viewed that day. */
   pageViews: Scalars['Int']['output'];
   /** Distinct anonymous visitors that day. */
   visitors: Scalars['Int']['output'];
+  /** Real video views that day. */
   videoViews: Scalars['Int']['output'];
+  /** PDF downloads that day. */
   pdfDownloads: Scalars['Int']['output'];
 };
 
+/** A page among the period's most viewed. */
 export type TopPage = {
   __typename?: 'TopPage';
+  /** The page's path, e.g. /videos. */
   path: Scalars['String']['output'];
+  /** Times it was viewed over the period. */
   views: Scalars['Int']['output'];
   /** Distinct visits that viewed it. */
   visits: Scalars['Int']['output'];
 };
 
+/** An item among the period's best sellers. */
 export type TopItem = {
   __typename?: 'TopItem';
+  /** The video's or guide's id. */
   itemId: Scalars['ID']['output'];
+  /** VIDEO or PDF. */
   itemType: Scalars['String']['output'];
   /** The title when last sold. */
   title: Scalars['String']['output'];
+  /** Sales over the period (refunded ones not counted). */
   sales: Scalars['Int']['output'];
+  /** Whole FCFA of those sales. */
   revenueXaf: Scalars['Int']['output'];
 };
 
@@ -94,11 +105,13 @@ export type Conversion = {
 /** The statistics page and the dashboard's charts (administrators only), from analytics' daily rollups. */
 export type Statistics = {
   __typename?: 'Statistics';
-  /** First and last day of the period, YYYY-MM-DD (site time, today included). */
+  /** The period's first day, YYYY-MM-DD (site time). */
   from: Scalars['String']['output'];
+  /** The period's last day, YYYY-MM-DD (today). */
   to: Scalars['String']['output'];
   /** One entry per day of the period, oldest first, days without data included (zeros). */
   daily: Array<DailyStat>;
+  /** Visitors who signed up and customers who bought. */
   conversion: Conversion;
   /** Average visit duration over the period, in seconds (first to last page view of each visit). */
   averageVisitSeconds: Scalars['Float']['output'];
@@ -108,8 +121,9 @@ export type Statistics = {
   topPages: Array<TopPage>;
   /** The 10 best-selling items over the period, by sales then revenue; refunded orders are not sales. */
   topItems: Array<TopItem>;
-  /** All time: real video views (catalogue.video.viewed) and PDF downloads (catalogue.pdf.downloaded). */
+  /** All time: real video views (catalogue.video.viewed). */
   totalVideoViews: Scalars['Int']['output'];
+  /** All time: PDF downloads. */
   totalPdfDownloads: Scalars['Int']['output'];
   /** All time visits (30-minute gap). */
   totalVisits: Scalars['Int']['output'];
@@ -148,18 +162,113 @@ export type AdminAlerts = {
   items: Array<AdminAlert>;
 };
 
+/** Where an administrator's action came from: the back-office, the command line (admin:create), or an integration's API key (content:write). */
+export type AdminJournalOrigin =
+  | 'BACK_OFFICE'
+  | 'COMMAND_LINE'
+  | 'INTEGRATION';
+
+/** One administrator's action in the journal (append-only: nothing edits or deletes an entry). */
+export type AdminJournalEntry = {
+  __typename?: 'AdminJournalEntry';
+  /** The event's id: one entry per action. */
+  id: Scalars['ID']['output'];
+  /** When the action committed, ISO 8601. */
+  occurredAt: Scalars['String']['output'];
+  origin: AdminJournalOrigin;
+  /** The administrator (null from the command line), named and addressed as their access token said when they acted; for an integration, its API key's id and name (no e-mail). */
+  actorId: Maybe<Scalars['ID']['output']>;
+  actorName: Maybe<Scalars['String']['output']>;
+  actorEmail: Maybe<Scalars['String']['output']>;
+  /** The client's IP and user agent as the gateway forwarded them (null from the command line, whose user agent names the command and the machine). */
+  ip: Maybe<Scalars['String']['output']>;
+  userAgent: Maybe<Scalars['String']['output']>;
+  /** The service that recorded it: identity, catalogue, commerce or messaging. */
+  service: Scalars['String']['output'];
+  /** The action's code (user.banned) and its French label (Utilisateur banni). */
+  action: Scalars['String']['output'];
+  actionLabel: Scalars['String']['output'];
+  /** What it acted on: its type (user) with its French label, its id and a label a reader recognises. */
+  targetType: Scalars['String']['output'];
+  targetTypeLabel: Scalars['String']['output'];
+  targetId: Scalars['String']['output'];
+  targetLabel: Maybe<Scalars['String']['output']>;
+  /** What changed, as JSON text: a reason, or { field: { before, after } }; never a secret. */
+  details: Scalars['String']['output'];
+};
+
+export type AdminJournalPage = {
+  __typename?: 'AdminJournalPage';
+  items: Array<AdminJournalEntry>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+  /** How long an entry is kept, in days (ADMIN_JOURNAL_RETENTION_DAYS, 5 years by default); older ones are purged each night. */
+  retentionDays: Scalars['Int']['output'];
+};
+
+export type AdminJournalFilter = {
+  /** An administrator's id, or COMMAND_LINE for what the command line did. */
+  actor?: InputMaybe<Scalars['String']['input']>;
+  /** An action's code (user.banned). */
+  action?: InputMaybe<Scalars['String']['input']>;
+  /** A target type (user, order, video…). */
+  targetType?: InputMaybe<Scalars['String']['input']>;
+  /** ISO date (inclusive, from 00:00 site time). */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** ISO date (inclusive, to 23:59 site time). */
+  to?: InputMaybe<Scalars['String']['input']>;
+  /** Part of a name, an e-mail, an IP, an action, a target's label or id; case and accents ignored. */
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One choice of a filter of the journal: the value to send and its French label. */
+export type AdminJournalChoice = {
+  __typename?: 'AdminJournalChoice';
+  value: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+};
+
+export type AdminJournalFilters = {
+  __typename?: 'AdminJournalFilters';
+  /** Everyone with an entry, by name and e-mail, then « Ligne de commande » (value COMMAND_LINE). */
+  actors: Array<AdminJournalChoice>;
+  /** Every action the platform records, then any other code the journal holds. */
+  actions: Array<AdminJournalChoice>;
+  targetTypes: Array<AdminJournalChoice>;
+};
+
 export type Query = {
   __typename?: 'Query';
   liveCounters: LiveCounters;
-  /** Administrators only: the last `days` days (1 to 366, default 30), today included. */
+  /** Administrators, or an API key with statistics:read: the last `days` days (1 to 366, default 30), today included. */
   adminStatistics: Statistics;
   /** Administrators only: the bell. */
   adminAlerts: AdminAlerts;
+  /** Administrators only: the administrators' journal, newest first, filtered; a page of at most 100 (issue 23 §6). */
+  adminJournal: AdminJournalPage;
+  /** Administrators only: the choices of the journal's filters. */
+  adminJournalFilters: AdminJournalFilters;
+  /** Administrators only: the filtered journal as admin-journal.csv (UTF-8 with BOM, ';'), every entry, newest first. */
+  exportAdminJournalCsv: Scalars['String']['output'];
 };
 
 
 export type QueryAdminStatisticsArgs = {
   days?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAdminJournalArgs = {
+  filter?: InputMaybe<AdminJournalFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryExportAdminJournalCsvArgs = {
+  filter?: InputMaybe<AdminJournalFilter>;
 };
 
 export type Mutation = {
@@ -276,6 +385,12 @@ export type ResolversTypes = {
   AdminAlertKind: AdminAlertKind;
   AdminAlert: ResolverTypeWrapper<AdminAlert>;
   AdminAlerts: ResolverTypeWrapper<AdminAlerts>;
+  AdminJournalOrigin: AdminJournalOrigin;
+  AdminJournalEntry: ResolverTypeWrapper<AdminJournalEntry>;
+  AdminJournalPage: ResolverTypeWrapper<AdminJournalPage>;
+  AdminJournalFilter: AdminJournalFilter;
+  AdminJournalChoice: ResolverTypeWrapper<AdminJournalChoice>;
+  AdminJournalFilters: ResolverTypeWrapper<AdminJournalFilters>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -297,6 +412,11 @@ export type ResolversParentTypes = {
   Statistics: Statistics;
   AdminAlert: AdminAlert;
   AdminAlerts: AdminAlerts;
+  AdminJournalEntry: AdminJournalEntry;
+  AdminJournalPage: AdminJournalPage;
+  AdminJournalFilter: AdminJournalFilter;
+  AdminJournalChoice: AdminJournalChoice;
+  AdminJournalFilters: AdminJournalFilters;
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
@@ -307,6 +427,12 @@ export type ResolversParentTypes = {
 export type ShareableDirectiveArgs = { };
 
 export type ShareableDirectiveResolver<Result, Parent, ContextType = BaseContext, Args = ShareableDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type TagDirectiveArgs = {
+  name: Scalars['String']['input'];
+};
+
+export type TagDirectiveResolver<Result, Parent, ContextType = BaseContext, Args = TagDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type InaccessibleDirectiveArgs = { };
 
@@ -385,10 +511,52 @@ export type AdminAlertsResolvers<ContextType = BaseContext, ParentType extends R
   items?: Resolver<Array<ResolversTypes['AdminAlert']>, ParentType, ContextType>;
 };
 
+export type AdminJournalEntryResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['AdminJournalEntry'] = ResolversParentTypes['AdminJournalEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['AdminJournalOrigin'], ParentType, ContextType>;
+  actorId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actorEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userAgent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  service?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actionLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetTypeLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetLabel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  details?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AdminJournalPageResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['AdminJournalPage'] = ResolversParentTypes['AdminJournalPage']> = {
+  items?: Resolver<Array<ResolversTypes['AdminJournalEntry']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AdminJournalChoiceResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['AdminJournalChoice'] = ResolversParentTypes['AdminJournalChoice']> = {
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AdminJournalFiltersResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['AdminJournalFilters'] = ResolversParentTypes['AdminJournalFilters']> = {
+  actors?: Resolver<Array<ResolversTypes['AdminJournalChoice']>, ParentType, ContextType>;
+  actions?: Resolver<Array<ResolversTypes['AdminJournalChoice']>, ParentType, ContextType>;
+  targetTypes?: Resolver<Array<ResolversTypes['AdminJournalChoice']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   liveCounters?: Resolver<ResolversTypes['LiveCounters'], ParentType, ContextType>;
   adminStatistics?: Resolver<ResolversTypes['Statistics'], ParentType, ContextType, RequireFields<QueryAdminStatisticsArgs, 'days'>>;
   adminAlerts?: Resolver<ResolversTypes['AdminAlerts'], ParentType, ContextType>;
+  adminJournal?: Resolver<ResolversTypes['AdminJournalPage'], ParentType, ContextType, RequireFields<QueryAdminJournalArgs, 'page' | 'pageSize'>>;
+  adminJournalFilters?: Resolver<ResolversTypes['AdminJournalFilters'], ParentType, ContextType>;
+  exportAdminJournalCsv?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<QueryExportAdminJournalCsvArgs>>;
 };
 
 export type MutationResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -410,6 +578,10 @@ export type Resolvers<ContextType = BaseContext> = {
   Statistics?: StatisticsResolvers<ContextType>;
   AdminAlert?: AdminAlertResolvers<ContextType>;
   AdminAlerts?: AdminAlertsResolvers<ContextType>;
+  AdminJournalEntry?: AdminJournalEntryResolvers<ContextType>;
+  AdminJournalPage?: AdminJournalPageResolvers<ContextType>;
+  AdminJournalChoice?: AdminJournalChoiceResolvers<ContextType>;
+  AdminJournalFilters?: AdminJournalFiltersResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
@@ -417,5 +589,6 @@ export type Resolvers<ContextType = BaseContext> = {
 
 export type DirectiveResolvers<ContextType = BaseContext> = {
   shareable?: ShareableDirectiveResolver<any, any, ContextType>;
+  tag?: TagDirectiveResolver<any, any, ContextType>;
   inaccessible?: InaccessibleDirectiveResolver<any, any, ContextType>;
 };

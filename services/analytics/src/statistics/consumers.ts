@@ -30,7 +30,7 @@ function handlers(siteTimezone: string, channel: AdminAlertsChannel): Handlers {
     'commerce.purchase.refunded': async (e, { manager }) => {
       if (await recordRefund(manager, e.data)) await clearSaleAlert(manager, channel, e.data);
     },
-    'catalogue.video.viewed': async (e, { manager }) => void (await recordVideoView(manager, { ...e.data, day: day(e.data.occurredAt) })),
+    'catalogue.video.viewed': async (e, { manager }) => void (await recordVideoView(manager, { ...e.data, eventId: e.id, day: day(e.data.occurredAt) })),
     'catalogue.pdf.downloaded': async (e, { manager }) => void (await recordDownload(manager, { eventId: e.id, ...e.data, day: day(e.data.occurredAt) })),
   };
 }

@@ -1,4 +1,4 @@
-import { adminOnly, unwrap } from '@lbf/service-kit';
+import { scoped, unwrap } from '@lbf/service-kit';
 import type { QueryResolvers } from '../generated/graphql';
 import { adminStatistics, type ReadStatisticsDeps } from './read-statistics';
 
@@ -6,7 +6,7 @@ import { adminStatistics, type ReadStatisticsDeps } from './read-statistics';
 export function statisticsResolvers(deps: ReadStatisticsDeps): { Query: QueryResolvers } {
   return {
     Query: {
-      adminStatistics: adminOnly(async (args) => unwrap(await adminStatistics(deps, args))),
+      adminStatistics: scoped('statistics:read', async (args) => unwrap(await adminStatistics(deps, args))),
     },
   };
 }

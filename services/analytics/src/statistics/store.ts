@@ -97,27 +97,44 @@ export async function recordRefund(manager: EntityManager, r: EventData<'commerc
   return true;
 }
 
-/** A video view (catalogue sends at most one per viewer, user or anonymous visitor, video and UTC day: that is the key). */
-export async function recordVideoView(manager: EntityManager, v: EventData<'catalogue.video.viewed'> & { day: Day }): Promise<boolean> {
+/**
+ * Whether this person's health-data consent is given, read FOR SHARE: a withdrawal being applied
+ * waits for the caller's insert and then unlinks it, or the insert waits and then finds no consent.
+ */
+async function consentGiven(manager: EntityManager, userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  const rows = (await manager.query('SELECT 1 FROM health_data_consents WHERE user_id = $1 AND given FOR SHARE', [userId])) as unknown[];
+  return rows.length > 0;
+}
+
+/**
+ * A video view (catalogue sends at most one per viewer, user or anonymous visitor, video and UTC day:
+ * that is the key). A signed-in viewer without the health-data consent is not recorded: the view
+ * counts, keyed by its event id (`unlinked_id`) instead of them.
+ */
+export async function recordVideoView(manager: EntityManager, v: EventData<'catalogue.video.viewed'> & { day: Day; eventId: string }): Promise<boolean> {
+  const linked = await consentGiven(manager, v.userId);
+  const unlinkedId = v.userId && !linked ? v.eventId : null;
   const inserted = (await manager.query(
-    `INSERT INTO video_views (video_id, user_id, visitor_id, viewed_on, mode, occurred_at, day) VALUES ($1, $2, $3, $4::date, $5, $6, $7::date)
+    `INSERT INTO video_views (video_id, user_id, visitor_id, unlinked_id, viewed_on, mode, occurred_at, day) VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8::date)
      ON CONFLICT DO NOTHING RETURNING video_id`,
-    [v.videoId, v.userId, v.visitorId, v.viewedOn, v.mode, v.occurredAt, v.day],
+    [v.videoId, linked ? v.userId : null, v.visitorId, unlinkedId, v.viewedOn, v.mode, v.occurredAt, v.day],
   )) as unknown[];
   if (!inserted.length) return false;
   await bumpDaily(manager, v.day, { video_views: 1 });
   return true;
 }
 
-/** A PDF download, keyed by its event id (two downloads of one guide are two downloads). */
+/** A PDF download, keyed by its event id (two downloads of one guide are two downloads); without the health-data consent, without the person. */
 export async function recordDownload(
   manager: EntityManager,
   d: EventData<'catalogue.pdf.downloaded'> & { eventId: string; day: Day },
 ): Promise<boolean> {
+  const linked = await consentGiven(manager, d.userId);
   const inserted = (await manager.query(
     `INSERT INTO pdf_downloads (event_id, pdf_id, user_id, occurred_at, day) VALUES ($1, $2, $3, $4, $5::date)
      ON CONFLICT DO NOTHING RETURNING event_id`,
-    [d.eventId, d.pdfId, d.userId, d.occurredAt, d.day],
+    [d.eventId, d.pdfId, linked ? d.userId : null, d.occurredAt, d.day],
   )) as unknown[];
   if (!inserted.length) return false;
   await bumpDaily(manager, d.day, { pdf_downloads: 1 });
@@ -198,4 +215,22 @@ export async function readStatistics(ds: DataSource, from: Day, to: Day): Promis
     totalPdfDownloads: t.pdf_downloads,
     totalVisits: t.visits,
   };
+}
+
+/** identity.user.consent_changed (health_data): true when it is newer than what the read model holds, and applied. */
+export async function applyHealthConsent(manager: EntityManager, userId: string, given: boolean, changedAt: string): Promise<boolean> {
+  const rows = (await manager.query(
+    `INSERT INTO health_data_consents (user_id, given, changed_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET given = EXCLUDED.given, changed_at = EXCLUDED.changed_at
+     WHERE health_data_consents.changed_at <= EXCLUDED.changed_at
+     RETURNING user_id`,
+    [userId, given, changedAt],
+  )) as unknown[];
+  return rows.length > 0;
+}
+
+/** The consent withdrawn: the person's past views and downloads stay counted, no longer theirs. */
+export async function unlinkViewsOf(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query('UPDATE video_views SET user_id = NULL, unlinked_id = gen_random_uuid() WHERE user_id = $1', [userId]);
+  await manager.query('UPDATE pdf_downloads SET user_id = NULL WHERE user_id = $1', [userId]);
 }

@@ -1,3 +1,4 @@
+import { RETENTION } from '@lbf/proto-events';
 import type { UnitOfWork } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -145,8 +146,8 @@ export async function recordPageView(uow: UnitOfWork, view: PageView): Promise<L
   });
 }
 
-/** How long a visit's details (path, user agent, visitor id) are kept; daily counts stay. The privacy page says so. */
-export const VISIT_RETENTION_MONTHS = 13;
+/** How long a visit's details (path, user agent, visitor id) are kept; daily counts stay. One source with the privacy page: proto-events RETENTION. */
+export const VISIT_RETENTION_MONTHS = RETENTION.visitDetailsMonths;
 
 /** Deletes visits (and their page views) last seen before the retention, then any page view older than it. */
 export async function purgeOldVisits(ds: DataSource, now = new Date()): Promise<number> {

@@ -1,16 +1,9 @@
-import type { EventData } from '@lbf/proto-events';
-import { randomUUID } from 'node:crypto';
+import { CONSENT_VERSIONS, type EventData } from '@lbf/proto-events';
 
 /** An identity.user.registered payload: a new account by the sign-up form now, unless told otherwise. */
-export function registration(over: Partial<EventData<'identity.user.registered'>> = {}): EventData<'identity.user.registered'> {
-  return {
-    userId: randomUUID(),
-    email: `awa.${randomUUID().slice(0, 8)}@example.cm`,
-    firstName: 'Awa',
-    lastName: 'Mbarga',
-    phone: null,
-    registeredAt: new Date().toISOString(),
-    origin: 'sign-up',
-    ...over,
-  };
+export { userRegistered as registration } from '@lbf/service-kit/testing';
+
+/** An identity.user.consent_changed payload: the health-data consent given (or withdrawn) from « Mes données » now, unless told otherwise. */
+export function consentChanged(over: { userId: string; given: boolean; changedAt?: string }): EventData<'identity.user.consent_changed'> {
+  return { kind: 'health_data', version: CONSENT_VERSIONS.health_data, source: 'account', changedAt: new Date().toISOString(), ...over };
 }

@@ -1,13 +1,15 @@
-import { settle, validInput, type Result } from '@lbf/service-kit';
+import { changedFields, recordAdminAction, settle, validInput, type AdminActor, type ContentActor, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { applyCredits, newCredits } from '../shared/credits';
 import { catalogueError, messages } from '../shared/errors';
-import { createArticleInput, updateArticleInput } from '../shared/inputs';
+import { dayIn } from '../shared/iso';
+import { createArticleInput, updateArticleInput } from './inputs';
 import type { Page } from '../shared/pagination';
 import { readTimeMinutes } from './read-time';
 import { sanitizeArticleHtml } from './sanitize';
 import { searchDocument } from '../shared/search';
-import type { Article } from '../shared/records';
+import type { Article } from './records';
 import type { CatalogueDeps } from '../shared/deps';
 import { claimUploads, verifyUploads } from '../media';
 import { articleById, deleteArticleRow, insertArticle, lockedArticle, pageOfArticles, saveArticle, type ArticleQuery } from './store';
@@ -30,6 +32,9 @@ async function lockArticle(manager: EntityManager, id: string): Promise<Article>
   return a;
 }
 
+/** The fields an update's journal entry compares, before and after. */
+const JOURNAL_FIELDS = ['title', 'excerpt', 'author', 'category', 'bodyHtml', 'imageKey'] as const;
+
 /** Body sanitised, then checked non-empty: a body that was only a script is no body. */
 function cleanBody(html: string): string {
   const clean = sanitizeArticleHtml(html);
@@ -39,20 +44,21 @@ function cleanBody(html: string): string {
   return clean;
 }
 
-export function createArticle(deps: CatalogueDeps, input: unknown): Promise<Result<Article>> {
+export function createArticle(deps: CatalogueDeps, by: ContentActor, input: unknown): Promise<Result<Article>> {
   return settle(async () => {
     const i = validInput(createArticleInput, input);
     const bodyHtml = cleanBody(i.bodyHtml);
     const files = await verifyUploads(deps, [{ id: i.imageUploadId, kinds: ['ILLUSTRATION'], field: 'imageUploadId' }]);
     const now = new Date();
-    const article = await deps.uow.run(async ({ manager }) => {
-      await claimUploads(manager, files);
-      return insertArticle(manager, {
+    const article = await deps.uow.run(async (tx) => {
+      await claimUploads(tx.manager, files);
+      const created = await insertArticle(tx.manager, {
         id: randomUUID(),
         title: i.title,
         excerpt: i.excerpt,
         bodyHtml,
         author: i.author,
+        ...newCredits(i, dayIn(deps.siteTimezone, now)),
         category: i.category,
         imageKey: files.imageUploadId?.upload.objectKey ?? null,
         readTimeMinutes: readTimeMinutes(bodyHtml),
@@ -62,24 +68,29 @@ export function createArticle(deps: CatalogueDeps, input: unknown): Promise<Resu
         createdAt: now,
         updatedAt: now,
       });
+      await recordAdminAction(tx, by, 'article.created', { id: created.id, label: created.title }, { status: created.status, category: created.category });
+      return created;
   });
   return article;
   });
 }
 
-export function updateArticle(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Article>> {
+export function updateArticle(deps: CatalogueDeps, by: ContentActor, id: string, input: unknown): Promise<Result<Article>> {
   return settle(async () => {
     const i = validInput(updateArticleInput, input);
     const bodyHtml = i.bodyHtml === undefined ? undefined : cleanBody(i.bodyHtml);
     if (!(await findArticle(deps, id, true))) throw catalogueError('NOT_FOUND', messages.articleNotFound);
     const files = await verifyUploads(deps, [{ id: i.imageUploadId, kinds: ['ILLUSTRATION'], field: 'imageUploadId' }]);
     let replaced: string | null = null;
-    const article = await deps.uow.run(async ({ manager }) => {
+    const article = await deps.uow.run(async (tx) => {
+      const { manager } = tx;
       const a = await lockArticle(manager, id);
+      const before = { ...a };
       await claimUploads(manager, files);
       if (i.title !== undefined) a.title = i.title;
       if (i.excerpt !== undefined) a.excerpt = i.excerpt;
       if (i.author !== undefined) a.author = i.author;
+      applyCredits(a, i);
       if (i.category !== undefined) a.category = i.category;
       if (bodyHtml !== undefined) {
         a.bodyHtml = bodyHtml;
@@ -92,6 +103,7 @@ export function updateArticle(deps: CatalogueDeps, id: string, input: unknown): 
       a.searchText = searchDocument(a.title, a.excerpt);
       a.updatedAt = new Date();
       await saveArticle(manager, a);
+      await recordAdminAction(tx, by, 'article.updated', { id: a.id, label: a.title }, changedFields(before, a, JOURNAL_FIELDS));
       return a;
   });
   if (replaced) await deps.after.deleteObjects([{ bucket: 'pdfs', key: replaced }]);
@@ -99,12 +111,18 @@ export function updateArticle(deps: CatalogueDeps, id: string, input: unknown): 
   });
 }
 
-/** Publishing keeps the first publication date, so unpublishing and republishing does not move an article. */
-export function setArticlePublished(deps: CatalogueDeps, id: string, published: boolean): Promise<Result<Article>> {
+/**
+ * Publishing keeps the first publication date, so unpublishing and republishing does not move an
+ * article. The journal records a change of state, not a click on the state it has already.
+ */
+export function setArticlePublished(deps: CatalogueDeps, by: ContentActor, id: string, published: boolean): Promise<Result<Article>> {
   return settle(async () => {
-    const article = await deps.uow.run(async ({ manager }) => {
+    const article = await deps.uow.run(async (tx) => {
+      const { manager } = tx;
       const a = await lockArticle(manager, id);
-      a.status = published ? 'published' : 'draft';
+      const status = published ? 'published' : 'draft';
+      if (a.status !== status) await recordAdminAction(tx, by, published ? 'article.published' : 'article.unpublished', { id: a.id, label: a.title });
+      a.status = status;
       if (published && !a.publishedAt) a.publishedAt = new Date();
       a.updatedAt = new Date();
       await saveArticle(manager, a);
@@ -114,11 +132,12 @@ export function setArticlePublished(deps: CatalogueDeps, id: string, published: 
   });
 }
 
-export function deleteArticle(deps: CatalogueDeps, id: string): Promise<Result<void>> {
+export function deleteArticle(deps: CatalogueDeps, admin: AdminActor, id: string): Promise<Result<void>> {
   return settle(async () => {
-    const article = await deps.uow.run(async ({ manager }) => {
-      const a = await lockArticle(manager, id);
-      await deleteArticleRow(manager, a.id);
+    const article = await deps.uow.run(async (tx) => {
+      const a = await lockArticle(tx.manager, id);
+      await deleteArticleRow(tx.manager, a.id);
+      await recordAdminAction(tx, admin, 'article.deleted', { id: a.id, label: a.title });
       return a;
   });
   if (article.imageKey) await deps.after.deleteObjects([{ bucket: 'pdfs', key: article.imageKey }]);

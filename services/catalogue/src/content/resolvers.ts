@@ -1,4 +1,4 @@
-import { adminOnly, isAdmin, toPayload } from '@lbf/service-kit';
+import { adminOnly, hasScope, scoped, scopedWrite, toPayload } from '@lbf/service-kit';
 import type { ArticleResolvers, MutationResolvers, QueryResolvers, SiteSettingsResolvers, TestimonialResolvers } from '../generated/graphql';
 import { ARTICLE_CATEGORY_LABELS } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
@@ -6,15 +6,18 @@ import { iso } from '../shared/iso';
 import { deletePayload } from '../shared/payloads';
 import { createArticle, deleteArticle, findArticle, listArticles, setArticlePublished, updateArticle } from './articles';
 import { readSettings, updateSettings } from './settings';
+import { claimWordsOf } from './settings-rules';
 import { activeTestimonials, allTestimonials, createTestimonial, deleteTestimonial, updateTestimonial } from './testimonials';
 
 function contentQueries(deps: CatalogueDeps): QueryResolvers {
   return {
     articles: (_, a) => listArticles(deps, { ...a.filter, page: a.page, pageSize: a.pageSize }, false),
-    article: (_, a, ctx) => findArticle(deps, a.id, isAdmin(ctx)),
+    // The public catalogue answers an API key as it answers a visitor, with no scope: the same data is
+    // public without a key. catalogue:read (issue 24) opens what is not public: drafts.
+    article: (_, a, ctx) => findArticle(deps, a.id, hasScope(ctx, 'catalogue:read')),
     testimonials: () => activeTestimonials(deps),
     siteSettings: () => readSettings(deps),
-    adminArticles: adminOnly((a) => {
+    adminArticles: scoped('catalogue:read', (a) => {
       const status = a.status === 'DRAFT' ? 'draft' : a.status === 'PUBLISHED' ? 'published' : null;
       return listArticles(deps, { ...a.filter, status, page: a.page, pageSize: a.pageSize }, true);
     }),
@@ -22,18 +25,24 @@ function contentQueries(deps: CatalogueDeps): QueryResolvers {
   };
 }
 
-/** Every content mutation is an administrator's. */
+/**
+ * Every content mutation is an administrator's; an integration holding content:write (issue 24)
+ * may also write articles: create, edit, publish and unpublish them (news written in another tool),
+ * journaled with its key as the actor. Deleting, testimonials and the site's settings stay the
+ * administrators' alone: a key that leaks can then at worst add or unpublish an article, which an
+ * administrator restores from the back-office and the journal shows.
+ */
 function contentMutations(deps: CatalogueDeps): MutationResolvers {
   return {
-    createArticle: adminOnly(async (a) => toPayload('article', await createArticle(deps, a.input))),
-    updateArticle: adminOnly(async (a) => toPayload('article', await updateArticle(deps, a.id, a.input))),
-    publishArticle: adminOnly(async (a) => toPayload('article', await setArticlePublished(deps, a.id, true))),
-    unpublishArticle: adminOnly(async (a) => toPayload('article', await setArticlePublished(deps, a.id, false))),
-    deleteArticle: adminOnly(async (a) => deletePayload(await deleteArticle(deps, a.id))),
-    createTestimonial: adminOnly(async (a) => toPayload('testimonial', await createTestimonial(deps, a.input))),
-    updateTestimonial: adminOnly(async (a) => toPayload('testimonial', await updateTestimonial(deps, a.id, a.input))),
-    deleteTestimonial: adminOnly(async (a) => deletePayload(await deleteTestimonial(deps, a.id))),
-    updateSiteSettings: adminOnly(async (a) => toPayload('settings', await updateSettings(deps, a.input))),
+    createArticle: scopedWrite('content:write', async (a, _ctx, by) => toPayload('article', await createArticle(deps, by, a.input))),
+    updateArticle: scopedWrite('content:write', async (a, _ctx, by) => toPayload('article', await updateArticle(deps, by, a.id, a.input))),
+    publishArticle: scopedWrite('content:write', async (a, _ctx, by) => toPayload('article', await setArticlePublished(deps, by, a.id, true))),
+    unpublishArticle: scopedWrite('content:write', async (a, _ctx, by) => toPayload('article', await setArticlePublished(deps, by, a.id, false))),
+    deleteArticle: adminOnly(async (a, _ctx, admin) => deletePayload(await deleteArticle(deps, admin, a.id))),
+    createTestimonial: adminOnly(async (a, _ctx, admin) => toPayload('testimonial', await createTestimonial(deps, admin, a.input))),
+    updateTestimonial: adminOnly(async (a, _ctx, admin) => toPayload('testimonial', await updateTestimonial(deps, admin, a.id, a.input))),
+    deleteTestimonial: adminOnly(async (a, _ctx, admin) => deletePayload(await deleteTestimonial(deps, admin, a.id))),
+    updateSiteSettings: adminOnly(async (a, _ctx, admin) => toPayload('settings', await updateSettings(deps, admin, a.input))),
   };
 }
 
@@ -52,6 +61,7 @@ const siteSettingsFields: SiteSettingsResolvers = {
   legalName: (s) => s.values.legal_name,
   legalAddress: (s) => s.values.legal_address,
   taxId: (s) => s.values.tax_id,
+  healthClaimWords: (s) => claimWordsOf(s.values.health_claim_words),
   updatedAt: (s) => iso(s.updatedAt),
 };
 

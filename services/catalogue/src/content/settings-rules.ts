@@ -16,8 +16,31 @@ export const SETTING_KEYS = [
   'legal_name',
   'legal_address',
   'tax_id',
+  'health_claim_words',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/**
+ * Words and phrases by which a text claims to cure or treat: the article editor warns when it finds
+ * one (case and accents ignored), and the administrator edits the list in « Paramètres du site ».
+ */
+export const DEFAULT_HEALTH_CLAIM_WORDS = [
+  'guérit',
+  'guérir',
+  'guérison garantie',
+  'soigne',
+  'traite',
+  'remède miracle',
+  'miraculeux',
+  'élimine le cancer',
+  'cure',
+] as const;
+const MAX_CLAIM_WORDS = 100;
+
+/** The list is stored as one value, a word or phrase per line. */
+export function claimWordsOf(value: string): string[] {
+  return value.split('\n').filter((w) => w !== '');
+}
 
 export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   site_name: 'LBF',
@@ -33,6 +56,7 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   legal_name: '',
   legal_address: '',
   tax_id: '',
+  health_claim_words: DEFAULT_HEALTH_CLAIM_WORDS.join('\n'),
 };
 
 /** snake_case key -> camelCase GraphQL field. */
@@ -70,6 +94,13 @@ const taxId = z
   .transform((v) => v.replace(/\s+/g, '').toUpperCase())
   .refine((v) => v === '' || TAX_ID_PATTERN.test(v), messages.invalidTaxId);
 
+/** Each entry trimmed, its spaces (newlines included) made single, blanks and repeats dropped. */
+const claimWords = z
+  .array(z.string().transform((w) => w.replace(/\s+/g, ' ').trim()).pipe(z.string().max(60, messages.tooLong('Un mot ou une expression', 60))))
+  .transform((words) => [...new Set(words.filter((w) => w !== ''))])
+  .pipe(z.array(z.string()).max(MAX_CLAIM_WORDS, messages.tooManyClaimWords(MAX_CLAIM_WORDS)))
+  .transform((words) => words.join('\n'));
+
 const VALUE_RULES: Record<SettingKey, z.ZodType<string>> = {
   site_name: text(100),
   site_description: text(500),
@@ -88,9 +119,11 @@ const VALUE_RULES: Record<SettingKey, z.ZodType<string>> = {
   legal_name: text(200),
   legal_address: text(300),
   tax_id: taxId,
+  health_claim_words: claimWords,
 };
 
-export type SettingsInput = Partial<Record<string, string | null | undefined>>;
+/** Every setting is text but the claim words, sent as a list. */
+export type SettingsInput = Partial<Record<string, string | readonly string[] | null | undefined>>;
 
 export type SettingsValidation =
   | { ok: true; values: Array<{ key: SettingKey; value: string }> }

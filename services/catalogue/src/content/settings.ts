@@ -1,9 +1,9 @@
-import { ok, type Result } from '@lbf/service-kit';
+import { changedFields, ok, recordAdminAction, type AdminActor, type Result } from '@lbf/service-kit';
 import type { EventData } from '@lbf/proto-events';
 import type { EntityManager } from 'typeorm';
 import { refused } from '../shared/errors';
 import type { SiteSettingsView } from './settings-view';
-import { SETTING_DEFAULTS, validateSettings, withDefaults } from './settings-rules';
+import { SETTING_DEFAULTS, validateSettings, withDefaults, type SettingsInput } from './settings-rules';
 import { settingRows, upsertSetting } from './store';
 import type { CatalogueDeps } from '../shared/deps';
 
@@ -60,10 +60,18 @@ export async function settingsEventData(manager: EntityManager, at: Date = new D
  * catalogue.settings.updated (messaging's mails carry the name, logo and contact; its receipts the
  * legal identity), in one transaction.
  */
-export async function updateSettings(deps: Pick<CatalogueDeps, 'ds' | 'uow'>, input: Record<string, string | null | undefined>): Promise<Result<SiteSettingsView>> {
+export async function updateSettings(
+  deps: Pick<CatalogueDeps, 'ds' | 'uow'>,
+  admin: AdminActor,
+  input: SettingsInput,
+): Promise<Result<SiteSettingsView>> {
   const v = validateSettings(input);
   if (!v.ok) return refused('VALIDATION', v.message, v.field);
-  await deps.uow.run(async ({ manager, emit }) => {
+  await deps.uow.run(async (tx) => {
+    const { manager, emit } = tx;
+    const before = withDefaults(await settingRows(manager));
+    const after = Object.fromEntries(v.values.map(({ key, value }) => [key, value]));
+    await recordAdminAction(tx, admin, 'settings.updated', { id: 'site', label: before.site_name }, changedFields(before, after));
     for (const { key, value } of v.values) {
       await upsertSetting(manager, key, value);
     }

@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { ArticleCategory } from '../shared/categories';
 import type { Page } from '../shared/pagination';
 import { insertRecord, isUuid, pageOfRecords, recordById, saveRecord, SqlFilter } from '../shared/query-helpers';
-import { toRecord, type Article, type ArticleStatus, type SiteSetting, type Testimonial } from '../shared/records';
+import { toRecord } from '../shared/records';
+import type { Article, ArticleStatus, SiteSetting, Testimonial } from './records';
 
 /*
  * The content room's one door to the database: `articles`, `testimonials` and `site_settings`, as
@@ -74,9 +75,11 @@ export async function saveTestimonial(manager: EntityManager, t: Testimonial): P
 }
 
 /** True when a row went. */
-export async function deleteTestimonialRow(manager: EntityManager, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  return (await queryRows(manager, 'DELETE FROM testimonials WHERE id = $1 RETURNING id', [id])).length > 0;
+/** The deleted testimonial's id and name (for the journal), or null when there was none. */
+export async function deleteTestimonialRow(manager: EntityManager, id: string): Promise<{ id: string; name: string } | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await queryRows<{ id: string; name: string }>(manager, 'DELETE FROM testimonials WHERE id = $1 RETURNING id, name', [id]);
+  return row ?? null;
 }
 
 export async function settingRows(manager: EntityManager): Promise<SiteSetting[]> {

@@ -1,8 +1,8 @@
-import { ok, settle, validInput, type Result } from '@lbf/service-kit';
+import { changedFields, recordAdminAction, settle, validInput, type AdminActor, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
-import { catalogueError, messages, refused } from '../shared/errors';
-import { createTestimonialInput, updateTestimonialInput } from '../shared/inputs';
-import type { Testimonial } from '../shared/records';
+import { catalogueError, messages } from '../shared/errors';
+import { createTestimonialInput, updateTestimonialInput } from './inputs';
+import type { Testimonial } from './records';
 import type { CatalogueDeps } from '../shared/deps';
 import { activeTestimonialRows, allTestimonialRows, deleteTestimonialRow, insertTestimonial, lockedTestimonial, saveTestimonial } from './store';
 
@@ -17,26 +17,40 @@ export function allTestimonials(deps: Pick<CatalogueDeps, 'ds'>): Promise<Testim
   return allTestimonialRows(deps.ds.manager);
 }
 
-export function createTestimonial(deps: CatalogueDeps, input: unknown): Promise<Result<Testimonial>> {
+/** The fields an update's journal entry compares, before and after. */
+const JOURNAL_FIELDS = ['name', 'location', 'content', 'rating', 'isActive'] as const;
+
+export function createTestimonial(deps: CatalogueDeps, admin: AdminActor, input: unknown): Promise<Result<Testimonial>> {
   return settle(async () => {
     const parsed = validInput(createTestimonialInput, input);
-    return insertTestimonial(deps.ds.manager, { id: randomUUID(), ...parsed, createdAt: new Date() });
+    return deps.uow.run(async (tx) => {
+      const t = await insertTestimonial(tx.manager, { id: randomUUID(), ...parsed, createdAt: new Date() });
+      await recordAdminAction(tx, admin, 'testimonial.created', { id: t.id, label: t.name }, { isActive: t.isActive });
+      return t;
+    });
   });
 }
 
-export function updateTestimonial(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Testimonial>> {
+export function updateTestimonial(deps: CatalogueDeps, admin: AdminActor, id: string, input: unknown): Promise<Result<Testimonial>> {
   return settle(async () => {
     const parsed = validInput(updateTestimonialInput, input);
-    const t = await deps.ds.transaction(async (m) => {
-      const found = await lockedTestimonial(m, id);
+    return deps.uow.run(async (tx) => {
+      const found = await lockedTestimonial(tx.manager, id);
       if (!found) throw catalogueError('NOT_FOUND', messages.testimonialNotFound);
+      const before = { ...found };
       for (const [k, v] of Object.entries(parsed)) if (v !== undefined) (found as unknown as Record<string, unknown>)[k] = v;
-      return saveTestimonial(m, found);
-  });
-  return t;
+      await recordAdminAction(tx, admin, 'testimonial.updated', { id: found.id, label: found.name }, changedFields(before, found, JOURNAL_FIELDS));
+      return saveTestimonial(tx.manager, found);
+    });
   });
 }
 
-export async function deleteTestimonial(deps: CatalogueDeps, id: string): Promise<Result<void>> {
-  return (await deleteTestimonialRow(deps.ds.manager, id)) ? ok(undefined) : refused('NOT_FOUND', messages.testimonialNotFound);
+export function deleteTestimonial(deps: CatalogueDeps, admin: AdminActor, id: string): Promise<Result<void>> {
+  return settle(() =>
+    deps.uow.run(async (tx) => {
+      const gone = await deleteTestimonialRow(tx.manager, id);
+      if (!gone) throw catalogueError('NOT_FOUND', messages.testimonialNotFound);
+      await recordAdminAction(tx, admin, 'testimonial.deleted', { id: gone.id, label: gone.name });
+    }),
+  );
 }

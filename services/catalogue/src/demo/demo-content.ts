@@ -8,7 +8,13 @@ import type { ArticleCategory, ContentCategory } from '../shared/categories';
  * figures would be shown as real ones. The demo starts at zero, unrated, like a new catalogue.
  */
 
-export interface DemoVideo {
+/** « Par … » and « Relu par … » (null: not reviewed) of a demo lesson, guide or article. */
+interface DemoCredits {
+  author: string;
+  reviewer: string | null;
+}
+
+export interface DemoVideo extends DemoCredits {
   slug: string;
   title: string;
   description: string;
@@ -26,7 +32,7 @@ export interface DemoGuideSection {
   paragraphs: string[];
 }
 
-export interface DemoPdf {
+export interface DemoPdf extends DemoCredits {
   slug: string;
   title: string;
   description: string;
@@ -35,12 +41,11 @@ export interface DemoPdf {
   sections: DemoGuideSection[];
 }
 
-export interface DemoArticle {
+export interface DemoArticle extends DemoCredits {
   slug: string;
   title: string;
   excerpt: string;
   bodyHtml: string;
-  author: string;
   category: ArticleCategory;
   daysAgo: number;
   color: string;
@@ -58,6 +63,8 @@ export interface DemoTestimonial {
 export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: 'remedes-traditionnels',
+    author: 'Dr Aminata Diallo',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Remèdes traditionnels : les bases de la phytothérapie africaine',
     description:
       "Découvrez les principes de la médecine traditionnelle africaine : les plantes essentielles, leurs usages éprouvés et les règles de sécurité pour les utiliser à la maison en toute confiance.",
@@ -74,6 +81,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   },
   {
     slug: 'nutrition-produits-locaux',
+    author: 'Kofi Mensah',
+    reviewer: 'Dr Aminata Diallo',
     title: 'Nutrition : bien manger avec les produits locaux',
     description:
       "Le mil, le fonio, le niébé, les légumes-feuilles et les fruits de saison suffisent à composer des repas complets. Apprenez à équilibrer votre assiette sans vous ruiner.",
@@ -90,6 +99,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   },
   {
     slug: 'gerer-le-stress',
+    author: 'Fatou Sow',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Bien-être : gérer le stress au quotidien',
     description:
       'Respiration, mouvements doux, plantes apaisantes et petites routines : des outils simples pour retrouver calme et énergie, au travail comme à la maison.',
@@ -106,6 +117,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   },
   {
     slug: 'nuits-reparatrices',
+    author: 'Dr Jean-Paul Ekanga',
+    reviewer: null,
     title: 'Sommeil : retrouver des nuits réparatrices',
     description:
       "Comprendre son sommeil, préparer une tisane du soir adaptée et adopter les bons gestes pour s'endormir plus facilement et se réveiller reposé.",
@@ -122,6 +135,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   },
   {
     slug: 'exercices-dos',
+    author: 'Fatou Sow',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Exercices doux pour soulager le dos',
     description:
       'Une séance guidée de mobilité et d’étirements pour détendre la nuque, le haut du dos et les lombaires, accessible à tous et sans matériel.',
@@ -138,6 +153,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   },
   {
     slug: 'moringa',
+    author: 'Kofi Mensah',
+    reviewer: 'Dr Aminata Diallo',
     title: 'Le moringa, un super-aliment à découvrir',
     description:
       "Feuilles fraîches, poudre ou infusion : tout savoir sur le moringa, ses apports nutritionnels et les façons simples de l'intégrer à vos plats.",
@@ -154,6 +171,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   },
   {
     slug: 'relaxation-guidee',
+    author: 'Fatou Sow',
+    reviewer: null,
     title: 'Respiration et relaxation guidée',
     description:
       'Une séance de relaxation pas à pas : respiration abdominale, détente musculaire progressive et visualisation pour relâcher les tensions de la journée.',
@@ -170,6 +189,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   },
   {
     slug: 'renforcement-maison',
+    author: 'Fatou Sow',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Renforcement musculaire à la maison',
     description:
       'Un programme complet au poids du corps pour tonifier jambes, bras et ceinture abdominale, avec des variantes pour débutants et confirmés.',
@@ -189,6 +210,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
 export const DEMO_PDFS: DemoPdf[] = [
   {
     slug: 'plantes-medicinales',
+    author: 'Dr Aminata Diallo',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Guide des plantes médicinales africaines',
     description: 'Vingt plantes de la pharmacopée africaine : identification, préparations, usages traditionnels et précautions.',
     category: 'wellbeing',
@@ -227,6 +250,8 @@ export const DEMO_PDFS: DemoPdf[] = [
   },
   {
     slug: 'recettes-sante',
+    author: 'Kofi Mensah',
+    reviewer: 'Dr Aminata Diallo',
     title: 'Recettes santé avec les produits du marché',
     description: 'Trente recettes simples et équilibrées à base de céréales locales, de légumes-feuilles et de légumineuses.',
     category: 'nutrition',
@@ -262,6 +287,8 @@ export const DEMO_PDFS: DemoPdf[] = [
   },
   {
     slug: 'programme-30-jours',
+    author: 'Fatou Sow',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: "Programme d'exercices de 30 jours",
     description: 'Un programme progressif de quinze à trente minutes par jour pour retrouver forme, souplesse et endurance.',
     category: 'exercise',
@@ -292,6 +319,8 @@ export const DEMO_PDFS: DemoPdf[] = [
   },
   {
     slug: 'mieux-dormir',
+    author: 'Dr Jean-Paul Ekanga',
+    reviewer: 'Dr Aminata Diallo',
     title: 'Mieux dormir naturellement',
     description: 'Comprendre son sommeil et adopter des habitudes et des plantes qui favorisent un repos de qualité.',
     category: 'sleep',
@@ -321,6 +350,8 @@ export const DEMO_PDFS: DemoPdf[] = [
   },
   {
     slug: 'tisanes-infusions',
+    author: 'Dr Aminata Diallo',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Tisanes et infusions traditionnelles',
     description: 'Les tisanes du quotidien : préparation, moments de la journée, associations de plantes et précautions.',
     category: 'wellbeing',
@@ -349,6 +380,8 @@ export const DEMO_PDFS: DemoPdf[] = [
   },
   {
     slug: 'diabete-guide',
+    author: 'Kofi Mensah',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Alimentation et diabète : le guide pratique',
     description: 'Adapter son alimentation au diabète de type 2 avec les aliments de tous les jours : index glycémique, portions et menus.',
     category: 'nutrition',
@@ -390,6 +423,7 @@ export const GUIDE_DISCLAIMER: DemoGuideSection = {
 export const DEMO_ARTICLES: DemoArticle[] = [
   {
     slug: 'marche-coeur',
+    reviewer: 'Dr Jean-Paul Ekanga',
     title: 'Marcher 30 minutes par jour : un geste simple pour votre cœur',
     excerpt:
       "La marche rapide est l'une des activités les plus efficaces pour protéger le cœur et les vaisseaux. Voici comment en faire une habitude durable.",
@@ -415,6 +449,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     slug: 'fonio',
+    reviewer: 'Dr Aminata Diallo',
     title: 'Le fonio, céréale ancestrale aux mille vertus',
     excerpt:
       "Cultivé depuis des millénaires en Afrique de l'Ouest, le fonio revient dans nos assiettes. Riche, digeste et sans gluten, il a tout pour plaire.",
@@ -438,6 +473,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     slug: 'sept-habitudes-sommeil',
+    reviewer: 'Dr Aminata Diallo',
     title: 'Sept habitudes pour mieux dormir dès ce soir',
     excerpt:
       "Fatigue au réveil, difficultés à s'endormir, nuits agitées ? Quelques changements simples suffisent souvent à retrouver un sommeil réparateur.",
@@ -464,6 +500,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
   {
     slug: 'kinkeliba',
+    reviewer: 'Dr Aminata Diallo',
     title: 'Le kinkeliba : la tisane du matin qui fait du bien',
     excerpt:
       "Surnommé « le thé de brousse », le kinkeliba accompagne les petits-déjeuners sénégalais depuis toujours. Tour d'horizon de ses usages et de ses précautions.",

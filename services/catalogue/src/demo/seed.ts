@@ -9,7 +9,8 @@ import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '..
 import { insertArticle, insertTestimonial, readTimeMinutes, sanitizeArticleHtml, settingsEventData } from '../content';
 import { insertItemRow } from '../items';
 import { normalizeText, searchDocument } from '../shared/search';
-import type { Article, Pdf, Testimonial, Video } from '../shared/records';
+import type { Article, Testimonial } from '../content/records';
+import type { ContentCredits, Pdf, Video } from '../shared/records';
 import { itemEvent } from '../shared/item-events';
 import { countPdfPages, type Bucket, type ObjectStore } from '../media';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
@@ -122,6 +123,11 @@ interface DemoFiles {
   now: Date;
 }
 
+/** The demo's « Par », « Relu par » and « Mis à jour le » (the day it went out). */
+function demoCredits(d: { author: string; reviewer: string | null }, at: Date): { author: string } & ContentCredits {
+  return { author: d.author, reviewer: d.reviewer, contentUpdatedOn: at.toISOString().slice(0, 10) };
+}
+
 async function demoVideoRows(ctx: DemoFiles) {
   const { args, tools, dir, put, now } = ctx;
   const videoType = tools.videoFormat === 'mp4' ? 'video/mp4' : 'video/webm';
@@ -156,6 +162,7 @@ async function demoVideoRows(ctx: DemoFiles) {
       priceCents: DEFAULT_VIDEO_PRICE_CENTS,
       currency: CURRENCY,
       durationSeconds,
+      ...demoCredits(d, createdAt),
       presenterName: d.presenter?.name ?? null,
       presenterTitle: d.presenter?.title ?? null,
       presenterPhotoKey,
@@ -215,6 +222,7 @@ async function demoPdfRows(ctx: DemoFiles) {
       category: d.category,
       priceCents: DEFAULT_PDF_PRICE_CENTS,
       currency: CURRENCY,
+      ...demoCredits(d, createdAt),
       fileKey,
       fileSize: size,
       pageCount: await countPdfPages(bytes),
@@ -249,7 +257,7 @@ async function demoArticleRows(ctx: DemoFiles) {
       title: d.title,
       excerpt: d.excerpt,
       bodyHtml,
-      author: d.author,
+      ...demoCredits(d, publishedAt),
       category: d.category,
       imageKey,
       readTimeMinutes: readTimeMinutes(bodyHtml),

@@ -1,5 +1,5 @@
 /** What the other rooms may use of entitlements. */
-export { liveEntitlement, liveOrderOf, ownsItem, type BuyerDetails } from './store';
+export { deleteEntitlementsOf, liveEntitlement, liveOrderOf, ownsItem, type BuyerDetails, type EntitlementKey } from './store';
 export { createOwnership, type Ownership } from './ownership';
 export { entitlementsModule } from './entitlements.module';
 export { ENTITLEMENTS_CONSUMER, REFUNDS_CONSUMER } from './consumers';

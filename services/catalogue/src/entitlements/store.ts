@@ -1,3 +1,4 @@
+import { queryRows } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import { isUuid } from '../shared/query-helpers';
 
@@ -80,14 +81,24 @@ export async function liveOrderOf(
   manager: Pick<EntityManager, 'query'>,
   userId: string,
   itemId: string,
-): Promise<({ orderId: string } & BuyerDetails) | null> {
+): Promise<({ orderId: string; itemType: 'video' | 'pdf' } & BuyerDetails) | null> {
   if (!isUuid(userId) || !isUuid(itemId)) return null;
   // The first live order: the same copy on every download, even if a second order ever went through.
-  const rows: Array<{ order_id: string; receipt_number: string | null; buyer_email: string | null; buyer_name: string | null }> = await manager.query(
-    `SELECT order_id, receipt_number, buyer_email, buyer_name FROM entitlements
+  const rows: Array<{ order_id: string; item_type: 'video' | 'pdf'; receipt_number: string | null; buyer_email: string | null; buyer_name: string | null }> = await manager.query(
+    `SELECT order_id, item_type, receipt_number, buyer_email, buyer_name FROM entitlements
       WHERE user_id = $1 AND item_id = $2 AND ${liveEntitlement()} ORDER BY granted_at, order_id LIMIT 1`,
     [userId, itemId],
   );
   const r = rows[0];
-  return r ? { orderId: r.order_id, receiptNumber: r.receipt_number, buyerEmail: r.buyer_email, buyerName: r.buyer_name } : null;
+  return r ? { orderId: r.order_id, itemType: r.item_type, receiptNumber: r.receipt_number, buyerEmail: r.buyer_email, buyerName: r.buyer_name } : null;
+}
+
+/**
+ * A deleted account's entitlements (issue 23): gone, since nobody can use them any more (the items
+ * keep their counts; commerce keeps the orders). Returns how many, and the addresses they named the
+ * buyer by (what parked purchase events may carry).
+ */
+export async function deleteEntitlementsOf(manager: Pick<EntityManager, 'query'>, userId: string): Promise<{ count: number; emails: string[] }> {
+  const rows = await queryRows<{ buyer_email: string | null }>(manager, 'DELETE FROM entitlements WHERE user_id = $1 RETURNING buyer_email', [userId]);
+  return { count: rows.length, emails: [...new Set(rows.flatMap((r) => (r.buyer_email ? [r.buyer_email] : [])))] };
 }

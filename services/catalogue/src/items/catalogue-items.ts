@@ -1,11 +1,14 @@
-import type { Tx } from '@lbf/service-kit';
+import { changedFields, recordAdminAction, type AdminActor, type Tx } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { claimUploads, type VerifiedUpload } from '../media';
+import { deleteReviewsOfItem } from '../reviews';
 import type { Bucket } from '../shared/buckets';
 import type { ContentCategory } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
+import { applyCredits, newCredits } from '../shared/credits';
 import { catalogueError } from '../shared/errors';
+import type { CreditChanges } from '../shared/inputs';
 import { itemEvent } from '../shared/item-events';
 import { CURRENCY } from '../shared/money';
 import type { Page } from '../shared/pagination';
@@ -35,7 +38,18 @@ export interface ItemKind<T extends CatalogueItem> {
   derivedKeys?(manager: EntityManager, item: T): Promise<string[]>;
   /** What else the deletion does in its transaction, before the row goes (a video's open alert cleared). */
   beforeDelete?(tx: Tx, item: T): Promise<void>;
+  /** The fields an update's journal entry compares, before and after (never the search columns). */
+  journalFields: ReadonlyArray<keyof T & string>;
 }
+
+/** The journal's action codes of a kind. */
+const JOURNAL = {
+  video: { created: 'video.created', updated: 'video.updated', deleted: 'video.deleted' },
+  pdf: { created: 'pdf.created', updated: 'pdf.updated', deleted: 'pdf.deleted' },
+} as const;
+
+/** The fields of both kinds an update's journal entry compares. */
+export const SHARED_JOURNAL_FIELDS = ['title', 'description', 'category', 'priceCents'] as const;
 
 /** A page of published items (all when `unpublished`), filtered by category and search words. */
 export function listItems<T extends CatalogueItem>(deps: Pick<CatalogueDeps, 'ds'>, kind: ItemKind<T>, q: ItemQuery, order: OrderTerm[]): Promise<Page<T>> {
@@ -58,11 +72,16 @@ export interface NewItemFields {
   description: string;
   category: ContentCategory;
   price?: number | null;
+  author: string | null;
+  reviewer: string | null;
+  contentUpdatedOn: string | null;
 }
 
-/** The shared columns of a new item, published at once. */
-export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now: Date): CatalogueItem {
+/** The shared columns of a new item, published at once; `today` (the site's) is its « Mis à jour le » unless given. */
+export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now: Date, today: string): CatalogueItem {
   return {
+    ...newCredits(i, today),
+    author: i.author,
     id: randomUUID(),
     title: i.title,
     description: i.description,
@@ -82,17 +101,24 @@ export function newItemColumns(i: NewItemFields, defaultPriceCents: number, now:
  * Claims the uploads, inserts the item and publishes catalogue.item.published, in one transaction.
  * An item inserted unpublished (a video until its ladder is ready) gets no event here.
  */
-export function insertItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, files: Record<string, VerifiedUpload>, columns: Partial<T>): Promise<T> {
-  return deps.uow.run(async ({ manager, emit }) => {
-    await claimUploads(manager, files);
-    const item = await insertItemRow(manager, kind.table, columns);
-    if (item.publishedAt) await emit('catalogue.item.published', itemEvent(item, kind.type));
+export function insertItem<T extends CatalogueItem>(
+  deps: CatalogueDeps,
+  admin: AdminActor,
+  kind: ItemKind<T>,
+  files: Record<string, VerifiedUpload>,
+  columns: Partial<T>,
+): Promise<T> {
+  return deps.uow.run(async (tx) => {
+    await claimUploads(tx.manager, files);
+    const item = await insertItemRow(tx.manager, kind.table, columns);
+    if (item.publishedAt) await tx.emit('catalogue.item.published', itemEvent(item, kind.type));
+    await recordAdminAction(tx, admin, JOURNAL[kind.type].created, { id: item.id, label: item.title }, { category: item.category, priceCents: item.priceCents });
     return item;
   });
 }
 
 /** The fields both update forms share; undefined leaves a field as it is. */
-export interface ItemChanges {
+export interface ItemChanges extends CreditChanges {
   title?: string;
   description?: string;
   category?: ContentCategory;
@@ -106,6 +132,7 @@ export interface ItemChanges {
  */
 export async function updateItem<T extends CatalogueItem>(
   deps: CatalogueDeps,
+  admin: AdminActor,
   kind: ItemKind<T>,
   id: string,
   files: Record<string, VerifiedUpload>,
@@ -115,13 +142,17 @@ export async function updateItem<T extends CatalogueItem>(
   alsoInTx?: (manager: EntityManager, item: T) => Promise<void>,
 ): Promise<T> {
   let replaced: string[] = [];
-  const item = await deps.uow.run(async ({ manager, emit }) => {
+  const item = await deps.uow.run(async (tx) => {
+    const { manager, emit } = tx;
     const it = await lockItem(manager, kind, id);
+    const before = { ...it };
     await claimUploads(manager, files);
     if (i.title !== undefined) it.title = i.title;
     if (i.description !== undefined) it.description = i.description;
     if (i.category !== undefined) it.category = i.category;
     if (i.price !== undefined) it.priceCents = i.price;
+    if (i.author !== undefined) it.author = i.author;
+    applyCredits(it, i);
     replaced = applyOwn(it).filter((k): k is string => !!k);
     it.searchText = searchDocument(it.title, it.description);
     it.titleKey = normalizeText(it.title);
@@ -130,6 +161,7 @@ export async function updateItem<T extends CatalogueItem>(
     if (alsoInTx) await alsoInTx(manager, it);
     // Not yet on sale (a video whose ladder is not ready): its publication will carry the new values.
     if (it.publishedAt) await emit('catalogue.item.updated', itemEvent(it, kind.type));
+    await recordAdminAction(tx, admin, JOURNAL[kind.type].updated, { id: it.id, label: it.title }, changedFields(before, it, kind.journalFields));
     return it;
   });
   if (replaced.length) await deps.after.deleteObjects(replaced.map((key) => ({ bucket: kind.bucket, key })));
@@ -137,14 +169,18 @@ export async function updateItem<T extends CatalogueItem>(
 }
 
 /** Deletes the row (and publishes catalogue.item.deleted) then the files; a file that resists is retried by a job. */
-export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, kind: ItemKind<T>, id: string): Promise<void> {
-  const { item, derived } = await deps.uow.run(async ({ manager, emit }) => {
+export async function deleteItem<T extends CatalogueItem>(deps: CatalogueDeps, admin: AdminActor, kind: ItemKind<T>, id: string): Promise<void> {
+  const { item, derived } = await deps.uow.run(async (tx) => {
+    const { manager, emit } = tx;
     const it = await lockItem(manager, kind, id);
     // Under the item's lock: a derived file being made now commits its row before or fails after.
     const derived = (await kind.derivedKeys?.(manager, it)) ?? [];
-    await kind.beforeDelete?.({ manager, emit }, it);
+    await kind.beforeDelete?.(tx, it);
     await deleteItemRow(manager, kind.table, it.id);
+    // Its reviews go with it: nobody can read them any more (their authors' words are personal data).
+    await deleteReviewsOfItem(manager, it.id);
     await emit('catalogue.item.deleted', itemEvent(it, kind.type));
+    await recordAdminAction(tx, admin, JOURNAL[kind.type].deleted, { id: it.id, label: it.title });
     return { item: it, derived };
   });
   const keys = [...kind.objectKeys(item), ...derived].filter((k): k is string => !!k);

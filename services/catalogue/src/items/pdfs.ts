@@ -1,14 +1,16 @@
-import { settle, toCsv, validInput, type Result } from '@lbf/service-kit';
+import { settle, toCsv, validInput, type AdminActor, type Result } from '@lbf/service-kit';
 import { readPdfFacts, verifyUploads, type ObjectStore } from '../media';
+import { ratingSummariesOf } from '../reviews';
 import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
+import { dayIn } from '../shared/iso';
 import { catalogueError, messages } from '../shared/errors';
-import { createPdfInput, updatePdfInput } from '../shared/inputs';
+import { createPdfInput, updatePdfInput } from './inputs';
 import { DEFAULT_PDF_PRICE_CENTS } from '../shared/money';
 import type { Page } from '../shared/pagination';
 import type { Pdf } from '../shared/records';
 import { pdfOrder, type PdfSort } from '../shared/sort';
-import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
+import { deleteItem, findItem, insertItem, listItems, newItemColumns, SHARED_JOURNAL_FIELDS, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import { allItems, stampedKeysOf } from './store';
 
 export interface PdfQuery extends ItemQuery {
@@ -22,6 +24,7 @@ const PDF: ItemKind<Pdf> = {
   notFound: messages.pdfNotFound,
   objectKeys: (p) => [p.fileKey, p.illustrationKey],
   derivedKeys: (manager, p) => stampedKeysOf(manager, p.id),
+  journalFields: [...SHARED_JOURNAL_FIELDS, 'illustrationKey'],
 };
 
 export function listPdfs(deps: Pick<CatalogueDeps, 'ds'>, q: PdfQuery): Promise<Page<Pdf>> {
@@ -38,7 +41,7 @@ async function readObject(store: ObjectStore, bucket: 'pdfs', key: string): Prom
   return Buffer.concat(chunks);
 }
 
-export function createPdf(deps: CatalogueDeps, input: unknown): Promise<Result<Pdf>> {
+export function createPdf(deps: CatalogueDeps, admin: AdminActor, input: unknown): Promise<Result<Pdf>> {
   return settle(async () => {
     const i = validInput(createPdfInput, input);
     const files = await verifyUploads(deps, [
@@ -52,8 +55,8 @@ export function createPdf(deps: CatalogueDeps, input: unknown): Promise<Result<P
     if (facts === null) throw catalogueError('INVALID_FILE', messages.invalidPdf, 'fileUploadId');
     if (facts.encrypted) throw catalogueError('INVALID_FILE', messages.encryptedPdf, 'fileUploadId');
     const { pageCount } = facts;
-    const pdf = await insertItem(deps, PDF, files, {
-      ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date()),
+    const pdf = await insertItem(deps, admin, PDF, files, {
+      ...newItemColumns(i, DEFAULT_PDF_PRICE_CENTS, new Date(), dayIn(deps.siteTimezone)),
       fileKey: file.upload.objectKey,
       fileSize: file.size,
       pageCount,
@@ -64,12 +67,12 @@ export function createPdf(deps: CatalogueDeps, input: unknown): Promise<Result<P
   });
 }
 
-export function updatePdf(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Pdf>> {
+export function updatePdf(deps: CatalogueDeps, admin: AdminActor, id: string, input: unknown): Promise<Result<Pdf>> {
   return settle(async () => {
     const i = validInput(updatePdfInput, input);
     if (!(await findPdf(deps, id))) throw catalogueError('NOT_FOUND', messages.pdfNotFound);
     const files = await verifyUploads(deps, [{ id: i.illustrationUploadId, kinds: ['ILLUSTRATION'], field: 'illustrationUploadId' }]);
-    const pdf = await updateItem(deps, PDF, id, files, i, (p) => {
+    const pdf = await updateItem(deps, admin, PDF, id, files, i, (p) => {
       if (!files.illustrationUploadId) return [];
       const replaced = p.illustrationKey;
       p.illustrationKey = files.illustrationUploadId.upload.objectKey;
@@ -79,13 +82,15 @@ export function updatePdf(deps: CatalogueDeps, id: string, input: unknown): Prom
   });
 }
 
-export function deletePdf(deps: CatalogueDeps, id: string): Promise<Result<void>> {
-  return settle(() => deleteItem(deps, PDF, id));
+export function deletePdf(deps: CatalogueDeps, admin: AdminActor, id: string): Promise<Result<void>> {
+  return settle(() => deleteItem(deps, admin, PDF, id));
 }
 
 /** pdfs-export.csv through the kit's writer (the French spreadsheet format): decimals with a comma, dates in the site's time zone. */
 export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
   const pdfs = await allItems<Pdf>(deps.ds.manager, 'pdfs');
+  // « Note »: the guide's verified reviews' average (reviews/), as its page shows it.
+  const ratings = await ratingSummariesOf(deps.ds.manager, pdfs.map((p) => p.id));
   return toCsv(
     ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Pages', 'Taille (MB)', 'Note', 'Téléchargements', 'Date de création'],
     pdfs.map((p) => [
@@ -95,7 +100,7 @@ export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezo
       p.priceCents / 100,
       p.pageCount,
       Math.round(p.fileSize / 10_485.76) / 100,
-      p.rating === null ? null : Math.round(p.rating * 10) / 10,
+      ratings.get(p.id)?.average ?? null,
       p.downloadCount,
       p.createdAt,
     ]),

@@ -55,13 +55,13 @@ function itemQueries(deps: CatalogueDeps, ownership: Ownership): QueryResolvers 
 /** Administrators only (adminOnly: the kit's requireAdmin first). */
 function itemMutations(deps: CatalogueDeps): MutationResolvers {
   return {
-    createVideo: adminOnly(async (a) => toPayload('video', await createVideo(deps, a.input))),
-    updateVideo: adminOnly(async (a) => toPayload('video', await updateVideo(deps, a.id, a.input))),
-    deleteVideo: adminOnly(async (a) => deletePayload(await deleteVideo(deps, a.id))),
-    retryVideoProcessing: adminOnly(async (a) => toPayload('video', await retryVideoProcessing(deps, a.id))),
-    createPdf: adminOnly(async (a) => toPayload('pdf', await createPdf(deps, a.input))),
-    updatePdf: adminOnly(async (a) => toPayload('pdf', await updatePdf(deps, a.id, a.input))),
-    deletePdf: adminOnly(async (a) => deletePayload(await deletePdf(deps, a.id))),
+    createVideo: adminOnly(async (a, _ctx, admin) => toPayload('video', await createVideo(deps, admin, a.input))),
+    updateVideo: adminOnly(async (a, _ctx, admin) => toPayload('video', await updateVideo(deps, admin, a.id, a.input))),
+    deleteVideo: adminOnly(async (a, _ctx, admin) => deletePayload(await deleteVideo(deps, admin, a.id))),
+    retryVideoProcessing: adminOnly(async (a, _ctx, admin) => toPayload('video', await retryVideoProcessing(deps, admin, a.id))),
+    createPdf: adminOnly(async (a, _ctx, admin) => toPayload('pdf', await createPdf(deps, admin, a.input))),
+    updatePdf: adminOnly(async (a, _ctx, admin) => toPayload('pdf', await updatePdf(deps, admin, a.id, a.input))),
+    deletePdf: adminOnly(async (a, _ctx, admin) => deletePayload(await deletePdf(deps, admin, a.id))),
   };
 }
 

@@ -124,10 +124,10 @@ export async function nextStreamVersion(manager: EntityManager, videoId: string)
 }
 
 /** The video's row locked, and whether a live build holds it (processing, moved within 2 minutes); null: no row. */
-export async function lockVideoBuild(manager: EntityManager, id: string): Promise<{ busy: boolean } | null> {
-  const [row] = await queryRows<{ busy: boolean }>(
+export async function lockVideoBuild(manager: EntityManager, id: string): Promise<{ busy: boolean; title: string } | null> {
+  const [row] = await queryRows<{ busy: boolean; title: string }>(
     manager,
-    `SELECT processing_state = 'processing' AND processing_updated_at > now() - interval '2 minutes' AS busy FROM videos WHERE id = $1 FOR UPDATE`,
+    `SELECT processing_state = 'processing' AND processing_updated_at > now() - interval '2 minutes' AS busy, title FROM videos WHERE id = $1 FOR UPDATE`,
     [id],
   );
   return row ?? null;

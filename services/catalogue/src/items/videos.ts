@@ -1,15 +1,16 @@
-import { settle, toCsv, validInput, type Result } from '@lbf/service-kit';
+import { settle, toCsv, validInput, type AdminActor, type Result } from '@lbf/service-kit';
 import { clearProcessingAlert, hlsVideoPrefix, verifyUploads } from '../media';
 import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
+import { dayIn } from '../shared/iso';
 import { formatDuration } from '../shared/duration';
 import { catalogueError, messages } from '../shared/errors';
-import { createVideoInput, updateVideoInput } from '../shared/inputs';
+import { createVideoInput, updateVideoInput } from './inputs';
 import { DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
 import type { Page } from '../shared/pagination';
 import type { Video } from '../shared/records';
 import { videoOrder, type VideoSort } from '../shared/sort';
-import { deleteItem, findItem, insertItem, listItems, newItemColumns, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
+import { deleteItem, findItem, insertItem, listItems, newItemColumns, SHARED_JOURNAL_FIELDS, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import { allItems, latestPublishedVideo, nextStreamVersion, videoCountsByCategory, videosLike } from './store';
 
 export interface VideoQuery extends ItemQuery {
@@ -23,6 +24,7 @@ const VIDEO: ItemKind<Video> = {
   notFound: messages.videoNotFound,
   objectKeys: (v) => [v.videoKey, v.thumbnailKey, v.presenterPhotoKey],
   beforeDelete: async (tx, v) => void (await clearProcessingAlert(tx, v.id)),
+  journalFields: [...SHARED_JOURNAL_FIELDS, 'previewSeconds', 'durationSeconds', 'presenterName', 'presenterTitle', 'learnItems', 'thumbnailKey', 'presenterPhotoKey'],
 };
 
 export function listVideos(deps: Pick<CatalogueDeps, 'ds'>, q: VideoQuery): Promise<Page<Video>> {
@@ -47,7 +49,7 @@ export async function videoCategories(deps: Pick<CatalogueDeps, 'ds'>): Promise<
   return CONTENT_CATEGORIES.map((id) => ({ id, label: CONTENT_CATEGORY_LABELS[id], count: counts.get(id) ?? 0 }));
 }
 
-export function createVideo(deps: CatalogueDeps, input: unknown): Promise<Result<Video>> {
+export function createVideo(deps: CatalogueDeps, admin: AdminActor, input: unknown): Promise<Result<Video>> {
   return settle(async () => {
     const i = validInput(createVideoInput, input);
     const files = await verifyUploads(deps, [
@@ -56,8 +58,8 @@ export function createVideo(deps: CatalogueDeps, input: unknown): Promise<Result
       { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
     ]);
     const file = files.videoUploadId!;
-    const video = await insertItem(deps, VIDEO, files, {
-      ...newItemColumns(i, DEFAULT_VIDEO_PRICE_CENTS, new Date()),
+    const video = await insertItem(deps, admin, VIDEO, files, {
+      ...newItemColumns(i, DEFAULT_VIDEO_PRICE_CENTS, new Date(), dayIn(deps.siteTimezone)),
       // Not for sale or play until its ladder is ready: the build publishes it (jobs/stream-video.ts).
       publishedAt: null,
       previewSeconds: i.previewSeconds,
@@ -81,7 +83,7 @@ export function createVideo(deps: CatalogueDeps, input: unknown): Promise<Result
   });
 }
 
-export function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Promise<Result<Video>> {
+export function updateVideo(deps: CatalogueDeps, admin: AdminActor, id: string, input: unknown): Promise<Result<Video>> {
   return settle(async () => {
     const i = validInput(updateVideoInput, input);
     if (!(await findVideo(deps, id))) throw catalogueError('NOT_FOUND', messages.videoNotFound);
@@ -90,7 +92,7 @@ export function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Pr
       { id: i.presenterPhotoUploadId, kinds: ['THUMBNAIL'], field: 'presenterPhotoUploadId' },
     ]);
     let rebuild: number | null = null;
-    const video = await updateItem(deps, VIDEO, id, files, i, (v) => {
+    const video = await updateItem(deps, admin, VIDEO, id, files, i, (v) => {
       const replaced: Array<string | null> = [];
       if (i.previewSeconds !== undefined && i.previewSeconds !== v.previewSeconds) {
         v.previewSeconds = i.previewSeconds;
@@ -121,9 +123,9 @@ export function updateVideo(deps: CatalogueDeps, id: string, input: unknown): Pr
 }
 
 /** Deletes the row (and publishes catalogue.item.deleted) then the files and streaming folder; what resists is retried by a job. */
-export function deleteVideo(deps: CatalogueDeps, id: string): Promise<Result<void>> {
+export function deleteVideo(deps: CatalogueDeps, admin: AdminActor, id: string): Promise<Result<void>> {
   return settle(async () => {
-    await deleteItem(deps, VIDEO, id);
+    await deleteItem(deps, admin, VIDEO, id);
     await deps.after.deleteStreamFiles(hlsVideoPrefix(id));
   });
 }

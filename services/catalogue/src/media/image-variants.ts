@@ -2,7 +2,7 @@ import type { Logger } from '@lbf/service-kit';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import type { DataSource } from 'typeorm';
 import { BUCKETS, OBJECT_KEY_PATTERN, type Bucket } from './upload-rules';
 import type { ObjectStore } from './storage/object-store';
@@ -72,6 +72,9 @@ export function isPublicImage(ds: DataSource, bucket: Bucket, key: string): Prom
 
 /** The resized image: never enlarged, turned upright from its EXIF orientation, metadata dropped. */
 export async function renderVariant(input: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
+  // sharp and its native libvips, loaded on the first resize rather than at boot (issue 22 §5).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sharp = require('sharp') as typeof sharpModule;
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width, withoutEnlargement: true });

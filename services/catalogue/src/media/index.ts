@@ -19,5 +19,5 @@ export { MediaUrls } from './media-urls';
 export { createObjectStore, type ObjectStore } from './storage';
 export type { Bucket } from '../shared/buckets';
 export { VariantCache } from './image-variants';
-export { CATALOGUE_JOB_NAMES, CATALOGUE_JOB_RECOVERY, catalogueAfterCommit, type CatalogueJobs, type CatalogueQueues } from './jobs';
+export { CATALOGUE_JOB_NAMES, CATALOGUE_JOB_RECOVERY, catalogueAfterCommit, LESSON_DATA_PURGE_SCHEDULER, type CatalogueJobs, type CatalogueQueues } from './jobs';
 export { mediaModule } from './media.module';

@@ -20,6 +20,8 @@ export type CatalogueJobs = {
   'cleanup-uploads': Record<string, never>;
   /** Deletes objects no item uses any more (after a deletion or a replacement). */
   'delete-objects': { objects: Array<{ bucket: Bucket; key: string }> };
+  /** Deletes the months of lesson data past RETENTION.lessonDataMonths (scheduled; the playback room's). */
+  'purge-lesson-data': Record<string, never>;
 };
 
 export const CATALOGUE_JOB_NAMES = [
@@ -29,11 +31,13 @@ export const CATALOGUE_JOB_NAMES = [
   'delete-stream-files',
   'cleanup-uploads',
   'delete-objects',
+  'purge-lesson-data',
 ] as const satisfies readonly (keyof CatalogueJobs)[];
 
 /** One scheduler for every instance (upserted at each start under this id). */
 export const UPLOAD_CLEANUP_SCHEDULER = 'cleanup-uploads-every';
 export const VIDEO_SWEEP_SCHEDULER = 'sweep-videos-every';
+export const LESSON_DATA_PURGE_SCHEDULER = 'purge-lesson-data-every';
 
 export interface JobDeps extends StreamDeps {
   /** Queues the build of a version (the sweep's and process-video's way in). */
@@ -97,8 +101,8 @@ export interface CatalogueQueues extends AfterCommit {
   close(): Promise<void>;
 }
 
-/** One handler per job of the map; the kit's bootstrap refuses to start when one is missing. */
-export function catalogueJobHandlers(deps: JobDeps): JobHandlers<CatalogueJobs> {
+/** The media room's jobs (the playback room handles 'purge-lesson-data'); the kit's bootstrap refuses to start when one is missing. */
+export function catalogueJobHandlers(deps: JobDeps): Omit<JobHandlers<CatalogueJobs>, 'purge-lesson-data'> {
   return {
     'process-video': (job) => processVideo(deps, job.data.videoId),
     'stream-video': async (job) => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Bucket } from '../shared/buckets';
-import { toRecord, type PendingUpload, type Video } from '../shared/records';
+import { toRecord, type Video } from '../shared/records';
+import type { PendingUpload } from './records';
 import { insertRow, queryRows, type Row } from '@lbf/service-kit';
 
 /*

@@ -1,8 +1,9 @@
 import { isAdmin, ok, requireUser, toPayload, type BaseContext, type Result } from '@lbf/service-kit';
-import type { MutationResolvers, VideoResolvers } from '../generated/graphql';
+import type { MutationResolvers, QueryResolvers, VideoResolvers } from '../generated/graphql';
 import type { CatalogueDeps } from '../shared/deps';
 import { iso } from '../shared/iso';
 import { fieldsPayload } from '../shared/payloads';
+import { myLessonDataUse, recordLessonData } from './lesson-data';
 import { downloadPdf } from './pdf-downloads';
 import { startPlayback, viewerOf, visitorOf, type PlaybackDeps, type PlaybackViewer } from './playback';
 import { renditionViews } from './rules';
@@ -23,12 +24,21 @@ function playbackViewer(ctx: BaseContext, visitorId: string | null | undefined):
  * startPlayback and countVideoView are a signed-in viewer's or a signed-out visitor's (the free
  * preview only, within their and their IP's limits); saveWatchProgress any signed-in viewer's, who
  * gets what their entitlement allows; downloadPdf an administrator's or an owner's (NOT_PURCHASED
- * for others), visitors being refused before anything runs.
+ * for others), visitors being refused before anything runs; recordLessonData and myLessonDataUse
+ * a signed-in viewer's own month.
  */
-export function playbackResolvers(deps: CatalogueDeps & PlaybackDeps): { Mutation: MutationResolvers; Video: VideoResolvers } {
+export function playbackResolvers(deps: CatalogueDeps & PlaybackDeps): { Query: QueryResolvers; Mutation: MutationResolvers; Video: VideoResolvers } {
   const progress = watchProgressLoaders(deps);
   return {
+    Query: {
+      // Each person reads their own month only: the id comes from the access token, never an argument.
+      myLessonDataUse: (_, __, ctx) => myLessonDataUse(deps, requireUser(ctx).userId),
+    },
     Mutation: {
+      recordLessonData: async (_, a, ctx) => {
+        const user = requireUser(ctx);
+        return toPayload('use', await recordLessonData(deps, user.userId, { videoId: a.videoId, bytes: a.bytes, offline: a.offline === true }));
+      },
       startPlayback: async (_, a, ctx) => {
         const viewer = playbackViewer(ctx, a.visitorId);
         return toPayload('session', viewer.ok ? await startPlayback(deps, a.videoId, viewer.value) : viewer);

@@ -1,5 +1,8 @@
 import {
   clampPosition,
+  LESSON_DATA_MONTHLY_CAP_BYTES,
+  lessonDataMonth,
+  lessonDataReport,
   DEFAULT_STREAM_TTL_SECONDS,
   MAX_STREAM_TTL_SECONDS,
   parseStreamRequest,
@@ -90,14 +93,40 @@ describe('rendition costs', () => {
       { name: '234p', width: 416, height: 234, bandwidth: 200_000, bytes: 11_240_000 },
     ]);
     expect(views).toEqual([
-      { name: '234p', height: 234, bandwidth: 200_000, megabytes: 15 },
-      { name: '360p', height: 360, bandwidth: 420_000, megabytes: 31.5 },
-      { name: 'audio', height: null, bandwidth: 52_000, megabytes: 3.8 },
+      { name: '234p', height: 234, bandwidth: 200_000, megabytes: 15, bytes: 15_040_000 },
+      { name: '360p', height: 360, bandwidth: 420_000, megabytes: 31.5, bytes: 31_500_000 },
+      { name: 'audio', height: null, bandwidth: 52_000, megabytes: 3.8, bytes: 3_800_000 },
     ]);
   });
 
   it('is empty before the ladder exists', () => {
     expect(renditionViews([])).toEqual([]);
+  });
+});
+
+describe('lesson data reports', () => {
+  const video = {
+    hlsRenditions: [
+      { name: '234p', width: 416, height: 234, bandwidth: 200_000, bytes: 10_000_000 },
+      { name: 'audio', width: null, height: null, bandwidth: 52_000, bytes: 4_000_000 },
+    ],
+    previewRenditions: [{ name: '234p', width: 416, height: 234, bandwidth: 200_000, bytes: 1_000_000 }],
+  };
+
+  it('takes a whole number of bytes from 1, and refuses anything else', () => {
+    expect(lessonDataReport(1, video)).toBe(1);
+    expect(lessonDataReport(2_500_000, video)).toBe(2_500_000);
+    for (const bad of [0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(lessonDataReport(bad, video)).toBeNull();
+  });
+
+  it('clamps one report to twice what the ladders of the video hold', () => {
+    expect(lessonDataReport(1e12, video)).toBe(30_000_000);
+  });
+
+  it('counts in the UTC calendar month, and caps a month at 100 Go', () => {
+    expect(lessonDataMonth(new Date('2026-11-30T23:59:59Z'))).toBe('2026-11-01');
+    expect(lessonDataMonth(new Date('2026-12-01T00:00:00Z'))).toBe('2026-12-01');
+    expect(LESSON_DATA_MONTHLY_CAP_BYTES).toBe(100e9);
   });
 });
 

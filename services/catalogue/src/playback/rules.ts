@@ -79,6 +79,8 @@ export interface RenditionView {
   height: number | null;
   bandwidth: number;
   megabytes: number;
+  /** Exact bytes of the whole lesson at this rung (audio included). */
+  bytes: number;
 }
 
 const AUDIO = 'audio';
@@ -91,8 +93,9 @@ export function renditionViews(list: readonly RenditionInfo[]): RenditionView[] 
   const audio = list.find((r) => r.name === AUDIO) ?? null;
   const videos = list.filter((r) => r.name !== AUDIO).sort((a, b) => a.bandwidth - b.bandwidth || (a.height ?? 0) - (b.height ?? 0));
   const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
-  const views: RenditionView[] = videos.map((r) => ({ name: r.name, height: r.height, bandwidth: r.bandwidth, megabytes: mb(r.bytes + (audio?.bytes ?? 0)) }));
-  if (audio) views.push({ name: audio.name, height: null, bandwidth: audio.bandwidth, megabytes: mb(audio.bytes) });
+  const view = (r: RenditionInfo, bytes: number): RenditionView => ({ name: r.name, height: r.height, bandwidth: r.bandwidth, megabytes: mb(bytes), bytes });
+  const views: RenditionView[] = videos.map((r) => view(r, r.bytes + (audio?.bytes ?? 0)));
+  if (audio) views.push(view({ ...audio, height: null }, audio.bytes));
   return views;
 }
 
@@ -134,4 +137,23 @@ export function viewCountable(startedAtMs: number | null, nowMs: number): boolea
 /** The UTC day a view counts for, YYYY-MM-DD. */
 export function viewDay(at: Date): string {
   return at.toISOString().slice(0, 10);
+}
+
+/** A month's lesson data of one person stops growing here (100 Go): a runaway or forged client. */
+export const LESSON_DATA_MONTHLY_CAP_BYTES = 100e9;
+
+/**
+ * What one report of lesson data may add: a whole number of bytes from 1 (null: refused), at most
+ * twice every file of the video's ladders (full and preview: what exists to download, with room
+ * for a seek back past the buffer); more is clamped, not refused, so a real report is not lost.
+ */
+export function lessonDataReport(bytes: number, video: { hlsRenditions: readonly RenditionInfo[]; previewRenditions: readonly RenditionInfo[] }): number | null {
+  if (!Number.isSafeInteger(bytes) || bytes < 1) return null;
+  const ladder = [...video.hlsRenditions, ...video.previewRenditions].reduce((sum, r) => sum + r.bytes, 0);
+  return Math.min(bytes, 2 * ladder);
+}
+
+/** The calendar month (UTC) a report counts in: its first day, YYYY-MM-01. */
+export function lessonDataMonth(at: Date): string {
+  return `${at.toISOString().slice(0, 7)}-01`;
 }

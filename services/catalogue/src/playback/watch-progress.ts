@@ -41,19 +41,21 @@ export async function viewerWatchProgress(
 
 /**
  * saveWatchProgress: only a viewer who may watch the whole video (a buyer or an administrator)
- * keeps a position; the preview has nothing to resume. Clamped to the video's duration.
+ * keeps a position; the preview has nothing to resume. Clamped to the video's duration. Kept only
+ * with the viewer's health-data consent (health-consents.ts): without it the answer is no progress
+ * and no error, so the player goes on and nothing is kept.
  */
 export async function saveWatchProgress(
   deps: Pick<CatalogueDeps, 'ds'>,
   videoId: string,
   viewer: { userId: string; admin: boolean },
   positionSeconds: number,
-): Promise<Result<WatchProgressView>> {
+): Promise<Result<WatchProgressView | null>> {
   const video = await findVideo(deps, videoId);
   if (!video) return refused('NOT_FOUND', messages.videoNotFound);
   if (!viewer.admin && !(await ownsItem(deps.ds, viewer.userId, video.id))) return refused('NOT_PURCHASED', messages.videoNotPurchased);
   const position = clampPosition(positionSeconds, video.durationSeconds);
   if (position === null) return refused('VALIDATION', messages.invalidPosition, 'positionSeconds');
   const saved = await storeProgress(deps.ds, viewer.userId, video.id, position);
-  return ok(watchProgressView(saved, video.durationSeconds));
+  return ok(saved ? watchProgressView(saved, video.durationSeconds) : null);
 }

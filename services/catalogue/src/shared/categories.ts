@@ -20,11 +20,3 @@ export const ARTICLE_CATEGORY_LABELS: Record<ArticleCategory, string> = {
   sleep: 'Sommeil',
   wellbeing: 'Bien-être',
 };
-
-export function isContentCategory(value: unknown): value is ContentCategory {
-  return typeof value === 'string' && (CONTENT_CATEGORIES as readonly string[]).includes(value);
-}
-
-export function isArticleCategory(value: unknown): value is ArticleCategory {
-  return typeof value === 'string' && (ARTICLE_CATEGORIES as readonly string[]).includes(value);
-}

@@ -1,6 +1,5 @@
 import { fromRow, type Row } from '@lbf/service-kit';
-import type { Bucket, UploadKind } from './buckets';
-import type { ArticleCategory, ContentCategory } from './categories';
+import type { ContentCategory } from './categories';
 import type { RenditionInfo } from './hls-contract';
 
 /*
@@ -9,8 +8,17 @@ import type { RenditionInfo } from './hls-contract';
  * every service) and turned into these shapes by `toRecord`.
  */
 
+/**
+ * Who stands behind a piece of health content (« Par … », « Relu par … ») and the day an
+ * administrator last brought it up to date (« Mis à jour le … », YYYY-MM-DD): articles, videos, PDFs.
+ */
+export interface ContentCredits {
+  reviewer: string | null;
+  contentUpdatedOn: string | null;
+}
+
 /** The columns every item sold in the catalogue (a video, a PDF) has, alike in both tables. */
-export interface CatalogueItem {
+export interface CatalogueItem extends ContentCredits {
   id: string;
   title: string;
   description: string;
@@ -18,6 +26,8 @@ export interface CatalogueItem {
   priceCents: number;
   currency: 'USD';
   downloadCount: number;
+  /** The lesson's or guide's writer; null when not given (an article's is required). */
+  author: string | null;
   /** Title and description, lower-case and without accents (shared/search.ts). */
   searchText: string;
   /** Title, lower-case and without accents, for A-Z sorting. */
@@ -74,70 +84,25 @@ export interface Pdf extends CatalogueItem {
   rating: number | null;
 }
 
-export type ArticleStatus = 'draft' | 'published';
-
-/** A news article; `bodyHtml` is stored already sanitised. Its image lives in the `pdfs` bucket (an illustration). */
-export interface Article {
-  id: string;
-  title: string;
-  excerpt: string;
-  bodyHtml: string;
-  author: string;
-  category: ArticleCategory;
-  imageKey: string | null;
-  readTimeMinutes: number;
-  status: ArticleStatus;
-  /** Set when first published; the article's date. */
-  publishedAt: Date | null;
-  /** Title and excerpt, lower-case and without accents. */
-  searchText: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface Testimonial {
-  id: string;
-  name: string;
-  location: string;
-  content: string;
-  rating: number;
-  videoTitle: string | null;
-  isActive: boolean;
-  createdAt: Date;
-}
-
-/** One site setting; keys absent from the table take their default (content/settings-rules.ts). */
-export interface SiteSetting {
-  key: string;
-  value: string;
-  updatedAt: Date;
-}
-
-/**
- * An upload URL handed to an administrator, until its file is attached to an item (the row is
- * deleted in the item's transaction) or abandoned (the cleanup job deletes the row and the object).
- */
-export interface PendingUpload {
-  id: string;
-  kind: UploadKind;
-  bucket: Bucket;
-  objectKey: string;
-  fileName: string;
-  declaredContentType: string;
-  declaredSize: number;
-  maxBytes: number;
-  createdBy: string;
-  createdAt: Date;
-  urlExpiresAt: Date;
-  /** After this the upload counts as abandoned. */
-  expiresAt: Date;
-}
-
 /** bigint and numeric columns arrive from pg as strings; the values here stay far below 2^53. */
 const NUMERIC_COLUMNS = new Set(['video_size', 'file_size', 'rating', 'declared_size', 'max_bytes']);
 
+/** date columns arrive from pg as local midnights; the records keep the day itself (YYYY-MM-DD). */
+const DAY_COLUMNS = new Set(['content_updated_on']);
+
+function dayOf(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function columnValue(column: string, v: unknown): unknown {
+  if (v === null || v === undefined) return v;
+  if (NUMERIC_COLUMNS.has(column)) return Number(v);
+  if (DAY_COLUMNS.has(column) && v instanceof Date) return dayOf(v);
+  return v;
+}
+
 /** A row of one of the tables above as its record. */
 export function toRecord<T>(row: Row): T {
-  const numbered = Object.entries(row).map(([k, v]) => [k, NUMERIC_COLUMNS.has(k) && v !== null && v !== undefined ? Number(v) : v]);
-  return fromRow<T>(Object.fromEntries(numbered) as Row);
+  const converted = Object.entries(row).map(([k, v]) => [k, columnValue(k, v)]);
+  return fromRow<T>(Object.fromEntries(converted) as Row);
 }

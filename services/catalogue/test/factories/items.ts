@@ -47,3 +47,21 @@ export async function insertVideo(sql: TestEnvironment['sql'], v: VideoRow): Pro
   );
   return id;
 }
+
+export interface PdfRow {
+  id?: string;
+  title: string;
+  description?: string;
+  category?: string;
+}
+
+/** A published PDF guide row straight in the table (no file behind it), for the query tests. */
+export async function insertPdf(sql: TestEnvironment['sql'], p: PdfRow): Promise<string> {
+  const id = p.id ?? randomUUID();
+  await sql.query(
+    `INSERT INTO catalogue.pdfs (id, title, description, category, file_key, file_size, search_text, title_key, published_at)
+     VALUES ($1, $2, $3, $4, $5, 1000, $6, $7, now())`,
+    [id, p.title, p.description ?? '', p.category ?? 'health', `test-${id}.pdf`, searchDocument(p.title, p.description ?? ''), normalizeText(p.title)],
+  );
+  return id;
+}

@@ -95,3 +95,12 @@ export function decryptSegment(key: Buffer, sequence: number, data: Buffer): Buf
   const d = createDecipheriv('aes-128-cbc', key, sequenceIv(sequence));
   return Buffer.concat([d.update(data), d.final()]);
 }
+
+/** The health-data consents read model as identity's consent_changed events leave it (given by default), written by the test. */
+export async function healthConsent(t: CatalogueTestContext, userId: string, given = true): Promise<void> {
+  await t.sql.query(
+    `INSERT INTO catalogue.health_data_consents (user_id, given, changed_at) VALUES ($1, $2, now())
+     ON CONFLICT (user_id) DO UPDATE SET given = EXCLUDED.given, changed_at = EXCLUDED.changed_at`,
+    [userId, given],
+  );
+}

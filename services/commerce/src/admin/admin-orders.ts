@@ -1,10 +1,10 @@
-import { ok, parseInput, toCsv, type Result } from '@lbf/service-kit';
+import { connectionOf, cursorPageArgs, ok, splitPage, parseInput, toCsv, type Connection, type Result } from '@lbf/service-kit';
 import { z } from 'zod';
 import type { CommerceDeps } from '../deps';
 import type { CommerceStats, Order as OrderGql, OrderFilter, OrderPage } from '../generated/graphql';
 import { loadRecords, orderView } from '../orders';
 import { CSV_HEADER, csvRow, orderFilter } from './rules';
-import { ordersOfBuyer, ordersWhere, stats } from './store';
+import { ordersOfBuyer, ordersPageAfter, ordersWhere, stats } from './store';
 
 /** Orders, newest first, filtered, a page of at most 100. */
 export async function adminOrders(deps: CommerceDeps, filter: OrderFilter | null | undefined, page: number, pageSize: number): Promise<Result<OrderPage>> {
@@ -15,6 +15,23 @@ export async function adminOrders(deps: CommerceDeps, filter: OrderFilter | null
   const { orders, total } = await ordersWhere(deps.ds.manager, parsed.value, deps.config.siteTimezone, size, (current - 1) * size);
   const records = await loadRecords(deps.ds.manager, orders, true);
   return ok({ items: records.map((r) => orderView(r, true)), total, page: current, pageSize: size, totalPages: Math.max(1, Math.ceil(total / size)) });
+}
+
+/** Orders, newest first, filtered, a cursor page of at most 100 (integrators, issue 24). */
+export async function adminOrdersConnection(
+  deps: CommerceDeps,
+  filter: OrderFilter | null | undefined,
+  page: { first?: number | null; after?: string | null },
+): Promise<Result<Connection<OrderGql>>> {
+  const parsed = parseInput(orderFilter, filter);
+  if (!parsed.ok) return parsed;
+  const args = parseInput(cursorPageArgs, page);
+  if (!args.ok) return args;
+  const { first, after } = args.value;
+  const { rows, total } = await ordersPageAfter(deps.ds.manager, parsed.value, deps.config.siteTimezone, first + 1, after);
+  const { page: rowsOfPage, hasNextPage } = splitPage(rows, first);
+  const records = await loadRecords(deps.ds.manager, rowsOfPage.map((r) => r.order), true);
+  return ok(connectionOf(records.map((r, i) => ({ node: orderView(r, true), cursor: rowsOfPage[i]!.cursor })), hasNextPage, total));
 }
 
 /** One user's orders, newest first (the users page's purchase history). */

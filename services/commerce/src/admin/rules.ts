@@ -29,7 +29,7 @@ const STATUS_FR: Record<string, string> = {
   refunded: 'Remboursé',
 };
 
-export const CSV_HEADER = ['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le'];
+export const CSV_HEADER = ['Date', 'Commande', 'Reçu', 'Client', 'Type', 'Contenu', 'Montant (FCFA)', 'Code promo', 'Remise (FCFA)', 'Méthode', 'Statut', 'Transaction opérateur', 'Payé le'];
 
 /** One order as a row of the export: its latest attempt's method (or « Accordé »), the paying attempt's transaction id. */
 export function csvRow({ order: o, attempts }: OrderRecord): CsvCell[] {
@@ -43,6 +43,8 @@ export function csvRow({ order: o, attempts }: OrderRecord): CsvCell[] {
     o.itemType === 'video' ? 'Vidéo' : 'PDF',
     o.itemTitle,
     o.amountXaf,
+    o.promoCode ?? '',
+    o.promoCode ? o.discountXaf : '',
     last ? METHOD_LABELS[last.provider] : o.adminActionKind === 'granted' ? 'Accordé' : '',
     STATUS_FR[o.status] ?? o.status,
     (paid ?? last)?.operatorTransactionId ?? '',

@@ -1,3 +1,4 @@
+import type { PageCursor } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { Order, PaymentAttempt } from '../entities';
@@ -54,6 +55,28 @@ export async function ordersWhere(
   return { orders: rows.map(toOrder), total };
 }
 
+/**
+ * One cursor page of the filtered orders, newest first (ties by id), first + 1 rows to tell whether
+ * more follow, each with its cursor (created_at as Postgres writes it, so no microsecond is lost);
+ * and how many match in all.
+ */
+export async function ordersPageAfter(
+  manager: EntityManager,
+  filter: OrderFilterInput,
+  siteTimezone: string,
+  limit: number,
+  after: PageCursor | null,
+): Promise<{ rows: Array<{ order: Order; cursor: PageCursor }>; total: number }> {
+  const { where, params } = filterSql(filter, siteTimezone);
+  const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM orders o ${where}`, params)) as Array<{ total: number }>;
+  const keyset = after ? `${where ? `${where} AND` : 'WHERE'} (o.created_at, o.id) < ($${params.length + 1}::timestamptz, $${params.length + 2}::uuid)` : where;
+  const rows = (await manager.query(
+    `SELECT o.*, o.created_at::text AS cursor_at FROM orders o ${keyset} ORDER BY o.created_at DESC, o.id DESC LIMIT ${Math.floor(limit)}`,
+    after ? [...params, after.at, after.id] : params,
+  )) as Array<Record<string, unknown>>;
+  return { rows: rows.map((r) => ({ order: toOrder(r), cursor: { at: String(r.cursor_at), id: String(r.id) } })), total };
+}
+
 export async function ordersOfBuyer(manager: EntityManager, buyerId: string): Promise<Order[]> {
   const rows = (await manager.query(`SELECT * FROM orders WHERE buyer_id = $1 ORDER BY created_at DESC`, [buyerId])) as Array<Record<string, unknown>>;
   return rows.map(toOrder);
@@ -73,10 +96,6 @@ export async function stats(manager: EntityManager): Promise<CommerceStats> {
 export async function latestAttempt(manager: EntityManager, orderId: string): Promise<PaymentAttempt | null> {
   const rows = (await manager.query(`SELECT * FROM payment_attempts WHERE order_id = $1 ORDER BY number DESC LIMIT 1`, [orderId])) as Array<Record<string, unknown>>;
   return rows[0] ? toAttempt(rows[0]) : null;
-}
-
-export async function orderExists(manager: EntityManager, orderId: string): Promise<boolean> {
-  return ((await manager.query(`SELECT 1 FROM orders WHERE id = $1`, [orderId])) as unknown[]).length > 0;
 }
 
 export async function lockOrder(manager: EntityManager, orderId: string): Promise<Order | null> {

@@ -3,7 +3,7 @@ import type { CommerceDeps } from '../deps';
 import type { MutationResolvers, PaymentClaimResult, QueryResolvers } from '../generated/graphql';
 import { claimPayment } from './claim-payment';
 import { asCustomer } from './customer';
-import { openOrder, quote } from './open-order';
+import { checkoutQuote, openOrder, quote } from './open-order';
 import { cancelPayment, checkPayment, resendPaymentPrompt } from './payment-actions';
 import { startCheckout } from './start-checkout';
 
@@ -12,10 +12,11 @@ function claimPayload(result: Result<PaymentClaimResult>): PaymentClaimResult {
   return result.ok ? result.value : { order: null, resolved: false, message: result.error.message, error: result.error };
 }
 
-export function checkoutQueries(deps: CommerceDeps): Pick<QueryResolvers, 'exchangeRate' | 'quote' | 'openOrder'> {
+export function checkoutQueries(deps: CommerceDeps): Pick<QueryResolvers, 'exchangeRate' | 'quote' | 'checkoutQuote' | 'openOrder'> {
   return {
     exchangeRate: () => ({ xafPerUsd: deps.config.usdXafRate }),
     quote: async (_p, args) => unwrap(await quote(deps, args)),
+    checkoutQuote: async (_p, args, ctx) => unwrap(await checkoutQuote(deps, ctx.auth, ctx.ip, args)),
     openOrder: async (_p, args, ctx) => {
       const user = requireUser(ctx);
       return unwrap(await openOrder(deps, user, args));

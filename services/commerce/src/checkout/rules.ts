@@ -12,8 +12,3 @@ export function attemptReference(provider: ProviderName, orderId: string, number
 export function itemKind(itemType: 'VIDEO' | 'PDF'): ItemKind {
   return itemType === 'VIDEO' ? 'video' : 'pdf';
 }
-
-/** The placeholder e-mail of a buyer identity has not told us about yet (tokens carry none). */
-export function placeholderEmail(userId: string): string {
-  return `client-${userId.slice(0, 8)}@clients.lbf.invalid`;
-}

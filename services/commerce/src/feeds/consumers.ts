@@ -1,5 +1,5 @@
 import { startIdempotentConsumer, type EventBus, type Logger, type RunningConsumer, type UnitOfWork } from '@lbf/service-kit';
-import { upsertBuyer, upsertPrice } from './store';
+import { applyHealthConsent, upsertBuyer, upsertPrice } from './store';
 
 /** One durable per subject: NATS 2.9 (the one we run) gives a consumer a single filter subject. */
 export const PRICE_LIST_CONSUMERS = {
@@ -9,6 +9,7 @@ export const PRICE_LIST_CONSUMERS = {
 } as const;
 type PriceSubject = keyof typeof PRICE_LIST_CONSUMERS;
 export const BUYERS_CONSUMER = 'commerce-buyers';
+export const HEALTH_CONSENTS_CONSUMER = 'commerce-health-consents';
 
 /**
  * The price list read model: catalogue.item.published / updated / deleted, each applied once (inbox);
@@ -48,6 +49,24 @@ export function startBuyersConsumer(args: { bus: EventBus; uow: UnitOfWork; log:
     maxDeliver: args.maxDeliver,
     handle: async (envelope, { manager }) => {
       await upsertBuyer(manager, envelope.data);
+    },
+  });
+}
+
+/**
+ * The buyers' health-data consents from identity.user.consent_changed (the other kinds are not
+ * commerce's concern): a checkout needs it (checkout/start-checkout.ts).
+ */
+export function startHealthConsentsConsumer(args: { bus: EventBus; uow: UnitOfWork; log: Logger; maxDeliver?: number }): Promise<RunningConsumer> {
+  return startIdempotentConsumer({
+    bus: args.bus,
+    uow: args.uow,
+    log: args.log,
+    durable: HEALTH_CONSENTS_CONSUMER,
+    subjects: ['identity.user.consent_changed'],
+    maxDeliver: args.maxDeliver,
+    handle: async (envelope, { manager }) => {
+      if (envelope.data.kind === 'health_data') await applyHealthConsent(manager, envelope.data);
     },
   });
 }

@@ -1,9 +1,9 @@
 import { defineModule, type EventBus } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
 import type { CommerceJobs } from '../deps';
-import { BUYERS_CONSUMER, PRICE_LIST_CONSUMERS, startBuyersConsumer, startPriceListConsumer } from './consumers';
+import { BUYERS_CONSUMER, HEALTH_CONSENTS_CONSUMER, PRICE_LIST_CONSUMERS, startBuyersConsumer, startHealthConsentsConsumer, startPriceListConsumer } from './consumers';
 
-/** What commerce keeps from other services' events: the price list (catalogue) and the buyers (identity). */
+/** What commerce keeps from other services' events: the price list (catalogue), the buyers and their health-data consents (identity). */
 export function feedsModule(deps: CommerceDeps, bus: EventBus) {
   const args = { bus, uow: deps.uow, log: deps.log, maxDeliver: deps.config.eventMaxDeliver };
   return defineModule<CommerceJobs>({
@@ -14,6 +14,7 @@ export function feedsModule(deps: CommerceDeps, bus: EventBus) {
         start: () => startPriceListConsumer(subject, args),
       })),
       { name: BUYERS_CONSUMER, start: () => startBuyersConsumer(args) },
+      { name: HEALTH_CONSENTS_CONSUMER, start: () => startHealthConsentsConsumer(args) },
     ],
   });
 }

@@ -1,2 +1,3 @@
 /** The feeds module's door: the price list and the buyers, as other modules read them. */
-export { buyerNameOf, buyerOf, priceOf } from './store';
+export { placeholderEmail } from './rules';
+export { buyerEmailOf, buyerNameOf, buyerOf, healthConsentGiven, priceOf } from './store';

@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { UserError as UserErrorModel, BaseContext } from '@lbf/service-kit';
 import type { UserRef as UserRefModel } from '../purchases/user-ref';
+import type { PaymentMethodModel } from '../providers/resolvers';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
@@ -43,23 +44,70 @@ export type CommerceErrorCode =
   | 'UNAUTHENTICATED'
   /** startCheckout without consentImmediateAccess. */
   | 'CONSENT_REQUIRED'
+  /** startCheckout by someone whose health-data consent commerce has not seen, without consentHealthData. */
+  | 'HEALTH_CONSENT_REQUIRED'
   /** The method is not offered (no credentials, no sandbox). */
   | 'METHOD_UNAVAILABLE'
   /** Orange and MTN need a phone; a claim needs an order, a transaction id or a phone and a time. */
   | 'MISSING_INFORMATION'
+  /** The phone number is not a valid number for the chosen method. */
   | 'PHONE_INVALID'
   /** Unknown item, not on the price list, or withdrawn. */
   | 'NOT_FOR_SALE'
+  /** The customer already owns the item. */
   | 'ALREADY_PURCHASED'
+  /** No such order, or not the caller's. */
   | 'ORDER_NOT_FOUND'
+  /** The order has no payment attempt under way. */
   | 'NO_LIVE_ATTEMPT'
+  /** The payment method cannot send the request again. */
   | 'RESEND_UNSUPPORTED'
   /** The provider could not be reached or refused (resend). */
   | 'PROVIDER_ERROR'
-  /** Too many payment claims in the window. */
+  /** Too many payment claims in the window, or too many unknown promo codes tried (field promoCode). */
   | 'RATE_LIMITED'
+  /** Administrators: this order cannot be granted (already completed or refunded). */
   | 'CANNOT_GRANT'
-  | 'CANNOT_REFUND';
+  /** Administrators: only a completed order can be marked refunded. */
+  | 'CANNOT_REFUND'
+  /** The promo code is unknown or deactivated ('Ce code promo n'est pas valide.'). */
+  | 'PROMO_INVALID'
+  /** « Payer pour moi »: the link is unknown. */
+  | 'PAY_LINK_NOT_FOUND'
+  /** The link is past its 7 days. */
+  | 'PAY_LINK_EXPIRED'
+  /** The link was paid once already. */
+  | 'PAY_LINK_PAID'
+  /** The requester already owns the item. */
+  | 'PAY_LINK_OWNED'
+  /** A payment through the link (or the requester's own) is under way. */
+  | 'PAY_LINK_BUSY'
+  /** « Offrir »: no recipient, or an e-mail or phone number that is not one. */
+  | 'GIFT_RECIPIENT_REQUIRED'
+  /** The claim link is unknown (or replaced by a newer one). */
+  | 'GIFT_NOT_FOUND'
+  /** The gift was received already (by someone else). */
+  | 'GIFT_CLAIMED'
+  /** The gift was canceled (its order refunded before it was received). */
+  | 'GIFT_CANCELED'
+  /** The claimer owns the item already: the gift stays unclaimed. */
+  | 'GIFT_OWNED'
+  /** The gift's order is not paid (yet). */
+  | 'GIFT_NOT_PAID'
+  /** The promo code's period has not started yet. */
+  | 'PROMO_NOT_STARTED'
+  /** The promo code's period is over. */
+  | 'PROMO_EXPIRED'
+  /** The code is for other items. */
+  | 'PROMO_NOT_ELIGIBLE'
+  /** Every use of the code is taken (paid, or reserved by a live payment). */
+  | 'PROMO_EXHAUSTED'
+  /** The customer reached the code's per-customer cap. */
+  | 'PROMO_CUSTOMER_LIMIT'
+  /** Administrators: another code has this text. */
+  | 'PROMO_CODE_TAKEN'
+  /** Administrators: no such promo code. */
+  | 'PROMO_NOT_FOUND';
 
 /** The three ways to pay (the spec's buttons). */
 export type PaymentMethod =
@@ -70,8 +118,11 @@ export type PaymentMethod =
   /** NotchPay: its own hosted payment page (mobile money or card); no phone needed here. */
   | 'NOTCHPAY';
 
+/** What an order is for. */
 export type ItemType =
+  /** A video lesson. */
   | 'VIDEO'
+  /** A PDF guide. */
   | 'PDF';
 
 /**
@@ -81,12 +132,19 @@ export type ItemType =
  * REFUNDED: an administrator marked a completed order refunded (access removed).
  */
 export type OrderStatus =
+  /** No payment attempt yet. */
   | 'CREATED'
+  /** A payment attempt is waiting for the customer's phone. */
   | 'PENDING'
+  /** Paid or granted; never goes back. */
   | 'COMPLETED'
+  /** The last attempt failed; the customer may try again. */
   | 'FAILED'
+  /** The last attempt expired unanswered; the customer may try again. */
   | 'EXPIRED'
+  /** The last attempt was canceled; the customer may try again. */
   | 'CANCELED'
+  /** Marked refunded by an administrator; access removed. */
   | 'REFUNDED';
 
 /** One payment attempt's status; every status but PENDING is final. */
@@ -120,6 +178,105 @@ export type PaymentMethodInfo = {
   windowSeconds: Scalars['Int']['output'];
   /** What the customer does on their phone, in French (e.g. 'Composez #150*50# pour confirmer'). */
   hint: Scalars['String']['output'];
+  /** How the method's operator is doing now (the last 30 minutes of our attempts): the dialog warns before the push when SLOW or FAILING. */
+  health: PaymentHealth;
+  /** NotchPay only (it routes to Orange or MTN by the number): the same figures per network; empty for Orange Money and MTN MoMo, which are their own. */
+  operatorHealth: Array<OperatorHealth>;
+};
+
+/**
+ * How a provider is doing over the window (operator health, from commerce's own attempts). The rule
+ * and its thresholds are commerce's config (PAYMENT_HEALTH_*).
+ */
+export type PaymentHealthStatus =
+  /** Enough attempts to judge, and neither rule below is met. */
+  | 'OK'
+  /** The median time from push to approval is above the threshold (90 s by default, at least 3 paid attempts). */
+  | 'SLOW'
+  /** Fewer than 70 % of the settled attempts were paid (by default, at least 5 settled). */
+  | 'FAILING'
+  /** Too few attempts in the window to judge. */
+  | 'UNKNOWN';
+
+/** The two mobile networks a prompt can go to. */
+export type MobileOperator =
+  | 'ORANGE'
+  | 'MTN';
+
+/** A provider's (or one of its networks') payments over the window. */
+export type PaymentHealth = {
+  __typename?: 'PaymentHealth';
+  status: PaymentHealthStatus;
+  /** Paid / settled (paid, or refused by the provider), 0 to 1; null when none settled. A timeout is not a failure. */
+  successRate: Maybe<Scalars['Float']['output']>;
+  /** Median seconds from the push to the approval, over the paid attempts; null when none. */
+  medianApprovalSeconds: Maybe<Scalars['Int']['output']>;
+  /** 90th percentile of the same. */
+  p90ApprovalSeconds: Maybe<Scalars['Int']['output']>;
+  /** Settled attempts: paid, or refused by the provider. */
+  sampleSize: Scalars['Int']['output'];
+  /** Attempts that timed out without the provider's final word: unknown, neither paid nor failed. */
+  unknownCount: Scalars['Int']['output'];
+  /** Attempts still waiting for the customer's phone. */
+  pendingCount: Scalars['Int']['output'];
+  /** The window measured, in minutes (30 by default). */
+  windowMinutes: Scalars['Int']['output'];
+};
+
+export type OperatorHealth = {
+  __typename?: 'OperatorHealth';
+  operator: MobileOperator;
+  health: PaymentHealth;
+};
+
+/** One hour of one method's attempts (pushed in that hour), for the back-office's chart. */
+export type PaymentHealthHour = {
+  __typename?: 'PaymentHealthHour';
+  /** The hour's start, ISO 8601 (UTC). */
+  hour: Scalars['String']['output'];
+  /** Every attempt pushed in the hour, whatever its outcome. */
+  attempts: Scalars['Int']['output'];
+  completed: Scalars['Int']['output'];
+  /** Refused by the provider. */
+  failed: Scalars['Int']['output'];
+  /** Timed out without the provider's final word. */
+  unknown: Scalars['Int']['output'];
+  /** Paid / settled, 0 to 1; null when none settled. */
+  successRate: Maybe<Scalars['Float']['output']>;
+  medianApprovalSeconds: Maybe<Scalars['Int']['output']>;
+  p90ApprovalSeconds: Maybe<Scalars['Int']['output']>;
+};
+
+/** One offered method in the back-office's « Santé des opérateurs ». */
+export type PaymentMethodHealthReport = {
+  __typename?: 'PaymentMethodHealthReport';
+  method: PaymentMethod;
+  label: Scalars['String']['output'];
+  /** Now: the last 30 minutes. */
+  health: PaymentHealth;
+  operatorHealth: Array<OperatorHealth>;
+  /** The last 24 hours, oldest first, one entry per hour (zeros when nothing was pushed). */
+  hours: Array<PaymentHealthHour>;
+};
+
+/** The degraded rule's thresholds, as configured. */
+export type PaymentHealthRule = {
+  __typename?: 'PaymentHealthRule';
+  windowMinutes: Scalars['Int']['output'];
+  /** FAILING below this success rate, in percent... */
+  failingBelowPercent: Scalars['Float']['output'];
+  /** ...over at least this many settled attempts. */
+  minSettled: Scalars['Int']['output'];
+  /** SLOW above this median time to approval, in seconds... */
+  slowMedianSeconds: Scalars['Float']['output'];
+  /** ...over at least this many paid attempts. */
+  minApprovals: Scalars['Int']['output'];
+};
+
+export type PaymentHealthReport = {
+  __typename?: 'PaymentHealthReport';
+  rule: PaymentHealthRule;
+  methods: Array<PaymentMethodHealthReport>;
 };
 
 /** The conversion used for FCFA. */
@@ -185,8 +342,11 @@ export type ProviderExchange = {
 /** An order for one item. The customer who placed it and administrators can read it. */
 export type Order = {
   __typename?: 'Order';
+  /** The order's id. */
   id: Scalars['ID']['output'];
+  /** The id of the video or guide bought. */
   itemId: Scalars['ID']['output'];
+  /** VIDEO or PDF. */
   itemType: ItemType;
   /** The title when ordered. */
   itemTitle: Scalars['String']['output'];
@@ -194,11 +354,15 @@ export type Order = {
   video: Maybe<Video>;
   /** The PDF (catalogue's entity) when itemType is PDF. */
   pdf: Maybe<Pdf>;
+  /** The buyer's user id. */
   buyerId: Scalars['ID']['output'];
+  /** The buyer's e-mail address. */
   buyerEmail: Scalars['String']['output'];
   /** The buyer's name ('Prénom Nom') as identity registered it, for the receipt; null when commerce does not know it. */
   buyerName: Maybe<Scalars['String']['output']>;
+  /** What the order costs (after any promo code), in both currencies. */
   amount: Amount;
+  /** Where the order stands (see OrderStatus). */
   status: OrderStatus;
   /** The method of the latest attempt, null before the first. */
   method: Maybe<PaymentMethod>;
@@ -208,11 +372,180 @@ export type Order = {
   attempts: Array<PaymentAttempt>;
   /** Receipt number once completed, sequential per year: LBF-2026-000123. */
   receiptNumber: Maybe<Scalars['String']['output']>;
+  /** When the order was created (ISO 8601). */
   createdAt: Scalars['String']['output'];
+  /** When it last changed (ISO 8601). */
   updatedAt: Scalars['String']['output'];
+  /** When it was paid or granted (ISO 8601), null until then. */
   completedAt: Maybe<Scalars['String']['output']>;
   /** Administrators only (null otherwise): the manual grant or refund mark, with its reason. */
   adminAction: Maybe<AdminOrderAction>;
+  /** The promo code the order is charged with (its latest attempt's), null when none: `amount` is then the price after the discount. */
+  promo: Maybe<OrderPromo>;
+  /** « Offrir »: the gift this order pays for (recipient, message, claimed or not); null for an order of the buyer's own. Not in the public API: the recipient is a third party. */
+  gift: Maybe<Gift>;
+};
+
+/** « Offrir »: whom the item is for (an e-mail or a phone number, one of them) and a short message. */
+export type GiftInput = {
+  /** The recipient gets the claim link by e-mail. */
+  recipientEmail?: InputMaybe<Scalars['String']['input']>;
+  /** Or: the buyer shares the link (WhatsApp, copy); E.164 or national digits of Cameroon. */
+  recipientPhone?: InputMaybe<Scalars['String']['input']>;
+  /** At most 300 characters, shown on the claim page. */
+  message?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type GiftStatus =
+  /** Its order is not paid yet. */
+  | 'UNPAID'
+  /** Paid: the link can be used. */
+  | 'SENT'
+  /** Received: the item is in the claimer's library. */
+  | 'CLAIMED'
+  /** Its order was refunded before it was received: the link no longer works. */
+  | 'CANCELED';
+
+/** A gift as its buyer (« Mes cadeaux ») and administrators (the order's row) see it. */
+export type Gift = {
+  __typename?: 'Gift';
+  id: Scalars['ID']['output'];
+  orderId: Scalars['ID']['output'];
+  itemId: Scalars['ID']['output'];
+  itemType: ItemType;
+  itemTitle: Scalars['String']['output'];
+  recipientEmail: Maybe<Scalars['String']['output']>;
+  recipientPhone: Maybe<Scalars['String']['output']>;
+  message: Scalars['String']['output'];
+  status: GiftStatus;
+  claimedAt: Maybe<Scalars['String']['output']>;
+  /** When the latest link was made (sent by e-mail, or shown to the buyer); null before the first. */
+  linkIssuedAt: Maybe<Scalars['String']['output']>;
+  /** Its receipt (the buyer's). */
+  receiptNumber: Maybe<Scalars['String']['output']>;
+};
+
+/** A claim link as whoever holds it sees it: the item, the buyer's first name and message. */
+export type GiftLink = {
+  __typename?: 'GiftLink';
+  itemId: Scalars['ID']['output'];
+  itemType: ItemType;
+  itemTitle: Scalars['String']['output'];
+  buyerFirstName: Maybe<Scalars['String']['output']>;
+  message: Scalars['String']['output'];
+  /** SENT: it can be received. */
+  status: GiftStatus;
+  /** Signed in: whether I received it. */
+  claimedByMe: Scalars['Boolean']['output'];
+};
+
+export type ClaimGiftResult = {
+  __typename?: 'ClaimGiftResult';
+  gift: Maybe<GiftLink>;
+  error: Maybe<UserError>;
+};
+
+export type ResendGiftResult = {
+  __typename?: 'ResendGiftResult';
+  gift: Maybe<Gift>;
+  /** The new link (the previous one no longer works), to copy or share; mailed again when the recipient was named by e-mail. */
+  url: Maybe<Scalars['String']['output']>;
+  error: Maybe<UserError>;
+};
+
+/** A promo code on an order or a quote: the price list's price, what the code took off, and what is charged (`total`). */
+export type OrderPromo = {
+  __typename?: 'OrderPromo';
+  /** The promo code as typed (upper case). */
+  code: Scalars['String']['output'];
+  /** The price before the discount. */
+  listPrice: Amount;
+  /** FCFA: a percentage of the FCFA price rounded down, or the fixed amount, leaving at least 100 FCFA; USD: that at the rate, rounded down to the cent. */
+  discount: Amount;
+  /** What is charged: the list price minus the discount. */
+  total: Amount;
+};
+
+/** The price the dialog shows before paying, computed by commerce (the charge is computed again at startCheckout). */
+export type CheckoutQuote = {
+  __typename?: 'CheckoutQuote';
+  /** The price list's price. */
+  price: Amount;
+  /** The code's discount when it applies now; null without a code or when refused. */
+  promo: Maybe<OrderPromo>;
+  /** What « Payer » will charge now. */
+  total: Amount;
+  /** Why the code does not apply (field promoCode), in French. */
+  error: Maybe<UserError>;
+};
+
+export type PromoKind =
+  /** A percentage of the price (1 to 99). */
+  | 'PERCENT'
+  /** A fixed amount of FCFA. */
+  | 'AMOUNT';
+
+/** An item of the price list, as a code names it. */
+export type PromoItem = {
+  __typename?: 'PromoItem';
+  id: Scalars['ID']['output'];
+  itemType: ItemType;
+  title: Scalars['String']['output'];
+};
+
+/** A promo code, for administrators: its rules and its figures. */
+export type PromoCode = {
+  __typename?: 'PromoCode';
+  id: Scalars['ID']['output'];
+  code: Scalars['String']['output'];
+  kind: PromoKind;
+  percent: Maybe<Scalars['Int']['output']>;
+  amountXaf: Maybe<Scalars['Int']['output']>;
+  /** The items it applies to; empty: every item. */
+  items: Array<PromoItem>;
+  startsAt: Maybe<Scalars['String']['output']>;
+  endsAt: Maybe<Scalars['String']['output']>;
+  /** Total uses allowed; null: unlimited. */
+  maxUses: Maybe<Scalars['Int']['output']>;
+  /** Uses allowed per customer; null: unlimited. */
+  perCustomerMax: Maybe<Scalars['Int']['output']>;
+  active: Scalars['Boolean']['output'];
+  /** Orders paid (or granted) with it. */
+  usedCount: Scalars['Int']['output'];
+  /** Uses held by a payment under way (released if it ends without money). */
+  reservedCount: Scalars['Int']['output'];
+  /** Sum of its completed orders (what was charged). */
+  revenue: Amount;
+  /** Sum of what it took off its completed orders. */
+  discountTotal: Amount;
+  createdAt: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type PromoCodeInput = {
+  /** 3 to 32 letters, digits, - or _; stored upper case (customers may type it in any case). */
+  code: Scalars['String']['input'];
+  kind: PromoKind;
+  /** 1 to 99 for PERCENT. */
+  percent?: InputMaybe<Scalars['Int']['input']>;
+  /** Whole FCFA for AMOUNT. */
+  amountXaf?: InputMaybe<Scalars['Int']['input']>;
+  /** Empty or null: every item. */
+  itemIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** ISO date-time; null: from now on. */
+  startsAt?: InputMaybe<Scalars['String']['input']>;
+  /** ISO date-time; null: no end. */
+  endsAt?: InputMaybe<Scalars['String']['input']>;
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  perCustomerMax?: InputMaybe<Scalars['Int']['input']>;
+  /** Defaults to true on creation, unchanged on update. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PromoCodeResult = {
+  __typename?: 'PromoCodeResult';
+  promoCode: Maybe<PromoCode>;
+  error: Maybe<UserError>;
 };
 
 export type AdminOrderAction = {
@@ -227,12 +560,38 @@ export type AdminOrderActionKind =
   | 'GRANTED'
   | 'REFUNDED';
 
+/** Orders by cursor, newest first (integrators, issue 24): a page of `nodes`, where it stands, how many match. */
+export type OrderConnection = {
+  __typename?: 'OrderConnection';
+  /** The page's orders. */
+  nodes: Array<Order>;
+  /** Where the page stands. */
+  pageInfo: PageInfo;
+  /** Orders matching the filter, in all. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Where a cursor page stands (integrators' lists, issue 24): whether a page follows, and the cursor to ask it with. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** True when more rows follow this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** The last row's cursor (null for an empty page): pass it as `after` for the next page. */
+  endCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of orders. */
 export type OrderPage = {
   __typename?: 'OrderPage';
+  /** The page's orders, newest first. */
   items: Array<Order>;
+  /** Orders matching, across all pages. */
   total: Scalars['Int']['output'];
+  /** This page's number, from 1. */
   page: Scalars['Int']['output'];
+  /** Orders per page. */
   pageSize: Scalars['Int']['output'];
+  /** How many pages there are. */
   totalPages: Scalars['Int']['output'];
 };
 
@@ -252,6 +611,7 @@ export type CommerceStats = {
 /** The user as commerce sees them: what they bought. Readable by the user themself and administrators (FORBIDDEN otherwise). */
 export type User = {
   __typename?: 'User';
+  /** The user's id. */
   id: Scalars['ID']['output'];
   /** Every order, newest first, with its status (the purchase history: Complété / En attente). */
   purchases: Maybe<Array<Order>>;
@@ -261,8 +621,11 @@ export type User = {
   totalSpent: Maybe<Amount>;
 };
 
+/** What the orders list is narrowed to; every given criterion must match. */
 export type OrderFilter = {
+  /** Only this status. */
   status?: InputMaybe<OrderStatus>;
+  /** Only this payment method. */
   method?: InputMaybe<PaymentMethod>;
   /** ISO date (inclusive, from 00:00 Africa/Douala). */
   from?: InputMaybe<Scalars['String']['input']>;
@@ -280,6 +643,15 @@ export type StartCheckoutInput = {
   phone?: InputMaybe<Scalars['String']['input']>;
   /** The customer asks for immediate access and so waives the withdrawal period; must be true. */
   consentImmediateAccess: Scalars['Boolean']['input'];
+  /**
+   * The customer consents to LBF processing the health-related data their purchases reveal (recorded
+   * by identity's setHealthDataConsent). Needed when commerce has not yet seen that consent given.
+   */
+  consentHealthData?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A promo code typed in the dialog (any case); refused on the field promoCode when it does not apply. */
+  promoCode?: InputMaybe<Scalars['String']['input']>;
+  /** « Offrir »: the item is for someone else; paid, it is not mine but a gift to claim through a link. */
+  gift?: InputMaybe<GiftInput>;
 };
 
 export type CheckoutResult = {
@@ -317,31 +689,145 @@ export type AdminOrderReasonInput = {
   reason: Scalars['String']['input'];
 };
 
+/** Where a « Payer pour moi » link stands. */
+export type PayLinkStatus =
+  /** Can be paid. */
+  | 'OPEN'
+  /** A payment through it is under way (the payer confirms on their phone or at NotchPay). */
+  | 'PENDING'
+  /** Paid: the item is in the requester's library. */
+  | 'PAID'
+  /** Past its 7 days. */
+  | 'EXPIRED'
+  /** The requester owns the item (bought otherwise). */
+  | 'OWNED';
+
+/** A « Payer pour moi » link as whoever holds it sees it: no account needed; the requester's first name only. */
+export type PayLink = {
+  __typename?: 'PayLink';
+  itemId: Scalars['ID']['output'];
+  itemType: ItemType;
+  itemTitle: Scalars['String']['output'];
+  /** The price list's price now (what the payer would be charged). */
+  amount: Amount;
+  requesterFirstName: Maybe<Scalars['String']['output']>;
+  status: PayLinkStatus;
+  expiresAt: Scalars['String']['output'];
+  /** The method of the payment under way or done, null when none. */
+  method: Maybe<PaymentMethod>;
+  /** NotchPay: the page where the payer pays (payment under way). */
+  authorizationUrl: Maybe<Scalars['String']['output']>;
+  /** Paid: the payer's receipt, SMS-sized (at most 160 characters). */
+  receiptText: Maybe<Scalars['String']['output']>;
+  /** The last payment's failure, in French, when it ended without money and the link is open again. */
+  message: Maybe<Scalars['String']['output']>;
+};
+
+/** One of my « Payer pour moi » links just paid (the subscription `myPayLinksPaid`): the item is in my library. */
+export type PayLinkPaid = {
+  __typename?: 'PayLinkPaid';
+  orderId: Scalars['ID']['output'];
+  itemId: Scalars['ID']['output'];
+  itemType: ItemType;
+  itemTitle: Scalars['String']['output'];
+  amountXaf: Scalars['Int']['output'];
+  /** The payer's first name when they gave it, else null (« Quelqu'un »). */
+  payerName: Maybe<Scalars['String']['output']>;
+  paidAt: Scalars['String']['output'];
+};
+
+/** A link I created: its token, to share as /payer-pour-moi/{token}. */
+export type CreatedPayLink = {
+  __typename?: 'CreatedPayLink';
+  token: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+  expiresAt: Scalars['String']['output'];
+};
+
+export type CreatePayLinkResult = {
+  __typename?: 'CreatePayLinkResult';
+  payLink: Maybe<CreatedPayLink>;
+  error: Maybe<UserError>;
+};
+
+export type PayPayLinkInput = {
+  token: Scalars['ID']['input'];
+  method: PaymentMethod;
+  /** Orange and MTN: the payer's number. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** To receive the receipt by e-mail (optional). */
+  payerEmail?: InputMaybe<Scalars['String']['input']>;
+  /** The payer's first name, to tell the requester who paid (optional, at most 60 characters). */
+  payerName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PayPayLinkResult = {
+  __typename?: 'PayPayLinkResult';
+  payLink: Maybe<PayLink>;
+  error: Maybe<UserError>;
+};
+
 export type Query = {
   __typename?: 'Query';
+  /** « Offrir »: a gift by its claim link's token, for anyone; null when unknown (or replaced by a newer link). */
+  giftLink: Maybe<GiftLink>;
+  /** « Mes cadeaux »: the gifts I paid for, newest first. */
+  myGifts: Array<Gift>;
+  /** « Payer pour moi »: the link by its token, for anyone (no account); null when unknown. */
+  payLink: Maybe<PayLink>;
   /** The three methods, in the spec's order, with whether each is on the sandbox. */
   paymentMethods: Array<PaymentMethodInfo>;
   exchangeRate: ExchangeRate;
   /** What the item costs now (price list), in both currencies; null when it is not for sale. */
   quote: Maybe<Amount>;
+  /** The price with a promo code (preview; nothing reserved), for me when signed in (my per-customer cap); null when the item is not for sale. */
+  checkoutQuote: Maybe<CheckoutQuote>;
   /** One of my orders (administrators: anyone's); null when unknown or not mine. */
   order: Maybe<Order>;
   /** My open order for this item (CREATED, PENDING, FAILED, EXPIRED or CANCELED), to resume a checkout; null when none. */
   openOrder: Maybe<Order>;
-  /** Administrators only: orders, newest first, filtered. */
+  /** Administrators, or an API key with orders:read: orders, newest first, filtered. */
   adminOrders: OrderPage;
+  /**
+   * Administrators and API keys with orders:read: orders, newest first, filtered, by cursor. `first`
+   * from 1 to 100 (more is refused), `after` the previous page's `pageInfo.endCursor`.
+   */
+  adminOrdersConnection: OrderConnection;
   /** Administrators only: one user's orders, newest first (the users page's purchase history). */
   adminUserOrders: Array<Order>;
   /** Administrators only. */
   commerceStats: CommerceStats;
   /** Administrators only: orders as CSV (UTF-8 with BOM, comma-separated, amounts in FCFA); save as orders-export.csv. */
   exportOrdersCsv: Scalars['String']['output'];
+  /** Administrators only: each offered method's health now and hour by hour over the last 24 hours (« Santé des opérateurs »). */
+  adminPaymentHealth: PaymentHealthReport;
+  /** Administrators only: every promo code, newest first, with its uses and revenue (« Codes promo »). */
+  adminPromoCodes: Array<PromoCode>;
+  /** Administrators only: the items on sale, for a code's item list. */
+  adminPromoItems: Array<PromoItem>;
+};
+
+
+export type QueryGiftLinkArgs = {
+  token: Scalars['ID']['input'];
+};
+
+
+export type QueryPayLinkArgs = {
+  token: Scalars['ID']['input'];
 };
 
 
 export type QueryQuoteArgs = {
   itemId: Scalars['ID']['input'];
   itemType: ItemType;
+};
+
+
+export type QueryCheckoutQuoteArgs = {
+  itemId: Scalars['ID']['input'];
+  itemType: ItemType;
+  promoCode?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -363,6 +849,13 @@ export type QueryAdminOrdersArgs = {
 };
 
 
+export type QueryAdminOrdersConnectionArgs = {
+  filter?: InputMaybe<OrderFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryAdminUserOrdersArgs = {
   userId: Scalars['ID']['input'];
 };
@@ -374,6 +867,14 @@ export type QueryExportOrdersCsvArgs = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** « Recevoir ce cadeau »: the item goes to my library, once (refused when I own it already: the gift stays unclaimed). */
+  claimGift: ClaimGiftResult;
+  /** « Renvoyer »: a new link for one of my gifts not received yet (mailed again to an e-mail recipient); the previous link stops working. */
+  resendGift: ResendGiftResult;
+  /** « Payer pour moi »: a link for someone else to pay this item for me (7 days, one payment). Needs my health-data consent (seen, or asserted). */
+  createPayLink: CreatePayLinkResult;
+  /** Pays a « Payer pour moi » link, with no account: the item goes to the requester. */
+  payPayLink: PayPayLinkResult;
   /**
    * Creates the order (or reuses my open order for this item) and starts a payment attempt with the
    * method. If an attempt is live it is returned as is: never a second charge.
@@ -393,6 +894,34 @@ export type Mutation = {
   adminGrantOrder: CheckoutResult;
   /** Administrators only: marks a completed order refunded (reason recorded); the buyer loses access. */
   adminMarkRefunded: CheckoutResult;
+  /** Administrators only: creates a promo code (journaled). */
+  adminCreatePromoCode: PromoCodeResult;
+  /** Administrators only: changes a promo code's rules (journaled, before and after); uses already taken stay. */
+  adminUpdatePromoCode: PromoCodeResult;
+  /** Administrators only: activates or deactivates a promo code (journaled); payments under way keep their reservation. */
+  adminSetPromoCodeActive: PromoCodeResult;
+};
+
+
+export type MutationClaimGiftArgs = {
+  token: Scalars['ID']['input'];
+};
+
+
+export type MutationResendGiftArgs = {
+  giftId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreatePayLinkArgs = {
+  itemId: Scalars['ID']['input'];
+  itemType: ItemType;
+  consentHealthData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationPayPayLinkArgs = {
+  input: PayPayLinkInput;
 };
 
 
@@ -435,6 +964,23 @@ export type MutationAdminMarkRefundedArgs = {
   input: AdminOrderReasonInput;
 };
 
+
+export type MutationAdminCreatePromoCodeArgs = {
+  input: PromoCodeInput;
+};
+
+
+export type MutationAdminUpdatePromoCodeArgs = {
+  id: Scalars['ID']['input'];
+  input: PromoCodeInput;
+};
+
+
+export type MutationAdminSetPromoCodeActiveArgs = {
+  id: Scalars['ID']['input'];
+  active: Scalars['Boolean']['input'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /**
@@ -442,6 +988,8 @@ export type Subscription = {
    * The gateway relays subscriptions to commerce alone: select commerce's fields only (not video/pdf details).
    */
   orderUpdated: Order;
+  /** Signed-in customer: each of their « Payer pour moi » links paid from the moment they listen (the toast, the library refreshed). */
+  myPayLinksPaid: PayLinkPaid;
 };
 
 
@@ -551,7 +1099,16 @@ export type ResolversTypes = {
   AttemptStatus: AttemptStatus;
   Amount: ResolverTypeWrapper<Amount>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  PaymentMethodInfo: ResolverTypeWrapper<PaymentMethodInfo>;
+  PaymentMethodInfo: ResolverTypeWrapper<PaymentMethodModel>;
+  PaymentHealthStatus: PaymentHealthStatus;
+  MobileOperator: MobileOperator;
+  PaymentHealth: ResolverTypeWrapper<PaymentHealth>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  OperatorHealth: ResolverTypeWrapper<OperatorHealth>;
+  PaymentHealthHour: ResolverTypeWrapper<PaymentHealthHour>;
+  PaymentMethodHealthReport: ResolverTypeWrapper<PaymentMethodHealthReport>;
+  PaymentHealthRule: ResolverTypeWrapper<PaymentHealthRule>;
+  PaymentHealthReport: ResolverTypeWrapper<PaymentHealthReport>;
   ExchangeRate: ResolverTypeWrapper<ExchangeRate>;
   Video: ResolverTypeWrapper<Video>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -559,8 +1116,23 @@ export type ResolversTypes = {
   PaymentAttempt: ResolverTypeWrapper<PaymentAttempt>;
   ProviderExchange: ResolverTypeWrapper<ProviderExchange>;
   Order: ResolverTypeWrapper<Order>;
+  GiftInput: GiftInput;
+  GiftStatus: GiftStatus;
+  Gift: ResolverTypeWrapper<Gift>;
+  GiftLink: ResolverTypeWrapper<GiftLink>;
+  ClaimGiftResult: ResolverTypeWrapper<Omit<ClaimGiftResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  ResendGiftResult: ResolverTypeWrapper<Omit<ResendGiftResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  OrderPromo: ResolverTypeWrapper<OrderPromo>;
+  CheckoutQuote: ResolverTypeWrapper<Omit<CheckoutQuote, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  PromoKind: PromoKind;
+  PromoItem: ResolverTypeWrapper<PromoItem>;
+  PromoCode: ResolverTypeWrapper<PromoCode>;
+  PromoCodeInput: PromoCodeInput;
+  PromoCodeResult: ResolverTypeWrapper<Omit<PromoCodeResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   AdminOrderAction: ResolverTypeWrapper<AdminOrderAction>;
   AdminOrderActionKind: AdminOrderActionKind;
+  OrderConnection: ResolverTypeWrapper<OrderConnection>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   OrderPage: ResolverTypeWrapper<OrderPage>;
   CommerceStats: ResolverTypeWrapper<CommerceStats>;
   User: ResolverTypeWrapper<UserRefModel>;
@@ -570,6 +1142,13 @@ export type ResolversTypes = {
   PaymentClaimInput: PaymentClaimInput;
   PaymentClaimResult: ResolverTypeWrapper<Omit<PaymentClaimResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   AdminOrderReasonInput: AdminOrderReasonInput;
+  PayLinkStatus: PayLinkStatus;
+  PayLink: ResolverTypeWrapper<PayLink>;
+  PayLinkPaid: ResolverTypeWrapper<PayLinkPaid>;
+  CreatedPayLink: ResolverTypeWrapper<CreatedPayLink>;
+  CreatePayLinkResult: ResolverTypeWrapper<Omit<CreatePayLinkResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  PayPayLinkInput: PayPayLinkInput;
+  PayPayLinkResult: ResolverTypeWrapper<Omit<PayPayLinkResult, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -582,7 +1161,14 @@ export type ResolversParentTypes = {
   UserError: UserErrorModel;
   Amount: Amount;
   Int: Scalars['Int']['output'];
-  PaymentMethodInfo: PaymentMethodInfo;
+  PaymentMethodInfo: PaymentMethodModel;
+  PaymentHealth: PaymentHealth;
+  Float: Scalars['Float']['output'];
+  OperatorHealth: OperatorHealth;
+  PaymentHealthHour: PaymentHealthHour;
+  PaymentMethodHealthReport: PaymentMethodHealthReport;
+  PaymentHealthRule: PaymentHealthRule;
+  PaymentHealthReport: PaymentHealthReport;
   ExchangeRate: ExchangeRate;
   Video: Video;
   ID: Scalars['ID']['output'];
@@ -590,7 +1176,20 @@ export type ResolversParentTypes = {
   PaymentAttempt: PaymentAttempt;
   ProviderExchange: ProviderExchange;
   Order: Order;
+  GiftInput: GiftInput;
+  Gift: Gift;
+  GiftLink: GiftLink;
+  ClaimGiftResult: Omit<ClaimGiftResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  ResendGiftResult: Omit<ResendGiftResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  OrderPromo: OrderPromo;
+  CheckoutQuote: Omit<CheckoutQuote, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  PromoItem: PromoItem;
+  PromoCode: PromoCode;
+  PromoCodeInput: PromoCodeInput;
+  PromoCodeResult: Omit<PromoCodeResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   AdminOrderAction: AdminOrderAction;
+  OrderConnection: OrderConnection;
+  PageInfo: PageInfo;
   OrderPage: OrderPage;
   CommerceStats: CommerceStats;
   User: UserRefModel;
@@ -600,6 +1199,12 @@ export type ResolversParentTypes = {
   PaymentClaimInput: PaymentClaimInput;
   PaymentClaimResult: Omit<PaymentClaimResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   AdminOrderReasonInput: AdminOrderReasonInput;
+  PayLink: PayLink;
+  PayLinkPaid: PayLinkPaid;
+  CreatedPayLink: CreatedPayLink;
+  CreatePayLinkResult: Omit<CreatePayLinkResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  PayPayLinkInput: PayPayLinkInput;
+  PayPayLinkResult: Omit<PayPayLinkResult, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
@@ -610,6 +1215,12 @@ export type ResolversParentTypes = {
 export type ShareableDirectiveArgs = { };
 
 export type ShareableDirectiveResolver<Result, Parent, ContextType = BaseContext, Args = ShareableDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type TagDirectiveArgs = {
+  name: Scalars['String']['input'];
+};
+
+export type TagDirectiveResolver<Result, Parent, ContextType = BaseContext, Args = TagDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type InaccessibleDirectiveArgs = { };
 
@@ -634,6 +1245,56 @@ export type PaymentMethodInfoResolvers<ContextType = BaseContext, ParentType ext
   sandbox?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   windowSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   hint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['PaymentHealth'], ParentType, ContextType>;
+  operatorHealth?: Resolver<Array<ResolversTypes['OperatorHealth']>, ParentType, ContextType>;
+};
+
+export type PaymentHealthResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PaymentHealth'] = ResolversParentTypes['PaymentHealth']> = {
+  status?: Resolver<ResolversTypes['PaymentHealthStatus'], ParentType, ContextType>;
+  successRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  medianApprovalSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  p90ApprovalSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sampleSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unknownCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pendingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  windowMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OperatorHealthResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['OperatorHealth'] = ResolversParentTypes['OperatorHealth']> = {
+  operator?: Resolver<ResolversTypes['MobileOperator'], ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['PaymentHealth'], ParentType, ContextType>;
+};
+
+export type PaymentHealthHourResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PaymentHealthHour'] = ResolversParentTypes['PaymentHealthHour']> = {
+  hour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unknown?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  successRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  medianApprovalSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  p90ApprovalSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type PaymentMethodHealthReportResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PaymentMethodHealthReport'] = ResolversParentTypes['PaymentMethodHealthReport']> = {
+  method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['PaymentHealth'], ParentType, ContextType>;
+  operatorHealth?: Resolver<Array<ResolversTypes['OperatorHealth']>, ParentType, ContextType>;
+  hours?: Resolver<Array<ResolversTypes['PaymentHealthHour']>, ParentType, ContextType>;
+};
+
+export type PaymentHealthRuleResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PaymentHealthRule'] = ResolversParentTypes['PaymentHealthRule']> = {
+  windowMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failingBelowPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  minSettled?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  slowMedianSeconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  minApprovals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PaymentHealthReportResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PaymentHealthReport'] = ResolversParentTypes['PaymentHealthReport']> = {
+  rule?: Resolver<ResolversTypes['PaymentHealthRule'], ParentType, ContextType>;
+  methods?: Resolver<Array<ResolversTypes['PaymentMethodHealthReport']>, ParentType, ContextType>;
 };
 
 export type ExchangeRateResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['ExchangeRate'] = ResolversParentTypes['ExchangeRate']> = {
@@ -693,6 +1354,89 @@ export type OrderResolvers<ContextType = BaseContext, ParentType extends Resolve
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   completedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   adminAction?: Resolver<Maybe<ResolversTypes['AdminOrderAction']>, ParentType, ContextType>;
+  promo?: Resolver<Maybe<ResolversTypes['OrderPromo']>, ParentType, ContextType>;
+  gift?: Resolver<Maybe<ResolversTypes['Gift']>, ParentType, ContextType>;
+};
+
+export type GiftResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Gift'] = ResolversParentTypes['Gift']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemType?: Resolver<ResolversTypes['ItemType'], ParentType, ContextType>;
+  itemTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recipientEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recipientPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['GiftStatus'], ParentType, ContextType>;
+  claimedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  linkIssuedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  receiptNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type GiftLinkResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['GiftLink'] = ResolversParentTypes['GiftLink']> = {
+  itemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemType?: Resolver<ResolversTypes['ItemType'], ParentType, ContextType>;
+  itemTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  buyerFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['GiftStatus'], ParentType, ContextType>;
+  claimedByMe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ClaimGiftResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['ClaimGiftResult'] = ResolversParentTypes['ClaimGiftResult']> = {
+  gift?: Resolver<Maybe<ResolversTypes['GiftLink']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type ResendGiftResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['ResendGiftResult'] = ResolversParentTypes['ResendGiftResult']> = {
+  gift?: Resolver<Maybe<ResolversTypes['Gift']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type OrderPromoResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['OrderPromo'] = ResolversParentTypes['OrderPromo']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  listPrice?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  discount?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+};
+
+export type CheckoutQuoteResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['CheckoutQuote'] = ResolversParentTypes['CheckoutQuote']> = {
+  price?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  promo?: Resolver<Maybe<ResolversTypes['OrderPromo']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type PromoItemResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PromoItem'] = ResolversParentTypes['PromoItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemType?: Resolver<ResolversTypes['ItemType'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PromoCodeResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PromoCode'] = ResolversParentTypes['PromoCode']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PromoKind'], ParentType, ContextType>;
+  percent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  amountXaf?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['PromoItem']>, ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  maxUses?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  perCustomerMax?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  usedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reservedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revenue?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  discountTotal?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PromoCodeResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PromoCodeResult'] = ResolversParentTypes['PromoCodeResult']> = {
+  promoCode?: Resolver<Maybe<ResolversTypes['PromoCode']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type AdminOrderActionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['AdminOrderAction'] = ResolversParentTypes['AdminOrderAction']> = {
@@ -700,6 +1444,17 @@ export type AdminOrderActionResolvers<ContextType = BaseContext, ParentType exte
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   adminId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OrderConnectionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OrderPageResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['OrderPage'] = ResolversParentTypes['OrderPage']> = {
@@ -737,19 +1492,71 @@ export type PaymentClaimResultResolvers<ContextType = BaseContext, ParentType ex
   error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type PayLinkResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PayLink'] = ResolversParentTypes['PayLink']> = {
+  itemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemType?: Resolver<ResolversTypes['ItemType'], ParentType, ContextType>;
+  itemTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Amount'], ParentType, ContextType>;
+  requesterFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PayLinkStatus'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  authorizationUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  receiptText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PayLinkPaidResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PayLinkPaid'] = ResolversParentTypes['PayLinkPaid']> = {
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemType?: Resolver<ResolversTypes['ItemType'], ParentType, ContextType>;
+  itemTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountXaf?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  payerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paidAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CreatedPayLinkResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['CreatedPayLink'] = ResolversParentTypes['CreatedPayLink']> = {
+  token?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CreatePayLinkResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['CreatePayLinkResult'] = ResolversParentTypes['CreatePayLinkResult']> = {
+  payLink?: Resolver<Maybe<ResolversTypes['CreatedPayLink']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type PayPayLinkResultResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['PayPayLinkResult'] = ResolversParentTypes['PayPayLinkResult']> = {
+  payLink?: Resolver<Maybe<ResolversTypes['PayLink']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  giftLink?: Resolver<Maybe<ResolversTypes['GiftLink']>, ParentType, ContextType, RequireFields<QueryGiftLinkArgs, 'token'>>;
+  myGifts?: Resolver<Array<ResolversTypes['Gift']>, ParentType, ContextType>;
+  payLink?: Resolver<Maybe<ResolversTypes['PayLink']>, ParentType, ContextType, RequireFields<QueryPayLinkArgs, 'token'>>;
   paymentMethods?: Resolver<Array<ResolversTypes['PaymentMethodInfo']>, ParentType, ContextType>;
   exchangeRate?: Resolver<ResolversTypes['ExchangeRate'], ParentType, ContextType>;
   quote?: Resolver<Maybe<ResolversTypes['Amount']>, ParentType, ContextType, RequireFields<QueryQuoteArgs, 'itemId' | 'itemType'>>;
+  checkoutQuote?: Resolver<Maybe<ResolversTypes['CheckoutQuote']>, ParentType, ContextType, RequireFields<QueryCheckoutQuoteArgs, 'itemId' | 'itemType'>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'id'>>;
   openOrder?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOpenOrderArgs, 'itemId' | 'itemType'>>;
   adminOrders?: Resolver<ResolversTypes['OrderPage'], ParentType, ContextType, RequireFields<QueryAdminOrdersArgs, 'page' | 'pageSize'>>;
+  adminOrdersConnection?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryAdminOrdersConnectionArgs, 'first'>>;
   adminUserOrders?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryAdminUserOrdersArgs, 'userId'>>;
   commerceStats?: Resolver<ResolversTypes['CommerceStats'], ParentType, ContextType>;
   exportOrdersCsv?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<QueryExportOrdersCsvArgs>>;
+  adminPaymentHealth?: Resolver<ResolversTypes['PaymentHealthReport'], ParentType, ContextType>;
+  adminPromoCodes?: Resolver<Array<ResolversTypes['PromoCode']>, ParentType, ContextType>;
+  adminPromoItems?: Resolver<Array<ResolversTypes['PromoItem']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  claimGift?: Resolver<ResolversTypes['ClaimGiftResult'], ParentType, ContextType, RequireFields<MutationClaimGiftArgs, 'token'>>;
+  resendGift?: Resolver<ResolversTypes['ResendGiftResult'], ParentType, ContextType, RequireFields<MutationResendGiftArgs, 'giftId'>>;
+  createPayLink?: Resolver<ResolversTypes['CreatePayLinkResult'], ParentType, ContextType, RequireFields<MutationCreatePayLinkArgs, 'itemId' | 'itemType'>>;
+  payPayLink?: Resolver<ResolversTypes['PayPayLinkResult'], ParentType, ContextType, RequireFields<MutationPayPayLinkArgs, 'input'>>;
   startCheckout?: Resolver<ResolversTypes['CheckoutResult'], ParentType, ContextType, RequireFields<MutationStartCheckoutArgs, 'input'>>;
   checkPayment?: Resolver<ResolversTypes['CheckoutResult'], ParentType, ContextType, RequireFields<MutationCheckPaymentArgs, 'orderId'>>;
   resendPaymentPrompt?: Resolver<ResolversTypes['CheckoutResult'], ParentType, ContextType, RequireFields<MutationResendPaymentPromptArgs, 'orderId'>>;
@@ -758,28 +1565,54 @@ export type MutationResolvers<ContextType = BaseContext, ParentType extends Reso
   adminRecheckOrder?: Resolver<ResolversTypes['CheckoutResult'], ParentType, ContextType, RequireFields<MutationAdminRecheckOrderArgs, 'orderId'>>;
   adminGrantOrder?: Resolver<ResolversTypes['CheckoutResult'], ParentType, ContextType, RequireFields<MutationAdminGrantOrderArgs, 'input'>>;
   adminMarkRefunded?: Resolver<ResolversTypes['CheckoutResult'], ParentType, ContextType, RequireFields<MutationAdminMarkRefundedArgs, 'input'>>;
+  adminCreatePromoCode?: Resolver<ResolversTypes['PromoCodeResult'], ParentType, ContextType, RequireFields<MutationAdminCreatePromoCodeArgs, 'input'>>;
+  adminUpdatePromoCode?: Resolver<ResolversTypes['PromoCodeResult'], ParentType, ContextType, RequireFields<MutationAdminUpdatePromoCodeArgs, 'id' | 'input'>>;
+  adminSetPromoCodeActive?: Resolver<ResolversTypes['PromoCodeResult'], ParentType, ContextType, RequireFields<MutationAdminSetPromoCodeActiveArgs, 'id' | 'active'>>;
 };
 
 export type SubscriptionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   orderUpdated?: SubscriptionResolver<ResolversTypes['Order'], "orderUpdated", ParentType, ContextType, RequireFields<SubscriptionOrderUpdatedArgs, 'orderId'>>;
+  myPayLinksPaid?: SubscriptionResolver<ResolversTypes['PayLinkPaid'], "myPayLinksPaid", ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = BaseContext> = {
   UserError?: UserErrorResolvers<ContextType>;
   Amount?: AmountResolvers<ContextType>;
   PaymentMethodInfo?: PaymentMethodInfoResolvers<ContextType>;
+  PaymentHealth?: PaymentHealthResolvers<ContextType>;
+  OperatorHealth?: OperatorHealthResolvers<ContextType>;
+  PaymentHealthHour?: PaymentHealthHourResolvers<ContextType>;
+  PaymentMethodHealthReport?: PaymentMethodHealthReportResolvers<ContextType>;
+  PaymentHealthRule?: PaymentHealthRuleResolvers<ContextType>;
+  PaymentHealthReport?: PaymentHealthReportResolvers<ContextType>;
   ExchangeRate?: ExchangeRateResolvers<ContextType>;
   Video?: VideoResolvers<ContextType>;
   Pdf?: PdfResolvers<ContextType>;
   PaymentAttempt?: PaymentAttemptResolvers<ContextType>;
   ProviderExchange?: ProviderExchangeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
+  Gift?: GiftResolvers<ContextType>;
+  GiftLink?: GiftLinkResolvers<ContextType>;
+  ClaimGiftResult?: ClaimGiftResultResolvers<ContextType>;
+  ResendGiftResult?: ResendGiftResultResolvers<ContextType>;
+  OrderPromo?: OrderPromoResolvers<ContextType>;
+  CheckoutQuote?: CheckoutQuoteResolvers<ContextType>;
+  PromoItem?: PromoItemResolvers<ContextType>;
+  PromoCode?: PromoCodeResolvers<ContextType>;
+  PromoCodeResult?: PromoCodeResultResolvers<ContextType>;
   AdminOrderAction?: AdminOrderActionResolvers<ContextType>;
+  OrderConnection?: OrderConnectionResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   OrderPage?: OrderPageResolvers<ContextType>;
   CommerceStats?: CommerceStatsResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   CheckoutResult?: CheckoutResultResolvers<ContextType>;
   PaymentClaimResult?: PaymentClaimResultResolvers<ContextType>;
+  PayLink?: PayLinkResolvers<ContextType>;
+  PayLinkPaid?: PayLinkPaidResolvers<ContextType>;
+  CreatedPayLink?: CreatedPayLinkResolvers<ContextType>;
+  CreatePayLinkResult?: CreatePayLinkResultResolvers<ContextType>;
+  PayPayLinkResult?: PayPayLinkResultResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
@@ -787,5 +1620,6 @@ export type Resolvers<ContextType = BaseContext> = {
 
 export type DirectiveResolvers<ContextType = BaseContext> = {
   shareable?: ShareableDirectiveResolver<any, any, ContextType>;
+  tag?: TagDirectiveResolver<any, any, ContextType>;
   inaccessible?: InaccessibleDirectiveResolver<any, any, ContextType>;
 };

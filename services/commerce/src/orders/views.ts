@@ -2,6 +2,7 @@ import type { Order, PaymentAttempt, ProviderExchange } from '../entities';
 import type { Order as OrderGql, PaymentAttempt as AttemptGql, ProviderExchange as ExchangeGql } from '../generated/graphql';
 import { METHOD_OF } from '../providers';
 import { failureMessage, METHOD_HINTS } from '../shared/messages';
+import { orderPromoView } from '../promo';
 
 /** An order with its attempts (oldest first) and, for administrators, each attempt's provider log. */
 export interface OrderRecord {
@@ -55,6 +56,8 @@ export function orderView(record: OrderRecord, admin: boolean): OrderGql {
     buyerEmail: o.buyerEmail,
     // Looked up by the Order.buyerName resolver only when asked (the receipt): no list pays for it.
     buyerName: null,
+    // Looked up by the Order.gift resolver (gifts/) only when asked.
+    gift: null,
     amount: { usdCents: o.amountUsdCents, xaf: o.amountXaf },
     status: o.status.toUpperCase() as OrderGql['status'],
     method: latest ? METHOD_OF[latest.provider] : null,
@@ -64,6 +67,9 @@ export function orderView(record: OrderRecord, admin: boolean): OrderGql {
     createdAt: iso(o.createdAt)!,
     updatedAt: iso(o.updatedAt)!,
     completedAt: iso(o.completedAt),
+    promo: o.promoCode
+      ? orderPromoView(o.promoCode, { discountXaf: o.discountXaf, discountUsdCents: o.discountUsdCents, totalXaf: o.amountXaf, totalUsdCents: o.amountUsdCents })
+      : null,
     adminAction:
       admin && o.adminActionKind
         ? { kind: o.adminActionKind === 'granted' ? 'GRANTED' : 'REFUNDED', reason: o.adminActionReason ?? '', adminId: o.adminActionAdminId ?? '', at: iso(o.adminActionAt)! }

@@ -7,7 +7,7 @@ import { nudgeAttempt, schedulePoll } from './poller';
 import { isPending, notePollRound, stalePendingAttempts } from './store';
 
 /** The poller, the nudges' checks, NotchPay's direct charge and the sweeper. */
-export function commerceJobHandlers(deps: CommerceDeps): JobHandlers<CommerceJobs> {
+export function commerceJobHandlers(deps: CommerceDeps): Omit<JobHandlers<CommerceJobs>, 'purge-retention'> {
   return {
     'poll-attempt': async (job) => {
       const { attemptId, round } = job.data;

@@ -1,4 +1,4 @@
-import { formatReceiptNumber, parseReceiptNumber, paymentDescription, receiptYear } from './rules';
+import { formatReceiptNumber, lateAnswer, parseReceiptNumber, paymentDescription, receiptYear } from './rules';
 
 describe('receipt numbers', () => {
   it('pads the sequence to six digits', () => {
@@ -26,5 +26,28 @@ describe('what we send the providers', () => {
   it('a payer message MoMo accepts: no & or quotes, at most 160 characters', () => {
     expect(paymentDescription("L'hypertension & vous")).toBe('LBF L hypertension vous');
     expect(paymentDescription('x'.repeat(300))).toHaveLength(160);
+  });
+});
+
+describe("the provider's word after our own expiry", () => {
+  const ours = { status: 'expired' as const, failureCode: 'WINDOW_PASSED', lateAnswer: null };
+  it('keeps a final non-paid answer on an attempt we ended at its window', () => {
+    expect(lateAnswer(ours, { outcome: 'failed' })).toBe('failed');
+    expect(lateAnswer(ours, { outcome: 'expired' })).toBe('expired');
+  });
+
+  it('keeps nothing when the provider still says pending, could not be asked, or already answered', () => {
+    expect(lateAnswer(ours, { outcome: 'pending' })).toBeNull();
+    expect(lateAnswer(ours, { outcome: 'pending', unanswered: true })).toBeNull();
+    expect(lateAnswer({ ...ours, lateAnswer: 'failed' }, { outcome: 'canceled' })).toBeNull();
+  });
+
+  it('keeps nothing from our own expiry arriving a second time (a poll that read the attempt before it ended)', () => {
+    expect(lateAnswer(ours, { outcome: 'expired', reasonCode: 'WINDOW_PASSED' })).toBeNull();
+  });
+
+  it("keeps nothing on an attempt the provider ended itself", () => {
+    expect(lateAnswer({ ...ours, failureCode: 'COULD_NOT_PERFORM_TRANSACTION' }, { outcome: 'failed' })).toBeNull();
+    expect(lateAnswer({ ...ours, status: 'failed' }, { outcome: 'failed' })).toBeNull();
   });
 });

@@ -1,3 +1,7 @@
+import type { PaymentAttempt } from '../entities';
+import type { ProviderOutcome } from '../providers';
+import { OWN_REASONS } from '../shared/messages';
+
 /** Receipt numbers: LBF-YYYY-000123, sequential per year (a counter row per year, bumped in the completing transaction). */
 
 export const RECEIPT_TIMEZONE = 'Africa/Douala';
@@ -26,4 +30,22 @@ export function paymentDescription(title: string): string {
 /** Since when a charge of an attempt may still be on its way to the provider (committed, or sent again). */
 export function chargeStartedAt(attempt: { createdAt: Date; chargeResentAt: Date | null }): number {
   return Math.max(attempt.createdAt.getTime(), attempt.chargeResentAt?.getTime() ?? 0);
+}
+
+const OWN_REASON_CODES: ReadonlySet<string> = new Set(Object.values(OWN_REASONS));
+
+/**
+ * The provider's final word on an attempt we had ended ourselves when its window passed without it
+ * (WINDOW_PASSED): kept as `late_answer` so that operator health counts the timeout as unknown until
+ * then, and as what the provider said after. The attempt and its order do not change (a late "paid"
+ * is a completion, decided elsewhere); null when there is nothing to keep.
+ */
+export function lateAnswer(
+  attempt: Pick<PaymentAttempt, 'status' | 'failureCode' | 'lateAnswer'>,
+  answer: { outcome: ProviderOutcome; unanswered?: boolean; reasonCode?: string | null },
+): PaymentAttempt['lateAnswer'] {
+  // Not the provider's word: it could not be asked, or the end is ours (our expiry, a second time, carries WINDOW_PASSED).
+  if (answer.unanswered || OWN_REASON_CODES.has(answer.reasonCode ?? '') || attempt.lateAnswer !== null) return null;
+  if (attempt.status !== 'expired' || attempt.failureCode !== OWN_REASONS.windowPassed) return null;
+  return answer.outcome === 'failed' || answer.outcome === 'canceled' || answer.outcome === 'expired' ? answer.outcome : null;
 }

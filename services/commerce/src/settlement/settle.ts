@@ -1,13 +1,17 @@
 import { parseCarrier, tracingOn, withSpanFrom, type Tx } from '@lbf/service-kit';
 import type { CommerceDeps } from '../deps';
 import type { Order, PaymentAttempt } from '../entities';
-import { buyerNameOf } from '../feeds';
+import { buyerEmailOf, buyerNameOf } from '../feeds';
 import { updateAttempt, updateOrder } from '../orders';
 import type { ProviderAnswer, ProviderName, ProviderOutcome } from '../providers';
 import { OWN_REASONS } from '../shared/messages';
+import { linkPayerOfOrder, payLinkNudgeKey } from '../pay-links';
+import { confirmPromo, releasePromo } from '../promo';
+import { onGiftPaid } from '../gifts';
+import type { Logger } from '@lbf/service-kit';
 import { decideSettlement, orderAfterEnd, type Settlement } from '../shared/order-state';
 import { clearPaymentAlert, raisePaymentAlert } from './alerts';
-import { formatReceiptNumber, receiptYear } from './rules';
+import { formatReceiptNumber, lateAnswer, receiptYear } from './rules';
 import { attemptTraceContext, cancelOtherLiveAttempts, lockAttempt, nextReceiptSequence, recordExchange, type SupersededAttempt } from './store';
 
 /** What one channel (webhook nudge, poller, "Vérifier", claim, admin re-check, our expiry) learnt. */
@@ -37,20 +41,23 @@ export interface SettleResult {
   changed: boolean;
   /** Ask again no later than this (a charge not at the provider yet, whose grace ends then). */
   askAgainInMs?: number;
+  /** Paid through a « Payer pour moi » link: the requester, told live once this commits. */
+  payLinkRequester?: string;
 }
 
 type SettleDeps = Pick<CommerceDeps, 'uow' | 'log' | 'updates' | 'now'> & Partial<Pick<CommerceDeps, 'providers'>>;
 
 /**
  * Completes a locked order in the caller's transaction: next receipt number of the year (counter
- * row bumped here, so numbers are sequential and never reused), status, and
+ * row bumped here, so numbers are sequential and never reused), status, its promo code's use made final, and
  * commerce.purchase.completed through the outbox (with the buyer's name when identity gave one).
  */
 export async function completeOrder(
   tx: Tx,
   order: Order,
   paid: { provider: ProviderName | 'manual'; operatorTransactionId: string | null; at: Date },
-): Promise<void> {
+  log: Pick<Logger, 'warn'>,
+): Promise<{ throughLink: boolean }> {
   const year = receiptYear(paid.at);
   order.status = 'completed';
   order.receiptNumber = formatReceiptNumber(year, await nextReceiptSequence(tx.manager, year));
@@ -58,22 +65,31 @@ export async function completeOrder(
   order.updatedAt = paid.at;
   await updateOrder(tx.manager, order.id, { status: 'completed', receiptNumber: order.receiptNumber, completedAt: paid.at, updatedAt: paid.at });
   await clearPaymentAlert(tx, order.id, paid.at);
+  if (order.promoCodeId) await confirmPromo(tx.manager, order.id, paid.at, log);
   const name = await buyerNameOf(tx.manager, order.buyerId);
+  // Paid by someone else through the buyer's « Payer pour moi » link: messaging tells both.
+  const link = await linkPayerOfOrder(tx.manager, order.id);
   await tx.emit('commerce.purchase.completed', {
     orderId: order.id,
     receiptNumber: order.receiptNumber,
     buyerId: order.buyerId,
-    buyerEmail: order.buyerEmail,
+    buyerEmail: await buyerEmailOf(tx.manager, order),
     ...(name ? { buyerName: name } : {}),
     itemId: order.itemId,
     itemType: order.itemType,
     itemTitle: order.itemTitle,
     amountUsdCents: order.amountUsdCents,
     amountXaf: order.amountXaf,
+    ...(order.gift ? { gift: true } : {}),
+    ...(order.promoCode ? { promo: { code: order.promoCode, discountXaf: order.discountXaf, discountUsdCents: order.discountUsdCents } } : {}),
+    ...(link ? { payLink: link } : {}),
     provider: paid.provider,
     operatorTransactionId: paid.operatorTransactionId,
     completedAt: paid.at.toISOString(),
   });
+  // « Offrir »: the recipient named by e-mail is sent the claim link (the buyer is not given the item).
+  if (order.gift) await onGiftPaid(tx, order, paid.at);
+  return { throughLink: link !== null };
 }
 
 /** One answer being applied in its transaction: the locked rows, the attempt's patch so far, what to log. */
@@ -95,9 +111,9 @@ async function complete(a: Applying, kind: 'complete'): Promise<SettleResult> {
   await updateAttempt(tx.manager, attempt.id, patch);
   const superseded = await cancelOtherLiveAttempts(tx.manager, order.id, attempt.id, OWN_REASONS.supersededByPayment, now);
   if (superseded.length) a.deps.log.warn({ ...a.log, canceled: superseded.map((r) => r.id) }, 'a newer live attempt was canceled: the order is paid');
-  await completeOrder(tx, order, { provider: attempt.provider, operatorTransactionId: input.operatorTransactionId ?? attempt.operatorTransactionId, at: now });
+  const { throughLink } = await completeOrder(tx, order, { provider: attempt.provider, operatorTransactionId: input.operatorTransactionId ?? attempt.operatorTransactionId, at: now }, a.deps.log);
   a.deps.log.info({ ...a.log, receiptNumber: order.receiptNumber }, 'order completed');
-  return { orderId: order.id, kind, changed: true, superseded };
+  return { orderId: order.id, kind, changed: true, superseded, ...(throughLink ? { payLinkRequester: order.buyerId } : {}) };
 }
 
 async function paidTwice(a: Applying, kind: 'paid-twice'): Promise<SettleResult> {
@@ -112,6 +128,8 @@ async function end(a: Applying, decision: Extract<Settlement, { kind: 'end' }>):
   const { tx, order, attempt, input, now } = a;
   Object.assign(a.patch, { status: decision.attempt, settledAt: now, failureCode: input.reasonCode ?? null });
   await updateAttempt(tx.manager, attempt.id, a.patch);
+  // The attempt ended without money: the use of its code it held goes back (paid after all, it is counted again).
+  await releasePromo(tx.manager, order.id, now);
   const next = orderAfterEnd(order.status, decision.order);
   if (next !== order.status) {
     await updateOrder(tx.manager, order.id, { status: next, updatedAt: now });
@@ -172,8 +190,12 @@ async function apply(tx: Tx, deps: SettleDeps, attemptId: string, input: SettleI
     case 'ignored-late':
       deps.log.warn({ ...log, attemptStatus: attempt.status }, 'late provider answer after completion ignored');
       break;
-    case 'unchanged':
+    case 'unchanged': {
+      // What the provider said after we ended the attempt at its window's end: health stops calling it unknown.
+      const late = lateAnswer(attempt, input);
+      if (late) patch.lateAnswer = late;
       break;
+    }
   }
   if (input.operatorTransactionId && !attempt.operatorTransactionId && attempt.status !== 'completed') patch.operatorTransactionId = input.operatorTransactionId;
   await updateAttempt(tx.manager, attempt.id, patch);
@@ -194,6 +216,7 @@ export async function settle(deps: SettleDeps, attemptId: string, input: SettleI
     deps.uow.run((tx) => apply(tx, deps, attemptId, input)),
   );
   if (result.changed) await deps.updates.publish(result.orderId);
+  if (result.payLinkRequester) await deps.updates.publish(payLinkNudgeKey(result.payLinkRequester));
   for (const live of result.superseded ?? []) {
     await deps.providers
       ?.get(live.provider)

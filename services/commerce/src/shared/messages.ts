@@ -15,6 +15,7 @@ export const TEXT = {
 
 export const ERRORS = {
   CONSENT_REQUIRED: "Veuillez accepter l'accès immédiat au contenu pour continuer.",
+  HEALTH_CONSENT_REQUIRED: 'Votre consentement est nécessaire pour acheter ce contenu.',
   PHONE_INVALID: 'Numéro de téléphone invalide.',
   METHOD_UNAVAILABLE: "Ce moyen de paiement n'est pas disponible pour le moment.",
   NOT_FOR_SALE: "Ce contenu n'est pas disponible à l'achat.",
@@ -25,6 +26,50 @@ export const ERRORS = {
   REASON_REQUIRED: 'Le motif est obligatoire.',
   CANNOT_GRANT: 'Cette commande est déjà complétée.',
   CANNOT_REFUND: 'Seule une commande complétée peut être marquée remboursée.',
+} as const;
+
+/** « Payer pour moi »: the link's refusals and its page's words, verbatim. */
+export const PAY_LINK_ERRORS = {
+  NOT_FOUND: "Ce lien de paiement n'existe pas.",
+  EXPIRED: 'Ce lien a expiré.',
+  PAID: 'Ce lien a déjà été payé.',
+  OWNED: 'Ce contenu est déjà dans la bibliothèque de la personne qui vous a envoyé ce lien.',
+  ALREADY_OWNED: 'Vous avez déjà acheté ce contenu.',
+  BUSY: 'Un paiement est déjà en cours pour ce lien. Réessayez dans quelques minutes.',
+  EMAIL_INVALID: 'Adresse e-mail invalide.',
+  NAME_TOO_LONG: 'Votre prénom : 60 caractères au plus.',
+} as const;
+
+/** « Offrir »: the gift's form in the payment dialog, its claim page and the buyer's « Mes cadeaux ». */
+export const GIFT_ERRORS = {
+  RECIPIENT_REQUIRED: 'Indiquez l’adresse e-mail ou le numéro de téléphone de la personne à qui vous offrez ce contenu.',
+  EMAIL_INVALID: 'Adresse e-mail invalide.',
+  PHONE_INVALID: 'Numéro de téléphone invalide.',
+  MESSAGE_TOO_LONG: 'Votre message ne peut pas dépasser 300 caractères.',
+  NOT_FOUND: 'Ce lien de cadeau n’existe pas ou n’est plus valable.',
+  CLAIMED: 'Ce cadeau a déjà été reçu.',
+  CANCELED: 'Ce cadeau a été annulé.',
+  OWNED: 'Vous avez déjà ce contenu dans votre bibliothèque : le cadeau n’a pas été utilisé, il reste disponible pour quelqu’un d’autre.',
+  NOT_PAID: 'Ce cadeau n’est pas encore payé.',
+} as const;
+
+/** Promo codes' refusals (the customer's field « Code promo », the administrators' form). */
+export const PROMO_ERRORS = {
+  INVALID: "Ce code promo n'est pas valide.",
+  NOT_STARTED: "Ce code promo n'est pas encore valable.",
+  EXPIRED: "Ce code promo a expiré.",
+  NOT_ELIGIBLE: 'Ce code promo ne s’applique pas à ce contenu.',
+  EXHAUSTED: 'Ce code promo a atteint son nombre maximal d’utilisations.',
+  CUSTOMER_LIMIT: 'Vous avez déjà utilisé ce code promo le nombre de fois autorisé.',
+  CODE_FORMAT: 'Le code doit contenir de 3 à 32 lettres, chiffres, tirets ou soulignés.',
+  CODE_TAKEN: 'Ce code existe déjà.',
+  PERCENT_RANGE: 'Le pourcentage doit être un nombre entier entre 1 et 99.',
+  AMOUNT_INVALID: 'Le montant doit être un nombre entier de FCFA supérieur à 0.',
+  COUNT_INVALID: 'Indiquez un nombre entier supérieur à 0, ou laissez vide (illimité).',
+  DATE_INVALID: 'Date invalide.',
+  DATES_ORDER: 'La date de fin doit suivre la date de début.',
+  NOT_FOUND: 'Code promo introuvable.',
+  TOO_MANY: 'Trop de codes promo essayés. Réessayez dans quelques minutes.',
 } as const;
 
 export const METHOD_LABELS: Record<PaymentProviderName, string> = {

@@ -1,4 +1,4 @@
-import { msisdn, normalizePhone, notchPayChannel } from './phone';
+import { msisdn, normalizePhone, notchPayChannel, operatorOf } from './phone';
 
 describe('normalizePhone', () => {
   const orange = { provider: 'orange' as const, sandbox: false };
@@ -27,5 +27,13 @@ describe('normalizePhone', () => {
     expect(notchPayChannel('+237699000001')).toBe('cm.orange');
     expect(notchPayChannel('+237656019261')).toBe('cm.orange');
     expect(notchPayChannel('+237674481721')).toBe('cm.mtn');
+  });
+
+  it('names the network a prompt goes to: the provider itself, or NotchPay by the number', () => {
+    expect(operatorOf('orange', '+237699000001')).toBe('orange');
+    expect(operatorOf('mtn', '+46733123450')).toBe('mtn');
+    expect(operatorOf('notchpay', '+237656019261')).toBe('orange');
+    expect(operatorOf('notchpay', '+237674481721')).toBe('mtn');
+    expect(operatorOf('notchpay', null)).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PaymentProviderName } from '@lbf/service-kit';
+import type { MobileOperator } from '../entities';
+
+/** libphonenumber-js, loaded on the first number read rather than at boot (a restarted service answers sooner, issue 22 §5). */
+function phoneNumbers(): typeof import('libphonenumber-js') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('libphonenumber-js') as typeof import('libphonenumber-js');
+}
 
 /** MTN MoMo's sandbox test numbers (MSISDN digits), accepted only while MTN is on the sandbox. */
 export const MTN_SANDBOX_MSISDNS = ['46733123450', '46733123451', '46733123452', '46733123453', '46733123454', '56733123453'] as const;
@@ -19,7 +25,7 @@ export function normalizePhone(input: string, opts: { provider: PaymentProviderN
   }
   // "237699000001" without the +: read it as international when it starts with Cameroon's code.
   const candidate = /^237\d{9}$/.test(digits) ? `+${digits}` : raw;
-  const parsed = parsePhoneNumberFromString(candidate, 'CM');
+  const parsed = phoneNumbers().parsePhoneNumberFromString(candidate, 'CM');
   if (!parsed || !parsed.isValid()) return { ok: false };
   return { ok: true, e164: parsed.number };
 }
@@ -33,4 +39,19 @@ export function msisdn(e164: string): string {
 export function notchPayChannel(e164: string): 'cm.mtn' | 'cm.orange' {
   const national = e164.replace(/^\+237/, '');
   return /^(69|65[5-9])/.test(national) ? 'cm.orange' : 'cm.mtn';
+}
+
+/**
+ * The network a payment's prompt goes to: Orange Money and MTN MoMo are their own; NotchPay's
+ * direct charge goes to the number's network (its channel); null without a phone (NotchPay's page).
+ */
+export function operatorOf(provider: PaymentProviderName, phone: string | null): MobileOperator | null {
+  if (provider !== 'notchpay') return provider;
+  return phone ? (notchPayChannel(phone) === 'cm.orange' ? 'orange' : 'mtn') : null;
+}
+
+/** A gift recipient's number (any country, default Cameroon) as E.164, or null when it is not a valid number. */
+export function recipientPhone(input: string): string | null {
+  const parsed = phoneNumbers().parsePhoneNumberFromString(input.trim(), 'CM');
+  return parsed && parsed.isValid() ? parsed.number : null;
 }

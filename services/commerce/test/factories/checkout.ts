@@ -15,7 +15,7 @@ type Gql = (query: string, variables?: Record<string, unknown>, user?: TestUser 
 export function checkoutFactories(h: { gql: Gql; newUser(opts?: { admin?: boolean }): TestUser }) {
   return {
     async startCheckout(user: TestUser | null, input: Record<string, unknown>) {
-      const res = await h.gql(START_CHECKOUT, { input: { consentImmediateAccess: true, ...input } }, user);
+      const res = await h.gql(START_CHECKOUT, { input: { consentImmediateAccess: true, consentHealthData: true, ...input } }, user);
       if (res.errors) throw new Error(JSON.stringify(res.errors));
       return res.data!.startCheckout as { order: Loose | null; error: { code: string; message: string; field: string | null } | null };
     },

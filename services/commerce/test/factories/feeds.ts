@@ -1,6 +1,6 @@
 import type { EventSubject } from '@lbf/proto-events';
 import type { BaseConfig } from '@lbf/service-kit';
-import type { Harness, StartedService, TestUser } from '@lbf/service-kit/testing';
+import { userRegistered, type Harness, type StartedService, type TestUser } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 
 type Base = Pick<Harness<BaseConfig, StartedService>, 'publish' | 'sql' | 'until'>;
@@ -32,15 +32,7 @@ export function feedsFactories(h: Base) {
     },
     /** identity.user.registered for this user (Awa Ngo), waited for until commerce knows the buyer; their e-mail. */
     async registerBuyer(user: TestUser, email = `buyer-${user.userId.slice(0, 8)}@example.com`) {
-      await h.publish('identity.user.registered', {
-        userId: user.userId,
-        email,
-        firstName: 'Awa',
-        lastName: 'Ngo',
-        phone: null,
-        registeredAt: new Date().toISOString(),
-        origin: 'sign-up',
-      });
+      await h.publish('identity.user.registered', userRegistered({ userId: user.userId, email, lastName: 'Ngo' }));
       await h.until(async () => ((await h.sql.query(`SELECT 1 FROM commerce.buyers WHERE user_id = $1`, [user.userId])).rowCount ? true : null), 5000, 'buyer');
       return email;
     },

@@ -1,6 +1,14 @@
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { messages } from '../shared/messages';
 
+/**
+ * libphonenumber-js with its full metadata, loaded on the first number read rather than at boot (a
+ * restarted service answers sooner, issue 22 §5); require() keeps it after the first call.
+ */
+function phoneNumbers(): typeof import('libphonenumber-js/max') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('libphonenumber-js/max') as typeof import('libphonenumber-js/max');
+}
 export type PhoneResult = { ok: true; e164: string } | { ok: false; message: string; field: 'phoneNumber' | 'phoneCountry' };
 
 /**
@@ -12,6 +20,7 @@ export type PhoneResult = { ok: true; e164: string } | { ok: false; message: str
  */
 export function normalisePhone(country: string, digits: string): PhoneResult {
   const number = digits.replace(/\s+/g, '');
+  const { isSupportedCountry, parsePhoneNumberFromString } = phoneNumbers();
   if (!number) return { ok: false, field: 'phoneNumber', message: messages.required };
   const international = /^(?:\+|00)(\d+)$/.exec(number);
   if (international) {
@@ -29,6 +38,6 @@ export function normalisePhone(country: string, digits: string): PhoneResult {
 
 /** A full international number (the admin command's --phone), or null when it is not one. */
 export function parseInternationalPhone(value: string): string | null {
-  const parsed = parsePhoneNumberFromString(value.replace(/\s+/g, ''));
+  const parsed = phoneNumbers().parsePhoneNumberFromString(value.replace(/\s+/g, ''));
   return parsed && parsed.isValid() ? parsed.number : null;
 }

@@ -1,4 +1,4 @@
-import { isAdmin, type Result } from '@lbf/service-kit';
+import { hasScope, type Result } from '@lbf/service-kit';
 import type { IdentityContext } from '../context';
 import type { MutationResolvers, QueryResolvers, UserResolvers } from '../generated/graphql';
 import type { User } from '../shared/user';
@@ -26,9 +26,9 @@ export function accountsMutations(deps: SessionsDeps): MutationResolvers {
   };
 }
 
-/** E-mail and phone are for the person themself and for administrators only. */
+/** E-mail and phone are for the person themself, administrators and integrations reading customers only. */
 function canSeePrivate(user: User, ctx: IdentityContext): boolean {
-  return ctx.auth?.userId === user.id || ctx.actingUserId === user.id || isAdmin(ctx);
+  return ctx.auth?.userId === user.id || ctx.actingUserId === user.id || hasScope(ctx, 'customers:read');
 }
 
 /** The User entity's own fields (its ban is the bans room's). */

@@ -10,6 +10,7 @@ const valid: SignUpFields = {
   confirmPassword: 'secret1',
   captchaId: '9b2f8f0e-2f7e-4c39-9d1c-2d6b7f1f1a11',
   captchaAnswer: 'ab3cd',
+  acceptTerms: true,
 };
 
 function firstIssue(over: Partial<SignUpFields>) {
@@ -22,8 +23,17 @@ describe('sign-up validation', () => {
   it('accepts a complete form, lowercasing the e-mail and storing the phone in E.164', () => {
     expect(validateSignUp(valid)).toEqual({
       ok: true,
-      value: { firstName: 'Awa', lastName: 'Ndiaye', email: 'awa.ndiaye@example.com', phone: '+237690000000', password: 'secret1' },
+      value: { firstName: 'Awa', lastName: 'Ndiaye', email: 'awa.ndiaye@example.com', phone: '+237690000000', password: 'secret1', healthDataConsent: false },
     });
+    expect(validateSignUp({ ...valid, healthDataConsent: true })).toMatchObject({ ok: true, value: { healthDataConsent: true } });
+  });
+
+  it('refuses a form whose terms box is not ticked, on that field, last (where the box is)', () => {
+    for (const acceptTerms of [false, null, undefined]) {
+      expect(firstIssue({ acceptTerms })).toEqual({ field: 'acceptTerms', message: "Vous devez accepter les conditions d'utilisation et la politique de confidentialité." });
+    }
+    const r = validateSignUp({ ...valid, email: '', acceptTerms: false });
+    if (!r.ok) expect(r.issues.map((i) => i.field)).toEqual(['email', 'acceptTerms']);
   });
 
   it('requires every field', () => {

@@ -39,6 +39,10 @@ export interface SignUpFields {
   confirmPassword: string;
   captchaId: string;
   captchaAnswer: string;
+  /** The box « J'accepte les conditions d'utilisation et la politique de confidentialité »: must be ticked. */
+  acceptTerms?: boolean | null;
+  /** The optional box of the health-data consent. */
+  healthDataConsent?: boolean | null;
 }
 
 export interface ValidSignUp {
@@ -48,9 +52,14 @@ export interface ValidSignUp {
   /** E.164 */
   phone: string;
   password: string;
+  /** Whether the health-data consent was given too (the terms and the privacy notice always are). */
+  healthDataConsent: boolean;
 }
 
 export type SignUpValidation = { ok: true; value: ValidSignUp } | { ok: false; issues: FieldIssue[] };
+
+/** The terms' box: ticked, nothing else (an absent or false box is refused on its field). */
+const acceptTerms = z.literal(true, { error: messages.acceptTermsRequired });
 
 const name = z.string().trim().min(1, messages.required).max(100, messages.nameTooLong);
 
@@ -76,11 +85,12 @@ export function validateSignUp(input: SignUpFields): SignUpValidation {
   if (!phone.ok) issues.push({ field: phone.field, message: phone.message });
   issues.push(...passwordPairIssues(input.password ?? '', input.confirmPassword ?? ''));
   if (!input.captchaId?.trim() || !input.captchaAnswer?.trim()) issues.push({ field: 'captchaAnswer', message: messages.required });
+  field('acceptTerms', acceptTerms, input.acceptTerms);
 
   if (issues.length || firstName === undefined || lastName === undefined || email === undefined || !phone.ok) {
     return { ok: false, issues };
   }
-  return { ok: true, value: { firstName, lastName, email, phone: phone.e164, password: input.password } };
+  return { ok: true, value: { firstName, lastName, email, phone: phone.e164, password: input.password, healthDataConsent: input.healthDataConsent === true } };
 }
 
 export type SignInFailure = 'missing-fields' | 'bad-credentials' | 'banned';

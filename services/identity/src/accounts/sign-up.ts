@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from '@lbf/service-kit';
 import { spendCaptcha, spendProofOfWork } from '../captcha';
+import { giveConsents, signUpConsents } from '../consents';
 import { CODES, rateLimitedError, userError, validationError } from '../shared/errors';
 import { messages } from '../shared/messages';
 import { ipKey, type RequestMeta } from '../shared/request';
@@ -14,9 +15,11 @@ const emailTakenError = () => userError(CODES.EMAIL_TAKEN, messages.emailTaken, 
 const captchaInvalid = () => userError(CODES.CAPTCHA_INVALID, messages.captchaInvalid, { field: 'captchaAnswer' });
 
 /**
- * Creates the account and signs it in. The form is checked first (the captcha survives a form
- * error); then the page's proof of work and the captcha are spent, so each attempt past the form
- * costs a solved captcha; the user row, the registered event and the first session commit together.
+ * Creates the account and signs it in, the terms and the privacy notice accepted (their box is
+ * required: VALIDATION on acceptTerms otherwise) and, when its box was ticked, the health-data
+ * consent. The form is checked first (the captcha survives a form error); then the page's proof of work and the captcha are spent, so each attempt past the form
+ * costs a solved captcha; the user row, its consents, the registered and consent events and the
+ * first session commit together.
  */
 export async function signUp(deps: SessionsDeps, input: SignUpFields & { proofOfWork: string }, meta: RequestMeta): Promise<Result<SignedIn>> {
   const valid = validateSignUp(input);
@@ -44,6 +47,7 @@ async function createAccount(deps: SessionsDeps, v: ValidSignUp, meta: RequestMe
   const passwordHash = await hashPassword(v.password);
   const { user, opened } = await deps.uow.run(async (tx) => {
     const user = await registerUser(tx, { email: v.email, firstName: v.firstName, lastName: v.lastName, phone: v.phone, passwordHash }, 'sign-up');
+    await giveConsents(tx, user.id, signUpConsents(v.healthDataConsent), 'sign-up', user.createdAt);
     const opened = await openSession(tx.manager, user.id, meta, deps.config.refreshTokenTtlDays);
     return { user, opened };
   });

@@ -1,3 +1,4 @@
+import type { PageCursor } from '@lbf/service-kit';
 import { select, type Queryable } from '../shared/sql';
 import { toUser, type ActiveBan, type User, type UserRow } from '../shared/user';
 import type { SortDirectionKey, UserSortKey } from './rules';
@@ -25,6 +26,17 @@ const SORT_SQL: Record<UserSortKey, (dir: 'ASC' | 'DESC') => string> = {
   PURCHASES: (d) => `m.purchase_count ${d}`,
   TOTAL_SPENT: (d) => `m.total_xaf ${d}`,
 };
+
+/** Every user matching the pattern ($1, null for all) with what the table shows: the `matched` rows of the queries below. */
+const MATCHED_USERS_SQL = `
+  SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at, u.name_key,
+         EXISTS (SELECT 1 FROM admin_roles r WHERE r.user_id = u.id) AS is_admin,
+         b.id IS NOT NULL AS is_banned, b.reason AS ban_reason, b.created_at AS banned_at, b.banned_by,
+         COALESCE(t.purchase_count, 0) AS purchase_count, COALESCE(t.total_xaf, 0) AS total_xaf
+  FROM users u
+  LEFT JOIN user_bans b ON b.user_id = u.id AND b.is_active
+  LEFT JOIN user_purchase_totals t ON t.user_id = u.id
+  WHERE $1::text IS NULL OR u.search_text LIKE ${searchKeySql('$1::text')} ESCAPE '\\'`;
 
 export interface ListQuery {
   /** A LIKE pattern (containsPattern), or null for everyone. */
@@ -75,22 +87,42 @@ export async function selectUsers(db: Queryable, q: ListQuery, paging: { page: n
   }
   const raw = await select<RawRow>(
     db,
-    `WITH matched AS MATERIALIZED (
-       SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at, u.name_key,
-              EXISTS (SELECT 1 FROM admin_roles r WHERE r.user_id = u.id) AS is_admin,
-              b.id IS NOT NULL AS is_banned, b.reason AS ban_reason, b.created_at AS banned_at, b.banned_by,
-              COALESCE(t.purchase_count, 0) AS purchase_count, COALESCE(t.total_xaf, 0) AS total_xaf
-       FROM users u
-       LEFT JOIN user_bans b ON b.user_id = u.id AND b.is_active
-       LEFT JOIN user_purchase_totals t ON t.user_id = u.id
-       WHERE $1::text IS NULL OR u.search_text LIKE ${searchKeySql('$1::text')} ESCAPE '\\'
-     )
+    `WITH matched AS MATERIALIZED (${MATCHED_USERS_SQL})
      SELECT m.*, c.total FROM matched m CROSS JOIN (SELECT count(*)::int AS total FROM matched) c
      ORDER BY ${SORT_SQL[q.sort](q.direction)}, m.id ${q.direction}
      ${limit}`,
     params,
   );
   return { rows: raw.map(toRow), total: raw[0]?.total ?? 0 };
+}
+
+/**
+ * One cursor page of the matching users, newest first (ties by id), `limit` rows (first + 1: the
+ * extra one says a next page exists), each with its cursor (created_at as Postgres writes it);
+ * their count beside each row. One statement.
+ */
+export async function selectUsersAfter(
+  db: Queryable,
+  pattern: string | null,
+  after: PageCursor | null,
+  limit: number,
+): Promise<{ rows: Array<AdminUserRow & { cursor: PageCursor }>; total: number }> {
+  const raw = await select<RawRow & { cursor_at: string }>(
+    db,
+    `WITH matched AS MATERIALIZED (${MATCHED_USERS_SQL})
+     SELECT m.*, m.created_at::text AS cursor_at, c.total FROM matched m CROSS JOIN (SELECT count(*)::int AS total FROM matched) c
+     WHERE $2::timestamptz IS NULL OR (m.created_at, m.id) < ($2::timestamptz, $3::uuid)
+     ORDER BY m.created_at DESC, m.id DESC
+     LIMIT $4::int`,
+    [pattern, after?.at ?? null, after?.id ?? null, limit],
+  );
+  let total = raw[0]?.total;
+  if (total === undefined) {
+    // An empty page (past the last row) still says how many match.
+    const [row] = await select<{ total: number }>(db, `WITH matched AS (${MATCHED_USERS_SQL}) SELECT count(*)::int AS total FROM matched`, [pattern]);
+    total = row?.total ?? 0;
+  }
+  return { rows: raw.map((r) => ({ ...toRow(r), cursor: { at: r.cursor_at, id: r.id } })), total };
 }
 
 /** The cards' counts: every account, those without an active ban, those created since the site day 29 days ago. */

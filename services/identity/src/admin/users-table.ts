@@ -1,10 +1,10 @@
-import { ok, parseInput, toCsv, type Result } from '@lbf/service-kit';
+import { connectionOf, cursorPageArgs, ok, parseInput, splitPage, toCsv, type Connection, type Result } from '@lbf/service-kit';
 import { z } from 'zod';
 import type { UserLoaders } from '../accounts';
 import type { IdentityDeps } from '../deps';
 import { clampPage, clampPageSize, containsPattern, SEARCH_MAX_LENGTH, totalPages, USERS_CSV_HEADER, userCsvRow } from './rules';
 import type { User } from '../shared/user';
-import { countUsers, selectUsers, type ListQuery } from './store';
+import { countUsers, selectUsers, selectUsersAfter, type AdminUserRow, type ListQuery } from './store';
 
 const userSort = z.enum(['NAME', 'EMAIL', 'PHONE', 'CREATED_AT', 'STATUS', 'PURCHASES', 'TOTAL_SPENT']);
 const sortDirection = z.enum(['ASC', 'DESC']);
@@ -39,13 +39,30 @@ export async function adminUsers(deps: IdentityDeps, loaders: UserLoaders, args:
   const { page, pageSize: asked } = parsed.value;
   const pageSize = clampPageSize(asked);
   const { rows, total } = await selectUsers(deps.ds, listQuery(parsed.value), { page: Math.max(1, page ?? 1), pageSize });
+  primeLoaders(loaders, rows);
+  return ok({ items: rows.map((r) => r.user), total, page: clampPage(page, total, pageSize), pageSize, totalPages: totalPages(total, pageSize) });
+}
+
+const connectionArgs = cursorPageArgs.extend({ search: listArgs.shape.search });
+
+function primeLoaders(loaders: UserLoaders, rows: readonly AdminUserRow[]): void {
   for (const r of rows) {
     loaders.user.prime(r.user.id, r.user);
     loaders.isAdmin.prime(r.user.id, r.isAdmin);
     loaders.isBanned.prime(r.user.id, r.ban !== null);
     loaders.ban.prime(r.user.id, r.ban);
   }
-  return ok({ items: rows.map((r) => r.user), total, page: clampPage(page, total, pageSize), pageSize, totalPages: totalPages(total, pageSize) });
+}
+
+/** adminUsersConnection: the accounts newest first, by cursor (integrators, issue 24); the loaders primed as adminUsers does. */
+export async function adminUsersConnection(deps: IdentityDeps, loaders: UserLoaders, args: unknown): Promise<Result<Connection<User>>> {
+  const parsed = parseInput(connectionArgs, args);
+  if (!parsed.ok) return parsed;
+  const { search, first, after } = parsed.value;
+  const { rows, total } = await selectUsersAfter(deps.ds, search ? containsPattern(search) : null, after, first + 1);
+  const { page, hasNextPage } = splitPage(rows, first);
+  primeLoaders(loaders, page);
+  return ok(connectionOf(page.map((r) => ({ node: r.user, cursor: r.cursor })), hasNextPage, total));
 }
 
 /** users-export.csv: the users matching the search, in the table's order, through the kit's CSV (dates in the site's time zone). */

@@ -3,14 +3,6 @@ import { toUser, USER_COLUMNS, type User, type UserRow } from '../shared/user';
 
 /** The bans' data-access door: user_bans, and the user and administrators a ban concerns. */
 
-/** pg_advisory_xact_lock key that serialises bans ('ban' in ASCII). */
-const BAN_LOCK_KEY = 0x62616e;
-
-/** Bans are taken one at a time (they are rare): two administrators banning each other at once cannot both succeed. */
-export async function lockBans(db: Queryable): Promise<void> {
-  await db.query('SELECT pg_advisory_xact_lock($1)', [BAN_LOCK_KEY]);
-}
-
 export async function lockUser(db: Queryable, userId: string): Promise<User | null> {
   const [row] = await select<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 FOR UPDATE`, [userId]);
   return row ? toUser(row) : null;
@@ -21,21 +13,6 @@ export async function hasActiveBan(db: Queryable, userId: string): Promise<boole
   return (await select(db, 'SELECT 1 FROM user_bans WHERE user_id = $1 AND is_active', [userId])).length > 0;
 }
 
-/**
- * False when the user is an administrator and no other administrator would be left unbanned: the
- * last one is never banned (an administrator is made only from the command line, never the web).
- */
-export async function anotherActiveAdmin(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await select<{ ok: boolean }>(
-    db,
-    `SELECT NOT EXISTS (SELECT 1 FROM admin_roles WHERE user_id = $1)
-         OR EXISTS (SELECT 1 FROM admin_roles r
-                     WHERE r.user_id <> $1
-                       AND NOT EXISTS (SELECT 1 FROM user_bans b WHERE b.user_id = r.user_id AND b.is_active)) AS ok`,
-    [userId],
-  );
-  return row!.ok;
-}
 
 /** The ban's row; its creation instant. */
 export async function insertBan(db: Queryable, userId: string, bannedBy: string, reason: string): Promise<Date> {

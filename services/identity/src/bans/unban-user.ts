@@ -1,8 +1,8 @@
-import { fail, ok, revocationKeys, type AuthUser, type Result } from '@lbf/service-kit';
+import { fail, ok, recordAdminAction, revocationKeys, type AdminActor, type Result } from '@lbf/service-kit';
 import type { IdentityDeps } from '../deps';
 import { validationError } from '../shared/errors';
 import { messages } from '../shared/messages';
-import type { User } from '../shared/user';
+import { journalTarget, type User } from '../shared/user';
 import { unbanRequest } from './rules';
 import { liftBan, lockUser } from './store';
 
@@ -14,16 +14,18 @@ import { liftBan, lockUser } from './store';
  * access tokens issued before the ban remain dead; it compares whole seconds, so the answer waits
  * until the ban's second is over and every token signed from then on passes (see tokensFreshAfter).
  */
-export async function unbanUser(deps: IdentityDeps, admin: AuthUser, input: { userId: string; reason: string }): Promise<Result<User>> {
+export async function unbanUser(deps: IdentityDeps, admin: AdminActor, input: { userId: string; reason: string }): Promise<Result<User>> {
   const request = unbanRequest(input);
   if (!request.ok) return request;
   const { userId, reason } = request.value;
-  const result = await deps.uow.run(async ({ manager, emit }): Promise<Result<User>> => {
+  const result = await deps.uow.run(async (tx): Promise<Result<User>> => {
+    const { manager, emit } = tx;
     const user = await lockUser(manager, userId);
     if (!user) return fail(validationError('userId', messages.userNotFound));
     const liftedAt = await liftBan(manager, userId, admin.userId, reason);
     if (!liftedAt) return ok(user);
     await emit('identity.user.unbanned', { userId, unbannedBy: admin.userId, reason, unbannedAt: liftedAt.toISOString() });
+    await recordAdminAction(tx, admin, 'user.unbanned', journalTarget(user), { reason });
     deps.log.info({ userId, unbannedBy: admin.userId }, 'user unbanned');
     return ok(user);
   });

@@ -1,12 +1,6 @@
-import { leadingZeroBits, proofOfWorkValid, solveProofOfWork } from './proof-of-work';
+import { proofOfWorkValid, solveProofOfWork } from './proof-of-work';
 
 describe('proof of work', () => {
-  it('counts the leading zero bits of a digest', () => {
-    expect(leadingZeroBits(Uint8Array.from([0x80]))).toBe(0);
-    expect(leadingZeroBits(Uint8Array.from([0x00, 0x0f]))).toBe(12);
-    expect(leadingZeroBits(Uint8Array.from([0x00, 0x00]))).toBe(16);
-  });
-
   it('accepts the nonce it finds and refuses it for another challenge or a harder difficulty', () => {
     const nonce = solveProofOfWork('challenge-a', 12);
     expect(proofOfWorkValid('challenge-a', nonce, 12)).toBe(true);

@@ -1,3 +1,4 @@
+import { leadingZeroBits } from '@lbf/proto-events';
 import { createHash } from 'node:crypto';
 
 /**
@@ -9,18 +10,6 @@ import { createHash } from 'node:crypto';
 export const DEFAULT_PROOF_OF_WORK_DIFFICULTY = 12;
 /** A nonce is a short decimal or hex string; anything longer is refused before hashing. */
 const MAX_NONCE_LENGTH = 32;
-
-export function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
 
 function digestOf(challenge: string, nonce: string): Buffer {
   return createHash('sha256').update(`${challenge}:${nonce}`).digest();

@@ -1,12 +1,23 @@
-// The module itself is the renderer of a given text (its typings only declare the helpers), so it is imported whole.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import svgCaptcha = require('svg-captcha');
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import { randomInt } from 'node:crypto';
+import type * as svgCaptcha from 'svg-captcha';
 import { CAPTCHA_LENGTH } from './rules';
 
 type RenderText = (text: string, options?: Parameters<typeof svgCaptcha.create>[0]) => string;
-const renderText = svgCaptcha as unknown as RenderText;
+
+/**
+ * The drawing libraries (svg-captcha with its font, resvg's native rasteriser), loaded on the first
+ * captcha rather than at boot: a restarted identity answers sooner (issue 22 §5). svg-captcha's
+ * module itself is the renderer of a given text (its typings only declare the helpers).
+ */
+function drawing(): { renderText: RenderText; Resvg: typeof ResvgClass } {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return {
+    renderText: require('svg-captcha') as RenderText,
+    Resvg: (require('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).Resvg,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
 
 const WIDTH = 160;
 const HEIGHT = 56;
@@ -18,6 +29,7 @@ const HEIGHT = 56;
  * and rasterised; the browser receives the PNG only.
  */
 export function renderCaptchaPng(text: string): Buffer {
+  const { renderText, Resvg } = drawing();
   const drawn = renderText(text, { size: CAPTCHA_LENGTH, noise: 3, width: WIDTH, height: HEIGHT, fontSize: 56, color: true, background: '#f5f5f4' });
   const inner = drawn.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
   const speckles = Array.from({ length: 160 }, () => {

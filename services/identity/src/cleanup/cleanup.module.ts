@@ -1,22 +1,20 @@
+import { RETENTION } from '@lbf/proto-events';
 import { defineModule } from '@lbf/service-kit';
 import type { IdentityDeps } from '../deps';
+import { CLEANUP_JOB, type IdentityJobs } from '../shared/jobs';
 import { cleanupExpired } from './store';
 
-/** The jobs of the identity queue. Stored in Redis: never rename one. */
-export const CLEANUP_JOB = 'cleanup';
 /** Deterministic scheduler id: every instance upserts the same one, so the job runs once an hour, not once per instance. */
 export const CLEANUP_SCHEDULER_ID = 'identity-cleanup-hourly';
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
-export type IdentityJobs = { [CLEANUP_JOB]: Record<string, never> };
-
-/** Clean-up: the hourly job that deletes spent and expired captchas, reset links, refresh tokens and old sessions. */
-export const cleanupModule = ({ ds, config, log }: IdentityDeps) =>
+/** Clean-up: the hourly job that deletes spent and expired captchas, reset links, refresh tokens and the sign-in history past its retention (proto-events RETENTION). */
+export const cleanupModule = ({ ds, log }: IdentityDeps) =>
   defineModule<IdentityJobs>({
     name: 'cleanup',
     jobHandlers: {
       [CLEANUP_JOB]: async () => {
-        const counts = await cleanupExpired(ds, config.refreshTokenTtlDays);
+        const counts = await cleanupExpired(ds, RETENTION.endedSessionDays);
         log.info(counts, 'expired identity rows deleted');
         return counts;
       },

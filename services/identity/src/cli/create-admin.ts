@@ -3,16 +3,24 @@
  *   node dist/cli/create-admin.js --email a@b.c --password ... --first-name ... --last-name ...
  *     [--phone +2376...] [--customer] [--reset-password]
  * Creates the account when missing (its identity.user.registered event goes through the outbox)
- * and, unless --customer, grants the admin role. Idempotent: an existing account keeps its
+ * and, unless --customer, grants the admin role; the administrators' journal records a granted role
+ * and a changed password (identity.admin.action_recorded, from the command line). A --customer account (the demo customer) is
+ * recorded as having accepted the terms and the privacy notice in force, source 'account': the
+ * operator who makes an account for someone answers for that acceptance; never the health-data
+ * consent, which only the person gives (« Mes données », the payment dialog). Administrators get no
+ * consent row: they are staff, not customers under the terms. Idempotent: an existing account keeps its
  * password unless --reset-password. Reads DATABASE_URL (identity's role) and runs the migrations.
  */
-import { connectEventBus, createLogger, OutboxRelay, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
+import { connectEventBus, createLogger, OutboxRelay, recordAdminAction, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { emailSchema, grantAdmin, hasAdminRole, hashPassword, lockEmail, parseInternationalPhone, passwordSchema, registerUser, setPasswordHash, userByEmail } from '../accounts';
+import { giveConsents } from '../consents';
 import { createDataSource, SCHEMA } from '../database';
 import { revokeUserSessions } from '../sessions';
+import { journalTarget } from '../shared/user';
 
 export interface CreateAdminOptions {
   email: string;
@@ -63,18 +71,24 @@ export async function createAdmin(uow: UnitOfWork, options: CreateAdminOptions):
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; '));
   const o = parsed.data;
   const passwordHash = await hashPassword(o.password);
-  return uow.run(async ({ manager, emit }) => {
+  // The journal's "from where" of a command: which one, on which machine.
+  const command = { command: `admin:create (${hostname()})` };
+  return uow.run(async (tx) => {
+    const { manager } = tx;
     await lockEmail(manager, o.email);
     const existing = await userByEmail(manager, o.email);
     let passwordChanged = false;
     const user =
-      existing ?? (await registerUser({ manager, emit }, { email: o.email, firstName: o.firstName, lastName: o.lastName, phone: o.phone, passwordHash }, 'admin-command'));
+      existing ?? (await registerUser(tx, { email: o.email, firstName: o.firstName, lastName: o.lastName, phone: o.phone, passwordHash }, 'admin-command'));
     if (existing && o.resetPassword) {
       await setPasswordHash(manager, existing.id, passwordHash);
       await revokeUserSessions(manager, existing.id, 'password-reset-by-command');
       passwordChanged = true;
+      await recordAdminAction(tx, command, 'user.password_set_by_command', journalTarget(existing), { sessionsEnded: true });
     }
+    if (o.customer) await giveConsents(tx, user.id, ['terms', 'privacy'], 'account', new Date());
     const roleGranted = o.customer ? false : await grantAdmin(manager, user.id);
+    if (roleGranted) await recordAdminAction(tx, command, 'admin.created', journalTarget(user), { accountCreated: !existing });
     return { userId: user.id, email: user.email, created: !existing, roleGranted, isAdmin: await hasAdminRole(manager, user.id), passwordChanged };
   });
 }
@@ -141,7 +155,7 @@ export async function runCreateAdmin(argv: string[], env: NodeJS.ProcessEnv = pr
   if (!url) throw new Error('DATABASE_URL is required (the identity role URL, e.g. postgres://lbf_identity@127.0.0.1:5432/lbf)');
   return withMigratedDataSource(createDataSource(url, 2), SCHEMA, async (ds) => {
     const result = await createAdmin(new UnitOfWork(ds, 'identity'), options);
-    const published = result.created ? await publishOutbox(ds, env) : '';
+    const published = result.created || result.roleGranted || result.passwordChanged ? await publishOutbox(ds, env) : '';
     return describeResult(result) + published;
   });
 }

@@ -2,6 +2,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { User as UserModel, ActiveBan as ActiveBanModel } from '../shared/user';
 import type { UserError as UserErrorModel } from '@lbf/service-kit';
+import type { PendingDeletion as PendingDeletionModel } from '../deletion/store';
+import type { DataExportRequest as DataExportRequestModel } from '../export/store';
+import type { ApiKey as ApiKeyModel } from '../api-keys/store';
 import type { IdentityContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null;
@@ -23,17 +26,117 @@ export type Scalars = {
 export type User = {
   __typename?: 'User';
   id: Scalars['ID']['output'];
+  /** Their e-mail address. */
   email: Maybe<Scalars['String']['output']>;
+  /** First name. */
   firstName: Scalars['String']['output'];
+  /** Last name. */
   lastName: Scalars['String']['output'];
+  /** First and last name. */
   fullName: Scalars['String']['output'];
   /** E.164, e.g. +237690000000 */
   phone: Maybe<Scalars['String']['output']>;
   isAdmin: Scalars['Boolean']['output'];
+  /** True while the account is banned. */
   isBanned: Scalars['Boolean']['output'];
+  /** When the account was created (ISO 8601). */
   createdAt: Scalars['String']['output'];
   /** Administrators only (null otherwise, and when not banned): the active ban. */
   ban: Maybe<UserBan>;
+  /** The person themself only (FORBIDDEN for anyone else): every consent they gave, newest first, withdrawn ones with when. */
+  consents: Maybe<Array<Consent>>;
+  /** The person themself only: their consent to the processing of health-related data, when given and not withdrawn (else null). */
+  healthDataConsent: Maybe<Consent>;
+  /** The person themself only: their signed-in sessions (devices), the one asking first, then by last use. */
+  sessions: Maybe<Array<UserSession>>;
+  /** The deletion asked for and not yet carried out: the user themself and administrators only (null otherwise, and when none is pending). */
+  pendingDeletion: Maybe<AccountDeletion>;
+};
+
+/**
+ * A deletion of the account asked for and not yet carried out (« Supprimer mon compte », or an
+ * administrator's « Supprimer les données »). The account keeps working until scheduledFor; then it is
+ * erased, and every service erases or pseudonymises what it holds about the person (orders and
+ * receipts are kept for the legal period, their buyer pseudonymised). Until then the person may cancel.
+ */
+export type AccountDeletion = {
+  __typename?: 'AccountDeletion';
+  requestedAt: Scalars['String']['output'];
+  /** When the account and its data are erased: the end of the grace period (30 days, as the privacy page says). */
+  scheduledFor: Scalars['String']['output'];
+  /** True when an administrator asked for it on the person's behalf. */
+  byAdministrator: Scalars['Boolean']['output'];
+};
+
+/**
+ * A data export asked for (« Demander l'export » in « Mes données », or an administrator's « Exporter les
+ * données » on the person's behalf): every service contributes what it holds about the person, and
+ * messaging mails them a short-lived link to the archive (User.dataExport follows its preparation).
+ */
+export type DataExportRequest = {
+  __typename?: 'DataExportRequest';
+  id: Scalars['ID']['output'];
+  requestedAt: Scalars['String']['output'];
+};
+
+export type DataExportRequestResult = {
+  __typename?: 'DataExportRequestResult';
+  /** The request recorded; null when refused (one export per person per 24 hours: RATE_LIMITED, with how long to wait). */
+  request: Maybe<DataExportRequest>;
+  error: Maybe<UserError>;
+};
+
+export type AccountDeletionResult = {
+  __typename?: 'AccountDeletionResult';
+  /** The account as it now stands (its pendingDeletion); null when refused. */
+  user: Maybe<User>;
+  error: Maybe<UserError>;
+};
+
+/** What a consent is about. */
+export type ConsentKind =
+  /** The terms of use (/terms). */
+  | 'TERMS'
+  /** The privacy notice (/privacy). */
+  | 'PRIVACY'
+  /** The processing of health-related data: what they buy and watch, their watch progress. */
+  | 'HEALTH_DATA';
+
+/** Where a consent was given. */
+export type ConsentSource =
+  | 'SIGN_UP'
+  /** « Mes données » (or, for the demo customer, the administrators' command). */
+  | 'ACCOUNT'
+  /** The payment dialog, at a first purchase. */
+  | 'PURCHASE';
+
+/** One consent of the person's history (append-only: a withdrawal dates the row, giving again adds one). */
+export type Consent = {
+  __typename?: 'Consent';
+  kind: ConsentKind;
+  /** The version of the document consented to: the day it last changed (YYYY-MM-DD, its page's « Mis à jour le »). */
+  version: Scalars['String']['output'];
+  givenAt: Scalars['String']['output'];
+  withdrawnAt: Maybe<Scalars['String']['output']>;
+  source: ConsentSource;
+};
+
+/** A signed-in session: one device's sign-in, alive until signed out, revoked or 30 days unused. */
+export type UserSession = {
+  __typename?: 'UserSession';
+  id: Scalars['ID']['output'];
+  /** Read from the stored user agent, e.g. Chrome, Safari (null when unknown). */
+  browser: Maybe<Scalars['String']['output']>;
+  /** Read from the stored user agent, e.g. Android, iOS, Windows (null when unknown). */
+  os: Maybe<Scalars['String']['output']>;
+  /** mobile, tablet or desktop (null when unknown). */
+  deviceType: Maybe<Scalars['String']['output']>;
+  ip: Maybe<Scalars['String']['output']>;
+  signedInAt: Scalars['String']['output'];
+  /** The last time the session was renewed (each page load, then every 15 minutes of use). */
+  lastUsedAt: Scalars['String']['output'];
+  /** The session of the request asking (« Cet appareil »). */
+  current: Scalars['Boolean']['output'];
 };
 
 /** Why and when a user was banned (administrators only). */
@@ -47,24 +150,60 @@ export type UserBan = {
 
 /** The users table's sortable columns. PURCHASES and TOTAL_SPENT sort by identity's read model of commerce's completed purchases (kept from commerce.purchase.completed / .refunded). */
 export type UserSort =
+  /** By full name. */
   | 'NAME'
+  /** By e-mail address. */
   | 'EMAIL'
+  /** By phone number. */
   | 'PHONE'
+  /** By creation date. Default. */
   | 'CREATED_AT'
+  /** By status (active or banned). */
   | 'STATUS'
+  /** By number of purchases. */
   | 'PURCHASES'
+  /** By total spent. */
   | 'TOTAL_SPENT';
 
+/** Ascending or descending. */
 export type SortDirection =
+  /** Ascending: A to Z, oldest or smallest first. */
   | 'ASC'
+  /** Descending: Z to A, newest or largest first. */
   | 'DESC';
 
+/** Accounts by cursor, newest first (integrators, issue 24): a page of `nodes`, where it stands, how many match. */
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  /** The page's accounts. */
+  nodes: Array<User>;
+  /** Where the page stands. */
+  pageInfo: PageInfo;
+  /** Accounts matching the search, in all. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Where a cursor page stands (integrators' lists, issue 24): whether a page follows, and the cursor to ask it with. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** True when more rows follow this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** The last row's cursor (null for an empty page): pass it as `after` for the next page. */
+  endCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of users. */
 export type UserPage = {
   __typename?: 'UserPage';
+  /** The page's users. */
   items: Array<User>;
+  /** Users matching, across all pages. */
   total: Scalars['Int']['output'];
+  /** This page's number, from 1. */
   page: Scalars['Int']['output'];
+  /** Users per page. */
   pageSize: Scalars['Int']['output'];
+  /** How many pages there are. */
   totalPages: Scalars['Int']['output'];
 };
 
@@ -185,6 +324,10 @@ export type SignUpInput = {
   captchaAnswer: Scalars['String']['input'];
   /** The nonce found for the captcha's proofOfWork challenge. */
   proofOfWork: Scalars['String']['input'];
+  /** Must be true: the terms of use and the privacy notice (their versions in force) are accepted (VALIDATION on acceptTerms otherwise). */
+  acceptTerms?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The optional consent to the processing of health-related data (unticked by default). */
+  healthDataConsent?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type SignInInput = {
@@ -205,9 +348,86 @@ export type ResetPasswordInput = {
   confirmPassword: Scalars['String']['input'];
 };
 
+export type SetHealthDataConsentInput = {
+  /** true gives the consent, false withdraws it. */
+  given: Scalars['Boolean']['input'];
+  /** Where it is given: ACCOUNT (« Mes données ») or PURCHASE (the payment dialog); SIGN_UP is refused. */
+  source?: InputMaybe<ConsentSource>;
+};
+
+export type ConsentResult = {
+  __typename?: 'ConsentResult';
+  /** The person, to read their consents again. */
+  user: Maybe<User>;
+  /** Whether this call changed anything (false: it was given, or withdrawn, already). */
+  changed: Scalars['Boolean']['output'];
+  error: Maybe<UserError>;
+};
+
+export type RevokeSessionsResult = {
+  __typename?: 'RevokeSessionsResult';
+  /** The person, to read their sessions again. */
+  user: Maybe<User>;
+  /** Sessions this call ended (0: none was live, or none was theirs). */
+  revoked: Scalars['Int']['output'];
+  error: Maybe<UserError>;
+};
+
 export type BanUserInput = {
   userId: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+};
+
+/** Issue 24: a scope an API key may hold (the kit's API_SCOPES), with its French label. */
+export type ApiScopeInfo = {
+  __typename?: 'ApiScopeInfo';
+  scope: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+};
+
+/** An integration's API key (its secret is never read again after its creation). */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The first characters of the secret (lbf_live_ and 4 more), to recognise the key. */
+  prefix: Scalars['String']['output'];
+  scopes: Array<Scalars['String']['output']>;
+  /** Cost budget: points per minute, refilled continuously. */
+  costPerMinute: Scalars['Int']['output'];
+  expiresAt: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  createdBy: Maybe<User>;
+  revokedAt: Maybe<Scalars['String']['output']>;
+  lastUsedAt: Maybe<Scalars['String']['output']>;
+  /** ACTIVE, REVOKED or EXPIRED. */
+  status: Scalars['String']['output'];
+};
+
+export type CreateApiKeyInput = {
+  name: Scalars['String']['input'];
+  scopes: Array<Scalars['String']['input']>;
+  costPerMinute: Scalars['Int']['input'];
+  /** ISO date-time, in the future (at most two years). */
+  expiresAt: Scalars['String']['input'];
+};
+
+export type CreateApiKeyResult = {
+  __typename?: 'CreateApiKeyResult';
+  apiKey: Maybe<ApiKey>;
+  /** The key's secret, shown this once: only its SHA-256 is kept. */
+  secret: Maybe<Scalars['String']['output']>;
+  error: Maybe<UserError>;
+};
+
+export type RevokeApiKeyInput = {
+  id: Scalars['ID']['input'];
+};
+
+export type RevokeApiKeyResult = {
+  __typename?: 'RevokeApiKeyResult';
+  apiKey: Maybe<ApiKey>;
+  error: Maybe<UserError>;
 };
 
 export type Query = {
@@ -215,12 +435,22 @@ export type Query = {
   /** The signed-in user, or null. */
   me: Maybe<User>;
   /**
-   * Administrators only: the users table. search: part of the e-mail or the full name, case and
-   * accents ignored. Sorted and paginated on the server (page from 1, pageSize default 25, at most 100).
+   * Administrators, or an API key with customers:read: the users table. search: part of the e-mail or
+   * the full name, case and accents ignored. Sorted and paginated on the server (page from 1, pageSize
+   * default 25, at most 100).
    */
   adminUsers: UserPage;
+  /**
+   * Administrators and API keys with customers:read: the accounts, newest first, by cursor (search as
+   * adminUsers). `first` from 1 to 100 (more is refused), `after` the previous page's `pageInfo.endCursor`.
+   */
+  adminUsersConnection: UserConnection;
   /** Administrators only: the users page's cards. */
   adminUserStats: UserStats;
+  /** Administrators only: the integrations' API keys, newest first. */
+  adminApiKeys: Array<ApiKey>;
+  /** Administrators only: the scopes an API key may hold. */
+  adminApiScopes: Array<ApiScopeInfo>;
   /**
    * Administrators only: the users matching the search, in the same order, as users-export.csv
    * (UTF-8 with BOM, comma-separated): Nom, Email, Téléphone, Date d'inscription, Achats,
@@ -236,6 +466,13 @@ export type QueryAdminUsersArgs = {
   direction?: InputMaybe<SortDirection>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAdminUsersConnectionArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -261,6 +498,36 @@ export type Mutation = {
   banUser: BanUserResult;
   /** Administrators only: lifts the active ban (reason recorded); the user may sign in again. */
   unbanUser: UnbanUserResult;
+  /** Administrators only: creates an API key; its secret comes back this once. */
+  adminCreateApiKey: CreateApiKeyResult;
+  /** Administrators only: revokes an API key at once (revoking a revoked key changes nothing). */
+  adminRevokeApiKey: RevokeApiKeyResult;
+  /** Signed-in users: gives or withdraws their own health-data consent (publishes identity.user.consent_changed once per change). */
+  setHealthDataConsent: ConsentResult;
+  /** Signed-in users: ends one of their own sessions at once (its refresh and access tokens are refused from now on). */
+  revokeSession: RevokeSessionsResult;
+  /** Signed-in users: ends every session of theirs but the one asking. */
+  revokeOtherSessions: RevokeSessionsResult;
+  /**
+   * The signed-in user asks for their account's deletion, their password re-entered (counted like a
+   * sign-in's attempts): the grace period starts (User.pendingDeletion). Asking again answers the pending one.
+   */
+  requestAccountDeletion: AccountDeletionResult;
+  /** The signed-in user keeps their account: the pending deletion is cancelled (nothing changes when none is pending). */
+  cancelAccountDeletion: AccountDeletionResult;
+  /**
+   * Administrators only: runs a person's deletion for them (they asked by e-mail), with the reason
+   * (required). The same grace period as the person's own request, which they may cancel by signing in.
+   * Refused for oneself and for the last administrator.
+   */
+  adminDeleteUser: AccountDeletionResult;
+  /** Signed-in users: asks for an export of all their data; the archive's link is mailed to them alone. One per 24 hours. */
+  requestDataExport: DataExportRequestResult;
+  /**
+   * Administrators only: asks for a person's data export on their behalf (they asked by e-mail), with the
+   * reason (required, journaled). The archive's link goes to the person's address, never to the administrator.
+   */
+  adminRequestDataExport: DataExportRequestResult;
 };
 
 
@@ -297,6 +564,43 @@ export type MutationBanUserArgs = {
 
 export type MutationUnbanUserArgs = {
   input: UnbanUserInput;
+};
+
+
+export type MutationAdminCreateApiKeyArgs = {
+  input: CreateApiKeyInput;
+};
+
+
+export type MutationAdminRevokeApiKeyArgs = {
+  input: RevokeApiKeyInput;
+};
+
+
+export type MutationSetHealthDataConsentArgs = {
+  input: SetHealthDataConsentInput;
+};
+
+
+export type MutationRevokeSessionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRequestAccountDeletionArgs = {
+  password: Scalars['String']['input'];
+};
+
+
+export type MutationAdminDeleteUserArgs = {
+  userId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationAdminRequestDataExportArgs = {
+  userId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 
@@ -395,11 +699,21 @@ export type FederationReferenceTypes = {
 export type ResolversTypes = {
   User: ResolverTypeWrapper<UserModel>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AccountDeletion: ResolverTypeWrapper<PendingDeletionModel>;
+  DataExportRequest: ResolverTypeWrapper<DataExportRequestModel>;
+  DataExportRequestResult: ResolverTypeWrapper<Omit<DataExportRequestResult, 'request' | 'error'> & { request?: Maybe<ResolversTypes['DataExportRequest']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  AccountDeletionResult: ResolverTypeWrapper<Omit<AccountDeletionResult, 'user' | 'error'> & { user?: Maybe<ResolversTypes['User']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  ConsentKind: ConsentKind;
+  ConsentSource: ConsentSource;
+  Consent: ResolverTypeWrapper<Consent>;
+  UserSession: ResolverTypeWrapper<UserSession>;
   UserBan: ResolverTypeWrapper<ActiveBanModel>;
   UserSort: UserSort;
   SortDirection: SortDirection;
-  UserPage: ResolverTypeWrapper<Omit<UserPage, 'items'> & { items: Array<ResolversTypes['User']> }>;
+  UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'nodes'> & { nodes: Array<ResolversTypes['User']> }>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  UserPage: ResolverTypeWrapper<Omit<UserPage, 'items'> & { items: Array<ResolversTypes['User']> }>;
   UserStats: ResolverTypeWrapper<UserStats>;
   UnbanUserInput: UnbanUserInput;
   UnbanUserResult: ResolverTypeWrapper<Omit<UnbanUserResult, 'user' | 'error'> & { user?: Maybe<ResolversTypes['User']>, error?: Maybe<ResolversTypes['UserError']> }>;
@@ -414,7 +728,16 @@ export type ResolversTypes = {
   SignInInput: SignInInput;
   PasswordResetRequestInput: PasswordResetRequestInput;
   ResetPasswordInput: ResetPasswordInput;
+  SetHealthDataConsentInput: SetHealthDataConsentInput;
+  ConsentResult: ResolverTypeWrapper<Omit<ConsentResult, 'user' | 'error'> & { user?: Maybe<ResolversTypes['User']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  RevokeSessionsResult: ResolverTypeWrapper<Omit<RevokeSessionsResult, 'user' | 'error'> & { user?: Maybe<ResolversTypes['User']>, error?: Maybe<ResolversTypes['UserError']> }>;
   BanUserInput: BanUserInput;
+  ApiScopeInfo: ResolverTypeWrapper<ApiScopeInfo>;
+  ApiKey: ResolverTypeWrapper<ApiKeyModel>;
+  CreateApiKeyInput: CreateApiKeyInput;
+  CreateApiKeyResult: ResolverTypeWrapper<Omit<CreateApiKeyResult, 'apiKey' | 'error'> & { apiKey?: Maybe<ResolversTypes['ApiKey']>, error?: Maybe<ResolversTypes['UserError']> }>;
+  RevokeApiKeyInput: RevokeApiKeyInput;
+  RevokeApiKeyResult: ResolverTypeWrapper<Omit<RevokeApiKeyResult, 'apiKey' | 'error'> & { apiKey?: Maybe<ResolversTypes['ApiKey']>, error?: Maybe<ResolversTypes['UserError']> }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -425,9 +748,17 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   User: UserModel;
   ID: Scalars['ID']['output'];
+  AccountDeletion: PendingDeletionModel;
+  DataExportRequest: DataExportRequestModel;
+  DataExportRequestResult: Omit<DataExportRequestResult, 'request' | 'error'> & { request?: Maybe<ResolversParentTypes['DataExportRequest']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  AccountDeletionResult: Omit<AccountDeletionResult, 'user' | 'error'> & { user?: Maybe<ResolversParentTypes['User']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  Consent: Consent;
+  UserSession: UserSession;
   UserBan: ActiveBanModel;
-  UserPage: Omit<UserPage, 'items'> & { items: Array<ResolversParentTypes['User']> };
+  UserConnection: Omit<UserConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['User']> };
   Int: Scalars['Int']['output'];
+  PageInfo: PageInfo;
+  UserPage: Omit<UserPage, 'items'> & { items: Array<ResolversParentTypes['User']> };
   UserStats: UserStats;
   UnbanUserInput: UnbanUserInput;
   UnbanUserResult: Omit<UnbanUserResult, 'user' | 'error'> & { user?: Maybe<ResolversParentTypes['User']>, error?: Maybe<ResolversParentTypes['UserError']> };
@@ -441,7 +772,16 @@ export type ResolversParentTypes = {
   SignInInput: SignInInput;
   PasswordResetRequestInput: PasswordResetRequestInput;
   ResetPasswordInput: ResetPasswordInput;
+  SetHealthDataConsentInput: SetHealthDataConsentInput;
+  ConsentResult: Omit<ConsentResult, 'user' | 'error'> & { user?: Maybe<ResolversParentTypes['User']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  RevokeSessionsResult: Omit<RevokeSessionsResult, 'user' | 'error'> & { user?: Maybe<ResolversParentTypes['User']>, error?: Maybe<ResolversParentTypes['UserError']> };
   BanUserInput: BanUserInput;
+  ApiScopeInfo: ApiScopeInfo;
+  ApiKey: ApiKeyModel;
+  CreateApiKeyInput: CreateApiKeyInput;
+  CreateApiKeyResult: Omit<CreateApiKeyResult, 'apiKey' | 'error'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']>, error?: Maybe<ResolversParentTypes['UserError']> };
+  RevokeApiKeyInput: RevokeApiKeyInput;
+  RevokeApiKeyResult: Omit<RevokeApiKeyResult, 'apiKey' | 'error'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']>, error?: Maybe<ResolversParentTypes['UserError']> };
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
@@ -451,6 +791,12 @@ export type ResolversParentTypes = {
 export type ShareableDirectiveArgs = { };
 
 export type ShareableDirectiveResolver<Result, Parent, ContextType = IdentityContext, Args = ShareableDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type TagDirectiveArgs = {
+  name: Scalars['String']['input'];
+};
+
+export type TagDirectiveResolver<Result, Parent, ContextType = IdentityContext, Args = TagDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type InaccessibleDirectiveArgs = { };
 
@@ -468,12 +814,67 @@ export type UserResolvers<ContextType = IdentityContext, ParentType extends Reso
   isBanned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ban?: Resolver<Maybe<ResolversTypes['UserBan']>, ParentType, ContextType>;
+  consents?: Resolver<Maybe<Array<ResolversTypes['Consent']>>, ParentType, ContextType>;
+  healthDataConsent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
+  sessions?: Resolver<Maybe<Array<ResolversTypes['UserSession']>>, ParentType, ContextType>;
+  pendingDeletion?: Resolver<Maybe<ResolversTypes['AccountDeletion']>, ParentType, ContextType>;
+};
+
+export type AccountDeletionResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['AccountDeletion'] = ResolversParentTypes['AccountDeletion']> = {
+  requestedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scheduledFor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  byAdministrator?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DataExportRequestResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['DataExportRequest'] = ResolversParentTypes['DataExportRequest']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DataExportRequestResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['DataExportRequestResult'] = ResolversParentTypes['DataExportRequestResult']> = {
+  request?: Resolver<Maybe<ResolversTypes['DataExportRequest']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type AccountDeletionResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['AccountDeletionResult'] = ResolversParentTypes['AccountDeletionResult']> = {
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type ConsentResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Consent'] = ResolversParentTypes['Consent']> = {
+  kind?: Resolver<ResolversTypes['ConsentKind'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  givenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withdrawnAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['ConsentSource'], ParentType, ContextType>;
+};
+
+export type UserSessionResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserSession'] = ResolversParentTypes['UserSession']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  browser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  os?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deviceType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signedInAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type UserBanResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserBan'] = ResolversParentTypes['UserBan']> = {
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   bannedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   bannedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type UserConnectionResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserConnection'] = ResolversParentTypes['UserConnection']> = {
+  nodes?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type UserPageResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['UserPage'] = ResolversParentTypes['UserPage']> = {
@@ -533,10 +934,55 @@ export type BanUserResultResolvers<ContextType = IdentityContext, ParentType ext
   error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type ConsentResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['ConsentResult'] = ResolversParentTypes['ConsentResult']> = {
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type RevokeSessionsResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['RevokeSessionsResult'] = ResolversParentTypes['RevokeSessionsResult']> = {
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  revoked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type ApiScopeInfoResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['ApiScopeInfo'] = ResolversParentTypes['ApiScopeInfo']> = {
+  scope?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ApiKeyResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  costPerMinute?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CreateApiKeyResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['CreateApiKeyResult'] = ResolversParentTypes['CreateApiKeyResult']> = {
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type RevokeApiKeyResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['RevokeApiKeyResult'] = ResolversParentTypes['RevokeApiKeyResult']> = {
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   adminUsers?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, RequireFields<QueryAdminUsersArgs, 'sort' | 'direction' | 'page' | 'pageSize'>>;
+  adminUsersConnection?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, RequireFields<QueryAdminUsersConnectionArgs, 'first'>>;
   adminUserStats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
+  adminApiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  adminApiScopes?: Resolver<Array<ResolversTypes['ApiScopeInfo']>, ParentType, ContextType>;
   exportUsersCsv?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryExportUsersCsvArgs, 'sort' | 'direction'>>;
 };
 
@@ -551,11 +997,29 @@ export type MutationResolvers<ContextType = IdentityContext, ParentType extends 
   resetPassword?: Resolver<ResolversTypes['MessageResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   banUser?: Resolver<ResolversTypes['BanUserResult'], ParentType, ContextType, RequireFields<MutationBanUserArgs, 'input'>>;
   unbanUser?: Resolver<ResolversTypes['UnbanUserResult'], ParentType, ContextType, RequireFields<MutationUnbanUserArgs, 'input'>>;
+  adminCreateApiKey?: Resolver<ResolversTypes['CreateApiKeyResult'], ParentType, ContextType, RequireFields<MutationAdminCreateApiKeyArgs, 'input'>>;
+  adminRevokeApiKey?: Resolver<ResolversTypes['RevokeApiKeyResult'], ParentType, ContextType, RequireFields<MutationAdminRevokeApiKeyArgs, 'input'>>;
+  setHealthDataConsent?: Resolver<ResolversTypes['ConsentResult'], ParentType, ContextType, RequireFields<MutationSetHealthDataConsentArgs, 'input'>>;
+  revokeSession?: Resolver<ResolversTypes['RevokeSessionsResult'], ParentType, ContextType, RequireFields<MutationRevokeSessionArgs, 'id'>>;
+  revokeOtherSessions?: Resolver<ResolversTypes['RevokeSessionsResult'], ParentType, ContextType>;
+  requestAccountDeletion?: Resolver<ResolversTypes['AccountDeletionResult'], ParentType, ContextType, RequireFields<MutationRequestAccountDeletionArgs, 'password'>>;
+  cancelAccountDeletion?: Resolver<ResolversTypes['AccountDeletionResult'], ParentType, ContextType>;
+  adminDeleteUser?: Resolver<ResolversTypes['AccountDeletionResult'], ParentType, ContextType, RequireFields<MutationAdminDeleteUserArgs, 'userId' | 'reason'>>;
+  requestDataExport?: Resolver<ResolversTypes['DataExportRequestResult'], ParentType, ContextType>;
+  adminRequestDataExport?: Resolver<ResolversTypes['DataExportRequestResult'], ParentType, ContextType, RequireFields<MutationAdminRequestDataExportArgs, 'userId' | 'reason'>>;
 };
 
 export type Resolvers<ContextType = IdentityContext> = {
   User?: UserResolvers<ContextType>;
+  AccountDeletion?: AccountDeletionResolvers<ContextType>;
+  DataExportRequest?: DataExportRequestResolvers<ContextType>;
+  DataExportRequestResult?: DataExportRequestResultResolvers<ContextType>;
+  AccountDeletionResult?: AccountDeletionResultResolvers<ContextType>;
+  Consent?: ConsentResolvers<ContextType>;
+  UserSession?: UserSessionResolvers<ContextType>;
   UserBan?: UserBanResolvers<ContextType>;
+  UserConnection?: UserConnectionResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;
   UserStats?: UserStatsResolvers<ContextType>;
   UnbanUserResult?: UnbanUserResultResolvers<ContextType>;
@@ -565,11 +1029,18 @@ export type Resolvers<ContextType = IdentityContext> = {
   AuthResult?: AuthResultResolvers<ContextType>;
   MessageResult?: MessageResultResolvers<ContextType>;
   BanUserResult?: BanUserResultResolvers<ContextType>;
+  ConsentResult?: ConsentResultResolvers<ContextType>;
+  RevokeSessionsResult?: RevokeSessionsResultResolvers<ContextType>;
+  ApiScopeInfo?: ApiScopeInfoResolvers<ContextType>;
+  ApiKey?: ApiKeyResolvers<ContextType>;
+  CreateApiKeyResult?: CreateApiKeyResultResolvers<ContextType>;
+  RevokeApiKeyResult?: RevokeApiKeyResultResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = IdentityContext> = {
   shareable?: ShareableDirectiveResolver<any, any, ContextType>;
+  tag?: TagDirectiveResolver<any, any, ContextType>;
   inaccessible?: InaccessibleDirectiveResolver<any, any, ContextType>;
 };

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenVerifier, type Role } from '@lbf/service-kit';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenVerifier, INTEGRATION_TOKEN_AUDIENCE, type AdminTokenClaims, type Integration, type Role } from '@lbf/service-kit';
 import jwt from 'jsonwebtoken';
 
 export interface IssuedAccessToken {
@@ -13,9 +13,14 @@ export class AccessTokenIssuer {
     readonly ttlSeconds: number,
   ) {}
 
-  issue(userId: string, sessionId: string, roles: Role[]): IssuedAccessToken {
+  /**
+   * `admin`: an administrator's name and e-mail, signed in so that every service can record who
+   * acted in the administrators' journal without asking identity; never put in a customer's token.
+   */
+  issue(userId: string, sessionId: string, roles: Role[], admin?: AdminTokenClaims): IssuedAccessToken {
     const iat = Math.floor(Date.now() / 1000);
-    const token = jwt.sign({ sid: sessionId, roles, iat }, this.privateKeyPem, {
+    const who = admin && roles.includes('admin') ? { name: admin.name, email: admin.email } : {};
+    const token = jwt.sign({ sid: sessionId, roles, iat, ...who }, this.privateKeyPem, {
       algorithm: ACCESS_TOKEN_ALGORITHM,
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
@@ -23,6 +28,19 @@ export class AccessTokenIssuer {
       expiresIn: this.ttlSeconds,
     });
     return { token, expiresAt: new Date((iat + this.ttlSeconds) * 1000) };
+  }
+
+  /** An API key's token (audience lbf-integration, no subject: never a person), for `ttlSeconds`. */
+  issueIntegration(integration: Integration, ttlSeconds: number): IssuedAccessToken {
+    const iat = Math.floor(Date.now() / 1000);
+    const { keyId, name, scopes, costPerMinute } = integration;
+    const token = jwt.sign({ sid: keyId, name, scopes, cost: costPerMinute, iat }, this.privateKeyPem, {
+      algorithm: ACCESS_TOKEN_ALGORITHM,
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: INTEGRATION_TOKEN_AUDIENCE,
+      expiresIn: ttlSeconds,
+    });
+    return { token, expiresAt: new Date((iat + ttlSeconds) * 1000) };
   }
 }
 

@@ -17,3 +17,8 @@ export async function killSessionTokens(redis: Redis, sessionIds: string[], sett
   const failed = results?.find(([err]) => err);
   if (failed) throw failed[0];
 }
+
+/** Makes the verifier of every service refuse every access token issued to this user so far (a ban, an erased account). */
+export async function killUserTokens(redis: Redis, userId: string, settings: RevocationSettings): Promise<void> {
+  await redis.set(revocationKeys(settings.redisKeyPrefix).user(userId), String(Math.floor(Date.now() / 1000)), 'EX', settings.accessTokenTtlSeconds);
+}

@@ -17,8 +17,8 @@ export interface SignedIn extends OpenedSession {
   accessTokenExpiresAt: Date;
 }
 
-/** Signs the access token for an opened session. */
+/** Signs the access token for an opened session (an administrator's carries their name and e-mail, for the journal). */
 export function completeSignIn(tokens: AccessTokenIssuer, user: User, roles: Role[], opened: OpenedSession): SignedIn {
-  const access = tokens.issue(user.id, opened.sessionId, roles);
+  const access = tokens.issue(user.id, opened.sessionId, roles, { name: `${user.firstName} ${user.lastName}`, email: user.email });
   return { ...opened, user, roles, accessToken: access.token, accessTokenExpiresAt: access.expiresAt };
 }

@@ -114,3 +114,42 @@ export async function revokeForSignOut(db: Queryable, sessionIds: string[]): Pro
   );
   return rows.map((r) => r.id);
 }
+
+/** A live session as « Mes données » lists it: when it began, its last renewal (its newest refresh token), the device and address it began on. */
+export interface LiveSessionRow {
+  id: string;
+  created_at: Date;
+  last_used_at: Date;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** The user's live sessions: not revoked, with a refresh token still valid; most recently used first. */
+export async function liveSessionsOf(db: Queryable, userId: string): Promise<LiveSessionRow[]> {
+  return select<LiveSessionRow>(
+    db,
+    `SELECT s.id, s.created_at, s.user_agent, s.ip, GREATEST(s.created_at, max(rt.created_at)) AS last_used_at
+       FROM sessions s JOIN refresh_tokens rt ON rt.session_id = s.id
+      WHERE s.user_id = $1 AND s.revoked_at IS NULL
+      GROUP BY s.id
+     HAVING max(rt.expires_at) > now()
+      ORDER BY last_used_at DESC, s.id`,
+    [userId],
+  );
+}
+
+/**
+ * Revokes the user's live sessions among `ids` (only theirs: another person's id revokes nothing), or
+ * all of theirs but `except` when `ids` is null; returns the ids revoked.
+ */
+export async function revokeOwnSessions(db: Queryable, userId: string, target: { ids: string[] } | { except: string | null }): Promise<string[]> {
+  const byIds = 'ids' in target;
+  const { rows } = await modify<{ id: string }>(
+    db,
+    `UPDATE sessions SET revoked_at = now(), revoke_reason = 'revoked-by-user'
+      WHERE user_id = $1 AND revoked_at IS NULL AND ${byIds ? 'id = ANY($2::uuid[])' : '($2::uuid IS NULL OR id <> $2::uuid)'}
+      RETURNING id`,
+    [userId, byIds ? target.ids : target.except],
+  );
+  return rows.map((r) => r.id);
+}

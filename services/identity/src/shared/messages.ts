@@ -14,6 +14,7 @@ export const messages = {
   phoneInvalid: "Ce numéro de téléphone n'est pas valide pour le pays choisi.",
   countryInvalid: "L'indicatif du pays n'est pas valide.",
   captchaInvalid: 'Code incorrect',
+  acceptTermsRequired: "Vous devez accepter les conditions d'utilisation et la politique de confidentialité.",
   emailTaken: 'Un compte avec cet email existe déjà. Essayez de vous connecter.',
   signInErrorTitle: 'Erreur de connexion',
   invalidCredentials: 'Email ou mot de passe incorrect.',
@@ -33,5 +34,13 @@ export const messages = {
   userNotFound: 'Utilisateur introuvable.',
   banReasonTooLong: 'Le motif ne doit pas dépasser 2000 caractères.',
   unbanReasonRequired: 'Veuillez indiquer le motif de la levée du bannissement.',
+  wrongPassword: 'Mot de passe incorrect.',
+  cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte depuis l’administration.',
+  cannotDeleteLastAdmin: 'Impossible de supprimer le dernier administrateur.',
+  lastAdminCannotLeave: 'Vous êtes le dernier administrateur : votre compte ne peut pas être supprimé.',
+  deletionReasonRequired: 'Veuillez indiquer le motif de la suppression.',
+  exportReasonRequired: "Veuillez indiquer le motif de l'export.",
+  exportTooSoon: (intervalHours: number, waitHours: number) =>
+    `Un export de ces données a déjà été demandé il y a moins de ${intervalHours} heures. Vous pourrez en demander un nouveau dans ${waitHours} heure(s).`,
   rateLimited: (minutes: number) => `Trop de tentatives. Veuillez réessayer dans ${minutes} minute(s).`,
 } as const;

@@ -15,6 +15,11 @@ export interface User {
   createdAt: Date;
 }
 
+/** A user as the administrators' journal names a target: « Prénom Nom <e-mail> ». */
+export function journalTarget(user: User): { id: string; label: string } {
+  return { id: user.id, label: `${user.firstName} ${user.lastName} <${user.email}>` };
+}
+
 /** A user with the argon2id hash of their password (PHC string: parameters travel with the hash). */
 export interface UserWithPassword extends User {
   passwordHash: string;

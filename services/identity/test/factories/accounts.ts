@@ -72,6 +72,7 @@ export function accountsFactories(world: AccountsWorld): AccountsFactories {
         captchaId: captcha.id,
         captchaAnswer: captcha.answer.toLowerCase(),
         proofOfWork: captcha.proofOfWork,
+        acceptTerms: true,
         ...over,
       };
     },

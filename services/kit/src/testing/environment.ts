@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type Role } from '../auth';
 import { DEFAULT_SITE_TIMEZONE } from '../csv';
-import type { BaseConfig } from '../env';
+import { DEFAULT_DB_POOL_MAX, type BaseConfig } from '../env';
 import { serviceByName } from '../registry';
 import { createTestDatabase, randomSuffix, removeRedisKeys, testKeys, testStream, TEST_NATS_URL, TEST_REDIS_URL, type TestDatabase, type TestStream } from './infra';
 
@@ -62,6 +62,7 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
     baseConfig: (service) => ({
       port: 0,
       databaseUrl: db.urlFor(serviceByName(service).schema),
+      dbPoolMax: DEFAULT_DB_POOL_MAX,
       natsUrl: TEST_NATS_URL,
       redisUrl: TEST_REDIS_URL,
       eventStream: stream.stream,

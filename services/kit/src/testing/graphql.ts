@@ -96,7 +96,8 @@ export function gatewayHeaders(gatewaySecret: string | null, token?: string | nu
 }
 
 /** A graphql-ws client; `headers` go on the upgrade request (e.g. the gateway's secret). */
-export function wsClient(url: string, authorization?: string, headers: Record<string, string> = {}): Client {
+/** A graphql-ws client; `retryAttempts` > 0 reconnects (and resubscribes) as the web app does when its server goes away. */
+export function wsClient(url: string, authorization?: string, headers: Record<string, string> = {}, retryAttempts = 0): Client {
   class WithHeaders extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers });
@@ -107,7 +108,8 @@ export function wsClient(url: string, authorization?: string, headers: Record<st
     webSocketImpl: WithHeaders,
     connectionParams: authorization ? { authorization } : {},
     lazy: true,
-    retryAttempts: 0,
+    retryAttempts,
+    retryWait: (tries) => new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * 2 ** tries))),
   });
 }
 

@@ -11,3 +11,5 @@ export * from './private-nats';
 export * from './spreadsheet';
 export * from './harness';
 export * from './per-file';
+export * from './event-samples';
+export * from './personal-data';

@@ -56,27 +56,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `lbf_t_${Math.floor(Date.now() / 1000)}_${randomSuffix()}`;
   const template = process.env.TEST_TEMPLATE_DB;
   if (!template) throw new Error('TEST_TEMPLATE_DB is not set: run integration tests through jest (its global setup makes the template)');
-  const admin = new Client({ connectionString: TEST_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  } finally {
-    await admin.end();
-  }
+  await asServerAdmin(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return {
     name,
     urlFor: (service) => serviceDatabaseUrl(TEST_ADMIN_URL, service, name),
     adminUrl: adminUrlFor(name),
-    async drop() {
-      const c = new Client({ connectionString: TEST_ADMIN_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () => dropTestDatabase(name),
   };
+}
+
+/** One statement on the server's maintenance database, as its administrator (CREATE/DROP DATABASE). */
+async function asServerAdmin(statement: string): Promise<void> {
+  const admin = new Client({ connectionString: TEST_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops a test database (a file's copy, or the run's template), whoever is still connected to it. */
+export function dropTestDatabase(name: string): Promise<void> {
+  return asServerAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
 export interface TestStream {

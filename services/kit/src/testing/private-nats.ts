@@ -1,6 +1,9 @@
 import { connect } from 'nats';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { until } from './infra';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
@@ -26,6 +29,13 @@ export class PrivateNats {
     /** A config file of the server's (users, permissions) and the environment it reads, e.g. passwords. */
     private readonly options: { config?: string; env?: Record<string, string>; log?: string } = {},
   ) {}
+
+  /** A started server on a free port, storing in a temporary folder of its own (`remove()` deletes it). */
+  static async started(prefix: string): Promise<PrivateNats> {
+    const nats = new PrivateNats(await freePort(), mkdtempSync(join(tmpdir(), prefix)));
+    await nats.start();
+    return nats;
+  }
 
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
@@ -67,5 +77,11 @@ export class PrivateNats {
       proc.once('exit', () => resolve());
       proc.kill('SIGTERM');
     });
+  }
+
+  /** Stops the server and deletes its store. */
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.storeDir, { recursive: true, force: true });
   }
 }

@@ -7,6 +7,7 @@ import { emitContactAlertChange } from './alerts';
 import type { ContactLimits } from './limits';
 import { CONTACT_SUBJECTS, CONTACT_TEXT, CONTACT_TICKET, contactInputSchema, isHoneypotFilled, rateLimitMessage, ticketWaitSeconds, type ContactInputValid } from './rules';
 import { insertContactMessage } from './store';
+import { queueWebhookEvent } from '../webhooks';
 
 export interface ContactFormDeps extends MessagingDeps {
   contactLimits: ContactLimits;
@@ -68,6 +69,9 @@ async function storeContactMessage(deps: MessagingDeps, input: ContactInputValid
     await insertContactMessage(tx.manager, { id, name: input.name, email: input.email, subject: subject.stored, message: input.message, ip, receivedAt });
     // It lands in the inbox unread: the back-office bell gets its alert.
     await emitContactAlertChange(tx, { id, name: input.name }, null, { readAt: null, archivedAt: null }, receivedAt);
+    // Webhooks: that a message came and about what, never who wrote it or what it says.
+    const at = receivedAt.toISOString();
+    await queueWebhookEvent(deps, tx.manager, { eventId: id, type: 'contact.message_received', occurredAt: at, data: { messageId: id, subject: input.subject, receivedAt: at } });
     return queueMail(tx.manager, {
       purpose: 'contact_acknowledgement',
       dedupeKey: id,

@@ -1,4 +1,4 @@
-import { ok, parseInput, settle, type AuthUser, type Result, type Tx } from '@lbf/service-kit';
+import { ok, parseInput, recordAdminAction, settle, type AdminActor, type Result, type Tx } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ContactMessage, ContactMessagePage, ContactReply, MailStatus } from '../generated/graphql';
@@ -75,12 +75,19 @@ export async function adminContactMessages(deps: MessagingDeps, rawArgs: unknown
 
 const notFound = () => refusal('NOT_FOUND', CONTACT_TEXT.notFound);
 const alertStateOf = (r: Row) => ({ readAt: r.read_at as Date | null, archivedAt: r.archived_at as Date | null });
+/** A contact message as the administrators' journal names it: its sender. */
+const journalTarget = (r: Row) => ({ id: r.id as string, label: `${r.name as string} <${r.email as string}>` });
+const JOURNAL = {
+  read_at: { on: 'contact_message.marked_read', off: 'contact_message.marked_unread' },
+  archived_at: { on: 'contact_message.archived', off: 'contact_message.unarchived' },
+} as const;
 
 /**
  * Sets a message's read or archived state under its row lock, and raises or clears its bell alert
- * in the same transaction when that changes whether it is new (repeating a call changes nothing).
+ * in the same transaction when that changes whether it is new (repeating a call changes nothing,
+ * and is no journal entry).
  */
-async function changeContactState(deps: MessagingDeps, id: string, column: 'read_at' | 'archived_at', on: boolean): Promise<Result<ContactMessage>> {
+async function changeContactState(deps: MessagingDeps, admin: AdminActor, id: string, column: 'read_at' | 'archived_at', on: boolean): Promise<Result<ContactMessage>> {
   if (!isUuid(id)) return notFound();
   const changed = await deps.uow.run(async (tx) => {
     const before = await contactMessageRow(tx.manager, id, { lock: true });
@@ -88,6 +95,7 @@ async function changeContactState(deps: MessagingDeps, id: string, column: 'read
     const now = deps.now();
     const after = await setContactState(tx.manager, id, column, on, now);
     await emitContactAlertChange(tx, { id, name: before.name as string }, alertStateOf(before), alertStateOf(after), now);
+    if ((before[column] === null) !== (after[column] === null)) await recordAdminAction(tx, admin, JOURNAL[column][on ? 'on' : 'off'], journalTarget(before));
     return true;
   });
   if (!changed) return notFound();
@@ -95,12 +103,12 @@ async function changeContactState(deps: MessagingDeps, id: string, column: 'read
 }
 
 /** Read or unread (the first reading time is kept when marked read again). */
-export async function adminMarkContactMessage(deps: MessagingDeps, id: string, read: boolean): Promise<Result<ContactMessage>> {
-  return changeContactState(deps, id, 'read_at', read);
+export async function adminMarkContactMessage(deps: MessagingDeps, admin: AdminActor, id: string, read: boolean): Promise<Result<ContactMessage>> {
+  return changeContactState(deps, admin, id, 'read_at', read);
 }
 
-export async function adminArchiveContactMessage(deps: MessagingDeps, id: string, archived: boolean): Promise<Result<ContactMessage>> {
-  return changeContactState(deps, id, 'archived_at', archived);
+export async function adminArchiveContactMessage(deps: MessagingDeps, admin: AdminActor, id: string, archived: boolean): Promise<Result<ContactMessage>> {
+  return changeContactState(deps, admin, id, 'archived_at', archived);
 }
 
 /**
@@ -108,7 +116,7 @@ export async function adminArchiveContactMessage(deps: MessagingDeps, id: string
  * transaction (the mail exists exactly when the reply does), and the message counts as read (its
  * bell alert cleared if it was new).
  */
-export async function adminReplyContactMessage(deps: MessagingDeps, admin: AuthUser, id: string, rawBody: unknown): Promise<Result<ContactMessage>> {
+export async function adminReplyContactMessage(deps: MessagingDeps, admin: AdminActor, id: string, rawBody: unknown): Promise<Result<ContactMessage>> {
   const parsed = parseInput(replyBodySchema, { body: rawBody });
   if (!parsed.ok) return parsed;
   if (!isUuid(id)) return notFound();
@@ -119,7 +127,7 @@ export async function adminReplyContactMessage(deps: MessagingDeps, admin: AuthU
 }
 
 /** The reply's rows in the caller's transaction; its delivery's id. A missing message is thrown (rolled back by `settle`). */
-async function writeReply(deps: MessagingDeps, tx: Tx, admin: AuthUser, id: string, body: string): Promise<string> {
+async function writeReply(deps: MessagingDeps, tx: Tx, admin: AdminActor, id: string, body: string): Promise<string> {
   const original = await contactMessageRow(tx.manager, id, { lock: true });
   if (!original) throw userError('NOT_FOUND', CONTACT_TEXT.notFound);
   const subject = CONTACT_SUBJECTS[subjectOfStored(original.subject as string)];
@@ -143,5 +151,6 @@ async function writeReply(deps: MessagingDeps, tx: Tx, admin: AuthUser, id: stri
   await insertContactReply(tx.manager, { id: replyId, messageId: id, body, senderId: admin.userId, senderName, deliveryId: queued, sentAt: now });
   const readAt = (original.read_at as Date | null) ?? now;
   await emitContactAlertChange(tx, { id, name: original.name as string }, alertStateOf(original), { readAt, archivedAt: original.archived_at as Date | null }, now);
+  await recordAdminAction(tx, admin, 'contact_message.replied', journalTarget(original), { replyId, subject: `Re : ${subject.label}`, excerpt: body.slice(0, 200) });
   return queued;
 }

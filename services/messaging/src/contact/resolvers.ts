@@ -13,8 +13,8 @@ export function contactResolvers(deps: ContactFormDeps): { Query: QueryResolvers
     Mutation: {
       openContactForm: async (_p, _a, ctx) => unwrapKeepingCode(await openContactForm(deps, ctx.ip)),
       sendContactMessage: async (_p, { input }, ctx) => toPayload('sent', await sendContactMessage(deps, input, ctx.ip)),
-      adminMarkContactMessage: adminOnly(async ({ id, read }) => toPayload('contactMessage', await adminMarkContactMessage(deps, id, read))),
-      adminArchiveContactMessage: adminOnly(async ({ id, archived }) => toPayload('contactMessage', await adminArchiveContactMessage(deps, id, archived))),
+      adminMarkContactMessage: adminOnly(async ({ id, read }, _ctx, admin) => toPayload('contactMessage', await adminMarkContactMessage(deps, admin, id, read))),
+      adminArchiveContactMessage: adminOnly(async ({ id, archived }, _ctx, admin) => toPayload('contactMessage', await adminArchiveContactMessage(deps, admin, id, archived))),
       adminReplyContactMessage: adminOnly(async (args, _ctx, admin) => toPayload('contactMessage', await adminReplyContactMessage(deps, admin, args.id, args.body))),
     },
   };

@@ -49,6 +49,8 @@ export type MessagingErrorCode =
   | 'NOT_MARKABLE'
   /** Only a failed delivery can be sent again. */
   | 'NOT_RETRYABLE'
+  /** A webhook URL that is not https, or targets a local or private address. */
+  | 'INVALID_URL'
   /** A newsletter confirmation or unsubscribe token that is not ours or has expired. */
   | 'INVALID_TOKEN';
 
@@ -411,7 +413,21 @@ export type MailPurpose =
   | 'CONTACT_REPLY'
   | 'NEWSLETTER_CONFIRMATION'
   | 'NEWSLETTER_CAMPAIGN'
-  | 'NEWSLETTER_TEST';
+  | 'NEWSLETTER_TEST'
+  /** The notice that the account's deletion was asked for (its date, how to cancel). */
+  | 'ACCOUNT_DELETION'
+  /** The link to the person's data export (« Exporter mes données »). */
+  | 'DATA_EXPORT'
+  /** Five days after a purchase, the invitation to review the item (once per order). */
+  | 'REVIEW_REMINDER'
+  /** « Payer pour moi »: the requester told that someone paid their link. */
+  | 'PAY_LINK_PAID'
+  /** « Payer pour moi »: the payer's receipt, to the address they gave on the link's page. */
+  | 'PAY_LINK_RECEIPT'
+  /** To the administrators: a webhook subscription kept failing and was paused. */
+  | 'WEBHOOK_PAUSED'
+  /** « Offrir »: the claim link of a gift, to its recipient named by e-mail. */
+  | 'GIFT_RECEIVED';
 
 /** One logical mail to one recipient (administrators only). */
 export type MailDelivery = {
@@ -448,6 +464,137 @@ export type User = {
   /** Messages addressed to them and group messages, newest first. */
   messages: Maybe<Array<InboxMessage>>;
   unreadMessageCount: Maybe<Scalars['Int']['output']>;
+  /** Their latest data export (« Exporter mes données »): the person themself and administrators; null when none is under way or ready. */
+  dataExport: Maybe<DataExport>;
+};
+
+/** A data export as messaging assembles it: each of the five services sends its part, then the archive is made and the person mailed its link. */
+export type DataExport = {
+  __typename?: 'DataExport';
+  id: Scalars['ID']['output'];
+  status: DataExportStatus;
+  /** How many of the services' parts are in (partsTotal once ready). */
+  partsReady: Scalars['Int']['output'];
+  partsTotal: Scalars['Int']['output'];
+  requestedAt: Scalars['String']['output'];
+  /** When the archive and its link stop working (ready only): 24 hours after it was made. */
+  expiresAt: Maybe<Scalars['String']['output']>;
+  /** True when an administrator asked for it on the person's behalf. */
+  byAdministrator: Scalars['Boolean']['output'];
+  /** The signed link to the archive, for the person themself only, while it is ready. */
+  downloadUrl: Maybe<Scalars['String']['output']>;
+};
+
+export type DataExportStatus =
+  /** The services' parts are being gathered. */
+  | 'PREPARING'
+  /** The archive is ready: downloadUrl, until expiresAt. */
+  | 'READY'
+  /** A part did not arrive within an hour: the person may ask again. */
+  | 'FAILED';
+
+/**
+ * What a webhook subscription can receive (issue 24 point 5). The body's `type` is the dotted name:
+ * purchase.completed, purchase.refunded, user.registered, item.published, contact.message_received.
+ */
+export type WebhookEventType =
+  | 'PURCHASE_COMPLETED'
+  | 'PURCHASE_REFUNDED'
+  | 'USER_REGISTERED'
+  | 'ITEM_PUBLISHED'
+  | 'CONTACT_MESSAGE_RECEIVED';
+
+export type WebhookSubscriptionStatus =
+  | 'ACTIVE'
+  /** Paused by an administrator, or after repeated failed deliveries: nothing is sent until it is resumed. */
+  | 'PAUSED';
+
+export type WebhookDeliveryStatus =
+  /** Not delivered yet: first try or a retry to come. */
+  | 'PENDING'
+  | 'SUCCEEDED'
+  /** Every attempt failed. */
+  | 'FAILED';
+
+/** An HTTPS address that receives signed events (administrators only). */
+export type WebhookSubscription = {
+  __typename?: 'WebhookSubscription';
+  id: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+  events: Array<WebhookEventType>;
+  status: WebhookSubscriptionStatus;
+  /** Why it is paused (an administrator, or failures), when it is. */
+  pausedReason: Maybe<Scalars['String']['output']>;
+  /** Failed deliveries in a row (a success resets it). */
+  consecutiveFailures: Scalars['Int']['output'];
+  createdAt: Scalars['String']['output'];
+};
+
+/** One try of a delivery. */
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  attempt: Scalars['Int']['output'];
+  at: Scalars['String']['output'];
+  durationMs: Scalars['Int']['output'];
+  succeeded: Scalars['Boolean']['output'];
+  /** The receiver's HTTP status; null when none came (refused, timed out). */
+  responseCode: Maybe<Scalars['Int']['output']>;
+  error: Maybe<Scalars['String']['output']>;
+};
+
+/** One event sent to one subscription; its id is the X-LBF-Webhook-Id header, the same at every attempt. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  id: Scalars['ID']['output'];
+  eventType: WebhookEventType;
+  status: WebhookDeliveryStatus;
+  attempts: Scalars['Int']['output'];
+  lastResponseCode: Maybe<Scalars['Int']['output']>;
+  lastError: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  deliveredAt: Maybe<Scalars['String']['output']>;
+  /** Every attempt, oldest first. */
+  log: Array<WebhookAttempt>;
+};
+
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  items: Array<WebhookDelivery>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type CreateWebhookSubscriptionInput = {
+  /** https:// only; local and private addresses are refused. */
+  url: Scalars['String']['input'];
+  events: Array<WebhookEventType>;
+};
+
+export type CreateWebhookSubscriptionPayload = {
+  __typename?: 'CreateWebhookSubscriptionPayload';
+  subscription: Maybe<WebhookSubscription>;
+  /** The signing secret, shown this once (stored encrypted, never shown again). */
+  secret: Maybe<Scalars['String']['output']>;
+  error: Maybe<UserError>;
+};
+
+export type WebhookSubscriptionPayload = {
+  __typename?: 'WebhookSubscriptionPayload';
+  subscription: Maybe<WebhookSubscription>;
+  error: Maybe<UserError>;
+};
+
+export type DeleteWebhookSubscriptionPayload = {
+  __typename?: 'DeleteWebhookSubscriptionPayload';
+  ok: Scalars['Boolean']['output'];
+  error: Maybe<UserError>;
+};
+
+export type WebhookDeliveryPayload = {
+  __typename?: 'WebhookDeliveryPayload';
+  delivery: Maybe<WebhookDelivery>;
+  error: Maybe<UserError>;
 };
 
 export type Query = {
@@ -475,6 +622,10 @@ export type Query = {
   myUnreadMessageCount: Scalars['Int']['output'];
   /** Administrators: e-mail deliveries, newest first, e.g. the failed ones with their error. */
   adminMailDeliveries: MailDeliveryPage;
+  /** Administrators: the webhook subscriptions, newest first. */
+  adminWebhookSubscriptions: Array<WebhookSubscription>;
+  /** Administrators: a subscription's deliveries, newest first, with each attempt. */
+  adminWebhookDeliveries: WebhookDeliveryPage;
 };
 
 
@@ -542,6 +693,13 @@ export type QueryAdminMailDeliveriesArgs = {
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryAdminWebhookDeliveriesArgs = {
+  subscriptionId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** A visitor opens the contact form (page or dialog): the ticket its submission must carry. */
@@ -572,6 +730,14 @@ export type Mutation = {
   markMessageRead: InboxMessagePayload;
   /** Administrators: sends a FAILED mail again (a new attempt on the same delivery row). */
   adminRetryMailDelivery: MailDeliveryPayload;
+  /** Administrators: subscribes an HTTPS URL to events; the payload carries its signing secret, this once. */
+  adminCreateWebhookSubscription: CreateWebhookSubscriptionPayload;
+  /** Administrators: pauses (active: false) or resumes a subscription; resuming sends its pending deliveries. */
+  adminSetWebhookSubscriptionActive: WebhookSubscriptionPayload;
+  /** Administrators: deletes a subscription and its deliveries' log. */
+  adminDeleteWebhookSubscription: DeleteWebhookSubscriptionPayload;
+  /** Administrators: « Renvoyer », the delivery sent again (same id, same body, signed anew). */
+  adminRetryWebhookDelivery: WebhookDeliveryPayload;
 };
 
 
@@ -645,6 +811,27 @@ export type MutationMarkMessageReadArgs = {
 
 
 export type MutationAdminRetryMailDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAdminCreateWebhookSubscriptionArgs = {
+  input: CreateWebhookSubscriptionInput;
+};
+
+
+export type MutationAdminSetWebhookSubscriptionActiveArgs = {
+  id: Scalars['ID']['input'];
+  active: Scalars['Boolean']['input'];
+};
+
+
+export type MutationAdminDeleteWebhookSubscriptionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAdminRetryWebhookDeliveryArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -800,6 +987,20 @@ export type ResolversTypes = {
   MailDeliveryPage: ResolverTypeWrapper<MailDeliveryPage>;
   MailDeliveryPayload: ResolverTypeWrapper<Omit<MailDeliveryPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   User: ResolverTypeWrapper<UserRefModel>;
+  DataExport: ResolverTypeWrapper<DataExport>;
+  DataExportStatus: DataExportStatus;
+  WebhookEventType: WebhookEventType;
+  WebhookSubscriptionStatus: WebhookSubscriptionStatus;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
+  WebhookSubscription: ResolverTypeWrapper<WebhookSubscription>;
+  WebhookAttempt: ResolverTypeWrapper<WebhookAttempt>;
+  WebhookDelivery: ResolverTypeWrapper<WebhookDelivery>;
+  WebhookDeliveryPage: ResolverTypeWrapper<WebhookDeliveryPage>;
+  CreateWebhookSubscriptionInput: CreateWebhookSubscriptionInput;
+  CreateWebhookSubscriptionPayload: ResolverTypeWrapper<Omit<CreateWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  WebhookSubscriptionPayload: ResolverTypeWrapper<Omit<WebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  DeleteWebhookSubscriptionPayload: ResolverTypeWrapper<Omit<DeleteWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  WebhookDeliveryPayload: ResolverTypeWrapper<Omit<WebhookDeliveryPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -846,6 +1047,16 @@ export type ResolversParentTypes = {
   MailDeliveryPage: MailDeliveryPage;
   MailDeliveryPayload: Omit<MailDeliveryPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   User: UserRefModel;
+  DataExport: DataExport;
+  WebhookSubscription: WebhookSubscription;
+  WebhookAttempt: WebhookAttempt;
+  WebhookDelivery: WebhookDelivery;
+  WebhookDeliveryPage: WebhookDeliveryPage;
+  CreateWebhookSubscriptionInput: CreateWebhookSubscriptionInput;
+  CreateWebhookSubscriptionPayload: Omit<CreateWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  WebhookSubscriptionPayload: Omit<WebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  DeleteWebhookSubscriptionPayload: Omit<DeleteWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  WebhookDeliveryPayload: Omit<WebhookDeliveryPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   Query: Record<PropertyKey, never>;
   Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
@@ -856,6 +1067,12 @@ export type ResolversParentTypes = {
 export type ShareableDirectiveArgs = { };
 
 export type ShareableDirectiveResolver<Result, Parent, ContextType = BaseContext, Args = ShareableDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type TagDirectiveArgs = {
+  name: Scalars['String']['input'];
+};
+
+export type TagDirectiveResolver<Result, Parent, ContextType = BaseContext, Args = TagDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type InaccessibleDirectiveArgs = { };
 
@@ -1085,6 +1302,77 @@ export type UserResolvers<ContextType = BaseContext, ParentType extends Resolver
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   messages?: Resolver<Maybe<Array<ResolversTypes['InboxMessage']>>, ParentType, ContextType>;
   unreadMessageCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  dataExport?: Resolver<Maybe<ResolversTypes['DataExport']>, ParentType, ContextType>;
+};
+
+export type DataExportResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['DataExport'] = ResolversParentTypes['DataExport']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DataExportStatus'], ParentType, ContextType>;
+  partsReady?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  partsTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  byAdministrator?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WebhookSubscriptionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookSubscription'] = ResolversParentTypes['WebhookSubscription']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['WebhookEventType']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookSubscriptionStatus'], ParentType, ContextType>;
+  pausedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookAttemptResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookAttempt'] = ResolversParentTypes['WebhookAttempt']> = {
+  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  succeeded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  responseCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WebhookDeliveryResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookDelivery'] = ResolversParentTypes['WebhookDelivery']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['WebhookEventType'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastResponseCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deliveredAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  log?: Resolver<Array<ResolversTypes['WebhookAttempt']>, ParentType, ContextType>;
+};
+
+export type WebhookDeliveryPageResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookDeliveryPage'] = ResolversParentTypes['WebhookDeliveryPage']> = {
+  items?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CreateWebhookSubscriptionPayloadResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['CreateWebhookSubscriptionPayload'] = ResolversParentTypes['CreateWebhookSubscriptionPayload']> = {
+  subscription?: Resolver<Maybe<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type WebhookSubscriptionPayloadResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookSubscriptionPayload'] = ResolversParentTypes['WebhookSubscriptionPayload']> = {
+  subscription?: Resolver<Maybe<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type DeleteWebhookSubscriptionPayloadResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['DeleteWebhookSubscriptionPayload'] = ResolversParentTypes['DeleteWebhookSubscriptionPayload']> = {
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type WebhookDeliveryPayloadResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookDeliveryPayload'] = ResolversParentTypes['WebhookDeliveryPayload']> = {
+  delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1101,6 +1389,8 @@ export type QueryResolvers<ContextType = BaseContext, ParentType extends Resolve
   myMessages?: Resolver<ResolversTypes['InboxPage'], ParentType, ContextType, RequireFields<QueryMyMessagesArgs, 'page' | 'pageSize'>>;
   myUnreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   adminMailDeliveries?: Resolver<ResolversTypes['MailDeliveryPage'], ParentType, ContextType, RequireFields<QueryAdminMailDeliveriesArgs, 'page' | 'pageSize'>>;
+  adminWebhookSubscriptions?: Resolver<Array<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
+  adminWebhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<QueryAdminWebhookDeliveriesArgs, 'subscriptionId' | 'page' | 'pageSize'>>;
 };
 
 export type MutationResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1119,6 +1409,10 @@ export type MutationResolvers<ContextType = BaseContext, ParentType extends Reso
   adminMarkMessageRead?: Resolver<ResolversTypes['AdminInternalMessagePayload'], ParentType, ContextType, RequireFields<MutationAdminMarkMessageReadArgs, 'id'>>;
   markMessageRead?: Resolver<ResolversTypes['InboxMessagePayload'], ParentType, ContextType, RequireFields<MutationMarkMessageReadArgs, 'id'>>;
   adminRetryMailDelivery?: Resolver<ResolversTypes['MailDeliveryPayload'], ParentType, ContextType, RequireFields<MutationAdminRetryMailDeliveryArgs, 'id'>>;
+  adminCreateWebhookSubscription?: Resolver<ResolversTypes['CreateWebhookSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationAdminCreateWebhookSubscriptionArgs, 'input'>>;
+  adminSetWebhookSubscriptionActive?: Resolver<ResolversTypes['WebhookSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationAdminSetWebhookSubscriptionActiveArgs, 'id' | 'active'>>;
+  adminDeleteWebhookSubscription?: Resolver<ResolversTypes['DeleteWebhookSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationAdminDeleteWebhookSubscriptionArgs, 'id'>>;
+  adminRetryWebhookDelivery?: Resolver<ResolversTypes['WebhookDeliveryPayload'], ParentType, ContextType, RequireFields<MutationAdminRetryWebhookDeliveryArgs, 'id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1158,6 +1452,15 @@ export type Resolvers<ContextType = BaseContext> = {
   MailDeliveryPage?: MailDeliveryPageResolvers<ContextType>;
   MailDeliveryPayload?: MailDeliveryPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  DataExport?: DataExportResolvers<ContextType>;
+  WebhookSubscription?: WebhookSubscriptionResolvers<ContextType>;
+  WebhookAttempt?: WebhookAttemptResolvers<ContextType>;
+  WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
+  WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
+  CreateWebhookSubscriptionPayload?: CreateWebhookSubscriptionPayloadResolvers<ContextType>;
+  WebhookSubscriptionPayload?: WebhookSubscriptionPayloadResolvers<ContextType>;
+  DeleteWebhookSubscriptionPayload?: DeleteWebhookSubscriptionPayloadResolvers<ContextType>;
+  WebhookDeliveryPayload?: WebhookDeliveryPayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
@@ -1165,5 +1468,6 @@ export type Resolvers<ContextType = BaseContext> = {
 
 export type DirectiveResolvers<ContextType = BaseContext> = {
   shareable?: ShareableDirectiveResolver<any, any, ContextType>;
+  tag?: TagDirectiveResolver<any, any, ContextType>;
   inaccessible?: InaccessibleDirectiveResolver<any, any, ContextType>;
 };

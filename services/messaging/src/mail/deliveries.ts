@@ -1,5 +1,5 @@
-import type { Result } from '@lbf/service-kit';
-import { ok, parseInput } from '@lbf/service-kit';
+import type { AdminActor, Result } from '@lbf/service-kit';
+import { ok, parseInput, recordAdminAction } from '@lbf/service-kit';
 import { z } from 'zod';
 import type { MailDelivery, MailDeliveryPage } from '../generated/graphql';
 import type { MessagingDeps } from '../shared/deps';
@@ -13,7 +13,19 @@ import { deliveryExists, listDeliveries, requeueFailed, type DeliveryListRow } f
 export const deliveriesArgs = z.object({
   status: z.enum(['QUEUED', 'SENDING', 'SENT', 'FAILED', 'SUPPRESSED']).nullish(),
   purpose: z
-    .enum(['PASSWORD_RESET', 'WELCOME', 'PURCHASE_RECEIPT', 'CONTACT_ACKNOWLEDGEMENT', 'CONTACT_REPLY', 'NEWSLETTER_CONFIRMATION', 'NEWSLETTER_CAMPAIGN', 'NEWSLETTER_TEST'])
+    .enum([
+      'PASSWORD_RESET',
+      'WELCOME',
+      'PURCHASE_RECEIPT',
+      'CONTACT_ACKNOWLEDGEMENT',
+      'CONTACT_REPLY',
+      'NEWSLETTER_CONFIRMATION',
+      'NEWSLETTER_CAMPAIGN',
+      'NEWSLETTER_TEST',
+      'ACCOUNT_DELETION',
+      'DATA_EXPORT',
+      'WEBHOOK_PAUSED',
+    ])
     .nullish(),
   search: z.string().max(254).nullish(),
   page: z.number().int().min(1).max(100_000).default(1),
@@ -46,9 +58,13 @@ export async function listMailDeliveries(deps: Pick<MessagingDeps, 'ds'>, rawArg
 }
 
 /** A FAILED delivery back to 'queued' and dispatched again (a new attempt on the same row, same Message-ID). */
-export async function retryMailDelivery(deps: MessagingDeps, id: string): Promise<Result<MailDelivery>> {
+export async function retryMailDelivery(deps: MessagingDeps, admin: AdminActor, id: string): Promise<Result<MailDelivery>> {
   if (!z.uuid().safeParse(id).success) return refusal('NOT_FOUND', MAIL_TEXT.deliveryNotFound);
-  const row = await requeueFailed(deps.ds.manager, id);
+  const row = await deps.uow.run(async (tx) => {
+    const requeued = await requeueFailed(tx.manager, id);
+    if (requeued) await recordAdminAction(tx, admin, 'mail.resent', { id, label: `${requeued.subject} — ${requeued.recipient}` }, { purpose: requeued.purpose, lastError: requeued.last_error });
+    return requeued;
+  });
   if (!row) {
     return (await deliveryExists(deps.ds.manager, id)) ? refusal('NOT_RETRYABLE', MAIL_TEXT.onlyFailedRetry) : refusal('NOT_FOUND', MAIL_TEXT.deliveryNotFound);
   }

@@ -1,11 +1,8 @@
-/** Text made safe to place in HTML (element content and quoted attribute values). */
+import escape from 'escape-html';
+
+/** Text made safe to place in HTML (element content and quoted attribute values): escape-html's five characters. */
 export function escapeHtml(value: string | number | null | undefined): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return escape(String(value ?? ''));
 }
 
 /** Plain text as HTML paragraphs: escaped, blank lines split paragraphs, single newlines become <br>. */

@@ -27,6 +27,23 @@ export function formatReceiptDate(iso: string, timeZone = MAIL_TIMEZONE): string
   return `${date} à ${part('hour')}:${part('minute')} (${part('timeZoneName')})`;
 }
 
+/**
+ * The receipt's amount lines: with a promo code, the price before it, the code and its discount in
+ * both currencies, then what was paid; without one, the amount alone. Shared by the mail, the PDF
+ * and (in the same words) the web page.
+ */
+export function amountRows(data: TemplateData['purchase_receipt']): Array<[string, string]> {
+  const paid: [string, string] = ['Montant', `${formatXaf(data.amountXaf)} (${formatUsdCents(data.amountUsdCents)})`];
+  const promo = data.promo;
+  if (!promo) return [paid];
+  return [
+    ['Prix', `${formatXaf(data.amountXaf + promo.discountXaf)} (${formatUsdCents(data.amountUsdCents + promo.discountUsdCents)})`],
+    ['Code promo', promo.code],
+    ['Remise', `-${formatXaf(promo.discountXaf)} (-${formatUsdCents(promo.discountUsdCents)})`],
+    ['Montant payé', paid[1]],
+  ];
+}
+
 export function receiptDocument(data: TemplateData['purchase_receipt'], site: SiteIdentity): ReceiptDocument {
   const legal = site.legal ?? { name: null, address: null, taxId: null };
   const sellerLines: string[] = [];
@@ -45,7 +62,7 @@ export function receiptDocument(data: TemplateData['purchase_receipt'], site: Si
     buyer: { label: 'Client', lines: buyerLines },
     rows: [
       ['Article', `${data.itemTitle} (${data.itemType === 'video' ? 'Vidéo' : 'Guide PDF'})`],
-      ['Montant', `${formatXaf(data.amountXaf)} (${formatUsdCents(data.amountUsdCents)})`],
+      ...amountRows(data),
       ['Méthode de paiement', PAYMENT_METHOD_LABELS[data.provider]],
       ["Transaction de l'opérateur", data.operatorTransactionId ?? '—'],
       ['Date', formatReceiptDate(data.completedAt)],

@@ -69,6 +69,12 @@ describe('the receipt PDF', () => {
     expect(text.replace(/\n/g, ' ')).toContain('Un titre très long Un titre très long');
   });
 
+  it('with a promo code: the price before it, the code and its discount in FCFA and USD, then what was paid', async () => {
+    const withCode = { ...data, amountXaf: 1885, amountUsdCents: 288, promo: { code: 'SOLDES20', discountXaf: 471, discountUsdCents: 71 } };
+    const { text } = await pageText(await receiptPdf(receiptDocument(withCode, site), { author: 'LBF', createdAt: new Date(data.completedAt) }));
+    for (const part of ['Prix', '2 356 FCFA (3,59 $)', 'Code promo', 'SOLDES20', 'Remise', '-471 FCFA (-0,71 $)', 'Montant payé', '1 885 FCFA (2,88 $)']) expect(text).toContain(part);
+  });
+
   it("writes the date in the site's time zone, named", () => {
     expect(formatReceiptDate('2026-01-01T23:30:00.000Z')).toBe('2 janvier 2026 à 00:30 (UTC+1)');
   });

@@ -2,6 +2,7 @@ import { renderLayout, type SiteIdentity } from './layout';
 import { receiptDocument } from './receipt-document';
 import type { MailPurpose, TemplateData } from './template-data';
 import type { MailContent } from './templates/parts';
+import { accountDeletionMail } from './templates/account-deletion';
 import { passwordResetMail } from './templates/password-reset';
 import { purchaseReceiptMail } from './templates/purchase-receipt';
 import { welcomeMail } from './templates/welcome';
@@ -40,14 +41,17 @@ function receiptPdf(): typeof import('./receipt-pdf').receiptPdf {
 
 /** What a purpose attaches, made at send time like its body (with the site as it is then). */
 const ATTACHMENTS: { [P in Transactional]?: (data: TemplateData[P], site: SiteIdentity) => Promise<MailAttachment[]> } = {
-  purchase_receipt: async (data, site) => [
-    {
-      filename: `recu-${data.receiptNumber}.pdf`,
-      contentType: 'application/pdf',
-      content: await receiptPdf()(receiptDocument(data, site), { author: site.siteName, createdAt: new Date(data.completedAt) }),
-    },
-  ],
+  purchase_receipt: async (data, site) => [await receiptAttachment(data, site)],
 };
+
+/** A receipt as a PDF file (the receipt mail's attachment, and the data export's copies). */
+export async function receiptAttachment(data: TemplateData['purchase_receipt'], site: SiteIdentity): Promise<MailAttachment> {
+  return {
+    filename: `recu-${data.receiptNumber}.pdf`,
+    contentType: 'application/pdf',
+    content: await receiptPdf()(receiptDocument(data, site), { author: site.siteName, createdAt: new Date(data.completedAt) }),
+  };
+}
 
 type Transactional = Exclude<MailPurpose, 'newsletter_campaign' | 'newsletter_test'>;
 
@@ -56,6 +60,7 @@ const OWN_TEMPLATES = {
   password_reset: passwordResetMail,
   welcome: welcomeMail,
   purchase_receipt: purchaseReceiptMail,
+  account_deletion: accountDeletionMail,
 };
 
 type Templates = { [P in Transactional]: (data: TemplateData[P], site: SiteIdentity) => MailContent };

@@ -10,7 +10,7 @@ export function mailResolvers(deps: MessagingDeps): { Query: QueryResolvers; Mut
       adminMailDeliveries: adminOnly(async (args) => unwrap(await listMailDeliveries(deps, args))),
     },
     Mutation: {
-      adminRetryMailDelivery: adminOnly(async ({ id }) => toPayload('delivery', await retryMailDelivery(deps, id))),
+      adminRetryMailDelivery: adminOnly(async ({ id }, _ctx, admin) => toPayload('delivery', await retryMailDelivery(deps, admin, id))),
     },
   };
 }

@@ -14,4 +14,11 @@ export const MAIL_PURPOSES = [
   'newsletter_confirmation',
   'newsletter_campaign',
   'newsletter_test',
+  'account_deletion',
+  'data_export',
+  'review_reminder',
+  'pay_link_paid',
+  'pay_link_receipt',
+  'webhook_paused',
+  'gift_received',
 ] as const;

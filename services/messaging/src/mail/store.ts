@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { queryRows } from '@lbf/service-kit';
+import { suppressionHash } from '../shared/email';
 import { likePattern } from '../shared/sql';
 import type { MailPurpose, TemplateData } from './template-data';
 
@@ -44,14 +45,40 @@ export interface QueueMailInput<P extends MailPurpose> {
   subscriberId?: string;
 }
 
-/** The new row's id, or null when (purpose, dedupeKey) already has one. */
+/**
+ * Serialises, per address, the queuing of a mail with an erasure (transaction-scoped advisory lock):
+ * without it a mail queued while the person is being erased commits after the erasure, unseen by it.
+ */
+export async function lockAddress(manager: EntityManager, address: string): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('mail:' || $1, 0))`, [suppressionHash(address)]);
+}
+
+/**
+ * The new row's id, or null when (purpose, dedupeKey) already has one, or when the address belongs to
+ * an erased account (its hash on the suppression list, reason 'erased') that nobody has registered
+ * with since: an event that arrives after the erasure (a late receipt, say) must not write the
+ * person's name and address back.
+ */
 export async function insertDelivery<P extends MailPurpose>(manager: EntityManager, input: QueueMailInput<P>): Promise<string | null> {
+  await lockAddress(manager, input.to);
   const rows = (await manager.query(
     `INSERT INTO mail_deliveries (id, purpose, dedupe_key, recipient, subject, data, campaign_id, subscriber_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     SELECT $1::uuid, $2, $3, $4, $5, $6::jsonb, $7::uuid, $8::uuid
+      WHERE NOT EXISTS (SELECT 1 FROM suppressions WHERE email_hash = $9 AND reason = 'erased')
+         OR EXISTS (SELECT 1 FROM users WHERE email = $4)
      ON CONFLICT (purpose, dedupe_key) DO NOTHING
      RETURNING id`,
-    [randomUUID(), input.purpose, input.dedupeKey, input.to, input.subject, JSON.stringify(input.data), input.campaignId ?? null, input.subscriberId ?? null],
+    [
+      randomUUID(),
+      input.purpose,
+      input.dedupeKey,
+      input.to,
+      input.subject,
+      JSON.stringify(input.data),
+      input.campaignId ?? null,
+      input.subscriberId ?? null,
+      suppressionHash(input.to),
+    ],
   )) as Array<{ id: string }>;
   return rows.length ? rows[0].id : null;
 }
@@ -67,12 +94,12 @@ export async function claimDelivery(manager: EntityManager, id: string): Promise
   return row ?? null;
 }
 
-/** A campaign mail whose address is suppressed or whose subscriber is no longer active is not sent. */
+/** A campaign mail whose address is suppressed (matched by its hash) or whose subscriber is no longer active is not sent. */
 export async function campaignMailBlocked(manager: EntityManager, recipient: string, subscriberId: string | null): Promise<boolean> {
   const [row] = (await manager.query(
-    `SELECT (EXISTS (SELECT 1 FROM suppressions WHERE email = $1)
+    `SELECT (EXISTS (SELECT 1 FROM suppressions WHERE email_hash = $1)
         OR NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE id = $2 AND status = 'active')) AS blocked`,
-    [recipient, subscriberId],
+    [suppressionHash(recipient), subscriberId],
   )) as Array<{ blocked: boolean }>;
   return row.blocked;
 }
@@ -96,7 +123,11 @@ export async function settleDelivery(
 
 /** A hard bounce: the address on the suppression list, and its newsletter subscription bounced. */
 export async function suppressBounced(manager: EntityManager, recipient: string, detail: string): Promise<void> {
-  await manager.query(`INSERT INTO suppressions (email, reason, detail) VALUES ($1, 'bounced', $2) ON CONFLICT (email) DO NOTHING`, [recipient, detail]);
+  await manager.query(`INSERT INTO suppressions (email, email_hash, reason, detail) VALUES ($1, $3, 'bounced', $2) ON CONFLICT (email_hash) DO NOTHING`, [
+    recipient,
+    detail,
+    suppressionHash(recipient),
+  ]);
   await manager.query(`UPDATE newsletter_subscribers SET status = 'bounced', updated_at = now() WHERE email = $1 AND status IN ('pending', 'active')`, [recipient]);
 }
 

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MessagingSettings } from '../config';
 
 /** The URL and the SMTP timeouts (config.ts's defaults bound one exchange well under the sending lease). */
@@ -12,6 +12,9 @@ function keyOf(config: TransportConfig): string {
 
 function create(config: TransportConfig): Transporter {
   const t = config.smtpTimeoutsMs;
+  // nodemailer is loaded with the first transport, not at boot: a restarted service answers sooner (issue 22 §5).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodemailer = require('nodemailer') as typeof import('nodemailer');
   return nodemailer.createTransport({
     url: config.smtpUrl,
     pool: true,

@@ -1,4 +1,4 @@
-import { ok, parseInput, settle, type AuthUser, type Result } from '@lbf/service-kit';
+import { ok, parseInput, recordAdminAction, settle, type AdminActor, type Result, type Tx } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { AdminInternalMessage, AdminInternalMessagePage, InternalMessageStats, MessageRecipient } from '../generated/graphql';
@@ -58,10 +58,10 @@ export async function adminInternalMessageStats(deps: MessagingDeps): Promise<In
 }
 
 /** One message to one user (who must exist and not be banned), or to every user (counted at send time). */
-export async function adminSendMessage(deps: InboxDeps, admin: AuthUser, rawInput: unknown): Promise<Result<AdminInternalMessage>> {
+export async function adminSendMessage(deps: InboxDeps, admin: AdminActor, rawInput: unknown): Promise<Result<AdminInternalMessage>> {
   const parsed = parseInput(sendMessageSchema, rawInput);
   if (!parsed.ok) return parsed;
-  const sent = await settle(() => deps.uow.run(({ manager }) => writeMessage(deps, manager, admin, parsed.value)));
+  const sent = await settle(() => deps.uow.run((tx) => writeMessage(deps, tx, admin, parsed.value)));
   if (!sent.ok) return sent;
   const message = sent.value;
   if (message.isGroup) await deps.unread.changedForEveryone();
@@ -69,7 +69,8 @@ export async function adminSendMessage(deps: InboxDeps, admin: AuthUser, rawInpu
   return ok(message);
 }
 
-async function writeMessage(deps: MessagingDeps, manager: EntityManager, admin: AuthUser, input: SendMessageInput): Promise<AdminInternalMessage> {
+async function writeMessage(deps: MessagingDeps, tx: Tx, admin: AdminActor, input: SendMessageInput): Promise<AdminInternalMessage> {
+  const { manager } = tx;
   let recipientCount = 1;
   if (input.toAll) {
     recipientCount = await activeUserCount(manager);
@@ -88,20 +89,25 @@ async function writeMessage(deps: MessagingDeps, manager: EntityManager, admin: 
     recipientCount,
     sentAt: deps.now(),
   });
-  return (await loadAdminMessage(manager, id))!;
+  const message = (await loadAdminMessage(manager, id))!;
+  const to = message.recipient ? `${message.recipient.name} <${message.recipient.email}>` : MESSAGES_TEXT.everyone;
+  await recordAdminAction(tx, admin, 'message.sent', { id, label: message.subject }, { to, recipientCount });
+  return message;
 }
 
 /** The spec's 'mark as read': only an unread individual message. */
-export async function adminMarkMessageRead(deps: InboxDeps, id: string): Promise<Result<AdminInternalMessage>> {
+export async function adminMarkMessageRead(deps: InboxDeps, admin: AdminActor, id: string): Promise<Result<AdminInternalMessage>> {
   if (!isUuid(id)) return refusal('NOT_FOUND', MESSAGES_TEXT.notFound);
   const marked = await settle(() =>
-    deps.uow.run(async ({ manager }) => {
-      const row = await lockMessage(manager, id);
+    deps.uow.run(async (tx) => {
+      const row = await lockMessage(tx.manager, id);
       if (!row) throw userError('NOT_FOUND', MESSAGES_TEXT.notFound);
       if (row.is_group) throw userError('NOT_MARKABLE', MESSAGES_TEXT.groupNotMarkable);
       if (row.read_at) throw userError('ALREADY_READ', MESSAGES_TEXT.alreadyRead);
-      await setMessageRead(manager, id, deps.now());
-      return (await loadAdminMessage(manager, id))!;
+      await setMessageRead(tx.manager, id, deps.now());
+      const message = (await loadAdminMessage(tx.manager, id))!;
+      await recordAdminAction(tx, admin, 'message.marked_read', { id, label: message.subject });
+      return message;
     }),
   );
   if (!marked.ok) return marked;

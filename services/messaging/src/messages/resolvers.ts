@@ -21,7 +21,7 @@ export function messagesResolvers(deps: InboxDeps): MessagesResolvers {
     },
     Mutation: {
       adminSendMessage: adminOnly(async ({ input }, _ctx, admin) => toPayload('message', await adminSendMessage(deps, admin, input))),
-      adminMarkMessageRead: adminOnly(async ({ id }) => toPayload('message', await adminMarkMessageRead(deps, id))),
+      adminMarkMessageRead: adminOnly(async ({ id }, _ctx, admin) => toPayload('message', await adminMarkMessageRead(deps, admin, id))),
       markMessageRead: async (_p, { id }, ctx) => {
         const user = requireUser(ctx);
         return toPayload('message', await markMessageRead(deps, user.userId, id));

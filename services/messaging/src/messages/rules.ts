@@ -13,6 +13,8 @@ export const MESSAGES_TEXT = {
   groupNotMarkable: 'Un message envoyé à tous les utilisateurs ne peut pas être marqué comme lu par un administrateur.',
   searchLong: 'La recherche ne doit pas dépasser 200 caractères',
   teamName: "L'équipe LBF",
+  /** The spec's « Destinataire » of a group message. */
+  everyone: 'Tous les utilisateurs',
 } as const;
 
 export { isUuid } from '../shared/sql';

@@ -1,5 +1,4 @@
-import { requireSelfOrAdmin } from '@lbf/service-kit';
-import DataLoader from 'dataloader';
+import { batchLoader, perRequest, requireSelfOrAdmin } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import type { InboxMessage, UserResolvers } from '../generated/graphql';
 import { inboxMessageOf } from './inbox';
@@ -31,37 +30,11 @@ export async function userMessages(ds: DataSource, userIds: readonly string[], l
   return result;
 }
 
-interface InboxLoaders {
-  unread: DataLoader<string, number>;
-  messages: DataLoader<string, InboxMessage[]>;
-}
-
-/**
- * Per-request loaders, kept on the request's context object (so two requests never share a
- * result): every User field asked while one `_entities` batch resolves joins one load. The batch
- * is dispatched on setImmediate, after every resolver of the batch has run, however many promise
- * turns the federation library takes between entities.
- */
-const loadersByRequest = new WeakMap<object, InboxLoaders>();
-
-function loadersFor(ds: DataSource, ctx: object): InboxLoaders {
-  let loaders = loadersByRequest.get(ctx);
-  if (!loaders) {
-    const options = { batchScheduleFn: (run: () => void) => void setImmediate(run) };
-    loaders = {
-      unread: new DataLoader(async (ids: readonly string[]) => {
-        const counts = await unreadCounts(ds, ids);
-        return ids.map((id) => counts.get(id) ?? 0);
-      }, options),
-      messages: new DataLoader(async (ids: readonly string[]) => {
-        const lists = await userMessages(ds, ids);
-        return ids.map((id) => lists.get(id) ?? []);
-      }, options),
-    };
-    loadersByRequest.set(ctx, loaders);
-  }
-  return loaders;
-}
+/** Every User field asked while one `_entities` batch resolves joins one load per kind (kit batchLoader). */
+const loadersFor = perRequest((ds: DataSource) => ({
+  unread: batchLoader((ids) => unreadCounts(ds, ids), 0),
+  messages: batchLoader((ids) => userMessages(ds, ids), [] as InboxMessage[]),
+}));
 
 /**
  * `User.messages` and `User.unreadMessageCount` (the entity identity owns, extended here), batched
@@ -73,11 +46,11 @@ export function userInboxResolvers(ds: DataSource): UserResolvers {
     __resolveReference: (ref) => ({ id: ref.id }),
     messages: async (user, _args, ctx) => {
       requireSelfOrAdmin(ctx, user.id);
-      return loadersFor(ds, ctx).messages.load(user.id);
+      return loadersFor(ctx, ds).messages.load(user.id);
     },
     unreadMessageCount: async (user, _args, ctx) => {
       requireSelfOrAdmin(ctx, user.id);
-      return loadersFor(ds, ctx).unread.load(user.id);
+      return loadersFor(ctx, ds).unread.load(user.id);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ok, parseInput, sanitizeRichText, toCsv, type AuthUser, type Result } from '@lbf/service-kit';
+import { ok, parseInput, recordAdminAction, sanitizeRichText, toCsv, type AdminActor, type AuthUser, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Campaign, CampaignPage, NewsletterStats, NewsletterSubscriber, NewsletterSubscriberPage, SubscriberStatus } from '../generated/graphql';
 import { dispatchMail, queueMail } from '../mail';
@@ -139,16 +139,18 @@ async function adminIdentity(deps: MessagingDeps, admin: AuthUser): Promise<{ em
 }
 
 /** The test send: the same mail to the administrator's own address, links not tracked. */
-export async function adminSendTestCampaign(deps: MessagingDeps, admin: AuthUser, rawInput: unknown): Promise<Result<string>> {
+export async function adminSendTestCampaign(deps: MessagingDeps, admin: AdminActor, rawInput: unknown): Promise<Result<string>> {
   const campaign = cleanCampaign(rawInput);
   if (!campaign.ok) return campaign;
   const me = await adminIdentity(deps, admin);
   if (!me.email) return refusal('NOT_FOUND', NEWSLETTER_TEXT.noAdminAddress);
   const to = me.email;
   const { subject, contentHtml } = campaign.value;
-  const id = await deps.uow.run(({ manager }) =>
-    queueMail(manager, { purpose: 'newsletter_test', dedupeKey: randomUUID(), to, subject: `[Test] ${subject}`, data: { subject, contentHtml } }),
-  );
+  const id = await deps.uow.run(async (tx) => {
+    const delivery = await queueMail(tx.manager, { purpose: 'newsletter_test', dedupeKey: randomUUID(), to, subject: `[Test] ${subject}`, data: { subject, contentHtml } });
+    await recordAdminAction(tx, admin, 'campaign.test_sent', { id: delivery ?? to, label: subject }, { to });
+    return delivery;
+  });
   await dispatchMail(deps, [id]);
   return ok(to);
 }
@@ -157,16 +159,18 @@ export async function adminSendTestCampaign(deps: MessagingDeps, admin: AuthUser
  * Creates the campaign (its links listed for tracking, its total = the active subscribers now)
  * and hands it to the fan-out job; the progress follows through campaignProgress.
  */
-export async function adminSendCampaign(deps: MessagingDeps, admin: AuthUser, rawInput: unknown): Promise<Result<Campaign>> {
+export async function adminSendCampaign(deps: MessagingDeps, admin: AdminActor, rawInput: unknown): Promise<Result<Campaign>> {
   const campaign = cleanCampaign(rawInput);
   if (!campaign.ok) return campaign;
   const { subject, contentHtml } = campaign.value;
   const me = await adminIdentity(deps, admin);
   const id = randomUUID();
   const createdAt = deps.now();
-  await deps.uow.run(({ manager }) =>
-    insertCampaign(manager, { id, subject, contentHtml, createdBy: admin.userId, senderName: me.name, createdAt, links: linksOf(contentHtml) }),
-  );
+  await deps.uow.run(async (tx) => {
+    const links = linksOf(contentHtml);
+    const total = await insertCampaign(tx.manager, { id, subject, contentHtml, createdBy: admin.userId, senderName: me.name, createdAt, links });
+    await recordAdminAction(tx, admin, 'campaign.sent', { id, label: subject }, { recipients: total, links: links.length });
+  });
   await deps.enqueue('campaign-fanout', { campaignId: id }, { jobId: `campaign-${id}`, attempts: 8, backoff: { type: 'exponential', delay: 1000 } });
   return ok((await loadCampaign(deps, id))!);
 }

@@ -1,4 +1,4 @@
-import { adminOnly, requireAdmin, toPayload, unwrap, type Result } from '@lbf/service-kit';
+import { adminOnly, requireAdmin, toPayload, unwrap, type AdminActor, type Result } from '@lbf/service-kit';
 import { GraphQLError } from 'graphql';
 import type { Campaign, MutationResolvers, NewsletterSubscriber, QueryResolvers, SubscriptionResolvers } from '../generated/graphql';
 import type { MessagingDeps } from '../shared/deps';
@@ -21,8 +21,8 @@ import { confirmNewsletter, subscribeNewsletter, unsubscribeByToken, unsubscribe
 type NewsletterResolvers = { Query: QueryResolvers; Mutation: MutationResolvers; Subscription: SubscriptionResolvers };
 
 /** 'Abonné supprimé' in the back-office: the subscriber unsubscribed, as the list shows them now. */
-async function adminUnsubscribe(deps: MessagingDeps, id: string): Promise<Result<NewsletterSubscriber>> {
-  const done = isUuid(id) ? await unsubscribeSubscriber(deps, id) : null;
+async function adminUnsubscribe(deps: MessagingDeps, admin: AdminActor, id: string): Promise<Result<NewsletterSubscriber>> {
+  const done = isUuid(id) ? await unsubscribeSubscriber(deps, id, admin) : null;
   if (!done) return refusal('NOT_FOUND', NEWSLETTER_TEXT.subscriberNotFound);
   return { ok: true, value: (await loadSubscriber(deps, done.id))! };
 }
@@ -41,7 +41,7 @@ export function newsletterResolvers(deps: MessagingDeps, progress: CampaignProgr
       subscribeNewsletter: async (_p, args, ctx) => toPayload('ok', await subscribeNewsletter(deps, args, ctx.ip)),
       confirmNewsletter: async (_p, args, ctx) => toPayload('confirmed', await confirmNewsletter(deps, args, ctx.ip)),
       unsubscribeNewsletter: async (_p, args) => toPayload('unsubscribed', await unsubscribeByToken(deps, args)),
-      adminUnsubscribeSubscriber: adminOnly(async ({ id }) => toPayload('subscriber', await adminUnsubscribe(deps, id))),
+      adminUnsubscribeSubscriber: adminOnly(async ({ id }, _ctx, admin) => toPayload('subscriber', await adminUnsubscribe(deps, admin, id))),
       adminSendTestCampaign: adminOnly(async ({ input }, _ctx, admin) => toPayload('sentTo', await adminSendTestCampaign(deps, admin, input))),
       adminSendCampaign: adminOnly(async ({ input }, _ctx, admin) => toPayload('campaign', await adminSendCampaign(deps, admin, input))),
     },

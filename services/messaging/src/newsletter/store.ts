@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { SubscriberStatus } from '../generated/graphql';
 import { queryRows } from '@lbf/service-kit';
+import { suppressionHash } from '../shared/email';
 import { likePattern } from '../shared/sql';
 import type { CampaignCounters, SubscriberStatusDb } from './rules';
 
@@ -82,6 +83,18 @@ export async function confirmationCounts(manager: EntityManager, since: Date): P
   return c;
 }
 
+/**
+ * The address was a deleted account's: only its hash is left, on the suppression list, and it is
+ * never mailed again, unless someone has registered with it since (the users read model knows it).
+ */
+export async function isErasedAddress(manager: EntityManager, email: string): Promise<boolean> {
+  const rows = (await manager.query(
+    `SELECT 1 FROM suppressions WHERE email_hash = $1 AND reason = 'erased' AND NOT EXISTS (SELECT 1 FROM users WHERE email = $2)`,
+    [suppressionHash(email), email],
+  )) as unknown[];
+  return rows.length > 0;
+}
+
 export async function lockSubscriberByEmail(manager: EntityManager, email: string): Promise<{ id: string; status: SubscriberStatusDb } | null> {
   const [row] = (await manager.query(`SELECT id, status FROM newsletter_subscribers WHERE email = $1 FOR UPDATE`, [email])) as Array<{ id: string; status: SubscriberStatusDb }>;
   return row ?? null;
@@ -137,7 +150,7 @@ export async function activate(manager: EntityManager, s: { id: string; email: s
     at,
     ip,
   ]);
-  await manager.query(`DELETE FROM suppressions WHERE email = $1 AND reason = 'unsubscribed'`, [s.email]);
+  await manager.query(`DELETE FROM suppressions WHERE email_hash = $1 AND reason = 'unsubscribed'`, [suppressionHash(s.email)]);
 }
 
 export async function lockSubscriberById(manager: EntityManager, id: string): Promise<{ id: string; email: string; status: SubscriberStatusDb } | null> {
@@ -157,7 +170,10 @@ export async function unsubscribe(manager: EntityManager, s: { id: string; email
       [s.id, at],
     );
   }
-  await manager.query(`INSERT INTO suppressions (email, reason, detail, created_at) VALUES ($1, 'unsubscribed', 'newsletter', $2) ON CONFLICT (email) DO NOTHING`, [s.email, at]);
+  await manager.query(
+    `INSERT INTO suppressions (email, email_hash, reason, detail, created_at) VALUES ($1, $3, 'unsubscribed', 'newsletter', $2) ON CONFLICT (email_hash) DO NOTHING`,
+    [s.email, at, suppressionHash(s.email)],
+  );
 }
 
 export async function subscriberExists(manager: EntityManager, id: string): Promise<boolean> {
@@ -211,19 +227,20 @@ export async function recentCampaignClicks(manager: EntityManager, count: number
   )) as Array<{ sent: number; clickers: number }>;
 }
 
-/** A queued campaign (its total: the active subscribers now) and its tracked links. */
+/** A queued campaign (its total: the active subscribers now) and its tracked links; returns that total. */
 export async function insertCampaign(
   manager: EntityManager,
   c: { id: string; subject: string; contentHtml: string; createdBy: string; senderName: string; createdAt: Date; links: Array<{ position: number; url: string }> },
-): Promise<void> {
-  await manager.query(
+): Promise<number> {
+  const [row] = (await manager.query(
     `INSERT INTO campaigns (id, subject, content_html, status, total, created_by, sender_name, created_at)
-     VALUES ($1, $2, $3, 'queued', (SELECT count(*) FROM newsletter_subscribers WHERE status = 'active'), $4, $5, $6)`,
+     VALUES ($1, $2, $3, 'queued', (SELECT count(*) FROM newsletter_subscribers WHERE status = 'active'), $4, $5, $6) RETURNING total`,
     [c.id, c.subject, c.contentHtml, c.createdBy, c.senderName, c.createdAt],
-  );
+  )) as Array<{ total: number | string }>;
   for (const link of c.links) {
     await manager.query(`INSERT INTO campaign_links (id, campaign_id, position, url) VALUES ($1, $2, $3, $4)`, [randomUUID(), c.id, link.position, link.url]);
   }
+  return Number(row!.total);
 }
 
 /** What a campaign mail renders: subject, content and the link ids by position; null when the campaign is gone. */

@@ -1,4 +1,4 @@
-import { ok, parseInput, settle, type Result } from '@lbf/service-kit';
+import { ok, parseInput, recordAdminAction, settle, type AdminActor, type Result } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import { dispatchMail, queueMail } from '../mail';
 import type { MessagingDeps } from '../shared/deps';
@@ -9,6 +9,7 @@ import {
   activate,
   confirmationQueued,
   insertPending,
+  isErasedAddress,
   lockSubscriberById,
   lockSubscriberByEmail,
   lockSubscriberByTokenHash,
@@ -28,7 +29,7 @@ export const confirmUrlOf = (publicUrl: string, token: string) => `${publicUrl}/
  * caller learns nothing about who is subscribed); a confirmation mail goes out when one is due:
  * new, pending or unsubscribed addresses get a fresh token (the previous link stops working) and a
  * mail, at most one new mail per address per 10 minutes; active, bounced and complained ones get
- * nothing.
+ * nothing, nor does a deleted account's address (its hash is on the suppression list: never mailed again).
  */
 export async function subscribeNewsletter(deps: MessagingDeps, rawArgs: unknown, ip: string | null): Promise<Result<true>> {
   const parsed = parseInput(subscribeInput, rawArgs);
@@ -49,6 +50,7 @@ async function requestConfirmation(
   ip: string | null,
   now: Date,
 ): Promise<string | null> {
+  if (await isErasedAddress(manager, input.email)) return null;
   const row = await lockSubscriberByEmail(manager, input.email);
   const action = subscribeAction(row?.status ?? null);
   if (action === 'nothing') return null;
@@ -101,14 +103,17 @@ export async function confirmNewsletter(deps: MessagingDeps, rawArgs: unknown, i
 /**
  * Unsubscribes at once (the page, the one-click POST, the back-office): status 'unsubscribed',
  * its time, and the address on the suppression list, which every send checks. A bounced or
- * complained address keeps its status and its reason. Null when no such subscriber.
+ * complained address keeps its status and its reason. Null when no such subscriber. `admin`: done
+ * by an administrator (« Abonné supprimé »), recorded in the journal in the same transaction.
  */
-export async function unsubscribeSubscriber(deps: MessagingDeps, subscriberId: string): Promise<{ id: string; email: string } | null> {
+export async function unsubscribeSubscriber(deps: MessagingDeps, subscriberId: string, admin?: AdminActor): Promise<{ id: string; email: string } | null> {
   const now = deps.now();
-  return deps.uow.run(async ({ manager }) => {
-    const row = await lockSubscriberById(manager, subscriberId);
+  return deps.uow.run(async (tx) => {
+    const row = await lockSubscriberById(tx.manager, subscriberId);
     if (!row) return null;
-    await unsubscribe(manager, row, now);
+    await unsubscribe(tx.manager, row, now);
+    // An administrator's « Abonné supprimé » is in their journal; the subscriber's own link is not.
+    if (admin) await recordAdminAction(tx, admin, 'subscriber.unsubscribed', { id: row.id, label: row.email }, { statusBefore: row.status });
     return { id: row.id, email: row.email };
   });
 }

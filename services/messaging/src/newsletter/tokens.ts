@@ -81,3 +81,13 @@ export function readLinkToken(secret: string, token: string): { linkId: string; 
   const ids = readToken(secret, 'newsletter-link', token, 2);
   return ids ? { linkId: ids[0], subscriberId: ids[1] } : null;
 }
+
+/** A signed token for one id under another room's label (the data export's download link): the same scheme, never valid as a newsletter token. */
+export function signedIdToken(secret: string, label: string, id: string): string {
+  if (label.startsWith('newsletter-')) throw new Error('newsletter labels are the newsletter’s');
+  return makeToken(secret, label, [id]);
+}
+
+export function readSignedIdToken(secret: string, label: string, token: string): string | null {
+  return readToken(secret, label, token, 1)?.[0] ?? null;
+}

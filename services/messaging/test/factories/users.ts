@@ -1,4 +1,4 @@
-import type { TestUser } from '@lbf/service-kit/testing';
+import { userRegistered, type TestUser } from '@lbf/service-kit/testing';
 import type { MessagingHarness } from '../harness';
 
 /** The users module's factories: people messaging knows (its read model), as identity's events make them. */
@@ -10,15 +10,7 @@ export async function registerUser(
   more: { email?: string; firstName?: string; lastName?: string; origin?: 'sign-up' | 'admin-command' } = {},
 ): Promise<string> {
   const email = more.email ?? `user-${user.userId.slice(0, 8)}@example.com`;
-  await ctx.publish('identity.user.registered', {
-    userId: user.userId,
-    email,
-    firstName: more.firstName ?? 'Awa',
-    lastName: more.lastName ?? 'Ngo',
-    phone: null,
-    registeredAt: new Date().toISOString(),
-    origin: more.origin ?? 'sign-up',
-  });
+  await ctx.publish('identity.user.registered', userRegistered({ lastName: 'Ngo', ...more, userId: user.userId, email }));
   await ctx.until(async () => ((await ctx.sql.query(`SELECT 1 FROM messaging.users WHERE user_id = $1`, [user.userId])).rowCount ? true : null), 5000, 'user in messaging');
   return email;
 }

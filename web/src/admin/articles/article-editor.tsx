@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { Save } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { useAuth } from '@/auth/auth-context';
 import { Card } from '@/components/ui/card';
@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminFr, ARTICLE_CATEGORIES } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { isImage, optionalFile, text } from '../lib/form-rules';
+import { blankToNull, creditFields, isImage, optionalFile, text, todayField } from '../lib/form-rules';
 import { useFileUploads } from '../lib/use-file-uploads';
 import { useLogError } from '../lib/use-log-error';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -23,6 +23,8 @@ import { OptionalLabel } from '../components/optional-label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormSkeleton } from '../components/skeleton';
 import { UploadProgress } from '../components/upload-progress';
+import { CreditFields } from '../components/credit-fields';
+import { HealthClaimWarning } from './health-claim-warning';
 import { ADMIN_ARTICLE_EDITOR, CREATE_ARTICLE, UPDATE_ARTICLE, type AdminArticleDetail } from './operations';
 
 // TipTap and ProseMirror are fetched only when an administrator opens this form.
@@ -40,7 +42,9 @@ const articleSchema = z.object({
   title: text(adminFr.fieldNames.title, 200).check(z.refine((v) => v.trim() !== '', required)),
   excerpt: text(adminFr.fieldNames.excerpt, 600).check(z.refine((v) => v.trim() !== '', required)),
   bodyHtml: z.string().check(z.maxLength(200_000, adminFr.common.tooLong(adminFr.fieldNames.body, 200_000)), z.refine(hasText, required)),
-  author: text("Le nom de l'auteur", 120).check(z.refine((v) => v.trim() !== '', required)),
+  author: text(adminFr.fieldNames.author, 120).check(z.refine((v) => v.trim() !== '', required)),
+  reviewer: creditFields.reviewer,
+  contentUpdatedOn: creditFields.contentUpdatedOn,
   category: z.enum(ARTICLE_CATEGORIES),
   image: optionalFile.check(z.refine((file) => !file || isImage(file), t.invalidImage)),
   publish: z.boolean(),
@@ -69,6 +73,9 @@ function defaultsOf(article: AdminArticleDetail | null, author: string | undefin
     excerpt: article?.excerpt ?? '',
     bodyHtml: article?.bodyHtml ?? '',
     author: article?.author ?? author ?? '',
+    reviewer: article?.reviewer ?? '',
+    // A new article is dated today; an edit keeps its day until the administrator changes it.
+    contentUpdatedOn: article ? (article.contentUpdatedOn ?? '') : todayField(),
     category: article?.category ?? 'wellbeing',
     image: null,
     publish: false,
@@ -96,6 +103,8 @@ function useArticleForm(article: AdminArticleDetail | null, onDone: () => void) 
         excerpt: values.excerpt.trim(),
         bodyHtml: values.bodyHtml,
         author: values.author.trim(),
+        reviewer: blankToNull(values.reviewer),
+        contentUpdatedOn: blankToNull(values.contentUpdatedOn),
         category: values.category,
         ...(ids.image ? { imageUploadId: ids.image } : {}),
       };
@@ -126,6 +135,7 @@ function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; 
   const f = t.fields;
   const { form, files, saving, onSubmit } = useArticleForm(article, onDone);
   const { errors } = form.formState;
+  const [title, excerpt, bodyHtml] = useWatch({ control: form.control, name: ['title', 'excerpt', 'bodyHtml'] });
 
   return (
     <Card className="p-4 sm:p-6">
@@ -149,7 +159,9 @@ function ArticleForm({ article, onDone }: { article: AdminArticleDetail | null; 
               ))}
             </NativeSelect>
           </FormField>
+          <CreditFields id={id} reviewer={form.register('reviewer')} contentUpdatedOn={form.register('contentUpdatedOn')} errors={errors} />
           <BodyField id={`${id}-body`} form={form} saving={saving} />
+          <HealthClaimWarning title={title} excerpt={excerpt} bodyHtml={bodyHtml} className="md:col-span-2" />
           <ImageField id={`${id}-image`} imageUrl={article?.imageUrl} form={form} saving={saving} />
           {!article && <PublishField id={`${id}-publish`} form={form} />}
         </fieldset>

@@ -5,6 +5,8 @@ import type {
   AdminArticleRowFragment,
   AdminArticlesPageQuery,
   AdminArticlesPageQueryVariables,
+  AdminHealthClaimWordsQuery,
+  AdminHealthClaimWordsQueryVariables,
   CreateArticleMutation,
   CreateArticleMutationVariables,
   DeleteArticleMutation,
@@ -31,6 +33,8 @@ const ADMIN_ARTICLE_ROW = gql`
     title
     excerpt
     author
+    reviewer
+    contentUpdatedOn
     category
     categoryLabel
     imageUrl
@@ -70,7 +74,16 @@ export const ADMIN_ARTICLES_PAGE: TypedDocumentNode<AdminArticlesPageQuery, Admi
   ${ADMIN_ARTICLE_ROW}
 `;
 
-/** The editor's one query: the article with its body (administrators also get drafts). */
+/** The words the editor warns about (« Paramètres du site »). */
+export const ADMIN_HEALTH_CLAIM_WORDS: TypedDocumentNode<AdminHealthClaimWordsQuery, AdminHealthClaimWordsQueryVariables> = gql`
+  query AdminHealthClaimWords {
+    siteSettings {
+      healthClaimWords
+    }
+  }
+`;
+
+/** The editor's query of the article: the row and its body (administrators also get drafts). */
 export const ADMIN_ARTICLE_EDITOR: TypedDocumentNode<AdminArticleEditorQuery, AdminArticleEditorQueryVariables> = gql`
   query AdminArticleEditor($id: ID!) {
     article(id: $id) {

@@ -1,12 +1,7 @@
-import { useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { adminFr } from '@/i18n/admin';
-import { DialogActions } from './dialog-actions';
 
-/**
- * 'Confirmer la suppression' with the screen's sentence; stays open (buttons disabled) while the
- * deletion runs, closes when it is done whatever the outcome (the outcome is a toast).
- */
+/** 'Confirmer la suppression' with the screen's sentence (the outcome is a toast). */
 export function ConfirmDeleteDialog({
   open,
   description,
@@ -18,26 +13,18 @@ export function ConfirmDeleteDialog({
   onOpenChange(open: boolean): void;
   onConfirm(): Promise<void>;
 }) {
-  const [pending, setPending] = useState(false);
   const t = adminFr.common;
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await onConfirm();
-    } finally {
-      setPending(false);
-      onOpenChange(false);
-    }
-  };
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t.confirmDeleteTitle}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogActions label={t.delete} pendingLabel={t.deleting} pending={pending} destructive onCancel={() => onOpenChange(false)} onConfirm={() => void confirm()} />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={t.confirmDeleteTitle}
+      text={description}
+      confirm={t.delete}
+      pendingLabel={t.deleting}
+      cancel={t.cancel}
+      destructive
+      onOpenChange={onOpenChange}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useSidebar } from '../sidebar-context';
 
@@ -130,5 +131,18 @@ export function EmptyState({ icon, text, children }: { icon: ReactNode; text: st
       <p className="font-medium">{text}</p>
       {children}
     </div>
+  );
+}
+
+/** A filtered list's empty state: its words, and 'Réinitialiser les filtres' when a filter hides rows. */
+export function FilteredEmptyState({ icon, text, filtered, resetLabel, onReset }: { icon: ReactNode; text: string; filtered: boolean; resetLabel: string; onReset(): void }) {
+  return (
+    <EmptyState icon={icon} text={text}>
+      {filtered && (
+        <Button variant="outline" onClick={onReset}>
+          {resetLabel}
+        </Button>
+      )}
+    </EmptyState>
   );
 }

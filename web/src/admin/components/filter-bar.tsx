@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
@@ -54,5 +56,39 @@ export function EnumFilter<T extends string>({
         ))}
       </NativeSelect>
     </FilterField>
+  );
+}
+
+/** A date range (from, to: YYYY-MM-DD or ''), each end bounding the other's picker. */
+export function DateRangeFilter<F extends { from: string; to: string }>({
+  idPrefix,
+  labels,
+  filters,
+  change,
+}: {
+  idPrefix: string;
+  labels: { from: string; to: string };
+  filters: F;
+  change: FilterChange<F>;
+}) {
+  return (
+    <>
+      <FilterField id={`${idPrefix}-from`} label={labels.from}>
+        <Input id={`${idPrefix}-from`} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => change('from', e.target.value as F['from'])} />
+      </FilterField>
+      <FilterField id={`${idPrefix}-to`} label={labels.to}>
+        <Input id={`${idPrefix}-to`} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => change('to', e.target.value as F['to'])} />
+      </FilterField>
+    </>
+  );
+}
+
+/** The bar's last cell: 'Réinitialiser' once a filter is set. */
+export function ResetFilters({ filtered, label, onReset }: { filtered: boolean; label: string; onReset(): void }) {
+  if (!filtered) return null;
+  return (
+    <Button type="button" variant="ghost" className="col-span-2 md:col-span-1 xl:col-span-1" onClick={onReset}>
+      {label}
+    </Button>
   );
 }

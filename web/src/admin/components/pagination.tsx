@@ -1,23 +1,10 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { adminFr } from '@/i18n/admin';
 
-export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage(page: number): void }) {
-  if (totalPages <= 1) return null;
-  const t = adminFr.common;
-  return (
-    <nav aria-label={t.pagination} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" />
-        {t.previous}
-      </Button>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t.pageOf(page, totalPages)}
-      </p>
-      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        {t.next}
-        <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
-  );
+const t = adminFr.common;
+const labels = { nav: t.pagination, previous: t.previous, next: t.next, pageOf: t.pageOf };
+
+/** A back-office list's pages (the UI kit's Pager with the back-office's words). */
+export function Pagination(props: { page: number; totalPages: number; onPage(page: number): void }) {
+  return <Pager {...props} labels={labels} className="mt-4" />;
 }

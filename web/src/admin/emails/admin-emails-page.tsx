@@ -8,9 +8,9 @@ import { everyValue } from '@/lib/enum-values';
 import { cn } from '@/lib/utils';
 import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { formatDay, formatHour } from '../lib/money';
 import { useClampPage } from '../lib/use-clamp-page';
-import { DataList, EmptyState, type Column } from '../components/data-list';
+import { DataList, FilteredEmptyState, type Column } from '../components/data-list';
+import { dateTimeColumn } from '../components/date-time-column';
 import { IconAction } from '../components/icon-action';
 import { EnumFilter, FilterBar, FilterField, type FilterChange } from '../components/filter-bar';
 import { PageHeader } from '../components/page-header';
@@ -33,18 +33,17 @@ const PURPOSES = everyValue<MailPurpose>()([
   'NEWSLETTER_CONFIRMATION',
   'NEWSLETTER_CAMPAIGN',
   'NEWSLETTER_TEST',
+  'ACCOUNT_DELETION',
+  'DATA_EXPORT',
+  'REVIEW_REMINDER',
+  'PAY_LINK_PAID',
+  'PAY_LINK_RECEIPT',
+  'WEBHOOK_PAUSED',
+  'GIFT_RECEIVED',
 ]);
 
 const columns: ReadonlyArray<Column<AdminMailDelivery>> = ([
-  {
-    header: t.columns.date,
-    cell: (d) => (
-      <span className="whitespace-nowrap">
-        {formatDay(d.createdAt)}
-        <span className="block text-xs font-normal text-muted-foreground">{formatHour(d.createdAt)}</span>
-      </span>
-    ),
-  },
+  dateTimeColumn(t.columns.date, (d) => d.createdAt),
   {
     header: t.columns.recipient,
     wide: true,
@@ -130,13 +129,7 @@ export default function AdminEmailsPage() {
   else if (!list && error) body = <LoadFailure text={t.loadFailure} retryLabel={t.retry} onRetry={() => void refetch()} />;
   else if (!list || list.items.length === 0) {
     body = (
-      <EmptyState icon={<MailX />} text={t.empty}>
-        {filtered && (
-          <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
-            {t.resetFilters}
-          </Button>
-        )}
-      </EmptyState>
+      <FilteredEmptyState icon={<MailX />} text={t.empty} filtered={filtered} resetLabel={t.resetFilters} onReset={() => setFilters(NO_FILTERS)} />
     );
   } else {
     body = (

@@ -1,24 +1,26 @@
 import { useApolloQuery } from '@/data/hooks';
 import { CreditCard, Eye } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
 import { everyValue } from '@/lib/enum-values';
 import { adminFr } from '@/i18n/admin';
-import { formatDay, formatHour, formatUsdCents, formatXaf } from '../lib/money';
+import { operatorHealthFr as healthText } from '@/i18n/admin/operator-health';
+import { formatUsdCents, formatXaf } from '../lib/money';
 import { useCsvExport } from '../lib/use-csv-export';
+import { useListFilters } from '../lib/use-list-filters';
 import { useUrlParam } from '../lib/use-url-state';
-import { DataList, EmptyState, type Column } from '../components/data-list';
+import { DataList, FilteredEmptyState, type Column } from '../components/data-list';
+import { dateTimeColumn } from '../components/date-time-column';
 import { IconAction } from '../components/icon-action';
-import { EnumFilter, FilterBar, FilterField, type FilterChange } from '../components/filter-bar';
+import { DateRangeFilter, EnumFilter, FilterBar, ResetFilters, type FilterChange } from '../components/filter-bar';
 import { ExportButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
 import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
 import { SearchField } from '../components/search-field';
 import { OrderStatusBadge } from '../components/status-badge';
-import { useDebounced } from '../lib/use-debounced';
+import { OperatorHealthPanel } from './operator-health-panel';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type AdminOrders, type OrderFilter, type OrderStatus, type PaymentMethod } from './operations';
 
@@ -29,15 +31,7 @@ const METHODS = everyValue<PaymentMethod>()(['ORANGE', 'MTN', 'NOTCHPAY']);
 
 // Seven columns beside the sidebar at 1280 px: a little less padding than the other lists.
 const columns: ReadonlyArray<Column<AdminOrder>> = ([
-  {
-    header: t.columns.date,
-    cell: (order) => (
-      <span className="whitespace-nowrap">
-        {formatDay(order.createdAt)}
-        <span className="block text-xs font-normal text-muted-foreground">{formatHour(order.createdAt)}</span>
-      </span>
-    ),
-  },
+  dateTimeColumn(t.columns.date, (order) => order.createdAt),
   {
     header: t.columns.client,
     cell: (order) => (
@@ -54,6 +48,11 @@ const columns: ReadonlyArray<Column<AdminOrder>> = ([
       <span className="min-w-0">
         <span className="line-clamp-2 break-words">{order.itemTitle}</span>
         <span className="block text-xs text-muted-foreground">{adminFr.itemTypes[order.itemType]}</span>
+        {order.gift && (
+          <span className="block text-xs font-medium" data-testid="order-gift">
+            {t.gift[order.gift.status]}
+          </span>
+        )}
       </span>
     ),
   },
@@ -72,54 +71,20 @@ const columns: ReadonlyArray<Column<AdminOrder>> = ([
   { header: t.columns.receipt, cell: (order) => order.receiptNumber ?? '—' },
 ] satisfies Column<AdminOrder>[]).map((column: Column<AdminOrder>) => ({ ...column, className: cn('px-3', column.className) }));
 
-interface Filters {
+type Filters = {
   status: OrderStatus | '';
   method: PaymentMethod | '';
   from: string;
   to: string;
   search: string;
-}
+};
 
 const NO_FILTERS: Filters = { status: '', method: '', from: '', to: '', search: '' };
-
-/** The server's OrderFilter: only what is set, the search trimmed. */
-function toOrderFilter({ status, method, from, to, search }: Filters): OrderFilter | null {
-  const filter: OrderFilter = {};
-  if (status) filter.status = status;
-  if (method) filter.method = method;
-  if (from) filter.from = from;
-  if (to) filter.to = to;
-  if (search.trim()) filter.search = search.trim();
-  return Object.keys(filter).length ? filter : null;
-}
-
-/**
- * The list's filters: set one and the list goes back to its first page; the search reaches the
- * server 300 ms after the last key. `filter` is what the server is asked (OrderFilter).
- */
-function useOrderFilters(setPage: (page: number) => void) {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const search = useDebounced(filters.search, 300);
-  const { status, method, from, to } = filters;
-  const filter = useMemo(() => toOrderFilter({ status, method, from, to, search }), [status, method, from, to, search]);
-  const change: FilterChange<Filters> = (key, value) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  };
-  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
-  return { filters, filter, change, filtered, reset: () => setFilters(NO_FILTERS) };
-}
 
 /** The orders of the page: a click on a row, or its eye, opens the order's detail. */
 function OrdersList({ paged, filtered, onReset, onOpen, onPage }: { paged: PagedList<AdminOrders>; filtered: boolean; onReset(): void; onOpen(id: string): void; onPage(page: number): void }) {
   const empty = (
-    <EmptyState icon={<CreditCard />} text={t.empty}>
-      {filtered && (
-        <Button variant="outline" onClick={onReset}>
-          {t.resetFilters}
-        </Button>
-      )}
-    </EmptyState>
+    <FilteredEmptyState icon={<CreditCard />} text={t.empty} filtered={filtered} resetLabel={t.resetFilters} onReset={onReset} />
   );
   return (
     <PagedListBody paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty}>
@@ -142,17 +107,51 @@ function OrdersList({ paged, filtered, onReset, onOpen, onPage }: { paged: Paged
   );
 }
 
+/** The page's two views, in the URL (?vue=sante for the second) so a reload or a link keeps it. */
+type PaymentsView = 'orders' | 'health';
+const HEALTH_VIEW = 'sante';
+
+function ViewTabs({ view, onChange }: { view: PaymentsView; onChange(view: PaymentsView): void }) {
+  return (
+    <Tabs value={view} onValueChange={(value) => onChange(value as PaymentsView)} className="mb-4">
+      <TabsList aria-label={healthText.tabs.label} className="md:w-96">
+        <TabsTrigger value="orders">{healthText.tabs.orders}</TabsTrigger>
+        <TabsTrigger value="health">{healthText.tabs.health}</TabsTrigger>
+      </TabsList>
+    </Tabs>
+  );
+}
+
 /**
  * /admin/payments (issue 7 §6): every order, newest first, filtered by status, method, dates and
  * a search; a row opens its detail (attempts, provider history, actions). The open order is the
  * URL's ?order=<id> (the bell's payment alerts link there): closing it removes the parameter.
- * 'Exporter' saves the filtered orders as orders-export.csv.
+ * 'Exporter' saves the filtered orders as orders-export.csv. Its second tab (?vue=sante) is
+ * « Santé des opérateurs » (issue 26): each method's health now and over the last 24 hours.
  */
 export default function AdminPaymentsPage() {
   usePage(adminFr.nav.payments);
+  const [asked, setAsked] = useUrlParam('vue');
+  const view: PaymentsView = asked === HEALTH_VIEW ? 'health' : 'orders';
+  const tabs = <ViewTabs view={view} onChange={(next) => setAsked(next === 'health' ? HEALTH_VIEW : null)} />;
+  return view === 'health' ? (
+    <div>
+      <PageHeader title={adminFr.nav.payments} subtitle={healthText.tabs.health} />
+      {tabs}
+      <OperatorHealthPanel />
+    </div>
+  ) : (
+    <OrdersView tabs={tabs} />
+  );
+}
+
+/** The orders: filters, the paged list, the export and the order's detail. */
+function OrdersView({ tabs }: { tabs: ReactNode }) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useUrlParam('order');
-  const { filters, filter, change, filtered, reset } = useOrderFilters(setPage);
+  const { filters, filter: asked, change, filtered, reset } = useListFilters(NO_FILTERS, setPage);
+  // Only the filters set (useListFilters): the server's OrderFilter.
+  const filter = asked as OrderFilter | null;
   const result = useApolloQuery(ADMIN_ORDERS_PAGE, { variables: { filter, page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const paged = usePagedList(result, (data) => data.adminOrders, { page, setPage, what: t.loadFailure, keepPrevious: false });
   const exportVariables = useMemo(() => ({ filter }), [filter]);
@@ -165,6 +164,7 @@ export default function AdminPaymentsPage() {
         subtitle={paged.list ? t.count(paged.list.total) : '\u00a0'}
         actions={<ExportButton exporting={exporting} onExport={() => void exportCsv()} />}
       />
+      {tabs}
       <PaymentFilters filters={filters} change={change} filtered={filtered} reset={reset} />
       <OrdersList paged={paged} filtered={filtered} onReset={reset} onOpen={setOpenId} onPage={setPage} />
       <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} onChanged={() => void result.refetch()} />
@@ -197,12 +197,7 @@ function PaymentFilters({ filters, change, filtered, reset }: { filters: Filters
         value={filters.method}
         onChange={(v) => change('method', v)}
       />
-      <FilterField id="payments-from" label={t.filterFrom}>
-        <Input id="payments-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => change('from', e.target.value)} />
-      </FilterField>
-      <FilterField id="payments-to" label={t.filterTo}>
-        <Input id="payments-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => change('to', e.target.value)} />
-      </FilterField>
+      <DateRangeFilter idPrefix="payments" labels={{ from: t.filterFrom, to: t.filterTo }} filters={filters} change={change} />
       <SearchField
         id="payments-search"
         label={t.filterSearch}
@@ -211,11 +206,7 @@ function PaymentFilters({ filters, change, filtered, reset }: { filters: Filters
         value={filters.search}
         onChange={(value) => change('search', value)}
       />
-      {filtered && (
-        <Button type="button" variant="ghost" className="col-span-2 md:col-span-1 xl:col-span-1" onClick={reset}>
-          {t.resetFilters}
-        </Button>
-      )}
+      <ResetFilters filtered={filtered} label={t.resetFilters} onReset={reset} />
     </FilterBar>
   );
 }

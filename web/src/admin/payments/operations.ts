@@ -27,6 +27,13 @@ const ADMIN_ORDER_ROW = gql`
     method
     receiptNumber
     createdAt
+    gift {
+      id
+      status
+      recipientEmail
+      recipientPhone
+      claimedAt
+    }
   }
 `;
 
@@ -36,6 +43,13 @@ const ADMIN_ORDER_DETAIL = gql`
     ...AdminOrderRow
     updatedAt
     completedAt
+    promo {
+      code
+      discount {
+        usdCents
+        xaf
+      }
+    }
     adminAction {
       kind
       reason
@@ -151,3 +165,56 @@ export const ADMIN_ORDER_UPDATED: TypedDocumentNode<G.AdminOrderUpdatedSubscript
   }
   ${ADMIN_ORDER_DETAIL}
 `;
+
+const HEALTH_FIGURES = gql`
+  fragment HealthFigures on PaymentHealth {
+    status
+    successRate
+    medianApprovalSeconds
+    p90ApprovalSeconds
+    sampleSize
+    unknownCount
+    pendingCount
+  }
+`;
+
+/** « Santé des opérateurs »: the degraded rule, and each offered method's health now and hour by hour over 24 hours. */
+export const ADMIN_PAYMENT_HEALTH: TypedDocumentNode<G.AdminPaymentHealthQuery, G.AdminPaymentHealthQueryVariables> = gql`
+  query AdminPaymentHealth {
+    adminPaymentHealth {
+      rule {
+        windowMinutes
+        failingBelowPercent
+        minSettled
+        slowMedianSeconds
+        minApprovals
+      }
+      methods {
+        method
+        label
+        health {
+          ...HealthFigures
+        }
+        operatorHealth {
+          operator
+          health {
+            ...HealthFigures
+          }
+        }
+        hours {
+          hour
+          attempts
+          completed
+          failed
+          unknown
+          medianApprovalSeconds
+        }
+      }
+    }
+  }
+  ${HEALTH_FIGURES}
+`;
+
+export type PaymentHealthReport = G.AdminPaymentHealthQuery['adminPaymentHealth'];
+export type MethodHealthReport = PaymentHealthReport['methods'][number];
+export type HealthFigures = G.HealthFiguresFragment;

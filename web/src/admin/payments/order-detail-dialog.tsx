@@ -208,6 +208,18 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         <Fact label={f.amount}>
           <span title={formatUsdCents(order.amount.usdCents)}>{formatXaf(order.amount.xaf)}</span>
         </Fact>
+        {order.promo && (
+          <Fact label={f.promo}>
+            <span data-testid="order-promo">{f.promoValue(order.promo.code, `-${formatXaf(order.promo.discount.xaf)}`)}</span>
+          </Fact>
+        )}
+        {order.gift && (
+          <Fact label={f.gift}>
+            <span data-testid="order-gift-detail">
+              {order.gift.recipientEmail ?? order.gift.recipientPhone ?? '—'} · {t.gift[order.gift.status]}
+            </span>
+          </Fact>
+        )}
         <Fact label={f.status}>
           <OrderStatusBadge status={order.status} />
         </Fact>

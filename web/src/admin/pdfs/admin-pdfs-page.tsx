@@ -9,8 +9,8 @@ import { toastSuccess } from '../lib/errors';
 import { formatBytes, formatMegabytes } from '../lib/format-bytes';
 import { useCsvExport } from '../lib/use-csv-export';
 import { type Column } from '../components/data-list';
-import { ExportAddActions, FormScreen, ListBody, useAddForm } from '../components/list-screen';
-import { SearchedListScreen } from '../components/searched-list-screen';
+import { CatalogueItemsScreen } from '../components/catalogue-items-screen';
+import { useAddForm } from '../components/list-screen';
 import { thumbTitleColumn } from '../components/thumb-title';
 import { useDeleteRow } from '../components/use-delete-row';
 import { useSearchedList } from '../components/use-searched-list';
@@ -52,7 +52,7 @@ export default function AdminPdfsPage() {
     what: 'AdminPdfsPage',
   });
   const adding = useAddForm(view.reloadFirstPage);
-  const { exportCsv, exporting } = useCsvExport(EXPORT_PDFS_CSV, 'exportPdfsCsv', t.exportFile);
+  const csv = useCsvExport(EXPORT_PDFS_CSV, 'exportPdfsCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminPdf, 'deletePdf'>({
     mutation: DELETE_PDF,
     field: 'deletePdf',
@@ -62,33 +62,22 @@ export default function AdminPdfsPage() {
     reload: () => view.refetch(),
   });
 
-  if (adding.open) {
-    return (
-      <FormScreen key="form" title={t.formTitle} onBack={adding.back}>
-        <PdfUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />
-      </FormScreen>
-    );
-  }
-
   return (
-    <SearchedListScreen
-      key="list"
+    <CatalogueItemsScreen
       title={fr.admin.nav.pdfs}
-      count={view.list && t.count(view.list.total)}
-      actions={<ExportAddActions exporting={exporting} onExport={() => void exportCsv()} addLabel={t.add} onAdd={adding.show} />}
-      search={{ id: 'pdfs-search', label: t.search, placeholder: t.searchPlaceholder, ...view.searchBox }}
+      texts={t}
+      icon={<FileText />}
+      searchId="pdfs-search"
+      view={view}
+      adding={adding}
+      csv={csv}
+      uploadForm={<PdfUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />}
+      columns={columns}
+      // The server counted a download: the list shows the new count.
+      actions={(pdf) => <PdfRowActions pdf={pdf} onEdit={setEditing} onDelete={askDelete} onDownloaded={() => void view.refetch()} />}
     >
-      <ListBody
-        {...view.body}
-        empty={{ icon: <FileText />, text: t.empty, addLabel: t.add, onAdd: adding.show }}
-        label={fr.admin.nav.pdfs}
-        columns={columns}
-        actionsHeader={t.columns.actions}
-        // The server counted a download: the list shows the new count.
-        actions={(pdf) => <PdfRowActions pdf={pdf} onEdit={setEditing} onDelete={askDelete} onDownloaded={() => void view.refetch()} />}
-      />
       <PdfEditDialog pdf={editing} onClose={() => setEditing(null)} />
       {deleteDialog}
-    </SearchedListScreen>
+    </CatalogueItemsScreen>
   );
 }

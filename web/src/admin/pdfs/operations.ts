@@ -34,6 +34,9 @@ const ADMIN_PDF_ROW = gql`
     illustrationUrl
     downloadCount
     createdAt
+    author
+    reviewer
+    contentUpdatedOn
   }
 `;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '@/i18n/admin';
-import { isImage, optionalFile, price, text, titledEditSchema } from '../lib/form-rules';
+import { creditFields, isImage, optionalFile, price, text, titledEditSchema } from '../lib/form-rules';
 
 const t = adminFr.pdfs;
 
@@ -35,5 +35,6 @@ export function emptyPdfUpload(): PdfUploadValues {
   return { title: '', description: '', category: DEFAULT_CATEGORY, price: '1.00', file: null, illustration: null };
 }
 
-export const pdfEditSchema = titledEditSchema(fields);
+/** The edit dialog's: the upload's fields and who stands behind the guide (« Par », « Relu par », « Mis à jour le »). */
+export const pdfEditSchema = titledEditSchema({ ...fields, ...creditFields });
 export type PdfEditValues = z.infer<typeof pdfEditSchema>;

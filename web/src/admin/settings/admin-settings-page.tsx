@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
-import { Globe, Home, Landmark, Save, Share2 } from 'lucide-react';
+import { Globe, Home, Landmark, Save, Share2, Stethoscope } from 'lucide-react';
 import { useEffect, useId, type ReactElement, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -35,6 +35,20 @@ function isHttpUrl(value: string): boolean {
 const TAX_ID = /^[A-Z]\d{12}[A-Z]$/;
 const normalTaxId = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
+/** The words the article editor warns about, one a line in the form, a list for the server. */
+function claimWordsOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((word) => word.trim())
+    .filter(Boolean);
+}
+
+/** The server's limits: 100 words or phrases at most, each of 60 characters at most. */
+const claimWords = z.string().check(
+  z.refine((value) => claimWordsOf(value).every((word) => word.length <= 60), adminFr.common.tooLong(adminFr.fieldNames.claimWord, 60)),
+  z.refine((value) => claimWordsOf(value).length <= 100, t.tooManyClaimWords),
+);
+
 /** Empty, or an absolute http(s) URL: the server's rule for the social links. */
 const optionalUrl = text(adminFr.fieldNames.link, 500).check(z.trim(), z.refine((value) => value === '' || isHttpUrl(value), t.urlInvalid));
 
@@ -51,6 +65,7 @@ const settingsSchema = z.object({
   legalName: text(adminFr.fieldNames.legalName, 200).check(z.trim()),
   legalAddress: text("L'adresse", 300).check(z.trim()),
   taxId: z.string().check(z.refine((value) => value.trim() === '' || TAX_ID.test(normalTaxId(value)), t.taxIdInvalid)),
+  healthClaimWords: claimWords,
 });
 type SettingsValues = z.infer<typeof settingsSchema>;
 type SettingsKey = keyof SettingsValues;
@@ -58,7 +73,16 @@ type SettingsKey = keyof SettingsValues;
 const KEYS = Object.keys(settingsSchema.shape) as SettingsKey[];
 
 function valuesOf(settings: SiteSettings | undefined): SettingsValues {
-  return Object.fromEntries(KEYS.map((key) => [key, settings?.[key] ?? ''])) as SettingsValues;
+  const values = Object.fromEntries(KEYS.map((key) => [key, settings?.[key] ?? ''])) as SettingsValues;
+  return { ...values, healthClaimWords: (settings?.healthClaimWords ?? []).join('\n') };
+}
+
+/** Only what was changed: a value that failed to load is never overwritten with ''. */
+function changedInput(values: SettingsValues, dirty: Partial<Record<SettingsKey, unknown>>): SiteSettingsInput {
+  const { healthClaimWords, ...texts } = values;
+  const input: SiteSettingsInput = Object.fromEntries(Object.entries(texts).filter(([key]) => dirty[key as SettingsKey]));
+  if (dirty.healthClaimWords) input.healthClaimWords = claimWordsOf(healthClaimWords);
+  return input;
 }
 
 function Section({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
@@ -96,9 +120,7 @@ function useSettingsForm() {
   }, [loaded, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    // Only what was changed is sent: a value that failed to load is never overwritten with ''.
-    const input: SiteSettingsInput = {};
-    for (const key of KEYS) if (dirtyFields[key]) input[key] = values[key];
+    const input = changedInput(values, dirtyFields);
     try {
       const { data: result } = await updateSettings({ variables: { input } });
       const answer = resultOf(result, 'updateSiteSettings');
@@ -117,7 +139,7 @@ function useSettingsForm() {
   return { form, loading: !loaded && loading, onSubmit };
 }
 
-/** The four sections' fields: general, home page, legal identity, social links. */
+/** The five sections' fields: general, home page, legal identity, social links, health content. */
 function SettingsSections({ form }: { form: UseFormReturn<SettingsValues> }) {
   const id = useId();
   const { errors } = form.formState;
@@ -149,6 +171,17 @@ function SettingsSections({ form }: { form: UseFormReturn<SettingsValues> }) {
         {url('socialFacebook')}
         {url('socialTwitter')}
         {url('socialInstagram')}
+      </Section>
+      <Section icon={<Stethoscope />} title={t.health} description={t.healthText}>
+        <FormField
+          id={`${id}-healthClaimWords`}
+          label={t.fields.healthClaimWords}
+          hint={t.healthClaimWordsHint}
+          error={errors.healthClaimWords?.message}
+          className="md:col-span-2"
+        >
+          <Textarea rows={8} spellCheck={false} {...form.register('healthClaimWords')} />
+        </FormField>
       </Section>
     </>
   );

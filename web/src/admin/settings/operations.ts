@@ -28,6 +28,7 @@ const SITE_SETTINGS_FIELDS = gql`
     legalName
     legalAddress
     taxId
+    healthClaimWords
     updatedAt
   }
 `;

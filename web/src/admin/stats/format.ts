@@ -3,24 +3,15 @@
  * decimal comma, durations in minutes and seconds, and the dashboard's 'Croissance'.
  */
 
-/** The site's time zone: analytics cuts its days there (SITE_TIMEZONE). */
-export const SITE_TIME_ZONE = 'Africa/Douala';
+import { SITE_TIME_ZONE, siteDayInstant as siteDay } from '../../lib/format/date';
 
+export { formatFullDay } from '../../lib/format/date';
+
+// Analytics cuts its days in the site's time zone (SITE_TIMEZONE), the one the web formats them in.
 const shortDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: SITE_TIME_ZONE });
 const longDay = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
-const fullDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
 const oneDecimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 1 });
 const compact = new Intl.NumberFormat('fr-FR', { notation: 'compact', maximumFractionDigits: 1 });
-
-/**
- * A rollup's day ('YYYY-MM-DD', already a day of the site) as an instant inside that day there:
- * noon UTC is 13:00 in Douala (UTC+1, no daylight saving), never the day before or after.
- */
-function siteDay(day: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const date = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /** '23 nov.' (axis ticks). */
 export function formatShortDay(day: string): string {
@@ -32,12 +23,6 @@ export function formatShortDay(day: string): string {
 export function formatLongDay(day: string): string {
   const date = siteDay(day);
   return date ? longDay.format(date) : day;
-}
-
-/** '23 novembre 2025' (the period's bounds). */
-export function formatFullDay(day: string): string {
-  const date = siteDay(day);
-  return date ? fullDay.format(date) : day;
 }
 
 /** '12,5 %' (French: decimal comma, a narrow no-break space before the sign). */

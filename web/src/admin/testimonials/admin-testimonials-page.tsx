@@ -1,14 +1,14 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
-import { Eye, EyeOff, MessageSquareQuote, Star } from 'lucide-react';
+import { MessageSquareQuote, Star } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import { adminFr } from '@/i18n/admin';
-import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
+import { resultOf, toastSuccess } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
 import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
-import { IconAction } from '../components/icon-action';
+import { ActiveToggleAction, useActiveToggle } from '../components/active-toggle-action';
 import { AddButton, EditDeleteActions, ListBody } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
 import { useDeleteRow } from '../components/use-delete-row';
@@ -52,7 +52,6 @@ const columns: ReadonlyArray<Column<AdminTestimonial>> = [
 export default function AdminTestimonialsPage() {
   usePage(adminFr.nav.testimonials);
   const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const { data, loading, error, refetch } = useApolloQuery(ADMIN_TESTIMONIALS_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminTestimonialsPage');
   const [updateTestimonial] = useApolloMutation(UPDATE_TESTIMONIAL);
@@ -66,18 +65,11 @@ export default function AdminTestimonialsPage() {
   });
   const items = data?.adminTestimonials;
 
-  const toggle = async (item: AdminTestimonial) => {
-    setBusyId(item.id);
-    try {
-      const { data: result } = await updateTestimonial({ variables: { id: item.id, input: { isActive: !item.isActive } } });
-      resultOf(result, 'updateTestimonial');
-      toastSuccess(item.isActive ? t.deactivated : t.activated);
-    } catch (err) {
-      reportFailure(err, t.toggleFailure);
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const { busyId, toggle } = useActiveToggle(
+    (item: AdminTestimonial) => item.isActive,
+    async (item) => resultOf((await updateTestimonial({ variables: { id: item.id, input: { isActive: !item.isActive } } })).data, 'updateTestimonial'),
+    t,
+  );
 
   return (
     <div>
@@ -96,14 +88,7 @@ export default function AdminTestimonialsPage() {
         actionsHeader={t.columns.actions}
         actions={(item) => (
           <>
-            <IconAction
-              label={item.isActive ? t.deactivateAction(item.name) : t.activateAction(item.name)}
-              tooltip={item.isActive ? t.deactivate : t.activate}
-              disabled={busyId === item.id}
-              onClick={() => void toggle(item)}
-            >
-              {item.isActive ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-            </IconAction>
+            <ActiveToggleAction active={item.isActive} name={item.name} texts={t} busy={busyId === item.id} onToggle={() => void toggle(item)} />
             <EditDeleteActions
               editLabel={t.editAction(item.name)}
               deleteLabel={t.deleteAction(item.name)}

@@ -1,5 +1,5 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
-import { Ban, History, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { Ban, FileArchive, History, MessageSquare, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAuth } from '@/auth/auth-context';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,8 @@ import { Pagination } from '../components/pagination';
 import { ListSkeleton } from '../components/skeleton';
 import { useClampPage } from '../lib/use-clamp-page';
 import { BanUserDialog } from './ban-user-dialog';
+import { DeleteUserDataDialog } from './delete-user-data-dialog';
+import { ExportUserDataDialog } from './export-user-data-dialog';
 import { ADMIN_USERS_PAGE, BAN_USER, EXPORT_USERS_CSV, UNBAN_USER, USERS_PAGE_SIZE, type AdminUserRow } from './operations';
 import { PurchaseHistoryDialog, type PurchaseHistoryUser } from './purchase-history-dialog';
 import { UserStatCards } from './user-stat-cards';
@@ -52,6 +54,8 @@ export default function AdminUsersPage() {
   const [messageTo, setMessageTo] = useState<Recipient | null>(null);
   const [banTarget, setBanTarget] = useState<Target | null>(null);
   const [unbanTarget, setUnbanTarget] = useState<Target | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<Target | null>(null);
+  const [exportTarget, setExportTarget] = useState<Target | null>(null);
 
   const variables = { search: view.search || null, sort: view.sort, direction: view.direction, page: view.page, pageSize: USERS_PAGE_SIZE };
   const { data, previousData, loading, error, refetch } = useApolloQuery(ADMIN_USERS_PAGE, { variables, fetchPolicy: 'cache-and-network' });
@@ -65,26 +69,23 @@ export default function AdminUsersPage() {
   const { banUser, unbanUser } = useBanActions();
 
   const actions = (user: AdminUserRow) => (
-    <UserRowActions user={user} isMe={user.id === me?.id} onHistory={setHistory} onMessage={setMessageTo} onBan={setBanTarget} onUnban={setUnbanTarget} />
+    <UserRowActions
+      user={user}
+      isMe={user.id === me?.id}
+      onHistory={setHistory}
+      onMessage={setMessageTo}
+      onBan={setBanTarget}
+      onUnban={setUnbanTarget}
+      onDeleteData={setDeleteTarget}
+      onExportData={setExportTarget}
+    />
   );
 
   let body;
   if (!users && loading) body = <ListSkeleton rows={6} />;
   else if (!users && error) body = <LoadFailure text={t.loadFailure} retryLabel={t.retry} onRetry={() => void refetch()} />;
-  else if (!users || users.items.length === 0) {
-    body = (
-      <EmptyState icon={<Users />} text={t.empty}>
-        {view.search && (
-          <>
-            <p className="text-sm text-muted-foreground">{t.emptySearch(view.search)}</p>
-            <Button variant="outline" onClick={() => setInput('')}>
-              {t.clearSearch}
-            </Button>
-          </>
-        )}
-      </EmptyState>
-    );
-  } else {
+  else if (!users || users.items.length === 0) body = <UsersEmpty search={view.search} onClear={() => setInput('')} />;
+  else {
     body = (
       <>
         <UsersTable rows={users.items} sort={view.sort} direction={view.direction} onSort={sortBy} actions={actions} busy={loading && !data} />
@@ -110,7 +111,25 @@ export default function AdminUsersPage() {
       <SendMessageDialog open={messageTo !== null} onOpenChange={(open) => !open && setMessageTo(null)} recipient={messageTo ?? undefined} onSent={() => void refetch()} />
       <BanUserDialog who={banTarget?.name ?? null} onClose={() => setBanTarget(null)} onConfirm={(reason) => (banTarget ? banUser(banTarget, reason) : Promise.resolve())} />
       <UnbanDialog target={unbanTarget} onClose={() => setUnbanTarget(null)} onConfirm={unbanUser} />
+      <DeleteUserDataDialog target={deleteTarget} onClose={() => setDeleteTarget(null)} />
+      <ExportUserDataDialog target={exportTarget} onClose={() => setExportTarget(null)} />
     </div>
+  );
+}
+
+/** No user at all, or none for the search (with « Effacer la recherche »). */
+function UsersEmpty({ search, onClear }: { search: string; onClear(): void }) {
+  return (
+    <EmptyState icon={<Users />} text={t.empty}>
+      {search && (
+        <>
+          <p className="text-sm text-muted-foreground">{t.emptySearch(search)}</p>
+          <Button variant="outline" onClick={onClear}>
+            {t.clearSearch}
+          </Button>
+        </>
+      )}
+    </EmptyState>
   );
 }
 
@@ -133,7 +152,11 @@ function useBanActions() {
   return { banUser, unbanUser };
 }
 
-/** A row's actions: purchase history, send a message, ban or unban (none on one's own row: identity refuses it too, and the last administrator's ban: bans.ts). */
+/**
+ * A row's actions: purchase history, send a message, ban or unban, and « Supprimer les données »
+ * unless a deletion is pending (none of the last two on one's own row: identity refuses them too,
+ * and the last administrator's ban or deletion).
+ */
 function UserRowActions({
   user,
   isMe,
@@ -141,6 +164,8 @@ function UserRowActions({
   onMessage,
   onBan,
   onUnban,
+  onDeleteData,
+  onExportData,
 }: {
   user: AdminUserRow;
   isMe: boolean;
@@ -148,6 +173,8 @@ function UserRowActions({
   onMessage(to: Recipient): void;
   onBan(target: Target): void;
   onUnban(target: Target): void;
+  onDeleteData(target: Target): void;
+  onExportData(target: Target): void;
 }) {
   return (
     <>
@@ -168,6 +195,14 @@ function UserRowActions({
       ) : (
         <IconAction label={t.actions.banLabel(user.fullName)} tooltip={t.actions.ban} destructive onClick={() => onBan({ id: user.id, name: user.fullName })}>
           <Ban aria-hidden="true" />
+        </IconAction>
+      )}
+      <IconAction label={t.actions.exportDataLabel(user.fullName)} tooltip={t.actions.exportData} onClick={() => onExportData({ id: user.id, name: user.fullName })}>
+        <FileArchive aria-hidden="true" />
+      </IconAction>
+      {!isMe && !user.pendingDeletion && (
+        <IconAction label={t.actions.deleteDataLabel(user.fullName)} tooltip={t.actions.deleteData} destructive onClick={() => onDeleteData({ id: user.id, name: user.fullName })}>
+          <Trash2 aria-hidden="true" />
         </IconAction>
       )}
     </>

@@ -51,6 +51,9 @@ export const ADMIN_USERS_PAGE: TypedDocumentNode<G.AdminUsersPageQuery, G.AdminU
           reason
           bannedAt
         }
+        pendingDeletion {
+          scheduledFor
+        }
         purchaseCount
         totalSpent {
           xaf
@@ -114,6 +117,42 @@ export const UNBAN_USER: TypedDocumentNode<G.UnbanUserMutation, G.UnbanUserMutat
       user {
         id
         isBanned
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${USER_ERROR_FIELDS}
+`;
+
+/**
+ * « Supprimer les données » for a person who asked by e-mail, with the reason: the same grace period
+ * as their own request (identity's adminDeleteUser explains why); the answer's user carries its date.
+ */
+export const ADMIN_DELETE_USER: TypedDocumentNode<G.AdminDeleteUserMutation, G.AdminDeleteUserMutationVariables> = gql`
+  mutation AdminDeleteUser($userId: ID!, $reason: String!) {
+    adminDeleteUser(userId: $userId, reason: $reason) {
+      user {
+        id
+        pendingDeletion {
+          scheduledFor
+        }
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${USER_ERROR_FIELDS}
+`;
+
+/** « Exporter les données » of a user, on their request (the reason is journaled; the link goes to them). */
+export const ADMIN_REQUEST_DATA_EXPORT: TypedDocumentNode<G.AdminRequestDataExportMutation, G.AdminRequestDataExportMutationVariables> = gql`
+  mutation AdminRequestDataExport($userId: ID!, $reason: String!) {
+    adminRequestDataExport(userId: $userId, reason: $reason) {
+      request {
+        id
       }
       error {
         ...UserErrorFields

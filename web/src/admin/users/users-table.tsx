@@ -23,17 +23,23 @@ function orDash(value: number | null | undefined, format: (n: number) => ReactNo
 }
 
 export function UserStatusBadge({ user }: { user: AdminUserRow }) {
-  if (!user.isBanned) {
-    return (
-      <ToneBadge tone="success" data-status="active">
-        {t.active}
-      </ToneBadge>
-    );
-  }
-  return (
+  const state = !user.isBanned ? (
+    <ToneBadge tone="success" data-status="active">
+      {t.active}
+    </ToneBadge>
+  ) : (
     <span title={user.ban ? t.bannedSince(formatDay(user.ban.bannedAt), user.ban.reason || '—') : undefined}>
       <ToneBadge tone="danger" data-status="banned">
         {t.banned}
+      </ToneBadge>
+    </span>
+  );
+  if (!user.pendingDeletion) return state;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {state}
+      <ToneBadge tone="warning" data-status="deletion-pending">
+        {t.deletionOn(formatDay(user.pendingDeletion.scheduledFor))}
       </ToneBadge>
     </span>
   );

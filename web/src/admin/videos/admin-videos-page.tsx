@@ -6,8 +6,8 @@ import { adminFr } from '@/i18n/admin';
 import { toastSuccess } from '../lib/errors';
 import { useCsvExport } from '../lib/use-csv-export';
 import { useUrlParam } from '../lib/use-url-state';
-import { ExportAddActions, FormScreen, ListBody, useAddForm } from '../components/list-screen';
-import { SearchedListScreen } from '../components/searched-list-screen';
+import { CatalogueItemsScreen } from '../components/catalogue-items-screen';
+import { useAddForm } from '../components/list-screen';
 import { useDeleteRow } from '../components/use-delete-row';
 import { useSearchedList } from '../components/use-searched-list';
 import { ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
@@ -38,7 +38,7 @@ export default function AdminVideosPage() {
   // Polls while a video of the page is waiting for or in the pipeline.
   usePollWhile(view.data?.videos.items.some(isBeingPrepared) ?? false, view);
   const adding = useAddForm(view.reloadFirstPage);
-  const { exportCsv, exporting } = useCsvExport(EXPORT_VIDEOS_CSV, 'exportVideosCsv', t.exportFile);
+  const csv = useCsvExport(EXPORT_VIDEOS_CSV, 'exportVideosCsv', t.exportFile);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminVideo, 'deleteVideo'>({
     mutation: DELETE_VIDEO,
     field: 'deleteVideo',
@@ -52,33 +52,22 @@ export default function AdminVideosPage() {
   });
   const actions = (video: AdminVideo) => <VideoRowActions video={video} onEdit={setEditing} onDelete={askDelete} />;
 
-  if (adding.open) {
-    return (
-      <FormScreen key="form" title={t.formTitle} onBack={adding.back}>
-        <VideoUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />
-      </FormScreen>
-    );
-  }
-
   return (
-    <SearchedListScreen
-      key="list"
+    <CatalogueItemsScreen
       title={fr.admin.nav.videos}
-      count={view.list && t.count(view.list.total)}
-      actions={<ExportAddActions exporting={exporting} onExport={() => void exportCsv()} addLabel={t.add} onAdd={adding.show} />}
+      texts={t}
+      icon={<VideoIcon />}
+      searchId="videos-search"
+      view={view}
+      adding={adding}
+      csv={csv}
+      uploadForm={<VideoUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />}
       above={focusId && <VideoFocus key={focusId} id={focusId} actions={actions} onClose={() => setFocusId(null)} />}
-      search={{ id: 'videos-search', label: t.search, placeholder: t.searchPlaceholder, ...view.searchBox }}
+      columns={videoColumns}
+      actions={actions}
     >
-      <ListBody
-        {...view.body}
-        empty={{ icon: <VideoIcon />, text: t.empty, addLabel: t.add, onAdd: adding.show }}
-        label={fr.admin.nav.videos}
-        columns={videoColumns}
-        actionsHeader={t.columns.actions}
-        actions={actions}
-      />
       <VideoEditDialog video={editing} onClose={() => setEditing(null)} />
       {deleteDialog}
-    </SearchedListScreen>
+    </CatalogueItemsScreen>
   );
 }

@@ -39,6 +39,9 @@ const ADMIN_VIDEO_ROW = gql`
     createdAt
     thumbnailUrl
     learnItems
+    author
+    reviewer
+    contentUpdatedOn
     previewSeconds
     presenter {
       name

@@ -5,9 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
-import { blankToNull, centsToPrice, optionalInteger } from '../lib/form-rules';
+import { blankToNull, centsToPrice, creditsInput, creditValues, optionalInteger } from '../lib/form-rules';
 import { FormField } from '@/components/ui/form-field';
 import { catalogueBasics, CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
+import { CreditFields } from '../components/credit-fields';
 import { EditDialog, EditDialogForm, saveEdit } from '../components/edit-dialog';
 import { OptionalLabel } from '../components/optional-label';
 import { LearnItemFields } from './learn-item-fields';
@@ -29,10 +30,11 @@ function valuesOf(video: AdminVideo): VideoEditValues {
     presenterName: video.presenter?.name ?? '',
     presenterTitle: video.presenter?.title ?? '',
     learnItems: items,
+    ...creditValues(video),
   };
 }
 
-/** The edit button of the table: the video's texts, category, price and presenter. */
+/** The edit button of the table: the video's texts, category, price, presenter, author, reviewer and « Mis à jour le ». */
 export function VideoEditDialog({ video, onClose }: { video: AdminVideo | null; onClose(): void }) {
   return (
     <EditDialog open={video !== null} onClose={onClose} title={adminFr.videos.editTitle} description={adminFr.videos.editDescription} className="max-w-2xl">
@@ -52,6 +54,7 @@ function updateVideoInput(values: VideoEditValues, initial: VideoEditValues) {
     presenterName: blankToNull(values.presenterName),
     presenterTitle: blankToNull(values.presenterTitle),
     learnItems: values.learnItems.map((item) => item.trim()).filter(Boolean),
+    ...creditsInput(values),
   };
 }
 
@@ -86,6 +89,13 @@ function VideoEditForm({ video, onDone }: { video: AdminVideo; onDone(): void })
       <FormField id={`${id}-presenter-title`} label={<OptionalLabel text={f.presenterTitle} />} error={errors.presenterTitle?.message}>
         <Input autoComplete="off" {...form.register('presenterTitle')} />
       </FormField>
+      <CreditFields
+        id={id}
+        author={form.register('author')}
+        reviewer={form.register('reviewer')}
+        contentUpdatedOn={form.register('contentUpdatedOn')}
+        errors={errors}
+      />
       <LearnItemFields id={id} count={form.getValues('learnItems').length} register={(index) => form.register(`learnItems.${index}`)} errors={errors.learnItems} look="plain" />
     </EditDialogForm>
   );

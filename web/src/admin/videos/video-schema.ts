@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { adminFr, CONTENT_CATEGORIES, type ContentCategory } from '@/i18n/admin';
-import { isImage, optionalFile, price, text, titledEditSchema } from '../lib/form-rules';
+import { creditFields, isImage, optionalFile, price, text, titledEditSchema } from '../lib/form-rules';
 
 const t = adminFr.videos;
 
@@ -67,5 +67,6 @@ export function emptyVideoUpload(): VideoUploadValues {
   };
 }
 
-export const videoEditSchema = titledEditSchema(fields);
+/** The edit dialog's: the upload's fields and who stands behind the lesson (« Par », « Relu par », « Mis à jour le »). */
+export const videoEditSchema = titledEditSchema({ ...fields, ...creditFields });
 export type VideoEditValues = z.infer<typeof videoEditSchema>;

@@ -18,6 +18,7 @@ import { SITE_NAV } from './nav-items';
 const AccountMenu = lazyPart(() => import('./account-menu'));
 const MobileAccountLinks = lazyPart(() => import('./mobile-account-links'));
 const UnreadCountWatcher = lazyPart(withApollo(() => import('./unread-count-watcher')));
+const PayLinkPaidWatcher = lazyPart(withApollo(() => import('@/features/pay-links/paid-watcher')));
 const ContactDialog = lazyPart(() => import('./contact-dialog'));
 
 /** The header's link style (the mobile menu's account links take it too): the current page in the brand's colour. */
@@ -220,6 +221,7 @@ export function SiteHeader() {
       <MobileMenu id={menuId} open={menuOpen} signedIn={!!user} loading={loading} unread={unread} onContact={openContact} />
 
       {user && <UnreadCountWatcher onChange={setUnreadCount} fallback={null} />}
+      {user && <PayLinkPaidWatcher fallback={null} />}
       {contact.dialog}
     </header>
   );

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { fr } from '@/i18n/fr';
+import { foldText } from '@/lib/fold-text';
 import { cn } from '@/lib/utils';
 import { countries, findCountry } from './countries';
 
@@ -19,15 +20,11 @@ function CountryCode({ code }: { code: string }) {
   );
 }
 
-function normalize(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-}
-
 /** Plain substring search (accent- and case-insensitive) over the name, ISO code and dial code. */
 function filterCountries(_value: string, search: string, keywords?: string[]): number {
-  const query = normalize(search).replace(/^\+/, '');
+  const query = foldText(search).replace(/^\+/, '');
   if (!query) return 1;
-  return keywords?.some((keyword) => normalize(keyword).includes(query)) ? 1 : 0;
+  return keywords?.some((keyword) => foldText(keyword).includes(query)) ? 1 : 0;
 }
 
 /** The phone's country: a button with its code and dial code, opening a searchable list of every country. */

@@ -1,21 +1,11 @@
+import { leadingZeroBits } from '@lbf/proto-events/src/proof-of-work';
+
 /**
  * The sign-up's proof of work (identity's captcha/proof-of-work.ts holds the same rule): a nonce such
  * that SHA-256("<challenge>:<nonce>") starts with `difficulty` zero bits. WebCrypto hashes off the
  * main thread and each batch awaits it, so typing is never blocked while the page searches.
  */
 const BATCH = 32;
-
-function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
 
 export async function solveProofOfWork(challenge: string, difficulty: number, signal?: AbortSignal): Promise<string> {
   const encoder = new TextEncoder();

@@ -1,7 +1,12 @@
 import { Controller } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { paths } from '@/app/route-manifest';
+import { textLinkClass } from '@/components/content/rich-text';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { fr } from '@/i18n/fr';
+import { consentText as t } from '@/i18n/my-data';
 import { EmailField, NewPasswordFields, SubmitButton } from './auth-form-fields';
 import { CaptchaField } from './captcha-field';
 import { PhoneField } from './phone-field';
@@ -49,6 +54,25 @@ export default function SignUpForm({ onBeforeSignUp }: { onBeforeSignUp(): void 
         onChange={setCaptcha}
         error={errors.captchaAnswer?.type === 'server' ? errors.captchaAnswer.message : undefined}
       />
+      <CheckboxField
+        id="signup-accept-terms"
+        data-testid="signup-accept-terms"
+        error={errors.acceptTerms?.message}
+        label={
+          <>
+            {t.termsBefore}
+            <Link to={paths.terms()} target="_blank" className={textLinkClass}>
+              {t.termsLink}
+            </Link>
+            {t.termsBetween}
+            <Link to={paths.privacy()} target="_blank" className={textLinkClass}>
+              {t.privacyLink}
+            </Link>
+          </>
+        }
+        {...form.register('acceptTerms')}
+      />
+      <CheckboxField id="signup-health-data" data-testid="signup-health-data" label={t.healthLabel} hint={t.healthHint} {...form.register('healthDataConsent')} />
       <SubmitButton submitting={isSubmitting} disabled={!canSubmit} label={fr.auth.signUpSubmit} pendingLabel={fr.auth.signUpPending} />
     </form>
   );

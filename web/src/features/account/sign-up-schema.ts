@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { fr } from '@/i18n/fr';
+import { consentText } from '@/i18n/my-data';
 import { isPhoneText, readTypedPhone } from '@/lib/phone-country';
 import { email, newPassword, passwordsMatch, required } from './schemas';
 
@@ -14,6 +15,8 @@ export const signUpSchema = z
     password: newPassword,
     confirmPassword: z.string().check(z.minLength(1, fr.auth.required)),
     captchaAnswer: z.string().check(z.length(5, fr.auth.captchaIncorrect)),
+    acceptTerms: z.boolean().check(z.refine((accepted) => accepted, consentText.termsRequired)),
+    healthDataConsent: z.boolean(),
   })
   .check(
     passwordsMatch,

@@ -8,16 +8,10 @@ import type { CaptchaHandle, CaptchaStatus } from './captcha-field';
 import { signUpSchema, type SignUpValues } from './sign-up-schema';
 import { showServerError } from '../../lib/show-server-error';
 
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phoneCountry',
-  'phoneNumber',
-  'password',
-  'confirmPassword',
-  'captchaAnswer',
-] as const;
+/** The text fields the button waits for (the consent boxes are checked on submit, their error under them). */
+const FIELDS = ['firstName', 'lastName', 'email', 'phoneCountry', 'phoneNumber', 'password', 'confirmPassword', 'captchaAnswer'] as const;
+/** Every field a server refusal may name. */
+const SERVER_FIELDS = [...FIELDS, 'acceptTerms'] as const;
 
 /** The server's input names that differ from the form's. */
 const SERVER_ALIASES = { phone: 'phoneNumber', captchaId: 'captchaAnswer', captcha: 'captchaAnswer' } as const;
@@ -44,6 +38,8 @@ export function useSignUpForm(onBeforeSignUp: () => void) {
       password: '',
       confirmPassword: '',
       captchaAnswer: '',
+      acceptTerms: false,
+      healthDataConsent: false,
     },
   });
   const { isSubmitting } = form.formState;
@@ -68,7 +64,7 @@ export function useSignUpForm(onBeforeSignUp: () => void) {
       const phone = readTypedPhone(input.phoneNumber, input.phoneCountry);
       const result = await signUp({ ...input, phoneCountry: phone.country, phoneNumber: phone.national, captchaId: captcha.id, proofOfWork });
       if (result.error) {
-        showServerError(result.error, form.setError, FIELDS, SERVER_ALIASES);
+        showServerError(result.error, form.setError, SERVER_FIELDS, SERVER_ALIASES);
         // The server keeps the captcha through a form error but spends it on any later refusal
         // (e-mail taken, wrong code...): a new one is needed then.
         if (result.error.code !== 'VALIDATION') captchaRef.current?.refresh();

@@ -15,9 +15,14 @@ import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
 import { playerText } from '@/i18n/player';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
+import { LessonSizes } from '@/features/player/lesson-sizes';
+import { usePlaybackChoices } from '@/features/player/playback-choices';
 import { LoadError } from '../../components/states/load-error';
 import { NotFoundState } from '../../components/states/not-found-state';
+import { ContentCredits, type Credits } from '../../components/content/content-credits';
+import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
+import { RatingSummary } from '../../components/content/rating-summary';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
@@ -58,6 +63,8 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
   const { data, loading, error, refetch } = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
   // A visitor plays the free preview here (the server gives them that rendition alone).
   const [playing, setPlaying] = useState(false);
+  // The visitor's player follows this device's data saver; it has no audio-only switch.
+  const { dataSaver } = usePlaybackChoices();
   const video = data?.video;
   useVideoPageMeta(id, video, Boolean(data));
   return (
@@ -81,6 +88,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
               </div>
             )
           }
+          sizes={<LessonSizes renditions={video.renditions} dataSaver={dataSaver} audioOnly={false} />}
           badge={
             video.hasPreview ? (
               <Badge className="gap-1.5 self-start py-1" data-testid="free-preview-badge">
@@ -90,6 +98,8 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
             ) : null
           }
           category={video.categoryLabel}
+          rating={video}
+          credits={video}
           title={video.title}
           description={video.description}
           priceCents={video.priceCents}
@@ -121,6 +131,8 @@ function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
             </div>
           }
           category={pdf.categoryLabel}
+          rating={pdf}
+          credits={pdf}
           title={pdf.title}
           description={pdf.description}
           priceCents={pdf.priceCents}
@@ -164,9 +176,15 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 
 function PreviewBody(props: {
   image: ReactNode;
+  /** Under the image: a lesson's size before pressing play. */
+  sizes?: ReactNode;
   /** Above the price: 'Aperçu gratuit disponible' for a video that has one. */
   badge?: ReactNode;
   category: string;
+  /** Its verified reviews' average and count (nothing shown when none). */
+  rating: { ratingAverage: number | null; ratingCount: number };
+  /** « Par », « Relu par », « Mis à jour le ». */
+  credits: Credits;
   title: string;
   description: string;
   priceCents: number;
@@ -178,13 +196,19 @@ function PreviewBody(props: {
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <article className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-        {props.image}
+        <div className="flex flex-col gap-3">
+          {props.image}
+          {props.sizes}
+        </div>
         <header className="flex flex-col gap-4">
-          <div>
+          <div className="flex flex-wrap items-center gap-2">
             <Badge variant="accent">{props.category}</Badge>
+            <RatingSummary average={props.rating.ratingAverage} count={props.rating.ratingCount} className="text-sm text-muted-foreground" />
           </div>
           <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(props.title)}</h1>
+          <ContentCredits credits={props.credits} />
         </header>
+        <HealthNotice />
         <DescriptionSection id="preview-description" title={t.descriptionTitle} text={props.description} />
       </article>
       <aside>

@@ -5,11 +5,14 @@ import { fetchPolicies } from '@/data/fetch-policies';
 import { useCheckout } from '@/features/commerce/use-checkout';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
 import { LoadError } from '../../components/states/load-error';
+import { ContentCredits } from '../../components/content/content-credits';
+import { HealthNotice } from '../../components/content/health-notice';
 import { PdfCard } from './components/pdf-card';
 import { typeset } from '../../lib/format/catalogue';
 import { PDF_DETAIL_QUERY } from './operations/item-preview';
 import { BackLink, PdfMissing, PreviewSkeleton } from './item-preview';
 import { pdfCanonicalPath, usePdfPageMeta } from './item-page-meta';
+import { ItemReviews } from '@/features/reviews/item-reviews';
 
 /**
  * A guide's own page (/pdfs/:id) for a signed-in customer: its card (buy, or read and download
@@ -30,11 +33,16 @@ export default function PdfDetailPage() {
             <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl" data-testid="pdf-title">
               {typeset(pdf.title)}
             </h1>
+            <ContentCredits credits={pdf} />
+            <HealthNotice className="my-2" />
             <h2 id="pdf-description" className="text-lg font-bold">
               {t.descriptionTitle}
             </h2>
             <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{typeset(pdf.description)}</p>
           </section>
+          <div className="md:order-3 md:col-span-2">
+            <ItemReviews itemId={pdf.id} kind="pdf" owned={pdf.purchased} />
+          </div>
           <div className="flex md:order-1">
             <PdfCard
               pdf={pdf}

@@ -1,4 +1,4 @@
-import { useApolloQuery } from '@/data/hooks';
+import { useApolloClient, useApolloQuery } from '@/data/hooks';
 import { ArrowLeft, CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -16,10 +16,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { videoDetailText } from '@/i18n/catalogue';
 import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
 import { playerText } from '@/i18n/player';
-import { readDataSaver, rememberDataSaver } from '@/features/player/data-saver';
+import { LessonSizes } from '@/features/player/lesson-sizes';
 import { PlaybackOptions } from '@/features/player/playback-options';
+import { usePlaybackChoices } from '@/features/player/playback-choices';
+import { startPlaybackEarly } from '@/features/player/early-session';
 import type { VideoPlayerProps } from '@/features/player/video-player';
 import { LoadError } from '../../components/states/load-error';
+import { ContentCredits } from '../../components/content/content-credits';
+import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
 import { PreviewOffer } from './components/preview-offer';
 import { ShareButtons } from '../../components/content/share-buttons';
@@ -33,13 +37,17 @@ import { useContentProtection } from './use-content-protection';
 import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './operations/video-detail';
 import { useVideoPageMeta } from './item-page-meta';
 import { VideoMissing } from './item-preview';
+import { ItemReviews } from '@/features/reviews/item-reviews';
+import { RatingSummary } from '../../components/content/rating-summary';
 
 const t = videoDetailText;
 
-// hls.js and the player are their own chunk (~190 kB gzip), fetched only by a viewer about to
-// play: from the moment a finger or pointer reaches the play button, not on every page view.
+// hls.js and the player are their own chunk (~190 kB gzip), fetched as soon as the page shows a
+// lesson that can be played (VideoStage), or when a finger or pointer reaches the play button.
 const loadPlayer = () => import('@/features/player/video-player');
 const VideoPlayer = lazy(loadPlayer);
+// « Télécharger pour regarder hors ligne »: a buyer's, its own chunk.
+const OfflineDownload = lazy(() => import('@/features/offline-lessons/offline-download'));
 
 /**
  * A video's page (/videos/:id and /video/:id; ids are uuids, an unknown one says so). Pressing
@@ -55,6 +63,11 @@ export default function VideoDetailPage() {
   });
   const video = data?.video;
   useVideoPageMeta(id, video, Boolean(data));
+  // The player's chunk comes alongside the video's data, not after it (VideoStage shows the player
+  // then), and so does a signed-in viewer's playback session.
+  useEffect(() => void loadPlayer().catch(() => undefined), []);
+  const client = useApolloClient();
+  useEffect(() => startPlaybackEarly(client, id), [client, id]);
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -77,8 +90,7 @@ export default function VideoDetailPage() {
 
 function VideoDetailView({ video }: { video: VideoDetail }) {
   const [playing, setPlaying] = useState(false);
-  const [dataSaver, setDataSaver] = useState(readDataSaver);
-  const [audioOnly, setAudioOnly] = useState(false);
+  const { dataSaver, audioOnly, setDataSaver, setAudioOnly } = usePlaybackChoices();
   const checkout = useCheckout();
   const { isAdmin } = useAuth();
   // Administrators play the whole video too (the server decides; this only words the button).
@@ -107,10 +119,12 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
         <header className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="accent">{video.categoryLabel}</Badge>
+            <RatingSummary average={video.ratingAverage} count={video.ratingCount} className="text-sm text-muted-foreground" />
           </div>
           <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl" data-testid="video-title">
             {typeset(video.title)}
           </h1>
+          <ContentCredits credits={video} />
           <div className="flex flex-wrap items-center justify-between gap-4">
             {video.presenter ? (
               <div className="flex items-center gap-3" data-testid="presenter">
@@ -133,9 +147,13 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
           </div>
         </header>
 
+        <HealthNotice />
+
         <DescriptionSection id="description-title" title={t.descriptionTitle} text={video.description} />
 
         <LearnItems items={video.learnItems} />
+
+        <ItemReviews itemId={video.id} kind="video" owned={video.purchased} />
       </article>
 
       <aside className="flex flex-col gap-6">
@@ -148,7 +166,7 @@ function VideoDetailView({ video }: { video: VideoDetail }) {
   );
 }
 
-/** The player once asked for, else the poster and its play button; the playback options under it. */
+/** The player once asked for, else the poster and its play button; the lesson's sizes and the playback options (remembered per device) under it. */
 function VideoStage({
   video,
   playing,
@@ -181,11 +199,15 @@ function VideoStage({
       <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
     </div>
   );
+  // A lesson that can be played (its ladder is made) has its player on the page from the start,
+  // hidden under the poster: the player's chunk, the session, the playlists, the key and the first
+  // segment come while the viewer reads, and the press only starts decoding.
+  const primed = video.renditions.length > 0;
   return (
     <div className="flex flex-col gap-3">
-      {playing ? (
-        <div ref={playerRef}>
-          <Suspense fallback={playerFallback}>
+      {(playing || primed) && (
+        <div ref={playerRef} className={playing ? undefined : 'hidden'}>
+          <Suspense fallback={playing ? playerFallback : null}>
             <VideoPlayer
               videoId={video.id}
               title={video.title}
@@ -193,24 +215,23 @@ function VideoStage({
               purchased={video.purchased}
               dataSaver={dataSaver}
               audioOnly={audioOnly}
+              started={playing}
               purchaseOffer={purchaseOffer}
             />
           </Suspense>
         </div>
-      ) : (
-      <VideoPoster video={video} fullAccess={fullAccess} onPlay={onPlay} />
       )}
+      {!playing && <VideoPoster video={video} fullAccess={fullAccess} onPlay={onPlay} />}
       {video.renditions.length > 0 && (
-        <PlaybackOptions
-          renditions={video.renditions}
-          dataSaver={dataSaver}
-          audioOnly={audioOnly}
-          onDataSaver={(on) => {
-            onDataSaver(on);
-            rememberDataSaver(on);
-          }}
-          onAudioOnly={onAudioOnly}
-        />
+        <>
+          <LessonSizes renditions={video.renditions} dataSaver={dataSaver} audioOnly={audioOnly} />
+          <PlaybackOptions renditions={video.renditions} dataSaver={dataSaver} audioOnly={audioOnly} onDataSaver={onDataSaver} onAudioOnly={onAudioOnly} />
+          {video.purchased && (
+            <Suspense fallback={null}>
+              <OfflineDownload video={video} />
+            </Suspense>
+          )}
+        </>
       )}
     </div>
   );

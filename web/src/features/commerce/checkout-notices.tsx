@@ -1,11 +1,11 @@
-import { CircleAlert, FileText, Film, FlaskConical } from 'lucide-react';
+import { CircleAlert, FileText, Film, FlaskConical, Hourglass } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { checkoutText as t, dashboardText } from '@/i18n/commerce';
+import { checkoutText as t, dashboardText, paymentMethodLabels } from '@/i18n/commerce';
 import { formatUsdCents, formatXaf } from './currency';
-import type { CheckoutItem } from './types';
+import { METHOD_MARKS, type CheckoutItem, type PaymentMethod } from './types';
 
 /** The payment dialog's small pieces: what is bought and its price, the sandbox banner, a refusal, a wait. */
 export function ItemSummary({ item, amount }: { item: CheckoutItem; amount: { usdCents: number; xaf: number } | null }) {
@@ -40,6 +40,45 @@ export function SandboxBanner() {
       <FlaskConical className="size-4 shrink-0" aria-hidden="true" />
       {t.sandboxBanner}
     </p>
+  );
+}
+
+/**
+ * Before the push: the chosen method's operator is slow or failing right now (commerce's operator
+ * health), said in French, with a button that switches the dialog to a healthy method when there is one.
+ */
+export function OperatorHealthNotice({
+  method,
+  status,
+  instead,
+  onSwitch,
+}: {
+  method: PaymentMethod;
+  status: 'SLOW' | 'FAILING';
+  instead: PaymentMethod | null;
+  onSwitch(method: PaymentMethod): void;
+}) {
+  const label = paymentMethodLabels[method];
+  return (
+    <div className="flex min-w-0 flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="checkout-operator-health" data-status={status}>
+      <p role="status" className="flex items-start gap-2">
+        <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {status === 'SLOW' ? t.operatorSlow(label) : t.operatorFailing(label)}
+      </p>
+      {instead && (
+        // Wraps on a phone rather than widening the dialog (a button keeps its text on one line).
+        <Button
+          type="button"
+          variant="outline"
+          className="h-auto min-h-10 justify-start gap-2.5 bg-card py-2 text-left whitespace-normal"
+          onClick={() => onSwitch(instead)}
+          data-testid="checkout-switch-method"
+        >
+          <span className={`size-3 shrink-0 rounded-full ${METHOD_MARKS[instead]}`} aria-hidden="true" />
+          {t.switchMethod(paymentMethodLabels[instead])}
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -7,6 +7,9 @@ import type {
   CheckPaymentMutation,
   CheckPaymentMutationVariables,
   CheckoutOrderFragment,
+  CheckoutQuoteQuery,
+  CheckoutQuoteQueryVariables,
+  OrderPromoFieldsFragment,
   ClaimPaymentMutation,
   ClaimPaymentMutationVariables,
   CustomerDownloadPdfMutation,
@@ -26,12 +29,32 @@ import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
 export type CheckoutOrder = CheckoutOrderFragment;
 export type CheckoutAttempt = NonNullable<CheckoutOrder['attempt']>;
+export type OrderPromo = OrderPromoFieldsFragment;
 
 /*
  * Every order document selects commerce's fields only: the gateway relays `orderUpdated` to commerce
  * alone, and the query, the mutations and the subscription sharing one fragment keeps the cached
  * Order (normalised by id) whole whichever of them answered last.
  */
+/** A promo code on an order or a quote: commerce's figures, in both currencies. */
+export const ORDER_PROMO_FIELDS = gql`
+  fragment OrderPromoFields on OrderPromo {
+    code
+    listPrice {
+      usdCents
+      xaf
+    }
+    discount {
+      usdCents
+      xaf
+    }
+    total {
+      usdCents
+      xaf
+    }
+  }
+`;
+
 export const CHECKOUT_ORDER_FIELDS = gql`
   fragment CheckoutOrder on Order {
     id
@@ -44,6 +67,9 @@ export const CHECKOUT_ORDER_FIELDS = gql`
     amount {
       usdCents
       xaf
+    }
+    promo {
+      ...OrderPromoFields
     }
     attempt {
       id
@@ -63,10 +89,37 @@ export const CHECKOUT_ORDER_FIELDS = gql`
     createdAt
     updatedAt
     completedAt
+    gift {
+      id
+      recipientEmail
+      recipientPhone
+      status
+    }
   }
+  ${ORDER_PROMO_FIELDS}
 `;
 
-/** What the dialog needs on opening: the methods (sandbox banner, hint, window), the price, an order to resume. */
+/** The price with a typed promo code, computed by commerce (nothing reserved: « Payer » checks it again). */
+export const CHECKOUT_QUOTE_QUERY: TypedDocumentNode<CheckoutQuoteQuery, CheckoutQuoteQueryVariables> = gql`
+  query CheckoutQuote($itemId: ID!, $itemType: ItemType!, $promoCode: String) {
+    checkoutQuote(itemId: $itemId, itemType: $itemType, promoCode: $promoCode) {
+      total {
+        usdCents
+        xaf
+      }
+      promo {
+        ...OrderPromoFields
+      }
+      error {
+        ...UserErrorFields
+      }
+    }
+  }
+  ${ORDER_PROMO_FIELDS}
+  ${USER_ERROR_FIELDS}
+`;
+
+/** What the dialog needs on opening: the methods (sandbox banner, hint, window, operator health), the price, an order to resume. */
 export const CHECKOUT_SETUP_QUERY: TypedDocumentNode<CheckoutSetupQuery, CheckoutSetupQueryVariables> = gql`
   query CheckoutSetup($itemId: ID!, $itemType: ItemType!) {
     paymentMethods {
@@ -76,6 +129,12 @@ export const CHECKOUT_SETUP_QUERY: TypedDocumentNode<CheckoutSetupQuery, Checkou
       sandbox
       windowSeconds
       hint
+      health {
+        status
+        successRate
+        medianApprovalSeconds
+        sampleSize
+      }
     }
     exchangeRate {
       xafPerUsd
@@ -86,6 +145,12 @@ export const CHECKOUT_SETUP_QUERY: TypedDocumentNode<CheckoutSetupQuery, Checkou
     }
     openOrder(itemId: $itemId, itemType: $itemType) {
       ...CheckoutOrder
+    }
+    me {
+      id
+      healthDataConsent {
+        kind
+      }
     }
   }
   ${CHECKOUT_ORDER_FIELDS}

@@ -79,6 +79,16 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/** '1 885 FCFA ($2.88)', the way the mail's PDF writes an amount (with `sign` for a discount). */
+function Money({ xaf, usdCents, sign = '' }: { xaf: number; usdCents: number; sign?: string }) {
+  return (
+    <>
+      {sign}
+      {formatXaf(xaf)} <span className="text-sm font-normal text-muted-foreground">({sign}{formatUsdCents(usdCents)})</span>
+    </>
+  );
+}
+
 /** The seller's lines under its name: the site, address lines, NIU, contact (as the mail's PDF has them). */
 function sellerLines(seller: ReceiptSeller): string[] {
   const host = typeof window === 'undefined' ? '' : window.location.host;
@@ -125,9 +135,21 @@ function ReceiptSheet({ order, seller }: { order: Receipt; seller: ReceiptSeller
         <Row label={t.item} testId="receipt-item">
           {order.itemTitle} <span className="text-sm font-normal text-muted-foreground">({t.itemType[order.itemType]})</span>
         </Row>
-        <Row label={t.amount} testId="receipt-amount">
-          {formatXaf(order.amount.xaf)}{' '}
-          <span className="text-sm font-normal text-muted-foreground">({formatUsdCents(order.amount.usdCents)})</span>
+        {order.promo && (
+          <>
+            <Row label={t.listPrice} testId="receipt-list-price">
+              <Money xaf={order.promo.listPrice.xaf} usdCents={order.promo.listPrice.usdCents} />
+            </Row>
+            <Row label={t.promo} testId="receipt-promo-code">
+              <span className="font-mono">{order.promo.code}</span>
+            </Row>
+            <Row label={t.discount} testId="receipt-promo">
+              <Money xaf={order.promo.discount.xaf} usdCents={order.promo.discount.usdCents} sign="-" />
+            </Row>
+          </>
+        )}
+        <Row label={order.promo ? t.amountPaid : t.amount} testId="receipt-amount">
+          <Money xaf={order.amount.xaf} usdCents={order.amount.usdCents} />
         </Row>
         <Row label={t.method} testId="receipt-method">
           {paid ? paymentMethodLabels[paid.method] : t.granted}

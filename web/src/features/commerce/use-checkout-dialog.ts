@@ -8,6 +8,8 @@ import { CHECKOUT_SETUP_QUERY, type CheckoutOrder } from './operations';
 import type { CheckoutItem, PaymentMethod } from './types';
 import type { PayFormValues } from './use-pay-form';
 import { useLiveOrder } from './use-live-order';
+import { usePromoCode } from './use-promo-code';
+import type { GiftDraft } from '@/features/gifts/gift-draft';
 
 /**
  * The payment dialog's state: commerce's setup (methods, quote, an open order), the order being
@@ -22,11 +24,15 @@ export function useCheckoutDialog(item: CheckoutItem, method: PaymentMethod, onC
     fetchPolicy: 'network-only',
   });
   const [orderId, setOrderId] = useState<string | null>(null);
-  const [view, setView] = useState<'form' | 'order'>('form');
+  const [view, setView] = useState<'form' | 'order' | 'gift-paid'>('form');
+  // « Offrir ce contenu »: null while buying for myself.
+  const [gift, setGift] = useState<GiftDraft | null>(null);
   const [serverError, setServerError] = useState<UserError | null>(null);
   // What was typed, kept for a retry (the form mounts again after a failure).
   const [lastValues, setLastValues] = useState<PayFormValues | null>(null);
   const { order, refresh } = useLiveOrder(orderId);
+  // Kept across the form's remounts (another method, a retry).
+  const promo = usePromoCode(item);
 
   // Resume: an order of this item still waiting for the phone is shown again, never paid twice.
   const openOrder = setup.data?.openOrder ?? null;
@@ -43,6 +49,11 @@ export function useCheckoutDialog(item: CheckoutItem, method: PaymentMethod, onC
   useEffect(() => {
     if (!order || order.status !== 'COMPLETED' || doneRef.current) return;
     doneRef.current = true;
+    // A gift is not mine: no « disponible dans votre tableau de bord »; the dialog stays, saying where its link went (or showing it to pass on).
+    if (order.gift) {
+      setView('gift-paid');
+      return;
+    }
     const label = paymentMethodLabels[order.attempt?.method ?? order.method ?? method];
     toast.success(t.success, { id: `paid-${order.id}`, description: t.successText(label) });
     void afterPurchase(client, { id: item.id, type: item.type });
@@ -62,9 +73,13 @@ export function useCheckoutDialog(item: CheckoutItem, method: PaymentMethod, onC
     refresh,
     view,
     showForm: () => setView('form'),
+    gift,
+    setGift,
+    close: onClose,
     shownMethod,
     info: setup.data?.paymentMethods.find((m) => m.method === shownMethod) ?? null,
     serverError,
+    promo,
     lastValues,
     setLastValues,
     started,

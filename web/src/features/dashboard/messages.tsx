@@ -1,12 +1,13 @@
-import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
-import type { Dispatch, SetStateAction } from 'react';
-import { Button } from '@/components/ui/button';
+import { Inbox } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { PageSpinner } from '@/components/ui/spinner';
 import { inboxText } from '@/i18n/messaging';
 import { LoadError } from '../../components/states/load-error';
 import { MessageRow } from './inbox-message-row';
 import { useInbox } from './use-inbox';
+
+const pagerLabels = { nav: inboxText.pager, previous: inboxText.previous, next: inboxText.next, pageOf: inboxText.pageOf };
 
 /**
  * The dashboard's 'Messages' tab: what the team sent this customer and every member (group), newest
@@ -50,7 +51,7 @@ export function MessagesTab() {
         </Card>
       )}
 
-      {data && inbox.pages > 1 && <InboxPager page={inbox.page} pages={inbox.pages} setPage={inbox.setPage} />}
+      {data && <Pager page={inbox.page} totalPages={inbox.pages} onPage={inbox.setPage} labels={pagerLabels} />}
     </section>
   );
 }
@@ -62,23 +63,5 @@ function InboxEmpty() {
       <p className="font-semibold">{inboxText.emptyTitle}</p>
       <p className="text-sm text-muted-foreground">{inboxText.emptyText}</p>
     </div>
-  );
-}
-
-function InboxPager({ page, pages, setPage }: { page: number; pages: number; setPage: Dispatch<SetStateAction<number>> }) {
-  return (
-    <nav aria-label={inboxText.pager} className="flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-        <ChevronLeft aria-hidden="true" />
-        {inboxText.previous}
-      </Button>
-      <p className="text-sm whitespace-nowrap text-muted-foreground" aria-live="polite">
-        {inboxText.pageOf(page, pages)}
-      </p>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
-        {inboxText.next}
-        <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
   );
 }

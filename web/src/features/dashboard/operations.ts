@@ -53,6 +53,11 @@ export const DASHBOARD_LIBRARY_QUERY: TypedDocumentNode<DashboardLibraryQuery, D
       }
       total
     }
+    lessonData: myLessonDataUse {
+      month
+      bytes
+      offlineBytes
+    }
   }
 
   fragment DashboardVideo on Video {
@@ -132,6 +137,17 @@ export const RECEIPT_QUERY: TypedDocumentNode<ReceiptQuery, ReceiptQueryVariable
       amount {
         usdCents
         xaf
+      }
+      promo {
+        code
+        listPrice {
+          usdCents
+          xaf
+        }
+        discount {
+          usdCents
+          xaf
+        }
       }
       attempts {
         id

@@ -1,5 +1,5 @@
 import { useQuery } from '@/data/hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useAuth } from '@/auth/auth-context';
@@ -9,7 +9,13 @@ import { HeroSection } from './hero-section';
 import { HomeCounters } from './home-counters';
 import { JoinSection, LatestVideoSection, PremiumSection, TestimonialsSection } from './home-sections';
 import { HOME_PAGE_QUERY } from './operations';
-import { useLatestVideoCheckout } from './use-latest-video-checkout';
+import { lazyPart } from '@/components/lazy-part';
+import { usePayerParam } from '@/features/commerce/payer-param';
+import type { PaymentMethod } from '@/features/commerce/types';
+import type { HomePayment } from './home-checkout';
+
+// The checkout's code comes with the first payment tap (home-checkout.tsx says why).
+const HomeCheckout = lazyPart(() => import('./home-checkout'));
 
 export default function HomePage() {
   const { user } = useAuth();
@@ -32,16 +38,19 @@ export default function HomePage() {
   usePage(heroTitle, { meta: { description: heroSubtitle, canonicalPath: paths.home() } });
   const latestVideo = data?.latestVideo ?? null;
   const testimonials = data?.testimonials ?? [];
-  const checkout = useLatestVideoCheckout(latestVideo, !loading);
+  const [payment, setPayment] = useState<HomePayment | null>(null);
+  const pay = (method: PaymentMethod) => setPayment((last) => ({ method, tap: (last?.tap ?? 0) + 1 }));
+  // A tap before the JavaScript ran came back as /?payer=…: answered once the home's data is here.
+  usePayerParam(pay, !loading);
 
   return (
     <>
       <HeroSection loading={loading} title={heroTitle} subtitle={heroSubtitle} />
       {(loading || latestVideo) && <LatestVideoSection video={latestVideo} />}
-      <PremiumSection onPay={checkout.choosePayment} />
+      <PremiumSection onPay={pay} />
       <HomeCounters />
       {(loading || testimonials.length > 0) && <TestimonialsSection loading={loading} testimonials={testimonials} />}
-      {checkout.dialog}
+      {payment && <HomeCheckout latestVideo={latestVideo} payment={payment} fallback={null} />}
       <JoinSection signedIn={!!user} />
     </>
   );

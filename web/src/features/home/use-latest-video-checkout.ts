@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
-import { usePayerParam } from '@/features/commerce/payer-param';
 import type { PaymentMethod } from '@/features/commerce/types';
 import { useCheckout } from '@/features/commerce/use-checkout';
 import type { PremiumVideoCardVideo } from './premium-video-card';
@@ -9,10 +8,10 @@ import type { PremiumVideoCardVideo } from './premium-video-card';
  * The premium block sells the latest video (the 'Vidéo Premium' above it): each method opens the
  * payment dialog; a signed-out visitor is told 'Connexion requise' and sent to /auth, which
  * brings them back here with that method's dialog opening (?payer=). With no video yet, the
- * catalogue is the place to look. `ready`: the home's data is here (a tap before the JavaScript
- * ran came back as /?payer=…, answered then).
+ * catalogue is the place to look. (A tap before the JavaScript ran came back as /?payer=…: the
+ * home answers it, home-page.tsx.)
  */
-export function useLatestVideoCheckout(latestVideo: PremiumVideoCardVideo | null, ready: boolean) {
+export function useLatestVideoCheckout(latestVideo: PremiumVideoCardVideo | null) {
   const navigate = useNavigate();
   const checkout = useCheckout();
   const choosePayment = (method: PaymentMethod) =>
@@ -28,6 +27,5 @@ export function useLatestVideoCheckout(latestVideo: PremiumVideoCardVideo | null
         method,
       );
     });
-  usePayerParam(choosePayment, ready);
   return { choosePayment, dialog: checkout.dialog };
 }

@@ -11,6 +11,8 @@ export const ARTICLE_PAGE_QUERY: TypedDocumentNode<ArticlePageQuery, ArticlePage
       excerpt
       bodyHtml
       author
+      reviewer
+      contentUpdatedOn
       category
       categoryLabel
       imageUrl

@@ -1,5 +1,5 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, Calendar, Clock, FileQuestion, Heart, Newspaper, User } from 'lucide-react';
+import { ArrowLeft, Calendar, Clock, FileQuestion, Heart, Newspaper } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
@@ -15,6 +15,8 @@ import { cn } from '@/lib/utils';
 import { ArticleBody } from './article-body';
 import { NotFoundState } from '../../components/states/not-found-state';
 import { LoadError } from '../../components/states/load-error';
+import { ContentCredits } from '../../components/content/content-credits';
+import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
 import { ShareButtons } from '../../components/content/share-buttons';
 import { initials, typeset } from '../../lib/format/catalogue';
@@ -81,11 +83,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
           {typeset(article.title)}
         </h1>
         <p className="text-lg text-muted-foreground text-pretty">{typeset(article.excerpt)}</p>
-        <ul className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
-          <li className="flex items-center gap-1.5">
-            <User className="size-4" aria-hidden="true" />
-            {newsText.author(article.author)}
-          </li>
+        <ContentCredits credits={article}>
           <li className="flex items-center gap-1.5">
             <Calendar className="size-4" aria-hidden="true" />
             <time dateTime={article.date}>{formatLongDate(article.date)}</time>
@@ -94,7 +92,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
             <Clock className="size-4" aria-hidden="true" />
             {newsText.readTime(article.readTimeMinutes)}
           </li>
-        </ul>
+        </ContentCredits>
         <div className="flex flex-wrap items-center justify-between gap-3 border-y py-3">
           <Button
             variant="outline"
@@ -108,6 +106,8 @@ function ArticleView({ article }: { article: ArticleDetail }) {
           <ShareButtons path={paths.article(article.id)} title={article.title} extended />
         </div>
       </header>
+
+      <HealthNotice />
 
       {article.imageUrl && (
         <MediaImage src={article.imageUrl} width={960} height={540} sizes="(min-width: 768px) 736px, 100vw" priority className="rounded-xl border" />

@@ -7,7 +7,9 @@ export interface ConnectionHints {
 }
 
 const SLOW = new Set(['slow-2g', '2g', '3g']);
-const STORAGE_KEY = 'lbf_data_saver';
+/** The viewer's choices under the player, per device (the privacy page names both keys). */
+const DATA_SAVER_KEY = 'lbf_data_saver';
+const AUDIO_ONLY_KEY = 'lbf_audio_only';
 
 /** True when the browser says Save-Data or the connection is 2g/3g. */
 export function connectionIsSlow(connection: ConnectionHints | undefined | null): boolean {
@@ -26,20 +28,37 @@ export function initialDataSaver(stored: string | null, connection: ConnectionHi
   return connectionIsSlow(connection);
 }
 
-export function readDataSaver(): boolean {
-  let stored: string | null = null;
+function readStored(key: string): string | null {
   try {
-    stored = window.localStorage.getItem(STORAGE_KEY);
+    return window.localStorage.getItem(key);
   } catch {
-    // Storage refused (private mode): follow the connection.
+    // Storage refused (private mode), or no window (the server's render): no choice kept.
+    return null;
   }
-  return initialDataSaver(stored, (navigator as Navigator & { connection?: ConnectionHints }).connection, readLowData());
 }
 
-export function rememberDataSaver(on: boolean): void {
+function store(key: string, on: boolean): void {
   try {
-    window.localStorage.setItem(STORAGE_KEY, on ? '1' : '0');
+    window.localStorage.setItem(key, on ? '1' : '0');
   } catch {
     // Not kept across visits then; the switch still works.
   }
+}
+
+export function readDataSaver(): boolean {
+  const connection = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
+  return initialDataSaver(readStored(DATA_SAVER_KEY), connection, readLowData());
+}
+
+export function rememberDataSaver(on: boolean): void {
+  store(DATA_SAVER_KEY, on);
+}
+
+/** Audio only as this device's viewer last left it (off until they choose it). */
+export function readAudioOnly(): boolean {
+  return readStored(AUDIO_ONLY_KEY) === '1';
+}
+
+export function rememberAudioOnly(on: boolean): void {
+  store(AUDIO_ONLY_KEY, on);
 }

@@ -1,6 +1,6 @@
 import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsConfig } from 'hls.js';
 import type { PlaybackSession } from './operations';
-import { isKeyUrl, streamFolder, streamParts, withToken } from './stream-url';
+import { isKeyUrl, isMediaUrl, streamFolder, streamParts, withToken } from './stream-url';
 
 /**
  * The research's settings for slow, expensive mobile data (media.md §2): start on the lowest rung,
@@ -17,6 +17,13 @@ export const SLOW_DATA_CONFIG = {
   maxMaxBufferLength: 30,
   backBufferLength: 30,
 } as const satisfies Partial<HlsConfig>;
+
+/**
+ * Before the viewer presses play, a player shown on the page fetches only what the first frame
+ * needs (playlists, key, init and the first 2-s segment), so the press only starts decoding; the
+ * press lifts the buffer to SLOW_DATA_CONFIG's.
+ */
+export const PRIMED_BUFFER_SECONDS = 2;
 
 /** Refusals a new session can cure: the token expired (401/403/410) or its files moved (404). */
 const SESSION_REFUSALS = new Set([401, 403, 404, 410]);
@@ -40,6 +47,11 @@ export interface HlsPlaybackOptions {
   onSession(session: PlaybackSession): void;
   /** Nothing more can be done: show 'Vidéo indisponible, réessayez'. */
   onFatal(reason: string): void;
+  /**
+   * Bytes a media file's request received (whole, cut short or failed): the lesson data the viewer
+   * paid for. Only where the browser cannot say what came over the network (no Resource Timing).
+   */
+  onMediaBytes?(bytes: number): void;
 }
 
 /** When the session's token expires on this device's clock; null when the server's time looks off. */
@@ -65,6 +77,8 @@ export class HlsPlayback {
   private dataSaver: boolean;
   private audioOnly: boolean;
   private destroyed = false;
+  /** Play was asked for (the press, or a start with autoplay): the buffer is no longer held to the first segment. */
+  private pressed = false;
 
   constructor(private readonly opts: HlsPlaybackOptions) {
     this.session = opts.session;
@@ -77,13 +91,20 @@ export class HlsPlayback {
     return Hls.isSupported();
   }
 
-  /** Loads the session's manifest (or its audio-only playlist) and starts at `startAt` seconds. */
+  /**
+   * Loads the session's manifest (or its audio-only playlist) and starts at `startAt` seconds;
+   * without `autoplay` (and before play()) it fetches the first segment only and waits.
+   */
   start(startAt: number, autoplay: boolean): void {
     if (this.destroyed) return;
     this.hls?.destroy();
+    if (autoplay) this.pressed = true;
     const { video } = this.opts;
     const hls = new Hls({
       ...SLOW_DATA_CONFIG,
+      // Both: hls.js buffers up to maxMaxBufferLength when the rung's bitrate is low (maxBufferSize / bitrate).
+      maxBufferLength: this.pressed ? SLOW_DATA_CONFIG.maxBufferLength : PRIMED_BUFFER_SECONDS,
+      maxMaxBufferLength: this.pressed ? SLOW_DATA_CONFIG.maxMaxBufferLength : PRIMED_BUFFER_SECONDS,
       capLevelToPlayerSize: !this.dataSaver,
       startPosition: startAt > 0 ? startAt : -1,
       xhrSetup: (xhr, url) => this.prepareRequest(xhr, url),
@@ -92,12 +113,30 @@ export class HlsPlayback {
     hls.on(Events.MANIFEST_PARSED, () => {
       // Off, hls.js keeps its own start (level 0) and player-size cap untouched.
       if (this.dataSaver) this.applyDataSaver(hls, false);
+      // Before the press, the lowest rung only (a fast link would otherwise fetch a higher one too).
+      if (!this.pressed) {
+        hls.capLevelToPlayerSize = false;
+        hls.autoLevelCapping = 0;
+      }
       if (autoplay) video.play().catch(() => undefined);
     });
     hls.on(Events.LEVEL_SWITCHED, (_event, data) => this.opts.onLevel(data.level));
     hls.on(Events.ERROR, (_event, data) => this.onError(hls, data));
     hls.loadSource(this.audioOnly ? this.session.audioUrl : this.session.manifestUrl);
     hls.attachMedia(video);
+  }
+
+  /** The viewer pressed play: plays what was fetched already and buffers as usual from here. */
+  play(): void {
+    this.pressed = true;
+    // hls.js reads its config on every tick: the next one fills the usual buffer.
+    if (this.hls) {
+      this.hls.config.maxBufferLength = SLOW_DATA_CONFIG.maxBufferLength;
+      this.hls.config.maxMaxBufferLength = SLOW_DATA_CONFIG.maxMaxBufferLength;
+      // Adaptive again (or data saver's lowest rung), from the rung the first segment came on.
+      this.applyDataSaver(this.hls, false);
+    }
+    this.opts.video.play().catch(() => undefined);
   }
 
   get mode(): PlaybackSession['mode'] {
@@ -107,7 +146,8 @@ export class HlsPlayback {
   /** Data saver on: the lowest rung only (cap 0 and a manual level 0); off: adaptive again. */
   setDataSaver(on: boolean): void {
     this.dataSaver = on;
-    if (this.hls) this.applyDataSaver(this.hls, true);
+    // Before the press the lowest rung is held anyway; play() applies the choice.
+    if (this.hls && this.pressed) this.applyDataSaver(this.hls, true);
   }
 
   /** Audio only plays the session's audio playlist from where the video was, and back. */
@@ -145,6 +185,14 @@ export class HlsPlayback {
     }
     const token = streamParts(this.session.manifestUrl)?.token;
     xhr.open('GET', token ? withToken(url, token) : url, true);
+    if (this.opts.onMediaBytes && isMediaUrl(url)) {
+      const report = this.opts.onMediaBytes;
+      // Without Resource Timing (lesson-data-meter.ts), what each request received, a request aborted by a
+      // quality switch included (a copy from the browser's cache too: a little more than was paid for).
+      xhr.addEventListener('loadend', (event) => {
+        if (event.loaded > 0) report(event.loaded);
+      });
+    }
     if (isKeyUrl(url)) {
       const accessToken = await this.opts.accessToken(false);
       if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);

@@ -2,6 +2,8 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
   CountVideoViewMutation,
   CountVideoViewMutationVariables,
+  RecordLessonDataMutation,
+  RecordLessonDataMutationVariables,
   SaveWatchProgressMutation,
   SaveWatchProgressMutationVariables,
   StartPlaybackMutation,
@@ -59,6 +61,23 @@ export const COUNT_VIDEO_VIEW: TypedDocumentNode<CountVideoViewMutation, CountVi
     countVideoView(videoId: $videoId, visitorId: $visitorId) {
       counted
       viewCount
+      error {
+        code
+        message
+      }
+    }
+  }
+`;
+
+/** What the player downloaded for a lesson since its last report (batched: pause, leaving, every minute). */
+export const RECORD_LESSON_DATA: TypedDocumentNode<RecordLessonDataMutation, RecordLessonDataMutationVariables> = gql`
+  mutation RecordLessonData($videoId: ID!, $bytes: Float!, $offline: Boolean) {
+    recordLessonData(videoId: $videoId, bytes: $bytes, offline: $offline) {
+      use {
+        month
+        bytes
+        offlineBytes
+      }
       error {
         code
         message

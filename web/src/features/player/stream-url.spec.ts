@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isKeyUrl, streamFolder, streamParts, withToken } from './stream-url';
+import { isKeyUrl, isMediaUrl, streamFolder, streamParts, withToken } from './stream-url';
 
 describe('stream URLs', () => {
   const segment = 'http://localhost:4000/media/stream/abc.DEF-1_2/234p/seg_00003.m4s';
@@ -19,6 +19,14 @@ describe('stream URLs', () => {
     expect(isKeyUrl('http://h/media/stream/t/key')).toBe(true);
     expect(isKeyUrl('http://h/media/stream/t/234p/key.m4s')).toBe(false);
     expect(isKeyUrl('http://h/media/stream/t/234p/index.m3u8')).toBe(false);
+  });
+
+  it('counts init and media segments as lesson data, not playlists nor the key', () => {
+    expect(isMediaUrl(segment)).toBe(true);
+    expect(isMediaUrl('http://h/media/stream/t/full/audio/init.mp4')).toBe(true);
+    expect(isMediaUrl('http://h/media/stream/t/full/234p/index.m3u8')).toBe(false);
+    expect(isMediaUrl('http://h/media/stream/t/key')).toBe(false);
+    expect(isMediaUrl('http://h/media/uploads/seg_00001.m4s')).toBe(false);
   });
 
   it('compares sessions by the folder below the token', () => {

@@ -27,8 +27,19 @@ export function isKeyUrl(url: string): boolean {
   return streamParts(url)?.path === '/key';
 }
 
+/** A media file of a session (an init or media segment, not a playlist nor the key): what lesson data counts. */
+export function isMediaUrl(url: string): boolean {
+  return /\/(?:init\.mp4|seg_\d+\.m4s)$/.test(streamParts(url)?.path ?? '');
+}
+
 /** The folder of a manifest below its token: two sessions with the same one serve the same files. */
 export function streamFolder(manifestUrl: string): string | null {
   const parts = streamParts(manifestUrl);
   return parts ? parts.path.replace(/[^/]*$/, '') : null;
 }
+
+/**
+ * Marks the requests of an offline copy's download (features/offline-lessons): the lesson data meter
+ * leaves them out, since the download reports them itself, once, as offline data.
+ */
+export const OFFLINE_COPY_MARK = 'copie=hors-ligne';

@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { useApolloClient } from '@/data/hooks';
 import { HlsPlayback } from './hls-playback';
+import { useLessonDataMeter, type LessonDataMeter } from './lesson-data-meter';
 import type { PlaybackSession } from './operations';
 import { PlayClock, shouldSave } from './play-clock';
 import { countView, keyAccessToken, requestSession, saveProgress, saveProgressOnLeave } from './playback-api';
@@ -53,12 +54,15 @@ function useProgress(client: ApolloClient, videoId: string, videoRef: RefObject<
   return { started, lastSave, clock, viewCounted, previewOnly, save };
 }
 
-/** Leaving the page (or the app, on a phone) saves the place with a request that outlives it. */
-function useSaveOnLeave(save: Progress['save']): void {
+/** Leaving the page (or the app, on a phone) saves the place and reports the lesson data with requests that outlive it. */
+function useSaveOnLeave(save: Progress['save'], meter: LessonDataMeter): void {
   useEffect(() => {
-    const onHide = () => save('leave');
+    const onHide = () => {
+      save('leave');
+      meter.flush('leave');
+    };
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') save('leave');
+      if (document.visibilityState === 'hidden') onHide();
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
@@ -66,7 +70,7 @@ function useSaveOnLeave(save: Progress['save']): void {
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [save]);
+  }, [save, meter]);
 }
 
 interface SessionParts {
@@ -74,9 +78,10 @@ interface SessionParts {
   videoId: string;
   purchased: boolean;
   video: HTMLVideoElement;
-  /** Read when the session's answer arrives (the viewer may have switched them meanwhile). */
-  options: RefObject<{ dataSaver: boolean; audioOnly: boolean }>;
+  /** Read when the session's answer arrives (the viewer may have switched them meanwhile, or pressed play). */
+  options: RefObject<{ dataSaver: boolean; audioOnly: boolean; started: boolean }>;
   progress: Progress;
+  meter: LessonDataMeter;
   playbackRef: RefObject<HlsPlayback | null>;
   setPhase: Dispatch<SetStateAction<Phase>>;
   setMedia: Dispatch<SetStateAction<MediaState>>;
@@ -85,7 +90,7 @@ interface SessionParts {
 }
 
 /** One playback session: asks the server, starts hls.js on its answer; returns how to end it. */
-function openSession({ client, videoId, purchased, video, options, progress, playbackRef, setPhase, setMedia, setLevels, setTime }: SessionParts): () => void {
+function openSession({ client, videoId, purchased, video, options, progress, meter, playbackRef, setPhase, setMedia, setLevels, setTime }: SessionParts): () => void {
   let cancelled = false;
   progress.started.current = false;
   progress.lastSave.current = null;
@@ -106,16 +111,18 @@ function openSession({ client, videoId, purchased, video, options, progress, pla
       }
       const { session } = outcome;
       progress.previewOnly.current = session.mode === 'PREVIEW';
+      const { started, ...choices } = options.current;
       const playback = new HlsPlayback({
         video,
         session,
-        ...options.current,
+        ...choices,
         renewSession: async () => {
           const next = await requestSession(client, videoId);
           if (next.kind === 'refused') throw new Error(next.code);
           return next.session;
         },
         accessToken: keyAccessToken,
+        onMediaBytes: meter.add,
         onLevel: (level) => setLevels((seen) => [...seen, level]),
         onSession: (next) => {
           progress.previewOnly.current = next.mode === 'PREVIEW';
@@ -127,7 +134,8 @@ function openSession({ client, videoId, purchased, video, options, progress, pla
       });
       playbackRef.current = playback;
       setTime({ current: session.resumeAtSeconds ?? 0, duration: session.durationSeconds ?? 0 });
-      playback.start(session.resumeAtSeconds ?? 0, true);
+      // Not pressed yet: the first segment only, so that the press plays at once.
+      playback.start(session.resumeAtSeconds ?? 0, started);
       setPhase({ kind: 'ready', session });
     })
     .catch(() => {
@@ -137,6 +145,7 @@ function openSession({ client, videoId, purchased, video, options, progress, pla
     cancelled = true;
     progress.save('now');
     playbackRef.current?.destroy();
+    meter.flush('now');
     playbackRef.current = null;
   };
 }
@@ -144,8 +153,22 @@ function openSession({ client, videoId, purchased, video, options, progress, pla
 /**
  * The player's state: one playback session per attempt (the retry button and a purchase make a new
  * one), the media's state and time, the levels hls.js switched to, resume and view counting.
+ * `started` false: the page shows the player before the press; the session and the first segment
+ * are fetched then, and turning it true plays.
  */
-export function usePlayer({ videoId, purchased, dataSaver, audioOnly }: { videoId: string; purchased: boolean; dataSaver: boolean; audioOnly: boolean }) {
+export function usePlayer({
+  videoId,
+  purchased,
+  dataSaver,
+  audioOnly,
+  started,
+}: {
+  videoId: string;
+  purchased: boolean;
+  dataSaver: boolean;
+  audioOnly: boolean;
+  started: boolean;
+}) {
   const client = useApolloClient();
   const videoRef = useRef<HTMLVideoElement>(null);
   const playbackRef = useRef<HlsPlayback | null>(null);
@@ -156,25 +179,29 @@ export function usePlayer({ videoId, purchased, dataSaver, audioOnly }: { videoI
   const [levels, setLevels] = useState<number[]>([]);
   const [time, setTime] = useState({ current: 0, duration: 0 });
   // The hls controller reads the options when it starts; later changes go through its setters.
-  const options = useRef({ dataSaver, audioOnly });
-  options.current = { dataSaver, audioOnly };
+  const options = useRef({ dataSaver, audioOnly, started });
+  options.current = { dataSaver, audioOnly, started };
   const progress = useProgress(client, videoId, videoRef);
   const { save } = progress;
+  const meter = useLessonDataMeter(client, videoId);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    return openSession({ client, videoId, purchased, video, options, progress, playbackRef, setPhase, setMedia, setLevels, setTime });
+    return openSession({ client, videoId, purchased, video, options, progress, meter, playbackRef, setPhase, setMedia, setLevels, setTime });
     // `purchased` starts a new session (FULL after a purchase); options do not.
-  }, [client, videoId, attempt, purchased, save]);
+  }, [client, videoId, attempt, purchased, save, meter]);
 
+  useEffect(() => {
+    if (started) playbackRef.current?.play();
+  }, [started]);
   useEffect(() => playbackRef.current?.setDataSaver(dataSaver), [dataSaver]);
   useEffect(() => playbackRef.current?.setAudioOnly(audioOnly), [audioOnly]);
-  useSaveOnLeave(save);
+  useSaveOnLeave(save, meter);
 
   const session = phase.kind === 'ready' ? phase.session : null;
   const retry = () => setAttempt((n) => n + 1);
-  const videoEvents = videoEventHandlers({ client, videoId, videoRef, progress, session, setMedia, setBuffering, setTime });
+  const videoEvents = videoEventHandlers({ client, videoId, videoRef, progress, meter, session, setMedia, setBuffering, setTime });
   return { videoRef, phase, media, buffering, levels, time, session, retry, videoEvents };
 }
 
@@ -184,11 +211,12 @@ function videoEventHandlers({
   videoId,
   videoRef,
   progress,
+  meter,
   session,
   setMedia,
   setBuffering,
   setTime,
-}: Pick<SessionParts, 'client' | 'videoId' | 'progress' | 'setMedia' | 'setTime'> & {
+}: Pick<SessionParts, 'client' | 'videoId' | 'progress' | 'meter' | 'setMedia' | 'setTime'> & {
   videoRef: RefObject<HTMLVideoElement | null>;
   session: PlaybackSession | null;
   setBuffering: Dispatch<SetStateAction<boolean>>;
@@ -223,6 +251,7 @@ function videoEventHandlers({
       clock.current.pause();
       setMedia((m) => (m === 'ended' ? m : 'paused'));
       save('now');
+      meter.flush('now');
     },
     onWaiting: () => {
       clock.current.pause();
@@ -232,6 +261,7 @@ function videoEventHandlers({
     onEnded: () => {
       setMedia('ended');
       save('now');
+      meter.flush('now');
     },
     onCanPlay: () => setMedia((m) => (m === 'loading' ? 'paused' : m)),
     onTimeUpdate,

@@ -15,6 +15,8 @@ export interface VideoPlayerProps {
   purchased: boolean;
   dataSaver: boolean;
   audioOnly: boolean;
+  /** False while the page shows the player before the press (it fetches the first frame then); true plays. Default true. */
+  started?: boolean;
   /** What to offer over the player when a preview ended, or when there is none (the purchase). */
   purchaseOffer(reason: { kind: 'preview-ended'; replay(): void } | { kind: 'no-preview'; message: string }): ReactNode;
 }
@@ -25,9 +27,9 @@ export interface VideoPlayerProps {
  * data-state, data-mode, data-level (hls.js's current level) and data-levels (every level it
  * switched to, in order).
  */
-export default function VideoPlayer({ videoId, title, posterUrl, purchased, dataSaver, audioOnly, purchaseOffer }: VideoPlayerProps) {
+export default function VideoPlayer({ videoId, title, posterUrl, purchased, dataSaver, audioOnly, started = true, purchaseOffer }: VideoPlayerProps) {
   const frameRef = useRef<HTMLDivElement>(null);
-  const { videoRef, phase, media, buffering, levels, time, session, retry, videoEvents } = usePlayer({ videoId, purchased, dataSaver, audioOnly });
+  const { videoRef, phase, media, buffering, levels, time, session, retry, videoEvents } = usePlayer({ videoId, purchased, dataSaver, audioOnly, started });
   const state: string =
     phase.kind === 'ready' ? media : phase.kind === 'starting' ? 'loading' : phase.kind === 'refused' ? phase.code.toLowerCase().replace(/_/g, '-') : phase.kind;
   const previewEnded = session?.mode === 'PREVIEW' && media === 'ended';

@@ -1,7 +1,8 @@
 /**
  * The texts of the users page (spec 'Admin users', §8 errors and successes, copied verbatim; the
- * others — unban, sorting, the cards' details — worded in the same voice).
+ * others — unban, sorting, the cards' details, deleting a person's data — worded in the same voice).
  */
+import { RETENTION } from '@lbf/proto-events/src/retention';
 import type { UserSort } from '@/generated/graphql';
 
 export const usersFr = {
@@ -48,6 +49,7 @@ export const usersFr = {
   banned: 'Banni',
   active: 'Actif',
   bannedSince: (date: string, reason: string) => `Banni le ${date} : ${reason}`,
+  deletionOn: (date: string) => `Suppression le ${date}`,
   unread: (n: number) => `${n} message${n > 1 ? 's' : ''} non lu${n > 1 ? 's' : ''}`,
   empty: 'Aucun utilisateur trouvé',
   emptySearch: (search: string) => `Aucun utilisateur ne correspond à « ${search} ».`,
@@ -64,6 +66,23 @@ export const usersFr = {
     banLabel: (who: string) => `Bannir ${who}`,
     unban: 'Débannir',
     unbanLabel: (who: string) => `Débannir ${who}`,
+    deleteData: 'Supprimer les données',
+    deleteDataLabel: (who: string) => `Supprimer les données de ${who}`,
+    exportData: 'Exporter les données',
+    exportDataLabel: (who: string) => `Exporter les données de ${who}`,
+  },
+  exportData: {
+    title: 'Exporter les données',
+    description: (who: string) =>
+      `À la demande de la personne, une archive de toutes les données de ${who} est préparée ; le lien de téléchargement, valable ${RETENTION.exportArchiveHours} heures, est envoyé par e-mail à son adresse, jamais à vous. Un export par personne et par jour.`,
+    reason: "Motif de l'export",
+    reasonPlaceholder: 'Par exemple : demande reçue par e-mail le 3 mars...',
+    reasonRequired: "Veuillez indiquer le motif de l'export.",
+    confirm: 'Exporter les données',
+    pending: 'Demande...',
+    done: 'Export demandé',
+    doneText: (who: string) => `Le lien de téléchargement sera envoyé par e-mail à ${who} dès que l'archive est prête.`,
+    failure: "Impossible de demander l'export des données.",
   },
   ban: {
     title: "Bannir l'utilisateur",
@@ -88,5 +107,18 @@ export const usersFr = {
     done: 'Utilisateur débanni',
     doneText: (who: string) => `${who} peut de nouveau se connecter.`,
     failure: "Impossible de débannir l'utilisateur.",
+  },
+  deleteData: {
+    title: 'Supprimer les données',
+    description: (who: string) =>
+      `À la demande de la personne, le compte de ${who} et ses données seront effacés dans ${RETENTION.deletionDays} jours ; d'ici là, elle peut annuler en se connectant. Ses commandes et reçus sont conservés pour la durée légale, sans son nom, son e-mail ni son téléphone.`,
+    reason: 'Motif de la suppression',
+    reasonPlaceholder: 'Par exemple : demande reçue par e-mail le 3 mars...',
+    reasonRequired: 'Veuillez indiquer le motif de la suppression.',
+    confirm: 'Supprimer les données',
+    pending: 'Suppression...',
+    done: 'Suppression programmée',
+    doneText: (who: string, date: string) => `Les données de ${who} seront effacées le ${date}.`,
+    failure: 'Impossible de supprimer les données.',
   },
 } as const;

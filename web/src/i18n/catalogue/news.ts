@@ -14,5 +14,4 @@ export const newsText = {
   readTime: (minutes: number) => `${minutes} min de lecture`,
   readMore: 'Lire la suite',
   readMoreLabel: (title: string) => `Lire la suite : ${title}`,
-  author: (name: string) => `Par ${name}`,
 } as const;

@@ -6,7 +6,6 @@ export const pdfsText = {
   loading: 'Chargement des guides...',
   empty: 'Aucun guide disponible pour le moment.',
   pages: (n: number) => `${n} pages`,
-  rating: (value: string) => `Note : ${value} sur 5`,
   downloads: (n: string, count: number) => (count > 1 ? `${n} téléchargements` : `${n} téléchargement`),
   download: 'Télécharger le PDF',
   ctaTitle: 'Une question sur nos guides ?',

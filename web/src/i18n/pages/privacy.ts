@@ -1,4 +1,6 @@
+import { RETENTION as R } from '@lbf/proto-events/src/retention';
 import { paths } from '../../app/route-manifest';
+import { documentDate } from './document-date';
 import { typeset } from './typeset';
 import type { LegalDocumentContent } from './types';
 
@@ -8,7 +10,7 @@ const email = { contactEmail: true } as const;
 export const privacy: LegalDocumentContent = typeset({
   title: 'Politique de confidentialité',
   lead: 'Quelles données nous collectons, pourquoi, combien de temps nous les gardons et comment exercer vos droits.',
-  updated: { iso: '2026-11-22', label: '22 novembre 2026' },
+  updated: documentDate('privacy'),
   intro: [
     "Cette politique s'applique au site LBF et à ses services : compte client, achat et consultation de vidéos et de guides PDF, lettre d'information et messages. Nous ne vendons pas vos données et ne les utilisons pas à des fins publicitaires.",
   ],
@@ -51,7 +53,29 @@ export const privacy: LegalDocumentContent = typeset({
             {
               term: 'Connexion et sécurité',
               details: [
-                "Pour chaque session : date de connexion, type de navigateur et adresse IP. Si un compte est désactivé pour manquement aux conditions d'utilisation : la décision et son motif.",
+                "Pour chaque session : date de connexion, dernière activité, type de navigateur et adresse IP. Si un compte est désactivé pour manquement aux conditions d'utilisation : la décision et son motif.",
+              ],
+            },
+            {
+              term: 'Consentements',
+              details: [
+                "L'acceptation de nos conditions d'utilisation et de cette politique, donnée à l'inscription, et votre consentement au traitement des données liées à votre santé s'il a été donné : pour chacun, la date, la version du document et où il a été donné (inscription, compte ou achat), puis la date de son retrait.",
+              ],
+            },
+            {
+              term: 'Visionnage',
+              details: ["Avec votre consentement aux données liées à votre santé : où vous en êtes dans chaque vidéo achetée, et les vidéos que vous avez regardées."],
+            },
+            {
+              term: 'Données utilisées par les leçons',
+              details: [
+                "Le volume de données que vos leçons ont téléchargé, un seul total par mois (dont la part hors ligne), sans dire quelles vidéos : pour vous l'afficher dans votre tableau de bord.",
+              ],
+            },
+            {
+              term: 'Journal des administrateurs',
+              details: [
+                `Chaque action d'un administrateur vous concernant (un bannissement, un remboursement, un export ou la suppression de votre compte…) y est inscrite avec son auteur et sa date, et gardée ${R.adminJournalYears} ans, y compris après la suppression du compte : c'est ce qui permet de rendre compte de ce qui a été fait. Personne ne peut la modifier ni l'effacer avant ce terme.`,
               ],
             },
             {
@@ -62,7 +86,26 @@ export const privacy: LegalDocumentContent = typeset({
             },
           ],
         },
-        "Nous ne vous demandons aucune information sur votre santé. Si vous en mentionnez dans un message, elle sert uniquement à vous répondre.",
+        "Nous ne vous demandons aucune information sur votre santé. Si vous en mentionnez dans un message, elle sert uniquement à vous répondre. Les contenus que vous achetez et regardez peuvent toutefois en révéler : nous ne les traitons qu'avec votre consentement (voir « Données liées à votre santé »).",
+      ],
+    },
+    {
+      id: 'sante',
+      title: 'Données liées à votre santé',
+      blocks: [
+        "Ce que vous achetez et regardez sur un site de santé peut révéler vos préoccupations de santé. Nous ne traitons ces données (vos achats, les vidéos que vous regardez et où vous en êtes) qu'avec votre consentement explicite :",
+        {
+          list: [
+            "à l'inscription, par une case à cocher facultative, décochée par défaut ;",
+            "sinon lors de votre premier achat : il est alors nécessaire pour acheter, car enregistrer votre achat et vous y donner accès est ce traitement ;",
+            'nous enregistrons la date, la version de cette politique et où vous avez donné votre consentement.',
+          ],
+        },
+        [
+          'Vous pouvez le retirer à tout moment dans votre tableau de bord, onglet « Mes données » (',
+          { to: paths.dashboard('donnees'), label: 'Mes données' },
+          "). Dès ce retrait, nous effaçons votre progression dans les vidéos et n'en enregistrons plus, et nous n'associons plus vos visionnages ni vos téléchargements à votre compte (ils restent comptés, sans vous). Vos achats restent accessibles, et nous conservons vos commandes et reçus le temps imposé par nos obligations comptables : cette conservation repose sur la loi, non sur votre consentement.",
+        ],
       ],
     },
     {
@@ -74,7 +117,13 @@ export const privacy: LegalDocumentContent = typeset({
           definitions: [
             {
               term: 'Gérer votre compte et vous donner accès aux contenus achetés',
-              details: ["Base légale : l'exécution du contrat qui nous lie (nos conditions d'utilisation)."],
+              details: [
+                "Base légale : l'exécution du contrat qui nous lie (nos conditions d'utilisation), que vous acceptez à l'inscription ; pour ce que vos achats et vos visionnages révèlent de votre santé, votre consentement explicite (voir « Données liées à votre santé »).",
+              ],
+            },
+            {
+              term: 'Reprendre une vidéo là où vous vous êtes arrêté',
+              details: ['Base légale : votre consentement aux données liées à votre santé, que vous pouvez retirer à tout moment.'],
             },
             {
               term: 'Traiter vos paiements et tenir notre comptabilité',
@@ -131,22 +180,46 @@ export const privacy: LegalDocumentContent = typeset({
             {
               term: 'Compte',
               details: [
-                'Tant que votre compte existe. Après une demande de suppression, les données du compte sont effacées ou anonymisées dans un délai de 30 jours, sauf ce que la loi nous oblige à conserver.',
+                `Tant que votre compte existe. Après une demande de suppression, les données du compte sont effacées ou anonymisées dans un délai de ${R.deletionDays} jours, sauf ce que la loi nous oblige à conserver.`,
               ],
             },
             {
               term: 'Achats',
-              details: ["Pendant la durée imposée par nos obligations comptables et fiscales (jusqu'à 10 ans), y compris après la suppression du compte."],
+              details: [`Pendant la durée imposée par nos obligations comptables et fiscales (jusqu'à ${R.orderYears} ans), y compris après la suppression du compte.`],
             },
-            { term: 'Messages', details: ["Jusqu'à 3 ans après notre dernier échange."] },
+            {
+              term: 'Échanges avec les prestataires de paiement',
+              details: [`Les réponses et notifications des prestataires sur un paiement sont gardées ${R.providerExchangeDays} jours ; le paiement lui-même reste enregistré avec l'achat.`],
+            },
+            { term: 'Messages', details: [`Jusqu'à ${R.messageYears} ans après notre dernier échange.`] },
+            {
+              term: 'E-mails envoyés',
+              details: [`Le contenu d'un e-mail que nous vous envoyons est effacé ${R.mailContentDays} jours après son envoi ; nous gardons seulement son destinataire, son objet, sa date et s'il a été remis.`],
+            },
             { term: "Lettre d'information", details: ["Jusqu'à votre désinscription."] },
             {
+              term: 'Export de vos données',
+              details: [`L'archive que vous demandez depuis « Mes données » est gardée ${R.exportArchiveHours} heures, le temps de la télécharger par le lien envoyé par e-mail, puis supprimée.`],
+            },
+            {
               term: 'Sessions de connexion',
-              details: ['Pendant la session, puis 30 jours après sa fin.'],
+              details: [`Pendant la session, puis ${R.endedSessionDays} jours après sa fin.`],
+            },
+            {
+              term: 'Consentements',
+              details: ["Tant que votre compte existe, retraits compris : c'est la preuve de ce que vous avez accepté et quand."],
+            },
+            {
+              term: 'Progression dans les vidéos',
+              details: ["Tant que votre consentement aux données liées à votre santé est donné ; effacée dès son retrait."],
+            },
+            {
+              term: 'Données utilisées par les leçons',
+              details: [`Un total par mois, gardé ${R.lessonDataMonths} mois (le mois en cours compris) ; effacé avec votre compte.`],
             },
             {
               term: 'Statistiques de visite',
-              details: ['Le détail des visites est gardé 13 mois au plus ; au-delà, seuls des totaux anonymes sont conservés.'],
+              details: [`Le détail des visites est gardé ${R.visitDetailsMonths} mois au plus ; au-delà, seuls des totaux anonymes sont conservés.`],
             },
           ],
         },
@@ -161,7 +234,7 @@ export const privacy: LegalDocumentContent = typeset({
             'Les mots de passe sont hachés avec Argon2id : personne ne peut les lire, pas même nos équipes.',
             'Les échanges avec le site sont chiffrés (HTTPS).',
             'Les paiements sont traités par Orange Money, MTN Mobile Money et NotchPay : nous ne voyons jamais votre code secret (PIN) ni vos données de carte bancaire.',
-            'Votre session est protégée par un cookie inaccessible aux scripts des pages. La déconnexion, un changement de mot de passe ou la désactivation du compte mettent fin aux sessions ouvertes.',
+            "Votre session est protégée par un cookie inaccessible aux scripts des pages. La déconnexion, un changement de mot de passe ou la désactivation du compte mettent fin aux sessions ouvertes. Dans « Mes données », vous voyez les appareils connectés à votre compte et pouvez en déconnecter un, ou tous les autres, immédiatement.",
             "L'accès aux données est réservé aux administrateurs, et chaque partie du service n'accède qu'aux données dont elle a besoin.",
           ],
         },
@@ -188,6 +261,12 @@ export const privacy: LegalDocumentContent = typeset({
               ],
             },
             {
+              term: 'Choix de lecture (lbf_data_saver, lbf_audio_only)',
+              details: [
+                "L'économiseur de données et l'audio seul tels que vous les avez choisis sous le lecteur, gardés dans le stockage local de votre navigateur pour les retrouver à votre prochaine visite sur cet appareil. Rien n'est envoyé.",
+              ],
+            },
+            {
               term: 'Identifiant de visiteur anonyme (lbf_visitor_id)',
               details: [
                 "Un identifiant tiré au hasard, gardé dans le stockage local de votre navigateur, pour compter les visites et les vues des aperçus gratuits sans vous identifier. Il ne contient ni votre nom ni aucune information qui vous identifie directement ; vous pouvez l'effacer en supprimant les données du site dans votre navigateur.",
@@ -206,13 +285,14 @@ export const privacy: LegalDocumentContent = typeset({
         'Vous pouvez à tout moment :',
         {
           list: [
-            'accéder à vos données et en obtenir une copie ;',
+            "accéder à vos données et en obtenir une copie, dans un format lisible par une machine (JSON, avec vos reçus en PDF) : « Exporter mes données » dans l'onglet « Mes données » de votre tableau de bord ;",
             'faire rectifier des données inexactes ou incomplètes ;',
             "faire supprimer vos données et votre compte (les données d'achat restent conservées le temps requis par la loi) ;",
             "vous opposer à un traitement fondé sur notre intérêt légitime, ou en demander la limitation ;",
-            "retirer votre consentement, par exemple en vous désinscrivant de la lettre d'information.",
+            "retirer votre consentement, par exemple en vous désinscrivant de la lettre d'information, ou, pour les données liées à votre santé, dans l'onglet « Mes données » de votre tableau de bord.",
           ],
         },
+        "L'onglet « Mes données » de votre tableau de bord montre ce que nous conservons sur vous, les consentements que vous avez donnés (avec leur date et leur version) et les appareils connectés à votre compte.",
         [
           'Pour exercer ces droits, écrivez-nous à ',
           email,

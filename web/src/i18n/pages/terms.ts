@@ -1,4 +1,5 @@
 import { paths } from '../../app/route-manifest';
+import { documentDate } from './document-date';
 import { typeset } from './typeset';
 import type { LegalDocumentContent } from './types';
 
@@ -8,7 +9,7 @@ const email = { contactEmail: true } as const;
 export const terms: LegalDocumentContent = typeset({
   title: "Conditions d'utilisation",
   lead: "Les règles qui s'appliquent à l'utilisation du site LBF et à l'achat de vidéos et de guides PDF.",
-  updated: { iso: '2026-11-22', label: '22 novembre 2026' },
+  updated: documentDate('terms'),
   intro: [
     "Ces conditions forment le contrat entre vous et LBF (« nous »). En créant un compte ou en achetant un contenu, vous les acceptez : prenez le temps de les lire.",
   ],

@@ -29,6 +29,22 @@ export function formatSiteDateTime(value: string | number | Date): string {
   return `${siteDay.format(d)} à ${part('hour')}:${part('minute')} (${part('timeZoneName')})`;
 }
 
+/**
+ * A calendar day ('YYYY-MM-DD', already a day of the site) as an instant inside that day there:
+ * noon UTC is 13:00 in Douala (UTC+1, no daylight saving), never the day before or after.
+ */
+export function siteDayInstant(day: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '23 novembre 2025' from '2025-11-23', whatever the reader's time zone; anything not a day as it came. */
+export function formatFullDay(day: string): string {
+  const date = siteDayInstant(day);
+  return date ? siteDay.format(date) : day;
+}
+
 export function currentYear(): number {
   return new Date().getFullYear();
 }

@@ -13,8 +13,9 @@ describe('the streaming ladder', () => {
     expect(ladderFor(null).map((r) => r.name)).toEqual(['234p']);
   });
 
-  it('has the research rates: 145k, 365k, 730k, 1.8M', () => {
-    expect(ladderFor(720).map((r) => r.bitrateK)).toEqual([145, 365, 730, 1800]);
+  it('caps each rung at the research rates: 145k, 365k, 730k, 1.8M, with a two-second buffer', () => {
+    expect(ladderFor(720).map((r) => r.maxrateK)).toEqual([145, 365, 730, 1800]);
+    expect(ladderFor(720).every((r) => r.bufsizeK === 2 * r.maxrateK)).toBe(true);
   });
 
   it('keeps the source shape with an even width', () => {

@@ -7,20 +7,38 @@ export interface Rung {
   /** '234p' … '720p': the rendition's folder and label. */
   name: string;
   height: number;
-  /** libx264 target, peak and buffer, in kb/s. */
-  bitrateK: number;
+  /**
+   * libx264 constant quality (CRF): a rung spends what its picture needs, so a still slide costs a
+   * fraction of a moving one, and never more than `maxrateK` (the research's rate) over `bufsizeK`.
+   */
+  crf: number;
+  /** libx264 preset: the small rungs (the ones phones play) take the slower, tighter one; they are cheap to encode. */
+  preset: 'medium' | 'veryfast';
+  /** Peak and buffer, in kb/s: the research's rates, so no source costs more than before CRF. */
   maxrateK: number;
   bufsizeK: number;
 }
 
+/**
+ * CRFs chosen with the bench (BENCH_ONLY=ladder npm run bench): each rung's SSIM stays within 0.002
+ * of the constant-bitrate ladder's on a talking head and on slides, for 20 to 79 % fewer bytes. On a
+ * picture too busy for its rate the cap rules and bytes and SSIM are the old ones. Measured and not
+ * kept: a lower frame rate for slides (12.5 fps: the same bytes; 5 fps: more, each frame gets more
+ * bits; the keyframe every segment is what a still slide costs) and `-tune stillimage` (3 % fewer
+ * bytes on slides, not worth detecting them).
+ */
 export const VIDEO_RUNGS: readonly Rung[] = [
-  { name: '234p', height: 234, bitrateK: 145, maxrateK: 160, bufsizeK: 290 },
-  { name: '360p', height: 360, bitrateK: 365, maxrateK: 400, bufsizeK: 730 },
-  { name: '480p', height: 480, bitrateK: 730, maxrateK: 800, bufsizeK: 1460 },
-  { name: '720p', height: 720, bitrateK: 1800, maxrateK: 2000, bufsizeK: 3600 },
+  { name: '234p', height: 234, crf: 27, preset: 'medium', maxrateK: 145, bufsizeK: 290 },
+  { name: '360p', height: 360, crf: 25, preset: 'medium', maxrateK: 365, bufsizeK: 730 },
+  { name: '480p', height: 480, crf: 24, preset: 'veryfast', maxrateK: 730, bufsizeK: 1460 },
+  { name: '720p', height: 720, crf: 23, preset: 'veryfast', maxrateK: 1800, bufsizeK: 3600 },
 ];
 
-/** The shared mono audio rendition (also the player's audio-only mode). */
+/**
+ * The shared mono audio rendition (also the player's audio-only mode): AAC-LC, which every browser's
+ * MSE plays. The bundled ffmpeg has no HE-AAC encoder (no libfdk_aac) and no audio quality measure
+ * to show a lower AAC-LC rate keeps speech as clear, so 48k (the floor asked for speech) stays.
+ */
 export const AUDIO = { name: 'audio', bitrateK: 48, sampleRate: 44100 } as const;
 
 /** Segment length in seconds (keyframes forced on it, so every rung switches at the same instants). */

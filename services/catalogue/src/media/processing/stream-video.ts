@@ -132,7 +132,8 @@ async function switchRow(
   version: number,
   packaged: { renditions: unknown; previewRenditions: unknown; previewSeconds: number },
 ): Promise<{ outcome: 'gone' | 'superseded' | 'ready'; previous: number | null }> {
-  return deps.uow.run(async ({ manager, emit }) => {
+  return deps.uow.run(async (tx) => {
+    const { manager, emit } = tx;
     const current = await lockBuildRow(manager, videoId);
     if (!current) return { outcome: 'gone' as const, previous: null };
     if (current.processing_version !== version) return { outcome: 'superseded' as const, previous: null };
@@ -146,7 +147,7 @@ async function switchRow(
       await emit('catalogue.item.published', itemEvent({ id: videoId, title: updated.title, priceCents: updated.priceCents }, 'video'));
     }
     // A failure on the bell is over once a build is served.
-    await clearProcessingAlert({ manager, emit }, videoId);
+    await clearProcessingAlert(tx, videoId);
     return { outcome: 'ready' as const, previous: current.hls_version };
   });
 }

@@ -12,7 +12,10 @@ describe('the ffmpeg command of a ladder', () => {
     expect(outputs).toEqual(['/out/234p/index.m3u8', '/out/360p/index.m3u8', '/out/480p/index.m3u8', '/out/720p/index.m3u8', '/out/audio/index.m3u8']);
     expect(args).toContain('/out/234p/seg_%05d.m4s');
     expect(args.join(' ')).toContain('-vf scale=416:234 -c:v libx264');
-    expect(args.join(' ')).toContain('-b:v 1800k -maxrate 2000k -bufsize 3600k -an');
+    expect(args.join(' ')).toContain('-crf 23 -maxrate 1800k -bufsize 3600k -an');
+    expect(args.join(' ')).toContain('-vf scale=416:234 -c:v libx264 -preset medium');
+    expect(args.join(' ')).toContain('-vf scale=1280:720 -c:v libx264 -preset veryfast');
+    expect(args).not.toContain('-b:v');
     expect(args.join(' ')).toContain('-map 0:a:0 -vn -c:a aac -b:a 48k -ac 1 -ar 44100');
     expect(args.join(' ')).toContain('-force_key_frames expr:gte(t,n_forced*2)');
     expect(args.filter((a) => a === 'fmp4')).toHaveLength(5);

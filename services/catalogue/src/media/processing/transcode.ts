@@ -53,12 +53,12 @@ export function ladderArgs(source: string, info: SourceInfo, rungs: Rung[], outD
       '-c:v',
       'libx264',
       '-preset',
-      'veryfast',
+      r.preset,
       '-profile:v',
       'main',
       // No B-frames: their reordering delay is two frames, which at a low frame rate (the 1 fps demo
       // lessons, slide-like uploads) is seconds of composition offset, and MSE then keeps only every
-      // other fragment (hls.js stalls on holes). The bitrate caps keep the bytes the same.
+      // other fragment (hls.js stalls on holes).
       '-bf',
       '0',
       '-pix_fmt',
@@ -67,8 +67,9 @@ export function ladderArgs(source: string, info: SourceInfo, rungs: Rung[], outD
       '0',
       '-force_key_frames',
       `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-      '-b:v',
-      `${r.bitrateK}k`,
+      // Constant quality under a cap (hls-ladder.ts): a still picture costs what it needs, not the rate.
+      '-crf',
+      String(r.crf),
       '-maxrate',
       `${r.maxrateK}k`,
       '-bufsize',

@@ -1,6 +1,7 @@
-import { formatDateTimeFr, formatUsdCents, formatXaf, PAYMENT_METHOD_LABELS } from '../format';
+import { formatDateTimeFr, formatXaf, PAYMENT_METHOD_LABELS } from '../format';
 import type { TemplateData } from '../template-data';
 import { escapeHtml } from '../escape';
+import { amountRows } from '../receipt-document';
 import type { SiteIdentity } from '../layout';
 import { BRAND_COLOR, button, greeting, paragraph, type MailContent } from './parts';
 
@@ -9,7 +10,7 @@ export function receiptLines(data: TemplateData['purchase_receipt']): Array<[str
   const lines: Array<[string, string]> = [
     ['Reçu n°', data.receiptNumber],
     [data.itemType === 'video' ? 'Vidéo' : 'Guide PDF', data.itemTitle],
-    ['Montant', `${formatXaf(data.amountXaf)} (${formatUsdCents(data.amountUsdCents)})`],
+    ...amountRows(data),
     ['Moyen de paiement', PAYMENT_METHOD_LABELS[data.provider]],
   ];
   if (data.operatorTransactionId) lines.push(['Transaction de l’opérateur', data.operatorTransactionId]);

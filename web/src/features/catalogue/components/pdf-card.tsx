@@ -12,11 +12,11 @@ import type { PdfCard_PdfFragment } from '@/generated/graphql';
 import { catalogueText, pdfsText } from '@/i18n/catalogue';
 import { checkoutText, dashboardText, pdfPurchaseText } from '@/i18n/commerce';
 import { formatCount } from '@/lib/format/number';
-import { formatCents, formatRating, typeset } from '@/lib/format/catalogue';
+import { formatCents, typeset } from '@/lib/format/catalogue';
 import { CatalogueCardSkeleton, SkeletonLines } from '@/components/content/card-skeleton';
 import { GRID_CARD_SIZES, MediaImage } from '@/components/content/media-image';
 import { ShareButtons } from '@/components/content/share-buttons';
-import { StarRating } from '@/components/content/star-rating';
+import { RatingSummary } from '@/components/content/rating-summary';
 
 export const PDF_CARD_FRAGMENT = gql`
   fragment PdfCard_pdf on Pdf {
@@ -28,7 +28,8 @@ export const PDF_CARD_FRAGMENT = gql`
     priceCents
     pageCount
     illustrationUrl
-    rating
+    ratingAverage
+    ratingCount
     downloadCount
     purchased
   }
@@ -70,12 +71,9 @@ export function PdfCard({ pdf, onPay, priority = false }: { pdf: PdfCardPdf; onP
               {pdfsText.pages(pdf.pageCount)}
             </li>
           )}
-          {pdf.rating !== null && (
-            <li className="flex items-center gap-1.5">
-              <StarRating value={pdf.rating} label={pdfsText.rating(formatRating(pdf.rating))} className="[&_svg]:size-3.5" />
-              <span aria-hidden="true" className="font-medium text-foreground">
-                {formatRating(pdf.rating)}
-              </span>
+          {pdf.ratingCount > 0 && (
+            <li>
+              <RatingSummary average={pdf.ratingAverage} count={pdf.ratingCount} />
             </li>
           )}
           <li className="flex items-center gap-1">

@@ -10,6 +10,7 @@ import { formatDuration } from '@/lib/format/duration';
 import { typeset } from '@/lib/format/catalogue';
 import { CatalogueCardSkeleton } from '@/components/content/card-skeleton';
 import { GRID_CARD_SIZES, MediaImage } from '@/components/content/media-image';
+import { RatingSummary } from '@/components/content/rating-summary';
 import { ShareButtons } from '@/components/content/share-buttons';
 import { PriceForLife } from './price-for-life';
 
@@ -23,6 +24,8 @@ export const VIDEO_CARD_FRAGMENT = gql`
     priceCents
     durationSeconds
     thumbnailUrl
+    ratingAverage
+    ratingCount
   }
 `;
 
@@ -70,6 +73,7 @@ export function VideoCard({ video, priority = false }: { video: VideoCardVideo; 
           </Link>
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{typeset(video.description)}</p>
+        <RatingSummary average={video.ratingAverage} count={video.ratingCount} className="text-xs text-muted-foreground" />
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
           <PriceForLife priceCents={video.priceCents} size="card" />
           <ShareButtons path={href} title={video.title} className="relative z-10" />

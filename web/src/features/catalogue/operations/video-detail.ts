@@ -1,27 +1,26 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { VideoDetailPageQuery, VideoDetailPageQueryVariables } from '@/generated/graphql';
+import { VIDEO_CARD_FRAGMENT } from '../components/video-card';
 
 export type VideoDetail = NonNullable<VideoDetailPageQuery['video']>;
 export type SimilarVideo = VideoDetail['similarVideos'][number];
 
+/** The card's fields (one cached Video whichever list or page fetched it) and the page's own. */
 export const VIDEO_DETAIL_QUERY: TypedDocumentNode<VideoDetailPageQuery, VideoDetailPageQueryVariables> = gql`
   query VideoDetailPage($id: ID!) {
     video(id: $id) {
-      id
-      title
-      description
-      category
-      categoryLabel
-      priceCents
-      durationSeconds
-      thumbnailUrl
+      ...VideoCard_video
       learnItems
+      author
+      reviewer
+      contentUpdatedOn
       purchased
       hasPreview
       renditions {
         name
         height
         megabytes
+        bytes
       }
       presenter {
         name
@@ -37,4 +36,5 @@ export const VIDEO_DETAIL_QUERY: TypedDocumentNode<VideoDetailPageQuery, VideoDe
       }
     }
   }
+  ${VIDEO_CARD_FRAGMENT}
 `;

@@ -1,5 +1,5 @@
 import { parseInput } from '@lbf/service-kit';
-import { createArticleInput, createPdfInput, createTestimonialInput, createVideoInput, updateVideoInput } from './inputs';
+import { createPdfInput, createVideoInput, updateVideoInput } from './inputs';
 
 const uploadId = '0b7f3c52-6a1e-4d7e-9a51-1f0c2b3d4e5f';
 
@@ -34,24 +34,11 @@ describe('video form input', () => {
   });
 });
 
-describe('PDF, article and testimonial inputs', () => {
+describe('PDF form input', () => {
   it('requires a title and a PDF file, with the spec message', () => {
     expect(parseInput(createPdfInput, { title: '', fileUploadId: uploadId, category: 'nutrition' })).toMatchObject({
       ok: false,
       error: { message: 'Le titre et le fichier PDF sont obligatoires.' },
-    });
-  });
-
-  it('keeps an article a draft unless asked to publish', () => {
-    const r = parseInput(createArticleInput, { title: 'T', excerpt: 'E', bodyHtml: '<p>B</p>', author: 'A', category: 'cardio' });
-    expect(r).toMatchObject({ ok: true, value: { publish: false } });
-  });
-
-  it('gives a testimonial a rating of 5 unless told otherwise, and refuses 6', () => {
-    expect(parseInput(createTestimonialInput, { name: 'Awa', content: 'Merci' })).toMatchObject({ ok: true, value: { rating: 5, isActive: true, location: '' } });
-    expect(parseInput(createTestimonialInput, { name: 'Awa', content: 'Merci', rating: 6 })).toMatchObject({
-      ok: false,
-      error: { message: 'La note doit être comprise entre 1 et 5.', field: 'rating' },
     });
   });
 });

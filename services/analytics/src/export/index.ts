@@ -1,0 +1,1 @@
+export { analyticsExport } from './export.module';

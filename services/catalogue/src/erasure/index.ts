@@ -1,0 +1,1 @@
+export { erasureModule } from './erasure.module';

@@ -1,0 +1,1 @@
+export { exportModule } from './export.module';

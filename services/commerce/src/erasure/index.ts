@@ -1,0 +1,1 @@
+export { commerceErasure } from './erasure.module';

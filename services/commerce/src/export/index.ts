@@ -1,0 +1,1 @@
+export { commerceExport } from './export.module';

@@ -1,0 +1,20 @@
+import { giftStatus, giftTokenHash, giftUrl, newGiftToken, wellFormedGiftToken } from './rules';
+
+describe('gifts rules', () => {
+  const at = new Date('2026-11-27T12:00:00Z');
+
+  it('a gift is received first, then canceled by a refund, then sent once paid, else unpaid', () => {
+    expect(giftStatus({ claimedAt: at, canceledAt: null, orderStatus: 'refunded' })).toBe('CLAIMED');
+    expect(giftStatus({ claimedAt: null, canceledAt: at, orderStatus: 'refunded' })).toBe('CANCELED');
+    expect(giftStatus({ claimedAt: null, canceledAt: null, orderStatus: 'completed' })).toBe('SENT');
+    expect(giftStatus({ claimedAt: null, canceledAt: null, orderStatus: 'pending' })).toBe('UNPAID');
+  });
+
+  it('tokens are 43 url-safe characters, stored as a hash; the link is /cadeau/{token}', () => {
+    const token = newGiftToken();
+    expect(wellFormedGiftToken(token)).toBe(true);
+    expect(wellFormedGiftToken('../etc')).toBe(false);
+    expect(giftTokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(giftUrl('http://localhost:4000/', token)).toBe(`http://localhost:4000/cadeau/${token}`);
+  });
+});

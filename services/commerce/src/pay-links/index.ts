@@ -1,0 +1,3 @@
+/** The pay-links room's door. */
+export { PAY_LINK_DAYS, payLinkNudgeKey, receiptText } from './rules';
+export { linkPayerOfOrder } from './store';

@@ -1,0 +1,2 @@
+export { commerceRetention } from './retention.module';
+export { purgeExpired, type PurgeCounts } from './store';

@@ -1,0 +1,2 @@
+export { apiKeysModule } from './api-keys.module';
+export { API_KEY_EXCHANGE_PATH } from './routes';

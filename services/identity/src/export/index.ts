@@ -1,0 +1,1 @@
+export { exportModule, identityExportPart } from './export.module';

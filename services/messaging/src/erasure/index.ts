@@ -1,0 +1,1 @@
+export { messagingErasure } from './erasure.module';

@@ -1,0 +1,2 @@
+export { messagingExport } from './export.module';
+export { dataExportMail } from './mail';

@@ -1,0 +1,2 @@
+export { messagingRetention } from './retention.module';
+export { purgeExpired, type PurgeCounts } from './store';

@@ -1,0 +1,87 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserForFile, linkIn, mailsTo, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
+import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
+
+/*
+ * « Offrir » (issue 26 point 3) against the provider sandbox: a customer offers a video to someone
+ * named by e-mail, paying with MTN Mobile Money in the payment dialog (approved on the sandbox's
+ * phone page); the video is not in the buyer's library; the recipient's mail carries the claim link;
+ * a new account made from that link (sign-up, then back to it) receives the gift and finds the video
+ * in its library; the link cannot be used again; the buyer sees it received in « Mes cadeaux ».
+ */
+
+const browser = browserForFile();
+let buyer: { context: BrowserContext; page: Page };
+let recipient: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  buyer = await newVisitor(browser);
+  await signUpCustomer(buyer.page, { firstName: 'Fatou', lastName: 'Sarr', email: uniqueEmail('offrante'), phone: '690123458' });
+  recipient = await newVisitor(browser);
+});
+
+describe('« Offrir »', () => {
+  it('a gift paid through the MTN sandbox is claimed by a new account from the mailed link, once', async () => {
+    const { page } = buyer;
+    await page.getByTestId('dashboard-counters').waitFor();
+    const card = page.getByTestId('available-videos').locator('[data-item-id]').first();
+    const itemId = (await card.getAttribute('data-item-id'))!;
+    const title = (await card.getByTestId('item-title').innerText()).replace(/\s+/g, ' ').trim();
+    await card.getByTestId('buy-mtn').click();
+    const dialog = page.getByTestId('checkout-dialog');
+    await dialog.getByTestId('gift-on').click();
+    const to = uniqueEmail('destinataire');
+    await dialog.getByTestId('gift-recipient').fill(to);
+    await dialog.getByTestId('gift-message-input').fill('Bon courage pour tes nuits, Fatou');
+    expect(await dialog.getByTestId('pay-for-me').count()).toBe(0);
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
+    const phone = await buyer.context.newPage();
+    await answerOnPhonePage(phone, `237${national}`, 'Approuver');
+    await phone.close();
+    await dialog.getByTestId('gift-paid').waitFor({ timeout: 30_000 });
+    await dialog.getByText(`Le lien pour recevoir le cadeau a été envoyé à ${to}.`).waitFor();
+    await page.screenshot({ path: '/tmp/gift-dialog-paid.png' });
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
+
+    // Not the buyer's: still for sale in their library.
+    await page.reload();
+    await page.getByTestId('available-videos').locator(`[data-item-id="${itemId}"]`).waitFor();
+    expect(await page.getByTestId('purchased-videos').locator(`[data-item-id="${itemId}"]`).count()).toBe(0);
+
+    const [mail] = await mailsTo(to);
+    expect(mail!.subject).toBe(`Fatou vous offre « ${title} »`);
+    const link = linkIn(mail!, `${stack.url}/cadeau/`);
+    expect(link).toMatch(/\/cadeau\/[A-Za-z0-9_-]{43}$/);
+
+    const visitor = recipient.page;
+    await visitor.goto(new URL(link).pathname);
+    await visitor.getByTestId('gift-title').waitFor();
+    expect((await visitor.getByTestId('gift-title').innerText()).replace(/\s+/g, ' ').trim()).toBe(title);
+    await visitor.getByText('Fatou vous offre ce contenu').waitFor();
+    expect(await visitor.getByTestId('gift-message').innerText()).toBe('Bon courage pour tes nuits, Fatou');
+    await visitor.screenshot({ path: '/tmp/gift-page.png', fullPage: true });
+    await visitor.getByTestId('gift-sign-in').click();
+    await visitor.waitForURL('**/auth?**');
+    const from = new URL(visitor.url());
+    await signUpCustomer(visitor, { firstName: 'Khady', lastName: 'Ba', email: uniqueEmail('khady'), phone: '690123459' }, { from: `${from.pathname}${from.search}`, landsOn: '**/cadeau/**' });
+    await visitor.getByTestId('gift-claim').click();
+    await visitor.getByTestId('gift-received').waitFor();
+    await visitor.screenshot({ path: '/tmp/gift-received.png', fullPage: true });
+    await visitor.getByRole('link', { name: 'Ouvrir ma bibliothèque' }).click();
+    await visitor.waitForURL('**/dashboard');
+    await visitor.getByTestId('purchased-videos').locator(`[data-item-id="${itemId}"]`).waitFor({ timeout: 30_000 });
+
+    // The link again, in another browser with another new account's eyes: received already.
+    const late = await newVisitor(browser);
+    await late.page.goto(new URL(link).pathname);
+    await late.page.getByText('Ce cadeau a déjà été reçu.').waitFor();
+    expect(await late.page.getByTestId('gift-claim').count()).toBe(0);
+
+    // The buyer's « Mes cadeaux »: received.
+    await page.goto('/dashboard/cadeaux');
+    const row = page.getByTestId('my-gifts').locator('li').first();
+    await row.getByText(`Pour : ${to}`).waitFor();
+    expect(await row.getByTestId('gift-status').innerText()).toBe('Reçu');
+  });
+});

@@ -1,0 +1,28 @@
+/** Strings of the verified reviews (issue 26 point 4): the items' figures, their reviews and the buyers' form; see ../catalogue.ts. */
+export const reviewsText = {
+  /** The stars' accessible name on a card or page. */
+  average: (value: string, count: number) => `Note moyenne : ${value} sur 5, ${count} avis`,
+  count: (n: string) => `(${n} avis)`,
+  sectionTitle: 'Avis des acheteurs',
+  verifiedBuyer: 'Achat vérifié',
+  edited: 'modifié',
+  more: "Voir plus d'avis",
+  loading: 'Chargement des avis...',
+  formTitle: 'Donner mon avis',
+  formLead: 'Vous avez acheté ce contenu : dites aux autres ce que vous en avez pensé.',
+  yourRating: 'Votre note',
+  star: (n: number) => (n > 1 ? `${n} étoiles sur 5` : '1 étoile sur 5'),
+  starWords: ['Très décevant', 'Décevant', 'Correct', 'Très bien', 'Excellent'] as const,
+  textLabel: 'Votre avis (facultatif)',
+  textPlaceholder: 'Ce que vous avez appris, ce qui vous a plu ou manqué…',
+  remaining: (n: number) => `${n} caractères restants`,
+  publish: 'Publier mon avis',
+  update: 'Modifier mon avis',
+  saving: 'Enregistrement...',
+  published: 'Merci ! Votre avis est publié.',
+  updated: 'Votre avis est modifié.',
+  failed: "L'avis n'a pas pu être enregistré",
+  ratingRequired: 'Choisissez une note de 1 à 5 étoiles.',
+  yours: 'Votre avis',
+  hiddenNotice: (reason: string) => `Votre avis a été masqué par l’équipe LBF : ${reason}`,
+} as const;
