@@ -54,7 +54,7 @@ describe('metrics scraped by Prometheus', () => {
       { job_name: 'lbf-gateway', static_configs: [{ targets: [target(stack.gateway.metricsUrl!)] }] },
       ...Object.entries(stack.subgraphs).map(([name, url]) => ({ job_name: `lbf-${name}`, static_configs: [{ targets: [target(url)] }] })),
     ];
-    const config = { global: { scrape_interval: '1s', evaluation_interval: '1s' }, rule_files: [ALERTS], scrape_configs: jobs };
+    const config = { global: { scrape_interval: '2s', scrape_timeout: '2s', evaluation_interval: '1s' }, rule_files: [ALERTS], scrape_configs: jobs };
     await writeFile(join(dir, 'prometheus.yml'), JSON.stringify(config));
     prometheus = spawn(PROMETHEUS, [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], {
       stdio: 'ignore',
@@ -105,9 +105,15 @@ describe('metrics scraped by Prometheus', () => {
     await until(async () => ((await query('sum(lbf_graphql_operations_total{service="catalogue"})')).length ? true : null), 30_000, 'catalogue operations');
 
     // The machinery every service reports, and the process figures.
+    // Waited for, not read once: on a busy machine one scrape can outlast its timeout, and
+    // Prometheus then marks that service's series stale until the next scrape succeeds.
+    const everyService = ['analytics', 'catalogue', 'commerce', 'identity', 'messaging'];
     for (const series of ['lbf_outbox_backlog', 'lbf_queue_jobs', 'lbf_process_resident_memory_bytes']) {
-      const services = new Set((await query(series)).map((s) => s.metric.service));
-      expect([...services].sort()).toEqual(expect.arrayContaining(['analytics', 'catalogue', 'commerce', 'identity', 'messaging']));
+      const services = await until(async () => {
+        const found = new Set((await query(series)).map((s) => s.metric.service));
+        return everyService.every((name) => found.has(name)) ? found : null;
+      }, 30_000, `${series} from every service`).catch(async () => new Set((await query(series)).map((s) => s.metric.service)));
+      expect([...services].sort()).toEqual(expect.arrayContaining(everyService));
     }
 
     // The alert rules are loaded.

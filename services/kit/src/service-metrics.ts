@@ -21,10 +21,13 @@ export function registerServiceCollectors(metrics: Metrics, infra: { ds: DataSou
     for (const r of rows) g.set({ consumer: r.consumer }, r.n);
   });
   metrics.gauge('lbf_event_consumer_pending', 'Events on the stream a durable consumer has not acknowledged yet (pending + in flight)', ['consumer'], async (g) => {
-    for (const durable of infra.bus.durables) {
-      const info = await infra.bus.jsm.consumers.info(infra.bus.stream, durable).catch(() => null);
-      if (info) g.set({ consumer: durable }, info.num_pending + info.num_ack_pending);
-    }
+    // One request per durable, in parallel: messaging has a dozen, and a scrape that outlasts
+    // Prometheus's timeout marks every series of the service stale.
+    const durables = [...infra.bus.durables];
+    const infos = await Promise.all(durables.map((durable) => infra.bus.jsm.consumers.info(infra.bus.stream, durable).catch(() => null)));
+    infos.forEach((info, i) => {
+      if (info) g.set({ consumer: durables[i]! }, info.num_pending + info.num_ack_pending);
+    });
   });
   metrics.gauge('lbf_queue_jobs', 'Jobs in the service’s queue, by state', ['state'], async (g) => {
     const queues = infra.queues();
