@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newAdminVisitor, newVisitor, shotPath, signInAsAdmin, stack, tokenFor } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { browserForFile, newAdminVisitor, newVisitor, shotPath, signInAsAdmin, stack, tokenFor } from './harness';
 import { MTN_SUCCESS, oldestUnownedVideo, startMtnCheckout, untilSettled } from './support/payments';
 
 /*
@@ -41,7 +41,7 @@ async function numberAttr(locator: Locator, name: string): Promise<number> {
   return Number((await locator.getAttribute(name)) ?? 'NaN');
 }
 
-let browser: Browser;
+const browser = browserForFile();
 let sale: OrderView & { itemId: string };
 
 beforeAll(async () => {
@@ -52,12 +52,7 @@ beforeAll(async () => {
   const order = await untilSettled(token, started, ORDER_FIELDS);
   if (order.status !== 'COMPLETED') throw new Error(`the order did not complete: ${JSON.stringify(order)}`);
   sale = { ...order, itemId: video.id };
-  browser = await launchBrowser();
 }, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('an administrator reads the figures after a sale', () => {
   it("sees the day's revenue on the dashboard's chart, in FCFA, and the revenue card", async () => {
@@ -193,42 +188,31 @@ describe('the sale in the bell', () => {
   });
 });
 
-describe('the back-office on a phone (390 px) and on a tablet beside the sidebar (800 px)', () => {
-  const pages = ['', 'stats', 'videos', 'pdfs', 'payments', 'articles', 'testimonials', 'newsletter', 'messages', 'contact', 'emails', 'settings', 'users'];
+describe.each([
+  { width: 390, mobile: true, rule: 'tables become cards' },
+  { width: 800, mobile: false, rule: 'the tables scroll inside their card, the filter bars wrap' },
+])('the back-office at $width px (a phone; a tablet beside the sidebar): $rule', ({ width, mobile }) => {
+  // Every page of the sidebar (web/src/admin/admin-nav.ts).
+  const pages = ['', 'settings', 'users', 'videos', 'pdfs', 'payments', 'promo', 'articles', 'testimonials', 'reviews', 'stats', 'newsletter', 'messages', 'contact', 'emails', 'journal', 'api', 'webhooks'];
+  let visitor: Awaited<ReturnType<typeof newVisitor>>;
 
-  /** The admin pages whose document is wider than the screen at this width. */
-  async function overflowingPages(page: Page, width: number): Promise<string[]> {
-    const overflowing: string[] = [];
-    for (const path of pages) {
-      await page.goto(`/admin/${path}`);
-      await page.waitForLoadState('networkidle');
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      if (path === '' || path === 'stats') await page.locator('[data-testid="chart-revenue"][data-state="chart"] .recharts-wrapper').waitFor();
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
-      if (scrollWidth > innerWidth) overflowing.push(`/admin/${path} (${scrollWidth} px)`);
-      await page.screenshot({ path: shotPath(`e2e-${path || 'dashboard'}-${width}.png`), fullPage: true });
-    }
-    return overflowing;
-  }
+  // One signed-in tab for every page; one test per page, so that a slow or wide page is named.
+  beforeAll(async () => {
+    visitor = await newVisitor(browser, { mobile });
+    if (!mobile) await visitor.page.setViewportSize({ width, height: 1000 });
+    await signInAsAdmin(visitor.page);
+  }, 60_000);
+  afterAll(() => visitor?.context.close());
 
-  it('never scrolls sideways at 390 px: tables become cards', async () => {
-    const { context, page } = await newVisitor(browser);
-    try {
-      await signInAsAdmin(page);
-      expect(await overflowingPages(page, 390)).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('never scrolls sideways at 800 px: the tables scroll inside their card, the filter bars wrap', async () => {
-    const { context, page } = await newVisitor(browser, { mobile: false });
-    try {
-      await page.setViewportSize({ width: 800, height: 1000 });
-      await signInAsAdmin(page);
-      expect(await overflowingPages(page, 800)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+  it.each(pages)('/admin/%s never scrolls sideways', async (path) => {
+    const { page } = visitor;
+    await page.goto(`/admin/${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    if (path === '' || path === 'stats') await page.locator('[data-testid="chart-revenue"][data-state="chart"] .recharts-wrapper').waitFor();
+    // Measured once the data is in: no skeleton pulsing, no region waiting.
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-pulse'));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+    await page.screenshot({ path: shotPath(`e2e-${path || 'dashboard'}-${width}.png`), fullPage: true });
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
 });
