@@ -152,7 +152,7 @@ export async function bootService<Cfg extends BaseConfig, J extends JobMap, C ex
 ): Promise<RunningService<E>> {
   const { name, config } = definition;
   const log = createLogger(name, config.logLevel);
-  const lifecycle = new Lifecycle(log, definition.shutdownDeadlineMs, config.shutdownDelayMs ?? 0);
+  const lifecycle = new Lifecycle(log, definition.shutdownDeadlineMs, config.shutdownDelayMs);
   if (config.subgraphSecret === undefined || (config.production && !config.subgraphSecret)) {
     throw new Error(`${name}: SUBGRAPH_SECRET is required (the gateway's credential); only in-process tests may pass null`);
   }

@@ -169,9 +169,9 @@ export interface BaseConfig {
   migrations: { mode: 'boot' | 'wait'; waitMs: number };
   /**
    * After SIGTERM: how long /ready answers 503 while the process still serves, before it drains
-   * and closes (SHUTDOWN_DELAY_MS). Absent: no pause (services booted inside a test process).
+   * and closes (SHUTDOWN_DELAY_MS; 0 for a service booted inside a test process).
    */
-  shutdownDelayMs?: number;
+  shutdownDelayMs: number;
 }
 
 /** Maps the parsed base variables to the base config; `service` names the registry entry for the default port. */

@@ -105,7 +105,7 @@ const optionalSettings = z.object({
     .default(DEFAULT_SMTP_TIMEOUTS),
   webhooks: z
     .object({
-      secretKey: z.string().min(16).optional(),
+      secretKey: z.string().min(16),
       allowPrivateTargets: z.boolean().default(DEFAULT_WEBHOOKS.allowPrivateTargets),
       trustedCa: z.string().nullable().default(DEFAULT_WEBHOOKS.trustedCa),
       attempts: z.number().int().min(1).max(20).default(DEFAULT_WEBHOOKS.attempts),
@@ -113,8 +113,7 @@ const optionalSettings = z.object({
       timeoutMs: z.number().int().min(100).default(DEFAULT_WEBHOOKS.timeoutMs),
       pauseAfterFailures: z.number().int().min(1).default(DEFAULT_WEBHOOKS.pauseAfterFailures),
       sweepMs: z.number().int().min(100).default(DEFAULT_WEBHOOKS.sweepMs),
-    })
-    .default(DEFAULT_WEBHOOKS),
+    }),
 });
 
 /** The configuration messaging runs with: every default filled, read-only. */
@@ -130,7 +129,8 @@ export function settleConfig(config: MessagingConfig): MessagingSettings {
     smtpTimeoutsMs: config.smtpTimeoutsMs,
     reviewReminderDelayMs: config.reviewReminderDelayMs,
     reviewReminderSweepMs: config.reviewReminderSweepMs,
-    webhooks: config.webhooks,
+    // The secrets' key: its own, else derived from the mail links' secret.
+    webhooks: { ...config.webhooks, secretKey: config.webhooks?.secretKey ?? config.mailLinkSecret },
   });
   return frozenConfig({ ...config, ...settled });
 }

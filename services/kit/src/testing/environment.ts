@@ -74,6 +74,8 @@ export async function createTestEnvironment(): Promise<TestEnvironment> {
       subgraphSecret,
       siteTimezone: DEFAULT_SITE_TIMEZONE,
       migrations: { mode: 'boot', waitMs: 60_000 },
+      // In-process: nothing routes to it, so nothing to wait for after SIGTERM.
+      shutdownDelayMs: 0,
     }),
     newUser(opts = {}) {
       const userId = opts.userId ?? randomUUID();

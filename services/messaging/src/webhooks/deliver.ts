@@ -22,7 +22,7 @@ export class WebhookAttemptFailed extends Error {
 
 /** The key that seals the subscriptions' secrets (config), one box per process. */
 export function secretsOf(config: MessagingDeps['config']) {
-  return secretBox(config.webhooks.secretKey ?? config.mailLinkSecret);
+  return secretBox(config.webhooks.secretKey);
 }
 
 /** `deliver-webhook`: one try of one delivery; a failure throws (retried) until the last attempt, which settles it failed. */
