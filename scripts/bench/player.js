@@ -18,6 +18,7 @@
  *    and everything else apart) from pressing play to BENCH_PLAYER_SECONDS (60) after the first
  *    frame: a phone-sized page and a desktop-sized one with data saver off (adaptive), the desktop
  *    one with data saver on (lowest rung only); and the levels hls.js switched to.
+ * BENCH_PLAYER_TRACE=1 also prints the last play's requests (sent, first byte, done) of each kind.
  */
 const { performance } = require('node:perf_hooks');
 const { percentile } = require('./fanout');
@@ -26,6 +27,7 @@ const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../lib/chromium');
 const PLAYS = Number(process.env.BENCH_PLAYER_PLAYS ?? 20);
 const WATCH_SECONDS = Number(process.env.BENCH_PLAYER_SECONDS ?? 60);
 const DROP_PLAYS = Number(process.env.BENCH_PLAYER_DROP_PLAYS ?? 5);
+const TRACE = process.env.BENCH_PLAYER_TRACE === '1';
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0, connectionType: 'cellular4g' };
 const DROP = { ...SLOW_4G, downloadThroughput: (300e3 / 8) | 0 };
 
@@ -59,7 +61,10 @@ async function withDb(url, fn) {
   }
 }
 
-/** Watches a page's network through CDP: bytes of finished requests since `reset()`. */
+/**
+ * Watches a page's network through CDP: bytes of finished requests since `reset()`, and (for
+ * BENCH_PLAYER_TRACE) each request's start, first byte and end, to print one play's waterfall.
+ */
 async function networkMeter(context, page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -69,14 +74,37 @@ async function networkMeter(context, page) {
   let media = 0;
   let other = 0;
   let counting = false;
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  /** requestId -> { url, sent, firstByte, done, bytes } in CDP's monotonic seconds. */
+  const timeline = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url);
+    const name = e.request.method === 'POST' && e.request.postData ? `${e.request.url} ${(/"operationName":"(\w+)"/.exec(e.request.postData) ?? [])[1] ?? ''}` : e.request.url;
+    timeline.set(e.requestId, { url: name, sent: e.timestamp, firstByte: null, done: null, bytes: 0 });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const t = timeline.get(e.requestId);
+    if (t) t.firstByte = e.timestamp;
+  });
   cdp.on('Network.loadingFinished', (e) => {
+    const t = timeline.get(e.requestId);
+    if (t) Object.assign(t, { done: e.timestamp, bytes: e.encodedDataLength });
     if (!counting) return;
     if ((urls.get(e.requestId) ?? '').includes('/media/stream/')) media += e.encodedDataLength;
     else other += e.encodedDataLength;
   });
   return {
     cdp,
+    /** Forgets what was traced so far (call before the page opens). */
+    traceFrom() {
+      timeline.clear();
+    },
+    /** The requests since traceFrom(), in ms from the first one (the page's own). */
+    waterfall() {
+      const rows = [...timeline.values()].sort((a, b) => a.sent - b.sent);
+      const origin = rows[0]?.sent ?? 0;
+      const at = (t) => (t === null ? '      -' : `${Math.round((t - origin) * 1000)}`.padStart(7));
+      return rows.map((r) => `${at(r.sent)} ${at(r.firstByte)} ${at(r.done)} ${`${(r.bytes / 1000).toFixed(1)} kB`.padStart(9)}  ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 110)}`);
+    },
     start() {
       media = 0;
       other = 0;
@@ -159,14 +187,23 @@ async function openAndPlay(page, videoId, dataSaver, beforePlay) {
 const ms = (n) => `${Math.round(n)} ms`;
 
 /** p50/p95 of first frames from the page's start and from the press over `plays` plays. */
-async function firstFrames(page, label, video, plays, clearProgress) {
+async function firstFrames(page, meter, label, video, plays, clearProgress) {
   const open = [];
   const press = [];
   const began = performance.now();
   for (let i = 0; i < plays; i++) {
-    const t = await openAndPlay(page, video.id, false, clearProgress);
+    const t = await openAndPlay(page, video.id, false, async () => {
+      await clearProgress();
+      meter.traceFrom();
+    });
     open.push(t.fromOpen);
     press.push(t.fromPress);
+    // One play's requests, to see where the time goes (BENCH_PLAYER_TRACE=1): sent, first byte, done.
+    if (TRACE && i === plays - 1) {
+      const marks = await page.evaluate(() => ({ press: window.__bench.clickAt, frame: window.__bench.frameAt }));
+      console.log(`     the last play's requests (ms from the page's request: sent, first byte, done; pressed at ${ms(marks.press)}, first frame at ${ms(marks.frame)} in the page's clock):`);
+      for (const row of meter.waterfall()) console.log(`       ${row}`);
+    }
   }
   open.sort((a, b) => a - b);
   press.sort((a, b) => a - b);
@@ -216,8 +253,8 @@ async function benchPlayer({ stackUrl, gatewayUrl, databaseUrl, customer }) {
     const meter = await networkMeter(context, page);
 
     console.log(`\n9. Player, Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), cache off, phone-sized page, play pressed as soon as it shows:`);
-    await firstFrames(page, 'bought lesson', video, PLAYS, clearProgress);
-    await firstFrames(page, 'preview', previewed, PLAYS, async () => undefined);
+    await firstFrames(page, meter, 'bought lesson', video, PLAYS, clearProgress);
+    await firstFrames(page, meter, 'preview', previewed, PLAYS, async () => undefined);
     if (DROP_PLAYS > 0) await dropTrace(page, meter.cdp, video, clearProgress);
 
     const costs = Object.fromEntries(video.renditions.map((r) => [r.name, r.megabytes]));
