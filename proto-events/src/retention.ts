@@ -30,6 +30,11 @@ export const RETENTION = {
   adminJournalYears: 5,
   /** A data export's archive (messaging): its download link works this long, then the archive is deleted. */
   exportArchiveHours: 24,
+  /**
+   * The log of what webhooks sent to LBF's own tools (messaging: each delivery's body, its attempts):
+   * kept this long after its last attempt for « Renvoyer » and troubleshooting, then deleted.
+   */
+  webhookDeliveryDays: 30,
 } as const;
 
 export type RetentionPolicy = typeof RETENTION;

@@ -8,7 +8,8 @@ import { messagingHarness } from './harness';
  * The privacy page's durations for messaging (proto-events RETENTION), applied by the daily purge:
  * a sent mail loses its content after `mailContentDays` (its delivery record stays), a contact
  * message goes with its replies `messageYears` after the last of them, an internal message
- * `messageYears` after it was sent. What is younger stays untouched.
+ * `messageYears` after it was sent, a settled webhook delivery `webhookDeliveryDays` after its last
+ * attempt. What is younger stays untouched.
  */
 describe('messaging retention', () => {
   const t = withHarness(() => messagingHarness());
@@ -50,6 +51,27 @@ describe('messaging retention', () => {
     return id;
   }
 
+  /** A webhook delivery last tried `daysAgo`, with one attempt, under a subscription of its own. */
+  async function webhookDelivery(status: 'pending' | 'succeeded' | 'failed', lastTriedDaysAgo: number): Promise<string> {
+    const subscriptionId = randomUUID();
+    const id = randomUUID();
+    await t.sql.query(
+      `INSERT INTO messaging.webhook_subscriptions (id, url, events, secret_ciphertext, created_by) VALUES ($1, 'https://tools.example.cm/hook', '{purchase.completed}', 'sealed', $2)`,
+      [subscriptionId, randomUUID()],
+    );
+    await t.sql.query(
+      `INSERT INTO messaging.webhook_deliveries (id, subscription_id, event_id, event_type, body, status, attempts, created_at, updated_at)
+       VALUES ($1, $2, $3, 'purchase.completed', '{"data":{"customerId":"c"}}', $4, 1, $5, $5)`,
+      [id, subscriptionId, randomUUID(), status, daysAgo(lastTriedDaysAgo)],
+    );
+    await t.sql.query(`INSERT INTO messaging.webhook_attempts (delivery_id, attempt, started_at, duration_ms, succeeded) VALUES ($1, 1, $2, 12, $3)`, [
+      id,
+      daysAgo(lastTriedDaysAgo),
+      status === 'succeeded',
+    ]);
+    return id;
+  }
+
   const exists = async (table: string, id: string) => ((await t.sql.query(`SELECT 1 FROM messaging.${table} WHERE id = $1`, [id])).rowCount ?? 0) > 0;
 
   it('erases what is past its duration and keeps the rest', async () => {
@@ -61,6 +83,11 @@ describe('messaging retention', () => {
     const answeredLately = await contactMessage(years + 10, 20);
     const oldInternal = await internalMessage(years + 1);
     const recentInternal = await internalMessage(10);
+    const oldHook = await webhookDelivery('succeeded', RETENTION.webhookDeliveryDays + 1);
+    const oldFailedHook = await webhookDelivery('failed', RETENTION.webhookDeliveryDays + 1);
+    const recentHook = await webhookDelivery('succeeded', RETENTION.webhookDeliveryDays - 1);
+    // Still being sent (a long outage of the receiver): kept until it settles.
+    const pendingHook = await webhookDelivery('pending', RETENTION.webhookDeliveryDays + 1);
 
     const counts = await purgeExpired(t.app.ds, RETENTION);
 
@@ -73,10 +100,16 @@ describe('messaging retention', () => {
     expect(await exists('contact_messages', answeredLately)).toBe(true);
     expect(await exists('internal_messages', oldInternal)).toBe(false);
     expect(await exists('internal_messages', recentInternal)).toBe(true);
-    expect(counts).toMatchObject({ contactMessages: 1, internalMessages: 1 });
+    expect(await exists('webhook_deliveries', oldHook)).toBe(false);
+    expect(await exists('webhook_deliveries', oldFailedHook)).toBe(false);
+    expect(await exists('webhook_deliveries', recentHook)).toBe(true);
+    expect(await exists('webhook_deliveries', pendingHook)).toBe(true);
+    // Its attempts go with it.
+    expect((await t.sql.query(`SELECT 1 FROM messaging.webhook_attempts WHERE delivery_id = ANY($1)`, [[oldHook, oldFailedHook]])).rowCount).toBe(0);
+    expect(counts).toMatchObject({ contactMessages: 1, internalMessages: 1, webhookDeliveries: 2 });
     expect(counts.mailContents).toBeGreaterThanOrEqual(1);
 
     // A second pass finds nothing more to do.
-    expect(await purgeExpired(t.app.ds, RETENTION)).toEqual({ mailContents: 0, contactMessages: 0, internalMessages: 0 });
+    expect(await purgeExpired(t.app.ds, RETENTION)).toEqual({ mailContents: 0, contactMessages: 0, internalMessages: 0, webhookDeliveries: 0 });
   });
 });

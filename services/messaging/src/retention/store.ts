@@ -4,6 +4,7 @@ export type PurgeCounts = {
   mailContents: number;
   contactMessages: number;
   internalMessages: number;
+  webhookDeliveries: number;
 };
 
 const affected = async (ds: DataSource, sql: string, params: unknown[]) => ((await ds.query(sql, params)) as [unknown, number])[1];
@@ -13,9 +14,15 @@ const affected = async (ds: DataSource, sql: string, params: unknown[]) => ((awa
  * - a mail's content (its template data: names, links, a reply's text) once it left or was given up
  *   `mailContentDays` ago: the delivery row (recipient, subject, purpose, outcome, dates) stays;
  * - a contact message with its replies, `messageYears` after the last of them;
- * - the team's internal messages, `messageYears` after they were sent (their read marks go with them).
+ * - the team's internal messages, `messageYears` after they were sent (their read marks go with them);
+ * - a webhook delivery (the body sent, with its attempts), `webhookDeliveryDays` after its last
+ *   attempt, once settled: one still pending is still being sent.
  */
-export async function purgeExpired(ds: DataSource, limits: { mailContentDays: number; messageYears: number }, now = new Date()): Promise<PurgeCounts> {
+export async function purgeExpired(
+  ds: DataSource,
+  limits: { mailContentDays: number; messageYears: number; webhookDeliveryDays: number },
+  now = new Date(),
+): Promise<PurgeCounts> {
   const at = now.toISOString();
   const mailContents = await affected(
     ds,
@@ -32,5 +39,10 @@ export async function purgeExpired(ds: DataSource, limits: { mailContentDays: nu
     [at, limits.messageYears],
   );
   const internalMessages = await affected(ds, `DELETE FROM internal_messages WHERE sent_at < $1::timestamptz - make_interval(years => $2)`, [at, limits.messageYears]);
-  return { mailContents, contactMessages, internalMessages };
+  const webhookDeliveries = await affected(
+    ds,
+    `DELETE FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < $1::timestamptz - make_interval(days => $2)`,
+    [at, limits.webhookDeliveryDays],
+  );
+  return { mailContents, contactMessages, internalMessages, webhookDeliveries };
 }

@@ -165,6 +165,7 @@ export const privacy: LegalDocumentContent = typeset({
             'les administrateurs de LBF, pour gérer les comptes, les achats et les messages ;',
             "les prestataires de paiement Orange Money, MTN Mobile Money et NotchPay, qui reçoivent ce qui est nécessaire au paiement (montant, référence et, pour le mobile money, votre numéro de téléphone) et le traitent selon leur propre politique de confidentialité ;",
             "nos prestataires techniques (hébergement, envoi des e-mails), qui n'agissent que sur nos instructions ;",
+            "les outils de gestion que l'équipe LBF relie au site (comptabilité, suivi des ventes), qui sont prévenus d'un achat, d'un remboursement, d'une inscription ou d'un message reçu : ils ne reçoivent que des identifiants (de la commande, de votre compte, du contenu), le titre du contenu acheté, le montant, le moyen de paiement, le sujet choisi dans le formulaire de contact et les dates, jamais votre nom, votre e-mail, votre numéro de téléphone ni le texte de vos messages ;",
             "les autorités, lorsque la loi nous y oblige.",
           ],
         },
@@ -200,6 +201,10 @@ export const privacy: LegalDocumentContent = typeset({
             {
               term: 'Export de vos données',
               details: [`L'archive que vous demandez depuis « Mes données » est gardée ${R.exportArchiveHours} heures, le temps de la télécharger par le lien envoyé par e-mail, puis supprimée.`],
+            },
+            {
+              term: 'Notifications à nos outils de gestion',
+              details: [`Ce qui a été envoyé à nos outils (voir « Qui peut y accéder ») est gardé ${R.webhookDeliveryDays} jours après le dernier envoi, le temps de le renvoyer en cas de panne, puis supprimé.`],
             },
             {
               term: 'Sessions de connexion',
