@@ -6,8 +6,9 @@ import { messagingHarness } from './harness';
  * « Payer pour moi » (issue 26 point 2): an order paid through a requester's link
  * (commerce.purchase.completed with `payLink`) tells the requester who paid (`pay_link_paid`) and
  * sends the payer, who has no account, the receipt at the address they gave (`pay_link_receipt`):
- * once each per order, never to a suppressed address, and what the payer's receipt said of the
- * requester goes when the requester's account is erased.
+ * once each per order. The requester's notice is their one mail about it (no purchase receipt for
+ * what they did not pay), sent like a receipt even when they unsubscribed; the payer's never goes
+ * to a suppressed address; what it said of the requester goes when the requester's account is erased.
  */
 
 const ctx = withHarness(() => messagingHarness());
@@ -68,7 +69,10 @@ describe('« Payer pour moi » mails', () => {
       ['pay_link_receipt', 'sent'],
     ]);
     expect(ctx.catcher.mails(payer)).toHaveLength(1);
-    expect(ctx.catcher.mails(email).filter((m) => m.subject.includes('pour vous'))).toHaveLength(1);
+    // The requester's one mail: no purchase receipt besides the notice.
+    expect(ctx.catcher.mails(email).filter((m) => m.subject !== 'Bienvenue sur LBF').map((m) => m.subject)).toEqual([`Kofi a payé « ${TITLE} » pour vous`]);
+    const receipts = await ctx.sql.query(`SELECT 1 FROM messaging.mail_deliveries WHERE dedupe_key = $1 AND purpose = 'purchase_receipt'`, [data.orderId]);
+    expect(receipts.rowCount).toBe(0);
   });
 
   it('without a payer name or address: « Quelqu’un », and no receipt to send', async () => {
@@ -78,7 +82,7 @@ describe('« Payer pour moi » mails', () => {
     expect((await deliveries(data.orderId)).map((d) => d.purpose)).toEqual(['pay_link_paid']);
   });
 
-  it('sends nothing to a suppressed address; an order paid by its buyer sends no pay-link mail', async () => {
+  it('sends nothing to a suppressed payer; an unsubscribed requester is still told; an order paid by its buyer sends no pay-link mail', async () => {
     const payer = `bounced-${Date.now()}@example.com`;
     await suppress(payer, 'bounced');
     const { email, data } = await paidLink('suppressed-payer', { payerName: 'Kofi', payerEmail: payer });
@@ -94,10 +98,11 @@ describe('« Payer pour moi » mails', () => {
     const linked = purchaseCompleted({ buyerId: user.userId, buyerEmail: unsubscribed, itemTitle: TITLE, payLink: { payerName: 'Kofi', payerEmail: null } });
     await ctx.publish('commerce.purchase.completed', own);
     await ctx.publish('commerce.purchase.completed', linked);
-    // Its purchase receipts go (transactional), the pay-link notice to a suppressed requester does not.
-    await ctx.mailsTo(unsubscribed, 2);
+    // Transactional, both: the receipt of what they paid, and the notice of what was paid for them.
+    const mails = (await ctx.mailsTo(unsubscribed, 3)).filter((m) => m.subject !== 'Bienvenue sur LBF');
+    expect(mails.map((m) => m.subject).sort()).toEqual([`Kofi a payé « ${TITLE} » pour vous`, expect.stringMatching(/^Votre reçu /)].sort());
     expect(await deliveries(own.orderId)).toEqual([]);
-    expect(await deliveries(linked.orderId)).toEqual([]);
+    expect((await deliveries(linked.orderId)).map((d) => d.purpose)).toEqual(['pay_link_paid']);
   });
 
   it('the requester erased: the payer’s receipt keeps its row, not what it said of them', async () => {

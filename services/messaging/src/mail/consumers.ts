@@ -47,6 +47,9 @@ export function welcomeOnSignUp(deps: MessagingDeps) {
  * does not know them either the event waits (redelivered), so the receipt is late, never lost.
  */
 async function purchaseReceipt(deps: MessagingDeps, data: EventData<'commerce.purchase.completed'>, tx: Tx): Promise<void> {
+  // Paid through their « Payer pour moi » link: the requester paid nothing; their one mail is the
+  // notice of who paid (pay-link-mails/), and the receipt goes to the payer.
+  if (data.payLink) return;
   const user = await findUser(tx.manager, data.buyerId);
   const placeholder = isPlaceholderEmail(data.buyerEmail);
   if (placeholder && !user) throw new Error(`receipt for ${data.orderId}: buyer ${data.buyerId} has no known address yet`);

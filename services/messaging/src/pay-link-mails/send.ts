@@ -26,25 +26,26 @@ async function requesterOf(tx: Tx, data: Completed): Promise<{ to: string; first
 
 /**
  * commerce.purchase.completed of an order paid through a « Payer pour moi » link: the requester is
- * told who paid (`pay_link_paid`), and the payer, when they gave an address, gets the receipt
- * (`pay_link_receipt`). One of each per order (dedupe key), none to a suppressed address, none to
- * an erased account's (the mail module refuses those). Sent once the consumer's transaction commits.
+ * told who paid (`pay_link_paid`, instead of the purchase receipt), and the payer, when they gave
+ * an address, gets the receipt (`pay_link_receipt`). One of each per order (dedupe key), none to a
+ * suppressed payer's address, none to an erased account's (the mail module refuses those). Sent
+ * once the consumer's transaction commits.
  */
 export async function payLinkMails(deps: MessagingDeps, data: Completed, tx: Tx): Promise<void> {
   if (!data.payLink) return;
   const { payerName, payerEmail } = data.payLink;
   const requester = await requesterOf(tx, data);
   const ids: Array<string | null> = [];
+  // The requester's one mail about this order (it stands for the purchase receipt they are not
+  // sent): transactional like a receipt, so sent to an address unsubscribed from other mails too.
   ids.push(
-    await queueUnlessSuppressed(tx, requester.to, () =>
-      queueMail(tx.manager, {
-        purpose: 'pay_link_paid',
-        dedupeKey: data.orderId,
-        to: requester.to,
-        subject: `${payerLabel(payerName)} a payé « ${data.itemTitle} » pour vous`,
-        data: { firstName: requester.firstName, payerName, itemType: data.itemType, itemTitle: data.itemTitle, amountXaf: data.amountXaf, receiptNumber: data.receiptNumber, completedAt: data.completedAt },
-      }),
-    ),
+    await queueMail(tx.manager, {
+      purpose: 'pay_link_paid',
+      dedupeKey: data.orderId,
+      to: requester.to,
+      subject: `${payerLabel(payerName)} a payé « ${data.itemTitle} » pour vous`,
+      data: { firstName: requester.firstName, payerName, itemType: data.itemType, itemTitle: data.itemTitle, amountXaf: data.amountXaf, receiptNumber: data.receiptNumber, completedAt: data.completedAt },
+    }),
   );
   if (payerEmail) {
     const to = normaliseEmail(payerEmail);
