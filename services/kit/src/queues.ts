@@ -99,6 +99,10 @@ export function createServiceQueues<J extends JobMap>(args: {
         }),
       })
     : null;
+  // BullMQ emits 'error' for its own connection and lock troubles (a busy machine, Redis restarting)
+  // and retries by itself; with no listener, Node would turn the event into an uncaught exception.
+  queue.on('error', (err) => args.log.warn({ err: err.message }, 'job queue error'));
+  worker?.on('error', (err) => args.log.warn({ err: err.message }, 'job worker error'));
   worker?.on('failed', (job, err) => args.log.warn({ job: job?.name, id: job?.id, err: err.message }, 'job failed'));
   worker?.on('stalled', (id) => args.log.warn({ id }, 'job put back: its worker stopped renewing its lock'));
   worker?.on('lockRenewalFailed', (ids) => args.log.warn({ ids }, 'could not renew job locks: another worker may run them too'));
