@@ -5,6 +5,8 @@ export interface DemoVideo {
   id: string;
   title: string;
   previewSeconds: number;
+  /** The ladder's rungs, lowest first (then the audio rendition, height null). */
+  renditions: Array<{ name: string; height: number | null }>;
 }
 
 /**
@@ -16,11 +18,11 @@ export interface DemoVideo {
 export async function readyDemoVideo(opts: { preview?: boolean } = {}): Promise<DemoVideo> {
   const deadline = Date.now() + 240_000;
   for (;;) {
-    const data = await graphql<{ videos: { items: Array<DemoVideo & { hasPreview: boolean; renditions: Array<{ name: string }> }> } }>(
-      '{ videos(pageSize: 100) { items { id title previewSeconds hasPreview renditions { name } } } }',
+    const data = await graphql<{ videos: { items: Array<DemoVideo & { hasPreview: boolean }> } }>(
+      '{ videos(pageSize: 100) { items { id title previewSeconds hasPreview renditions { name height } } } }',
     ).catch(() => null);
     const ready = data?.videos.items.find((v) => (v.hasPreview || opts.preview === false) && v.renditions.length > 1);
-    if (ready) return { id: ready.id, title: ready.title, previewSeconds: ready.previewSeconds };
+    if (ready) return { id: ready.id, title: ready.title, previewSeconds: ready.previewSeconds, renditions: ready.renditions };
     if (Date.now() > deadline) throw new Error('no demo video got its streaming ladder within 4 minutes');
     await new Promise((r) => setTimeout(r, 2_000));
   }

@@ -1,6 +1,8 @@
 import type { ApolloClient } from '@apollo/client';
 import { currentAccessToken, getSessionState, subscribeSession } from '@/apollo/session';
 import type { StartPlaybackMutation } from '@/generated/graphql';
+import { readAudioOnly } from './data-saver';
+import { fetchFirstPieces } from './first-pieces';
 import { START_PLAYBACK } from './operations';
 
 /** startPlayback's answer as the player reads it. */
@@ -27,13 +29,17 @@ function sessionSettled(): Promise<void> {
  * Instant start (issue 25 point 1): a signed-in viewer's playback session is asked for as the
  * lesson's page opens, beside the video's data and the player's code, not once the player's code has
  * come: one round trip less before the first segment. The player takes it (takeEarlyPlayback) instead
- * of asking again. Visitors are left out: a session is one of their few previews, asked on the press.
+ * of asking again, and so are the files of its first frame (first-pieces.ts). Visitors are left
+ * out: a session is one of their few previews, asked on the press.
  */
 export function startPlaybackEarly(client: ApolloClient, videoId: string): void {
   const answer = sessionSettled()
     .then(async () => {
       if (!currentAccessToken()) return null;
       const { data } = await client.mutate({ mutation: START_PLAYBACK, variables: { videoId, visitorId: null }, fetchPolicy: 'no-cache' });
+      const session = data?.startPlayback.session;
+      // The first frame's files at once, whether or not the player's code has come yet.
+      if (session) fetchFirstPieces(session, currentAccessToken(), readAudioOnly());
       return data?.startPlayback ?? null;
     })
     .catch(() => null);

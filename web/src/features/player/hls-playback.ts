@@ -1,4 +1,5 @@
-import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsConfig } from 'hls.js';
+import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsConfig, type Loader, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext, type LoaderStats } from 'hls.js';
+import { takeFirstPiece } from './first-pieces';
 import type { PlaybackSession } from './operations';
 import { isKeyUrl, isMediaUrl, streamFolder, streamParts, withToken } from './stream-url';
 
@@ -52,6 +53,65 @@ export interface HlsPlaybackOptions {
    * paid for. Only where the browser cannot say what came over the network (no Resource Timing).
    */
   onMediaBytes?(bytes: number): void;
+  /** What a media file fetched ahead (first-pieces.ts, left out of Resource Timing's count) cost, once hls.js takes it. */
+  onFirstPieceBytes(bytes: number): void;
+}
+
+/** hls.js's own loader (XMLHttpRequest, with `xhrSetup`), for what was not fetched ahead. */
+const NetworkLoader = Hls.DefaultConfig.loader as new (config: HlsConfig) => Loader<LoaderContext>;
+
+/**
+ * hls.js's loader for every file: one fetched ahead with the session (first-pieces.ts) is handed
+ * over with the timings of its real download (hls.js's bandwidth estimate reads them); anything
+ * else, or a file whose early fetch failed, goes to the network as usual. `onTaken` hears the
+ * bytes of each media file handed over, which the lesson-data meter counts then.
+ */
+function firstPiecesLoader(onTaken: (url: string, transferred: number) => void) {
+  return class FirstPiecesLoader implements Loader<LoaderContext> {
+    context: LoaderContext | null = null;
+    stats: LoaderStats;
+    private readonly network: Loader<LoaderContext>;
+    private done = false;
+
+    constructor(config: HlsConfig) {
+      this.network = new NetworkLoader(config);
+      this.stats = this.network.stats;
+    }
+
+    load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>): void {
+      this.context = context;
+      const piece = takeFirstPiece(context.url);
+      if (!piece) return this.network.load(context, config, callbacks);
+      void piece.then((got) => {
+        if (this.done) return;
+        if (!got) return this.network.load(context, config, callbacks);
+        const { stats } = this;
+        stats.loading = { start: got.start, first: got.first, end: got.end };
+        stats.loaded = stats.total = got.data.byteLength;
+        onTaken(context.url, got.transferred);
+        const data = context.responseType === 'arraybuffer' ? got.data : new TextDecoder().decode(got.data);
+        callbacks.onSuccess({ url: context.url, data, code: 200 }, stats, context, null);
+      });
+    }
+
+    abort(): void {
+      this.done = true;
+      this.network.abort();
+    }
+
+    destroy(): void {
+      this.done = true;
+      this.network.destroy();
+    }
+
+    getCacheAge(): number | null {
+      return this.network.getCacheAge?.() ?? null;
+    }
+
+    getResponseHeader(name: string): string | null {
+      return this.network.getResponseHeader?.(name) ?? null;
+    }
+  };
 }
 
 /** When the session's token expires on this device's clock; null when the server's time looks off. */
@@ -108,6 +168,9 @@ export class HlsPlayback {
       capLevelToPlayerSize: !this.dataSaver,
       startPosition: startAt > 0 ? startAt : -1,
       xhrSetup: (xhr, url) => this.prepareRequest(xhr, url),
+      loader: firstPiecesLoader((url, transferred) => {
+        if (isMediaUrl(url)) this.opts.onFirstPieceBytes(transferred);
+      }),
     });
     this.hls = hls;
     hls.on(Events.MANIFEST_PARSED, () => {

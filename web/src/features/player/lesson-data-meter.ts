@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { useEffect, useMemo } from 'react';
 import { canRecordLessonData, recordLessonData, recordLessonDataOnLeave } from './playback-api';
-import { isMediaUrl, OFFLINE_COPY_MARK } from './stream-url';
+import { FIRST_PIECES_MARK, isMediaUrl, OFFLINE_COPY_MARK } from './stream-url';
 
 /** Past this much unreported data the player reports without waiting for a pause (a long, uninterrupted lesson). */
 const REPORT_EVERY_BYTES = 5_000_000;
@@ -9,6 +9,8 @@ const REPORT_EVERY_BYTES = 5_000_000;
 export interface LessonDataMeter {
   /** Bytes a media request received, when the browser has no Resource Timing to say it (hls-playback.ts). */
   add?(bytes: number): void;
+  /** A media file fetched ahead (first-pieces.ts), as the player takes it: its requests are left out of the page's count. */
+  addFirstPiece(bytes: number): void;
   /** Reports what is pending: 'now' with the Apollo client, 'leave' with a request that outlives the page. */
   flush(how: 'now' | 'leave'): void;
   /** Starts and stops watching the page's requests (an effect's mount and clean-up). */
@@ -48,11 +50,13 @@ export function lessonDataMeter(client: ApolloClient, videoId: string): LessonDa
     pending += bytes;
     if (pending >= REPORT_EVERY_BYTES) flush('now');
   };
-  if (!observesTransfers()) return { add, flush, start: () => undefined, stop: () => undefined };
-  const transferred = (entries: PerformanceEntryList) =>
-    (entries as PerformanceResourceTiming[]).reduce((sum, e) => (isMediaUrl(e.name) && !e.name.includes(OFFLINE_COPY_MARK) ? sum + e.transferSize : sum), 0);
+  if (!observesTransfers()) return { add, addFirstPiece: add, flush, start: () => undefined, stop: () => undefined };
+  // An offline copy's download reports itself; a file fetched ahead is counted as the player takes it.
+  const counted = (name: string) => isMediaUrl(name) && !name.includes(OFFLINE_COPY_MARK) && !name.includes(FIRST_PIECES_MARK);
+  const transferred = (entries: PerformanceEntryList) => (entries as PerformanceResourceTiming[]).reduce((sum, e) => (counted(e.name) ? sum + e.transferSize : sum), 0);
   const observer = new PerformanceObserver((list) => add(transferred(list.getEntries())));
   return {
+    addFirstPiece: add,
     // Entries not yet handed to the observer are taken before each report.
     flush: (how) => {
       pending += transferred(observer.takeRecords());

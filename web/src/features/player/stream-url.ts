@@ -43,3 +43,9 @@ export function streamFolder(manifestUrl: string): string | null {
  * leaves them out, since the download reports them itself, once, as offline data.
  */
 export const OFFLINE_COPY_MARK = 'copie=hors-ligne';
+
+/**
+ * Marks the requests made ahead of hls.js (first-pieces.ts): the lesson data meter leaves them out
+ * of the page's count and counts each file once, when the player takes it.
+ */
+export const FIRST_PIECES_MARK = 'avance=1';

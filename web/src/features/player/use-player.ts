@@ -1,6 +1,8 @@
 import type { ApolloClient } from '@apollo/client';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { currentAccessToken } from '@/apollo/session';
 import { useApolloClient } from '@/data/hooks';
+import { fetchFirstPieces } from './first-pieces';
 import { HlsPlayback } from './hls-playback';
 import { useLessonDataMeter, type LessonDataMeter } from './lesson-data-meter';
 import type { PlaybackSession } from './operations';
@@ -112,6 +114,8 @@ function openSession({ client, videoId, purchased, video, options, progress, met
       const { session } = outcome;
       progress.previewOnly.current = session.mode === 'PREVIEW';
       const { started, ...choices } = options.current;
+      // The first frame's files at once (already asked for when the page took the session early).
+      fetchFirstPieces(session, currentAccessToken(), choices.audioOnly);
       const playback = new HlsPlayback({
         video,
         session,
@@ -123,6 +127,7 @@ function openSession({ client, videoId, purchased, video, options, progress, met
         },
         accessToken: keyAccessToken,
         onMediaBytes: meter.add,
+        onFirstPieceBytes: meter.addFirstPiece,
         onLevel: (level) => setLevels((seen) => [...seen, level]),
         onSession: (next) => {
           progress.previewOnly.current = next.mode === 'PREVIEW';
