@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ORDER_SUMMARY_FIELDS } from '@/features/commerce/operations';
 import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
@@ -13,20 +14,9 @@ export const PAGE_SIZE = 20;
 /** What a row of the Paiements table shows (commerce's fields only). */
 const ADMIN_ORDER_ROW = gql`
   fragment AdminOrderRow on Order {
-    id
-    itemId
-    itemType
-    itemTitle
+    ...OrderSummary
     buyerId
     buyerEmail
-    amount {
-      usdCents
-      xaf
-    }
-    status
-    method
-    receiptNumber
-    createdAt
     gift {
       id
       status
@@ -35,6 +25,7 @@ const ADMIN_ORDER_ROW = gql`
       claimedAt
     }
   }
+  ${ORDER_SUMMARY_FIELDS}
 `;
 
 /** The detail dialog: the order, its manual action and every attempt with the provider's raw answers. */

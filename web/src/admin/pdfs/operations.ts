@@ -14,6 +14,7 @@ import type {
   UpdatePdfMutation,
   UpdatePdfMutationVariables,
 } from '@/generated/graphql';
+import { DOWNLOAD_RESULT_FIELDS } from '@/features/commerce/operations';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 import { DELETE_RESULT_FIELDS } from '../api/catalogue';
 
@@ -111,12 +112,8 @@ export const DELETE_PDF: TypedDocumentNode<DeletePdfMutation, DeletePdfMutationV
 export const DOWNLOAD_PDF: TypedDocumentNode<DownloadPdfMutation, DownloadPdfMutationVariables> = gql`
   mutation DownloadPdf($id: ID!) {
     downloadPdf(id: $id) {
-      url
-      expiresAt
-      error {
-        ...UserErrorFields
-      }
+      ...DownloadResultFields
     }
   }
-  ${USER_ERROR_FIELDS}
+  ${DOWNLOAD_RESULT_FIELDS}
 `;

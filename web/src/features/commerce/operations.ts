@@ -55,8 +55,9 @@ export const ORDER_PROMO_FIELDS = gql`
   }
 `;
 
-export const CHECKOUT_ORDER_FIELDS = gql`
-  fragment CheckoutOrder on Order {
+/** An order as every list, receipt and dialog names it: the item, the state, the amount, the date. */
+export const ORDER_SUMMARY_FIELDS = gql`
+  fragment OrderSummary on Order {
     id
     itemId
     itemType
@@ -68,6 +69,13 @@ export const CHECKOUT_ORDER_FIELDS = gql`
       usdCents
       xaf
     }
+    createdAt
+  }
+`;
+
+export const CHECKOUT_ORDER_FIELDS = gql`
+  fragment CheckoutOrder on Order {
+    ...OrderSummary
     promo {
       ...OrderPromoFields
     }
@@ -86,7 +94,6 @@ export const CHECKOUT_ORDER_FIELDS = gql`
       createdAt
       settledAt
     }
-    createdAt
     updatedAt
     completedAt
     gift {
@@ -96,6 +103,7 @@ export const CHECKOUT_ORDER_FIELDS = gql`
       status
     }
   }
+  ${ORDER_SUMMARY_FIELDS}
   ${ORDER_PROMO_FIELDS}
 `;
 
@@ -250,16 +258,24 @@ export const EXCHANGE_RATE_QUERY: TypedDocumentNode<ExchangeRateQuery, ExchangeR
   }
 `;
 
+/** A guide's signed, short-lived link (the customer's and the back office's downloads), or the refusal. */
+export const DOWNLOAD_RESULT_FIELDS = gql`
+  fragment DownloadResultFields on DownloadResult {
+    url
+    expiresAt
+    error {
+      ...UserErrorFields
+    }
+  }
+  ${USER_ERROR_FIELDS}
+`;
+
 /** 'Lire' (inline: true, opens in the browser, not counted) and 'Télécharger' (attachment, counted). */
 export const DOWNLOAD_PDF: TypedDocumentNode<CustomerDownloadPdfMutation, CustomerDownloadPdfMutationVariables> = gql`
   mutation CustomerDownloadPdf($id: ID!, $inline: Boolean) {
     downloadPdf(id: $id, inline: $inline) {
-      url
-      expiresAt
-      error {
-        ...UserErrorFields
-      }
+      ...DownloadResultFields
     }
   }
-  ${USER_ERROR_FIELDS}
+  ${DOWNLOAD_RESULT_FIELDS}
 `;
