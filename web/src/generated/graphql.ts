@@ -821,9 +821,9 @@ export type RevokeApiKeyMutationVariables = Exact<{
 
 export type RevokeApiKeyMutation = { adminRevokeApiKey: { apiKey: { id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminArticleRowFragment = { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number };
+export type AdminArticleRowFragment = { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number };
 
-export type AdminArticleResultFragment = { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AdminArticleResultFragment = { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminArticlesPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -833,7 +833,7 @@ export type AdminArticlesPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminArticlesPageQuery = { adminArticles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number }> } };
+export type AdminArticlesPageQuery = { adminArticles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number }> } };
 
 export type AdminHealthClaimWordsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -845,14 +845,14 @@ export type AdminArticleEditorQueryVariables = Exact<{
 }>;
 
 
-export type AdminArticleEditorQuery = { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null };
+export type AdminArticleEditorQuery = { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null };
 
 export type CreateArticleMutationVariables = Exact<{
   input: CreateArticleInput;
 }>;
 
 
-export type CreateArticleMutation = { createArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CreateArticleMutation = { createArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateArticleMutationVariables = Exact<{
   id: string | number;
@@ -860,21 +860,21 @@ export type UpdateArticleMutationVariables = Exact<{
 }>;
 
 
-export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type PublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PublishArticleMutation = { publishArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type PublishArticleMutation = { publishArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UnpublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type UnpublishArticleMutation = { unpublishArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UnpublishArticleMutation = { unpublishArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteArticleMutationVariables = Exact<{
   id: string | number;
@@ -1934,12 +1934,14 @@ export type TestimonialCard_TestimonialFragment = { id: string, name: string, lo
 
 export type ArticleCard_ArticleFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string };
 
+export type ArticleFieldsFragment = { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number };
+
 export type ArticlePageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ArticlePageQuery = { article: { id: string, title: string, excerpt: string, bodyHtml: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, readTimeMinutes: number, date: string } | null };
+export type ArticlePageQuery = { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null };
 
 export type NewsPageQueryVariables = Exact<{
   filter?: ArticleFilter | null | undefined;

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { DOWNLOAD_RESULT_FIELDS } from '@/features/commerce/operations';
 import type {
   AdminPdfRowFragment,
   AdminPdfsPageQuery,
@@ -14,7 +15,6 @@ import type {
   UpdatePdfMutation,
   UpdatePdfMutationVariables,
 } from '@/generated/graphql';
-import { DOWNLOAD_RESULT_FIELDS } from '@/features/commerce/operations';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 import { DELETE_RESULT_FIELDS } from '../api/catalogue';
 

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ORDER_SUMMARY_FIELDS } from '@/features/commerce/operations';
 import type {
   DashboardLibraryQuery,
   DashboardLibraryQueryVariables,
@@ -7,7 +8,6 @@ import type {
   ReceiptQuery,
   ReceiptQueryVariables,
 } from '@/generated/graphql';
-import { ORDER_SUMMARY_FIELDS } from '@/features/commerce/operations';
 
 export type DashboardVideo = DashboardLibraryQuery['availableVideos']['items'][number];
 export type DashboardPdf = DashboardLibraryQuery['availablePdfs']['items'][number];
