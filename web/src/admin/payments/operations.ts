@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { ORDER_SUMMARY_FIELDS } from '@/features/commerce/operations';
+import { ORDER_SUMMARY_FIELDS, PAYMENT_ATTEMPT_FIELDS } from '@/features/commerce/operations';
 import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
@@ -48,18 +48,8 @@ const ADMIN_ORDER_DETAIL = gql`
       at
     }
     attempts {
-      id
-      method
-      status
-      reference
+      ...PaymentAttemptFields
       providerReference
-      phone
-      operatorTransactionId
-      failureCode
-      failureMessage
-      expiresAt
-      createdAt
-      settledAt
       providerLog {
         at
         kind
@@ -69,6 +59,7 @@ const ADMIN_ORDER_DETAIL = gql`
     }
   }
   ${ADMIN_ORDER_ROW}
+  ${PAYMENT_ATTEMPT_FIELDS}
 `;
 
 /** What each manual action answers: the order as it is now (the open dialog follows), or the refusal. */

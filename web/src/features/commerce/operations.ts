@@ -73,6 +73,23 @@ export const ORDER_SUMMARY_FIELDS = gql`
   }
 `;
 
+/** A payment attempt as the checkout and the back office follow it: the provider's state, the failure, the dates. */
+export const PAYMENT_ATTEMPT_FIELDS = gql`
+  fragment PaymentAttemptFields on PaymentAttempt {
+    id
+    method
+    status
+    reference
+    phone
+    operatorTransactionId
+    failureCode
+    failureMessage
+    expiresAt
+    createdAt
+    settledAt
+  }
+`;
+
 export const CHECKOUT_ORDER_FIELDS = gql`
   fragment CheckoutOrder on Order {
     ...OrderSummary
@@ -80,19 +97,9 @@ export const CHECKOUT_ORDER_FIELDS = gql`
       ...OrderPromoFields
     }
     attempt {
-      id
-      method
-      status
-      reference
-      phone
-      operatorTransactionId
-      failureCode
-      failureMessage
+      ...PaymentAttemptFields
       authorizationUrl
       hint
-      expiresAt
-      createdAt
-      settledAt
     }
     updatedAt
     completedAt
@@ -104,6 +111,7 @@ export const CHECKOUT_ORDER_FIELDS = gql`
     }
   }
   ${ORDER_SUMMARY_FIELDS}
+  ${PAYMENT_ATTEMPT_FIELDS}
   ${ORDER_PROMO_FIELDS}
 `;
 
