@@ -821,9 +821,9 @@ export type RevokeApiKeyMutationVariables = Exact<{
 
 export type RevokeApiKeyMutation = { adminRevokeApiKey: { apiKey: { id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminArticleRowFragment = { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number };
+export type AdminArticleRowFragment = { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number };
 
-export type AdminArticleResultFragment = { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AdminArticleResultFragment = { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminArticlesPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -833,7 +833,7 @@ export type AdminArticlesPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminArticlesPageQuery = { adminArticles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number }> } };
+export type AdminArticlesPageQuery = { adminArticles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number }> } };
 
 export type AdminHealthClaimWordsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -845,14 +845,14 @@ export type AdminArticleEditorQueryVariables = Exact<{
 }>;
 
 
-export type AdminArticleEditorQuery = { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null };
+export type AdminArticleEditorQuery = { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null };
 
 export type CreateArticleMutationVariables = Exact<{
   input: CreateArticleInput;
 }>;
 
 
-export type CreateArticleMutation = { createArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CreateArticleMutation = { createArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateArticleMutationVariables = Exact<{
   id: string | number;
@@ -860,21 +860,21 @@ export type UpdateArticleMutationVariables = Exact<{
 }>;
 
 
-export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type PublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PublishArticleMutation = { publishArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type PublishArticleMutation = { publishArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UnpublishArticleMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type UnpublishArticleMutation = { unpublishArticle: { article: { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, status: ArticleStatus, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UnpublishArticleMutation = { unpublishArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteArticleMutationVariables = Exact<{
   id: string | number;
@@ -1108,11 +1108,11 @@ export type AdminSendCampaignMutationVariables = Exact<{
 
 export type AdminSendCampaignMutation = { adminSendCampaign: { campaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminOrderRowFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null };
+export type AdminOrderRowFragment = { buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } };
 
-export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null };
+export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } };
 
-export type AdminOrderResultFragment = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type AdminOrderResultFragment = { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminOrdersPageQueryVariables = Exact<{
   filter?: OrderFilter | null | undefined;
@@ -1121,14 +1121,14 @@ export type AdminOrdersPageQueryVariables = Exact<{
 }>;
 
 
-export type AdminOrdersPageQuery = { adminOrders: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null }> } };
+export type AdminOrdersPageQuery = { adminOrders: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } }> } };
 
 export type AdminOrderDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AdminOrderDetailQuery = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null };
+export type AdminOrderDetailQuery = { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null };
 
 export type ExportOrdersCsvQueryVariables = Exact<{
   filter?: OrderFilter | null | undefined;
@@ -1142,28 +1142,28 @@ export type AdminRecheckOrderMutationVariables = Exact<{
 }>;
 
 
-export type AdminRecheckOrderMutation = { adminRecheckOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminRecheckOrderMutation = { adminRecheckOrder: { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminGrantOrderMutationVariables = Exact<{
   input: AdminOrderReasonInput;
 }>;
 
 
-export type AdminGrantOrderMutation = { adminGrantOrder: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminGrantOrderMutation = { adminGrantOrder: { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminMarkRefundedMutationVariables = Exact<{
   input: AdminOrderReasonInput;
 }>;
 
 
-export type AdminMarkRefundedMutation = { adminMarkRefunded: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminMarkRefundedMutation = { adminMarkRefunded: { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminOrderUpdatedSubscriptionVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type AdminOrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerId: string, buyerEmail: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, reference: string, providerReference: string | null, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, amount: { usdCents: number, xaf: number }, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null } };
+export type AdminOrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } };
 
 export type HealthFiguresFragment = { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number };
 
@@ -1261,6 +1261,8 @@ export type AdminReviewsPageQueryVariables = Exact<{
 
 
 export type AdminReviewsPageQuery = { adminReviews: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null }> } };
+
+export type AdminReviewResultFragment = { review: { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type HideReviewMutationVariables = Exact<{
   id: string | number;
@@ -1588,6 +1590,8 @@ export type CheckCaptchaMutationVariables = Exact<{
 
 export type CheckCaptchaMutation = { checkCaptcha: boolean };
 
+export type MessageResultFieldsFragment = { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
 export type RequestPasswordResetMutationVariables = Exact<{
   input: PasswordResetRequestInput;
 }>;
@@ -1655,7 +1659,11 @@ export type ItemOwnedQuery = { video?: { id: string, purchased: boolean } | null
 
 export type OrderPromoFieldsFragment = { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } };
 
-export type CheckoutOrderFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null };
+export type OrderSummaryFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } };
+
+export type PaymentAttemptFieldsFragment = { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null };
+
+export type CheckoutOrderFragment = { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } };
 
 export type CheckoutQuoteQueryVariables = Exact<{
   itemId: string | number;
@@ -1672,63 +1680,65 @@ export type CheckoutSetupQueryVariables = Exact<{
 }>;
 
 
-export type CheckoutSetupQuery = { paymentMethods: Array<{ method: PaymentMethod, label: string, requiresPhone: boolean, sandbox: boolean, windowSeconds: number, hint: string, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, sampleSize: number } }>, exchangeRate: { xafPerUsd: number }, quote: { usdCents: number, xaf: number } | null, openOrder: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, me: { id: string, healthDataConsent: { kind: ConsentKind } | null } | null };
+export type CheckoutSetupQuery = { paymentMethods: Array<{ method: PaymentMethod, label: string, requiresPhone: boolean, sandbox: boolean, windowSeconds: number, hint: string, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, sampleSize: number } }>, exchangeRate: { xafPerUsd: number }, quote: { usdCents: number, xaf: number } | null, openOrder: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, me: { id: string, healthDataConsent: { kind: ConsentKind } | null } | null };
 
 export type PaymentOrderQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PaymentOrderQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null };
+export type PaymentOrderQuery = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null };
 
-export type CheckoutResultFieldsFragment = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+export type CheckoutResultFieldsFragment = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type OrderUpdatedSubscriptionVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type OrderUpdatedSubscription = { orderUpdated: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } };
+export type OrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } };
 
 export type StartCheckoutMutationVariables = Exact<{
   input: StartCheckoutInput;
 }>;
 
 
-export type StartCheckoutMutation = { startCheckout: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type StartCheckoutMutation = { startCheckout: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type CheckPaymentMutationVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type CheckPaymentMutation = { checkPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CheckPaymentMutation = { checkPayment: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ResendPaymentPromptMutationVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type ResendPaymentPromptMutation = { resendPaymentPrompt: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type ResendPaymentPromptMutation = { resendPaymentPrompt: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type CancelPaymentMutationVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type CancelPaymentMutation = { cancelPayment: { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CancelPaymentMutation = { cancelPayment: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ClaimPaymentMutationVariables = Exact<{
   input: PaymentClaimInput;
 }>;
 
 
-export type ClaimPaymentMutation = { claimPayment: { resolved: boolean, message: string, order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, updatedAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, authorizationUrl: string | null, hint: string, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type ClaimPaymentMutation = { claimPayment: { resolved: boolean, message: string, order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ExchangeRateQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ExchangeRateQuery = { exchangeRate: { xafPerUsd: number } };
+
+export type DownloadResultFieldsFragment = { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type CustomerDownloadPdfMutationVariables = Exact<{
   id: string | number;
@@ -1749,6 +1759,10 @@ export type SendContactMessageMutationVariables = Exact<{
 
 
 export type SendContactMessageMutation = { sendContactMessage: { sent: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type PendingDeletionFragment = { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null };
+
+export type AccountDeletionResultFieldsFragment = { user: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AccountDeletionQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1830,6 +1844,8 @@ export type SetHealthDataConsentMutationVariables = Exact<{
 
 export type SetHealthDataConsentMutation = { setHealthDataConsent: { changed: boolean, user: { id: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type RevokeSessionsResultFieldsFragment = { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
 export type RevokeSessionMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -1851,19 +1867,23 @@ export type DashboardLibraryQuery = { me: { id: string, firstName: string } | nu
 
 export type DashboardVideoFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null };
 
+export type DashboardVideosFragment = { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> };
+
+export type DashboardPdfsFragment = { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> };
+
 export type DashboardPdfFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean };
 
 export type MyPurchasesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyPurchasesQuery = { me: { id: string, purchaseCount: number | null, totalSpent: { usdCents: number, xaf: number } | null, purchases: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, attempt: { id: string, status: AttemptStatus, failureMessage: string | null, operatorTransactionId: string | null } | null }> | null } | null };
+export type MyPurchasesQuery = { me: { id: string, purchaseCount: number | null, totalSpent: { usdCents: number, xaf: number } | null, purchases: Array<{ completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, attempt: { id: string, status: AttemptStatus, failureMessage: string | null, operatorTransactionId: string | null } | null, amount: { usdCents: number, xaf: number } }> | null } | null };
 
 export type ReceiptQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ReceiptQuery = { order: { id: string, itemId: string, itemType: ItemType, itemTitle: string, buyerEmail: string, buyerName: string | null, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, completedAt: string | null, amount: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number } } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }> } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
+export type ReceiptQuery = { order: { buyerEmail: string, buyerName: string | null, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number } } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }>, amount: { usdCents: number, xaf: number } } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
 
 export type GiftLinkFieldsFragment = { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean };
 
@@ -1916,12 +1936,14 @@ export type TestimonialCard_TestimonialFragment = { id: string, name: string, lo
 
 export type ArticleCard_ArticleFragment = { id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string };
 
+export type ArticleFieldsFragment = { id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number };
+
 export type ArticlePageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ArticlePageQuery = { article: { id: string, title: string, excerpt: string, bodyHtml: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, readTimeMinutes: number, date: string } | null };
+export type ArticlePageQuery = { article: { bodyHtml: string, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null };
 
 export type NewsPageQueryVariables = Exact<{
   filter?: ArticleFilter | null | undefined;
@@ -1953,6 +1975,8 @@ export type UnsubscribeNewsletterMutationVariables = Exact<{
 
 
 export type UnsubscribeNewsletterMutation = { unsubscribeNewsletter: { unsubscribed: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type OfflineLicenceResultFieldsFragment = { licence: { id: string, renewalToken: string, key: string, expiresAt: string } | null, error: { code: string, message: string } | null };
 
 export type OfflineLicenceMutationVariables = Exact<{
   videoId: string | number;
@@ -2033,6 +2057,8 @@ export type RecordLessonDataMutation = { recordLessonData: { use: { month: strin
 
 export type ReviewListItem_ReviewFragment = { id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean };
 
+export type ReviewListPageFragment = { hasNextPage: boolean, items: Array<{ id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean }> };
+
 export type ItemReviewsQueryVariables = Exact<{
   id: string | number;
   video: boolean;
@@ -2041,6 +2067,8 @@ export type ItemReviewsQueryVariables = Exact<{
 
 
 export type ItemReviewsQuery = { video?: { id: string, ratingAverage: number | null, ratingCount: number, reviews: { hasNextPage: boolean, items: Array<{ id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean }> } } | null, pdf?: { id: string, rating: number | null, ratingAverage: number | null, ratingCount: number, reviews: { hasNextPage: boolean, items: Array<{ id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean }> } } | null };
+
+export type MyReviewFieldsFragment = { id: string, rating: number, text: string, hidden: boolean, hiddenReason: string | null };
 
 export type MyReviewQueryVariables = Exact<{
   itemId: string | number;
@@ -2054,7 +2082,7 @@ export type ReviewItemMutationVariables = Exact<{
 }>;
 
 
-export type ReviewItemMutation = { reviewItem: { review: { id: string, rating: number, text: string, hidden: boolean, hiddenReason: string | null } | null, error: { code: string, message: string, field: string | null, title: string | null } | null } };
+export type ReviewItemMutation = { reviewItem: { review: { id: string, rating: number, text: string, hidden: boolean, hiddenReason: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type RecordPageVisitMutationVariables = Exact<{
   input: PageVisitInput;

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ARTICLE_FIELDS } from '@/features/news/article-operations';
 import type {
   AdminArticleEditorQuery,
   AdminArticleEditorQueryVariables,
@@ -29,19 +30,10 @@ export const PAGE_SIZE = 20;
 
 const ADMIN_ARTICLE_ROW = gql`
   fragment AdminArticleRow on Article {
-    id
-    title
-    excerpt
-    author
-    reviewer
-    contentUpdatedOn
-    category
-    categoryLabel
-    imageUrl
+    ...ArticleFields
     status
-    date
-    readTimeMinutes
   }
+  ${ARTICLE_FIELDS}
 `;
 
 /** The answer of the article result mutations (ArticleResult): the article as a row, or the refusal. */

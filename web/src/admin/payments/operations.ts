@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ORDER_SUMMARY_FIELDS, PAYMENT_ATTEMPT_FIELDS } from '@/features/commerce/operations';
 import type * as G from '@/generated/graphql';
 import { USER_ERROR_FIELDS } from '@/lib/user-error';
 
@@ -13,20 +14,9 @@ export const PAGE_SIZE = 20;
 /** What a row of the Paiements table shows (commerce's fields only). */
 const ADMIN_ORDER_ROW = gql`
   fragment AdminOrderRow on Order {
-    id
-    itemId
-    itemType
-    itemTitle
+    ...OrderSummary
     buyerId
     buyerEmail
-    amount {
-      usdCents
-      xaf
-    }
-    status
-    method
-    receiptNumber
-    createdAt
     gift {
       id
       status
@@ -35,6 +25,7 @@ const ADMIN_ORDER_ROW = gql`
       claimedAt
     }
   }
+  ${ORDER_SUMMARY_FIELDS}
 `;
 
 /** The detail dialog: the order, its manual action and every attempt with the provider's raw answers. */
@@ -57,18 +48,8 @@ const ADMIN_ORDER_DETAIL = gql`
       at
     }
     attempts {
-      id
-      method
-      status
-      reference
+      ...PaymentAttemptFields
       providerReference
-      phone
-      operatorTransactionId
-      failureCode
-      failureMessage
-      expiresAt
-      createdAt
-      settledAt
       providerLog {
         at
         kind
@@ -78,6 +59,7 @@ const ADMIN_ORDER_DETAIL = gql`
     }
   }
   ${ADMIN_ORDER_ROW}
+  ${PAYMENT_ATTEMPT_FIELDS}
 `;
 
 /** What each manual action answers: the order as it is now (the open dialog follows), or the refusal. */

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { DOWNLOAD_RESULT_FIELDS } from '@/features/commerce/operations';
 import type {
   AdminPdfRowFragment,
   AdminPdfsPageQuery,
@@ -111,12 +112,8 @@ export const DELETE_PDF: TypedDocumentNode<DeletePdfMutation, DeletePdfMutationV
 export const DOWNLOAD_PDF: TypedDocumentNode<DownloadPdfMutation, DownloadPdfMutationVariables> = gql`
   mutation DownloadPdf($id: ID!) {
     downloadPdf(id: $id) {
-      url
-      expiresAt
-      error {
-        ...UserErrorFields
-      }
+      ...DownloadResultFields
     }
   }
-  ${USER_ERROR_FIELDS}
+  ${DOWNLOAD_RESULT_FIELDS}
 `;

@@ -39,32 +39,34 @@ export const ADMIN_REVIEWS_PAGE: TypedDocumentNode<G.AdminReviewsPageQuery, G.Ad
   ${REVIEW_FIELDS}
 `;
 
-export const HIDE_REVIEW: TypedDocumentNode<G.HideReviewMutation, G.HideReviewMutationVariables> = gql`
-  mutation HideReview($id: ID!, $reason: String!) {
-    hideReview(id: $id, reason: $reason) {
-      review {
-        ...AdminReviewFields
-      }
-      error {
-        ...UserErrorFields
-      }
+/** What hiding and showing again answer: the review as the table shows it, or the refusal. */
+const REVIEW_RESULT = gql`
+  fragment AdminReviewResult on ReviewResult {
+    review {
+      ...AdminReviewFields
+    }
+    error {
+      ...UserErrorFields
     }
   }
   ${REVIEW_FIELDS}
   ${USER_ERROR_FIELDS}
 `;
 
+export const HIDE_REVIEW: TypedDocumentNode<G.HideReviewMutation, G.HideReviewMutationVariables> = gql`
+  mutation HideReview($id: ID!, $reason: String!) {
+    hideReview(id: $id, reason: $reason) {
+      ...AdminReviewResult
+    }
+  }
+  ${REVIEW_RESULT}
+`;
+
 export const UNHIDE_REVIEW: TypedDocumentNode<G.UnhideReviewMutation, G.UnhideReviewMutationVariables> = gql`
   mutation UnhideReview($id: ID!) {
     unhideReview(id: $id) {
-      review {
-        ...AdminReviewFields
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...AdminReviewResult
     }
   }
-  ${REVIEW_FIELDS}
-  ${USER_ERROR_FIELDS}
+  ${REVIEW_RESULT}
 `;

@@ -34,28 +34,32 @@ export const CHECK_CAPTCHA: TypedDocumentNode<CheckCaptchaMutation, CheckCaptcha
   }
 `;
 
-export const REQUEST_PASSWORD_RESET: TypedDocumentNode<RequestPasswordResetMutation, RequestPasswordResetMutationVariables> = gql`
-  mutation RequestPasswordReset($input: PasswordResetRequestInput!) {
-    requestPasswordReset(input: $input) {
-      ok
-      message
-      error {
-        ...UserErrorFields
-      }
+/** What both password-reset steps answer: the message to show, or the refusal. */
+const MESSAGE_RESULT = gql`
+  fragment MessageResultFields on MessageResult {
+    ok
+    message
+    error {
+      ...UserErrorFields
     }
   }
   ${USER_ERROR_FIELDS}
 `;
 
+export const REQUEST_PASSWORD_RESET: TypedDocumentNode<RequestPasswordResetMutation, RequestPasswordResetMutationVariables> = gql`
+  mutation RequestPasswordReset($input: PasswordResetRequestInput!) {
+    requestPasswordReset(input: $input) {
+      ...MessageResultFields
+    }
+  }
+  ${MESSAGE_RESULT}
+`;
+
 export const RESET_PASSWORD: TypedDocumentNode<ResetPasswordMutation, ResetPasswordMutationVariables> = gql`
   mutation ResetPassword($input: ResetPasswordInput!) {
     resetPassword(input: $input) {
-      ok
-      message
-      error {
-        ...UserErrorFields
-      }
+      ...MessageResultFields
     }
   }
-  ${USER_ERROR_FIELDS}
+  ${MESSAGE_RESULT}
 `;

@@ -55,8 +55,9 @@ export const ORDER_PROMO_FIELDS = gql`
   }
 `;
 
-export const CHECKOUT_ORDER_FIELDS = gql`
-  fragment CheckoutOrder on Order {
+/** An order as every list, receipt and dialog names it: the item, the state, the amount, the date. */
+export const ORDER_SUMMARY_FIELDS = gql`
+  fragment OrderSummary on Order {
     id
     itemId
     itemType
@@ -68,25 +69,38 @@ export const CHECKOUT_ORDER_FIELDS = gql`
       usdCents
       xaf
     }
+    createdAt
+  }
+`;
+
+/** A payment attempt as the checkout and the back office follow it: the provider's state, the failure, the dates. */
+export const PAYMENT_ATTEMPT_FIELDS = gql`
+  fragment PaymentAttemptFields on PaymentAttempt {
+    id
+    method
+    status
+    reference
+    phone
+    operatorTransactionId
+    failureCode
+    failureMessage
+    expiresAt
+    createdAt
+    settledAt
+  }
+`;
+
+export const CHECKOUT_ORDER_FIELDS = gql`
+  fragment CheckoutOrder on Order {
+    ...OrderSummary
     promo {
       ...OrderPromoFields
     }
     attempt {
-      id
-      method
-      status
-      reference
-      phone
-      operatorTransactionId
-      failureCode
-      failureMessage
+      ...PaymentAttemptFields
       authorizationUrl
       hint
-      expiresAt
-      createdAt
-      settledAt
     }
-    createdAt
     updatedAt
     completedAt
     gift {
@@ -96,6 +110,8 @@ export const CHECKOUT_ORDER_FIELDS = gql`
       status
     }
   }
+  ${ORDER_SUMMARY_FIELDS}
+  ${PAYMENT_ATTEMPT_FIELDS}
   ${ORDER_PROMO_FIELDS}
 `;
 
@@ -250,16 +266,24 @@ export const EXCHANGE_RATE_QUERY: TypedDocumentNode<ExchangeRateQuery, ExchangeR
   }
 `;
 
+/** A guide's signed, short-lived link (the customer's and the back office's downloads), or the refusal. */
+export const DOWNLOAD_RESULT_FIELDS = gql`
+  fragment DownloadResultFields on DownloadResult {
+    url
+    expiresAt
+    error {
+      ...UserErrorFields
+    }
+  }
+  ${USER_ERROR_FIELDS}
+`;
+
 /** 'Lire' (inline: true, opens in the browser, not counted) and 'Télécharger' (attachment, counted). */
 export const DOWNLOAD_PDF: TypedDocumentNode<CustomerDownloadPdfMutation, CustomerDownloadPdfMutationVariables> = gql`
   mutation CustomerDownloadPdf($id: ID!, $inline: Boolean) {
     downloadPdf(id: $id, inline: $inline) {
-      url
-      expiresAt
-      error {
-        ...UserErrorFields
-      }
+      ...DownloadResultFields
     }
   }
-  ${USER_ERROR_FIELDS}
+  ${DOWNLOAD_RESULT_FIELDS}
 `;

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ORDER_SUMMARY_FIELDS } from '@/features/commerce/operations';
 import type {
   DashboardLibraryQuery,
   DashboardLibraryQueryVariables,
@@ -30,28 +31,16 @@ export const DASHBOARD_LIBRARY_QUERY: TypedDocumentNode<DashboardLibraryQuery, D
       firstName
     }
     availableVideos: videos(filter: { purchased: false }, pageSize: $pageSize) {
-      items {
-        ...DashboardVideo
-      }
-      total
+      ...DashboardVideos
     }
     purchasedVideos: videos(filter: { purchased: true }, pageSize: $pageSize) {
-      items {
-        ...DashboardVideo
-      }
-      total
+      ...DashboardVideos
     }
     availablePdfs: pdfs(filter: { purchased: false }, pageSize: $pageSize) {
-      items {
-        ...DashboardPdf
-      }
-      total
+      ...DashboardPdfs
     }
     purchasedPdfs: pdfs(filter: { purchased: true }, pageSize: $pageSize) {
-      items {
-        ...DashboardPdf
-      }
-      total
+      ...DashboardPdfs
     }
     lessonData: myLessonDataUse {
       month
@@ -76,6 +65,20 @@ export const DASHBOARD_LIBRARY_QUERY: TypedDocumentNode<DashboardLibraryQuery, D
     }
   }
 
+  fragment DashboardVideos on VideoPage {
+    items {
+      ...DashboardVideo
+    }
+    total
+  }
+
+  fragment DashboardPdfs on PdfPage {
+    items {
+      ...DashboardPdf
+    }
+    total
+  }
+
   fragment DashboardPdf on Pdf {
     id
     title
@@ -98,46 +101,26 @@ export const MY_PURCHASES_QUERY: TypedDocumentNode<MyPurchasesQuery, MyPurchases
         xaf
       }
       purchases {
-        id
-        itemId
-        itemType
-        itemTitle
-        status
-        method
-        receiptNumber
-        amount {
-          usdCents
-          xaf
-        }
+        ...OrderSummary
         attempt {
           id
           status
           failureMessage
           operatorTransactionId
         }
-        createdAt
         completedAt
       }
     }
   }
+  ${ORDER_SUMMARY_FIELDS}
 `;
 
 export const RECEIPT_QUERY: TypedDocumentNode<ReceiptQuery, ReceiptQueryVariables> = gql`
   query Receipt($id: ID!) {
     order(id: $id) {
-      id
-      itemId
-      itemType
-      itemTitle
+      ...OrderSummary
       buyerEmail
       buyerName
-      status
-      method
-      receiptNumber
-      amount {
-        usdCents
-        xaf
-      }
       promo {
         code
         listPrice {
@@ -157,7 +140,6 @@ export const RECEIPT_QUERY: TypedDocumentNode<ReceiptQuery, ReceiptQueryVariable
         operatorTransactionId
         settledAt
       }
-      createdAt
       completedAt
     }
     siteSettings {
@@ -169,4 +151,5 @@ export const RECEIPT_QUERY: TypedDocumentNode<ReceiptQuery, ReceiptQueryVariable
       taxId
     }
   }
+  ${ORDER_SUMMARY_FIELDS}
 `;

@@ -98,34 +98,35 @@ export const SET_HEALTH_DATA_CONSENT: TypedDocumentNode<SetHealthDataConsentMuta
   ${USER_ERROR_FIELDS}
 `;
 
-export const REVOKE_SESSION: TypedDocumentNode<RevokeSessionMutation, RevokeSessionMutationVariables> = gql`
-  mutation RevokeSession($id: ID!) {
-    revokeSession(id: $id) {
-      revoked
-      user {
-        ...MySessions
-      }
-      error {
-        ...UserErrorFields
-      }
+/** What both revocations answer: how many sessions ended and the sessions left, or the refusal. */
+const REVOKE_SESSIONS_RESULT = gql`
+  fragment RevokeSessionsResultFields on RevokeSessionsResult {
+    revoked
+    user {
+      ...MySessions
+    }
+    error {
+      ...UserErrorFields
     }
   }
   ${MY_SESSIONS}
   ${USER_ERROR_FIELDS}
 `;
 
+export const REVOKE_SESSION: TypedDocumentNode<RevokeSessionMutation, RevokeSessionMutationVariables> = gql`
+  mutation RevokeSession($id: ID!) {
+    revokeSession(id: $id) {
+      ...RevokeSessionsResultFields
+    }
+  }
+  ${REVOKE_SESSIONS_RESULT}
+`;
+
 export const REVOKE_OTHER_SESSIONS: TypedDocumentNode<RevokeOtherSessionsMutation, RevokeOtherSessionsMutationVariables> = gql`
   mutation RevokeOtherSessions {
     revokeOtherSessions {
-      revoked
-      user {
-        ...MySessions
-      }
-      error {
-        ...UserErrorFields
-      }
+      ...RevokeSessionsResultFields
     }
   }
-  ${MY_SESSIONS}
-  ${USER_ERROR_FIELDS}
+  ${REVOKE_SESSIONS_RESULT}
 `;
