@@ -194,6 +194,14 @@ export async function newAdminVisitor(browser: Browser): Promise<{ context: Brow
   return visitor;
 }
 
+/** A desktop-sized visitor signed in as the demo customer, on their dashboard. */
+export async function newCustomerVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const visitor = await newVisitor(browser, { mobile: false });
+  await signIn(visitor.page, stack.demo.customer.email, stack.demo.customer.password);
+  await visitor.page.waitForURL('**/dashboard');
+  return visitor;
+}
+
 /**
  * Clicks what starts a download (`start`) and reads the file the browser saved: its suggested
  * name and its text.
