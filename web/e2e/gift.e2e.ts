@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, linkIn, mailsTo, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
+import { browserForFile, linkIn, mailsTo, newSignedUpVisitor, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
 import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
@@ -15,8 +15,7 @@ let buyer: { context: BrowserContext; page: Page };
 let recipient: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  buyer = await newVisitor(browser);
-  await signUpCustomer(buyer.page, { firstName: 'Fatou', lastName: 'Sarr', email: uniqueEmail('offrante'), phone: '690123458' });
+  buyer = await newSignedUpVisitor(browser, { firstName: 'Fatou', lastName: 'Sarr', email: uniqueEmail('offrante'), phone: '690123458' });
   recipient = await newVisitor(browser);
 });
 

@@ -255,6 +255,17 @@ export async function signUpCustomer(
   await page.waitForURL(opts.landsOn ?? '**/dashboard');
 }
 
+/** A fresh visitor (newVisitor's options) signed up as a new customer (signUpCustomer), on their dashboard. */
+export async function newSignedUpVisitor(
+  browser: Browser,
+  who: Parameters<typeof signUpCustomer>[1],
+  opts: Parameters<typeof newVisitor>[1] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const visitor = await newVisitor(browser, opts);
+  await signUpCustomer(visitor.page, who);
+  return visitor;
+}
+
 /**
  * The mails the stack's catcher holds for `to` (its SMTP envelope, case-insensitive), oldest first,
  * once there are at least `count` (of those `where` accepts, when given): polls the catcher's JSON

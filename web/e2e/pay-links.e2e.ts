@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, mailsTo, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
+import { browserForFile, mailsTo, newSignedUpVisitor, newVisitor, shownToast, stack, uniqueEmail } from './harness';
 import { answerOnPhonePage, freshNumber, openCheckout } from './support/payments';
 
 /*
@@ -35,8 +35,7 @@ let payer: { context: BrowserContext; page: Page };
 const requesterEmail = uniqueEmail('demandeuse');
 
 beforeAll(async () => {
-  requester = await newVisitor(browser);
-  await signUpCustomer(requester.page, { firstName: 'Mariama', lastName: 'Diallo', email: requesterEmail, phone: '690123457' });
+  requester = await newSignedUpVisitor(browser, { firstName: 'Mariama', lastName: 'Diallo', email: requesterEmail, phone: '690123457' });
   payer = await newVisitor(browser);
 });
 

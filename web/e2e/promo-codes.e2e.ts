@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
-import { browserForFile, mailsTo, newAdminVisitor, newVisitor, shotPath, shownToast, signUpCustomer, uniqueEmail } from './harness';
+import { browserForFile, mailsTo, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, uniqueEmail } from './harness';
 import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
@@ -21,8 +21,7 @@ const email = uniqueEmail('promo');
 
 beforeAll(async () => {
   admin = await newAdminVisitor(browser);
-  customer = await newVisitor(browser, { mobile: false });
-  await signUpCustomer(customer.page, { firstName: 'Awa', lastName: 'Promo', email, phone: '677123456' });
+  customer = await newSignedUpVisitor(browser, { firstName: 'Awa', lastName: 'Promo', email, phone: '677123456' }, { mobile: false });
 });
 
 describe('promo codes', () => {
