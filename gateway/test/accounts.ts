@@ -62,3 +62,11 @@ export async function signUpWith(
 export function signUpThroughGateway(stack: FiveServices, o: Parameters<typeof signUpWith>[2] = {}): ReturnType<typeof signUpWith> {
   return signUpWith(browserOn(stack), stack.env.sql, o);
 }
+
+/** An administrator made through the gateway: signed up, given the role in identity's table, its browser holding an administrator's token. */
+export async function adminThroughGateway(stack: FiveServices, o: Parameters<typeof signUpWith>[2] = {}): ReturnType<typeof signUpWith> {
+  const admin = await signUpThroughGateway(stack, o);
+  await stack.env.sql.query('INSERT INTO identity.admin_roles (user_id) VALUES ($1)', [admin.id]);
+  admin.browser.token = stack.env.newUser({ admin: true, userId: admin.id }).token;
+  return admin;
+}
