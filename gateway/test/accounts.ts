@@ -1,5 +1,6 @@
 import { Browser } from '@lbf/service-kit/testing';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { Client } from 'pg';
 import type { FiveServices } from './five-services';
 
 /** The proof of work the sign-up page computes (identity's captcha room checks it): leading zero bits of sha256(challenge:n). */
@@ -21,17 +22,18 @@ export function browserOn(stack: FiveServices): Browser {
 }
 
 /**
- * Signs up through the gateway as the sign-up page does: a captcha (its answer read behind
- * identity's back), the proof of work, the form. Returns the user, the address, the phone (E.164) and the signed-in browser.
+ * Signs up with `browser` as the sign-up page does: a captcha (its answer read behind identity's
+ * back through `sql`), the proof of work, the form. Returns the user, the address, the phone (E.164)
+ * and the browser, signed in (its token set, its jar holding the refresh cookie).
  */
-export async function signUpThroughGateway(
-  stack: FiveServices,
+export async function signUpWith(
+  browser: Browser,
+  sql: Pick<Client, 'query'>,
   o: { firstName?: string; lastName?: string; email?: string; password?: string } = {},
 ): Promise<{ id: string; email: string; phone: string; browser: Browser }> {
-  const browser = browserOn(stack);
   const captcha = await browser.gql('mutation { createCaptcha { id proofOfWork { challenge difficulty } } }');
   const { id, proofOfWork: work } = captcha.data!.createCaptcha;
-  const { rows } = await stack.env.sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
+  const { rows } = await sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
   const firstName = o.firstName ?? 'Awa';
   const email = o.email ?? `${firstName.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
   const password = o.password ?? 'secret1';
@@ -54,4 +56,17 @@ export async function signUpThroughGateway(
   if (!res.data?.signUp.user) throw new Error(`sign-up failed: ${JSON.stringify(res)}`);
   browser.token = res.data.signUp.accessToken;
   return { id: res.data.signUp.user.id, email, phone: `+237${phoneNumber}`, browser };
+}
+
+/** signUpWith a browser on the gateway from its own IP. */
+export function signUpThroughGateway(stack: FiveServices, o: Parameters<typeof signUpWith>[2] = {}): ReturnType<typeof signUpWith> {
+  return signUpWith(browserOn(stack), stack.env.sql, o);
+}
+
+/** An administrator made through the gateway: signed up, given the role in identity's table, its browser holding an administrator's token. */
+export async function adminThroughGateway(stack: FiveServices, o: Parameters<typeof signUpWith>[2] = {}): ReturnType<typeof signUpWith> {
+  const admin = await signUpThroughGateway(stack, o);
+  await stack.env.sql.query('INSERT INTO identity.admin_roles (user_id) VALUES ($1)', [admin.id]);
+  admin.browser.token = stack.env.newUser({ admin: true, userId: admin.id }).token;
+  return admin;
 }

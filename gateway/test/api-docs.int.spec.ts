@@ -3,7 +3,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { readPublished } from '../src/api-docs/api-files';
 import { API_EXAMPLES } from '../src/api-docs/examples';
 import { startGateway, type RunningGateway } from '../src/app';
-import { signUpThroughGateway } from './accounts';
+import { adminThroughGateway } from './accounts';
 import { stackGatewayConfig, startFiveServices, type FiveServices } from './five-services';
 
 /**
@@ -24,10 +24,8 @@ describe('the public schema and its docs through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startFiveServices();
-    const admin = await signUpThroughGateway(stack, { firstName: 'Nadia' });
-    await stack.env.sql.query('INSERT INTO identity.admin_roles (user_id) VALUES ($1)', [admin.id]);
-    adminToken = stack.env.newUser({ admin: true, userId: admin.id }).token;
-    admin.browser.token = adminToken;
+    const admin = await adminThroughGateway(stack, { firstName: 'Nadia' });
+    adminToken = admin.browser.token!;
     const createKey = async (name: string, scopes: string[]): Promise<string> => {
       const created = await admin.browser.gql(
         'mutation($input: CreateApiKeyInput!) { adminCreateApiKey(input: $input) { secret error { message } } }',

@@ -1,6 +1,6 @@
 import { AccessTokenVerifier, GATEWAY_SECRET_HEADER, type ApiScope } from '@lbf/service-kit';
 import { gatewayHeaders, gql, until } from '@lbf/service-kit/testing';
-import { signUpThroughGateway } from './accounts';
+import { adminThroughGateway, signUpThroughGateway } from './accounts';
 import { adminFields } from './admin-fields';
 import { startGateway } from '../src/app';
 import { stackGatewayConfig, startFiveServices, type FiveServices } from './five-services';
@@ -56,9 +56,7 @@ describe('API keys through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startFiveServices();
-    admin = await signUpThroughGateway(stack, { firstName: 'Mariam' });
-    await stack.env.sql.query('INSERT INTO identity.admin_roles (user_id) VALUES ($1)', [admin.id]);
-    admin.browser.token = stack.env.newUser({ admin: true, userId: admin.id }).token;
+    admin = await adminThroughGateway(stack, { firstName: 'Mariam' });
   }, 180_000);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { signUpThroughGateway } from './accounts';
+import { adminThroughGateway, signUpThroughGateway } from './accounts';
 import { startFiveServices, type FiveServices } from './five-services';
 import { guideOnSale, lessonOnSale, payByMobileMoney, signUpPerson, type Person } from './journeys';
 
@@ -31,9 +31,7 @@ describe('integrators’ lists and the example integration', () => {
   beforeAll(async () => {
     stack = await startFiveServices();
     nc = await connect({ servers: stack.env.baseConfig('identity').natsUrl });
-    admin = await signUpThroughGateway(stack, { firstName: 'Mariam' });
-    await stack.env.sql.query('INSERT INTO identity.admin_roles (user_id) VALUES ($1)', [admin.id]);
-    admin.browser.token = stack.env.newUser({ admin: true, userId: admin.id }).token;
+    admin = await adminThroughGateway(stack, { firstName: 'Mariam' });
     const [guide, lesson] = [await guideOnSale(stack, nc), await lessonOnSale(stack, nc)];
     buyers = [await signUpPerson(stack, 'Awa', 'Ndiaye'), await signUpPerson(stack, 'Boris', 'Eto'), await signUpPerson(stack, 'Chantal', 'Mbia')];
     await payByMobileMoney(stack, buyers[0]!, guide, 'PDF');

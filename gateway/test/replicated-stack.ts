@@ -50,6 +50,64 @@ export interface ReplicatedStack {
   discard(): Promise<void>;
 }
 
+/** Requests of one kind under load: how many answered as expected, how many not (and why, the first words). */
+export type Outcome = { ok: number; failed: number; errors: string[] };
+export const outcome = (): Outcome => ({ ok: 0, failed: 0, errors: [] });
+
+/** Runs `request` and counts it in `into`: ok when it resolves true, failed (with why) otherwise. */
+export function count(into: Outcome, request: () => Promise<true | string>): Promise<void> {
+  return request().then(
+    (answer) => void (answer === true ? into.ok++ : (into.failed++, into.errors.push(answer.slice(0, 300)))),
+    (err: Error) => void (into.failed++, into.errors.push(`${String(err)} (${String(err.cause)})`)),
+  );
+}
+
+/**
+ * Steady load through the gateway until stopped: `rate` requests/s, each service's own query in
+ * turn (PROBES, signed in as `token` where a probe needs it), and a page visit every `visitEvery`-th
+ * (paced by the clock: a busy machine delays timers, the requests due meanwhile are sent at once).
+ * `track` adds a request of the caller's own to those stop() waits for; stop() resolves once every
+ * request has answered, with how many were sent and in how long.
+ */
+export function startProbeLoad(rs: Pick<ReplicatedStack, 'gql'>, o: { rate: number; visitEvery: number; visitorTag: string; token: string }) {
+  const queries = Object.fromEntries(NAMES.map((n) => [n, outcome()]));
+  const visits = outcome();
+  const pending: Array<Promise<void>> = [];
+  let tick = 0;
+  const began = Date.now();
+  const send = () => {
+    const name = NAMES[tick % NAMES.length]!;
+    const probe = PROBES[name]!;
+    pending.push(
+      count(queries[name]!, async () => {
+        const body = await rs.gql(probe.query, {}, probe.auth ? o.token : undefined);
+        return !body.errors && probe.ok(body.data) ? true : JSON.stringify(body.errors ?? body);
+      }),
+    );
+    if (tick++ % o.visitEvery !== 0) return;
+    pending.push(
+      count(visits, async () => {
+        const body = await rs.gql('mutation V($input: PageVisitInput!) { recordPageVisit(input: $input) }', { input: { path: '/', visitorId: `${o.visitorTag}-${tick}-${randomBytes(3).toString('hex')}` } });
+        return body.data?.recordPageVisit === true && !body.errors ? true : JSON.stringify(body.errors ?? body);
+      }),
+    );
+  };
+  const timer = setInterval(() => {
+    while (tick < ((Date.now() - began) * o.rate) / 1000) send();
+  }, 1000 / o.rate);
+  return {
+    queries,
+    visits,
+    track: (request: Promise<void>) => void pending.push(request),
+    async stop() {
+      clearInterval(timer);
+      const seconds = (Date.now() - began) / 1000;
+      await Promise.all(pending);
+      return { sent: tick, seconds };
+    },
+  };
+}
+
 /** True when nothing listens on 127.0.0.1:`port`. */
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,6 +1,5 @@
 import { subscribe, until, wsClient, type Subscriber } from '@lbf/service-kit/testing';
-import { randomBytes } from 'node:crypto';
-import { NAMES, PROBES, startReplicatedStack, type ReplicatedStack } from './replicated-stack';
+import { count, NAMES, outcome, startProbeLoad, startReplicatedStack, type ReplicatedStack } from './replicated-stack';
 
 /**
  * Issue 22 §4, a release rolled out under load loses no request: two replicas of every service
@@ -29,17 +28,6 @@ afterAll(async () => {
   await Promise.all(subscribers.map((s) => s.stop().catch(() => undefined)));
   await rs?.discard();
 }, 60_000);
-
-type Outcome = { ok: number; failed: number; errors: string[] };
-const outcome = (): Outcome => ({ ok: 0, failed: 0, errors: [] });
-
-/** Runs `request` and counts it in `into`: ok when it resolves true, failed (with why) otherwise. */
-function count(into: Outcome, request: () => Promise<true | string>): Promise<void> {
-  return request().then(
-    (answer) => void (answer === true ? into.ok++ : (into.failed++, into.errors.push(answer.slice(0, 300)))),
-    (err: Error) => void (into.failed++, into.errors.push(`${String(err)} (${String(err.cause)})`)),
-  );
-}
 
 /** Priced items of the demo catalogue, to buy one by one during the roll. */
 async function pricedItems(): Promise<Array<{ id: string; type: 'VIDEO' | 'PDF' }>> {
@@ -80,38 +68,14 @@ async function restart(name: string): Promise<number | null> {
  */
 function startLoad(items: Array<{ id: string; type: 'VIDEO' | 'PDF' }>) {
   const { gql, tokens } = rs;
-  const queries = Object.fromEntries(NAMES.map((n) => [n, outcome()]));
-  const visits = outcome();
+  const load = startProbeLoad(rs, { rate: RATE, visitEvery: 5, visitorTag: 'roll', token: tokens.customer });
   const checkouts = outcome();
-  const pending: Array<Promise<void>> = [];
-  let tick = 0;
-  const began = Date.now();
-  const send = () => {
-    const name = NAMES[tick % NAMES.length]!;
-    const probe = PROBES[name]!;
-    pending.push(
-      count(queries[name]!, async () => {
-        const body = await gql(probe.query, {}, probe.auth ? tokens.customer : undefined);
-        return !body.errors && probe.ok(body.data) ? true : JSON.stringify(body.errors ?? body);
-      }),
-    );
-    if (tick++ % 5 !== 0) return;
-    pending.push(
-      count(visits, async () => {
-        const body = await gql('mutation V($input: PageVisitInput!) { recordPageVisit(input: $input) }', { input: { path: '/', visitorId: `roll-${tick}-${randomBytes(3).toString('hex')}` } });
-        return body.data?.recordPageVisit === true && !body.errors ? true : JSON.stringify(body.errors ?? body);
-      }),
-    );
-  };
-  const load = setInterval(() => {
-    while (tick < ((Date.now() - began) * RATE) / 1000) send();
-  }, 1000 / RATE);
   const start = 'mutation C($input: StartCheckoutInput!) { startCheckout(input: $input) { order { id } error { code message } } }';
   let bought = 0;
   const buy = setInterval(() => {
     const item = items[bought++];
     if (!item) return;
-    pending.push(
+    load.track(
       count(checkouts, async () => {
         const body = await gql(start, { input: { itemId: item.id, itemType: item.type, method: 'MTN', phone: MTN_TEST_NUMBER, consentImmediateAccess: true, consentHealthData: true } }, tokens.customer);
         return body.data?.startCheckout?.order && !body.data.startCheckout.error && !body.errors ? true : JSON.stringify(body.errors ?? body.data);
@@ -119,14 +83,12 @@ function startLoad(items: Array<{ id: string; type: 'VIDEO' | 'PDF' }>) {
     );
   }, 3000);
   return {
-    queries,
-    visits,
+    queries: load.queries,
+    visits: load.visits,
     checkouts,
-    async stop() {
-      clearInterval(load);
+    stop() {
       clearInterval(buy);
-      await Promise.all(pending);
-      return { sent: tick, seconds: (Date.now() - began) / 1000 };
+      return load.stop();
     },
   };
 }

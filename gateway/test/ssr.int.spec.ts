@@ -1,6 +1,6 @@
 import { Browser } from '@lbf/service-kit/testing';
-import { createHash, randomUUID } from 'node:crypto';
-import { proofOfWork } from './accounts';
+import { createHash } from 'node:crypto';
+import { signUpThroughGateway } from './accounts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,41 +75,14 @@ describe('server-rendered public pages', () => {
     site = await startGateway(gatewayConfig({ ssrCacheTtlMs: 0 }));
     await site.ready;
 
-    const api = new Browser(stack.gateway.url);
-    const captcha = await api.gql('mutation { createCaptcha { id proofOfWork { challenge difficulty } } }');
-    const { id, proofOfWork: work } = captcha.data!.createCaptcha;
-    const { rows } = await stack.env.sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
-    customer.email = `ndeye.${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = await fetch(stack.gateway.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } error { message } } }',
-        variables: {
-          input: {
-            firstName: customer.firstName,
-            lastName: customer.lastName,
-            email: customer.email,
-            phoneCountry: 'CM',
-            phoneNumber: '690000000',
-            password: 'secret1',
-            confirmPassword: 'secret1',
-            captchaId: id,
-            captchaAnswer: rows[0]!.answer,
-            proofOfWork: proofOfWork(work.challenge, work.difficulty),
-            acceptTerms: true,
-          },
-        },
-      }),
-    });
-    const signedUp = (await signUp.json()) as { data: { signUp: { accessToken: string; user: { id: string }; error: unknown } } };
-    expect(signedUp.data.signUp.error).toBeNull();
-    customerToken = signedUp.data.signUp.accessToken;
-    customerCookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const signedUp = await signUpThroughGateway(stack, { firstName: customer.firstName, lastName: customer.lastName });
+    customer.email = signedUp.email;
+    customerToken = signedUp.browser.token!;
+    customerCookie = signedUp.browser.cookieHeader() ?? '';
     expect(customerCookie).toContain('lbf_refresh=');
 
     // An administrator writes an article whose body carries a script: stored sanitised.
-    await stack.env.sql.query(`INSERT INTO identity.admin_roles (user_id, role) VALUES ($1, 'admin')`, [signedUp.data.signUp.user.id]);
+    await stack.env.sql.query(`INSERT INTO identity.admin_roles (user_id, role) VALUES ($1, 'admin')`, [signedUp.id]);
     const admin = new Browser(stack.gateway.url);
     const signIn = await admin.gql('mutation SignIn($input: SignInInput!) { signIn(input: $input) { accessToken } }', {
       input: { email: customer.email, password: 'secret1', asAdmin: true },
@@ -129,7 +102,7 @@ describe('server-rendered public pages', () => {
     expect(created.data!.createArticle.error).toBeNull();
     article.id = created.data!.createArticle.article.id;
     // The customer is a customer again for the rest of the file.
-    await stack.env.sql.query(`DELETE FROM identity.admin_roles WHERE user_id = $1`, [signedUp.data.signUp.user.id]);
+    await stack.env.sql.query(`DELETE FROM identity.admin_roles WHERE user_id = $1`, [signedUp.id]);
   }, 240_000);
 
   afterAll(async () => {

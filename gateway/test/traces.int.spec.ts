@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
-import { proofOfWork } from './accounts';
+import { signUpWith } from './accounts';
 
 /**
  * One purchase is one trace (issue 22 point 7). The product as `npm start` runs it (each service,
@@ -152,30 +152,8 @@ afterAll(async () => {
   else if (dataDir) process.stdout.write(`logs kept in ${join(dataDir, 'logs')}\n`);
 }, 60_000);
 
-async function signUp(): Promise<{ id: string; email: string; browser: Browser }> {
-  const browser = new Browser(`${stack.url}/graphql`);
-  const captcha = await browser.gql('mutation { createCaptcha { id proofOfWork { challenge difficulty } } }');
-  const { id, proofOfWork: work } = captcha.data!.createCaptcha;
-  const { rows } = await sql.query<{ answer: string }>('SELECT answer FROM identity.captchas WHERE id = $1', [id]);
-  const email = `trace.${suffix}@example.com`;
-  const res = await browser.gql('mutation SignUp($input: SignUpInput!) { signUp(input: $input) { accessToken user { id } error { message } } }', {
-    input: {
-      firstName: 'Awa',
-      lastName: 'Traoré',
-      email,
-      phoneCountry: 'CM',
-      phoneNumber: '677123456',
-      password: 'secret1',
-      confirmPassword: 'secret1',
-      captchaId: id,
-      captchaAnswer: rows[0]!.answer,
-      proofOfWork: proofOfWork(work.challenge, work.difficulty),
-      acceptTerms: true,
-    },
-  });
-  if (!res.data?.signUp.user) throw new Error(`sign-up failed: ${JSON.stringify(res)}`);
-  browser.token = res.data.signUp.accessToken;
-  return { id: res.data.signUp.user.id, email, browser };
+function signUp() {
+  return signUpWith(new Browser(`${stack.url}/graphql`), sql, { lastName: 'Traoré', email: `trace.${suffix}@example.com` });
 }
 
 /** A guide on sale, as the catalogue announces it (commerce's price list learns it from the event). */

@@ -3,7 +3,7 @@ import { subscribe, until, wsClient } from '@lbf/service-kit/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startGateway, type RunningGateway } from '../src/app';
-import { signUpThroughGateway } from './accounts';
+import { adminThroughGateway, signUpThroughGateway } from './accounts';
 import { stackGatewayConfig, startFiveServices, type FiveServices } from './five-services';
 import { fetchSite } from './support';
 
@@ -51,9 +51,7 @@ describe('trusted documents in production', () => {
     manifest = JSON.parse(readFileSync(TRUSTED_DOCUMENTS, 'utf8')) as Manifest;
     // The stack's own gateway is a development one (any document): the test's accounts are made through it.
     stack = await startFiveServices();
-    admin = await signUpThroughGateway(stack, { firstName: 'Mariam' });
-    await stack.env.sql.query('INSERT INTO identity.admin_roles (user_id) VALUES ($1)', [admin.id]);
-    admin.browser.token = stack.env.newUser({ admin: true, userId: admin.id }).token;
+    admin = await adminThroughGateway(stack, { firstName: 'Mariam' });
     customerToken = (await signUpThroughGateway(stack, { firstName: 'Awa' })).browser.token!;
     prod = await startGateway(
       stackGatewayConfig(stack, {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, newAdminVisitor, newVisitor, shownToast, signIn, signInAsAdmin, stack } from './harness';
+import { browserForFile, newAdminVisitor, newCustomerVisitor, newVisitor, shownToast, signInAsAdmin } from './harness';
 import { mediaFolderForFile } from './support/media-files';
 
 /**
@@ -124,9 +124,7 @@ describe('an administrator on /admin/videos', () => {
     await row(page, title).getByTestId('video-processing').getByText('Prêt').waitFor({ timeout: 60_000 });
     expect(await row(page, title).innerText()).toContain('0:02');
 
-    const customer = await newVisitor(browser, { mobile: false });
-    await signIn(customer.page, stack.demo.customer.email, stack.demo.customer.password);
-    await customer.page.waitForURL('**/dashboard');
+    const customer = await newCustomerVisitor(browser);
     await customer.page.goto('/videos');
     await customer.page.getByTestId('video-title').filter({ hasText: title }).waitFor();
     await customer.context.close();
@@ -174,9 +172,7 @@ describe('an administrator on /admin/videos', () => {
     await row(page, renamed).waitFor();
     uploadedTitle = renamed;
 
-    const customer = await newVisitor(browser, { mobile: false });
-    await signIn(customer.page, stack.demo.customer.email, stack.demo.customer.password);
-    await customer.page.waitForURL('**/dashboard');
+    const customer = await newCustomerVisitor(browser);
     await customer.page.goto('/videos');
     const card = customer.page.getByTestId('video-card').filter({ hasText: renamed });
     await card.waitFor();

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { downloaded, browserForFile, newAdminVisitor, newVisitor, shotPath, shownToast, signIn, signInAsAdmin, signUpCustomer, stack, tokenFor, uniqueEmail } from './harness';
+import { browserForFile, downloaded, newAdminVisitor, newSignedUpVisitor, newVisitor, shotPath, shownToast, signIn, signInAsAdmin, stack, tokenFor, uniqueEmail } from './harness';
 import { MTN_SUCCESS, oldestUnownedVideo, paymentSandboxUrl, startMtnCheckout, untilSettled } from './support/payments';
 
 /**
@@ -33,8 +33,7 @@ const fullName = `${who.firstName} ${who.lastName}`;
 let boughtTitle: string;
 
 beforeAll(async () => {
-  customer = await newVisitor(browser, { mobile: false });
-  await signUpCustomer(customer.page, who);
+  customer = await newSignedUpVisitor(browser, who, { mobile: false });
   boughtTitle = await buyAVideo(who.email, 'secret-lbf');
   admin = await newAdminVisitor(browser);
 }, 120_000);

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { browserForFile, graphqlOperation, newAdminVisitor, newVisitor, shownToast, shotPath, signIn, stack } from './harness';
+import { browserForFile, graphqlOperation, newAdminVisitor, newCustomerVisitor, shownToast, shotPath } from './harness';
 import { mediaFolderForFile } from './support/media-files';
 
 /**
@@ -92,9 +92,7 @@ describe('an administrator watching a video being prepared for streaming', () =>
     expect(requests).toBe(0);
 
     // Published with its ladder: a customer now finds it in the catalogue.
-    const customer = await newVisitor(browser, { mobile: false });
-    await signIn(customer.page, stack.demo.customer.email, stack.demo.customer.password);
-    await customer.page.waitForURL('**/dashboard');
+    const customer = await newCustomerVisitor(browser);
     await customer.page.goto('/videos');
     await customer.page.getByTestId('video-title').filter({ hasText: title }).waitFor();
     await customer.context.close();

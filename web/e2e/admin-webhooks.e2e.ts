@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, newAdminVisitor, newVisitor, shotPath, shownToast, signUpCustomer, uniqueEmail } from './harness';
+import { browserForFile, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, uniqueEmail } from './harness';
 import { startReceiver, type Received } from './support/webhook-receiver';
 
 /*
@@ -49,8 +49,7 @@ describe('the back-office « Webhooks » page', () => {
   });
 
   it('shows a delivery with its failed then successful attempts, and « Renvoyer » sends it again', async () => {
-    const visitor = await newVisitor(browser, { mobile: false });
-    await signUpCustomer(visitor.page, { firstName: 'Aïcha', lastName: 'Mbarga', email: uniqueEmail('webhook'), phone: '677889911' });
+    const visitor = await newSignedUpVisitor(browser, { firstName: 'Aïcha', lastName: 'Mbarga', email: uniqueEmail('webhook'), phone: '677889911' }, { mobile: false });
     await visitor.context.close();
     const [first] = await receivedWhere((r) => r.length >= 2, 'the registration and its retry');
     expect(first!.body).toMatchObject({ id: first!.id, type: 'user.registered' });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, graphqlOperation, graphqlVariables, newVisitor, signIn, stack } from './harness';
+import { browserForFile, graphqlOperation, graphqlVariables, newCustomerVisitor, newVisitor, stack } from './harness';
 
 /** What a video card shows, read from the page. */
 interface CardView {
@@ -13,9 +13,7 @@ const browser = browserForFile();
 let customer: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  customer = await newVisitor(browser, { mobile: false });
-  await signIn(customer.page, stack.demo.customer.email, stack.demo.customer.password);
-  await customer.page.waitForURL('**/dashboard');
+  customer = await newCustomerVisitor(browser);
 });
 
 function toSeconds(text: string): number | null {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { browserForFile, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage, consentToPurchase, fillAndPay, freshNumber } from './support/payments';
+import { answerOnPhonePage, consentToPurchase, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
  * A new customer buys against the provider sandbox (the real commerce, catalogue and gateway, and
@@ -36,10 +36,7 @@ function cardIn(page: Page, section: string, itemId: string): Locator {
 async function openDialog(page: Page, section: 'available-videos' | 'available-pdfs', method: 'mtn' | 'orange'): Promise<{ itemId: string; dialog: Locator }> {
   // A dialog a failed test left open would cover the list.
   if (await page.getByTestId('checkout-dialog').count()) await page.keyboard.press('Escape');
-  const card = page.getByTestId(section).locator('[data-item-id]').first();
-  const itemId = (await card.getAttribute('data-item-id'))!;
-  await card.getByTestId(`buy-${method}`).click();
-  const dialog = page.getByTestId('checkout-dialog');
+  const { itemId, dialog } = await openCheckout(page, section, method);
   await dialog.getByTestId('checkout-submit').waitFor();
   return { itemId, dialog };
 }

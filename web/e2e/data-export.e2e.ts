@@ -1,4 +1,4 @@
-import { browserForFile, mailsTo, newAdminVisitor, newVisitor, shotPath, shownToast, signUpCustomer, uniqueEmail } from './harness';
+import { browserForFile, mailsTo, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, uniqueEmail } from './harness';
 
 const browser = browserForFile();
 
@@ -11,8 +11,7 @@ const browser = browserForFile();
 describe('« Exporter mes données »', () => {
   it('prepares the archive and offers « Télécharger » with the link’s expiry; the mail carries the same link', async () => {
     const email = uniqueEmail('export');
-    const { page, context } = await newVisitor(browser);
-    await signUpCustomer(page, { firstName: 'Clarisse', lastName: 'Ebongue', email, phone: '677112233' });
+    const { page, context } = await newSignedUpVisitor(browser, { firstName: 'Clarisse', lastName: 'Ebongue', email, phone: '677112233' });
     await page.goto('/dashboard/donnees');
     const section = page.getByTestId('data-export');
     await section.getByRole('heading', { name: 'Exporter mes données' }).waitFor();
@@ -37,8 +36,7 @@ describe('« Exporter mes données »', () => {
 
   it('is asked by an administrator for a customer, with a reason, and mailed to the customer', async () => {
     const email = uniqueEmail('export-admin');
-    const customer = await newVisitor(browser);
-    await signUpCustomer(customer.page, { firstName: 'Gaston', lastName: 'Mbarga', email, phone: '677445566' });
+    const customer = await newSignedUpVisitor(browser, { firstName: 'Gaston', lastName: 'Mbarga', email, phone: '677445566' });
     await customer.context.close();
     const { page, context } = await newAdminVisitor(browser);
     await page.goto('/admin/users');

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, linkIn, mailsTo, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
+import { browserForFile, linkIn, mailsTo, newSignedUpVisitor, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
+import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
  * « Offrir » (issue 26 point 3) against the provider sandbox: a customer offers a video to someone
@@ -15,8 +15,7 @@ let buyer: { context: BrowserContext; page: Page };
 let recipient: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  buyer = await newVisitor(browser);
-  await signUpCustomer(buyer.page, { firstName: 'Fatou', lastName: 'Sarr', email: uniqueEmail('offrante'), phone: '690123458' });
+  buyer = await newSignedUpVisitor(browser, { firstName: 'Fatou', lastName: 'Sarr', email: uniqueEmail('offrante'), phone: '690123458' });
   recipient = await newVisitor(browser);
 });
 
@@ -24,11 +23,7 @@ describe('« Offrir »', () => {
   it('a gift paid through the MTN sandbox is claimed by a new account from the mailed link, once', async () => {
     const { page } = buyer;
     await page.getByTestId('dashboard-counters').waitFor();
-    const card = page.getByTestId('available-videos').locator('[data-item-id]').first();
-    const itemId = (await card.getAttribute('data-item-id'))!;
-    const title = (await card.getByTestId('item-title').innerText()).replace(/\s+/g, ' ').trim();
-    await card.getByTestId('buy-mtn').click();
-    const dialog = page.getByTestId('checkout-dialog');
+    const { itemId, title, dialog } = await openCheckout(page);
     await dialog.getByTestId('gift-on').click();
     const to = uniqueEmail('destinataire');
     await dialog.getByTestId('gift-recipient').fill(to);

@@ -194,6 +194,14 @@ export async function newAdminVisitor(browser: Browser): Promise<{ context: Brow
   return visitor;
 }
 
+/** A desktop-sized visitor signed in as the demo customer, on their dashboard. */
+export async function newCustomerVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const visitor = await newVisitor(browser, { mobile: false });
+  await signIn(visitor.page, stack.demo.customer.email, stack.demo.customer.password);
+  await visitor.page.waitForURL('**/dashboard');
+  return visitor;
+}
+
 /**
  * Clicks what starts a download (`start`) and reads the file the browser saved: its suggested
  * name and its text.
@@ -245,6 +253,17 @@ export async function signUpCustomer(
   if (who.healthDataConsent) await form.getByTestId('signup-health-data').check();
   await form.getByRole('button', { name: 'Créer mon compte' }).click();
   await page.waitForURL(opts.landsOn ?? '**/dashboard');
+}
+
+/** A fresh visitor (newVisitor's options) signed up as a new customer (signUpCustomer), on their dashboard. */
+export async function newSignedUpVisitor(
+  browser: Browser,
+  who: Parameters<typeof signUpCustomer>[1],
+  opts: Parameters<typeof newVisitor>[1] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const visitor = await newVisitor(browser, opts);
+  await signUpCustomer(visitor.page, who);
+  return visitor;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { browserForFile, newVisitor, shotPath, shownToast, signIn, signUpCustomer, uniqueEmail } from './harness';
+import { browserForFile, newSignedUpVisitor, newVisitor, shotPath, shownToast, signIn, uniqueEmail } from './harness';
 
 const browser = browserForFile();
 
@@ -10,8 +10,7 @@ const browser = browserForFile();
 describe('« Mes données »', () => {
   it('shows the consents and the devices, and « Déconnecter tous les autres » signs the other device out at once', async () => {
     const email = uniqueEmail('donnees');
-    const phone = await newVisitor(browser);
-    await signUpCustomer(phone.page, { firstName: 'Nadège', lastName: 'Essomba', email, phone: '677889900' });
+    const phone = await newSignedUpVisitor(browser, { firstName: 'Nadège', lastName: 'Essomba', email, phone: '677889900' });
     const computer = await newVisitor(browser, { mobile: false });
     await signIn(computer.page, email, 'secret-lbf');
     await computer.page.waitForURL('**/dashboard');

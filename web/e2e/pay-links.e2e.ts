@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, mailsTo, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage, freshNumber } from './support/payments';
+import { browserForFile, mailsTo, newSignedUpVisitor, newVisitor, shownToast, stack, uniqueEmail } from './harness';
+import { answerOnPhonePage, freshNumber, openCheckout } from './support/payments';
 
 /*
  * « Payer pour moi » (issue 26 point 2) against the provider sandbox: a customer creates a link in
@@ -35,8 +35,7 @@ let payer: { context: BrowserContext; page: Page };
 const requesterEmail = uniqueEmail('demandeuse');
 
 beforeAll(async () => {
-  requester = await newVisitor(browser);
-  await signUpCustomer(requester.page, { firstName: 'Mariama', lastName: 'Diallo', email: requesterEmail, phone: '690123457' });
+  requester = await newSignedUpVisitor(browser, { firstName: 'Mariama', lastName: 'Diallo', email: requesterEmail, phone: '690123457' });
   payer = await newVisitor(browser);
 });
 
@@ -44,11 +43,7 @@ describe('« Payer pour moi »', () => {
   it('a link created in the dialog is paid from another browser with no account, and the item is the requester’s', async () => {
     const { page } = requester;
     await page.getByTestId('dashboard-counters').waitFor();
-    const card = page.getByTestId('available-videos').locator('[data-item-id]').first();
-    const itemId = (await card.getAttribute('data-item-id'))!;
-    const title = (await card.getByTestId('item-title').innerText()).replace(/\s+/g, ' ').trim();
-    await card.getByTestId('buy-mtn').click();
-    const dialog = page.getByTestId('checkout-dialog');
+    const { itemId, title, dialog } = await openCheckout(page);
     const section = dialog.getByTestId('pay-for-me');
     await section.getByTestId('pay-for-me-create').waitFor();
     const consent = section.getByTestId('pay-for-me-health-consent');

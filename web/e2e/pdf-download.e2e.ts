@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
 import { browserForFile, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
+import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
  * A customer named Ŋgono Ɛyenga buys a demo PDF guide through the payments sandbox (MTN, approved
@@ -38,10 +38,8 @@ describe('a PDF guide delivered to its buyer', () => {
   it('a customer buys a guide from the dashboard', async () => {
     const { page } = buyer;
     await page.bringToFront();
-    const card = page.getByTestId('available-pdfs').locator('[data-item-id]').first();
-    bought = (await card.getAttribute('data-item-id'))!;
-    await card.getByTestId('buy-mtn').click();
-    const dialog = page.getByTestId('checkout-dialog');
+    const { itemId, dialog } = await openCheckout(page, 'available-pdfs');
+    bought = itemId;
     const national = freshNumber('67');
     await fillAndPay(dialog, national);
     await answerOnPhonePage(phone, `237${national}`);

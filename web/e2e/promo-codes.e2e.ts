@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
-import { browserForFile, mailsTo, newAdminVisitor, newVisitor, shotPath, shownToast, signUpCustomer, uniqueEmail } from './harness';
-import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
+import { browserForFile, mailsTo, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, uniqueEmail } from './harness';
+import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
  * Issue 26 point 1, « Codes promo » end to end: an administrator creates a 20 % code good for one
@@ -21,8 +21,7 @@ const email = uniqueEmail('promo');
 
 beforeAll(async () => {
   admin = await newAdminVisitor(browser);
-  customer = await newVisitor(browser, { mobile: false });
-  await signUpCustomer(customer.page, { firstName: 'Awa', lastName: 'Promo', email, phone: '677123456' });
+  customer = await newSignedUpVisitor(browser, { firstName: 'Awa', lastName: 'Promo', email, phone: '677123456' }, { mobile: false });
 });
 
 describe('promo codes', () => {
@@ -47,9 +46,7 @@ describe('promo codes', () => {
   it('a customer applies it in the payment dialog, sees the discount in FCFA and USD, pays the new total through the sandbox and finds it on the receipt', async () => {
     const { page } = customer;
     await page.getByTestId('dashboard-counters').waitFor();
-    const card = page.getByTestId('available-videos').locator('[data-item-id]').first();
-    await card.getByTestId('buy-mtn').click();
-    const dialog = page.getByTestId('checkout-dialog');
+    const { dialog } = await openCheckout(page);
     await dialog.getByTestId('checkout-submit').waitFor();
     const price = fcfa(await dialog.getByTestId('checkout-amount').innerText());
 

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
 import { browserForFile, mailsTo, newVisitor, shownToast, signUpCustomer, stack, uniqueEmail } from './harness';
-import { answerOnPhonePage, fillAndPay, freshNumber } from './support/payments';
+import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
  * Issue 20 §9, a receipt a buyer can show: an administrator sets the seller's legal identity in
@@ -80,10 +80,7 @@ describe('a receipt a buyer can show', () => {
   it('the buyer\'s receipt page names the seller, the buyer, the item, the amounts, the method, the transaction, the date and its number once, and prints on one A4 page', async () => {
     const { page, context } = buyer;
     await page.goto('/dashboard');
-    const card = page.getByTestId('available-pdfs').locator('[data-item-id]').first();
-    const itemId = (await card.getAttribute('data-item-id'))!;
-    await card.getByTestId('buy-mtn').click();
-    const dialog = page.getByTestId('checkout-dialog');
+    const { itemId, dialog } = await openCheckout(page, 'available-pdfs');
     const national = freshNumber('67');
     await fillAndPay(dialog, national);
     const phone = await context.newPage();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemType } from './item';
 
 /**
  * What the three catalogue item events (published, updated, deleted) say of an item: one shape, so that a
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 export const catalogueItemFacts = z.object({
   itemId: z.uuid(),
-  itemType: z.enum(['video', 'pdf']),
+  itemType,
   title: z.string().min(1),
   priceCents: z.number().int().min(0),
   currency: z.literal('USD'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
+import { itemType } from './item';
 
 /**
  * A buyer wrote (or edited) their review of an item they own (issue 26 point 4). Messaging keeps no
@@ -13,7 +14,7 @@ export const catalogueReviewSubmitted = defineEvent({
     reviewId: z.uuid(),
     userId: z.uuid(),
     itemId: z.uuid(),
-    itemType: z.enum(['video', 'pdf']),
+    itemType,
     rating: z.number().int().min(1).max(5),
     occurredAt: z.iso.datetime(),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
+import { soldItem } from './item';
 
 /**
  * « Offrir »: a paid gift's claim link for a recipient named by e-mail (a new one each time the buyer
@@ -17,9 +18,7 @@ export const commerceGiftSent = defineEvent({
     /** The buyer's first name as identity registered it, when commerce knows it. */
     buyerFirstName: z.string().min(1).max(100).nullable(),
     recipientEmail: z.email(),
-    itemId: z.uuid(),
-    itemType: z.enum(['video', 'pdf']),
-    itemTitle: z.string().min(1),
+    ...soldItem,
     /** The buyer's words to the recipient (at most 300 characters), empty when none. */
     message: z.string().max(300),
     /** The claim link's secret: the link is {the site}/cadeau/{claimToken}, which messaging builds with its public URL. */
@@ -45,9 +44,7 @@ export const commerceGiftClaimed = defineEvent({
     claimerEmail: z.email(),
     /** The claimer's name ('Prénom Nom') as identity registered it, when commerce knows it: what a stamped guide names. */
     claimerName: z.string().min(1).max(200).optional(),
-    itemId: z.uuid(),
-    itemType: z.enum(['video', 'pdf']),
-    itemTitle: z.string().min(1),
+    ...soldItem,
     claimedAt: z.iso.datetime(),
   }),
 });

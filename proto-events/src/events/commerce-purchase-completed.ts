@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
+import { soldItem } from './item';
 
 /**
  * An order was paid (the provider said so) or granted by an administrator: the buyer owns the
@@ -19,9 +20,7 @@ export const commercePurchaseCompleted = defineEvent({
      * their stamped copy of a guide. Optional and added within version 1 (older events lack it).
      */
     buyerName: z.string().min(1).max(200).optional(),
-    itemId: z.uuid(),
-    itemType: z.enum(['video', 'pdf']),
-    itemTitle: z.string().min(1),
+    ...soldItem,
     amountUsdCents: z.number().int().min(0),
     amountXaf: z.number().int().min(0),
     /**

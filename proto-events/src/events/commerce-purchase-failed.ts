@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
+import { itemType } from './item';
 
 /** A payment attempt ended without money (declined, insufficient funds, expired, canceled). The order may be retried. */
 export const commercePurchaseFailed = defineEvent({
@@ -10,7 +11,7 @@ export const commercePurchaseFailed = defineEvent({
     attemptId: z.uuid(),
     buyerId: z.uuid(),
     itemId: z.uuid(),
-    itemType: z.enum(['video', 'pdf']),
+    itemType,
     amountXaf: z.number().int().min(0),
     provider: z.enum(['orange', 'mtn', 'notchpay']),
     /** Where the attempt ended. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
+import { itemType } from './item';
 
 /** An administrator marked a completed order refunded: the buyer loses the item (entitlement revoked). */
 export const commercePurchaseRefunded = defineEvent({
@@ -9,7 +10,7 @@ export const commercePurchaseRefunded = defineEvent({
     orderId: z.uuid(),
     buyerId: z.uuid(),
     itemId: z.uuid(),
-    itemType: z.enum(['video', 'pdf']),
+    itemType,
     amountXaf: z.number().int().min(0),
     reason: z.string().min(1),
     adminId: z.uuid(),

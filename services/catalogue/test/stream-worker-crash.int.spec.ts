@@ -1,5 +1,5 @@
-import { createHarness, gatewayHeaders, until, type Harness } from '@lbf/service-kit/testing';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { builtService, createHarness, gatewayHeaders, until, type Harness } from '@lbf/service-kit/testing';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,32 +24,9 @@ let t: Harness<CatalogueConfig, Replica>;
 let mediaDir: string;
 let child: ChildProcess | null = null;
 
-const DIST_APP = join(__dirname, '..', 'dist', 'app.js');
-
-function startChild(cfg: CatalogueConfig): Promise<Replica> {
-  const script = `require(${JSON.stringify(DIST_APP)}).startCatalogue(JSON.parse(process.env.CATALOGUE_CONFIG)).then((r) => console.log('URL ' + r.url))`;
-  const proc = spawn(process.execPath, ['-e', script], { env: { ...process.env, CATALOGUE_CONFIG: JSON.stringify(cfg) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stop = async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    proc.kill('SIGKILL');
-    await new Promise((res) => proc.once('exit', res));
-  };
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /URL (\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, proc, stop });
-    });
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    proc.once('exit', (code) => reject(new Error(`catalogue process exited (${code}): ${out}`)));
-  });
-}
-
 beforeAll(async () => {
-  // The first instance runs the built service: bring dist/ up to date (incremental, a no-op when it is).
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], { encoding: 'utf8' });
-  if (tsc.status !== 0 || !existsSync(DIST_APP)) throw new Error(`could not build the catalogue: ${tsc.stdout}${tsc.stderr}`);
+  // The first instance runs the built service.
+  const startChild = builtService<CatalogueConfig>(join(__dirname, '..'), 'startCatalogue');
   mediaDir = await mkdtemp(join(tmpdir(), 'lbf-crash-test-'));
   let replicas = 0;
   // The file's harness: its first replica is the child process, any later one (t.start()) runs here.

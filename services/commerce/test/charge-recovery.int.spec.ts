@@ -7,10 +7,9 @@
  * the charge with the same reference or end the attempt so that the customer can pay again; it
  * must never keep a dead attempt pending for the whole window.
  */
-import { gatewayHeaders, gql } from '@lbf/service-kit/testing';
+import { builtService, gatewayHeaders, gql, type BuiltReplica } from '@lbf/service-kit/testing';
 import { randomBytes } from 'node:crypto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { startPaymentsSandbox, type RunningSandbox } from '../../../sandbox/payments/src/server';
 import type { CommerceConfig } from '../src/config';
@@ -18,8 +17,6 @@ import { ProviderUnavailable, type ChargeRequest, type ProviderAnswer } from '..
 import { FakeProvider } from './fake-provider';
 import { startForwardingProxy, type RunningProxy } from './forwarding-proxy';
 import { CHECK_PAYMENT, commerceHarness, sandboxProviders, START_CHECKOUT, until, type CommerceHarness } from './harness';
-
-const DIST_APP = join(__dirname, '..', 'dist', 'app.js');
 
 /** Forwards to the sandbox; once armed, the first request matching kills `victim` before it is forwarded, and is dropped. */
 async function startKillProxy(target: string): Promise<RunningProxy & { arm(method: string, path: RegExp, victim: ChildProcess): Promise<void> }> {
@@ -39,33 +36,18 @@ async function startKillProxy(target: string): Promise<RunningProxy & { arm(meth
   return { ...proxy, arm: (method, path, victim) => new Promise<void>((killed) => (armed = { method, path, victim, killed })) };
 }
 
-function startChild(cfg: CommerceConfig): Promise<{ url: string; proc: ChildProcess }> {
-  const script = `require(${JSON.stringify(DIST_APP)}).startCommerce(JSON.parse(process.env.COMMERCE_CONFIG)).then((r) => console.log('URL ' + r.url))`;
-  const proc = spawn(process.execPath, ['-e', script], { env: { ...process.env, COMMERCE_CONFIG: JSON.stringify(cfg) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /URL (\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, proc });
-    });
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    proc.once('exit', (code) => reject(new Error(`commerce process exited (${code}): ${out}`)));
-  });
-}
-
 describe('a kill between the commit of an attempt and the provider call (commerce as its own process, the sandbox)', () => {
   let t: CommerceHarness;
   let sandbox: RunningSandbox;
   let proxy: Awaited<ReturnType<typeof startKillProxy>>;
   let childConfig: CommerceConfig;
+  let startChild: (cfg: CommerceConfig) => Promise<BuiltReplica>;
   const children: ChildProcess[] = [];
   const webhookKey = randomBytes(24).toString('base64url');
 
   beforeAll(async () => {
-    // The first instance runs the built service: bring dist/ up to date (incremental, a no-op when it is).
-    const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], { encoding: 'utf8' });
-    if (tsc.status !== 0 || !existsSync(DIST_APP)) throw new Error(`could not build commerce: ${tsc.stdout}${tsc.stderr}`);
+    // The first instance runs the built service.
+    startChild = builtService<CommerceConfig>(join(__dirname, '..'), 'startCommerce');
     sandbox = await startPaymentsSandbox({ port: 0, webhookKey });
     proxy = await startKillProxy(sandbox.url);
     // The survivor: another instance, up all along, same database, queue and providers.

@@ -40,6 +40,10 @@ describe('the deliveries back-office', () => {
     ]);
     const byPurpose = await ctx.as(admin).gql(LIST, { search: tag, purpose: 'PASSWORD_RESET' });
     expect(byPurpose.data!.adminMailDeliveries.total).toBe(1);
+    // Every purpose of the schema filters, the later ones too (the filter reads mail/rules.ts's list).
+    const byLaterPurpose = await ctx.as(admin).gql(LIST, { search: tag, purpose: 'GIFT_RECEIVED' });
+    expect(byLaterPurpose.errors).toBeUndefined();
+    expect(byLaterPurpose.data!.adminMailDeliveries.total).toBe(0);
     const paged = await ctx.as(admin).gql(LIST, { search: tag, page: 2, pageSize: 2 });
     expect(paged.data!.adminMailDeliveries).toMatchObject({ total: 3, page: 2, pageSize: 2, items: [expect.objectContaining({ id: ids.c })] });
     const percent = await ctx.as(admin).gql(LIST, { search: '%' });

@@ -1,7 +1,6 @@
-import { userRegistered, purchaseCompleted } from '@lbf/service-kit/testing';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { builtService, userRegistered, purchaseCompleted } from '@lbf/service-kit/testing';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMessaging, type RunningMessaging } from '../src/app';
 import type { MessagingConfig } from '../src/config';
@@ -21,35 +20,13 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
  * (the first test), each event's delivery reaches it exactly once.
  */
 type Replica = RunningMessaging & { proc?: ChildProcess };
-const DIST_APP = join(__dirname, '..', 'dist', 'app.js');
 const EVENTS = 20;
-
-function startChild(cfg: MessagingConfig): Promise<Replica> {
-  const script = `require(${JSON.stringify(DIST_APP)}).startMessaging(JSON.parse(process.env.MESSAGING_CONFIG)).then((r) => console.log('URL ' + r.url))`;
-  const proc = spawn(process.execPath, ['-e', script], { env: { ...process.env, MESSAGING_CONFIG: JSON.stringify(cfg) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stop = async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    proc.kill('SIGKILL');
-    await new Promise((res) => proc.once('exit', res));
-  };
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out = (out + d.toString()).slice(-20_000);
-      const m = /URL (\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, proc, stop } as unknown as Replica);
-    });
-    proc.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20_000)));
-    proc.once('exit', (code) => reject(new Error(`messaging process exited (${code}): ${out}`)));
-  });
-}
 
 let receiver: WebhookReceiver;
 let h: MessagingHarness;
 
 beforeAll(async () => {
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], { encoding: 'utf8' });
-  if (tsc.status !== 0 || !existsSync(DIST_APP)) throw new Error(`could not build messaging: ${tsc.stdout}${tsc.stderr}`);
+  const startChild = builtService<MessagingConfig>(join(__dirname, '..'), 'startMessaging');
   receiver = await startWebhookReceiver();
   let replicas = 0;
   h = await messagingHarness({
@@ -57,7 +34,7 @@ beforeAll(async () => {
       webhooks: { allowPrivateTargets: true, trustedCa: receiver.ca, attempts: 8, retryDelayMs: 300, sweepMs: 1000 },
       jobRecovery: { lockMs: 5000, renewMs: 1000, stalledCheckMs: 1000, maxStalled: 5 },
     },
-    start: async (cfg) => (replicas++ === 0 ? startChild(cfg) : startMessaging(cfg)),
+    start: async (cfg) => (replicas++ === 0 ? ((await startChild(cfg)) as unknown as Replica) : startMessaging(cfg)),
   });
 }, 240_000);
 

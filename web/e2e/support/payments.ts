@@ -37,6 +37,22 @@ export async function consentToPurchase(dialog: Locator): Promise<void> {
 }
 
 /**
+ * On the dashboard: the first card of `section` (its item's id and title, spaces folded) and the
+ * checkout dialog its button for `method` opens.
+ */
+export async function openCheckout(
+  page: Page,
+  section: 'available-videos' | 'available-pdfs' = 'available-videos',
+  method: 'mtn' | 'orange' = 'mtn',
+): Promise<{ itemId: string; title: string; dialog: Locator }> {
+  const card = page.getByTestId(section).locator('[data-item-id]').first();
+  const itemId = (await card.getAttribute('data-item-id'))!;
+  const title = (await card.getByTestId('item-title').innerText()).replace(/\s+/g, ' ').trim();
+  await card.getByTestId(`buy-${method}`).click();
+  return { itemId, title, dialog: page.getByTestId('checkout-dialog') };
+}
+
+/**
  * In the site's open checkout dialog: the phone number, the consents, 'Payer', then the dialog
  * waits for the customer's phone.
  */

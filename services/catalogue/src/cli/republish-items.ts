@@ -7,15 +7,11 @@
  * The rows wait in the outbox until the running catalogue's relay publishes them (within a second
  * or so): start (or keep) the catalogue running.
  */
-import { createLogger, parseEnv, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
-import { z } from 'zod';
+import { baseEnv, createLogger, parseEnv, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
 import { createDataSource, SCHEMA } from '../database';
 import { republishItems } from '../items';
 
-const republishEnv = z.object({
-  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const republishEnv = baseEnv.pick({ DATABASE_URL: true, LOG_LEVEL: true });
 
 async function main(): Promise<void> {
   const env = parseEnv(republishEnv);

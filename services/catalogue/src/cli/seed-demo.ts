@@ -6,17 +6,16 @@
  * migrations itself. The events of the new items wait in the outbox until the service's relay
  * publishes them. Idempotent: a second run (or a run after the catalogue was emptied) does nothing.
  */
-import { createLogger, parseEnv, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
+import { baseEnv, createLogger, parseEnv, UnitOfWork, withMigratedDataSource } from '@lbf/service-kit';
 import { z } from 'zod';
 import { mediaEnvShape, requireS3Keys, s3FromEnv } from '../config';
 import { createDataSource, SCHEMA } from '../database';
 import { seedDemo } from '../demo/seed';
 import { createObjectStore } from '../media';
 
-const seedEnv = z
-  .object({
-    DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/lbf'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+const seedEnv = baseEnv
+  .pick({ DATABASE_URL: true, LOG_LEVEL: true })
+  .extend({
     /** Test stacks: cap each demo video's length (seconds) so their ladders build quickly. */
     DEMO_VIDEO_MAX_SECONDS: z.coerce.number().int().min(10).optional(),
     ...mediaEnvShape,

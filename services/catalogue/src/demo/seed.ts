@@ -4,13 +4,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
+import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '../shared/categories';
 import { CURRENCY, DEFAULT_PDF_PRICE_CENTS, DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
 import { insertArticle, insertTestimonial, readTimeMinutes, sanitizeArticleHtml, settingsEventData } from '../content';
 import { insertItemRow } from '../items';
 import { normalizeText, searchDocument } from '../shared/search';
 import type { Article, Testimonial } from '../content/records';
-import type { ContentCredits, Pdf, Video } from '../shared/records';
+import type { CatalogueItem, ContentCredits, Pdf, Video } from '../shared/records';
 import { itemEvent } from '../shared/item-events';
 import { countPdfPages, type Bucket, type ObjectStore } from '../media';
 import { DEMO_ARTICLES, DEMO_PDFS, DEMO_TESTIMONIALS, DEMO_VIDEOS, GUIDE_DISCLAIMER } from './demo-content';
@@ -128,6 +128,28 @@ function demoCredits(d: { author: string; reviewer: string | null }, at: Date): 
   return { author: d.author, reviewer: d.reviewer, contentUpdatedOn: at.toISOString().slice(0, 10) };
 }
 
+/** What a demo video and a demo guide fill alike: their text, price, credits, search copies and dates. */
+function demoItem(
+  d: { title: string; description: string; category: ContentCategory; author: string; reviewer: string | null },
+  priceCents: number,
+  createdAt: Date,
+): Omit<CatalogueItem, 'rating' | 'publishedAt'> {
+  return {
+    id: randomUUID(),
+    title: d.title,
+    description: d.description,
+    category: d.category,
+    priceCents,
+    currency: CURRENCY,
+    ...demoCredits(d, createdAt),
+    downloadCount: 0,
+    searchText: searchDocument(d.title, d.description),
+    titleKey: normalizeText(d.title),
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
 async function demoVideoRows(ctx: DemoFiles) {
   const { args, tools, dir, put, now } = ctx;
   const videoType = tools.videoFormat === 'mp4' ? 'video/mp4' : 'video/webm';
@@ -155,14 +177,8 @@ async function demoVideoRows(ctx: DemoFiles) {
     // The first video is the newest; one day between each.
     const createdAt = new Date(now.getTime() - i * DAY);
     const v: Partial<Video> = ({
-      id: randomUUID(),
-      title: d.title,
-      description: d.description,
-      category: d.category,
-      priceCents: DEFAULT_VIDEO_PRICE_CENTS,
-      currency: CURRENCY,
+      ...demoItem(d, DEFAULT_VIDEO_PRICE_CENTS, createdAt),
       durationSeconds,
-      ...demoCredits(d, createdAt),
       presenterName: d.presenter?.name ?? null,
       presenterTitle: d.presenter?.title ?? null,
       presenterPhotoKey,
@@ -173,12 +189,7 @@ async function demoVideoRows(ctx: DemoFiles) {
       thumbnailKey,
       // Counted from real use only (see demo-content.ts).
       viewCount: 0,
-      downloadCount: 0,
-      searchText: searchDocument(d.title, d.description),
-      titleKey: normalizeText(d.title),
-      createdAt,
       publishedAt: null,
-      updatedAt: createdAt,
       processingState: 'pending',
       processingProgress: 0,
       processingVersion: null,
@@ -216,24 +227,13 @@ async function demoPdfRows(ctx: DemoFiles) {
     await put('pdfs', illustrationKey, illustrationBytes, 'image/jpeg');
     const createdAt = new Date(now.getTime() - (i * DAY + DAY / 2));
     const p: Pdf = ({
-      id: randomUUID(),
-      title: d.title,
-      description: d.description,
-      category: d.category,
-      priceCents: DEFAULT_PDF_PRICE_CENTS,
-      currency: CURRENCY,
-      ...demoCredits(d, createdAt),
+      ...demoItem(d, DEFAULT_PDF_PRICE_CENTS, createdAt),
       fileKey,
       fileSize: size,
       pageCount: await countPdfPages(bytes),
       illustrationKey,
       rating: null,
-      downloadCount: 0,
-      searchText: searchDocument(d.title, d.description),
-      titleKey: normalizeText(d.title),
-      createdAt,
       publishedAt: createdAt,
-      updatedAt: createdAt,
     });
     return p;
   });

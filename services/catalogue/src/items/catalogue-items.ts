@@ -1,10 +1,10 @@
-import { changedFields, recordAdminAction, type AdminActor, type Tx } from '@lbf/service-kit';
+import { changedFields, recordAdminAction, toCsv, type AdminActor, type CsvCell, type Tx } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { claimUploads, type VerifiedUpload } from '../media';
 import { deleteReviewsOfItem } from '../reviews';
 import type { Bucket } from '../shared/buckets';
-import type { ContentCategory } from '../shared/categories';
+import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
 import { applyCredits, newCredits } from '../shared/credits';
 import { catalogueError } from '../shared/errors';
@@ -18,6 +18,24 @@ import type { OrderTerm } from '../shared/sort';
 import { deleteItemRow, insertItemRow, itemById, lockedItem, pageOfItems, saveItem, type ItemListQuery, type ItemTable } from './store';
 
 export type ItemQuery = ItemListQuery;
+
+/**
+ * An items export (videos-export.csv, pdfs-export.csv) through the kit's writer (the French
+ * spreadsheet format): the columns every item has (the price in dollars with a decimal comma), the
+ * kind's own `columns` with their `cells`, then the creation date, in the site's time zone.
+ */
+export function itemsCsv<T extends CatalogueItem>(
+  deps: Pick<CatalogueDeps, 'siteTimezone'>,
+  items: readonly T[],
+  columns: readonly string[],
+  cells: (item: T) => CsvCell[],
+): string {
+  return toCsv(
+    ['Titre', 'Description', 'Catégorie', 'Prix (USD)', ...columns, 'Date de création'],
+    items.map((item) => [item.title, item.description, CONTENT_CATEGORY_LABELS[item.category], item.priceCents / 100, ...cells(item), item.createdAt]),
+    { timeZone: deps.siteTimezone },
+  );
+}
 
 /**
  * The flows videos and PDFs share (listing, finding, creating, updating, deleting with their

@@ -1,7 +1,6 @@
-import { settle, toCsv, validInput, type AdminActor, type Result } from '@lbf/service-kit';
+import { settle, validInput, type AdminActor, type Result } from '@lbf/service-kit';
 import { readPdfFacts, verifyUploads, type ObjectStore } from '../media';
 import { ratingSummariesOf } from '../reviews';
-import { CONTENT_CATEGORY_LABELS } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
 import { dayIn } from '../shared/iso';
 import { catalogueError, messages } from '../shared/errors';
@@ -10,7 +9,7 @@ import { DEFAULT_PDF_PRICE_CENTS } from '../shared/money';
 import type { Page } from '../shared/pagination';
 import type { Pdf } from '../shared/records';
 import { pdfOrder, type PdfSort } from '../shared/sort';
-import { deleteItem, findItem, insertItem, listItems, newItemColumns, SHARED_JOURNAL_FIELDS, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
+import { deleteItem, findItem, insertItem, listItems, newItemColumns, itemsCsv, SHARED_JOURNAL_FIELDS, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import { allItems, stampedKeysOf } from './store';
 
 export interface PdfQuery extends ItemQuery {
@@ -86,24 +85,15 @@ export function deletePdf(deps: CatalogueDeps, admin: AdminActor, id: string): P
   return settle(() => deleteItem(deps, admin, PDF, id));
 }
 
-/** pdfs-export.csv through the kit's writer (the French spreadsheet format): decimals with a comma, dates in the site's time zone. */
+/** pdfs-export.csv (itemsCsv): pages, size, rating and downloads besides what every item has. */
 export async function exportPdfsCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
   const pdfs = await allItems<Pdf>(deps.ds.manager, 'pdfs');
   // « Note »: the guide's verified reviews' average (reviews/), as its page shows it.
   const ratings = await ratingSummariesOf(deps.ds.manager, pdfs.map((p) => p.id));
-  return toCsv(
-    ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Pages', 'Taille (MB)', 'Note', 'Téléchargements', 'Date de création'],
-    pdfs.map((p) => [
-      p.title,
-      p.description,
-      CONTENT_CATEGORY_LABELS[p.category],
-      p.priceCents / 100,
-      p.pageCount,
-      Math.round(p.fileSize / 10_485.76) / 100,
-      ratings.get(p.id)?.average ?? null,
-      p.downloadCount,
-      p.createdAt,
-    ]),
-    { timeZone: deps.siteTimezone },
-  );
+  return itemsCsv(deps, pdfs, ['Pages', 'Taille (MB)', 'Note', 'Téléchargements'], (p) => [
+    p.pageCount,
+    Math.round(p.fileSize / 10_485.76) / 100,
+    ratings.get(p.id)?.average ?? null,
+    p.downloadCount,
+  ]);
 }

@@ -1,4 +1,4 @@
-import { settle, toCsv, validInput, type AdminActor, type Result } from '@lbf/service-kit';
+import { settle, validInput, type AdminActor, type Result } from '@lbf/service-kit';
 import { clearProcessingAlert, hlsVideoPrefix, verifyUploads } from '../media';
 import { CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS, type ContentCategory } from '../shared/categories';
 import type { CatalogueDeps } from '../shared/deps';
@@ -10,7 +10,7 @@ import { DEFAULT_VIDEO_PRICE_CENTS } from '../shared/money';
 import type { Page } from '../shared/pagination';
 import type { Video } from '../shared/records';
 import { videoOrder, type VideoSort } from '../shared/sort';
-import { deleteItem, findItem, insertItem, listItems, newItemColumns, SHARED_JOURNAL_FIELDS, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
+import { deleteItem, findItem, insertItem, listItems, newItemColumns, itemsCsv, SHARED_JOURNAL_FIELDS, updateItem, type ItemKind, type ItemQuery } from './catalogue-items';
 import { allItems, latestPublishedVideo, nextStreamVersion, videoCountsByCategory, videosLike } from './store';
 
 export interface VideoQuery extends ItemQuery {
@@ -130,22 +130,13 @@ export function deleteVideo(deps: CatalogueDeps, admin: AdminActor, id: string):
   });
 }
 
-/** videos-export.csv through the kit's writer (the French spreadsheet format): prices in dollars with a decimal comma, dates in the site's time zone. */
+/** videos-export.csv (itemsCsv): duration, views, downloads and presenter besides what every item has. */
 export async function exportVideosCsv(deps: Pick<CatalogueDeps, 'ds' | 'siteTimezone'>): Promise<string> {
   const videos = await allItems<Video>(deps.ds.manager, 'videos');
-  return toCsv(
-    ['Titre', 'Description', 'Catégorie', 'Prix (USD)', 'Durée', 'Vues', 'Téléchargements', 'Présentateur', 'Date de création'],
-    videos.map((v) => [
-      v.title,
-      v.description,
-      CONTENT_CATEGORY_LABELS[v.category],
-      v.priceCents / 100,
-      formatDuration(v.durationSeconds),
-      v.viewCount,
-      v.downloadCount,
-      v.presenterName,
-      v.createdAt,
-    ]),
-    { timeZone: deps.siteTimezone },
-  );
+  return itemsCsv(deps, videos, ['Durée', 'Vues', 'Téléchargements', 'Présentateur'], (v) => [
+    formatDuration(v.durationSeconds),
+    v.viewCount,
+    v.downloadCount,
+    v.presenterName,
+  ]);
 }

@@ -19,16 +19,8 @@ const toReview = (r: Row) => fromRow<Review>(r);
 /** The columns a record holds (not the search copy). */
 const COLUMNS = 'id, item_id, item_type, user_id, reviewer_name, rating, body, created_at, updated_at, hidden_at, hidden_by, hidden_reason';
 
-export interface ReviewWrite {
-  id: string;
-  itemId: string;
-  itemType: 'video' | 'pdf';
-  userId: string;
-  reviewerName: string;
-  rating: number;
-  body: string;
-  at: Date;
-}
+/** What a review's writing sets: the record's own fields, `at` its creation or update time. */
+export type ReviewWrite = Pick<Review, 'id' | 'itemId' | 'itemType' | 'userId' | 'reviewerName' | 'rating' | 'body'> & { at: Date };
 
 /**
  * Writes the person's review of the item, or edits the one they wrote: one statement on the unique

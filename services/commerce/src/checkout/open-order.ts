@@ -7,10 +7,10 @@ import { orderPromoView, previewPromo, triesKey, withinPromoTries } from '../pro
 import { refusal } from '../shared/errors';
 import { viewOf } from '../orders';
 import { amountOf } from '../shared/money';
-import { itemKind } from './rules';
+import { itemKind, itemTypeInput } from './rules';
 import { openOrderOf } from './store';
 
-export const itemArgs = z.object({ itemId: z.string().max(64), itemType: z.enum(['VIDEO', 'PDF']) });
+export const itemArgs = z.object({ itemId: z.string().max(64), itemType: itemTypeInput });
 
 /** What the item costs now (price list), in both currencies; null when it is not for sale. */
 export async function quote(deps: CommerceDeps, args: unknown): Promise<Result<Amount | null>> {
@@ -48,7 +48,7 @@ export async function checkoutQuote(deps: CommerceDeps, user: AuthUser | null, i
   return previewed.ok ? previewed : ok({ price, promo: null, total: price, error: previewed.error });
 }
 
-async function previewCode(deps: CommerceDeps, user: AuthUser | null, q: { itemId: string; itemType: 'VIDEO' | 'PDF'; typed: string; price: Amount }): Promise<CheckoutQuote> {
+async function previewCode(deps: CommerceDeps, user: AuthUser | null, q: { itemId: string; itemType: z.infer<typeof itemTypeInput>; typed: string; price: Amount }): Promise<CheckoutQuote> {
   const { price } = q;
   const open = user ? await openOrderOf(deps.ds.manager, user.userId, q.itemId, itemKind(q.itemType)) : null;
   const preview = await previewPromo(deps.ds.manager, { typed: q.typed, itemId: q.itemId, buyerId: user?.userId ?? null, orderId: open?.id ?? null, price, xafPerUsd: deps.config.usdXafRate, now: deps.now() });

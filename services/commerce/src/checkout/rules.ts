@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { ItemKind } from '../entities';
 import type { ProviderName } from '../providers';
 
@@ -8,7 +9,10 @@ export function attemptReference(provider: ProviderName, orderId: string, number
   return provider === 'mtn' ? randomUUID() : `${orderId}-a${number}`;
 }
 
+/** The SDL's ItemType, as the inputs that name an item take it. */
+export const itemTypeInput = z.enum(['VIDEO', 'PDF']);
+
 /** The SDL's ItemType as the price list and orders store it. */
-export function itemKind(itemType: 'VIDEO' | 'PDF'): ItemKind {
+export function itemKind(itemType: z.infer<typeof itemTypeInput>): ItemKind {
   return itemType === 'VIDEO' ? 'video' : 'pdf';
 }

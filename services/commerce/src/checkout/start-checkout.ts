@@ -15,12 +15,12 @@ import { checkGift, giftInput, recordGiftDetails, type GiftDetails } from '../gi
 import { reservePromo, triesKey, withinPromoTries, type AppliedPromo } from '../promo';
 import { canStartAttempt } from '../shared/order-state';
 import { normalizePhone } from '../shared/phone';
-import { attemptReference, itemKind } from './rules';
+import { attemptReference, itemKind, itemTypeInput } from './rules';
 import { ensureOpenOrder, hasPaid, insertAttempt, lockOpenOrder, nextAttemptNumber } from './store';
 
 export const startCheckoutInput = z.object({
   itemId: z.uuid({ message: ERRORS.NOT_FOR_SALE }),
-  itemType: z.enum(['VIDEO', 'PDF']),
+  itemType: itemTypeInput,
   method: z.enum(PAYMENT_METHODS),
   phone: z.string().max(40, { message: ERRORS.PHONE_INVALID }).nullish(),
   consentImmediateAccess: z.boolean(),

@@ -2,7 +2,7 @@ import { ok, parseInput, type AuthUser, type Result } from '@lbf/service-kit';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { hasPaid } from '../checkout/store';
-import { itemKind } from '../checkout/rules';
+import { itemKind, itemTypeInput } from '../checkout/rules';
 import type { CommerceDeps } from '../deps';
 import { healthConsentGiven, priceOf } from '../feeds';
 import type { CreatedPayLink } from '../generated/graphql';
@@ -13,7 +13,7 @@ import { insertLink } from './store';
 
 const createArgs = z.object({
   itemId: z.uuid({ message: ERRORS.NOT_FOR_SALE }),
-  itemType: z.enum(['VIDEO', 'PDF']),
+  itemType: itemTypeInput,
   consentHealthData: z.boolean().nullish(),
 });
 

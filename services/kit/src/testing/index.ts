@@ -13,3 +13,4 @@ export * from './harness';
 export * from './per-file';
 export * from './event-samples';
 export * from './personal-data';
+export * from './built-service';

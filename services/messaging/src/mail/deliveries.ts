@@ -5,28 +5,17 @@ import type { MailDelivery, MailDeliveryPage } from '../generated/graphql';
 import type { MessagingDeps } from '../shared/deps';
 import { refusal } from '../shared/errors';
 import { redispatchMail } from './jobs';
-import { MAIL_TEXT } from './rules';
+import { MAIL_PURPOSES, MAIL_STATUSES, MAIL_TEXT } from './rules';
 import { deliveryExists, listDeliveries, requeueFailed, type DeliveryListRow } from './store';
 
 /** The back-office's deliveries list and retrying a failed mail (administrators; the resolver checks). */
 
+/** The stored values (rules.ts) as the GraphQL enums spell them (MailStatus, MailPurpose). */
+const inEnumCase = <T extends string>(values: readonly T[]) => values.map((v) => v.toUpperCase() as Uppercase<T>);
+
 export const deliveriesArgs = z.object({
-  status: z.enum(['QUEUED', 'SENDING', 'SENT', 'FAILED', 'SUPPRESSED']).nullish(),
-  purpose: z
-    .enum([
-      'PASSWORD_RESET',
-      'WELCOME',
-      'PURCHASE_RECEIPT',
-      'CONTACT_ACKNOWLEDGEMENT',
-      'CONTACT_REPLY',
-      'NEWSLETTER_CONFIRMATION',
-      'NEWSLETTER_CAMPAIGN',
-      'NEWSLETTER_TEST',
-      'ACCOUNT_DELETION',
-      'DATA_EXPORT',
-      'WEBHOOK_PAUSED',
-    ])
-    .nullish(),
+  status: z.enum(inEnumCase(MAIL_STATUSES)).nullish(),
+  purpose: z.enum(inEnumCase(MAIL_PURPOSES)).nullish(),
   search: z.string().max(254).nullish(),
   page: z.number().int().min(1).max(100_000).default(1),
   pageSize: z.number().int().min(1).max(100).default(25),

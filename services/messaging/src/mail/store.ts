@@ -4,13 +4,14 @@ import { queryRows } from '@lbf/service-kit';
 import { suppressionHash } from '../shared/email';
 import { likePattern } from '../shared/sql';
 import type { MailPurpose, TemplateData } from './template-data';
+import type { MAIL_STATUSES } from './rules';
 
 /**
  * The mail module's one door to its tables (raw SQL through the EntityManager): `mail_deliveries`,
  * `suppressions` and the `site_settings` read model. Every other file of the module goes through it.
  */
 
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed';
+export type DeliveryStatus = (typeof MAIL_STATUSES)[number];
 
 /** A mail_deliveries row as SQL returns it. */
 export interface DeliveryRow {

@@ -1,24 +1,11 @@
+import type { MAIL_PURPOSES } from './rules';
+
 /**
  * The typed input of every mail template (mail/templates/), by purpose. A delivery row stores its
  * `data` as this JSON; the sender renders subject, HTML and text from it at send time, with the
  * site settings of that moment (name, logo, contact address).
  */
-export type MailPurpose =
-  | 'password_reset'
-  | 'welcome'
-  | 'purchase_receipt'
-  | 'contact_acknowledgement'
-  | 'contact_reply'
-  | 'newsletter_confirmation'
-  | 'newsletter_campaign'
-  | 'newsletter_test'
-  | 'account_deletion'
-  | 'data_export'
-  | 'review_reminder'
-  | 'pay_link_paid'
-  | 'pay_link_receipt'
-  | 'webhook_paused'
-  | 'gift_received';
+export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 
 export interface TemplateData {
   password_reset: { firstName: string; resetUrl: string; expiresAt: string };
