@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
-import { EmptyState } from './data-list';
+import { EmptyState, FilteredEmptyState } from './data-list';
 import { Pagination } from './pagination';
 import { ListSkeleton } from './skeleton';
 
@@ -99,5 +99,39 @@ export function PagedListBody<L extends ListPage<unknown>>({
       {children(list.items)}
       <Pagination page={list.page} totalPages={pages ?? 1} onPage={onPage} />
     </>
+  );
+}
+
+/** The words of a filtered paged list (payments, journal). */
+interface FilteredListTexts {
+  empty: string;
+  resetFilters: string;
+  loadFailure: string;
+  retry: string;
+}
+
+/** A paged list under filters (payments, journal): when the filters match nothing, 'Réinitialiser'. */
+export function FilteredPagedListBody<L extends ListPage<unknown>>({
+  paged,
+  onPage,
+  filtered,
+  onReset,
+  icon,
+  text: t,
+  children,
+}: {
+  paged: PagedList<L>;
+  onPage(page: number): void;
+  filtered: boolean;
+  onReset(): void;
+  icon: ReactNode;
+  text: FilteredListTexts;
+  children(items: L['items']): ReactNode;
+}) {
+  const empty = <FilteredEmptyState icon={icon} text={t.empty} filtered={filtered} resetLabel={t.resetFilters} onReset={onReset} />;
+  return (
+    <PagedListBody paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty}>
+      {children}
+    </PagedListBody>
   );
 }
