@@ -5,7 +5,7 @@ import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import type { PremiumVideoCard_VideoFragment } from '@/generated/graphql';
 import { catalogueText, homeText } from '@/i18n/catalogue';
 import { formatDuration } from '@/lib/format/duration';
@@ -80,12 +80,7 @@ export function PremiumVideoCardSkeleton() {
     <Card className="grid overflow-hidden md:grid-cols-2">
       <Skeleton className="aspect-video rounded-none md:self-center" />
       <div className="flex flex-col gap-3 p-5 sm:p-6">
-        <Skeleton className="h-5 w-28 rounded-full" />
-        <Skeleton className="h-7 w-5/6" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-5 w-40" />
+        <Skeletons sizes={['h-5 w-28 rounded-full', 'h-7 w-5/6', 'h-4 w-full', 'h-4 w-full', 'h-4 w-1/2', 'h-5 w-40']} />
         <div className="flex items-center justify-between pt-2">
           <Skeleton className="h-9 w-24" />
           <Skeleton className="h-10 w-40" />

@@ -6,7 +6,7 @@ import { fetchPolicies } from '@/data/fetch-policies';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeletons } from '@/components/ui/skeleton';
 import { usePage } from '@/hooks/use-page';
 import { articleText, newsText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
@@ -22,6 +22,7 @@ import { ShareButtons } from '../../components/content/share-buttons';
 import { initials, typeset } from '../../lib/format/catalogue';
 import { useLikedArticle } from './use-liked-articles';
 import { ARTICLE_PAGE_QUERY, type ArticleDetail } from './article-operations';
+import { LoadingRegion } from '@/components/states/loading-region';
 
 /** An article (/actualites/:id and /actualite/:id); an unknown id shows 'Article non trouvé'. */
 export default function ArticlePage() {
@@ -134,21 +135,8 @@ function ArticleView({ article }: { article: ArticleDetail }) {
 
 function ArticleSkeleton() {
   return (
-    <div className="flex flex-col gap-5" aria-busy="true">
-      <p role="status" className="sr-only">
-        {articleText.loading}
-      </p>
-      <Skeleton className="h-5 w-24 rounded-full" />
-      <Skeleton className="h-9 w-11/12" />
-      <Skeleton className="h-9 w-2/3" />
-      <Skeleton className="h-5 w-full" />
-      <Skeleton className="h-5 w-4/5" />
-      <Skeleton className="h-5 w-72" />
-      <Skeleton className="h-14 w-full" />
-      <Skeleton className="aspect-video w-full rounded-xl" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-3/4" />
-    </div>
+    <LoadingRegion label={articleText.loading} className="flex flex-col gap-5">
+      <Skeletons sizes={['h-5 w-24 rounded-full', 'h-9 w-11/12', 'h-9 w-2/3', 'h-5 w-full', 'h-5 w-4/5', 'h-5 w-72', 'h-14 w-full', 'aspect-video w-full rounded-xl', 'h-4 w-full', 'h-4 w-full', 'h-4 w-3/4']} />
+    </LoadingRegion>
   );
 }
