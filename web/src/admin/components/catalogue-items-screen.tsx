@@ -84,7 +84,13 @@ export function CatalogueItemsScreen<T extends { id: string }>(props: {
   texts: ItemsTexts;
   icon: ReactNode;
   searchId: string;
-  items: Pick<ReturnType<typeof useCatalogueItems<unknown, T, string, string>>, 'view' | 'adding' | 'csv' | 'deleteDialog'>;
+  /** useCatalogueItems' answer. */
+  items: {
+    view: Pick<ReturnType<typeof useSearchedList<unknown, never, T>>, 'list' | 'searchBox' | 'body'>;
+    adding: ReturnType<typeof useAddForm>;
+    csv: { exporting: boolean; exportCsv(): Promise<unknown> };
+    deleteDialog: ReactNode;
+  };
   uploadForm: ReactNode;
   above?: ReactNode;
   columns: ReadonlyArray<Column<T>>;

@@ -1,9 +1,7 @@
 import { gql } from '@apollo/client';
 import { Clock, Crown, Film, Infinity as InfinityIcon, PlayCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import type { PremiumVideoCard_VideoFragment } from '@/generated/graphql';
@@ -11,6 +9,7 @@ import { catalogueText, homeText } from '@/i18n/catalogue';
 import { formatDuration } from '@/lib/format/duration';
 import { formatCents, typeset } from '../../lib/format/catalogue';
 import { MediaImage } from '../../components/content/media-image';
+import { LinkButton } from '@/components/ui/link-button';
 
 export const PREMIUM_VIDEO_FRAGMENT = gql`
   fragment PremiumVideoCard_video on Video {
@@ -63,12 +62,9 @@ export function PremiumVideoCard({ video }: { video: PremiumVideoCardVideo }) {
           <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="premium-price">
             {formatCents(video.priceCents)}
           </p>
-          <Button asChild>
-            <Link to={paths.video(video.id)}>
-              <PlayCircle aria-hidden="true" />
-              {homeText.watch}
-            </Link>
-          </Button>
+          <LinkButton to={paths.video(video.id)} icon={<PlayCircle aria-hidden="true" />}>
+            {homeText.watch}
+          </LinkButton>
         </div>
       </div>
     </Card>

@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeletons } from '@/components/ui/skeleton';
 import { usePage } from '@/hooks/use-page';
@@ -23,6 +22,8 @@ import { initials, typeset } from '../../lib/format/catalogue';
 import { useLikedArticle } from './use-liked-articles';
 import { ARTICLE_PAGE_QUERY, type ArticleDetail } from './article-operations';
 import { LoadingRegion } from '@/components/states/loading-region';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
 
 /** An article (/actualites/:id and /actualite/:id); an unknown id shows 'Article non trouvé'. */
 export default function ArticlePage() {
@@ -62,12 +63,9 @@ export default function ArticlePage() {
         <ArticleSkeleton />
       ) : (
         <NotFoundState Icon={FileQuestion} title={articleText.notFoundTitle} text={articleText.notFoundText}>
-          <Button asChild>
-            <Link to={paths.news()}>
-              <Newspaper aria-hidden="true" />
-              {articleText.back}
-            </Link>
-          </Button>
+          <LinkButton to={paths.news()} icon={<Newspaper aria-hidden="true" />}>
+            {articleText.back}
+          </LinkButton>
         </NotFoundState>
       )}
     </div>
