@@ -8,7 +8,7 @@ import { useLogError } from '../lib/use-log-error';
 import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
-import { IntegrationListScreen, useConfirmedRowAction } from '../components/integration-list-screen';
+import { DialogListScreen, useConfirmedRowAction } from '../components/dialog-list-screen';
 import { ApiKeyDialog } from './api-key-dialog';
 import { ADMIN_API_KEYS_PAGE, REVOKE_API_KEY, type AdminApiKey } from './operations';
 
@@ -57,8 +57,10 @@ export default function AdminApiKeysPage() {
   );
 
   return (
-    <IntegrationListScreen
+    <DialogListScreen
+      title={t.title}
       text={t}
+      intro={t.subtitle}
       icon={<KeyRound />}
       rows={data?.adminApiKeys}
       loading={loading}
@@ -70,10 +72,10 @@ export default function AdminApiKeysPage() {
           </IconAction>
         ) : null
       }
-      createDialog={(open, onClose) => <ApiKeyDialog open={open} scopes={scopes} onClose={onClose} />}
+      dialog={(editing, onClose) => <ApiKeyDialog open={editing === 'new'} scopes={scopes} onClose={onClose} />}
       reload={refetch}
     >
       {revoking.dialog}
-    </IntegrationListScreen>
+    </DialogListScreen>
   );
 }

@@ -9,7 +9,7 @@ import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { runAction } from '../components/admin-action';
-import { IntegrationListScreen, useConfirmedRowAction } from '../components/integration-list-screen';
+import { DialogListScreen, useConfirmedRowAction } from '../components/dialog-list-screen';
 import { ADMIN_WEBHOOKS_PAGE, DELETE_WEBHOOK, SET_WEBHOOK_ACTIVE, type AdminWebhook } from './operations';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
 import { WebhookDialog } from './webhook-dialog';
@@ -58,8 +58,10 @@ export default function AdminWebhooksPage() {
   );
 
   return (
-    <IntegrationListScreen
+    <DialogListScreen
+      title={t.title}
       text={t}
+      intro={t.subtitle}
       icon={<Webhook />}
       rows={data?.adminWebhookSubscriptions}
       loading={loading}
@@ -77,11 +79,11 @@ export default function AdminWebhooksPage() {
           </IconAction>
         </>
       )}
-      createDialog={(open, onClose) => <WebhookDialog open={open} onClose={onClose} />}
+      dialog={(editing, onClose) => <WebhookDialog open={editing === 'new'} onClose={onClose} />}
       reload={refetch}
     >
       <WebhookDeliveriesDialog subscription={viewing} onClose={() => setViewing(null)} />
       {deleting.dialog}
-    </IntegrationListScreen>
+    </DialogListScreen>
   );
 }

@@ -6,10 +6,8 @@ import type { Column } from './data-list';
 import { AddButton, ListBody } from './list-screen';
 import { PageHeader } from './page-header';
 
-/** The words of an integrations' screen (« API », « Webhooks »). */
-interface IntegrationTexts {
-  title: string;
-  subtitle: string;
+/** The words of a list screen whose add and edit forms are dialogs. */
+interface DialogListTexts {
   count(n: number): string;
   add: string;
   empty: string;
@@ -17,48 +15,54 @@ interface IntegrationTexts {
 }
 
 /**
- * « API », « Webhooks »: the heading with the count and « Ajouter », the page's sentence, the list
- * (or its empty state), the creation dialog (`createDialog(open, onClose)`: the list reloads once
- * something was made), then `children` (the screen's other dialogs).
+ * A short list (« API », « Webhooks », testimonials, promo codes) added to and edited in a dialog:
+ * the heading with the count and « Ajouter », the page's sentence (`intro`), the list (or its empty
+ * state), the dialog (`dialog(editing, onClose)`: 'new', a row, or null when closed; the list
+ * reloads once something was saved), then `children` (the screen's other dialogs). `actions(row,
+ * edit)` may open the dialog on its row.
  */
-export function IntegrationListScreen<T extends { id: string }>({
+export function DialogListScreen<T extends { id: string }>({
+  title,
   text: t,
+  intro,
   icon,
   rows,
   loading,
   columns,
   actions,
-  createDialog,
+  dialog,
   reload,
   children,
 }: {
-  text: IntegrationTexts;
+  title: string;
+  text: DialogListTexts;
+  intro?: string;
   icon: ReactNode;
   rows: readonly T[] | undefined;
   loading: boolean;
   columns: ReadonlyArray<Column<T>>;
-  actions(row: T): ReactNode;
-  createDialog(open: boolean, onClose: (created: boolean) => void): ReactNode;
+  actions(row: T, edit: (row: T) => void): ReactNode;
+  dialog(editing: T | 'new' | null, onClose: (saved: boolean) => void): ReactNode;
   reload(): unknown;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
-  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
   return (
     <div>
-      <PageHeader title={t.title} subtitle={rows ? t.count(rows.length) : '\u00a0'} actions={<AddButton label={t.add} onClick={() => setCreating(true)} />} />
-      <p className="mb-4 text-sm text-muted-foreground">{t.subtitle}</p>
+      <PageHeader title={title} subtitle={rows ? t.count(rows.length) : '\u00a0'} actions={<AddButton label={t.add} onClick={() => setEditing('new')} />} />
+      {intro && <p className="mb-4 text-sm text-muted-foreground">{intro}</p>}
       <ListBody
         rows={rows}
         loading={loading}
-        empty={{ icon, text: t.empty, addLabel: t.add, onAdd: () => setCreating(true) }}
-        label={t.title}
+        empty={{ icon, text: t.empty, addLabel: t.add, onAdd: () => setEditing('new') }}
+        label={title}
         columns={columns}
         actionsHeader={t.columns.actions}
-        actions={actions}
+        actions={(row) => actions(row, setEditing)}
       />
-      {createDialog(creating, (created) => {
-        setCreating(false);
-        if (created) void reload();
+      {dialog(editing, (saved) => {
+        setEditing(null);
+        if (saved) void reload();
       })}
       {children}
     </div>
