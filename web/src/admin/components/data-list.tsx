@@ -36,7 +36,7 @@ function hasActions(node: ReactNode): boolean {
   return node !== null && node !== undefined && node !== false;
 }
 
-interface DataListProps<T> {
+export interface DataListProps<T> {
   rows: readonly T[];
   columns: ReadonlyArray<Column<T>>;
   rowKey(row: T): string;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
-import { EmptyState, FilteredEmptyState } from './data-list';
+import { DataList, EmptyState, FilteredEmptyState, type DataListProps } from './data-list';
 import { Pagination } from './pagination';
 import { ListSkeleton } from './skeleton';
 
@@ -102,6 +102,31 @@ export function PagedListBody<L extends ListPage<unknown>>({
   );
 }
 
+/** A paged list's rows as DataList shows them, each row keyed by its id. */
+type PagedRows<L extends ListPage<{ id: string }>> = Omit<DataListProps<L['items'][number]>, 'rows' | 'rowKey'>;
+
+/** PagedListBody around a DataList of the page's rows (messages, reviews, contact, subscribers…). */
+export function PagedDataList<L extends ListPage<{ id: string }>>({
+  paged,
+  onPage,
+  failure,
+  empty,
+  skeletonRows,
+  ...list
+}: {
+  paged: PagedList<L>;
+  onPage(page: number): void;
+  failure?: { text: string; retryLabel: string };
+  empty: ReactNode;
+  skeletonRows?: number;
+} & PagedRows<L>) {
+  return (
+    <PagedListBody paged={paged} onPage={onPage} failure={failure} empty={empty} skeletonRows={skeletonRows}>
+      {(items) => <DataList {...list} rows={items} rowKey={(row) => row.id} />}
+    </PagedListBody>
+  );
+}
+
 /** The words of a filtered paged list (payments, journal). */
 interface FilteredListTexts {
   empty: string;
@@ -111,14 +136,14 @@ interface FilteredListTexts {
 }
 
 /** A paged list under filters (payments, journal): when the filters match nothing, 'Réinitialiser'. */
-export function FilteredPagedListBody<L extends ListPage<unknown>>({
+export function FilteredPagedList<L extends ListPage<{ id: string }>>({
   paged,
   onPage,
   filtered,
   onReset,
   icon,
   text: t,
-  children,
+  ...list
 }: {
   paged: PagedList<L>;
   onPage(page: number): void;
@@ -126,12 +151,7 @@ export function FilteredPagedListBody<L extends ListPage<unknown>>({
   onReset(): void;
   icon: ReactNode;
   text: FilteredListTexts;
-  children(items: L['items']): ReactNode;
-}) {
+} & PagedRows<L>) {
   const empty = <FilteredEmptyState icon={icon} text={t.empty} filtered={filtered} resetLabel={t.resetFilters} onReset={onReset} />;
-  return (
-    <PagedListBody paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty}>
-      {children}
-    </PagedListBody>
-  );
+  return <PagedDataList paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty} {...list} />;
 }

@@ -3,12 +3,12 @@ import { ScrollText } from 'lucide-react';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
 import { adminFr } from '@/i18n/admin';
-import { DataList, type Column } from '../components/data-list';
+import { type Column } from '../components/data-list';
 import { dateTimeColumn } from '../components/date-time-column';
 import { EnumFilter, FilterBar, type FilterChange } from '../components/filter-bar';
 import { ExportButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { FilteredPagedListBody, type PagedList } from '../components/paged-list';
+import { FilteredPagedList, type PagedList } from '../components/paged-list';
 import { useFilteredPagedList } from '../components/use-filtered-paged-list';
 import { DatesSearchReset } from '../components/search-field';
 import { JournalDetails } from './journal-details';
@@ -112,9 +112,7 @@ export default function AdminJournalPage() {
 
 function JournalList({ paged, filtered, onReset, onPage }: { paged: PagedList<JournalPage>; filtered: boolean; onReset(): void; onPage(page: number): void }) {
   return (
-    <FilteredPagedListBody paged={paged} onPage={onPage} filtered={filtered} onReset={onReset} icon={<ScrollText />} text={t}>
-      {(items) => <DataList label={adminFr.nav.journal} rows={items} columns={columns} rowKey={(e) => e.id} />}
-    </FilteredPagedListBody>
+    <FilteredPagedList paged={paged} onPage={onPage} filtered={filtered} onReset={onReset} icon={<ScrollText />} text={t} label={adminFr.nav.journal} columns={columns} />
   );
 }
 

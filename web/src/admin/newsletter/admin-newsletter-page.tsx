@@ -9,9 +9,8 @@ import { formatDay } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { EmptyState, type Column } from '../components/data-list';
 import { PageHeader } from '../components/page-header';
-import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
+import { PagedDataList, usePagedList, type PagedList } from '../components/paged-list';
 import { ToneBadge } from '../components/status-badge';
-import { DataList } from '../components/data-list';
 import { StatCard, StatCardSkeletons } from '../components/stat-card';
 import { CampaignComposer } from './campaign-composer';
 import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign, type AdminCampaigns, type AdminNewsletterStats } from './operations';
@@ -92,9 +91,7 @@ function CampaignHistory({ paged, onPage }: { paged: PagedList<AdminCampaigns>; 
       <h2 id="campaigns-heading" className="mb-3 text-lg font-semibold">
         {t.history}
       </h2>
-      <PagedListBody paged={paged} onPage={onPage} skeletonRows={2} empty={<EmptyState icon={<History />} text={t.historyEmpty} />}>
-        {(items) => <DataList label={t.history} rows={items} columns={campaignColumns} rowKey={(c) => c.id} />}
-      </PagedListBody>
+      <PagedDataList paged={paged} onPage={onPage} skeletonRows={2} empty={<EmptyState icon={<History />} text={t.historyEmpty} />} label={t.history} columns={campaignColumns} />
     </section>
   );
 }

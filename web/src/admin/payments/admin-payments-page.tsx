@@ -8,13 +8,13 @@ import { adminFr } from '@/i18n/admin';
 import { operatorHealthFr as healthText } from '@/i18n/admin/operator-health';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useUrlParam } from '../lib/use-url-state';
-import { DataList, type Column } from '../components/data-list';
+import { type Column } from '../components/data-list';
 import { dateTimeColumn } from '../components/date-time-column';
 import { IconAction } from '../components/icon-action';
 import { EnumFilter, FilterBar, type FilterChange } from '../components/filter-bar';
 import { ExportButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { FilteredPagedListBody, type PagedList } from '../components/paged-list';
+import { FilteredPagedList, type PagedList } from '../components/paged-list';
 import { useFilteredPagedList } from '../components/use-filtered-paged-list';
 import { DatesSearchReset } from '../components/search-field';
 import { OrderStatusBadge } from '../components/status-badge';
@@ -82,23 +82,23 @@ const NO_FILTERS: Filters = { status: '', method: '', from: '', to: '', search: 
 /** The orders of the page: a click on a row, or its eye, opens the order's detail. */
 function OrdersList({ paged, filtered, onReset, onOpen, onPage }: { paged: PagedList<AdminOrders>; filtered: boolean; onReset(): void; onOpen(id: string): void; onPage(page: number): void }) {
   return (
-    <FilteredPagedListBody paged={paged} onPage={onPage} filtered={filtered} onReset={onReset} icon={<CreditCard />} text={t}>
-      {(items) => (
-        <DataList
-          label={adminFr.nav.payments}
-          rows={items}
-          columns={columns}
-          rowKey={(order) => order.id}
-          actionsHeader={t.columns.actions}
-          onRowClick={(order) => onOpen(order.id)}
-          actions={(order) => (
-            <IconAction label={t.detailsAction(order.buyerEmail, order.itemTitle)} tooltip={t.details} onClick={() => onOpen(order.id)}>
-              <Eye aria-hidden="true" />
-            </IconAction>
-          )}
-        />
+    <FilteredPagedList
+      paged={paged}
+      onPage={onPage}
+      filtered={filtered}
+      onReset={onReset}
+      icon={<CreditCard />}
+      text={t}
+      label={adminFr.nav.payments}
+      columns={columns}
+      actionsHeader={t.columns.actions}
+      onRowClick={(order) => onOpen(order.id)}
+      actions={(order) => (
+        <IconAction label={t.detailsAction(order.buyerEmail, order.itemTitle)} tooltip={t.details} onClick={() => onOpen(order.id)}>
+          <Eye aria-hidden="true" />
+        </IconAction>
       )}
-    </FilteredPagedListBody>
+    />
   );
 }
 
