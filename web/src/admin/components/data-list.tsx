@@ -123,6 +123,15 @@ export function DataList<T>(props: DataListProps<T>) {
   return isMobile ? <DataCards {...props} /> : <DataTable {...props} />;
 }
 
+/** A cell's text cut to its room (`className`: truncated or clamped), whole on hover. */
+export function ClippedText({ text, className }: { text: string; className: string }) {
+  return (
+    <span className={className} title={text}>
+      {text}
+    </span>
+  );
+}
+
 /** Empty state of a list: the screen's sentence (e.g. 'Aucune vidéo trouvée'). */
 export function EmptyState({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
   return (

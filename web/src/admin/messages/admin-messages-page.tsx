@@ -10,7 +10,7 @@ import { formatDateTime } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { runAction } from '../components/admin-action';
 import { ToneBadge } from '../components/status-badge';
-import { EmptyState, type Column } from '../components/data-list';
+import { ClippedText, EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { AddButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
@@ -41,14 +41,7 @@ function status(m: AdminMessage) {
 }
 
 const columns: ReadonlyArray<Column<AdminMessage>> = [
-  {
-    header: t.columns.subject,
-    cell: (m) => (
-      <span className="block max-w-72 truncate" title={m.subject}>
-        {m.subject}
-      </span>
-    ),
-  },
+  { header: t.columns.subject, cell: (m) => <ClippedText text={m.subject} className="block max-w-72 truncate" /> },
   { header: t.columns.type, cell: (m) => (m.isGroup ? t.group : t.individual) },
   {
     header: t.columns.recipient,

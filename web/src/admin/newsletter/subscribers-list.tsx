@@ -9,7 +9,7 @@ import { useCsvExport } from '../lib/use-csv-export';
 import { ActionConfirmDialog } from '../components/action-confirm-dialog';
 import { runAction } from '../components/admin-action';
 import { ToneBadge } from '../components/status-badge';
-import { EmptyState, type Column } from '../components/data-list';
+import { ClippedText, EmptyState, type Column } from '../components/data-list';
 import { EnumFilter, FilterBar } from '../components/filter-bar';
 import { IconAction } from '../components/icon-action';
 import { ExportButton } from '../components/list-screen';
@@ -32,14 +32,7 @@ const STATUSES = everyValue<SubscriberStatus>()(['ACTIVE', 'PENDING', 'UNSUBSCRI
 const tone = { ACTIVE: 'success', PENDING: 'warning', UNSUBSCRIBED: 'muted', BOUNCED: 'danger', COMPLAINED: 'danger' } as const satisfies Record<SubscriberStatus, string>;
 
 const columns: ReadonlyArray<Column<AdminSubscriber>> = [
-  {
-    header: t.subscriberColumns.email,
-    cell: (s) => (
-      <span className="block max-w-72 truncate" title={s.email}>
-        {s.email}
-      </span>
-    ),
-  },
+  { header: t.subscriberColumns.email, cell: (s) => <ClippedText text={s.email} className="block max-w-72 truncate" /> },
   { header: t.subscriberColumns.date, cell: (s) => <span className="whitespace-nowrap">{formatDay(s.subscribedAt)}</span> },
   { header: t.subscriberColumns.source, cell: (s) => t.sources[s.source] },
   {

@@ -8,7 +8,7 @@ import { adminFr } from '@/i18n/admin';
 import { operatorHealthFr as healthText } from '@/i18n/admin/operator-health';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useUrlParam } from '../lib/use-url-state';
-import { type Column } from '../components/data-list';
+import { ClippedText, type Column } from '../components/data-list';
 import { dateTimeColumn } from '../components/date-time-column';
 import { IconAction } from '../components/icon-action';
 import { EnumFilter, FilterBar, type FilterChange } from '../components/filter-bar';
@@ -30,14 +30,7 @@ const METHODS = everyValue<PaymentMethod>()(['ORANGE', 'MTN', 'NOTCHPAY']);
 // Seven columns beside the sidebar at 1280 px: a little less padding than the other lists.
 const columns: ReadonlyArray<Column<AdminOrder>> = ([
   dateTimeColumn(t.columns.date, (order) => order.createdAt),
-  {
-    header: t.columns.client,
-    cell: (order) => (
-      <span className="block max-w-40 truncate" title={order.buyerEmail}>
-        {order.buyerEmail}
-      </span>
-    ),
-  },
+  { header: t.columns.client, cell: (order) => <ClippedText text={order.buyerEmail} className="block max-w-40 truncate" /> },
   {
     header: t.columns.item,
     wide: true,
