@@ -1,7 +1,6 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import type { ReactNode } from 'react';
 import type { DeleteResult } from '../api/catalogue';
-import { toastSuccess } from '../lib/errors';
 import { useCsvExport } from '../lib/use-csv-export';
 import type { Column } from './data-list';
 import { ExportAddActions, FormScreen, ListBody, useAddForm } from './list-screen';
@@ -63,12 +62,9 @@ export function useCatalogueItems<TData, T extends { id: string; title: string }
   const { askDelete, dialog: deleteDialog } = useDeleteRow<T, KD>({
     mutation: deleteMutation,
     field: deleteField,
-    confirm: t.confirmDelete,
-    failure: t.deleteFailure,
-    onDeleted: (row) => {
-      toastSuccess(t.deleted, t.deletedText(row.title));
-      onDeleted?.(row);
-    },
+    texts: t,
+    deletedText: (row) => t.deletedText(row.title),
+    onDeleted,
     reload: () => view.refetch(),
   });
   return { view, adding, csv, askDelete, deleteDialog };

@@ -3,7 +3,7 @@ import { MessageSquareQuote, Star } from 'lucide-react';
 import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import { adminFr } from '@/i18n/admin';
-import { resultOf, toastSuccess } from '../lib/errors';
+import { resultOf } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
 import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
@@ -56,9 +56,7 @@ export default function AdminTestimonialsPage() {
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminTestimonial, 'deleteTestimonial'>({
     mutation: DELETE_TESTIMONIAL,
     field: 'deleteTestimonial',
-    confirm: t.confirmDelete,
-    failure: t.deleteFailure,
-    onDeleted: () => toastSuccess(t.deleted),
+    texts: t,
     reload: () => refetch(),
   });
 
