@@ -14,10 +14,11 @@ import type {
   MailStatus,
   NewsletterSource,
   OrderStatus,
-  PaymentMethod,
   SubscriberStatus,
 } from '@/generated/graphql';
 import { everyValue } from '@/lib/enum-values';
+import { articleCategoryLabels, contentCategoryLabels } from './catalogue';
+import { orderStatusLabels, paymentMethodLabels } from './commerce';
 
 export type { ArticleCategory, ContentCategory };
 
@@ -99,19 +100,9 @@ export const adminFr = {
     updatedOnHint: 'Affiché sur le site : changez-la quand le contenu a été revu ou mis à jour.',
     invalidDay: "Veuillez entrer une date de mise à jour valide, au plus tard aujourd'hui.",
   },
-  categories: {
-    exercise: 'Exercices',
-    nutrition: 'Nutrition',
-    wellbeing: 'Bien-être',
-    sleep: 'Sommeil',
-    health: 'Santé',
-  } satisfies Record<ContentCategory, string>,
-  articleCategories: {
-    cardio: 'Cardio',
-    nutrition: 'Nutrition',
-    sleep: 'Sommeil',
-    wellbeing: 'Bien-être',
-  } satisfies Record<ArticleCategory, string>,
+  // The site's own names of the categories.
+  categories: contentCategoryLabels,
+  articleCategories: articleCategoryLabels,
   upload: {
     uploading: 'Upload en cours...',
     progressTitle: 'Envoi des fichiers',
@@ -567,21 +558,9 @@ export const adminFr = {
     loadOrderFailure: 'Impossible de charger le paiement.',
     usdTitle: (usd: string) => `Soit ${usd}`,
   },
-  /** The order and attempt statuses, in French (the purchase history's 'Complété' / 'En attente'). */
-  orderStatus: {
-    CREATED: 'Créé',
-    PENDING: 'En attente',
-    COMPLETED: 'Complété',
-    FAILED: 'Échoué',
-    EXPIRED: 'Expiré',
-    CANCELED: 'Annulé',
-    REFUNDED: 'Remboursé',
-  } satisfies Record<OrderStatus | AttemptStatus, string>,
-  paymentMethods: {
-    ORANGE: 'Orange Money',
-    MTN: 'MTN Mobile Money',
-    NOTCHPAY: 'NotchPay',
-  } satisfies Record<PaymentMethod, string>,
+  /** The order and attempt statuses, in French: the customer's words (the purchase history's 'Complété' / 'En attente'), but an order not yet sent is 'Créé'. */
+  orderStatus: { ...orderStatusLabels, CREATED: 'Créé' } satisfies Record<OrderStatus | AttemptStatus, string>,
+  paymentMethods: paymentMethodLabels,
   itemTypes: {
     VIDEO: 'Vidéo',
     PDF: 'PDF',

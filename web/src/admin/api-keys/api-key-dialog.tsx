@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation } from '@/data/hooks';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { apiKeysFr as t } from '@/i18n/admin/api-keys';
-import { ServerMessageError, reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { EditDialog, EditDialogForm } from '../components/edit-dialog';
-import { SecretShown } from '../components/secret-shown';
+import { resultOf } from '../lib/errors';
+import { EditDialogForm } from '../components/edit-dialog';
+import { CheckboxGroup, SecretCreateDialog, useCreateWithSecret } from '../components/secret-create-dialog';
 import { CREATE_API_KEY } from './operations';
 
 const schema = z.object({
@@ -25,16 +25,8 @@ const FIELDS = new Set(['name', 'scopes', 'costPerMinute', 'expiresAt']);
 
 /** « Nouvelle clé d’API »: the form, then the secret, shown this once with a copy button and a warning. */
 export function ApiKeyDialog({ open, scopes, onClose }: { open: boolean; scopes: Scope[]; onClose(created: boolean): void }) {
-  const [secret, setSecret] = useState<string | null>(null);
-  const close = () => {
-    const created = secret !== null;
-    setSecret(null);
-    onClose(created);
-  };
   return (
-    <EditDialog open={open} onClose={close} title={secret ? t.secretTitle : t.formTitle} description={secret ? t.secretDescription : t.formDescription} className="max-w-xl">
-      {open && (secret ? <SecretShown secret={secret} text={t} testId="api-key-secret" onDone={close} /> : <ApiKeyForm scopes={scopes} onCreated={setSecret} onCancel={close} />)}
-    </EditDialog>
+    <SecretCreateDialog open={open} text={t} testId="api-key-secret" onClose={onClose} form={(onCreated, onCancel) => <ApiKeyForm scopes={scopes} onCreated={onCreated} onCancel={onCancel} />} />
   );
 }
 
@@ -44,17 +36,16 @@ function ApiKeyForm({ scopes, onCreated, onCancel }: { scopes: Scope[]; onCreate
   const [create] = useApolloMutation(CREATE_API_KEY);
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    const input = { name: v.name.trim(), scopes: v.scopes, costPerMinute: Number(v.costPerMinute), expiresAt: new Date(`${v.expiresAt}T23:59:59`).toISOString() };
-    try {
-      const result = resultOf((await create({ variables: { input } })).data, 'adminCreateApiKey');
-      toastSuccess(t.created);
-      onCreated(result.secret ?? '');
-    } catch (err) {
-      if (err instanceof ServerMessageError && err.field && FIELDS.has(err.field)) form.setError(err.field as keyof Values, { message: err.message });
-      else reportFailure(err, t.saveFailure);
-    }
-  });
+  const onSubmit = useCreateWithSecret(
+    form,
+    FIELDS,
+    t,
+    async (v) => {
+      const input = { name: v.name.trim(), scopes: v.scopes, costPerMinute: Number(v.costPerMinute), expiresAt: new Date(`${v.expiresAt}T23:59:59`).toISOString() };
+      return resultOf((await create({ variables: { input } })).data, 'adminCreateApiKey');
+    },
+    onCreated,
+  );
 
   return (
     <EditDialogForm label={t.formTitle} onSubmit={onSubmit} onCancel={onCancel} pending={form.formState.isSubmitting} submitLabel={t.create}>
@@ -67,17 +58,12 @@ function ApiKeyForm({ scopes, onCreated, onCancel }: { scopes: Scope[]; onCreate
       <FormField id={`${id}-expires`} label={t.fields.expiresAt} error={errors.expiresAt?.message}>
         <Input type="date" min={inDays(1)} {...form.register('expiresAt')} />
       </FormField>
-      <fieldset className="flex flex-col gap-2 sm:col-span-2">
-        <legend className="text-sm font-medium">{t.fields.scopes}</legend>
-        {scopes.map((s) => (
-          <label key={s.scope} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" value={s.scope} className="size-4 accent-(--color-primary)" {...form.register('scopes')} />
-            <span>{s.label}</span>
-            <span className="font-mono text-xs text-muted-foreground">{s.scope}</span>
-          </label>
-        ))}
-        {errors.scopes?.message && <p className="text-sm text-destructive">{errors.scopes.message}</p>}
-      </fieldset>
+      <CheckboxGroup
+        legend={t.fields.scopes}
+        options={scopes.map((s) => ({ value: s.scope, label: s.label, detail: s.scope }))}
+        register={form.register('scopes')}
+        error={errors.scopes?.message}
+      />
     </EditDialogForm>
   );
 }

@@ -4,7 +4,6 @@ import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import type { ArticleStatus } from '../api/catalogue';
 import { adminFr } from '@/i18n/admin';
-import { toastSuccess } from '../lib/errors';
 import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
 import { AddButton, FormScreen, ListBody } from '../components/list-screen';
@@ -64,9 +63,7 @@ export default function AdminArticlesPage() {
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminArticle, 'deleteArticle'>({
     mutation: DELETE_ARTICLE,
     field: 'deleteArticle',
-    confirm: t.confirmDelete,
-    failure: t.deleteFailure,
-    onDeleted: () => toastSuccess(t.deleted),
+    texts: t,
     reload: () => view.refetch(),
   });
 

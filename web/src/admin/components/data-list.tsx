@@ -36,7 +36,7 @@ function hasActions(node: ReactNode): boolean {
   return node !== null && node !== undefined && node !== false;
 }
 
-interface DataListProps<T> {
+export interface DataListProps<T> {
   rows: readonly T[];
   columns: ReadonlyArray<Column<T>>;
   rowKey(row: T): string;
@@ -121,6 +121,15 @@ function DataTable<T>({ rows, columns, rowKey, actions, actionsHeader, label, on
 export function DataList<T>(props: DataListProps<T>) {
   const { isMobile } = useSidebar();
   return isMobile ? <DataCards {...props} /> : <DataTable {...props} />;
+}
+
+/** A cell's text cut to its room (`className`: truncated or clamped), whole on hover. */
+export function ClippedText({ text, className }: { text: string; className: string }) {
+  return (
+    <span className={className} title={text}>
+      {text}
+    </span>
+  );
 }
 
 /** Empty state of a list: the screen's sentence (e.g. 'Aucune vidéo trouvée'). */

@@ -1,16 +1,14 @@
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SearchLabel } from '@/components/ui/search-box';
 import { adminFr } from '@/i18n/admin';
 
 /** A list's search box (videos, PDFs, articles): the text typed, a button that empties it. */
 export function ListSearch({ id, label, placeholder, value, onChange }: { id: string; label: string; placeholder: string; value: string; onChange(value: string): void }) {
   return (
     <form role="search" className="relative mb-4 max-w-md" onSubmit={(event) => event.preventDefault()}>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <SearchLabel id={id} label={label} />
       <Input
         id={id}
         type="search"

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useClampPage } from '../lib/use-clamp-page';
 import { useLogError } from '../lib/use-log-error';
-import { EmptyState } from './data-list';
+import { DataList, EmptyState, FilteredEmptyState, type DataListProps } from './data-list';
 import { Pagination } from './pagination';
 import { ListSkeleton } from './skeleton';
 
@@ -100,4 +100,58 @@ export function PagedListBody<L extends ListPage<unknown>>({
       <Pagination page={list.page} totalPages={pages ?? 1} onPage={onPage} />
     </>
   );
+}
+
+/** A paged list's rows as DataList shows them, each row keyed by its id. */
+type PagedRows<L extends ListPage<{ id: string }>> = Omit<DataListProps<L['items'][number]>, 'rows' | 'rowKey'>;
+
+/** PagedListBody around a DataList of the page's rows (messages, reviews, contact, subscribers…). */
+export function PagedDataList<L extends ListPage<{ id: string }>>({
+  paged,
+  onPage,
+  failure,
+  empty,
+  skeletonRows,
+  ...list
+}: {
+  paged: PagedList<L>;
+  onPage(page: number): void;
+  failure?: { text: string; retryLabel: string };
+  empty: ReactNode;
+  skeletonRows?: number;
+} & PagedRows<L>) {
+  return (
+    <PagedListBody paged={paged} onPage={onPage} failure={failure} empty={empty} skeletonRows={skeletonRows}>
+      {(items) => <DataList {...list} rows={items} rowKey={(row) => row.id} />}
+    </PagedListBody>
+  );
+}
+
+/** The words of a filtered paged list (payments, journal). */
+interface FilteredListTexts {
+  empty: string;
+  resetFilters: string;
+  loadFailure: string;
+  retry: string;
+}
+
+/** A paged list under filters (payments, journal): when the filters match nothing, 'Réinitialiser'. */
+export function FilteredPagedList<L extends ListPage<{ id: string }>>({
+  paged,
+  onPage,
+  filtered,
+  onReset,
+  icon,
+  text: t,
+  ...list
+}: {
+  paged: PagedList<L>;
+  onPage(page: number): void;
+  filtered: boolean;
+  onReset(): void;
+  icon: ReactNode;
+  text: FilteredListTexts;
+} & PagedRows<L>) {
+  const empty = <FilteredEmptyState icon={icon} text={t.empty} filtered={filtered} resetLabel={t.resetFilters} onReset={onReset} />;
+  return <PagedDataList paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty} {...list} />;
 }

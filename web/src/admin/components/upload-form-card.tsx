@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { adminFr } from '@/i18n/admin';
@@ -33,27 +33,27 @@ export function useUploadSubmission({ successText, failure }: { successText: str
 }
 
 /**
- * An upload form's submit: its files (`requests`) sent to storage with their progress, then `create`
- * with their upload ids; on success the form back to `empty()` and `onUploaded` (useUploadSubmission).
+ * An upload form (videos, PDFs) and its submit: its files (`requests`) sent to storage with their
+ * progress, then `create` with their upload ids; on success the form back to `empty()` and
+ * `onUploaded` (useUploadSubmission with the screen's sentences).
  */
-export function useUploadForm<V extends FieldValues, K extends string>(
-  form: UseFormReturn<V>,
-  {
-    empty,
-    requests,
-    create,
-    onUploaded,
-    ...texts
-  }: {
-    empty(): V;
-    requests(values: V): Array<UploadRequest<K>>;
-    create(values: V, ids: Partial<Record<K, string>>): Promise<unknown>;
-    onUploaded(): void;
-    successText: string;
-    failure: string;
-  },
-) {
-  const { files, uploading, submit } = useUploadSubmission(texts);
+export function useUploadForm<V extends FieldValues, K extends string>({
+  resolver,
+  empty,
+  requests,
+  create,
+  onUploaded,
+  texts,
+}: {
+  resolver: Resolver<V>;
+  empty(): V;
+  requests(values: V): Array<UploadRequest<K>>;
+  create(values: V, ids: Partial<Record<K, string>>): Promise<unknown>;
+  onUploaded(): void;
+  texts: { uploadSuccessText: string; uploadFailure: string };
+}) {
+  const form = useForm<V>({ resolver, defaultValues: empty() as DefaultValues<V> });
+  const { files, uploading, submit } = useUploadSubmission({ successText: texts.uploadSuccessText, failure: texts.uploadFailure });
   const onSubmit = form.handleSubmit((values) =>
     submit(
       async () => {
@@ -65,7 +65,7 @@ export function useUploadForm<V extends FieldValues, K extends string>(
       },
     ),
   );
-  return { files, uploading, onSubmit };
+  return { form, files, uploading, onSubmit };
 }
 
 /** The card of an upload form: heading, the fields (disabled while uploading), progress, submit. */

@@ -2,27 +2,28 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { useApolloMutation } from '@/data/hooks';
 import { useState } from 'react';
 import type { DeleteResult } from '../api/catalogue';
-import { reportFailure, resultOf } from '../lib/errors';
+import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { ConfirmDeleteDialog } from './confirm-dialog';
 
 /**
  * The delete button of a list: `askDelete(row)` opens 'Confirmer la suppression' with the
- * screen's sentence; on confirmation runs the delete mutation, then `onDeleted(row)` (its toast)
+ * screen's sentence (`texts.confirmDelete`); on confirmation runs the delete mutation, then the
+ * screen's toast (`texts.deleted`, with `deletedText(row)` under it when given), `onDeleted(row)`
  * and `reload()`; a failure is the screen's toast. Render `dialog` once in the screen.
  */
 export function useDeleteRow<T extends { id: string }, K extends string>({
   mutation,
   field,
-  confirm,
-  failure,
+  texts,
+  deletedText,
   onDeleted,
   reload,
 }: {
   mutation: TypedDocumentNode<{ [F in K]: DeleteResult }, { id: string }>;
   field: K;
-  confirm: string;
-  failure: string;
-  onDeleted(row: T): void;
+  texts: { confirmDelete: string; deleteFailure: string; deleted: string };
+  deletedText?(row: T): string;
+  onDeleted?(row: T): void;
   reload(): Promise<unknown>;
 }) {
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -32,17 +33,18 @@ export function useDeleteRow<T extends { id: string }, K extends string>({
     try {
       const { data } = await runDelete({ variables: { id: row.id } });
       if (!resultOf(data, field).ok) throw new Error(`${field} refused`);
-      onDeleted(row);
+      toastSuccess(texts.deleted, deletedText?.(row));
+      onDeleted?.(row);
       await reload();
     } catch (err) {
-      reportFailure(err, failure);
+      reportFailure(err, texts.deleteFailure);
     }
   };
 
   const dialog = (
     <ConfirmDeleteDialog
       open={deleting !== null}
-      description={confirm}
+      description={texts.confirmDelete}
       onOpenChange={(open) => !open && setDeleting(null)}
       onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
     />

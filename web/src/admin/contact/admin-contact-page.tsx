@@ -7,10 +7,10 @@ import { cn } from '@/lib/utils';
 import { adminFr } from '@/i18n/admin';
 import { formatDateTime } from '../lib/money';
 import { useUrlParam } from '../lib/use-url-state';
-import { DataList, EmptyState, type Column } from '../components/data-list';
+import { EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { PageHeader } from '../components/page-header';
-import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
+import { PagedDataList, usePagedList, type PagedList } from '../components/paged-list';
 import { SearchField, SearchForm } from '../components/search-field';
 import { useDebounced } from '../lib/use-debounced';
 import { ContactDetailDialog } from './contact-detail-dialog';
@@ -61,28 +61,21 @@ function FolderTabs({ folder, onChange }: { folder: ContactFolder; onChange(fold
 /** The folder's messages: a click on a row, or its eye, opens the message. */
 function ContactList({ paged, folder, onOpen, onPage }: { paged: PagedList<AdminContactMessages>; folder: ContactFolder; onOpen(id: string): void; onPage(page: number): void }) {
   return (
-    <PagedListBody
+    <PagedDataList
       paged={paged}
       onPage={onPage}
       failure={{ text: t.loadFailure, retryLabel: t.retry }}
       empty={<EmptyState icon={<Inbox />} text={folder === 'INBOX' ? t.empty : t.emptyArchived} />}
-    >
-      {(items) => (
-        <DataList
-          label={folder === 'INBOX' ? t.inbox : t.archived}
-          rows={items}
-          columns={columns}
-          rowKey={(m) => m.id}
-          actionsHeader={adminFr.common.actions}
-          onRowClick={(m) => onOpen(m.id)}
-          actions={(m) => (
-            <IconAction label={t.openLabel(m.name)} tooltip={t.open} onClick={() => onOpen(m.id)}>
-              <Eye aria-hidden="true" />
-            </IconAction>
-          )}
-        />
+      label={folder === 'INBOX' ? t.inbox : t.archived}
+      columns={columns}
+      actionsHeader={adminFr.common.actions}
+      onRowClick={(m) => onOpen(m.id)}
+      actions={(m) => (
+        <IconAction label={t.openLabel(m.name)} tooltip={t.open} onClick={() => onOpen(m.id)}>
+          <Eye aria-hidden="true" />
+        </IconAction>
       )}
-    </PagedListBody>
+    />
   );
 }
 

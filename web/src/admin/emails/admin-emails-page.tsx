@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useClampPage } from '../lib/use-clamp-page';
-import { DataList, FilteredEmptyState, type Column } from '../components/data-list';
+import { ClippedText, DataList, FilteredEmptyState, type Column } from '../components/data-list';
 import { dateTimeColumn } from '../components/date-time-column';
 import { IconAction } from '../components/icon-action';
 import { EnumFilter, FilterBar, FilterField, type FilterChange } from '../components/filter-bar';
@@ -44,25 +44,9 @@ const PURPOSES = everyValue<MailPurpose>()([
 
 const columns: ReadonlyArray<Column<AdminMailDelivery>> = ([
   dateTimeColumn(t.columns.date, (d) => d.createdAt),
-  {
-    header: t.columns.recipient,
-    wide: true,
-    cell: (d) => (
-      <span className="block max-w-56 truncate max-md:max-w-full" title={d.recipient}>
-        {d.recipient}
-      </span>
-    ),
-  },
+  { header: t.columns.recipient, wide: true, cell: (d) => <ClippedText text={d.recipient} className="block max-w-56 truncate max-md:max-w-full" /> },
   { header: t.columns.purpose, wide: true, cell: (d) => t.purpose[d.purpose] },
-  {
-    header: t.columns.subject,
-    wide: true,
-    cell: (d) => (
-      <span className="line-clamp-2 max-w-72 break-words" title={d.subject}>
-        {d.subject}
-      </span>
-    ),
-  },
+  { header: t.columns.subject, wide: true, cell: (d) => <ClippedText text={d.subject} className="line-clamp-2 max-w-72 break-words" /> },
   {
     header: t.columns.status,
     wide: true,

@@ -1,18 +1,16 @@
 import { useApolloQuery } from '@/data/hooks';
 import { ScrollText } from 'lucide-react';
-import { useMemo, useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
 import { adminFr } from '@/i18n/admin';
-import { useCsvExport } from '../lib/use-csv-export';
-import { useListFilters } from '../lib/use-list-filters';
-import { DataList, FilteredEmptyState, type Column } from '../components/data-list';
+import { type Column } from '../components/data-list';
 import { dateTimeColumn } from '../components/date-time-column';
-import { DateRangeFilter, EnumFilter, FilterBar, ResetFilters, type FilterChange } from '../components/filter-bar';
+import { EnumFilter, FilterBar, type FilterChange } from '../components/filter-bar';
 import { ExportButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
-import { SearchField } from '../components/search-field';
+import { FilteredPagedList, type PagedList } from '../components/paged-list';
+import { useFilteredPagedList } from '../components/use-filtered-paged-list';
+import { DatesSearchReset } from '../components/search-field';
 import { JournalDetails } from './journal-details';
 import {
   ADMIN_JOURNAL,
@@ -91,13 +89,12 @@ function retention(days: number): string {
  */
 export default function AdminJournalPage() {
   usePage(adminFr.nav.journal);
-  const [page, setPage] = useState(1);
-  const { filters, filter, change, filtered, reset } = useListFilters(NO_FILTERS, setPage);
-  const result = useApolloQuery(ADMIN_JOURNAL, { variables: { filter, page, pageSize: JOURNAL_PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
-  const paged = usePagedList(result, (data) => data.adminJournal, { page, setPage, what: t.loadFailure, keepPrevious: false });
+  const { setPage, filters, change, filtered, reset, paged, exportCsv, exporting } = useFilteredPagedList(NO_FILTERS, ADMIN_JOURNAL, (data) => data.adminJournal, {
+    pageSize: JOURNAL_PAGE_SIZE,
+    what: t.loadFailure,
+    csv: { query: EXPORT_ADMIN_JOURNAL_CSV, field: 'exportAdminJournalCsv', fileName: t.exportFile },
+  });
   const choices = useApolloQuery(ADMIN_JOURNAL_FILTERS, { fetchPolicy: 'cache-and-network' }).data?.adminJournalFilters;
-  const exportVariables = useMemo(() => ({ filter }), [filter]);
-  const { exportCsv, exporting } = useCsvExport(EXPORT_ADMIN_JOURNAL_CSV, 'exportAdminJournalCsv', t.exportFile, exportVariables);
 
   return (
     <div>
@@ -114,13 +111,8 @@ export default function AdminJournalPage() {
 }
 
 function JournalList({ paged, filtered, onReset, onPage }: { paged: PagedList<JournalPage>; filtered: boolean; onReset(): void; onPage(page: number): void }) {
-  const empty = (
-    <FilteredEmptyState icon={<ScrollText />} text={t.empty} filtered={filtered} resetLabel={t.resetFilters} onReset={onReset} />
-  );
   return (
-    <PagedListBody paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty}>
-      {(items) => <DataList label={adminFr.nav.journal} rows={items} columns={columns} rowKey={(e) => e.id} />}
-    </PagedListBody>
+    <FilteredPagedList paged={paged} onPage={onPage} filtered={filtered} onReset={onReset} icon={<ScrollText />} text={t} label={adminFr.nav.journal} columns={columns} />
   );
 }
 
@@ -149,16 +141,7 @@ function JournalFilters({
       <EnumFilter id="journal-actor" label={t.filterActor} allLabel={t.all} {...options(choices?.actors)} value={filters.actor} onChange={(v) => change('actor', v)} />
       <EnumFilter id="journal-action" label={t.filterAction} allLabel={t.allActions} {...options(choices?.actions)} value={filters.action} onChange={(v) => change('action', v)} />
       <EnumFilter id="journal-target" label={t.filterTarget} allLabel={t.all} {...options(choices?.targetTypes)} value={filters.targetType} onChange={(v) => change('targetType', v)} />
-      <DateRangeFilter idPrefix="journal" labels={{ from: t.filterFrom, to: t.filterTo }} filters={filters} change={change} />
-      <SearchField
-        id="journal-search"
-        label={t.filterSearch}
-        placeholder={t.searchPlaceholder}
-        className="col-span-2 md:col-span-1 xl:col-span-1"
-        value={filters.search}
-        onChange={(value) => change('search', value)}
-      />
-      <ResetFilters filtered={filtered} label={t.resetFilters} onReset={reset} />
+      <DatesSearchReset idPrefix="journal" text={t} filters={filters} change={change} filtered={filtered} reset={reset} />
     </FilterBar>
   );
 }

@@ -10,11 +10,11 @@ import { formatDateTime } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { runAction } from '../components/admin-action';
 import { ToneBadge } from '../components/status-badge';
-import { DataList, EmptyState, type Column } from '../components/data-list';
+import { ClippedText, EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { AddButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { PagedListBody, usePagedList } from '../components/paged-list';
+import { PagedDataList, usePagedList } from '../components/paged-list';
 import { StatCard, StatCardSkeletons } from '../components/stat-card';
 import { ADMIN_MARK_MESSAGE_READ, ADMIN_MESSAGE_STATS, ADMIN_MESSAGES, MESSAGES_PAGE_SIZE, type AdminMessage, type AdminMessageStats } from './operations';
 import { SendMessageDialog } from './send-message-dialog';
@@ -41,14 +41,7 @@ function status(m: AdminMessage) {
 }
 
 const columns: ReadonlyArray<Column<AdminMessage>> = [
-  {
-    header: t.columns.subject,
-    cell: (m) => (
-      <span className="block max-w-72 truncate" title={m.subject}>
-        {m.subject}
-      </span>
-    ),
-  },
+  { header: t.columns.subject, cell: (m) => <ClippedText text={m.subject} className="block max-w-72 truncate" /> },
   { header: t.columns.type, cell: (m) => (m.isGroup ? t.group : t.individual) },
   {
     header: t.columns.recipient,
@@ -123,7 +116,7 @@ export default function AdminMessagesPage() {
       <PageHeader title={fr.admin.nav.messages} subtitle={paged.list ? t.count(paged.list.total) : '\u00a0'} actions={<AddButton label={t.newMessage} onClick={compose} />} />
       <MessageStatCards figures={stats.data?.adminInternalMessageStats} loading={stats.loading} />
       <h2 className="mb-3 text-lg font-semibold">{t.history}</h2>
-      <PagedListBody
+      <PagedDataList
         paged={paged}
         onPage={setPage}
         failure={{ text: t.loadFailure, retryLabel: t.retry }}
@@ -132,24 +125,17 @@ export default function AdminMessagesPage() {
             <AddButton label={t.newMessage} onClick={compose} />
           </EmptyState>
         }
-      >
-        {(items) => (
-          <DataList
-            label={t.history}
-            rows={items}
-            columns={columns}
-            rowKey={(m) => m.id}
-            actionsHeader={adminFr.common.actions}
-            actions={(m) =>
-              !m.isGroup && !m.readAt ? (
-                <IconAction label={t.markReadLabel(m.subject)} tooltip={t.markRead} onClick={() => void markRead(m)}>
-                  <CheckCheck aria-hidden="true" />
-                </IconAction>
-              ) : null
-            }
-          />
-        )}
-      </PagedListBody>
+        label={t.history}
+        columns={columns}
+        actionsHeader={adminFr.common.actions}
+        actions={(m) =>
+          !m.isGroup && !m.readAt ? (
+            <IconAction label={t.markReadLabel(m.subject)} tooltip={t.markRead} onClick={() => void markRead(m)}>
+              <CheckCheck aria-hidden="true" />
+            </IconAction>
+          ) : null
+        }
+      />
       <SendMessageDialog open={composing} onOpenChange={setComposing} onSent={refresh} />
     </div>
   );

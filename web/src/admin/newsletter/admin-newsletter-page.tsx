@@ -7,11 +7,10 @@ import { formatCount } from '@/lib/format/number';
 import { adminFr } from '@/i18n/admin';
 import { formatDay } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
-import { EmptyState, type Column } from '../components/data-list';
+import { ClippedText, EmptyState, type Column } from '../components/data-list';
 import { PageHeader } from '../components/page-header';
-import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
+import { PagedDataList, usePagedList, type PagedList } from '../components/paged-list';
 import { ToneBadge } from '../components/status-badge';
-import { DataList } from '../components/data-list';
 import { StatCard, StatCardSkeletons } from '../components/stat-card';
 import { CampaignComposer } from './campaign-composer';
 import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign, type AdminCampaigns, type AdminNewsletterStats } from './operations';
@@ -23,15 +22,7 @@ const statusTone = { QUEUED: 'muted', SENDING: 'warning', SENT: 'success' } as c
 
 const campaignColumns: ReadonlyArray<Column<AdminCampaign>> = [
   { header: t.campaignColumns.date, cell: (c) => <span className="whitespace-nowrap">{formatDay(c.createdAt)}</span> },
-  {
-    header: t.campaignColumns.subject,
-    wide: true,
-    cell: (c) => (
-      <span className="line-clamp-2 max-w-80 break-words" title={c.subject}>
-        {c.subject}
-      </span>
-    ),
-  },
+  { header: t.campaignColumns.subject, wide: true, cell: (c) => <ClippedText text={c.subject} className="line-clamp-2 max-w-80 break-words" /> },
   { header: t.campaignColumns.recipients, numeric: true, cell: (c) => formatCount(c.total) },
   { header: t.campaignColumns.sent, numeric: true, cell: (c) => formatCount(c.sent) },
   { header: t.campaignColumns.failed, numeric: true, cell: (c) => <span className={c.failed > 0 ? 'text-destructive' : undefined}>{formatCount(c.failed)}</span> },
@@ -92,9 +83,7 @@ function CampaignHistory({ paged, onPage }: { paged: PagedList<AdminCampaigns>; 
       <h2 id="campaigns-heading" className="mb-3 text-lg font-semibold">
         {t.history}
       </h2>
-      <PagedListBody paged={paged} onPage={onPage} skeletonRows={2} empty={<EmptyState icon={<History />} text={t.historyEmpty} />}>
-        {(items) => <DataList label={t.history} rows={items} columns={campaignColumns} rowKey={(c) => c.id} />}
-      </PagedListBody>
+      <PagedDataList paged={paged} onPage={onPage} skeletonRows={2} empty={<EmptyState icon={<History />} text={t.historyEmpty} />} label={t.history} columns={campaignColumns} />
     </section>
   );
 }

@@ -9,11 +9,11 @@ import { useCsvExport } from '../lib/use-csv-export';
 import { ActionConfirmDialog } from '../components/action-confirm-dialog';
 import { runAction } from '../components/admin-action';
 import { ToneBadge } from '../components/status-badge';
-import { DataList, EmptyState, type Column } from '../components/data-list';
+import { ClippedText, EmptyState, type Column } from '../components/data-list';
 import { EnumFilter, FilterBar } from '../components/filter-bar';
 import { IconAction } from '../components/icon-action';
 import { ExportButton } from '../components/list-screen';
-import { PagedListBody, usePagedList } from '../components/paged-list';
+import { PagedDataList, usePagedList } from '../components/paged-list';
 import { SearchField } from '../components/search-field';
 import { useDebounced } from '../lib/use-debounced';
 import {
@@ -32,14 +32,7 @@ const STATUSES = everyValue<SubscriberStatus>()(['ACTIVE', 'PENDING', 'UNSUBSCRI
 const tone = { ACTIVE: 'success', PENDING: 'warning', UNSUBSCRIBED: 'muted', BOUNCED: 'danger', COMPLAINED: 'danger' } as const satisfies Record<SubscriberStatus, string>;
 
 const columns: ReadonlyArray<Column<AdminSubscriber>> = [
-  {
-    header: t.subscriberColumns.email,
-    cell: (s) => (
-      <span className="block max-w-72 truncate" title={s.email}>
-        {s.email}
-      </span>
-    ),
-  },
+  { header: t.subscriberColumns.email, cell: (s) => <ClippedText text={s.email} className="block max-w-72 truncate" /> },
   { header: t.subscriberColumns.date, cell: (s) => <span className="whitespace-nowrap">{formatDay(s.subscribedAt)}</span> },
   { header: t.subscriberColumns.source, cell: (s) => t.sources[s.source] },
   {
@@ -133,24 +126,22 @@ export function SubscribersList({ onChanged }: { onChanged(): void }) {
         <ExportButton exporting={exporting} onExport={() => void exportCsv()} />
       </div>
       <SubscriberFilters search={search} status={status} onSearch={filterBy(setSearch)} onStatus={filterBy(setStatus)} />
-      <PagedListBody paged={paged} onPage={setPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={<EmptyState icon={<Users />} text={t.subscribersEmpty} />}>
-        {(items) => (
-          <DataList
-            label={t.subscribers}
-            rows={items}
-            columns={columns}
-            rowKey={(s) => s.id}
-            actionsHeader={adminFr.common.actions}
-            actions={(s) =>
-              s.status === 'ACTIVE' || s.status === 'PENDING' ? (
-                <IconAction label={t.unsubscribeLabel(s.email)} tooltip={t.unsubscribe} destructive onClick={() => unsubscribe.ask(s)}>
-                  <UserMinus aria-hidden="true" />
-                </IconAction>
-              ) : null
-            }
-          />
-        )}
-      </PagedListBody>
+      <PagedDataList
+        paged={paged}
+        onPage={setPage}
+        failure={{ text: t.loadFailure, retryLabel: t.retry }}
+        empty={<EmptyState icon={<Users />} text={t.subscribersEmpty} />}
+        label={t.subscribers}
+        columns={columns}
+        actionsHeader={adminFr.common.actions}
+        actions={(s) =>
+          s.status === 'ACTIVE' || s.status === 'PENDING' ? (
+            <IconAction label={t.unsubscribeLabel(s.email)} tooltip={t.unsubscribe} destructive onClick={() => unsubscribe.ask(s)}>
+              <UserMinus aria-hidden="true" />
+            </IconAction>
+          ) : null
+        }
+      />
       {unsubscribe.dialog}
     </section>
   );

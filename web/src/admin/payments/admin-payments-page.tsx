@@ -1,6 +1,5 @@
-import { useApolloQuery } from '@/data/hooks';
 import { CreditCard, Eye } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePage } from '@/hooks/use-page';
 import { cn } from '@/lib/utils';
@@ -8,21 +7,20 @@ import { everyValue } from '@/lib/enum-values';
 import { adminFr } from '@/i18n/admin';
 import { operatorHealthFr as healthText } from '@/i18n/admin/operator-health';
 import { formatUsdCents, formatXaf } from '../lib/money';
-import { useCsvExport } from '../lib/use-csv-export';
-import { useListFilters } from '../lib/use-list-filters';
 import { useUrlParam } from '../lib/use-url-state';
-import { DataList, FilteredEmptyState, type Column } from '../components/data-list';
+import { ClippedText, type Column } from '../components/data-list';
 import { dateTimeColumn } from '../components/date-time-column';
 import { IconAction } from '../components/icon-action';
-import { DateRangeFilter, EnumFilter, FilterBar, ResetFilters, type FilterChange } from '../components/filter-bar';
+import { EnumFilter, FilterBar, type FilterChange } from '../components/filter-bar';
 import { ExportButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { PagedListBody, usePagedList, type PagedList } from '../components/paged-list';
-import { SearchField } from '../components/search-field';
+import { FilteredPagedList, type PagedList } from '../components/paged-list';
+import { useFilteredPagedList } from '../components/use-filtered-paged-list';
+import { DatesSearchReset } from '../components/search-field';
 import { OrderStatusBadge } from '../components/status-badge';
 import { OperatorHealthPanel } from './operator-health-panel';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type AdminOrders, type OrderFilter, type OrderStatus, type PaymentMethod } from './operations';
+import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type AdminOrders, type OrderStatus, type PaymentMethod } from './operations';
 
 const t = adminFr.payments;
 
@@ -32,14 +30,7 @@ const METHODS = everyValue<PaymentMethod>()(['ORANGE', 'MTN', 'NOTCHPAY']);
 // Seven columns beside the sidebar at 1280 px: a little less padding than the other lists.
 const columns: ReadonlyArray<Column<AdminOrder>> = ([
   dateTimeColumn(t.columns.date, (order) => order.createdAt),
-  {
-    header: t.columns.client,
-    cell: (order) => (
-      <span className="block max-w-40 truncate" title={order.buyerEmail}>
-        {order.buyerEmail}
-      </span>
-    ),
-  },
+  { header: t.columns.client, cell: (order) => <ClippedText text={order.buyerEmail} className="block max-w-40 truncate" /> },
   {
     header: t.columns.item,
     wide: true,
@@ -83,27 +74,24 @@ const NO_FILTERS: Filters = { status: '', method: '', from: '', to: '', search: 
 
 /** The orders of the page: a click on a row, or its eye, opens the order's detail. */
 function OrdersList({ paged, filtered, onReset, onOpen, onPage }: { paged: PagedList<AdminOrders>; filtered: boolean; onReset(): void; onOpen(id: string): void; onPage(page: number): void }) {
-  const empty = (
-    <FilteredEmptyState icon={<CreditCard />} text={t.empty} filtered={filtered} resetLabel={t.resetFilters} onReset={onReset} />
-  );
   return (
-    <PagedListBody paged={paged} onPage={onPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={empty}>
-      {(items) => (
-        <DataList
-          label={adminFr.nav.payments}
-          rows={items}
-          columns={columns}
-          rowKey={(order) => order.id}
-          actionsHeader={t.columns.actions}
-          onRowClick={(order) => onOpen(order.id)}
-          actions={(order) => (
-            <IconAction label={t.detailsAction(order.buyerEmail, order.itemTitle)} tooltip={t.details} onClick={() => onOpen(order.id)}>
-              <Eye aria-hidden="true" />
-            </IconAction>
-          )}
-        />
+    <FilteredPagedList
+      paged={paged}
+      onPage={onPage}
+      filtered={filtered}
+      onReset={onReset}
+      icon={<CreditCard />}
+      text={t}
+      label={adminFr.nav.payments}
+      columns={columns}
+      actionsHeader={t.columns.actions}
+      onRowClick={(order) => onOpen(order.id)}
+      actions={(order) => (
+        <IconAction label={t.detailsAction(order.buyerEmail, order.itemTitle)} tooltip={t.details} onClick={() => onOpen(order.id)}>
+          <Eye aria-hidden="true" />
+        </IconAction>
       )}
-    </PagedListBody>
+    />
   );
 }
 
@@ -147,15 +135,12 @@ export default function AdminPaymentsPage() {
 
 /** The orders: filters, the paged list, the export and the order's detail. */
 function OrdersView({ tabs }: { tabs: ReactNode }) {
-  const [page, setPage] = useState(1);
   const [openId, setOpenId] = useUrlParam('order');
-  const { filters, filter: asked, change, filtered, reset } = useListFilters(NO_FILTERS, setPage);
-  // Only the filters set (useListFilters): the server's OrderFilter.
-  const filter = asked as OrderFilter | null;
-  const result = useApolloQuery(ADMIN_ORDERS_PAGE, { variables: { filter, page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
-  const paged = usePagedList(result, (data) => data.adminOrders, { page, setPage, what: t.loadFailure, keepPrevious: false });
-  const exportVariables = useMemo(() => ({ filter }), [filter]);
-  const { exportCsv, exporting } = useCsvExport(EXPORT_ORDERS_CSV, 'exportOrdersCsv', t.exportFile, exportVariables);
+  const { setPage, filters, change, filtered, reset, refetch, paged, exportCsv, exporting } = useFilteredPagedList(NO_FILTERS, ADMIN_ORDERS_PAGE, (data) => data.adminOrders, {
+    pageSize: PAGE_SIZE,
+    what: t.loadFailure,
+    csv: { query: EXPORT_ORDERS_CSV, field: 'exportOrdersCsv', fileName: t.exportFile },
+  });
 
   return (
     <div>
@@ -167,7 +152,7 @@ function OrdersView({ tabs }: { tabs: ReactNode }) {
       {tabs}
       <PaymentFilters filters={filters} change={change} filtered={filtered} reset={reset} />
       <OrdersList paged={paged} filtered={filtered} onReset={reset} onOpen={setOpenId} onPage={setPage} />
-      <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} onChanged={() => void result.refetch()} />
+      <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} onChanged={() => void refetch()} />
     </div>
   );
 }
@@ -197,16 +182,7 @@ function PaymentFilters({ filters, change, filtered, reset }: { filters: Filters
         value={filters.method}
         onChange={(v) => change('method', v)}
       />
-      <DateRangeFilter idPrefix="payments" labels={{ from: t.filterFrom, to: t.filterTo }} filters={filters} change={change} />
-      <SearchField
-        id="payments-search"
-        label={t.filterSearch}
-        placeholder={t.searchPlaceholder}
-        className="col-span-2 md:col-span-1 xl:col-span-1"
-        value={filters.search}
-        onChange={(value) => change('search', value)}
-      />
-      <ResetFilters filtered={filtered} label={t.resetFilters} onReset={reset} />
+      <DatesSearchReset idPrefix="payments" text={t} filters={filters} change={change} filtered={filtered} reset={reset} />
     </FilterBar>
   );
 }

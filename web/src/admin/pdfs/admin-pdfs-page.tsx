@@ -5,15 +5,10 @@ import { fr } from '@/i18n/fr';
 import { formatDate } from '@/lib/format/date';
 import { formatCount } from '@/lib/format/number';
 import { adminFr } from '@/i18n/admin';
-import { toastSuccess } from '../lib/errors';
 import { formatBytes, formatMegabytes } from '../lib/format-bytes';
-import { useCsvExport } from '../lib/use-csv-export';
 import { type Column } from '../components/data-list';
-import { CatalogueItemsScreen } from '../components/catalogue-items-screen';
-import { useAddForm } from '../components/list-screen';
+import { CatalogueItemsScreen, useCatalogueItems } from '../components/catalogue-items-screen';
 import { thumbTitleColumn } from '../components/thumb-title';
-import { useDeleteRow } from '../components/use-delete-row';
-import { useSearchedList } from '../components/use-searched-list';
 import { ADMIN_PDFS_PAGE, DELETE_PDF, EXPORT_PDFS_CSV, PAGE_SIZE, type AdminPdf } from './operations';
 import { PdfEditDialog } from './pdf-edit-dialog';
 import { PdfRowActions } from './pdf-row-actions';
@@ -46,21 +41,18 @@ const columns: ReadonlyArray<Column<AdminPdf>> = [
 export default function AdminPdfsPage() {
   usePage(fr.admin.nav.pdfs);
   const [editing, setEditing] = useState<AdminPdf | null>(null);
-  const view = useSearchedList(ADMIN_PDFS_PAGE, {
-    variables: (search, page) => ({ search, page, pageSize: PAGE_SIZE }),
+  const items = useCatalogueItems({
+    query: ADMIN_PDFS_PAGE,
+    pageSize: PAGE_SIZE,
     pick: (data) => data.pdfs,
     what: 'AdminPdfsPage',
+    texts: t,
+    exportQuery: EXPORT_PDFS_CSV,
+    exportField: 'exportPdfsCsv',
+    deleteMutation: DELETE_PDF,
+    deleteField: 'deletePdf',
   });
-  const adding = useAddForm(view.reloadFirstPage);
-  const csv = useCsvExport(EXPORT_PDFS_CSV, 'exportPdfsCsv', t.exportFile);
-  const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminPdf, 'deletePdf'>({
-    mutation: DELETE_PDF,
-    field: 'deletePdf',
-    confirm: t.confirmDelete,
-    failure: t.deleteFailure,
-    onDeleted: (pdf) => toastSuccess(t.deleted, t.deletedText(pdf.title)),
-    reload: () => view.refetch(),
-  });
+  const { view, adding } = items;
 
   return (
     <CatalogueItemsScreen
@@ -68,16 +60,13 @@ export default function AdminPdfsPage() {
       texts={t}
       icon={<FileText />}
       searchId="pdfs-search"
-      view={view}
-      adding={adding}
-      csv={csv}
+      items={items}
       uploadForm={<PdfUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />}
       columns={columns}
       // The server counted a download: the list shows the new count.
-      actions={(pdf) => <PdfRowActions pdf={pdf} onEdit={setEditing} onDelete={askDelete} onDownloaded={() => void view.refetch()} />}
+      actions={(pdf) => <PdfRowActions pdf={pdf} onEdit={setEditing} onDelete={items.askDelete} onDownloaded={() => void view.refetch()} />}
     >
       <PdfEditDialog pdf={editing} onClose={() => setEditing(null)} />
-      {deleteDialog}
     </CatalogueItemsScreen>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { adminFr } from '@/i18n/admin';
 import { resultOf } from '../lib/errors';
 import { formatBytes } from '../lib/format-bytes';
@@ -34,21 +33,6 @@ function createPdfInput(values: PdfUploadValues, ids: Partial<Record<FileKey, st
   };
 }
 
-/** The form and its submission: the files sent straight to storage, then `createPdf` with their ids. */
-function usePdfUpload(onUploaded: () => void) {
-  const form = useForm<PdfUploadValues>({ resolver: zodResolver(pdfUploadSchema), defaultValues: emptyPdfUpload() });
-  const [createPdf] = useApolloMutation(CREATE_PDF);
-  const upload = useUploadForm(form, {
-    empty: emptyPdfUpload,
-    requests: pdfRequests,
-    create: async (values, ids) => resultOf((await createPdf({ variables: { input: createPdfInput(values, ids) } })).data, 'createPdf'),
-    onUploaded,
-    successText: t.uploadSuccessText,
-    failure: t.uploadFailure,
-  });
-  return { form, ...upload };
-}
-
 /** 'Ajouter un PDF': same pattern as the video upload (spec §4 upload states). */
 export function PdfUploadForm({
   limits,
@@ -58,7 +42,16 @@ export function PdfUploadForm({
   onUploaded(): void;
 }) {
   const id = useId();
-  const { form, files, uploading, onSubmit } = usePdfUpload(onUploaded);
+  const [createPdf] = useApolloMutation(CREATE_PDF);
+  // The files sent straight to storage, then `createPdf` with their ids.
+  const { form, files, uploading, onSubmit } = useUploadForm({
+    resolver: zodResolver(pdfUploadSchema),
+    empty: emptyPdfUpload,
+    requests: pdfRequests,
+    create: async (values, ids) => resultOf((await createPdf({ variables: { input: createPdfInput(values, ids) } })).data, 'createPdf'),
+    onUploaded,
+    texts: t,
+  });
   const { errors } = form.formState;
   const maxSize = (bytes: number | undefined) => (bytes === undefined ? undefined : adminFr.upload.maxSize(formatBytes(bytes)));
 

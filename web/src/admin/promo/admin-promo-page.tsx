@@ -1,6 +1,5 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { BadgePercent, Pencil } from 'lucide-react';
-import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import { adminFr } from '@/i18n/admin';
@@ -11,8 +10,7 @@ import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
 import { ActiveToggleAction, useActiveToggle } from '../components/active-toggle-action';
 import { IconAction } from '../components/icon-action';
-import { AddButton, ListBody } from '../components/list-screen';
-import { PageHeader } from '../components/page-header';
+import { DialogListScreen } from '../components/dialog-list-screen';
 import { ADMIN_PROMO_CODES_PAGE, SET_PROMO_CODE_ACTIVE, type AdminPromoCode } from './operations';
 import { PromoCodeDialog } from './promo-code-dialog';
 
@@ -55,11 +53,9 @@ const columns: ReadonlyArray<Column<AdminPromoCode>> = [
 /** /admin/promo: « Codes promo », created, edited, activated or deactivated, with each code's uses and revenue. */
 export default function AdminPromoCodesPage() {
   usePage(adminFr.nav.promo);
-  const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
   const { data, loading, error, refetch } = useApolloQuery(ADMIN_PROMO_CODES_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminPromoCodesPage');
   const [setActive] = useApolloMutation(SET_PROMO_CODE_ACTIVE);
-  const codes = data?.adminPromoCodes;
 
   const { busyId, toggle } = useActiveToggle(
     (code: AdminPromoCode) => code.active,
@@ -68,32 +64,23 @@ export default function AdminPromoCodesPage() {
   );
 
   return (
-    <div>
-      <PageHeader title={adminFr.nav.promo} subtitle={codes ? t.count(codes.length) : '\u00a0'} actions={<AddButton label={t.add} onClick={() => setEditing('new')} />} />
-      <ListBody
-        rows={codes}
-        loading={loading}
-        empty={{ icon: <BadgePercent />, text: t.empty, addLabel: t.add, onAdd: () => setEditing('new') }}
-        label={adminFr.nav.promo}
-        columns={columns}
-        actionsHeader={t.columns.actions}
-        actions={(code) => (
-          <>
-            <ActiveToggleAction active={code.active} name={code.code} texts={t} busy={busyId === code.id} onToggle={() => void toggle(code)} />
-            <IconAction label={t.editAction(code.code)} tooltip={adminFr.common.edit} onClick={() => setEditing(code)}>
-              <Pencil aria-hidden="true" />
-            </IconAction>
-          </>
-        )}
-      />
-      <PromoCodeDialog
-        editing={editing}
-        items={data?.adminPromoItems ?? []}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) void refetch();
-        }}
-      />
-    </div>
+    <DialogListScreen
+      title={adminFr.nav.promo}
+      text={t}
+      icon={<BadgePercent />}
+      rows={data?.adminPromoCodes}
+      loading={loading}
+      columns={columns}
+      actions={(code, edit) => (
+        <>
+          <ActiveToggleAction active={code.active} name={code.code} texts={t} busy={busyId === code.id} onToggle={() => void toggle(code)} />
+          <IconAction label={t.editAction(code.code)} tooltip={adminFr.common.edit} onClick={() => edit(code)}>
+            <Pencil aria-hidden="true" />
+          </IconAction>
+        </>
+      )}
+      dialog={(editing, onClose) => <PromoCodeDialog editing={editing} items={data?.adminPromoItems ?? []} onClose={onClose} />}
+      reload={refetch}
+    />
   );
 }

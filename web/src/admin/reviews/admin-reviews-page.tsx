@@ -9,10 +9,10 @@ import { reviewsFr as t } from '@/i18n/admin/reviews';
 import type { ReviewItemType } from '@/generated/graphql';
 import { ActionConfirmDialog } from '../components/action-confirm-dialog';
 import { runAction } from '../components/admin-action';
-import { DataList, EmptyState, type Column } from '../components/data-list';
+import { EmptyState, type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { PageHeader } from '../components/page-header';
-import { PagedListBody, usePagedList } from '../components/paged-list';
+import { PagedDataList, usePagedList } from '../components/paged-list';
 import { SearchField, SearchForm } from '../components/search-field';
 import { SegmentedFilter } from '../components/segmented-filter';
 import { ToneBadge } from '../components/status-badge';
@@ -126,28 +126,26 @@ export default function AdminReviewsPage() {
     <div>
       <PageHeader title={t.title} subtitle={paged.list ? t.count(paged.list.total) : '\u00a0'} />
       <Filters f={f} />
-      <PagedListBody paged={paged} onPage={f.setPage} failure={{ text: t.loadFailure, retryLabel: t.retry }} empty={<EmptyState icon={<MessageSquareText />} text={t.empty} />}>
-        {(items) => (
-          <DataList
-            label={t.title}
-            rows={items}
-            columns={columns}
-            rowKey={(r) => r.id}
-            actionsHeader={t.columns.status}
-            actions={(r) =>
-              r.hidden ? (
-                <IconAction label={t.unhideLabel(r.reviewerName)} tooltip={t.unhide} onClick={() => void show(r)}>
-                  <Eye aria-hidden="true" />
-                </IconAction>
-              ) : (
-                <IconAction label={t.hideLabel(r.reviewerName)} tooltip={t.hide} onClick={() => setHiding(r)}>
-                  <EyeOff aria-hidden="true" />
-                </IconAction>
-              )
-            }
-          />
-        )}
-      </PagedListBody>
+      <PagedDataList
+        paged={paged}
+        onPage={f.setPage}
+        failure={{ text: t.loadFailure, retryLabel: t.retry }}
+        empty={<EmptyState icon={<MessageSquareText />} text={t.empty} />}
+        label={t.title}
+        columns={columns}
+        actionsHeader={t.columns.status}
+        actions={(r) =>
+          r.hidden ? (
+            <IconAction label={t.unhideLabel(r.reviewerName)} tooltip={t.unhide} onClick={() => void show(r)}>
+              <Eye aria-hidden="true" />
+            </IconAction>
+          ) : (
+            <IconAction label={t.hideLabel(r.reviewerName)} tooltip={t.hide} onClick={() => setHiding(r)}>
+              <EyeOff aria-hidden="true" />
+            </IconAction>
+          )
+        }
+      />
       <ActionConfirmDialog
         open={hiding !== null}
         destructive

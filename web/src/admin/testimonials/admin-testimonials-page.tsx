@@ -1,16 +1,15 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { MessageSquareQuote, Star } from 'lucide-react';
-import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { formatDate } from '@/lib/format/date';
 import { adminFr } from '@/i18n/admin';
-import { resultOf, toastSuccess } from '../lib/errors';
+import { resultOf } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
 import { ToneBadge } from '../components/status-badge';
 import { type Column } from '../components/data-list';
 import { ActiveToggleAction, useActiveToggle } from '../components/active-toggle-action';
-import { AddButton, EditDeleteActions, ListBody } from '../components/list-screen';
-import { PageHeader } from '../components/page-header';
+import { DialogListScreen } from '../components/dialog-list-screen';
+import { EditDeleteActions } from '../components/list-screen';
 import { useDeleteRow } from '../components/use-delete-row';
 import { ADMIN_TESTIMONIALS_PAGE, DELETE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
 import { TestimonialDialog } from './testimonial-dialog';
@@ -51,19 +50,15 @@ const columns: ReadonlyArray<Column<AdminTestimonial>> = [
 /** /admin/testimonials: the home page's testimonials, added, edited, shown or hidden. */
 export default function AdminTestimonialsPage() {
   usePage(adminFr.nav.testimonials);
-  const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
   const { data, loading, error, refetch } = useApolloQuery(ADMIN_TESTIMONIALS_PAGE, { fetchPolicy: 'cache-and-network' });
   useLogError(error, 'AdminTestimonialsPage');
   const [updateTestimonial] = useApolloMutation(UPDATE_TESTIMONIAL);
   const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminTestimonial, 'deleteTestimonial'>({
     mutation: DELETE_TESTIMONIAL,
     field: 'deleteTestimonial',
-    confirm: t.confirmDelete,
-    failure: t.deleteFailure,
-    onDeleted: () => toastSuccess(t.deleted),
+    texts: t,
     reload: () => refetch(),
   });
-  const items = data?.adminTestimonials;
 
   const { busyId, toggle } = useActiveToggle(
     (item: AdminTestimonial) => item.isActive,
@@ -72,41 +67,23 @@ export default function AdminTestimonialsPage() {
   );
 
   return (
-    <div>
-      <PageHeader
-        title={adminFr.nav.testimonials}
-        subtitle={items ? t.count(items.length) : '\u00a0'}
-        actions={<AddButton label={t.add} onClick={() => setEditing('new')} />}
-      />
-
-      <ListBody
-        rows={items}
-        loading={loading}
-        empty={{ icon: <MessageSquareQuote />, text: t.empty, addLabel: t.add, onAdd: () => setEditing('new') }}
-        label={adminFr.nav.testimonials}
-        columns={columns}
-        actionsHeader={t.columns.actions}
-        actions={(item) => (
-          <>
-            <ActiveToggleAction active={item.isActive} name={item.name} texts={t} busy={busyId === item.id} onToggle={() => void toggle(item)} />
-            <EditDeleteActions
-              editLabel={t.editAction(item.name)}
-              deleteLabel={t.deleteAction(item.name)}
-              onEdit={() => setEditing(item)}
-              onDelete={() => askDelete(item)}
-            />
-          </>
-        )}
-      />
-
-      <TestimonialDialog
-        editing={editing}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) void refetch();
-        }}
-      />
+    <DialogListScreen
+      title={adminFr.nav.testimonials}
+      text={t}
+      icon={<MessageSquareQuote />}
+      rows={data?.adminTestimonials}
+      loading={loading}
+      columns={columns}
+      actions={(item, edit) => (
+        <>
+          <ActiveToggleAction active={item.isActive} name={item.name} texts={t} busy={busyId === item.id} onToggle={() => void toggle(item)} />
+          <EditDeleteActions editLabel={t.editAction(item.name)} deleteLabel={t.deleteAction(item.name)} onEdit={() => edit(item)} onDelete={() => askDelete(item)} />
+        </>
+      )}
+      dialog={(editing, onClose) => <TestimonialDialog editing={editing} onClose={onClose} />}
+      reload={refetch}
+    >
       {deleteDialog}
-    </div>
+    </DialogListScreen>
   );
 }

@@ -3,13 +3,8 @@ import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { adminFr } from '@/i18n/admin';
-import { toastSuccess } from '../lib/errors';
-import { useCsvExport } from '../lib/use-csv-export';
 import { useUrlParam } from '../lib/use-url-state';
-import { CatalogueItemsScreen } from '../components/catalogue-items-screen';
-import { useAddForm } from '../components/list-screen';
-import { useDeleteRow } from '../components/use-delete-row';
-import { useSearchedList } from '../components/use-searched-list';
+import { CatalogueItemsScreen, useCatalogueItems } from '../components/catalogue-items-screen';
 import { ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
 import { isBeingPrepared } from './processing-status';
 import { usePollWhile } from './use-poll-while';
@@ -30,27 +25,24 @@ export default function AdminVideosPage() {
   usePage(fr.admin.nav.videos);
   const [focusId, setFocusId] = useUrlParam('video');
   const [editing, setEditing] = useState<AdminVideo | null>(null);
-  const view = useSearchedList(ADMIN_VIDEOS_PAGE, {
-    variables: (search, page) => ({ search, page, pageSize: PAGE_SIZE }),
+  const items = useCatalogueItems({
+    query: ADMIN_VIDEOS_PAGE,
+    pageSize: PAGE_SIZE,
     pick: (data) => data.videos,
     what: 'AdminVideosPage',
-  });
-  // Polls while a video of the page is waiting for or in the pipeline.
-  usePollWhile(view.data?.videos.items.some(isBeingPrepared) ?? false, view);
-  const adding = useAddForm(view.reloadFirstPage);
-  const csv = useCsvExport(EXPORT_VIDEOS_CSV, 'exportVideosCsv', t.exportFile);
-  const { askDelete, dialog: deleteDialog } = useDeleteRow<AdminVideo, 'deleteVideo'>({
-    mutation: DELETE_VIDEO,
-    field: 'deleteVideo',
-    confirm: t.confirmDelete,
-    failure: t.deleteFailure,
+    texts: t,
+    exportQuery: EXPORT_VIDEOS_CSV,
+    exportField: 'exportVideosCsv',
+    deleteMutation: DELETE_VIDEO,
+    deleteField: 'deleteVideo',
     onDeleted: (video) => {
-      toastSuccess(t.deleted, t.deletedText(video.title));
       if (video.id === focusId) setFocusId(null);
     },
-    reload: () => view.refetch(),
   });
-  const actions = (video: AdminVideo) => <VideoRowActions video={video} onEdit={setEditing} onDelete={askDelete} />;
+  const { view, adding } = items;
+  // Polls while a video of the page is waiting for or in the pipeline.
+  usePollWhile(view.data?.videos.items.some(isBeingPrepared) ?? false, view);
+  const actions = (video: AdminVideo) => <VideoRowActions video={video} onEdit={setEditing} onDelete={items.askDelete} />;
 
   return (
     <CatalogueItemsScreen
@@ -58,16 +50,13 @@ export default function AdminVideosPage() {
       texts={t}
       icon={<VideoIcon />}
       searchId="videos-search"
-      view={view}
-      adding={adding}
-      csv={csv}
+      items={items}
       uploadForm={<VideoUploadForm limits={view.data?.uploadLimits} onUploaded={adding.added} />}
       above={focusId && <VideoFocus key={focusId} id={focusId} actions={actions} onClose={() => setFocusId(null)} />}
       columns={videoColumns}
       actions={actions}
     >
       <VideoEditDialog video={editing} onClose={() => setEditing(null)} />
-      {deleteDialog}
     </CatalogueItemsScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation } from '@/data/hooks';
 import { useId } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { adminFr } from '@/i18n/admin';
@@ -47,20 +47,6 @@ function videoRequests(values: VideoUploadValues): Array<UploadRequest<FileKey>>
   return requests;
 }
 
-/** The form and its submission: the files sent straight to storage, then `createVideo` with their ids. */
-function useVideoUpload(onUploaded: () => void) {
-  const form = useForm<VideoUploadValues>({ resolver: zodResolver(videoUploadSchema), defaultValues: emptyVideoUpload() });
-  const [createVideo] = useApolloMutation(CREATE_VIDEO);
-  const upload = useUploadForm(form, {
-    empty: emptyVideoUpload,
-    requests: videoRequests,
-    create: async (values, ids) => resultOf((await createVideo({ variables: { input: createVideoInput(values, ids) } })).data, 'createVideo'),
-    onUploaded,
-    successText: t.uploadSuccessText,
-    failure: t.uploadFailure,
-  });
-  return { form, ...upload };
-}
 
 /**
  * 'Ajouter une vidéo': the fields, the files sent straight to storage with a real progress bar
@@ -75,7 +61,16 @@ export function VideoUploadForm({
   onUploaded(): void;
 }) {
   const id = useId();
-  const { form, files, uploading, onSubmit } = useVideoUpload(onUploaded);
+  const [createVideo] = useApolloMutation(CREATE_VIDEO);
+  // The files sent straight to storage, then `createVideo` with their ids.
+  const { form, files, uploading, onSubmit } = useUploadForm({
+    resolver: zodResolver(videoUploadSchema),
+    empty: emptyVideoUpload,
+    requests: videoRequests,
+    create: async (values, ids) => resultOf((await createVideo({ variables: { input: createVideoInput(values, ids) } })).data, 'createVideo'),
+    onUploaded,
+    texts: t,
+  });
   const { errors } = form.formState;
 
   return (

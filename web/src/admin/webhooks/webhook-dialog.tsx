@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation } from '@/data/hooks';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { webhooksFr as t } from '@/i18n/admin/webhooks';
-import { ServerMessageError, reportFailure, resultOf, toastSuccess } from '../lib/errors';
-import { EditDialog, EditDialogForm } from '../components/edit-dialog';
-import { SecretShown } from '../components/secret-shown';
+import { resultOf } from '../lib/errors';
+import { EditDialogForm } from '../components/edit-dialog';
+import { CheckboxGroup, SecretCreateDialog, useCreateWithSecret } from '../components/secret-create-dialog';
 import { CREATE_WEBHOOK } from './operations';
 
 export const WEBHOOK_EVENTS = ['PURCHASE_COMPLETED', 'PURCHASE_REFUNDED', 'USER_REGISTERED', 'ITEM_PUBLISHED', 'CONTACT_MESSAGE_RECEIVED'] as const;
@@ -22,17 +22,7 @@ const FIELDS = new Set(['url', 'events']);
 
 /** « Nouveau webhook »: the form, then the signing secret, shown this once with a copy button. */
 export function WebhookDialog({ open, onClose }: { open: boolean; onClose(created: boolean): void }) {
-  const [secret, setSecret] = useState<string | null>(null);
-  const close = () => {
-    const created = secret !== null;
-    setSecret(null);
-    onClose(created);
-  };
-  return (
-    <EditDialog open={open} onClose={close} title={secret ? t.secretTitle : t.formTitle} description={secret ? t.secretDescription : t.formDescription} className="max-w-xl">
-      {open && (secret ? <SecretShown secret={secret} text={t} testId="webhook-secret" onDone={close} /> : <WebhookForm onCreated={setSecret} onCancel={close} />)}
-    </EditDialog>
-  );
+  return <SecretCreateDialog open={open} text={t} testId="webhook-secret" onClose={onClose} form={(onCreated, onCancel) => <WebhookForm onCreated={onCreated} onCancel={onCancel} />} />;
 }
 
 function WebhookForm({ onCreated, onCancel }: { onCreated(secret: string): void; onCancel(): void }) {
@@ -41,32 +31,25 @@ function WebhookForm({ onCreated, onCancel }: { onCreated(secret: string): void;
   const [create] = useApolloMutation(CREATE_WEBHOOK);
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      const result = resultOf((await create({ variables: { input: { url: v.url.trim(), events: v.events as (typeof WEBHOOK_EVENTS)[number][] } } })).data, 'adminCreateWebhookSubscription');
-      toastSuccess(t.created);
-      onCreated(result.secret ?? '');
-    } catch (err) {
-      if (err instanceof ServerMessageError && err.field && FIELDS.has(err.field)) form.setError(err.field as keyof Values, { message: err.message });
-      else reportFailure(err, t.saveFailure);
-    }
-  });
+  const onSubmit = useCreateWithSecret(
+    form,
+    FIELDS,
+    t,
+    async (v) => resultOf((await create({ variables: { input: { url: v.url.trim(), events: v.events as (typeof WEBHOOK_EVENTS)[number][] } } })).data, 'adminCreateWebhookSubscription'),
+    onCreated,
+  );
 
   return (
     <EditDialogForm label={t.formTitle} onSubmit={onSubmit} onCancel={onCancel} pending={form.formState.isSubmitting} submitLabel={t.create}>
       <FormField id={`${id}-url`} label={t.fields.url} hint={t.fields.urlHint} error={errors.url?.message} className="sm:col-span-2">
         <Input type="url" inputMode="url" autoComplete="off" data-testid="webhook-url-field" {...form.register('url')} />
       </FormField>
-      <fieldset className="flex flex-col gap-2 sm:col-span-2">
-        <legend className="text-sm font-medium">{t.fields.events}</legend>
-        {WEBHOOK_EVENTS.map((event) => (
-          <label key={event} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" value={event} className="size-4 accent-(--color-primary)" {...form.register('events')} />
-            <span>{t.events[event]}</span>
-          </label>
-        ))}
-        {errors.events?.message && <p className="text-sm text-destructive">{errors.events.message}</p>}
-      </fieldset>
+      <CheckboxGroup
+        legend={t.fields.events}
+        options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: t.events[event] }))}
+        register={form.register('events')}
+        error={errors.events?.message}
+      />
     </EditDialogForm>
   );
 }

@@ -4,11 +4,10 @@ import { Link } from 'react-router-dom';
 import { SocialLinks } from './social-links';
 import { paths } from '@/app/route-manifest';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
 import { CATEGORIES, fr } from '@/i18n/fr';
 import { newsletterText } from '@/i18n/messaging';
 import { currentYear } from '@/lib/format/date';
+import { NewsletterEmailForm } from '@/features/newsletter/newsletter-email-form';
 import { NewsletterSent } from '@/features/newsletter/newsletter-sent';
 import { useNewsletterSignup } from '@/features/newsletter/use-newsletter-signup';
 import { Logo } from './logo';
@@ -52,28 +51,18 @@ function FooterNewsletter({ baseId }: { baseId: string }) {
       {newsletter.sentTo ? (
         <NewsletterSent email={newsletter.sentTo} onAgain={newsletter.again} />
       ) : (
-        <form noValidate className="flex flex-col gap-2" aria-busy={newsletter.sending || undefined} onSubmit={newsletter.submit}>
-          <div className="flex gap-2">
-            <label htmlFor={`${baseId}-email`} className="sr-only">
-              {fr.footer.newsletterEmailLabel}
-            </label>
-            <Input
-              id={`${baseId}-email`}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={fr.footer.newsletterPlaceholder}
-              value={newsletter.email}
-              onChange={(event) => newsletter.setEmail(event.target.value)}
-              aria-invalid={newsletter.error ? true : undefined}
-              aria-describedby={newsletter.error ? `${baseId}-error` : undefined}
-            />
-            <Button type="submit" disabled={newsletter.sending} aria-label={newsletter.sending ? newsletterText.subscribing : undefined}>
-              {newsletter.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : fr.footer.newsletterSubmit}
-            </Button>
-          </div>
-          <FieldError id={`${baseId}-error`} message={newsletter.error ?? undefined} />
-        </form>
+        <NewsletterEmailForm
+          id={baseId}
+          newsletter={newsletter}
+          label={fr.footer.newsletterEmailLabel}
+          placeholder={fr.footer.newsletterPlaceholder}
+          className="flex flex-col gap-2"
+          rowClassName="flex gap-2"
+        >
+          <Button type="submit" disabled={newsletter.sending} aria-label={newsletter.sending ? newsletterText.subscribing : undefined}>
+            {newsletter.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : fr.footer.newsletterSubmit}
+          </Button>
+        </NewsletterEmailForm>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Pagination } from '@/components/ui/pagination';
 import { cn } from '@/lib/utils';
 import { LoadError } from './load-error';
+import { LoadingRegion } from './loading-region';
 
 /** One page of a server-paginated list, as the catalogue's queries answer it. */
 export interface ResultPage<T> {
@@ -62,16 +63,13 @@ export function PagedResults<T extends { id: string }>({
       {error ? (
         <LoadError onRetry={onRetry} />
       ) : !result ? (
-        <div aria-busy="true">
-          <p role="status" className="sr-only">
-            {loadingLabel}
-          </p>
+        <LoadingRegion label={loadingLabel}>
           <ul className={cn('grid gap-5', columns)}>
             {Array.from({ length: skeletons }, (_, i) => (
               <li key={i}>{skeleton}</li>
             ))}
           </ul>
-        </div>
+        </LoadingRegion>
       ) : result.items.length === 0 ? (
         empty
       ) : (

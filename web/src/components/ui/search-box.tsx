@@ -19,6 +19,18 @@ interface SearchBoxProps {
   keep?: Record<string, string | null | undefined>;
 }
 
+/** A search field's label, for screen readers only, and the magnifier drawn inside the field's left edge (the form is `relative`). */
+export function SearchLabel({ id, label }: { id: string; label: string }) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+    </>
+  );
+}
+
 /**
  * A search field that searches on the server as you type, debounced. It follows `value` when
  * the search changes elsewhere (a reset, a removed badge, the back button), but never overwrites
@@ -72,10 +84,7 @@ export function SearchBox({ value, onSearch, label, placeholder, clearLabel, cla
       {Object.entries(keep).map(([key, kept]) =>
         kept ? <input key={key} type="hidden" name={key} value={kept} /> : null,
       )}
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <SearchLabel id={id} label={label} />
       <Input
         id={id}
         type="search"

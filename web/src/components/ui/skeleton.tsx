@@ -9,3 +9,8 @@ import { cn } from '@/lib/utils';
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted motion-reduce:animate-none', className)} {...props} />;
 }
+
+/** Skeletons one after another (a title's and a paragraph's lines…), each given its classes: its size. */
+export function Skeletons({ sizes }: { sizes: readonly string[] }) {
+  return sizes.map((size, i) => <Skeleton key={i} className={size} />);
+}

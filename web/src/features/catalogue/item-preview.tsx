@@ -9,7 +9,7 @@ import { authPathReturningTo } from '@/auth/return-to';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
@@ -30,6 +30,7 @@ import { VideoPosterBadges } from './components/video-poster-badges';
 import { usePdfPageMeta, useVideoPageMeta } from './item-page-meta';
 import { formatCents, typeset } from '../../lib/format/catalogue';
 import { PDF_DETAIL_QUERY, VIDEO_PREVIEW_QUERY } from './operations/item-preview';
+import { LoadingRegion } from '@/components/states/loading-region';
 
 export type PreviewKind = 'video' | 'pdf';
 
@@ -270,18 +271,11 @@ export function VideoMissing() {
 
 export function PreviewSkeleton({ label }: { label: string }) {
   return (
-    <div className="grid gap-8 lg:grid-cols-3" aria-busy="true">
-      <p role="status" className="sr-only">
-        {label}
-      </p>
+    <LoadingRegion label={label} className="grid gap-8 lg:grid-cols-3">
       <div className="flex flex-col gap-6 lg:col-span-2">
-        <Skeleton className="aspect-video w-full rounded-xl" />
-        <Skeleton className="h-5 w-24 rounded-full" />
-        <Skeleton className="h-8 w-5/6" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
+        <Skeletons sizes={['aspect-video w-full rounded-xl', 'h-5 w-24 rounded-full', 'h-8 w-5/6', 'h-4 w-full', 'h-4 w-2/3']} />
       </div>
       <Skeleton className="h-72 w-full rounded-lg" />
-    </div>
+    </LoadingRegion>
   );
 }

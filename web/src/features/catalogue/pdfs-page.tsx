@@ -1,12 +1,11 @@
 import { useApolloQuery } from '@/data/hooks';
 import { Mail } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { itemPath } from '@/features/commerce/types';
 import { useCheckout } from '@/features/commerce/use-checkout';
-import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { pdfsText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
@@ -17,6 +16,7 @@ import { useListParams } from '../../components/states/use-list-params';
 import { PdfCard, PdfCardSkeleton } from './components/pdf-card';
 import { PDFS_PAGE_QUERY } from './operations/pdfs';
 import { PAGE_SIZE } from '../../lib/catalogue-types';
+import { LinkButton } from '@/components/ui/link-button';
 
 /** A shared link (/pdfs#pdf-{id}) points at a card that exists only once the list has loaded (`ready`). */
 function useScrollToSharedCard(ready: boolean) {
@@ -66,12 +66,9 @@ export default function PdfsPage() {
       {checkout.dialog}
 
       <ClosingBand id="pdfs-cta" title={pdfsText.ctaTitle} text={pdfsText.ctaText} tone="primary">
-        <Button asChild size="lg" variant="secondary">
-          <Link to={paths.contact()}>
-            <Mail aria-hidden="true" />
-            {pdfsText.ctaButton}
-          </Link>
-        </Button>
+        <LinkButton to={paths.contact()} icon={<Mail aria-hidden="true" />} size="lg" variant="secondary">
+          {pdfsText.ctaButton}
+        </LinkButton>
       </ClosingBand>
     </>
   );

@@ -12,7 +12,7 @@ import { useCheckout } from '@/features/commerce/use-checkout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { videoDetailText } from '@/i18n/catalogue';
 import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
 import { playerText } from '@/i18n/player';
@@ -39,6 +39,7 @@ import { useVideoPageMeta } from './item-page-meta';
 import { VideoMissing } from './item-preview';
 import { ItemReviews } from '@/features/reviews/item-reviews';
 import { RatingSummary } from '../../components/content/rating-summary';
+import { LoadingRegion } from '@/components/states/loading-region';
 
 const t = videoDetailText;
 
@@ -358,14 +359,9 @@ function SimilarVideoLink({ video }: { video: SimilarVideo }) {
 
 function VideoDetailSkeleton() {
   return (
-    <div className="grid gap-8 lg:grid-cols-3" aria-busy="true">
-      <p role="status" className="sr-only">
-        {t.loading}
-      </p>
+    <LoadingRegion label={t.loading} className="grid gap-8 lg:grid-cols-3">
       <div className="flex flex-col gap-6 lg:col-span-2">
-        <Skeleton className="aspect-video w-full rounded-xl" />
-        <Skeleton className="h-5 w-24 rounded-full" />
-        <Skeleton className="h-8 w-5/6" />
+        <Skeletons sizes={['aspect-video w-full rounded-xl', 'h-5 w-24 rounded-full', 'h-8 w-5/6']} />
         <div className="flex items-center gap-3">
           <Skeleton className="size-12 rounded-full" />
           <div className="flex flex-col gap-2">
@@ -373,13 +369,11 @@ function VideoDetailSkeleton() {
             <Skeleton className="h-4 w-44" />
           </div>
         </div>
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
+        <Skeletons sizes={['h-4 w-full', 'h-4 w-full', 'h-4 w-2/3']} />
       </div>
       <div className="flex flex-col gap-4">
         <Skeleton className="h-72 w-full rounded-lg" />
       </div>
-    </div>
+    </LoadingRegion>
   );
 }

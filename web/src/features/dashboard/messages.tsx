@@ -6,6 +6,7 @@ import { inboxText } from '@/i18n/messaging';
 import { LoadError } from '../../components/states/load-error';
 import { MessageRow } from './inbox-message-row';
 import { useInbox } from './use-inbox';
+import { SectionHeading } from './section-heading';
 
 const pagerLabels = { nav: inboxText.pager, previous: inboxText.previous, next: inboxText.next, pageOf: inboxText.pageOf };
 
@@ -20,12 +21,7 @@ export function MessagesTab() {
   return (
     <section aria-labelledby="inbox-title" className="flex flex-col gap-4" data-testid="inbox">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <div>
-          <h2 id="inbox-title" className="text-xl font-bold">
-            {inboxText.title}
-          </h2>
-          <p className="text-sm text-muted-foreground">{inboxText.intro}</p>
-        </div>
+        <SectionHeading id="inbox-title" title={inboxText.title} intro={inboxText.intro} />
         {data && data.unread > 0 && (
           <p className="text-sm font-medium text-primary" data-testid="inbox-unread">
             {inboxText.unreadCount(data.unread)}

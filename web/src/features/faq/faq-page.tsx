@@ -1,14 +1,13 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, Mail } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
-import { Button } from '@/components/ui/button';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { faq } from '@/i18n/pages/faq';
 import { ClosingBand, PageHero } from '../../components/layout/page-hero';
 import { Blocks } from '../../components/content/rich-text';
 import { useContactDetails } from '../../hooks/use-contact-details';
+import { LinkButton } from '@/components/ui/link-button';
 
 /** /faq: five collapsible questions, the first open, and a way on to /contact. */
 export default function FaqPage() {
@@ -42,12 +41,9 @@ export default function FaqPage() {
       </section>
 
       <ClosingBand id="faq-more-title" title={faq.moreTitle} text={faq.moreText}>
-        <Button asChild size="lg" className="w-full sm:w-auto">
-          <Link to={paths.contact()}>
-            <Mail aria-hidden="true" />
-            {faq.moreLink}
-          </Link>
-        </Button>
+        <LinkButton to={paths.contact()} icon={<Mail aria-hidden="true" />} size="lg" className="w-full sm:w-auto">
+          {faq.moreLink}
+        </LinkButton>
       </ClosingBand>
     </>
   );

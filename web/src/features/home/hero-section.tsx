@@ -1,10 +1,9 @@
 import { BookOpen, PlayCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { homeText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
+import { LinkButton } from '@/components/ui/link-button';
 
 /** A line box of the real text's height (`box`), a bar inside (`bar`). */
 function SkeletonLine({ box, bar }: { box: string; bar: string }) {
@@ -49,18 +48,12 @@ export function HeroSection({ loading, title, subtitle }: { loading: boolean; ti
           </>
         )}
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={paths.videos()}>
-              <PlayCircle aria-hidden="true" />
-              {fr.home.heroVideos}
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={paths.pdfs()}>
-              <BookOpen aria-hidden="true" />
-              {fr.home.heroPdfs}
-            </Link>
-          </Button>
+          <LinkButton to={paths.videos()} icon={<PlayCircle aria-hidden="true" />} size="lg">
+            {fr.home.heroVideos}
+          </LinkButton>
+          <LinkButton to={paths.pdfs()} icon={<BookOpen aria-hidden="true" />} size="lg" variant="outline">
+            {fr.home.heroPdfs}
+          </LinkButton>
         </div>
       </div>
     </section>

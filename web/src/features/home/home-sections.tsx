@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { PayButtons } from '@/features/commerce/pay-buttons';
 import type { PaymentMethod } from '@/features/commerce/types';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { homeText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
 import { PremiumVideoCard, PremiumVideoCardSkeleton, type PremiumVideoCardVideo } from './premium-video-card';
 import { SectionIntro } from './section-intro';
 import { TestimonialCard, type TestimonialCardTestimonial } from './testimonial-card';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
 
 /*
  * The home's sections below the hero, in the page's order (the counters, live, in home-counters.tsx).
@@ -88,12 +89,9 @@ export function JoinSection({ signedIn }: { signedIn: boolean }) {
         </h2>
         <p className="max-w-xl opacity-90">{fr.home.ctaText}</p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg" variant="secondary">
-            <Link to={paths.news()}>
-              <Newspaper aria-hidden="true" />
-              {fr.home.ctaNews}
-            </Link>
-          </Button>
+          <LinkButton to={paths.news()} icon={<Newspaper aria-hidden="true" />} size="lg" variant="secondary">
+            {fr.home.ctaNews}
+          </LinkButton>
           {!signedIn && (
             <Button
               asChild

@@ -1,16 +1,15 @@
 import { gql } from '@apollo/client';
 import { Clock, Crown, Film, Infinity as InfinityIcon, PlayCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import type { PremiumVideoCard_VideoFragment } from '@/generated/graphql';
 import { catalogueText, homeText } from '@/i18n/catalogue';
 import { formatDuration } from '@/lib/format/duration';
 import { formatCents, typeset } from '../../lib/format/catalogue';
 import { MediaImage } from '../../components/content/media-image';
+import { LinkButton } from '@/components/ui/link-button';
 
 export const PREMIUM_VIDEO_FRAGMENT = gql`
   fragment PremiumVideoCard_video on Video {
@@ -63,12 +62,9 @@ export function PremiumVideoCard({ video }: { video: PremiumVideoCardVideo }) {
           <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="premium-price">
             {formatCents(video.priceCents)}
           </p>
-          <Button asChild>
-            <Link to={paths.video(video.id)}>
-              <PlayCircle aria-hidden="true" />
-              {homeText.watch}
-            </Link>
-          </Button>
+          <LinkButton to={paths.video(video.id)} icon={<PlayCircle aria-hidden="true" />}>
+            {homeText.watch}
+          </LinkButton>
         </div>
       </div>
     </Card>
@@ -80,12 +76,7 @@ export function PremiumVideoCardSkeleton() {
     <Card className="grid overflow-hidden md:grid-cols-2">
       <Skeleton className="aspect-video rounded-none md:self-center" />
       <div className="flex flex-col gap-3 p-5 sm:p-6">
-        <Skeleton className="h-5 w-28 rounded-full" />
-        <Skeleton className="h-7 w-5/6" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-5 w-40" />
+        <Skeletons sizes={['h-5 w-28 rounded-full', 'h-7 w-5/6', 'h-4 w-full', 'h-4 w-full', 'h-4 w-1/2', 'h-5 w-40']} />
         <div className="flex items-center justify-between pt-2">
           <Skeleton className="h-9 w-24" />
           <Skeleton className="h-10 w-40" />

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import type { ArticleCard_ArticleFragment } from '@/generated/graphql';
 import { newsText } from '@/i18n/catalogue';
 import { formatDate } from '@/lib/format/date';
@@ -71,13 +71,7 @@ export function ArticleCardSkeleton() {
         <Skeleton className="h-5 w-20 rounded-full" />
         <Skeleton className="h-4 w-24" />
       </div>
-      <Skeleton className="h-6 w-11/12" />
-      <Skeleton className="h-6 w-2/3" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="mt-1 h-4 w-40" />
-      <Skeleton className="h-5 w-24" />
+      <Skeletons sizes={['h-6 w-11/12', 'h-6 w-2/3', 'h-4 w-full', 'h-4 w-full', 'h-4 w-1/2', 'mt-1 h-4 w-40', 'h-5 w-24']} />
     </Card>
   );
 }

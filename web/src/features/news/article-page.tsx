@@ -4,9 +4,8 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeletons } from '@/components/ui/skeleton';
 import { usePage } from '@/hooks/use-page';
 import { articleText, newsText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
@@ -22,6 +21,9 @@ import { ShareButtons } from '../../components/content/share-buttons';
 import { initials, typeset } from '../../lib/format/catalogue';
 import { useLikedArticle } from './use-liked-articles';
 import { ARTICLE_PAGE_QUERY, type ArticleDetail } from './article-operations';
+import { LoadingRegion } from '@/components/states/loading-region';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
 
 /** An article (/actualites/:id and /actualite/:id); an unknown id shows 'Article non trouvé'. */
 export default function ArticlePage() {
@@ -61,12 +63,9 @@ export default function ArticlePage() {
         <ArticleSkeleton />
       ) : (
         <NotFoundState Icon={FileQuestion} title={articleText.notFoundTitle} text={articleText.notFoundText}>
-          <Button asChild>
-            <Link to={paths.news()}>
-              <Newspaper aria-hidden="true" />
-              {articleText.back}
-            </Link>
-          </Button>
+          <LinkButton to={paths.news()} icon={<Newspaper aria-hidden="true" />}>
+            {articleText.back}
+          </LinkButton>
         </NotFoundState>
       )}
     </div>
@@ -134,21 +133,8 @@ function ArticleView({ article }: { article: ArticleDetail }) {
 
 function ArticleSkeleton() {
   return (
-    <div className="flex flex-col gap-5" aria-busy="true">
-      <p role="status" className="sr-only">
-        {articleText.loading}
-      </p>
-      <Skeleton className="h-5 w-24 rounded-full" />
-      <Skeleton className="h-9 w-11/12" />
-      <Skeleton className="h-9 w-2/3" />
-      <Skeleton className="h-5 w-full" />
-      <Skeleton className="h-5 w-4/5" />
-      <Skeleton className="h-5 w-72" />
-      <Skeleton className="h-14 w-full" />
-      <Skeleton className="aspect-video w-full rounded-xl" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-3/4" />
-    </div>
+    <LoadingRegion label={articleText.loading} className="flex flex-col gap-5">
+      <Skeletons sizes={['h-5 w-24 rounded-full', 'h-9 w-11/12', 'h-9 w-2/3', 'h-5 w-full', 'h-5 w-4/5', 'h-5 w-72', 'h-14 w-full', 'aspect-video w-full rounded-xl', 'h-4 w-full', 'h-4 w-full', 'h-4 w-3/4']} />
+    </LoadingRegion>
   );
 }

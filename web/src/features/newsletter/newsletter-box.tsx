@@ -1,10 +1,9 @@
 import { Loader2, Mail } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
 import { videosText } from '@/i18n/catalogue';
 import { newsletterText } from '@/i18n/messaging';
+import { NewsletterEmailForm } from '@/features/newsletter/newsletter-email-form';
 import { NewsletterSent } from '@/features/newsletter/newsletter-sent';
 import { useNewsletterSignup } from '@/features/newsletter/use-newsletter-signup';
 
@@ -33,35 +32,20 @@ export function NewsletterBox() {
         {newsletter.sentTo ? (
           <NewsletterSent email={newsletter.sentTo} onAgain={newsletter.again} className="w-full rounded-lg bg-card p-4 md:max-w-md" />
         ) : (
-          <form
-            noValidate
+          <NewsletterEmailForm
+            id={id}
+            newsletter={newsletter}
+            label={videosText.newsletterEmailLabel}
+            placeholder={videosText.newsletterPlaceholder}
             className="flex w-full flex-col gap-2 md:max-w-md"
-            aria-busy={newsletter.sending || undefined}
-            onSubmit={newsletter.submit}
+            rowClassName="flex flex-col gap-2 sm:flex-row"
+            inputClassName="bg-card"
           >
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <label htmlFor={`${id}-email`} className="sr-only">
-                {videosText.newsletterEmailLabel}
-              </label>
-              <Input
-                id={`${id}-email`}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                className="bg-card"
-                placeholder={videosText.newsletterPlaceholder}
-                value={newsletter.email}
-                onChange={(event) => newsletter.setEmail(event.target.value)}
-                aria-invalid={newsletter.error ? true : undefined}
-                aria-describedby={newsletter.error ? `${id}-error` : undefined}
-              />
-              <Button type="submit" disabled={newsletter.sending}>
-                {newsletter.sending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                {newsletter.sending ? newsletterText.subscribing : videosText.newsletterSubmit}
-              </Button>
-            </div>
-            <FieldError id={`${id}-error`} message={newsletter.error ?? undefined} />
-          </form>
+            <Button type="submit" disabled={newsletter.sending}>
+              {newsletter.sending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {newsletter.sending ? newsletterText.subscribing : videosText.newsletterSubmit}
+            </Button>
+          </NewsletterEmailForm>
         )}
       </div>
     </section>

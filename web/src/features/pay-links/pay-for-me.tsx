@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { consentText } from '@/i18n/my-data';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
+import { LinkToPassOn } from '@/components/content/link-to-pass-on';
 import { useApolloMutation } from '@/data/hooks';
 import { payForMeText as t } from '@/i18n/pay-links';
 import type { CheckoutItem } from '@/features/commerce/types';
@@ -32,30 +30,12 @@ export function PayForMe({ item, consentGiven }: { item: CheckoutItem; consentGi
       .catch(() => setError(t.createFailure));
   };
 
-  const onCopy = () => {
-    if (url) void navigator.clipboard?.writeText(url).then(() => toast.success(t.copied));
-  };
-
   return (
     <section className="flex flex-col gap-2 border-t pt-4" aria-label={t.sectionTitle} data-testid="pay-for-me">
       <p className="text-sm font-medium">{t.sectionTitle}</p>
       <p className="text-xs text-muted-foreground">{t.sectionHint}</p>
       {url ? (
-        <>
-          <FormField id="pay-for-me-link" label={t.linkLabel}>
-            <Input readOnly value={url} data-testid="pay-for-me-link" onFocus={(e) => e.currentTarget.select()} />
-          </FormField>
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" onClick={onCopy}>
-              {t.copy}
-            </Button>
-            <Button asChild variant="outline">
-              <a href={`https://wa.me/?text=${encodeURIComponent(t.shareMessage(item.title, url))}`} target="_blank" rel="noreferrer">
-                {t.shareWhatsApp}
-              </a>
-            </Button>
-          </div>
-        </>
+        <LinkToPassOn id="pay-for-me-link" url={url} title={item.title} text={t} />
       ) : (
         <>
           {!consentGiven && (

@@ -7,6 +7,7 @@ import { ConsentsSection } from './consents-section';
 import { MY_DATA_QUERY } from './operations';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
+import { SectionHeading } from '../section-heading';
 
 /**
  * The dashboard's « Mes données » tab (/dashboard/donnees): what LBF holds about the person, the
@@ -18,12 +19,7 @@ export function MyDataTab() {
   const me = query.data?.me;
   return (
     <section aria-labelledby="my-data-title" className="flex flex-col gap-8" data-testid="my-data">
-      <div>
-        <h2 id="my-data-title" className="text-xl font-bold">
-          {t.title}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t.intro}</p>
-      </div>
+      <SectionHeading id="my-data-title" title={t.title} intro={t.intro} />
       {me ? (
         <>
           <ProfileSection me={me} />

@@ -8,6 +8,7 @@ import { myDataText } from '@/i18n/my-data';
 import { formatSiteDateTime } from '@/lib/format/date';
 import { toastUnexpected, toastUserError } from '@/lib/show-error';
 import { REVOKE_OTHER_SESSIONS, REVOKE_SESSION, type MyData, type MySession } from './operations';
+import { SectionHeading } from '../section-heading';
 
 const t = myDataText.sessions;
 
@@ -64,12 +65,7 @@ export function SessionsSection({ me }: { me: MyData }) {
   return (
     <section aria-labelledby="my-data-sessions" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h3 id="my-data-sessions" className="text-lg font-semibold">
-            {t.title}
-          </h3>
-          <p className="text-sm text-muted-foreground">{t.intro}</p>
-        </div>
+        <SectionHeading id="my-data-sessions" level={3} title={t.title} intro={t.intro} />
         {hasOthers && (
           <Button
             variant="destructive"
