@@ -42,6 +42,9 @@ if (ssr && root.firstElementChild) {
   // page hands the answers it was rendered with to the service worker, hydrated or not.
   const hydrateNow = hydrateWhenNeeded(hydrate, { showsBrowserState: hasBrowserChoices });
   void startSession().then(() => {
+    // A signed-in viewer opening a lesson: its playback session and the first frame's files now,
+    // over plain HTTP, beside the hydration rather than after it (features/player/early-session.ts).
+    if (getSessionState().session) void import('./features/player/early-session').then(({ startPlaybackForPage }) => startPlaybackForPage(location.pathname));
     if (getSessionState().session || showsSessionPlaceholder() || promptDue) hydrateNow();
     handOverSeenAnswers(ssr.answers);
   });

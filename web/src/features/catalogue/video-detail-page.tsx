@@ -1,4 +1,4 @@
-import { useApolloClient, useApolloQuery } from '@/data/hooks';
+import { useApolloQuery } from '@/data/hooks';
 import { ArrowLeft, CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -67,8 +67,7 @@ export default function VideoDetailPage() {
   // The player's chunk comes alongside the video's data, not after it (VideoStage shows the player
   // then), and so does a signed-in viewer's playback session.
   useEffect(() => void loadPlayer().catch(() => undefined), []);
-  const client = useApolloClient();
-  useEffect(() => startPlaybackEarly(client, id), [client, id]);
+  useEffect(() => startPlaybackEarly(id), [id]);
 
   return (
     <div className="container-page py-6 sm:py-10">

@@ -1,5 +1,6 @@
-import type { ApolloClient } from '@apollo/client';
 import { currentAccessToken, getSessionState, subscribeSession } from '@/apollo/session';
+import { ROUTES, patternRegExp } from '@/app/route-manifest';
+import { postOperation } from '@/data/post-operation';
 import type { StartPlaybackMutation } from '@/generated/graphql';
 import { readAudioOnly } from './data-saver';
 import { fetchFirstPieces } from './first-pieces';
@@ -27,16 +28,19 @@ function sessionSettled(): Promise<void> {
 
 /**
  * Instant start (issue 25 point 1): a signed-in viewer's playback session is asked for as the
- * lesson's page opens, beside the video's data and the player's code, not once the player's code has
- * come: one round trip less before the first segment. The player takes it (takeEarlyPlayback) instead
- * of asking again, and so are the files of its first frame (first-pieces.ts). Visitors are left
- * out: a session is one of their few previews, asked on the press.
+ * lesson's page opens, not once the app and the player's code have come: over plain HTTP, from the
+ * page's start-up module as soon as the session is known (startPlaybackForPage, main.tsx), or from
+ * the page itself after a navigation in the app. The files of its first frame follow at once
+ * (first-pieces.ts). The player takes the answer (takeEarlyPlayback) instead of asking again.
+ * Visitors are left out: a session is one of their few previews, asked on the press.
  */
-export function startPlaybackEarly(client: ApolloClient, videoId: string): void {
+export function startPlaybackEarly(videoId: string): void {
+  // Asked already for this page (main.tsx, then the page's own effect): once.
+  if (early && early.videoId === videoId && Date.now() - early.at < EARLY_ANSWER_TTL_MS) return;
   const answer = sessionSettled()
     .then(async () => {
       if (!currentAccessToken()) return null;
-      const { data } = await client.mutate({ mutation: START_PLAYBACK, variables: { videoId, visitorId: null }, fetchPolicy: 'no-cache' });
+      const { data } = await postOperation(START_PLAYBACK, { videoId, visitorId: null });
       const session = data?.startPlayback.session;
       // The first frame's files at once, whether or not the player's code has come yet.
       if (session) fetchFirstPieces(session, currentAccessToken(), readAudioOnly());
@@ -44,6 +48,15 @@ export function startPlaybackEarly(client: ApolloClient, videoId: string): void 
     })
     .catch(() => null);
   early = { videoId, at: Date.now(), answer };
+}
+
+/** A lesson's page (the manifest's video routes): its video's id. */
+const VIDEO_PAGES = [ROUTES.video.path, ROUTES.videoShort.path].map(patternRegExp);
+
+/** For the page being opened, when it is a lesson's page: its playback session, early (main.tsx). */
+export function startPlaybackForPage(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '');
+  if (VIDEO_PAGES.some((page) => page.test(path))) startPlaybackEarly(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)));
 }
 
 /** The early answer for this video, once (null: none, another video's, too old, or it failed). */
