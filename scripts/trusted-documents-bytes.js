@@ -20,10 +20,11 @@ const { join } = require('node:path');
 const { chromium } = require('playwright-core');
 const { buildStale, root, TRUSTED_DOCUMENTS } = require('./lib/build');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('./lib/chromium');
-const { startStack } = require('./lib/stack');
+const { randomPortOffset, startStack } = require('./lib/stack');
 
 // Own ports (away from the browser tests' 300–890 and the bench's 500), unless TRUSTED_BYTES_PORT_OFFSET says.
-const PORT_OFFSET = Number(process.env.TRUSTED_BYTES_PORT_OFFSET ?? 900 + 10 * Math.floor(Math.random() * 20));
+const portOffset = async () =>
+  process.env.TRUSTED_BYTES_PORT_OFFSET ? Number(process.env.TRUSTED_BYTES_PORT_OFFSET) : randomPortOffset({ from: 900, step: 10, count: 20 });
 
 /** Bytes of a request as HTTP/1.1 writes it: request line, each header line, the blank line, the body. */
 function requestBytes(method, path, headers, body) {
@@ -92,13 +93,14 @@ async function main() {
   buildStale({ log: () => undefined });
   const manifest = new Map(JSON.parse(readFileSync(TRUSTED_DOCUMENTS, 'utf8')).operations.map((op) => [op.id, op.body]));
   const suffix = randomBytes(4).toString('hex');
-  const port = 4000 + PORT_OFFSET;
+  const offset = await portOffset();
+  const port = 4000 + offset;
   console.log(`Trusted documents: production stack on 127.0.0.1:${port}, Chromium, ${manifest.size} registered operations.`);
   const stack = await startStack({
     production: true,
     port,
     publicUrl: `http://127.0.0.1:${port}`,
-    portOffset: PORT_OFFSET,
+    portOffset: offset,
     database: `lbf_trusted_${suffix}`,
     freshDatabase: true,
     stream: `TRUSTED_${suffix}`,

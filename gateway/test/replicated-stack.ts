@@ -16,7 +16,7 @@ export type Stack = Awaited<ReturnType<typeof import('../../scripts/lib/stack').
 export type Probe = { query: string; auth?: boolean; ok: (data: unknown) => boolean };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startStack, SERVICES } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
+const { startStack, randomPortOffset, stackPorts, SERVICES } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startHaproxy } = require('../../scripts/lib/haproxy') as typeof import('../../scripts/lib/haproxy');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -123,12 +123,7 @@ function portFree(port: number): Promise<boolean> {
  * clear of the browser tests' and the bench's; another replicated stack may run at the same time.
  */
 async function freeOffset(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const offset = 2000 + 50 * Math.floor(Math.random() * 40);
-    const ports = [4000, 4010, 4020, 4106, 4107, 4108, ...SERVICES.flatMap((s: { port: number }) => [s.port, s.port + 10, s.port + 20])].map((p) => p + offset);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return offset;
-  }
-  throw new Error('no free block of ports for a replicated stack');
+  return randomPortOffset({ from: 2000, step: 50, count: 40 }, async (offset) => (await Promise.all(stackPorts(offset).map(portFree))).every(Boolean));
 }
 
 /** Starts the stack (`label` names its database, stream and data folder), signs the demo accounts in. */

@@ -115,9 +115,9 @@ beforeAll(async () => {
   dataDir = join(root, '.data', 'traces', suffix);
   mkdirSync(dataDir, { recursive: true });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startStack } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
+  const { startStack, randomPortOffset } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
   // Offsets 1400-1790 stay clear of the browser tests' 300-1290.
-  const offset = 1400 + 10 * Math.floor(Math.random() * 40);
+  const offset = await randomPortOffset({ from: 1400, step: 10, count: 40 });
   stack = await startStack({
     port: 4000 + offset,
     portOffset: offset,

@@ -19,6 +19,46 @@ const PAYMENT_SANDBOX_PORT = 4106;
 const MAIL_CATCHER_SMTP_PORT = 4107;
 const MAIL_CATCHER_HTTP_PORT = 4108;
 
+/**
+ * Ports that fetch() (Node's and the browsers') refuses to connect to: the Fetch standard's "bad
+ * ports" (https://fetch.spec.whatwg.org/#bad-port), e.g. 5060 (SIP), 6000 (X11), 6665-6669 (IRC).
+ * A part listening on one is unreachable for the gateway, the tests and Chromium: its readiness
+ * check never gets an answer. Random port offsets skip them (randomPortOffset).
+ */
+const BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139,
+  143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/**
+ * The ports a stack at `portOffset` may listen on: the gateway and its replicas, each service and
+ * its replicas (`replicaPortStep` apart, two of each at most here), the sandboxes.
+ */
+function stackPorts(portOffset, replicaPortStep = 10) {
+  const replicas = (port) => [port, port + replicaPortStep, port + 2 * replicaPortStep];
+  return [
+    ...replicas(4000 + portOffset),
+    ...SERVICES.flatMap((svc) => replicas(svc.port + portOffset)),
+    PAYMENT_SANDBOX_PORT + portOffset,
+    MAIL_CATCHER_SMTP_PORT + portOffset,
+    MAIL_CATCHER_HTTP_PORT + portOffset,
+  ];
+}
+
+/**
+ * A random port offset `from + step × k` (0 ≤ k < count) none of whose stack ports fetch() refuses,
+ * for stacks that run beside others (tests, tools). `usable` may refuse more (ports already taken).
+ */
+async function randomPortOffset({ from, step, count }, usable = async () => true) {
+  for (let attempt = 0; attempt < 4 * count; attempt++) {
+    const offset = from + step * Math.floor(Math.random() * count);
+    if (stackPorts(offset).some((port) => BLOCKED_PORTS.has(port))) continue;
+    if (await usable(offset)) return offset;
+  }
+  throw new Error(`no usable port offset in ${from}…${from + step * (count - 1)}`);
+}
+
 const DEMO = {
   admin: { email: 'admin@lbf.demo', password: 'Admin-LBF-2026', firstName: 'Awa', lastName: 'Ndiaye' },
   customer: { email: 'client@lbf.demo', password: 'client-lbf', firstName: 'Jean', lastName: 'Mbarga', phone: '+237690000001' },
@@ -427,4 +467,4 @@ async function dropDatabase(adminUrl, database) {
 }
 
 
-module.exports = { startStack, DEMO, SERVICES, PAYMENT_SANDBOX_PORT, MAIL_CATCHER_SMTP_PORT, MAIL_CATCHER_HTTP_PORT };
+module.exports = { startStack, randomPortOffset, stackPorts, BLOCKED_PORTS, DEMO, SERVICES, PAYMENT_SANDBOX_PORT, MAIL_CATCHER_SMTP_PORT, MAIL_CATCHER_HTTP_PORT };

@@ -9,13 +9,13 @@ import { join } from 'node:path';
  */
 export default async function globalSetup(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startStack } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
+  const { startStack, randomPortOffset } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
   const root = join(__dirname, '..', '..');
   const suffix = randomBytes(4).toString('hex');
   const dataDir = join(root, '.data', 'e2e', suffix);
   mkdirSync(dataDir, { recursive: true });
   // Own ports and database per run, so two runs (a developer's and CI's) never collide.
-  const offset = 300 + 10 * Math.floor(Math.random() * 60);
+  const offset = await randomPortOffset({ from: 300, step: 10, count: 60 });
   const database = `lbf_e2e_${suffix}`;
   // Every part records (and refuses off loopback) each connection it attempts: web/e2e/egress.e2e.ts.
   const egressDir = join(dataDir, 'egress');

@@ -17,12 +17,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startStack } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
+  const { startStack, randomPortOffset } = require('../../scripts/lib/stack') as typeof import('../../scripts/lib/stack');
   const suffix = randomBytes(4).toString('hex');
   const dataDir = join(root, '.data', 'e2e', `outage-${suffix}`);
   mkdirSync(dataDir, { recursive: true });
-  // Offsets 900+ stay clear of global-setup's 300-890 range.
-  const offset = 900 + 10 * Math.floor(Math.random() * 40);
+  // Offsets 900+ stay clear of global-setup's 300-890 range; none lands a part on a port fetch() refuses (5060, 5061).
+  const offset = await randomPortOffset({ from: 900, step: 10, count: 40 });
   stack = await startStack({
     port: 4000 + offset,
     portOffset: offset,
