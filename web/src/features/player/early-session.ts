@@ -12,7 +12,8 @@ export type PlaybackAnswer = StartPlaybackMutation['startPlayback'];
 /** An early answer older than this is left (its signed URLs stay good for longer; a page left open is another visit). */
 const EARLY_ANSWER_TTL_MS = 60_000;
 
-let early: { videoId: string; at: number; answer: Promise<PlaybackAnswer | null> } | null = null;
+/** The last early ask; `taken` once the player has it (asking again for the same video then is not early any more). */
+let early: { videoId: string; at: number; answer: Promise<PlaybackAnswer | null>; taken: boolean } | null = null;
 
 /** Resolves once the app's first refresh has said who is signed in. */
 function sessionSettled(): Promise<void> {
@@ -35,7 +36,8 @@ function sessionSettled(): Promise<void> {
  * Visitors are left out: a session is one of their few previews, asked on the press.
  */
 export function startPlaybackEarly(videoId: string): void {
-  // Asked already for this page (main.tsx, then the page's own effect): once.
+  // Asked already for this page (main.tsx, then the page's own effect; or the player took it
+  // before the page's effect ran): once.
   if (early && early.videoId === videoId && Date.now() - early.at < EARLY_ANSWER_TTL_MS) return;
   const answer = sessionSettled()
     .then(async () => {
@@ -47,7 +49,7 @@ export function startPlaybackEarly(videoId: string): void {
       return data?.startPlayback ?? null;
     })
     .catch(() => null);
-  early = { videoId, at: Date.now(), answer };
+  early = { videoId, at: Date.now(), answer, taken: false };
 }
 
 /** A lesson's page (the manifest's video routes): its video's id. */
@@ -61,7 +63,7 @@ export function startPlaybackForPage(pathname: string): void {
 
 /** The early answer for this video, once (null: none, another video's, too old, or it failed). */
 export function takeEarlyPlayback(videoId: string): Promise<PlaybackAnswer | null> | null {
-  const taken = early;
-  early = null;
-  return taken && taken.videoId === videoId && Date.now() - taken.at < EARLY_ANSWER_TTL_MS ? taken.answer : null;
+  if (!early || early.taken || early.videoId !== videoId || Date.now() - early.at >= EARLY_ANSWER_TTL_MS) return null;
+  early.taken = true;
+  return early.answer;
 }

@@ -16,6 +16,11 @@ const FIRST_SEGMENT_SECONDS = 2;
 
 /** Files asked for and not taken within this time are dropped (the viewer left, or a new session came). */
 const KEEP_MS = 120_000;
+/**
+ * A file not come by then is given up, and hls.js asks the network itself, with its own timeouts
+ * and retries (a connection that dropped mid-request would otherwise hold the player forever).
+ */
+const PIECE_TIMEOUT_MS = 20_000;
 
 export interface FirstPiece {
   data: ArrayBuffer;
@@ -54,7 +59,7 @@ async function fetchPiece(url: string, headers: Record<string, string>): Promise
   const start = performance.now();
   const marked = `${url}${url.includes('?') ? '&' : '?'}${FIRST_PIECES_MARK}`;
   try {
-    const res = await fetch(marked, { headers, credentials: 'same-origin' });
+    const res = await fetch(marked, { headers, credentials: 'same-origin', signal: AbortSignal.timeout(PIECE_TIMEOUT_MS) });
     const first = performance.now();
     if (!res.ok) return null;
     const data = await res.arrayBuffer();
