@@ -2,10 +2,14 @@
 /* global describe, it, expect, AbortSignal */
 const { BLOCKED_PORTS, randomPortOffset, stackPorts } = require('./stack');
 
-/** Whether Node's fetch refuses to connect to `port` on loopback ("bad port"), as browsers do. */
+/**
+ * Whether Node's fetch refuses to connect to `port` ("bad port"), as browsers do. Asked of
+ * 127.0.0.2, on loopback but not the address this machine's servers and stacks listen on: the
+ * other ports are refused by the kernel, not sent an HTTP request.
+ */
 async function fetchRefuses(port) {
   try {
-    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(200) });
+    await fetch(`http://127.0.0.2:${port}/`, { signal: AbortSignal.timeout(200) });
     return false;
   } catch (err) {
     return /bad port/.test(String(err.cause?.message ?? err.message));
