@@ -159,8 +159,11 @@ describe('the admin users table through the gateway', () => {
     expect(res.data!.adminUsers.items).toHaveLength(4);
     expect(statementsAbout('commerce', ids, from)).toHaveLength(1);
     expect(statementsAbout('messaging', ids, from)).toHaveLength(1);
-    // The page itself: identity reads it in a handful of statements, not one per row.
-    const identity = statements.slice(from).filter((s) => s.role === serviceRole('identity'));
+    // The page itself: identity reads its users in a handful of statements, not one per row. Only reads
+    // of users count: identity's outbox relay and consumers run on the same role and,
+    // on a busy machine, may tick inside this window.
+    const identity = statements.slice(from).filter((s) => s.role === serviceRole('identity') && /^\s*(WITH|SELECT)\b/i.test(s.text) && /\busers\b/.test(s.text));
+    expect(identity.length).toBeGreaterThanOrEqual(1);
     expect(identity.length).toBeLessThanOrEqual(3);
   });
 
