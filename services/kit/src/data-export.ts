@@ -1,4 +1,4 @@
-import { EXPORT_PART_MAX_CHARS, exportPartSubject, type EventData, type ExportService } from '@lbf/proto-events';
+import { EXPORT_PART_MAX_CHARS, EXPORT_PART_MAX_PIECES, exportPartSubject, type EventData, type ExportService } from '@lbf/proto-events';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { EventBus } from './event-bus';
 import type { Logger } from './logger';
@@ -22,16 +22,20 @@ export type ExportRequested = EventData<'identity.user.export_requested'>;
 /** A service's part: named sections (`profile`, `orders`, …), each a JSON value. */
 export type ExportPart = Record<string, unknown>;
 
-export { EXPORT_PART_MAX_CHARS };
+export { EXPORT_PART_MAX_CHARS, EXPORT_PART_MAX_PIECES };
 
 /**
- * A part as the event carries it: JSON, gzipped, in base64. One larger than EXPORT_PART_MAX_CHARS
- * fails loudly (the event is parked and the export ends as failed) rather than arriving cut.
+ * A part as its events carry it: JSON, gzipped, in base64, cut into pieces of at most
+ * EXPORT_PART_MAX_CHARS (one per event; most parts are one piece). Put end to end, the pieces
+ * decode with decodeExportPart. One needing more than EXPORT_PART_MAX_PIECES fails loudly (the
+ * event is parked and the export ends as failed) rather than arriving cut.
  */
-export function encodeExportPart(part: ExportPart): string {
+export function encodeExportPart(part: ExportPart, limits = { chars: EXPORT_PART_MAX_CHARS, pieces: EXPORT_PART_MAX_PIECES }): string[] {
   const content = gzipSync(Buffer.from(JSON.stringify(part))).toString('base64');
-  if (content.length > EXPORT_PART_MAX_CHARS) throw new Error(`export part of ${content.length} characters, over ${EXPORT_PART_MAX_CHARS}`);
-  return content;
+  const pieces: string[] = [];
+  for (let at = 0; at < content.length || pieces.length === 0; at += limits.chars) pieces.push(content.slice(at, at + limits.chars));
+  if (pieces.length > limits.pieces) throw new Error(`export part of ${content.length} characters, over ${limits.pieces} pieces of ${limits.chars}`);
+  return pieces;
 }
 
 export function decodeExportPart(content: string): ExportPart {
@@ -43,7 +47,8 @@ export const userExportConsumer = (service: string) => `${service}-export-reques
 
 /**
  * A service's export room: `identity.user.export_requested` → `collect` (what the service holds
- * about the person, read in the inbox's transaction) → `<service>.user.export_part_ready`.
+ * about the person, read in the inbox's transaction) → `<service>.user.export_part_ready`, one
+ * event per piece, all in that transaction's outbox.
  */
 export function userExportModule<J extends JobMap = JobMap>(
   service: ExportService,
@@ -56,8 +61,11 @@ export function userExportModule<J extends JobMap = JobMap>(
       'identity.user.export_requested': async ({ data }, tx) => {
         const part = await collect(data, tx);
         const { exportId, userId, requestedBy, requestedAt } = data;
-        await tx.emit(exportPartSubject(service), { exportId, userId, requestedBy, requestedAt, content: encodeExportPart(part) });
-        deps.log.info({ exportId, userId, sections: Object.keys(part) }, `${service}: data export part ready`);
+        const pieces = encodeExportPart(part);
+        for (const [i, content] of pieces.entries()) {
+          await tx.emit(exportPartSubject(service), { exportId, userId, requestedBy, requestedAt, content, piece: i + 1, pieces: pieces.length });
+        }
+        deps.log.info({ exportId, userId, sections: Object.keys(part), pieces: pieces.length }, `${service}: data export part ready`);
       },
     }),
   });

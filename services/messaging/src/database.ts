@@ -2,6 +2,7 @@ import { createServiceDataSource } from '@lbf/service-kit';
 import type { DataSource } from 'typeorm';
 import { AccountDeletionMail1780000000100 } from './migrations/account-deletion-mail';
 import { DataExports1781000000100 } from './migrations/data-exports';
+import { ExportPartPieces1783000000100 } from './migrations/export-part-pieces';
 import { GiftMail1782000000100 } from './migrations/gift-mail';
 import { HashedSuppressions1780000000000 } from './migrations/hashed-suppressions';
 import { MessagingTables1764100000000 } from './migrations/messaging-tables';
@@ -32,6 +33,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
       GiftMail1782000000100,
       PayLinkMails1782000000201,
       Webhooks1782000000500,
+      ExportPartPieces1783000000100,
     ],
     poolSize,
   });

@@ -17,8 +17,8 @@ export function downloadUrl(deps: Pick<MessagingDeps, 'config'>, exportId: strin
 }
 
 /**
- * One service's part arrived (`<service>.user.export_part_ready`): stored under the export (created
- * by the first part), then, once all five are in, the archive is made (buildArchive), kept
+ * A piece of one service's part arrived (`<service>.user.export_part_ready`): stored under the
+ * export (created by the first piece), then, once every piece of all five parts is in, the archive is made (buildArchive), kept
  * RETENTION.exportArchiveHours, and the person is mailed the link, all in this transaction with the
  * inbox row. The export's row is locked first, so the last two parts arriving at once make one archive.
  */
@@ -26,7 +26,7 @@ export async function receivePart(deps: MessagingDeps, service: ExportService, d
   const { manager } = tx;
   const row = await lockExport(manager, data);
   if (row.status !== 'preparing') return deps.log.info({ exportId: data.exportId, service, status: row.status }, 'export part after the export ended: ignored');
-  await savePart(manager, data.exportId, service, data.content);
+  await savePart(manager, data.exportId, service, data);
   const parts = await partsOf(manager, data.exportId);
   if (!EXPORT_SERVICES.every((s) => parts.has(s))) return;
   const now = deps.now();

@@ -19,7 +19,7 @@ export interface ExportRow {
 }
 
 const EXPORT_COLUMNS = `id, user_id AS "userId", requested_by AS "requestedBy", requested_at AS "requestedAt", status, expires_at AS "expiresAt",
-  (SELECT count(*)::int FROM data_export_parts p WHERE p.export_id = e.id) AS "partsReady"`;
+  (SELECT count(*)::int FROM (SELECT FROM data_export_parts p WHERE p.export_id = e.id GROUP BY service HAVING count(*) = max(pieces)) whole) AS "partsReady"`;
 
 /** The export, created when its first part arrives, then locked for this transaction (parts arriving at once are taken one after the other). */
 export async function lockExport(manager: EntityManager, e: { exportId: string; userId: string; requestedBy: string | null; requestedAt: string }): Promise<ExportRow> {
@@ -33,13 +33,25 @@ export async function lockExport(manager: EntityManager, e: { exportId: string; 
   return row!;
 }
 
-/** Stores one service's part (a redelivery changes nothing). */
-export async function savePart(manager: EntityManager, exportId: string, service: string, content: string): Promise<void> {
-  await manager.query(`INSERT INTO data_export_parts (export_id, service, content) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [exportId, service, content]);
+/** Stores one piece of a service's part (a redelivery changes nothing). */
+export async function savePart(manager: EntityManager, exportId: string, service: string, p: { content: string; piece: number; pieces: number }): Promise<void> {
+  await manager.query(`INSERT INTO data_export_parts (export_id, service, piece, pieces, content) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+    exportId,
+    service,
+    p.piece,
+    p.pieces,
+    p.content,
+  ]);
 }
 
+/** The parts whose every piece is in, each as its pieces put end to end, by service. */
 export async function partsOf(manager: EntityManager, exportId: string): Promise<Map<string, string>> {
-  const rows = await queryRows<{ service: string; content: string }>(manager, 'SELECT service, content FROM data_export_parts WHERE export_id = $1', [exportId]);
+  const rows = await queryRows<{ service: string; content: string }>(
+    manager,
+    `SELECT service, string_agg(content, '' ORDER BY piece) AS content FROM data_export_parts WHERE export_id = $1
+     GROUP BY service HAVING count(*) = max(pieces)`,
+    [exportId],
+  );
   return new Map(rows.map((r) => [r.service, r.content]));
 }
 
