@@ -165,8 +165,10 @@ describe('server-rendered public pages', () => {
     const html = await (await page(`/actualites/${article.id}`)).text();
     const block = /<script type="application\/json" id="lbf-ssr">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(block).not.toMatch(/<\/?script/i);
-    const payload = JSON.parse(block) as { answers: Array<{ operationName: string; variables: Record<string, unknown>; data: unknown }>; lowData: boolean };
+    const payload = JSON.parse(block) as { answers: Array<{ operationName: string; variables: Record<string, unknown>; data: unknown }>; lowData: boolean; route: string };
     expect(payload.lowData).toBe(false);
+    // The manifest's key of the page, for what the start-up module does on some pages only (main.tsx).
+    expect(payload.route).toBe('article');
     // One answer per query, named as the browser's hooks ask for it (data/seeds.ts).
     const answer = payload.answers.find((a) => a.operationName === 'ArticlePage');
     expect(answer?.variables).toEqual({ id: article.id });

@@ -95,6 +95,24 @@ describe('the video player', () => {
     expect(resumedAt).toBeLessThan(pausedAt + 8);
   }, 150_000);
 
+  it('fetches the early playback code on a lesson page only, not on the other pages a signed-in viewer opens', async () => {
+    const { page } = buyer;
+    const early: string[] = [];
+    const onRequest = (req: { url(): string }) => {
+      if (/\/assets\/early-session-[^/]+\.js$/.test(req.url())) early.push(new URL(page.url()).pathname);
+    };
+    page.on('request', onRequest);
+    // The home, server-rendered: the session is known once the page has gone live as the viewer's.
+    await page.goto('/');
+    await page.getByTestId('auth-slot').getByRole('button', { name: /Mon compte/ }).waitFor();
+    await page.waitForTimeout(500);
+    expect(early).toEqual([]);
+    await page.goto(`/videos/${video.id}`);
+    await page.getByTestId('thumbnail-play').waitFor();
+    page.off('request', onRequest);
+    expect(early.length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('fetches the session, the key and the first segment while the page shows the poster, and only that, so the press just plays', async () => {
     const { page } = buyer;
     // The previous test's player is still fetching: leave its page first, or its requests count here.

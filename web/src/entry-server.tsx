@@ -18,6 +18,7 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { createCache } from '@/apollo/client';
+import type { RouteKey } from '@/app/route-manifest';
 import { SSR_STATE_ID, serializeSsrPayload } from '@/apollo/ssr-state';
 import { SeedCollectorContext, type SeedAnswer } from '@/data/seeds';
 import { fullTitle, metaTags, type PageMeta } from '@/lib/page-meta';
@@ -192,7 +193,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     status: notFound ? 404 : 200,
     html: result,
     head: headTags(collected, request.origin, url.pathname),
-    state: `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrPayload({ answers: seeds, lowData: request.lowData, origin: request.origin, notFound })}</script>`,
+    state: `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrPayload({ answers: seeds, lowData: request.lowData, origin: request.origin, notFound, route: notFound ? undefined : (last.route.id as RouteKey) })}</script>`,
     degraded,
   };
 }

@@ -3,6 +3,7 @@ import { readSsrPayload } from '@/apollo/ssr-state';
 import { loadApolloOnFirstTouch } from '@/data/apollo';
 import { registerHttpRefresher } from '@/data/refresh-session';
 import { countServerRenderedPage } from './components/layout/signup-prompt-count';
+import { isLessonRoute } from './features/player/lesson-routes';
 import { recordServerRenderedVisit } from './hooks/page-visit';
 import { hasBrowserChoices } from './lib/browser-choices';
 import { hydrateWhenNeeded, showsSessionPlaceholder } from './lib/hydrate-when-needed';
@@ -44,7 +45,9 @@ if (ssr && root.firstElementChild) {
   void startSession().then(() => {
     // A signed-in viewer opening a lesson: its playback session and the first frame's files now,
     // over plain HTTP, beside the hydration rather than after it (features/player/early-session.ts).
-    if (getSessionState().session) void import('./features/player/early-session').then(({ startPlaybackForPage }) => startPlaybackForPage(location.pathname));
+    if (getSessionState().session && isLessonRoute(ssr.route)) {
+      void import('./features/player/early-session').then(({ startPlaybackForPage }) => startPlaybackForPage(location.pathname));
+    }
     if (getSessionState().session || showsSessionPlaceholder() || promptDue) hydrateNow();
     handOverSeenAnswers(ssr.answers);
   });

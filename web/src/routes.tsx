@@ -63,9 +63,9 @@ const pageError = <RouteError />;
 function siteRoute([key, spec]: readonly [RouteKey, RouteSpec]) {
   const Page = PAGE_OF[key];
   return spec.path === '/' ? (
-    <Route key={key} index element={<Page />} errorElement={pageError} />
+    <Route key={key} id={key} index element={<Page />} errorElement={pageError} />
   ) : (
-    <Route key={key} path={childPath(spec)} element={<Page />} errorElement={pageError} />
+    <Route key={key} id={key} path={childPath(spec)} element={<Page />} errorElement={pageError} />
   );
 }
 
@@ -78,7 +78,7 @@ function fullPageRoute([key, spec]: readonly [RouteKey, RouteSpec]) {
     </Suspense>
   );
   return (
-    <Route key={key} path={childPath(spec)} errorElement={<RouteError fullPage />} element={spec.guard === 'admin' ? <RequireAdmin>{page}</RequireAdmin> : page} />
+    <Route key={key} id={key} path={childPath(spec)} errorElement={<RouteError fullPage />} element={spec.guard === 'admin' ? <RequireAdmin>{page}</RequireAdmin> : page} />
   );
 }
 

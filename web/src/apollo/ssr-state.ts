@@ -1,3 +1,4 @@
+import type { RouteKey } from '@/app/route-manifest';
 import type { SeedAnswer } from '@/data/seeds';
 import { sortedKeys } from '@/lib/stable-json';
 
@@ -15,6 +16,8 @@ export interface SsrPayload {
   origin: string;
   /** The server rendered the not-found page (its visit is recorded as a miss). */
   notFound?: boolean;
+  /** The manifest's key of the page rendered (the router's route id), for what the start-up module does on some pages only. */
+  route?: RouteKey;
 }
 
 export const SSR_STATE_ID = 'lbf-ssr';

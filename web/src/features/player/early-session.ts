@@ -4,6 +4,7 @@ import { postOperation } from '@/data/post-operation';
 import type { StartPlaybackMutation } from '@/generated/graphql';
 import { readAudioOnly } from './data-saver';
 import { fetchFirstPieces } from './first-pieces';
+import { LESSON_ROUTES } from './lesson-routes';
 import { START_PLAYBACK } from './operations';
 
 /** startPlayback's answer as the player reads it. */
@@ -53,7 +54,7 @@ export function startPlaybackEarly(videoId: string): void {
 }
 
 /** A lesson's page (the manifest's video routes): its video's id. */
-const VIDEO_PAGES = [ROUTES.video.path, ROUTES.videoShort.path].map(patternRegExp);
+const VIDEO_PAGES = LESSON_ROUTES.map((route) => patternRegExp(ROUTES[route].path));
 
 /** For the page being opened, when it is a lesson's page: its playback session, early (main.tsx). */
 export function startPlaybackForPage(pathname: string): void {
