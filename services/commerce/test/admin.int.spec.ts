@@ -64,7 +64,8 @@ describe('administrators: payments page, grant, refund, stats, CSV, purchase his
     expect(completedOrange.data!.adminOrders.items.map((o: { id: string }) => o.id)).toEqual([paid.id]);
     const byTxn = await t.gql(PAGE, { filter: { search: 'MP-CSV' } }, admin());
     expect(byTxn.data!.adminOrders.items.map((o: { id: string }) => o.id)).toEqual([paid.id]);
-    const today = new Date().toISOString().slice(0, 10);
+    // from/to are days of the site's time zone (Africa/Douala by default): its today, not UTC's.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.siteTimezone }).format(new Date());
     const dated = await t.gql(PAGE, { filter: { from: today, to: today, search: 'awa.filtre' }, pageSize: 1, page: 2 }, admin());
     expect(dated.data!.adminOrders).toMatchObject({ total: 2, page: 2, pageSize: 1, totalPages: 2 });
     const past = await t.gql(PAGE, { filter: { to: '2020-01-01', search: 'awa.filtre' } }, admin());
