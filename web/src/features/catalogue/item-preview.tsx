@@ -1,5 +1,5 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Sparkles, UserPlus, VideoOff, type LucideIcon } from 'lucide-react';
+import { FileQuestion, FileText, Film, Lock, LogIn, Sparkles, UserPlus, VideoOff, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -13,11 +13,10 @@ import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
-import { playerText } from '@/i18n/player';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { LessonSizes } from '@/features/player/lesson-sizes';
 import { usePlaybackChoices } from '@/features/player/playback-choices';
-import { LoadError } from '../../components/states/load-error';
+import { ItemPage, type ItemPageProps } from '../../components/states/item-page';
 import { NotFoundState } from '../../components/states/not-found-state';
 import { ContentCredits, type Credits } from '../../components/content/content-credits';
 import { HealthNotice } from '../../components/content/health-notice';
@@ -26,6 +25,7 @@ import { RatingSummary } from '../../components/content/rating-summary';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
+import { PlayerLoading } from './components/player-loading';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { usePdfPageMeta, useVideoPageMeta } from './item-page-meta';
 import { formatCents, typeset } from '../../lib/format/catalogue';
@@ -51,15 +51,6 @@ export default function ItemPreview({ kind, id, checking }: { kind: PreviewKind;
 const loadVisitorPlayer = withApollo(() => import('./components/visitor-preview-player'));
 const VisitorPreviewPlayer = lazy(loadVisitorPlayer);
 
-function PlayerLoading() {
-  return (
-    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
-      <span className="sr-only">{playerText.loading}</span>
-      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
-    </div>
-  );
-}
-
 function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
   const { data, loading, error, refetch } = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
   // A visitor plays the free preview here (the server gives them that rendition alone).
@@ -69,8 +60,8 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
   const video = data?.video;
   useVideoPageMeta(id, video, Boolean(data));
   return (
-    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
-      {video ? (
+    <PreviewPage item={video} query={{ data, loading, error, refetch }} skeleton={<PreviewSkeleton label={videoDetailText.loading} />} missing={<VideoMissing />}>
+      {(video) => (
         <PreviewBody
           image={
             playing ? (
@@ -107,14 +98,8 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
           prompt={t.videoText}
           checking={checking}
         />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <PreviewSkeleton label={videoDetailText.loading} />
-      ) : (
-        <VideoMissing />
       )}
-    </PreviewFrame>
+    </PreviewPage>
   );
 }
 
@@ -123,8 +108,8 @@ function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
   const pdf = data?.pdf;
   usePdfPageMeta(id, pdf, Boolean(data));
   return (
-    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
-      {pdf ? (
+    <PreviewPage item={pdf} query={{ data, loading, error, refetch }} skeleton={<PreviewSkeleton label={t.pdfLoading} />} missing={<PdfMissing />}>
+      {(pdf) => (
         <PreviewBody
           image={
             <div className="overflow-hidden rounded-xl border shadow-sm">
@@ -140,14 +125,8 @@ function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
           prompt={t.pdfText}
           checking={checking}
         />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <PreviewSkeleton label={t.pdfLoading} />
-      ) : (
-        <PdfMissing />
       )}
-    </PreviewFrame>
+    </PreviewPage>
   );
 }
 
@@ -157,22 +136,9 @@ export function PdfMissing() {
   );
 }
 
-function PreviewFrame({ back, children }: { back: ReactNode; children: ReactNode }) {
-  return (
-    <div className="container-page py-6 sm:py-10" data-testid="item-preview">
-      {back}
-      {children}
-    </div>
-  );
-}
-
-export function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link to={to} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {label}
-    </Link>
-  );
+/** A preview's page: back to the home, whichever the item. */
+function PreviewPage<T>(props: Omit<ItemPageProps<T>, 'back'>) {
+  return <ItemPage {...props} back={{ to: paths.home(), label: videoDetailText.back }} data-testid="item-preview" />;
 }
 
 function PreviewBody(props: {

@@ -1,5 +1,5 @@
 import { useApolloQuery } from '@/data/hooks';
-import { ArrowLeft, CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
+import { CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -15,13 +15,12 @@ import { Card } from '@/components/ui/card';
 import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { videoDetailText } from '@/i18n/catalogue';
 import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
-import { playerText } from '@/i18n/player';
 import { LessonSizes } from '@/features/player/lesson-sizes';
 import { PlaybackOptions } from '@/features/player/playback-options';
 import { usePlaybackChoices } from '@/features/player/playback-choices';
 import { startPlaybackEarly } from '@/features/player/early-session';
 import type { VideoPlayerProps } from '@/features/player/video-player';
-import { LoadError } from '../../components/states/load-error';
+import { ItemPage } from '../../components/states/item-page';
 import { ContentCredits } from '../../components/content/content-credits';
 import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
@@ -30,6 +29,7 @@ import { ShareButtons } from '../../components/content/share-buttons';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
+import { PlayerLoading } from './components/player-loading';
 import { PriceForLife } from './components/price-for-life';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { formatCents, typeset } from '../../lib/format/catalogue';
@@ -70,21 +70,15 @@ export default function VideoDetailPage() {
   useEffect(() => startPlaybackEarly(id), [id]);
 
   return (
-    <div className="container-page py-6 sm:py-10">
-      <Link to={paths.home()} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t.back}
-      </Link>
-      {video ? (
-        <VideoDetailView key={video.id} video={video} />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <VideoDetailSkeleton />
-      ) : (
-        <VideoMissing />
-      )}
-    </div>
+    <ItemPage
+      back={{ to: paths.home(), label: t.back }}
+      item={video}
+      query={{ data, loading, error, refetch }}
+      skeleton={<VideoDetailSkeleton />}
+      missing={<VideoMissing />}
+    >
+      {(video) => <VideoDetailView key={video.id} video={video} />}
+    </ItemPage>
   );
 }
 
@@ -193,12 +187,6 @@ function VideoStage({
   useEffect(() => {
     if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [playing]);
-  const playerFallback = (
-    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
-      <span className="sr-only">{playerText.loading}</span>
-      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
-    </div>
-  );
   // A lesson that can be played (its ladder is made) has its player on the page from the start,
   // hidden under the poster: the player's chunk, the session, the playlists, the key and the first
   // segment come while the viewer reads, and the press only starts decoding.
@@ -207,7 +195,7 @@ function VideoStage({
     <div className="flex flex-col gap-3">
       {(playing || primed) && (
         <div ref={playerRef} className={playing ? undefined : 'hidden'}>
-          <Suspense fallback={playing ? playerFallback : null}>
+          <Suspense fallback={playing ? <PlayerLoading /> : null}>
             <VideoPlayer
               videoId={video.id}
               title={video.title}
