@@ -26,6 +26,7 @@ import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
 import { PreviewOffer } from './components/preview-offer';
 import { ShareButtons } from '../../components/content/share-buttons';
+import { CheckItem } from '../../components/content/check-item';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
@@ -255,10 +256,9 @@ function VideoPurchaseCard({ video, onWatch, onPay }: { video: VideoDetail; onWa
       )}
       <ul className="flex flex-col gap-2.5 border-t pt-4">
         {t.perks.map((perk) => (
-          <li key={perk} className="flex items-start gap-2 text-sm">
-            <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <CheckItem key={perk} small className="text-sm">
             {perk}
-          </li>
+          </CheckItem>
         ))}
       </ul>
     </Card>
@@ -275,10 +275,9 @@ function LearnItems({ items }: { items: string[] }) {
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="learn-items">
         {items.map((item) => (
-          <li key={item} className="flex items-start gap-2 text-sm">
-            <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-            <span>{typeset(item)}</span>
-          </li>
+          <CheckItem key={item} className="text-sm">
+            {typeset(item)}
+          </CheckItem>
         ))}
       </ul>
     </section>
