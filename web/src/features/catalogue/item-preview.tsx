@@ -52,15 +52,15 @@ const loadVisitorPlayer = withApollo(() => import('./components/visitor-preview-
 const VisitorPreviewPlayer = lazy(loadVisitorPlayer);
 
 function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
-  const { data, loading, error, refetch } = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const query = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
   // A visitor plays the free preview here (the server gives them that rendition alone).
   const [playing, setPlaying] = useState(false);
   // The visitor's player follows this device's data saver; it has no audio-only switch.
   const { dataSaver } = usePlaybackChoices();
-  const video = data?.video;
-  useVideoPageMeta(id, video, Boolean(data));
+  const video = query.data?.video;
+  useVideoPageMeta(id, video, Boolean(query.data));
   return (
-    <PreviewPage item={video} query={{ data, loading, error, refetch }} skeleton={<PreviewSkeleton label={videoDetailText.loading} />} missing={<VideoMissing />}>
+    <PreviewPage item={video} query={query} skeleton={<PreviewSkeleton label={videoDetailText.loading} />} missing={<VideoMissing />}>
       {(video) => (
         <PreviewBody
           image={
@@ -89,12 +89,7 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
               </Badge>
             ) : null
           }
-          category={video.categoryLabel}
-          rating={video}
-          credits={video}
-          title={video.title}
-          description={video.description}
-          priceCents={video.priceCents}
+          item={video}
           prompt={t.videoText}
           checking={checking}
         />
@@ -104,11 +99,11 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
 }
 
 function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
-  const { data, loading, error, refetch } = useQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
-  const pdf = data?.pdf;
-  usePdfPageMeta(id, pdf, Boolean(data));
+  const query = useQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const pdf = query.data?.pdf;
+  usePdfPageMeta(id, pdf, Boolean(query.data));
   return (
-    <PreviewPage item={pdf} query={{ data, loading, error, refetch }} skeleton={<PreviewSkeleton label={t.pdfLoading} />} missing={<PdfMissing />}>
+    <PreviewPage item={pdf} query={query} skeleton={<PreviewSkeleton label={t.pdfLoading} />} missing={<PdfMissing />}>
       {(pdf) => (
         <PreviewBody
           image={
@@ -116,12 +111,7 @@ function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
               <MediaImage src={pdf.illustrationUrl} width={800} height={450} priority alt={pdf.title} fallback={<FileText className="size-14" />} />
             </div>
           }
-          category={pdf.categoryLabel}
-          rating={pdf}
-          credits={pdf}
-          title={pdf.title}
-          description={pdf.description}
-          priceCents={pdf.priceCents}
+          item={pdf}
           prompt={t.pdfText}
           checking={checking}
         />
@@ -141,23 +131,28 @@ function PreviewPage<T>(props: Omit<ItemPageProps<T>, 'back'>) {
   return <ItemPage {...props} back={{ to: paths.home(), label: videoDetailText.back }} data-testid="item-preview" />;
 }
 
+/** What a preview shows of a video or a guide. */
+type PreviewItem = Credits & {
+  categoryLabel: string;
+  ratingAverage: number | null;
+  ratingCount: number;
+  title: string;
+  description: string;
+  priceCents: number;
+};
+
 function PreviewBody(props: {
   image: ReactNode;
   /** Under the image: a lesson's size before pressing play. */
   sizes?: ReactNode;
   /** Above the price: 'Aperçu gratuit disponible' for a video that has one. */
   badge?: ReactNode;
-  category: string;
-  /** Its verified reviews' average and count (nothing shown when none). */
-  rating: { ratingAverage: number | null; ratingCount: number };
-  /** « Par », « Relu par », « Mis à jour le ». */
-  credits: Credits;
-  title: string;
-  description: string;
-  priceCents: number;
+  /** What the page says of the item: its reviews' average and count (nothing shown when none), « Par », « Relu par », « Mis à jour le ». */
+  item: PreviewItem;
   prompt: string;
   checking: boolean;
 }) {
+  const { item } = props;
   const location = useLocation();
   const signUp = new URLSearchParams({ tab: 'signup' });
   return (
@@ -169,14 +164,14 @@ function PreviewBody(props: {
         </div>
         <header className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="accent">{props.category}</Badge>
-            <RatingSummary average={props.rating.ratingAverage} count={props.rating.ratingCount} className="text-sm text-muted-foreground" />
+            <Badge variant="accent">{item.categoryLabel}</Badge>
+            <RatingSummary average={item.ratingAverage} count={item.ratingCount} className="text-sm text-muted-foreground" />
           </div>
-          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(props.title)}</h1>
-          <ContentCredits credits={props.credits} />
+          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(item.title)}</h1>
+          <ContentCredits credits={item} />
         </header>
         <HealthNotice />
-        <DescriptionSection id="preview-description" title={t.descriptionTitle} text={props.description} />
+        <DescriptionSection id="preview-description" title={t.descriptionTitle} text={item.description} />
       </article>
       <aside>
         <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="sign-in-required">
@@ -184,7 +179,7 @@ function PreviewBody(props: {
           <div>
             <p className="text-sm text-muted-foreground">{t.price}</p>
             <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="preview-price">
-              {formatCents(props.priceCents)}
+              {formatCents(item.priceCents)}
             </p>
             <p className="text-sm text-muted-foreground">{catalogueText.lifetimeAccess}</p>
           </div>

@@ -20,15 +20,15 @@ import { ItemReviews } from '@/features/reviews/item-reviews';
  */
 export default function PdfDetailPage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useApolloQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
-  const pdf = data?.pdf;
-  usePdfPageMeta(id, pdf, Boolean(data));
+  const query = useApolloQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const pdf = query.data?.pdf;
+  usePdfPageMeta(id, pdf, Boolean(query.data));
   const checkout = useCheckout();
   return (
     <ItemPage
       back={{ to: paths.pdfs(), label: t.backToPdfs }}
       item={pdf}
-      query={{ data, loading, error, refetch }}
+      query={query}
       skeleton={<PreviewSkeleton label={t.pdfLoading} />}
       missing={<PdfMissing />}
       after={checkout.dialog}

@@ -59,12 +59,12 @@ const OfflineDownload = lazy(() => import('@/features/offline-lessons/offline-do
 export default function VideoDetailPage() {
   const { id = '' } = useParams();
   useContentProtection();
-  const { data, loading, error, refetch } = useApolloQuery(VIDEO_DETAIL_QUERY, {
+  const query = useApolloQuery(VIDEO_DETAIL_QUERY, {
     variables: { id },
     fetchPolicy: fetchPolicies.catalogue,
   });
-  const video = data?.video;
-  useVideoPageMeta(id, video, Boolean(data));
+  const video = query.data?.video;
+  useVideoPageMeta(id, video, Boolean(query.data));
   // The player's chunk comes alongside the video's data, not after it (VideoStage shows the player
   // then), and so does a signed-in viewer's playback session.
   useEffect(() => void loadPlayer().catch(() => undefined), []);
@@ -74,7 +74,7 @@ export default function VideoDetailPage() {
     <ItemPage
       back={{ to: paths.home(), label: t.back }}
       item={video}
-      query={{ data, loading, error, refetch }}
+      query={query}
       skeleton={<VideoDetailSkeleton />}
       missing={<VideoMissing />}
     >

@@ -28,12 +28,12 @@ import { LinkButton } from '@/components/ui/link-button';
 /** An article (/actualites/:id and /actualite/:id); an unknown id shows 'Article non trouvé'. */
 export default function ArticlePage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(ARTICLE_PAGE_QUERY, {
+  const query = useQuery(ARTICLE_PAGE_QUERY, {
     variables: { id },
     fetchPolicy: fetchPolicies.catalogue,
   });
-  const article = data?.article;
-  const missing = Boolean(data) && !article;
+  const article = query.data?.article;
+  const missing = Boolean(query.data) && !article;
   usePage(article?.title ?? (missing ? articleText.notFoundTitle : fr.pages.article), {
     meta: article
       ? {
@@ -50,7 +50,7 @@ export default function ArticlePage() {
     <ItemPage
       back={{ to: paths.news(), label: articleText.back }}
       item={article}
-      query={{ data, loading, error, refetch }}
+      query={query}
       skeleton={<ArticleSkeleton />}
       missing={
         <NotFoundState Icon={FileQuestion} title={articleText.notFoundTitle} text={articleText.notFoundText}>
