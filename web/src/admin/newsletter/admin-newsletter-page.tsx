@@ -113,7 +113,7 @@ export default function AdminNewsletterPage() {
         <CampaignComposer activeSubscribers={figures?.activeSubscribers} onSent={refresh} />
       </div>
       <CampaignHistory paged={history} onPage={setPage} />
-      <SubscribersList onChanged={() => void refetchStats()} />
+      <SubscribersList onChanged={() => void stats.refetch()} />
     </div>
   );
 }
