@@ -1,6 +1,6 @@
 import { useApolloQuery } from '@/data/hooks';
 import { CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
@@ -26,7 +26,6 @@ import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
 import { PreviewOffer } from './components/preview-offer';
 import { ShareButtons } from '../../components/content/share-buttons';
-import { CheckItem } from '../../components/content/check-item';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
@@ -41,6 +40,7 @@ import { VideoMissing } from './item-preview';
 import { ItemReviews } from '@/features/reviews/item-reviews';
 import { RatingSummary } from '../../components/content/rating-summary';
 import { LoadingRegion } from '@/components/states/loading-region';
+import { cn } from '@/lib/utils';
 
 const t = videoDetailText;
 
@@ -262,6 +262,16 @@ function VideoPurchaseCard({ video, onWatch, onPay }: { video: VideoDetail; onWa
         ))}
       </ul>
     </Card>
+  );
+}
+
+/** A ticked line of the side panel's perks (`small`) or of what the viewer learns. */
+function CheckItem({ children, small, className }: { children: ReactNode; small?: boolean; className?: string }) {
+  return (
+    <li className={cn('flex items-start gap-2', className)}>
+      <CircleCheck className={cn('mt-0.5 shrink-0 text-primary', small ? 'size-4' : 'size-5')} aria-hidden="true" />
+      <span>{children}</span>
+    </li>
   );
 }
 

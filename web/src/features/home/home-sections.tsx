@@ -1,10 +1,9 @@
-import { ArrowRight, Newspaper } from 'lucide-react';
+import { ArrowRight, CircleCheck, Newspaper } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { PayButtons } from '@/features/commerce/pay-buttons';
 import type { PaymentMethod } from '@/features/commerce/types';
 import { Card } from '@/components/ui/card';
-import { CheckItem } from '@/components/content/check-item';
 import { homeText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
 import { PremiumVideoCard, PremiumVideoCardSkeleton, type PremiumVideoCardVideo } from './premium-video-card';
@@ -40,7 +39,10 @@ export function PremiumSection({ onPay }: { onPay(method: PaymentMethod): void }
           <p className="mt-3 text-muted-foreground">{homeText.premiumText}</p>
           <ul className="mt-5 flex flex-col gap-2.5">
             {homeText.premiumFeatures.map((feature) => (
-              <CheckItem key={feature}>{feature}</CheckItem>
+              <li key={feature} className="flex items-start gap-2">
+                <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <span>{feature}</span>
+              </li>
             ))}
           </ul>
         </div>
