@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserForFile, newAdminVisitor, shotPath, shownToast, stack } from './harness';
+import { openAdminCreateForm } from './support/admin';
 
 /*
  * Issue 24 point 1, « API » end to end: an administrator creates a key reading the orders, copies
@@ -29,10 +30,7 @@ describe('the back-office « API » page', () => {
 
   it('creates a key and shows its secret once, with a warning', async () => {
     const { page } = admin;
-    await page.goto('/admin/api');
-    await page.getByRole('heading', { name: 'API' }).first().waitFor();
-    await page.getByRole('button', { name: 'Créer une clé' }).first().click();
-    const form = page.getByRole('form', { name: 'Nouvelle clé d’API' });
+    const form = await openAdminCreateForm(page, { path: '/admin/api', heading: 'API', button: 'Créer une clé', form: 'Nouvelle clé d’API' });
     await form.getByTestId('api-key-name-field').fill(NAME);
     await form.getByLabel('Lecture des commandes').check();
     await form.getByRole('button', { name: 'Créer la clé' }).click();

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserForFile, newAdminVisitor, newCustomerVisitor, newVisitor, shownToast, signInAsAdmin } from './harness';
+import { openAdminCreateForm } from './support/admin';
 import { mediaFolderForFile } from './support/media-files';
 
 /**
@@ -300,9 +301,7 @@ describe('an administrator on /admin/articles', () => {
   it('writes and publishes an article that then appears on /actualites, and deletes it after confirming', async () => {
     const { page } = admin;
     const title = uniqueTitle('Le moringa, allié du quotidien');
-    await page.goto('/admin/articles');
-    await page.getByRole('button', { name: 'Nouvel article' }).first().click();
-    const form = page.getByRole('form', { name: 'Nouvel article' });
+    const form = await openAdminCreateForm(page, { path: '/admin/articles', button: 'Nouvel article', form: 'Nouvel article' });
     await form.getByLabel('Titre', { exact: true }).fill(title);
     await form.getByLabel('Résumé').fill('Pourquoi cette plante est si appréciée en Afrique de l’Ouest.');
     await form.getByLabel('Catégorie').selectOption('nutrition');

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserForFile, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, uniqueEmail } from './harness';
+import { browserForFile, newAdminVisitor, shotPath, shownToast, signedUpCustomer, uniqueEmail } from './harness';
+import { openAdminCreateForm } from './support/admin';
 import { startReceiver, type Received } from './support/webhook-receiver';
 
 /*
@@ -32,10 +33,7 @@ async function receivedWhere(test: (r: Received[]) => boolean, what: string, tim
 describe('the back-office « Webhooks » page', () => {
   it('creates a webhook and shows its secret once', async () => {
     const { page } = admin;
-    await page.goto('/admin/webhooks');
-    await page.getByRole('heading', { name: 'Webhooks' }).first().waitFor();
-    await page.getByRole('button', { name: 'Créer un webhook' }).first().click();
-    const form = page.getByRole('form', { name: 'Nouveau webhook' });
+    const form = await openAdminCreateForm(page, { path: '/admin/webhooks', heading: 'Webhooks', button: 'Créer un webhook', form: 'Nouveau webhook' });
     await form.getByTestId('webhook-url-field').fill(receiver.url);
     await form.getByLabel('Inscription').check();
     await form.getByRole('button', { name: 'Créer le webhook' }).click();
@@ -49,8 +47,7 @@ describe('the back-office « Webhooks » page', () => {
   });
 
   it('shows a delivery with its failed then successful attempts, and « Renvoyer » sends it again', async () => {
-    const visitor = await newSignedUpVisitor(browser, { firstName: 'Aïcha', lastName: 'Mbarga', email: uniqueEmail('webhook'), phone: '677889911' }, { mobile: false });
-    await visitor.context.close();
+    await signedUpCustomer(browser, { firstName: 'Aïcha', lastName: 'Mbarga', email: uniqueEmail('webhook'), phone: '677889911' }, { mobile: false });
     const [first] = await receivedWhere((r) => r.length >= 2, 'the registration and its retry');
     expect(first!.body).toMatchObject({ id: first!.id, type: 'user.registered' });
     expect(first!.signature).toMatch(/^v1=[0-9a-f]{64}$/);

@@ -1,4 +1,4 @@
-import { browserForFile, mailsTo, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, uniqueEmail } from './harness';
+import { browserForFile, mailsTo, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, signedUpCustomer, uniqueEmail } from './harness';
 
 const browser = browserForFile();
 
@@ -36,8 +36,7 @@ describe('« Exporter mes données »', () => {
 
   it('is asked by an administrator for a customer, with a reason, and mailed to the customer', async () => {
     const email = uniqueEmail('export-admin');
-    const customer = await newSignedUpVisitor(browser, { firstName: 'Gaston', lastName: 'Mbarga', email, phone: '677445566' });
-    await customer.context.close();
+    await signedUpCustomer(browser, { firstName: 'Gaston', lastName: 'Mbarga', email, phone: '677445566' });
     const { page, context } = await newAdminVisitor(browser);
     await page.goto('/admin/users');
     await page.getByLabel('Rechercher un utilisateur').fill(email);

@@ -1,4 +1,4 @@
-import { browserForFile, linkIn, mailsTo, newSignedUpVisitor, newVisitor, signIn, stack, uniqueEmail, type CaughtMail } from './harness';
+import { browserForFile, linkIn, mailsTo, newVisitor, signedUpCustomer, signIn, stack, uniqueEmail, type CaughtMail } from './harness';
 
 const browser = browserForFile();
 
@@ -25,8 +25,7 @@ async function canSignIn(email: string, password: string): Promise<boolean> {
 describe('a customer who forgot their password', () => {
   it('asks for a link on /auth, gets it by e-mail, sets a new password with it once, and signs in with the new one only', async () => {
     const email = uniqueEmail('oubli');
-    const signup = await newSignedUpVisitor(browser, { firstName: 'Brigitte', lastName: 'Essomba', email, phone: '655123456' });
-    await signup.context.close();
+    await signedUpCustomer(browser, { firstName: 'Brigitte', lastName: 'Essomba', email, phone: '655123456' });
 
     // The forgot-password view of the sign-in tab.
     const { context, page } = await newVisitor(browser);

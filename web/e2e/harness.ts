@@ -266,6 +266,12 @@ export async function newSignedUpVisitor(
   return visitor;
 }
 
+/** A customer account made through the sign-up form (newSignedUpVisitor), its browser then closed: it only has to exist. */
+export async function signedUpCustomer(browser: Browser, who: Parameters<typeof signUpCustomer>[1], opts: Parameters<typeof newVisitor>[1] = {}): Promise<void> {
+  const visitor = await newSignedUpVisitor(browser, who, opts);
+  await visitor.context.close();
+}
+
 /**
  * The mails the stack's catcher holds for `to` (its SMTP envelope, case-insensitive), oldest first,
  * once there are at least `count` (of those `where` accepts, when given): polls the catcher's JSON

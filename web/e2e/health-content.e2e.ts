@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { graphql, launchBrowser, newAdminVisitor, newVisitor, shotPath, shownToast, stack, tokenFor } from './harness';
+import { openAdminCreateForm } from './support/admin';
 
 /**
  * Health content people can trust (issue 23, point 7), against the real stack: an administrator
@@ -44,9 +45,7 @@ describe('an article', () => {
   it('gets its author, reviewer and « Mis à jour le » in the editor, which warns about a claim to cure without refusing it; a visitor on a phone reads them with the notice', async () => {
     const { page } = admin;
     const title = uniqueTitle('Le kinkéliba, tisane du soir');
-    await page.goto('/admin/articles');
-    await page.getByRole('button', { name: 'Nouvel article' }).first().click();
-    const form = page.getByRole('form', { name: 'Nouvel article' });
+    const form = await openAdminCreateForm(page, { path: '/admin/articles', button: 'Nouvel article', form: 'Nouvel article' });
     await form.getByLabel('Titre', { exact: true }).fill(title);
     await form.getByLabel('Résumé').fill('Une infusion douce, bue depuis des générations au Sahel.');
     await form.getByLabel('Auteur', { exact: true }).fill('Fatou Sow');

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { formatDataSize } from '../src/lib/format/data-size';
-import { browserForFile, newVisitor, shotPath, signUpCustomer, uniqueEmail } from './harness';
-import { db, grantVideo, readyDemoVideo, type DemoVideo } from './support/videos';
+import { browserForFile, shotPath } from './harness';
+import { db, demoVideoAndOwner, type DemoVideo } from './support/videos';
 
 /*
  * Issue 25 point 3, « Megabytes before pressing play », against the whole stack on a phone-sized
@@ -57,11 +57,7 @@ async function settledLessonBytes(page: Page, email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  video = await readyDemoVideo();
-  const v = await newVisitor(browser);
-  viewer = { ...v, email: uniqueEmail('econome') };
-  await signUpCustomer(viewer.page, { firstName: 'Aïssatou', lastName: 'Bello', email: viewer.email, phone: '677123456' });
-  await grantVideo(viewer.email, video.id);
+  ({ video, owner: viewer } = await demoVideoAndOwner(browser, { firstName: 'Aïssatou', lastName: 'Bello', tag: 'econome' }));
 }, 300_000);
 
 describe('megabytes before pressing play', () => {

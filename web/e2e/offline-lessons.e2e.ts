@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { browserForFile, newVisitor, shotPath, signUpCustomer, uniqueEmail } from './harness';
-import { db, grantVideo, readyDemoVideo, type DemoVideo } from './support/videos';
+import { browserForFile, shotPath } from './harness';
+import { db, demoVideoAndOwner, type DemoVideo } from './support/videos';
 
 /*
  * Issue 25 point 2, offline lessons, against the whole stack on a phone-sized screen: a buyer
@@ -53,11 +53,7 @@ const offlineBytes = async () =>
   );
 
 beforeAll(async () => {
-  video = await readyDemoVideo();
-  const b = await newVisitor(browser);
-  buyer = { ...b, email: uniqueEmail('hors-ligne') };
-  await signUpCustomer(buyer.page, { firstName: 'Mireille', lastName: 'Ndongo', email: buyer.email, phone: '677123456' });
-  await grantVideo(buyer.email, video.id);
+  ({ video, owner: buyer } = await demoVideoAndOwner(browser, { firstName: 'Mireille', lastName: 'Ndongo', tag: 'hors-ligne' }));
 }, 300_000);
 
 describe('offline lessons', () => {

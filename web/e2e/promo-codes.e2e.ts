@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hexTextOfPage } from '../../test/pdf-text';
 import { browserForFile, mailsTo, newAdminVisitor, newSignedUpVisitor, shotPath, shownToast, uniqueEmail } from './harness';
+import { openAdminCreateForm } from './support/admin';
 import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
 /*
@@ -29,10 +30,7 @@ describe('promo codes', () => {
 
   it('an administrator creates a 20 % code good for one use on « Codes promo »', async () => {
     const { page } = admin;
-    await page.goto('/admin/promo');
-    await page.getByRole('heading', { name: 'Codes promo' }).first().waitFor();
-    await page.getByRole('button', { name: 'Nouveau code' }).first().click();
-    const form = page.getByRole('form', { name: 'Nouveau code promo' });
+    const form = await openAdminCreateForm(page, { path: '/admin/promo', heading: 'Codes promo', button: 'Nouveau code', form: 'Nouveau code promo' });
     await form.getByTestId('promo-code-field').fill(CODE);
     await form.getByTestId('promo-kind-field').selectOption('PERCENT');
     await form.getByTestId('promo-value-field').fill('20');

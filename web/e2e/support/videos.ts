@@ -1,4 +1,5 @@
-import { graphql, stack } from '../harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { graphql, newVisitor, signUpCustomer, stack, uniqueEmail } from '../harness';
 
 /** A demo video as the player tests need it. */
 export interface DemoVideo {
@@ -51,4 +52,19 @@ export async function grantVideo(email: string, videoId: string): Promise<void> 
     `INSERT INTO catalogue.entitlements (order_id, user_id, item_id, item_type, granted_at) VALUES (gen_random_uuid(), $1, $2, 'video', now())`,
     [user.id, videoId],
   );
+}
+
+/**
+ * A ready demo video (readyDemoVideo) and a new customer who owns it: signed up through the form
+ * (`tag` makes their e-mail), the video granted, on a browser context of their own.
+ */
+export async function demoVideoAndOwner(
+  browser: Browser,
+  who: { firstName: string; lastName: string; tag: string },
+): Promise<{ video: DemoVideo; owner: { context: BrowserContext; page: Page; email: string } }> {
+  const video = await readyDemoVideo();
+  const owner = { ...(await newVisitor(browser)), email: uniqueEmail(who.tag) };
+  await signUpCustomer(owner.page, { firstName: who.firstName, lastName: who.lastName, email: owner.email, phone: '677123456' });
+  await grantVideo(owner.email, video.id);
+  return { video, owner };
 }

@@ -71,7 +71,7 @@ export function ArticleRowActions({
       >
         {published ? <EyeOff aria-hidden="true" /> : <Send aria-hidden="true" />}
       </IconAction>
-      <EditDeleteActions editLabel={t.editAction(article.title)} deleteLabel={t.deleteAction(article.title)} onEdit={() => onEdit(article)} onDelete={() => onDelete(article)} />
+      <EditDeleteActions texts={t} name={article.title} onEdit={() => onEdit(article)} onDelete={() => onDelete(article)} />
     </>
   );
 }

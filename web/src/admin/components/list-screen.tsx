@@ -75,22 +75,23 @@ export function FormScreen({ title, onBack, children }: { title: string; onBack(
 
 /** The last two actions of every row: edit then delete, named after the row. */
 export function EditDeleteActions({
-  editLabel,
-  deleteLabel,
+  texts,
+  name,
   onEdit,
   onDelete,
 }: {
-  editLabel: string;
-  deleteLabel: string;
+  /** The screen's labels, naming the row's item ('Modifier …', 'Supprimer …'). */
+  texts: { editAction(name: string): string; deleteAction(name: string): string };
+  name: string;
   onEdit(): void;
   onDelete(): void;
 }) {
   return (
     <>
-      <IconAction label={editLabel} tooltip={adminFr.common.edit} onClick={onEdit}>
+      <IconAction label={texts.editAction(name)} tooltip={adminFr.common.edit} onClick={onEdit}>
         <Pencil aria-hidden="true" />
       </IconAction>
-      <IconAction label={deleteLabel} tooltip={adminFr.common.delete} destructive onClick={onDelete}>
+      <IconAction label={texts.deleteAction(name)} tooltip={adminFr.common.delete} destructive onClick={onDelete}>
         <Trash2 aria-hidden="true" />
       </IconAction>
     </>

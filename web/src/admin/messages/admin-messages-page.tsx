@@ -1,6 +1,6 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { CheckCheck, Eye, MessageSquare, Send, Users } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
@@ -8,6 +8,7 @@ import { adminFr } from '@/i18n/admin';
 import { resultOf, toastSuccess } from '../lib/errors';
 import { formatDateTime } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
+import { useReloadStatsAndList } from '../lib/use-reload-stats-and-list';
 import { runAction } from '../components/admin-action';
 import { ToneBadge } from '../components/status-badge';
 import { ClippedText, EmptyState, type Column } from '../components/data-list';
@@ -102,12 +103,7 @@ export default function AdminMessagesPage() {
   useLogError(stats.error, 'AdminMessagesPage stats');
   // The page on screen stays while the next one loads.
   const paged = usePagedList(result, (data) => data.adminInternalMessages, { page, setPage, what: t.loadFailure });
-  const { refetch: refetchStats } = stats;
-  const { refetch: refetchList } = result;
-  const refresh = useCallback(() => {
-    void refetchStats();
-    void refetchList();
-  }, [refetchStats, refetchList]);
+  const refresh = useReloadStatsAndList(stats, result);
   const markRead = useMarkRead(refresh);
   const compose = () => setComposing(true);
 

@@ -1,12 +1,13 @@
 import { useApolloQuery } from '@/data/hooks';
 import { History, Mail, MousePointerClick, Users } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
 import { adminFr } from '@/i18n/admin';
 import { formatDay } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
+import { useReloadStatsAndList } from '../lib/use-reload-stats-and-list';
 import { ClippedText, EmptyState, type Column } from '../components/data-list';
 import { PageHeader } from '../components/page-header';
 import { PagedDataList, usePagedList, type PagedList } from '../components/paged-list';
@@ -102,12 +103,7 @@ export default function AdminNewsletterPage() {
   const history = usePagedList(campaigns, (data) => data.adminCampaigns, { page, setPage, what: 'AdminNewsletterPage campaigns' });
 
   const figures = stats.data?.adminNewsletterStats;
-  const { refetch: refetchStats } = stats;
-  const { refetch: refetchCampaigns } = campaigns;
-  const refresh = useCallback(() => {
-    void refetchStats();
-    void refetchCampaigns();
-  }, [refetchStats, refetchCampaigns]);
+  const refresh = useReloadStatsAndList(stats, campaigns);
 
   return (
     <div>
@@ -117,7 +113,7 @@ export default function AdminNewsletterPage() {
         <CampaignComposer activeSubscribers={figures?.activeSubscribers} onSent={refresh} />
       </div>
       <CampaignHistory paged={history} onPage={setPage} />
-      <SubscribersList onChanged={() => void refetchStats()} />
+      <SubscribersList onChanged={() => void stats.refetch()} />
     </div>
   );
 }

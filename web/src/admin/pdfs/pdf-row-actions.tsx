@@ -44,7 +44,7 @@ export function PdfRowActions({
       <IconAction label={t.download(pdf.title)} tooltip={t.downloadShort} onClick={() => void download(pdf)}>
         <FileDown aria-hidden="true" />
       </IconAction>
-      <EditDeleteActions editLabel={t.editAction(pdf.title)} deleteLabel={t.deleteAction(pdf.title)} onEdit={() => onEdit(pdf)} onDelete={() => onDelete(pdf)} />
+      <EditDeleteActions texts={t} name={pdf.title} onEdit={() => onEdit(pdf)} onDelete={() => onDelete(pdf)} />
     </>
   );
 }

@@ -77,7 +77,7 @@ export default function AdminTestimonialsPage() {
       actions={(item, edit) => (
         <>
           <ActiveToggleAction active={item.isActive} name={item.name} texts={t} busy={busyId === item.id} onToggle={() => void toggle(item)} />
-          <EditDeleteActions editLabel={t.editAction(item.name)} deleteLabel={t.deleteAction(item.name)} onEdit={() => edit(item)} onDelete={() => askDelete(item)} />
+          <EditDeleteActions texts={t} name={item.name} onEdit={() => edit(item)} onDelete={() => askDelete(item)} />
         </>
       )}
       dialog={(editing, onClose) => <TestimonialDialog editing={editing} onClose={onClose} />}

@@ -38,7 +38,7 @@ export function VideoRowActions({ video, onEdit, onDelete }: { video: AdminVideo
       <IconAction label={t.play(video.title)} tooltip={t.playShort} onClick={() => void play(video)}>
         <Play aria-hidden="true" />
       </IconAction>
-      <EditDeleteActions editLabel={t.editAction(video.title)} deleteLabel={t.deleteAction(video.title)} onEdit={() => onEdit(video)} onDelete={() => onDelete(video)} />
+      <EditDeleteActions texts={t} name={video.title} onEdit={() => onEdit(video)} onDelete={() => onDelete(video)} />
     </>
   );
 }

@@ -2,15 +2,9 @@ import { Command as CommandPrimitive } from 'cmdk';
 import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { withClasses } from './with-classes';
 
-export function Command({ className, ...props }: ComponentProps<typeof CommandPrimitive>) {
-  return (
-    <CommandPrimitive
-      className={cn('flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const Command = withClasses(CommandPrimitive, 'flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground');
 
 export function CommandInput({ className, ...props }: ComponentProps<typeof CommandPrimitive.Input>) {
   return (
@@ -24,22 +18,10 @@ export function CommandInput({ className, ...props }: ComponentProps<typeof Comm
   );
 }
 
-export function CommandList({ className, ...props }: ComponentProps<typeof CommandPrimitive.List>) {
-  return <CommandPrimitive.List className={cn('max-h-64 overflow-x-hidden overflow-y-auto p-1', className)} {...props} />;
-}
+export const CommandList = withClasses(CommandPrimitive.List, 'max-h-64 overflow-x-hidden overflow-y-auto p-1');
 
 export function CommandEmpty(props: ComponentProps<typeof CommandPrimitive.Empty>) {
   return <CommandPrimitive.Empty className="py-6 text-center text-sm" {...props} />;
 }
 
-export function CommandItem({ className, ...props }: ComponentProps<typeof CommandPrimitive.Item>) {
-  return (
-    <CommandPrimitive.Item
-      className={cn(
-        'relative flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const CommandItem = withClasses(CommandPrimitive.Item, 'relative flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground');

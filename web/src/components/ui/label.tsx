@@ -1,12 +1,4 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
-import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { withClasses } from './with-classes';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn('text-sm font-medium leading-none select-none peer-disabled:opacity-50', className)}
-      {...props}
-    />
-  );
-}
+export const Label = withClasses(LabelPrimitive.Root, 'text-sm font-medium leading-none select-none peer-disabled:opacity-50');

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { catalogueText } from '@/i18n/catalogue';
 import { cn } from '@/lib/utils';
@@ -21,6 +21,23 @@ export function pageWindow(page: number, totalPages: number): Array<number | 'ga
 const item =
   'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border bg-card px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring';
 
+/** The previous or next page's arrow: a link, or dimmed and hidden from screen readers at either end (`search` null). */
+function StepLink({ search, label, rel, Icon }: { search: string | null; label: string; rel: 'prev' | 'next'; Icon: LucideIcon }) {
+  return (
+    <li>
+      {search !== null ? (
+        <Link to={{ search }} className={item} aria-label={label} rel={rel}>
+          <Icon className="size-4" aria-hidden="true" />
+        </Link>
+      ) : (
+        <span className={cn(item, 'pointer-events-none opacity-40')} aria-hidden="true">
+          <Icon className="size-4" />
+        </span>
+      )}
+    </li>
+  );
+}
+
 /**
  * Real links (?page=N) so every page has an address, works without script and can be shared.
  * `search` gives the query string for a page number, keeping the other filters.
@@ -30,17 +47,7 @@ export function Pagination({ page, totalPages, search }: { page: number; totalPa
   return (
     <nav aria-label={t.label} className="flex flex-col items-center gap-3">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
-        <li>
-          {page > 1 ? (
-            <Link to={{ search: search(page - 1) }} className={item} aria-label={t.previous} rel="prev">
-              <ChevronLeft className="size-4" aria-hidden="true" />
-            </Link>
-          ) : (
-            <span className={cn(item, 'pointer-events-none opacity-40')} aria-hidden="true">
-              <ChevronLeft className="size-4" />
-            </span>
-          )}
-        </li>
+        <StepLink search={page > 1 ? search(page - 1) : null} label={t.previous} rel="prev" Icon={ChevronLeft} />
         {pageWindow(page, totalPages).map((n, index) =>
           n === 'gap' ? (
             <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-muted-foreground">
@@ -59,17 +66,7 @@ export function Pagination({ page, totalPages, search }: { page: number; totalPa
             </li>
           ),
         )}
-        <li>
-          {page < totalPages ? (
-            <Link to={{ search: search(page + 1) }} className={item} aria-label={t.next} rel="next">
-              <ChevronRight className="size-4" aria-hidden="true" />
-            </Link>
-          ) : (
-            <span className={cn(item, 'pointer-events-none opacity-40')} aria-hidden="true">
-              <ChevronRight className="size-4" />
-            </span>
-          )}
-        </li>
+        <StepLink search={page < totalPages ? search(page + 1) : null} label={t.next} rel="next" Icon={ChevronRight} />
       </ul>
       <p className="text-xs text-muted-foreground">{t.status(page, totalPages)}</p>
     </nav>

@@ -1,30 +1,10 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { withClasses } from './with-classes';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn('grid h-10 w-full auto-cols-fr grid-flow-col items-center rounded-md bg-muted p-1 text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const TabsList = withClasses(TabsPrimitive.List, 'grid h-10 w-full auto-cols-fr grid-flow-col items-center rounded-md bg-muted p-1 text-muted-foreground');
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  return (
-    <TabsPrimitive.Trigger
-      className={cn(
-        'inline-flex h-8 items-center justify-center rounded-sm px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TabsTrigger = withClasses(TabsPrimitive.Trigger, 'inline-flex h-8 items-center justify-center rounded-sm px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm');
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-ring', className)} {...props} />;
-}
+export const TabsContent = withClasses(TabsPrimitive.Content, 'mt-4 focus-visible:outline-2 focus-visible:outline-ring');

@@ -1,5 +1,5 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, FileQuestion, FileText, Film, Lock, LogIn, Sparkles, UserPlus, VideoOff, type LucideIcon } from 'lucide-react';
+import { FileQuestion, FileText, Film, Lock, LogIn, Sparkles, UserPlus, VideoOff, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -13,11 +13,10 @@ import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { catalogueText, videoDetailText } from '@/i18n/catalogue';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
-import { playerText } from '@/i18n/player';
 import { HYDRATE_WITH_SESSION } from '@/lib/hydrate-when-needed';
 import { LessonSizes } from '@/features/player/lesson-sizes';
 import { usePlaybackChoices } from '@/features/player/playback-choices';
-import { LoadError } from '../../components/states/load-error';
+import { ItemPage, type ItemPageProps } from '../../components/states/item-page';
 import { NotFoundState } from '../../components/states/not-found-state';
 import { ContentCredits, type Credits } from '../../components/content/content-credits';
 import { HealthNotice } from '../../components/content/health-notice';
@@ -26,6 +25,7 @@ import { RatingSummary } from '../../components/content/rating-summary';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
+import { PlayerLoading } from './components/player-loading';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { usePdfPageMeta, useVideoPageMeta } from './item-page-meta';
 import { formatCents, typeset } from '../../lib/format/catalogue';
@@ -51,26 +51,17 @@ export default function ItemPreview({ kind, id, checking }: { kind: PreviewKind;
 const loadVisitorPlayer = withApollo(() => import('./components/visitor-preview-player'));
 const VisitorPreviewPlayer = lazy(loadVisitorPlayer);
 
-function PlayerLoading() {
-  return (
-    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
-      <span className="sr-only">{playerText.loading}</span>
-      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
-    </div>
-  );
-}
-
 function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
-  const { data, loading, error, refetch } = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const query = useQuery(VIDEO_PREVIEW_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
   // A visitor plays the free preview here (the server gives them that rendition alone).
   const [playing, setPlaying] = useState(false);
   // The visitor's player follows this device's data saver; it has no audio-only switch.
   const { dataSaver } = usePlaybackChoices();
-  const video = data?.video;
-  useVideoPageMeta(id, video, Boolean(data));
+  const video = query.data?.video;
+  useVideoPageMeta(id, video, Boolean(query.data));
   return (
-    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
-      {video ? (
+    <PreviewPage item={video} query={query} skeleton={<PreviewSkeleton label={videoDetailText.loading} />} missing={<VideoMissing />}>
+      {(video) => (
         <PreviewBody
           image={
             playing ? (
@@ -98,56 +89,34 @@ function VideoPreview({ id, checking }: { id: string; checking: boolean }) {
               </Badge>
             ) : null
           }
-          category={video.categoryLabel}
-          rating={video}
-          credits={video}
-          title={video.title}
-          description={video.description}
-          priceCents={video.priceCents}
+          item={video}
           prompt={t.videoText}
           checking={checking}
         />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <PreviewSkeleton label={videoDetailText.loading} />
-      ) : (
-        <VideoMissing />
       )}
-    </PreviewFrame>
+    </PreviewPage>
   );
 }
 
 function PdfPreview({ id, checking }: { id: string; checking: boolean }) {
-  const { data, loading, error, refetch } = useQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
-  const pdf = data?.pdf;
-  usePdfPageMeta(id, pdf, Boolean(data));
+  const query = useQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const pdf = query.data?.pdf;
+  usePdfPageMeta(id, pdf, Boolean(query.data));
   return (
-    <PreviewFrame back={<BackLink to={paths.home()} label={videoDetailText.back} />}>
-      {pdf ? (
+    <PreviewPage item={pdf} query={query} skeleton={<PreviewSkeleton label={t.pdfLoading} />} missing={<PdfMissing />}>
+      {(pdf) => (
         <PreviewBody
           image={
             <div className="overflow-hidden rounded-xl border shadow-sm">
               <MediaImage src={pdf.illustrationUrl} width={800} height={450} priority alt={pdf.title} fallback={<FileText className="size-14" />} />
             </div>
           }
-          category={pdf.categoryLabel}
-          rating={pdf}
-          credits={pdf}
-          title={pdf.title}
-          description={pdf.description}
-          priceCents={pdf.priceCents}
+          item={pdf}
           prompt={t.pdfText}
           checking={checking}
         />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <PreviewSkeleton label={t.pdfLoading} />
-      ) : (
-        <PdfMissing />
       )}
-    </PreviewFrame>
+    </PreviewPage>
   );
 }
 
@@ -157,23 +126,20 @@ export function PdfMissing() {
   );
 }
 
-function PreviewFrame({ back, children }: { back: ReactNode; children: ReactNode }) {
-  return (
-    <div className="container-page py-6 sm:py-10" data-testid="item-preview">
-      {back}
-      {children}
-    </div>
-  );
+/** A preview's page: back to the home, whichever the item. */
+function PreviewPage<T>(props: Omit<ItemPageProps<T>, 'back'>) {
+  return <ItemPage {...props} back={{ to: paths.home(), label: videoDetailText.back }} data-testid="item-preview" />;
 }
 
-export function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link to={to} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {label}
-    </Link>
-  );
-}
+/** What a preview shows of a video or a guide. */
+type PreviewItem = Credits & {
+  categoryLabel: string;
+  ratingAverage: number | null;
+  ratingCount: number;
+  title: string;
+  description: string;
+  priceCents: number;
+};
 
 function PreviewBody(props: {
   image: ReactNode;
@@ -181,17 +147,12 @@ function PreviewBody(props: {
   sizes?: ReactNode;
   /** Above the price: 'Aperçu gratuit disponible' for a video that has one. */
   badge?: ReactNode;
-  category: string;
-  /** Its verified reviews' average and count (nothing shown when none). */
-  rating: { ratingAverage: number | null; ratingCount: number };
-  /** « Par », « Relu par », « Mis à jour le ». */
-  credits: Credits;
-  title: string;
-  description: string;
-  priceCents: number;
+  /** What the page says of the item: its reviews' average and count (nothing shown when none), « Par », « Relu par », « Mis à jour le ». */
+  item: PreviewItem;
   prompt: string;
   checking: boolean;
 }) {
+  const { item } = props;
   const location = useLocation();
   const signUp = new URLSearchParams({ tab: 'signup' });
   return (
@@ -203,14 +164,14 @@ function PreviewBody(props: {
         </div>
         <header className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="accent">{props.category}</Badge>
-            <RatingSummary average={props.rating.ratingAverage} count={props.rating.ratingCount} className="text-sm text-muted-foreground" />
+            <Badge variant="accent">{item.categoryLabel}</Badge>
+            <RatingSummary average={item.ratingAverage} count={item.ratingCount} className="text-sm text-muted-foreground" />
           </div>
-          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(props.title)}</h1>
-          <ContentCredits credits={props.credits} />
+          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{typeset(item.title)}</h1>
+          <ContentCredits credits={item} />
         </header>
         <HealthNotice />
-        <DescriptionSection id="preview-description" title={t.descriptionTitle} text={props.description} />
+        <DescriptionSection id="preview-description" title={t.descriptionTitle} text={item.description} />
       </article>
       <aside>
         <Card className="flex flex-col gap-4 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="sign-in-required">
@@ -218,7 +179,7 @@ function PreviewBody(props: {
           <div>
             <p className="text-sm text-muted-foreground">{t.price}</p>
             <p className="text-3xl font-extrabold text-primary tabular-nums" data-testid="preview-price">
-              {formatCents(props.priceCents)}
+              {formatCents(item.priceCents)}
             </p>
             <p className="text-sm text-muted-foreground">{catalogueText.lifetimeAccess}</p>
           </div>

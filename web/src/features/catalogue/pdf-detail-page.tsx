@@ -4,13 +4,13 @@ import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { useCheckout } from '@/features/commerce/use-checkout';
 import { itemPreviewText as t } from '@/i18n/catalogue/item-preview';
-import { LoadError } from '../../components/states/load-error';
+import { ItemPage } from '../../components/states/item-page';
 import { ContentCredits } from '../../components/content/content-credits';
 import { HealthNotice } from '../../components/content/health-notice';
 import { PdfCard } from './components/pdf-card';
 import { typeset } from '../../lib/format/catalogue';
 import { PDF_DETAIL_QUERY } from './operations/item-preview';
-import { BackLink, PdfMissing, PreviewSkeleton } from './item-preview';
+import { PdfMissing, PreviewSkeleton } from './item-preview';
 import { pdfCanonicalPath, usePdfPageMeta } from './item-page-meta';
 import { ItemReviews } from '@/features/reviews/item-reviews';
 
@@ -20,14 +20,20 @@ import { ItemReviews } from '@/features/reviews/item-reviews';
  */
 export default function PdfDetailPage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useApolloQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
-  const pdf = data?.pdf;
-  usePdfPageMeta(id, pdf, Boolean(data));
+  const query = useApolloQuery(PDF_DETAIL_QUERY, { variables: { id }, fetchPolicy: fetchPolicies.catalogue });
+  const pdf = query.data?.pdf;
+  usePdfPageMeta(id, pdf, Boolean(query.data));
   const checkout = useCheckout();
   return (
-    <div className="container-page py-6 sm:py-10">
-      <BackLink to={paths.pdfs()} label={t.backToPdfs} />
-      {pdf ? (
+    <ItemPage
+      back={{ to: paths.pdfs(), label: t.backToPdfs }}
+      item={pdf}
+      query={query}
+      skeleton={<PreviewSkeleton label={t.pdfLoading} />}
+      missing={<PdfMissing />}
+      after={checkout.dialog}
+    >
+      {(pdf) => (
         <div className="grid gap-6 md:grid-cols-2 md:items-start md:gap-8">
           <section aria-labelledby="pdf-description" className="flex flex-col gap-3 md:order-2">
             <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl" data-testid="pdf-title">
@@ -52,14 +58,7 @@ export default function PdfDetailPage() {
             />
           </div>
         </div>
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <PreviewSkeleton label={t.pdfLoading} />
-      ) : (
-        <PdfMissing />
       )}
-      {checkout.dialog}
-    </div>
+    </ItemPage>
   );
 }

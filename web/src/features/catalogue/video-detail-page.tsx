@@ -1,6 +1,6 @@
 import { useApolloQuery } from '@/data/hooks';
-import { ArrowLeft, CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { CircleCheck, Film, Play, Sparkles, UserRound } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
@@ -15,13 +15,12 @@ import { Card } from '@/components/ui/card';
 import { Skeleton, Skeletons } from '@/components/ui/skeleton';
 import { videoDetailText } from '@/i18n/catalogue';
 import { checkoutText, videoPurchaseText } from '@/i18n/commerce';
-import { playerText } from '@/i18n/player';
 import { LessonSizes } from '@/features/player/lesson-sizes';
 import { PlaybackOptions } from '@/features/player/playback-options';
 import { usePlaybackChoices } from '@/features/player/playback-choices';
 import { startPlaybackEarly } from '@/features/player/early-session';
 import type { VideoPlayerProps } from '@/features/player/video-player';
-import { LoadError } from '../../components/states/load-error';
+import { ItemPage } from '../../components/states/item-page';
 import { ContentCredits } from '../../components/content/content-credits';
 import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
@@ -30,6 +29,7 @@ import { ShareButtons } from '../../components/content/share-buttons';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './components/video-card';
 import { DescriptionSection } from './components/description-section';
 import { PlayOverlayButton } from './components/play-overlay-button';
+import { PlayerLoading } from './components/player-loading';
 import { PriceForLife } from './components/price-for-life';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { formatCents, typeset } from '../../lib/format/catalogue';
@@ -40,6 +40,7 @@ import { VideoMissing } from './item-preview';
 import { ItemReviews } from '@/features/reviews/item-reviews';
 import { RatingSummary } from '../../components/content/rating-summary';
 import { LoadingRegion } from '@/components/states/loading-region';
+import { cn } from '@/lib/utils';
 
 const t = videoDetailText;
 
@@ -58,33 +59,27 @@ const OfflineDownload = lazy(() => import('@/features/offline-lessons/offline-do
 export default function VideoDetailPage() {
   const { id = '' } = useParams();
   useContentProtection();
-  const { data, loading, error, refetch } = useApolloQuery(VIDEO_DETAIL_QUERY, {
+  const query = useApolloQuery(VIDEO_DETAIL_QUERY, {
     variables: { id },
     fetchPolicy: fetchPolicies.catalogue,
   });
-  const video = data?.video;
-  useVideoPageMeta(id, video, Boolean(data));
+  const video = query.data?.video;
+  useVideoPageMeta(id, video, Boolean(query.data));
   // The player's chunk comes alongside the video's data, not after it (VideoStage shows the player
   // then), and so does a signed-in viewer's playback session.
   useEffect(() => void loadPlayer().catch(() => undefined), []);
   useEffect(() => startPlaybackEarly(id), [id]);
 
   return (
-    <div className="container-page py-6 sm:py-10">
-      <Link to={paths.home()} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t.back}
-      </Link>
-      {video ? (
-        <VideoDetailView key={video.id} video={video} />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <VideoDetailSkeleton />
-      ) : (
-        <VideoMissing />
-      )}
-    </div>
+    <ItemPage
+      back={{ to: paths.home(), label: t.back }}
+      item={video}
+      query={query}
+      skeleton={<VideoDetailSkeleton />}
+      missing={<VideoMissing />}
+    >
+      {(video) => <VideoDetailView key={video.id} video={video} />}
+    </ItemPage>
   );
 }
 
@@ -193,12 +188,6 @@ function VideoStage({
   useEffect(() => {
     if (playing) playerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [playing]);
-  const playerFallback = (
-    <div className="grid aspect-video w-full place-items-center rounded-xl border bg-black" role="status">
-      <span className="sr-only">{playerText.loading}</span>
-      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-white/25 border-t-white" />
-    </div>
-  );
   // A lesson that can be played (its ladder is made) has its player on the page from the start,
   // hidden under the poster: the player's chunk, the session, the playlists, the key and the first
   // segment come while the viewer reads, and the press only starts decoding.
@@ -207,7 +196,7 @@ function VideoStage({
     <div className="flex flex-col gap-3">
       {(playing || primed) && (
         <div ref={playerRef} className={playing ? undefined : 'hidden'}>
-          <Suspense fallback={playing ? playerFallback : null}>
+          <Suspense fallback={playing ? <PlayerLoading /> : null}>
             <VideoPlayer
               videoId={video.id}
               title={video.title}
@@ -267,13 +256,22 @@ function VideoPurchaseCard({ video, onWatch, onPay }: { video: VideoDetail; onWa
       )}
       <ul className="flex flex-col gap-2.5 border-t pt-4">
         {t.perks.map((perk) => (
-          <li key={perk} className="flex items-start gap-2 text-sm">
-            <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <CheckItem key={perk} small className="text-sm">
             {perk}
-          </li>
+          </CheckItem>
         ))}
       </ul>
     </Card>
+  );
+}
+
+/** A ticked line of the side panel's perks (`small`) or of what the viewer learns. */
+function CheckItem({ children, small, className }: { children: ReactNode; small?: boolean; className?: string }) {
+  return (
+    <li className={cn('flex items-start gap-2', className)}>
+      <CircleCheck className={cn('mt-0.5 shrink-0 text-primary', small ? 'size-4' : 'size-5')} aria-hidden="true" />
+      <span>{children}</span>
+    </li>
   );
 }
 
@@ -287,10 +285,9 @@ function LearnItems({ items }: { items: string[] }) {
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="learn-items">
         {items.map((item) => (
-          <li key={item} className="flex items-start gap-2 text-sm">
-            <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-            <span>{typeset(item)}</span>
-          </li>
+          <CheckItem key={item} className="text-sm">
+            {typeset(item)}
+          </CheckItem>
         ))}
       </ul>
     </section>

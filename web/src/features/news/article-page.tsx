@@ -1,6 +1,6 @@
 import { useQuery } from '@/data/hooks';
-import { ArrowLeft, Calendar, Clock, FileQuestion, Heart, Newspaper } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { Calendar, Clock, FileQuestion, Heart, Newspaper } from 'lucide-react';
+import { useParams } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
 import { fetchPolicies } from '@/data/fetch-policies';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +13,7 @@ import { formatLongDate } from '@/lib/format/date';
 import { cn } from '@/lib/utils';
 import { ArticleBody } from './article-body';
 import { NotFoundState } from '../../components/states/not-found-state';
-import { LoadError } from '../../components/states/load-error';
+import { ItemPage } from '../../components/states/item-page';
 import { ContentCredits } from '../../components/content/content-credits';
 import { HealthNotice } from '../../components/content/health-notice';
 import { MediaImage } from '../../components/content/media-image';
@@ -28,12 +28,12 @@ import { LinkButton } from '@/components/ui/link-button';
 /** An article (/actualites/:id and /actualite/:id); an unknown id shows 'Article non trouvé'. */
 export default function ArticlePage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(ARTICLE_PAGE_QUERY, {
+  const query = useQuery(ARTICLE_PAGE_QUERY, {
     variables: { id },
     fetchPolicy: fetchPolicies.catalogue,
   });
-  const article = data?.article;
-  const missing = Boolean(data) && !article;
+  const article = query.data?.article;
+  const missing = Boolean(query.data) && !article;
   usePage(article?.title ?? (missing ? articleText.notFoundTitle : fr.pages.article), {
     meta: article
       ? {
@@ -47,28 +47,22 @@ export default function ArticlePage() {
   });
 
   return (
-    <div className="container-page max-w-3xl py-6 sm:py-10">
-      <Link
-        to={paths.news()}
-        className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {articleText.back}
-      </Link>
-      {article ? (
-        <ArticleView key={article.id} article={article} />
-      ) : error && !data ? (
-        <LoadError onRetry={() => void refetch()} />
-      ) : loading || !data ? (
-        <ArticleSkeleton />
-      ) : (
+    <ItemPage
+      back={{ to: paths.news(), label: articleText.back }}
+      item={article}
+      query={query}
+      skeleton={<ArticleSkeleton />}
+      missing={
         <NotFoundState Icon={FileQuestion} title={articleText.notFoundTitle} text={articleText.notFoundText}>
           <LinkButton to={paths.news()} icon={<Newspaper aria-hidden="true" />}>
             {articleText.back}
           </LinkButton>
         </NotFoundState>
-      )}
-    </div>
+      }
+      className="max-w-3xl"
+    >
+      {(article) => <ArticleView key={article.id} article={article} />}
+    </ItemPage>
   );
 }
 
