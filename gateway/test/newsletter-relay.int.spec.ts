@@ -1,11 +1,9 @@
-import { testKeys } from '@lbf/service-kit/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway, type RunningGateway } from '../src/app';
-import { recordingPeer, TEST_SUBGRAPH_SECRET, testGatewayConfig, type Received } from './support';
+import { recordingPeer, relayGatewayConfig, siteOrigin, TEST_SUBGRAPH_SECRET, type Received } from './support';
 
 const DESTINATION = 'https://www.exemple.cm/article?utm_source=newsletter&x=é';
 
@@ -25,7 +23,6 @@ function fakeMessaging(received: Received[]): Promise<Server> {
  * unsubscribe POST and the tracked link's 302, with the gateway's credential and no session.
  */
 describe('newsletter links through the gateway', () => {
-  const keys = testKeys();
   const received: Received[] = [];
   let messaging: Server;
   let gateway: RunningGateway;
@@ -34,11 +31,9 @@ describe('newsletter links through the gateway', () => {
 
   beforeAll(async () => {
     messaging = await fakeMessaging(received);
-    const { port } = messaging.address() as AddressInfo;
     webDist = mkdtempSync(join(tmpdir(), 'lbf-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>LBF</title><div id="root">application web</div>');
-    // No supergraph is composed from the fake peer; the relay does not wait for one.
-    gateway = await startGateway(testGatewayConfig({ subgraphs: [{ name: 'messaging', url: `http://127.0.0.1:${port}/graphql` }], authPublicKey: keys.publicKey, webDist }));
+    gateway = await startGateway(relayGatewayConfig('messaging', messaging, { webDist }));
   });
 
   afterAll(async () => {
@@ -47,7 +42,7 @@ describe('newsletter links through the gateway', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const origin = () => gateway.url.replace(/\/graphql$/, '');
+  const origin = () => siteOrigin(gateway);
 
   it('passes the one-click POST (method, path, exact body, content-type), the credential and the client IP, never the cookies', async () => {
     const res = await fetch(`${origin()}/newsletter/desinscription/${token}`, {

@@ -1,6 +1,7 @@
 import { AccessTokenVerifier, createLogger, startSubgraph, type BaseContext, type Redis, type RunningSubgraph } from '@lbf/service-kit';
-import { TEST_REDIS_URL } from '@lbf/service-kit/testing';
+import { TEST_REDIS_URL, testKeys } from '@lbf/service-kit/testing';
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { RunningGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
 
@@ -25,6 +26,18 @@ export const PERMISSIVE_RATE_LIMITS = {
 export function testGatewayConfig(over: Pick<GatewayConfig, 'subgraphs' | 'authPublicKey'> & Partial<GatewayConfig>): GatewayConfig {
   return { port: 0, redisUrl: TEST_REDIS_URL, subgraphSecret: TEST_SUBGRAPH_SECRET, production: false, webDist: null, logLevel: 'silent', ...over };
 }
+
+/**
+ * A gateway whose one subgraph is this peer, for the relays' tests (the peer a recordingPeer). No
+ * supergraph is composed from it: the relays do not wait for one.
+ */
+export function relayGatewayConfig(name: string, peer: Server, over: Partial<GatewayConfig> = {}): GatewayConfig {
+  const { port } = peer.address() as AddressInfo;
+  return testGatewayConfig({ subgraphs: [{ name, url: `http://127.0.0.1:${port}/graphql` }], authPublicKey: testKeys().publicKey, ...over });
+}
+
+/** Where a gateway serves the site and its routes: its URL without /graphql. */
+export const siteOrigin = (gateway: Pick<RunningGateway, 'url'>) => gateway.url.replace(/\/graphql$/, '');
 
 /**
  * fetch on a gateway's one address (its PUBLIC_URL, `siteUrl`) when that names a host the test
