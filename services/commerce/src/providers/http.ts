@@ -277,28 +277,35 @@ export type BearerCall = (
   headers?: Record<string, string>,
 ) => Promise<HttpAnswer>;
 
+/** A client's connection: its settings (every default filled, once: clientSettings) and its authorised call. */
+export interface BearerSession<S> {
+  cfg: S;
+  call: BearerCall;
+}
+
 /**
  * An operator API behind client-credentials tokens (MTN, Orange): every call carries the cached
- * bearer token (basicAuthTokens, sharing the API's timeout and fetch) and the operator's own headers,
- * and a 401 is tried once more with a fresh token (withBearerToken).
+ * bearer token (basicAuthTokens) and the operator's own headers, and a 401 is tried once more with a
+ * fresh token (withBearerToken). The token and the calls share the client's timeout and fetch.
  */
-export function bearerApi(a: {
-  provider: ProviderName;
-  token: { url: string; user: string; secret: string; headers: Record<string, string>; body: string };
-  /** What every call's path is appended to. */
-  apiUrl: string;
-  /** Sent on every call, after the bearer token. */
-  headers: Record<string, string>;
-  timeoutMs: number;
-  tokenMarginMs: number;
-  fetchImpl?: typeof fetch;
-}): BearerCall {
-  const { provider, timeoutMs, fetchImpl } = a;
-  const tokens = basicAuthTokens({ provider, ...a.token, timeoutMs, marginMs: a.tokenMarginMs, fetchImpl });
-  return (kind, method, path, body, retries, headers = {}) =>
+export function bearerSession<S extends { timeoutMs: number; tokenMarginMs: number; fetchImpl?: typeof fetch }>(
+  provider: ProviderName,
+  cfg: S,
+  api: {
+    token: { url: string; user: string; secret: string; headers: Record<string, string>; body: string };
+    /** What every call's path is appended to. */
+    url: string;
+    /** Sent on every call, after the bearer token. */
+    headers: Record<string, string>;
+  },
+): BearerSession<S> {
+  const { timeoutMs, fetchImpl } = cfg;
+  const tokens = basicAuthTokens({ provider, ...api.token, timeoutMs, marginMs: cfg.tokenMarginMs, fetchImpl });
+  const call: BearerCall = (kind, method, path, body, retries, headers = {}) =>
     withBearerToken(tokens, (token) =>
-      httpCall({ provider, kind, method, url: `${a.apiUrl}${path}`, headers: { authorization: `Bearer ${token}`, ...a.headers, ...headers }, body, timeoutMs, retries, fetchImpl }),
+      httpCall({ provider, kind, method, url: `${api.url}${path}`, headers: { authorization: `Bearer ${token}`, ...api.headers, ...headers }, body, timeoutMs, retries, fetchImpl }),
     );
+  return { cfg, call };
 }
 
 /**

@@ -10,8 +10,8 @@
  * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
  */
 import { mtnOutcome, mtnReasonCode } from './statuses';
-import { bearerApi, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, msisdnDigits, nudgeBody, pendingAnswer, pickString, promptText, refusedCredentialsAreUnavailable, tokenTroubleIsUnavailable } from './http';
-import type { BearerCall } from './http';
+import { bearerSession, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, msisdnDigits, nudgeBody, pendingAnswer, pickString, promptText, refusedCredentialsAreUnavailable, tokenTroubleIsUnavailable } from './http';
+import type { BearerSession } from './http';
 import { ChargeNotAtProvider, ProviderRejected } from './port';
 import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer } from './port';
 
@@ -56,28 +56,17 @@ function reasonFromBody(body: unknown): string | null {
   return pickString(body, 'code') ?? mtnReasonCode((body as Record<string, unknown> | null)?.reason) ?? null;
 }
 
-/** A client's connection: its settings (every default filled here, once) and its authorised call. */
-type MomoSettings = ReturnType<typeof momoSettings>;
-
-interface MomoSession {
-  cfg: MomoSettings;
-  call: BearerCall;
-}
+type MomoSession = BearerSession<ReturnType<typeof momoSettings>>;
 
 const momoSettings = (cfg: MtnMomoConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: MTN_MOMO_WINDOW_MS });
 
-function momoSession(cfg: MomoSettings): MomoSession {
+function momoSession(cfg: MomoSession['cfg']): MomoSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const call = bearerApi({
-    provider: 'mtn',
+  return bearerSession('mtn', cfg, {
     token: { url: `${base}/collection/token/`, user: cfg.apiUser, secret: cfg.apiKey, headers: { 'ocp-apim-subscription-key': cfg.subscriptionKey }, body: '' },
-    apiUrl: base,
+    url: base,
     headers: { 'x-target-environment': cfg.targetEnvironment, 'ocp-apim-subscription-key': cfg.subscriptionKey },
-    timeoutMs: cfg.timeoutMs,
-    tokenMarginMs: cfg.tokenMarginMs,
-    fetchImpl: cfg.fetchImpl,
   });
-  return { cfg, call };
 }
 
 async function momoStatus(s: MomoSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {

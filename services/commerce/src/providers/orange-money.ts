@@ -12,8 +12,8 @@
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
 import { orangeInitRefused, orangeOutcome } from './statuses';
-import { bearerApi, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, msisdnDigits, nudgeBody, pendingAnswer, pickString, promptText, refusedCredentialsAreUnavailable, tokenTroubleIsUnavailable } from './http';
-import type { BearerCall, HttpAnswer } from './http';
+import { bearerSession, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, msisdnDigits, nudgeBody, pendingAnswer, pickString, promptText, refusedCredentialsAreUnavailable, tokenTroubleIsUnavailable } from './http';
+import type { BearerSession, HttpAnswer } from './http';
 import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from './port';
 import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer } from './port';
 
@@ -56,28 +56,17 @@ function orangeCode(body: unknown, status: number): string {
   return pickString(body, 'data', 'inittxnstatus') ?? pickString(body, 'code') ?? `HTTP_${status}`;
 }
 
-/** A client's connection: its settings (every default filled here, once) and its authorised call. */
-type OrangeSettings = ReturnType<typeof orangeSettings>;
-
-interface OrangeSession {
-  cfg: OrangeSettings;
-  call: BearerCall;
-}
+type OrangeSession = BearerSession<ReturnType<typeof orangeSettings>>;
 
 const orangeSettings = (cfg: OrangeMoneyConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: ORANGE_MONEY_WINDOW_MS });
 
-function orangeSession(cfg: OrangeSettings): OrangeSession {
+function orangeSession(cfg: OrangeSession['cfg']): OrangeSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const call = bearerApi({
-    provider: 'orange',
+  return bearerSession('orange', cfg, {
     token: { url: `${base}/token`, user: cfg.username, secret: cfg.password, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' },
-    apiUrl: `${base}${ORANGE_MONEY_API_PREFIX}`,
+    url: `${base}${ORANGE_MONEY_API_PREFIX}`,
     headers: { 'x-auth-token': cfg.authToken },
-    timeoutMs: cfg.timeoutMs,
-    tokenMarginMs: cfg.tokenMarginMs,
-    fetchImpl: cfg.fetchImpl,
   });
-  return { cfg, call };
 }
 
 function fromStatusBody(res: HttpAnswer, payToken: string): ProviderAnswer {
