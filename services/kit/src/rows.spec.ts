@@ -2,9 +2,7 @@ import { containsPattern, SqlFilter } from './rows';
 
 describe('containsPattern', () => {
   it('matches anywhere and takes LIKE’s wildcards and its escape literally', () => {
-    expect(containsPattern('awa')).toBe('%awa%');
-    expect(containsPattern('100%')).toBe('%100\\%%');
-    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+    expect(['awa', '100%', '50%_a\\b'].map(containsPattern)).toEqual(['%awa%', '%100\\%%', '%50\\%\\_a\\\\b%']);
   });
 });
 

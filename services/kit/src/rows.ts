@@ -95,3 +95,18 @@ export class SqlFilter {
     return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }
 }
+
+/**
+ * A back-office list: how many rows of `from` pass the filter, and those rows in `order`, all of
+ * them (an export) or `limit` from `offset` (a page).
+ */
+export async function filteredRows<T>(
+  db: SqlRunner,
+  q: { select: string; from: string; filter: SqlFilter; order: string; limit: number | null; offset: number },
+): Promise<{ rows: T[]; total: number }> {
+  const { where, params } = q.filter;
+  const [{ total }] = await queryRows<{ total: number }>(db, `SELECT count(*)::int AS total FROM ${q.from} ${where}`, params);
+  const page = q.limit === null ? '' : ` LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const rows = await queryRows<T>(db, `SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.order}${page}`, params);
+  return { rows, total: total! };
+}

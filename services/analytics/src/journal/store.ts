@@ -1,5 +1,5 @@
 import type { AdminActionRecorded } from '@lbf/proto-events';
-import { containsPattern, SqlFilter } from '@lbf/service-kit';
+import { containsPattern, filteredRows, SqlFilter } from '@lbf/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { COMMAND_LINE, searchable, searchTextOf, type JournalFilter } from './rules';
 
@@ -74,11 +74,7 @@ export async function entriesWhere(
   limit: number | null,
   offset: number,
 ): Promise<{ rows: JournalRow[]; total: number }> {
-  const { where, params } = filterSql(filter, siteTimezone);
-  const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM admin_journal ${where}`, params)) as Array<{ total: number }>;
-  const page = limit === null ? '' : `LIMIT ${limit} OFFSET ${offset}`;
-  const rows = (await manager.query(`SELECT ${COLUMNS} FROM admin_journal ${where} ORDER BY occurred_at DESC, id DESC ${page}`, params)) as JournalRow[];
-  return { rows, total };
+  return filteredRows<JournalRow>(manager, { select: COLUMNS, from: 'admin_journal', filter: filterSql(filter, siteTimezone), order: 'occurred_at DESC, id DESC', limit, offset });
 }
 
 /** Who, which actions and which target types the journal holds: the filters' choices. */

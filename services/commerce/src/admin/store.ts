@@ -1,4 +1,4 @@
-import { containsPattern, SqlFilter, type PageCursor } from '@lbf/service-kit';
+import { containsPattern, filteredRows, SqlFilter, type PageCursor } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { Order, PaymentAttempt } from '../entities';
@@ -34,12 +34,14 @@ export async function ordersWhere(
   limit: number | null,
   offset: number,
 ): Promise<{ orders: Order[]; total: number }> {
-  const { where, params } = filterSql(filter, siteTimezone);
-  const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM orders o ${where}`, params)) as Array<{ total: number }>;
-  const rows = (await manager.query(
-    `SELECT o.* FROM orders o ${where} ORDER BY o.created_at DESC, o.id ${limit === null ? '' : `LIMIT ${limit} OFFSET ${offset}`}`,
-    params,
-  )) as Array<Record<string, unknown>>;
+  const { rows, total } = await filteredRows<Record<string, unknown>>(manager, {
+    select: 'o.*',
+    from: 'orders o',
+    filter: filterSql(filter, siteTimezone),
+    order: 'o.created_at DESC, o.id',
+    limit,
+    offset,
+  });
   return { orders: rows.map(toOrder), total };
 }
 
