@@ -1,13 +1,9 @@
-import { standIn } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { ChargeNotAtProvider, createMtnMomoClient, momoNote, ProviderRejected, ProviderUnavailable } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, providerWorld, until } from './world';
+import { answerPhone, chargeRequest, operatorUnderTest, phonePrompts, until } from './world';
 
 describe('MTN MoMo client against the sandbox', () => {
-  const world = providerWorld();
-  const mtn = standIn(() => world.providers.get('mtn')!);
-
-  const charge = (phone: string, reference = randomUUID()) => mtn.charge(chargeRequest(world, { provider: 'mtn', reference, phone }));
+  const { world, client: mtn, charge } = operatorUnderTest('mtn');
 
   it('is on the sandbox with MTN window of 5 minutes', () => {
     expect(mtn.sandbox).toBe(true);

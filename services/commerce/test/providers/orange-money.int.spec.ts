@@ -1,13 +1,9 @@
-import { standIn } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { ChargeNotAtProvider, createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, providerWorld, until } from './world';
+import { answerPhone, chargeRequest, operatorUnderTest, phonePrompts, until } from './world';
 
 describe('Orange Money client against the sandbox', () => {
-  const world = providerWorld();
-  const orange = standIn(() => world.providers.get('orange')!);
-
-  const charge = (phone: string, reference = randomUUID()) => orange.charge(chargeRequest(world, { provider: 'orange', reference, phone }));
+  const { world, client: orange, charge } = operatorUnderTest('orange');
 
   it('is on the sandbox with a 10-minute window and can re-send prompts', () => {
     expect(orange.sandbox).toBe(true);
