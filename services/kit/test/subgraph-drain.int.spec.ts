@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { AccessTokenVerifier, createLogger, GATEWAY_SECRET_HEADER, startSubgraph, type BaseContext, type RunningSubgraph } from '../src';
-import { testKeys, testSecret, TEST_REDIS_URL } from '../src/testing';
+import { GATEWAY_SECRET_HEADER, type RunningSubgraph } from '../src';
+import { testSecret, TEST_REDIS_URL } from '../src/testing';
+import { startProbeSubgraph } from './probe-subgraph';
 
 /**
  * A subgraph that drains before it stops (issue 22 §4, Lifecycle.drain): from SIGTERM on its /ready
@@ -45,14 +46,10 @@ describe('a subgraph draining before it stops', () => {
   const post = (query: string) => call(sub.url, 'POST', { 'content-type': 'application/json', [GATEWAY_SECRET_HEADER]: secret }, JSON.stringify({ query }));
 
   beforeAll(async () => {
-    sub = await startSubgraph<BaseContext>({
+    sub = await startProbeSubgraph({
       name: 'drain',
-      port: 0,
       typeDefs: SDL,
-      verifier: new AccessTokenVerifier(testKeys().publicKey, redis),
-      log: createLogger('drain', 'silent'),
-      production: false,
-      subscriptions: true,
+      redis,
       gatewaySecret: secret,
       readiness: { always: async () => true },
       draining: () => draining,
