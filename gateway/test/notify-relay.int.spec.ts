@@ -1,15 +1,13 @@
 import { freePort, removeRedisKeys, testKeys } from '@lbf/service-kit/testing';
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startGateway, type RunningGateway } from '../src/app';
-import { recordingPeer, relayGatewayConfig, siteOrigin, TEST_SUBGRAPH_SECRET, testGatewayConfig, type Received } from './support';
+import { relayPeer, siteOrigin, TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
 
 /** Commerce's notification routes, answering as told. */
-function fakeCommerce(received: Received[]): Promise<Server> {
-  return recordingPeer(received, (req, res) => {
-    if (req.url?.startsWith('/payments/notify/orange')) return void res.writeHead(401, { 'content-type': 'text/plain' }).end('signature refusée');
-    res.writeHead(200, { 'content-type': 'application/json', 'x-internal': 'stays inside' }).end('{"received":true}');
-  });
+function asCommerce(req: IncomingMessage, res: ServerResponse): void {
+  if (req.url?.startsWith('/payments/notify/orange')) return void res.writeHead(401, { 'content-type': 'text/plain' }).end('signature refusée');
+  res.writeHead(200, { 'content-type': 'application/json', 'x-internal': 'stays inside' }).end('{"received":true}');
 }
 
 /**
@@ -17,23 +15,20 @@ function fakeCommerce(received: Received[]): Promise<Server> {
  * the body's exact bytes (NotchPay signs them), the signature header, the gateway's credential.
  */
 describe('payment notifications through the gateway', () => {
-  const received: Received[] = [];
-  let commerce: Server;
+  const commerce = relayPeer('commerce', asCommerce);
+  const { received } = commerce;
   let gateway: RunningGateway;
   let downGateway: RunningGateway;
 
   beforeAll(async () => {
-    commerce = await fakeCommerce(received);
-    gateway = await startGateway(relayGatewayConfig('commerce', commerce));
+    gateway = await commerce.inFront();
     downGateway = await startGateway(
       testGatewayConfig({ subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${await freePort()}/graphql` }], authPublicKey: testKeys().publicKey }),
     );
   });
 
   afterAll(async () => {
-    await gateway?.stop();
     await downGateway?.stop();
-    await new Promise((r) => commerce?.close(r));
   });
 
 
@@ -114,31 +109,21 @@ describe('payment notifications through the gateway', () => {
  * more are answered 429 with Retry-After before their body is read, and never reach commerce.
  */
 describe('payment notifications: a rate limit per client address', () => {
-  const received: Received[] = [];
+  const commerce = relayPeer('commerce', asCommerce);
+  const { received } = commerce;
   const PER_MINUTE = 5;
-  let commerce: Server;
   let gateway: RunningGateway;
   let second: RunningGateway;
   const redisKeyPrefix = `test-notify-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
-    commerce = await fakeCommerce(received);
-    const config = relayGatewayConfig('commerce', commerce, {
-      // Its own counters; the test client is a trusted proxy, so X-Forwarded-For names the address.
-      redisKeyPrefix,
-      trustedProxies: ['127.0.0.1'],
-      notifyPerMinutePerIp: PER_MINUTE,
-    });
-    gateway = await startGateway(config);
-    second = await startGateway(config);
+    // Its own counters; the test client is a trusted proxy, so X-Forwarded-For names the address.
+    const limited = { redisKeyPrefix, trustedProxies: ['127.0.0.1'], notifyPerMinutePerIp: PER_MINUTE };
+    gateway = await commerce.inFront(limited);
+    second = await commerce.inFront(limited);
   });
 
-  afterAll(async () => {
-    await gateway?.stop();
-    await second?.stop();
-    await new Promise((r) => commerce?.close(r));
-    await removeRedisKeys(redisKeyPrefix);
-  });
+  afterAll(() => removeRedisKeys(redisKeyPrefix));
 
   const notify = (g: RunningGateway, from: string, i: number) =>
     fetch(`${siteOrigin(g)}/payments/notify/mtn`, {
