@@ -83,6 +83,18 @@ export function operatorUnderTest(provider: 'mtn' | 'orange') {
   return { world, client, charge };
 }
 
+/** The global fetch, counting the requests to URLs that end with `path` (a client's token calls). */
+export function countingFetch(path: string): { fetchImpl: typeof fetch; count(): number } {
+  let n = 0;
+  return {
+    fetchImpl: (input, init) => {
+      if (String(input).endsWith(path)) n++;
+      return fetch(input, init);
+    },
+    count: () => n,
+  };
+}
+
 export async function startProviderWorld(tuning: ProviderTuning = {}): Promise<ProviderWorld> {
   const webhookKey = randomBytes(32).toString('base64url');
   const receiver = await startReceiver();
