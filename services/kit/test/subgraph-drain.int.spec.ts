@@ -1,8 +1,7 @@
-import { Redis } from 'ioredis';
 import { request } from 'node:http';
 import WebSocket from 'ws';
 import { GATEWAY_SECRET_HEADER, type RunningSubgraph } from '../src';
-import { testSecret, TEST_REDIS_URL } from '../src/testing';
+import { testSecret } from '../src/testing';
 import { startProbeSubgraph } from './probe-subgraph';
 
 /**
@@ -36,7 +35,6 @@ function call(url: string, method: 'GET' | 'POST', headers: Record<string, strin
 
 describe('a subgraph draining before it stops', () => {
   const secret = testSecret();
-  const redis = new Redis(TEST_REDIS_URL);
   let draining = false;
   let releaseSlow: () => void = () => undefined;
   let slowStarted: () => void = () => undefined;
@@ -49,7 +47,6 @@ describe('a subgraph draining before it stops', () => {
     sub = await startProbeSubgraph({
       name: 'drain',
       typeDefs: SDL,
-      redis,
       gatewaySecret: secret,
       readiness: { always: async () => true },
       draining: () => draining,
@@ -77,7 +74,6 @@ describe('a subgraph draining before it stops', () => {
 
   afterAll(async () => {
     await sub?.stop();
-    redis.disconnect();
   });
 
   it('is ready and keeps connections alive until it drains; then /ready answers 503 while queries are still answered, each closing its connection', async () => {

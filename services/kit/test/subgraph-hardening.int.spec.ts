@@ -1,7 +1,6 @@
-import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { GATEWAY_SECRET_HEADER, type BaseContext, type RunningSubgraph } from '../src';
-import { gatewayHeaders, gql, testSecret, TEST_REDIS_URL } from '../src/testing';
+import { gatewayHeaders, gql, testSecret } from '../src/testing';
 import { startProbeSubgraph } from './probe-subgraph';
 
 /**
@@ -18,7 +17,6 @@ type Subscription { ticks: Int! }
 
 describe('a subgraph behind the gateway credential', () => {
   const secret = testSecret();
-  const redis = new Redis(TEST_REDIS_URL);
   let sub: RunningSubgraph;
   let origin: string;
   const asGateway = gatewayHeaders(secret);
@@ -27,7 +25,6 @@ describe('a subgraph behind the gateway credential', () => {
     sub = await startProbeSubgraph({
       name: 'probe',
       typeDefs: SDL,
-      redis,
       gatewaySecret: secret,
       resolvers: {
         User: { __resolveReference: (ref: { id: string }) => ({ id: ref.id, fullName: 'Awa Ndiaye', isAdmin: true, email: 'awa@example.com' }) },
@@ -48,7 +45,6 @@ describe('a subgraph behind the gateway credential', () => {
 
   afterAll(async () => {
     await sub?.stop();
-    redis.disconnect();
   });
 
   const ENTITIES = `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { fullName isAdmin email } } }`;
