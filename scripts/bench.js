@@ -34,12 +34,11 @@
  * its own requests succeed again through the gateway, and the errors of requests that do not need it.
  */
 const { fork } = require('node:child_process');
-const { randomBytes } = require('node:crypto');
 const { availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const { createClient } = require('graphql-ws');
 const WebSocket = require('ws');
-const { startStack, SERVICES } = require('./lib/stack');
+const { SERVICES, startThrowawayStack, throwawayNames } = require('./lib/stack');
 const { root } = require('./lib/build');
 const { SETTINGS, ME, VIDEOS, LIVE } = require('./bench/queries');
 const { measureFanOut, percentile, postVisit } = require('./bench/fanout');
@@ -147,28 +146,23 @@ async function main() {
   if (part('stats')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'statistics.js')).once('exit', (c) => (c ? ko(new Error(`statistics bench: exit ${c}`)) : ok())));
   if (part('ladder')) await new Promise((ok, ko) => fork(join(BENCH_DIR, 'ladder-bytes.js')).once('exit', (c) => (c ? ko(new Error(`ladder bench: exit ${c}`)) : ok())));
   if (ONLY && [...ONLY].every((p) => p === 'pdf' || p === 'newsletter' || p === 'stats' || p === 'ladder')) return;
-  const suffix = randomBytes(4).toString('hex');
+  const run = throwawayNames('bench');
+  const { suffix, database } = run;
   // Another copy of the bench on this machine uses 500 by default: BENCH_PORT_OFFSET keeps them apart.
   const portOffset = Number(env.BENCH_PORT_OFFSET ?? 500);
-  const database = `lbf_bench_${suffix}`;
   const baselines = [];
   let stack = null;
   try {
     console.log(`Bench: production stack on loopback, autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per target after ${WARMUP} s warm-up; ${availableParallelism()} cores.`);
     const [bareHttp, bareApollo] = await Promise.all([startBaseline('http'), startBaseline('apollo')]);
     baselines.push(bareHttp.child, bareApollo.child);
-    stack = await startStack({
+    stack = await startThrowawayStack(run, {
       production: true,
       port: 4000 + portOffset + 100,
       // autocannon and the probes below address the gateway by its IPv4 loopback (localhost may
       // resolve to ::1 first): that is this stack's one address, so no page answer is a redirect.
       publicUrl: `http://127.0.0.1:${4000 + portOffset + 100}`,
       portOffset,
-      database,
-      freshDatabase: true,
-      stream: `BENCH_${suffix}`,
-      prefix: `bench${suffix}`,
-      redisKeyPrefix: `bench${suffix}`,
       dataDir: join(root, '.data', 'bench'),
       logLevel: 'warn',
       quiet: true,
@@ -179,9 +173,6 @@ async function main() {
       // measures while ffmpeg builds them). Without the player or media parts, short lessons do.
       demoVideoMaxSeconds: part('player') || part('media') ? 90 : 10,
       waitForDemoVideosMs: 300_000,
-    }).catch(async (err) => {
-      if (err && err.discard) await err.discard().catch(() => undefined);
-      throw err;
     });
     console.log(`Stack up in ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 
@@ -268,7 +259,7 @@ async function main() {
           sandboxUrl: `http://127.0.0.1:${4106 + portOffset}`,
           root,
           // What the identity CLI needs to publish its events on this stack's stream.
-          env: { NODE_ENV: 'production', NATS_URL: env.NATS_URL ?? 'nats://127.0.0.1:4222', REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379', EVENT_STREAM: `BENCH_${suffix}`, EVENT_PREFIX: `bench${suffix}`, REDIS_KEY_PREFIX: `bench${suffix}` },
+          env: { NODE_ENV: 'production', NATS_URL: env.NATS_URL ?? 'nats://127.0.0.1:4222', REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379', EVENT_STREAM: run.stream, EVENT_PREFIX: run.prefix, REDIS_KEY_PREFIX: run.redisKeyPrefix },
           suffix,
           load,
           printTable,
@@ -287,7 +278,7 @@ async function main() {
         admin: stack.demo.admin,
         identityDbUrl: serviceDatabaseUrl(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'identity', database),
         root,
-        env: { NODE_ENV: 'production', NATS_URL: env.NATS_URL ?? 'nats://127.0.0.1:4222', REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379', EVENT_STREAM: `BENCH_${suffix}`, EVENT_PREFIX: `bench${suffix}`, REDIS_KEY_PREFIX: `bench${suffix}` },
+        env: { NODE_ENV: 'production', NATS_URL: env.NATS_URL ?? 'nats://127.0.0.1:4222', REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379', EVENT_STREAM: run.stream, EVENT_PREFIX: run.prefix, REDIS_KEY_PREFIX: run.redisKeyPrefix },
         suffix,
         load,
         printTable,

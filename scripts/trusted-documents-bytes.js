@@ -14,13 +14,12 @@
  *
  *   node scripts/trusted-documents-bytes.js
  */
-const { randomBytes } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { chromium } = require('playwright-core');
 const { buildStale, root, TRUSTED_DOCUMENTS } = require('./lib/build');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('./lib/chromium');
-const { randomPortOffset, startStack } = require('./lib/stack');
+const { randomPortOffset, startThrowawayStack, throwawayNames } = require('./lib/stack');
 
 // Own ports (away from the browser tests' 300–890 and the bench's 500), unless TRUSTED_BYTES_PORT_OFFSET says.
 const portOffset = async () =>
@@ -92,28 +91,19 @@ async function signInAsCustomer(page, demo) {
 async function main() {
   buildStale({ log: () => undefined });
   const manifest = new Map(JSON.parse(readFileSync(TRUSTED_DOCUMENTS, 'utf8')).operations.map((op) => [op.id, op.body]));
-  const suffix = randomBytes(4).toString('hex');
   const offset = await portOffset();
   const port = 4000 + offset;
   console.log(`Trusted documents: production stack on 127.0.0.1:${port}, Chromium, ${manifest.size} registered operations.`);
-  const stack = await startStack({
+  const stack = await startThrowawayStack(throwawayNames('trusted'), {
     production: true,
     port,
     publicUrl: `http://127.0.0.1:${port}`,
     portOffset: offset,
-    database: `lbf_trusted_${suffix}`,
-    freshDatabase: true,
-    stream: `TRUSTED_${suffix}`,
-    prefix: `trusted${suffix}`,
-    redisKeyPrefix: `trusted${suffix}`,
     dataDir: join(root, '.data', 'trusted-bytes'),
     logLevel: 'warn',
     quiet: true,
     demoVideoMaxSeconds: 10,
     waitForDemoVideosMs: 300_000,
-  }).catch(async (err) => {
-    if (err && err.discard) await err.discard().catch(() => undefined);
-    throw err;
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {

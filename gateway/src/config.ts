@@ -6,6 +6,7 @@ import {
   exitOnConfigError,
   frozenConfig,
   parseEnv,
+  parsedVariable,
   publicUrlVariable,
   readPem,
   redisKeyPrefixVariable,
@@ -199,23 +200,9 @@ export function parseSubgraphList(value: string): SubgraphEndpoint[] {
   return list;
 }
 
-const subgraphList = z.string().transform((value, ctx) => {
-  try {
-    return parseSubgraphList(value);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: (err as Error).message });
-    return z.NEVER;
-  }
-});
+const subgraphList = parsedVariable(parseSubgraphList);
 
-const pem = z.string().transform((value, ctx) => {
-  try {
-    return readPem(value);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: (err as Error).message });
-    return z.NEVER;
-  }
-});
+const pem = parsedVariable(readPem);
 
 export const gatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -1,23 +1,19 @@
-import { testKeys } from '@lbf/service-kit/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGateway, type RunningGateway } from '../src/app';
-import { recordingPeer, TEST_SUBGRAPH_SECRET, testGatewayConfig, type Received } from './support';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RunningGateway } from '../src/app';
+import { relayPeer, siteOrigin, TEST_SUBGRAPH_SECRET } from './support';
 
 const DESTINATION = 'https://www.exemple.cm/article?utm_source=newsletter&x=é';
 
 /** Messaging's newsletter routes, as messaging answers them. */
-function fakeMessaging(received: Received[]): Promise<Server> {
-  return recordingPeer(received, (req, res) => {
-    if (req.url?.startsWith('/newsletter/lien/')) {
-      return void res.writeHead(302, { location: encodeURI(DESTINATION), 'cache-control': 'no-store', 'x-internal': 'stays inside' }).end();
-    }
-    if (req.url?.startsWith('/newsletter/desinscription/refus')) return void res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('lien invalide');
-    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-internal': 'stays inside' }).end('désinscrit');
-  });
+function asMessaging(req: IncomingMessage, res: ServerResponse): void {
+  if (req.url?.startsWith('/newsletter/lien/')) {
+    return void res.writeHead(302, { location: encodeURI(DESTINATION), 'cache-control': 'no-store', 'x-internal': 'stays inside' }).end();
+  }
+  if (req.url?.startsWith('/newsletter/desinscription/refus')) return void res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('lien invalide');
+  res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-internal': 'stays inside' }).end('désinscrit');
 }
 
 /**
@@ -25,29 +21,21 @@ function fakeMessaging(received: Received[]): Promise<Server> {
  * unsubscribe POST and the tracked link's 302, with the gateway's credential and no session.
  */
 describe('newsletter links through the gateway', () => {
-  const keys = testKeys();
-  const received: Received[] = [];
-  let messaging: Server;
+  const messaging = relayPeer('messaging', asMessaging);
+  const { received } = messaging;
   let gateway: RunningGateway;
   let webDist: string;
   const token = 'eyJ0IjoidW5zdWIiLCJzIjoxMn0.Zm9vYmFy_-';
 
   beforeAll(async () => {
-    messaging = await fakeMessaging(received);
-    const { port } = messaging.address() as AddressInfo;
     webDist = mkdtempSync(join(tmpdir(), 'lbf-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>LBF</title><div id="root">application web</div>');
-    // No supergraph is composed from the fake peer; the relay does not wait for one.
-    gateway = await startGateway(testGatewayConfig({ subgraphs: [{ name: 'messaging', url: `http://127.0.0.1:${port}/graphql` }], authPublicKey: keys.publicKey, webDist }));
+    gateway = await messaging.inFront({ webDist });
   });
 
-  afterAll(async () => {
-    await gateway?.stop();
-    await new Promise((r) => messaging?.close(r));
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
-  const origin = () => gateway.url.replace(/\/graphql$/, '');
+  const origin = () => siteOrigin(gateway);
 
   it('passes the one-click POST (method, path, exact body, content-type), the credential and the client IP, never the cookies', async () => {
     const res = await fetch(`${origin()}/newsletter/desinscription/${token}`, {

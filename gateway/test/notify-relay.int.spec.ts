@@ -1,16 +1,13 @@
 import { freePort, removeRedisKeys, testKeys } from '@lbf/service-kit/testing';
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startGateway, type RunningGateway } from '../src/app';
-import { recordingPeer, TEST_SUBGRAPH_SECRET, testGatewayConfig, type Received } from './support';
+import { relayPeer, siteOrigin, TEST_SUBGRAPH_SECRET, testGatewayConfig } from './support';
 
 /** Commerce's notification routes, answering as told. */
-function fakeCommerce(received: Received[]): Promise<Server> {
-  return recordingPeer(received, (req, res) => {
-    if (req.url?.startsWith('/payments/notify/orange')) return void res.writeHead(401, { 'content-type': 'text/plain' }).end('signature refusée');
-    res.writeHead(200, { 'content-type': 'application/json', 'x-internal': 'stays inside' }).end('{"received":true}');
-  });
+function asCommerce(req: IncomingMessage, res: ServerResponse): void {
+  if (req.url?.startsWith('/payments/notify/orange')) return void res.writeHead(401, { 'content-type': 'text/plain' }).end('signature refusée');
+  res.writeHead(200, { 'content-type': 'application/json', 'x-internal': 'stays inside' }).end('{"received":true}');
 }
 
 /**
@@ -18,34 +15,27 @@ function fakeCommerce(received: Received[]): Promise<Server> {
  * the body's exact bytes (NotchPay signs them), the signature header, the gateway's credential.
  */
 describe('payment notifications through the gateway', () => {
-  const keys = testKeys();
-  const received: Received[] = [];
-  let commerce: Server;
+  const commerce = relayPeer('commerce', asCommerce);
+  const { received } = commerce;
   let gateway: RunningGateway;
   let downGateway: RunningGateway;
 
   beforeAll(async () => {
-    commerce = await fakeCommerce(received);
-    const { port } = commerce.address() as AddressInfo;
-    // No supergraph is composed from the fake peer; the relay does not wait for one.
-    gateway = await startGateway(testGatewayConfig({ subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${port}/graphql` }], authPublicKey: keys.publicKey }));
+    gateway = await commerce.inFront();
     downGateway = await startGateway(
-      testGatewayConfig({ subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${await freePort()}/graphql` }], authPublicKey: keys.publicKey }),
+      testGatewayConfig({ subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${await freePort()}/graphql` }], authPublicKey: testKeys().publicKey }),
     );
   });
 
   afterAll(async () => {
-    await gateway?.stop();
     await downGateway?.stop();
-    await new Promise((r) => commerce?.close(r));
   });
 
-  const origin = (g: RunningGateway) => g.url.replace(/\/graphql$/, '');
 
   it('passes the raw body bytes, the signature and the credential, and answers what commerce answered', async () => {
     // Spacing, key order, escapes and a non-ASCII character a JSON round trip would all change.
     const raw = Buffer.from('{"event":"payment.complete",  "data":{"reference":"trx.1","amount":5000,"note":"caf\\u00e9 é"}}\n', 'utf8');
-    const res = await fetch(`${origin(gateway)}/payments/notify/notchpay?x=1`, {
+    const res = await fetch(`${siteOrigin(gateway)}/payments/notify/notchpay?x=1`, {
       method: 'POST',
       body: raw,
       headers: {
@@ -76,38 +66,38 @@ describe('payment notifications through the gateway', () => {
   });
 
   it("relays MTN's PUT and commerce's refusals with their status", async () => {
-    const put = await fetch(`${origin(gateway)}/payments/notify/mtn`, { method: 'PUT', body: '{"status":"SUCCESSFUL"}', headers: { 'content-type': 'application/json' } });
+    const put = await fetch(`${siteOrigin(gateway)}/payments/notify/mtn`, { method: 'PUT', body: '{"status":"SUCCESSFUL"}', headers: { 'content-type': 'application/json' } });
     expect(put.status).toBe(200);
     expect(received.at(-1)).toMatchObject({ method: 'PUT', url: '/payments/notify/mtn' });
-    const refused = await fetch(`${origin(gateway)}/payments/notify/orange`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const refused = await fetch(`${siteOrigin(gateway)}/payments/notify/orange`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(refused.status).toBe(401);
     expect(await refused.text()).toBe('signature refusée');
   });
 
   it('refuses a body over 64 KiB with 413 without reaching commerce', async () => {
     const before = received.length;
-    const res = await fetch(`${origin(gateway)}/payments/notify/notchpay`, { method: 'POST', body: Buffer.alloc(64 * 1024 + 1, 0x61), headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${siteOrigin(gateway)}/payments/notify/notchpay`, { method: 'POST', body: Buffer.alloc(64 * 1024 + 1, 0x61), headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
     // Exactly at the limit still passes.
-    const atLimit = await fetch(`${origin(gateway)}/payments/notify/notchpay`, { method: 'POST', body: Buffer.alloc(64 * 1024, 0x61), headers: { 'content-type': 'application/json' } });
+    const atLimit = await fetch(`${siteOrigin(gateway)}/payments/notify/notchpay`, { method: 'POST', body: Buffer.alloc(64 * 1024, 0x61), headers: { 'content-type': 'application/json' } });
     expect(atLimit.status).toBe(200);
     expect(received.length).toBe(before + 1);
   });
 
   it('answers 405 to other methods and 404 to unknown providers', async () => {
     const before = received.length;
-    const get = await fetch(`${origin(gateway)}/payments/notify/notchpay`);
+    const get = await fetch(`${siteOrigin(gateway)}/payments/notify/notchpay`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, PUT');
-    const del = await fetch(`${origin(gateway)}/payments/notify/mtn`, { method: 'DELETE' });
+    const del = await fetch(`${siteOrigin(gateway)}/payments/notify/mtn`, { method: 'DELETE' });
     expect(del.status).toBe(405);
-    const unknown = await fetch(`${origin(gateway)}/payments/notify/paypal`, { method: 'POST', body: '{}' });
+    const unknown = await fetch(`${siteOrigin(gateway)}/payments/notify/paypal`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
     expect(received.length).toBe(before);
   });
 
   it('answers 502 unavailable when commerce is down', async () => {
-    const res = await fetch(`${origin(downGateway)}/payments/notify/notchpay`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${siteOrigin(downGateway)}/payments/notify/notchpay`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'unavailable' });
   });
@@ -119,39 +109,24 @@ describe('payment notifications through the gateway', () => {
  * more are answered 429 with Retry-After before their body is read, and never reach commerce.
  */
 describe('payment notifications: a rate limit per client address', () => {
-  const keys = testKeys();
-  const received: Received[] = [];
+  const commerce = relayPeer('commerce', asCommerce);
+  const { received } = commerce;
   const PER_MINUTE = 5;
-  let commerce: Server;
   let gateway: RunningGateway;
   let second: RunningGateway;
   const redisKeyPrefix = `test-notify-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
-    commerce = await fakeCommerce(received);
-    const { port } = commerce.address() as AddressInfo;
-    const config = testGatewayConfig({
-      subgraphs: [{ name: 'commerce', url: `http://127.0.0.1:${port}/graphql` }],
-      authPublicKey: keys.publicKey,
-      // Its own counters; the test client is a trusted proxy, so X-Forwarded-For names the address.
-      redisKeyPrefix,
-      trustedProxies: ['127.0.0.1'],
-      notifyPerMinutePerIp: PER_MINUTE,
-    });
-    gateway = await startGateway(config);
-    second = await startGateway(config);
+    // Its own counters; the test client is a trusted proxy, so X-Forwarded-For names the address.
+    const limited = { redisKeyPrefix, trustedProxies: ['127.0.0.1'], notifyPerMinutePerIp: PER_MINUTE };
+    gateway = await commerce.inFront(limited);
+    second = await commerce.inFront(limited);
   });
 
-  afterAll(async () => {
-    await gateway?.stop();
-    await second?.stop();
-    await new Promise((r) => commerce?.close(r));
-    await removeRedisKeys(redisKeyPrefix);
-  });
+  afterAll(() => removeRedisKeys(redisKeyPrefix));
 
-  const origin = (g: RunningGateway) => g.url.replace(/\/graphql$/, '');
   const notify = (g: RunningGateway, from: string, i: number) =>
-    fetch(`${origin(g)}/payments/notify/mtn`, {
+    fetch(`${siteOrigin(g)}/payments/notify/mtn`, {
       method: 'PUT',
       body: JSON.stringify({ externalId: `forged-${i}`, status: 'SUCCESSFUL', padding: 'x'.repeat(30 * 1024) }),
       headers: { 'content-type': 'application/json', 'x-forwarded-for': from },

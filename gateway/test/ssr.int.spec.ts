@@ -63,6 +63,16 @@ describe('server-rendered public pages', () => {
       publicUrl: 'https://lbf.example',
       ...over,
     });
+  /** A gateway of its own for one test, with these settings: ready before `use`, stopped whatever happens. */
+  const withGateway = async (over: Partial<GatewayConfig>, use: (gateway: RunningGateway) => Promise<void>) => {
+    const gateway = await startGateway(gatewayConfig(over));
+    try {
+      await gateway.ready;
+      await use(gateway);
+    } finally {
+      await gateway.stop();
+    }
+  };
 
   // On the site's one address (https://lbf.example): a page asked on another host is redirected there.
   const page = (path: string, headers: Record<string, string> = {}) => fetchSite(site, path, { headers: { accept: 'text/html', ...headers } });
@@ -252,34 +262,26 @@ describe('server-rendered public pages', () => {
       [broken, 3000],
       [slow, 300],
     ] as const) {
-      const gateway = await startGateway(gatewayConfig({ ssrBundle: bundle, ssrTimeoutMs: timeout }));
-      try {
-        await gateway.ready;
+      await withGateway({ ssrBundle: bundle, ssrTimeoutMs: timeout }, async (gateway) => {
         const res = await fetchSite(gateway, '/about', { headers: { accept: 'text/html' } });
         expect(res.status).toBe(200);
         const html = await res.text();
         expect(html).toContain('<div id="root"></div>');
         expect(html).toContain('<title>LBF</title>');
         expect(gateway.ssrStats()).toMatchObject({ fallbacks: 1 });
-      } finally {
-        await gateway.stop();
-      }
+      });
     }
   });
 
   it('reuses a rendered page within its time to live', async () => {
-    const cached = await startGateway(gatewayConfig({ ssrCacheTtlMs: 60_000 }));
-    try {
-      await cached.ready;
+    await withGateway({ ssrCacheTtlMs: 60_000 }, async (cached) => {
       const first = await fetchSite(cached, '/faq', { headers: { accept: 'text/html' } });
       const firstBody = await first.text();
       const second = await fetchSite(cached, '/faq', { headers: { accept: 'text/html' } });
       expect(await second.text()).toBe(firstBody);
       expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
       expect(cached.ssrStats()).toEqual({ renders: 1, hits: 1, fallbacks: 0, invalidations: 0 });
-    } finally {
-      await cached.stop();
-    }
+    });
   });
 
   it('says which render had a failed query, and keeps only complete pages', async () => {
@@ -310,24 +312,18 @@ describe('server-rendered public pages', () => {
     // The gateway sends a degraded page but renders the next request afresh.
     const flaky = join(temp, 'degraded.cjs');
     writeFileSync(flaky, 'exports.render = async () => ({ kind: "page", status: 200, html: "<main><h1>Accueil</h1></main>", head: "<title>Accueil</title>", state: "", degraded: true });');
-    const gateway = await startGateway(gatewayConfig({ ssrBundle: flaky, ssrCacheTtlMs: 60_000 }));
-    try {
-      await gateway.ready;
+    await withGateway({ ssrBundle: flaky, ssrCacheTtlMs: 60_000 }, async (gateway) => {
       for (let i = 0; i < 2; i++) {
         const res = await fetchSite(gateway, '/about', { headers: { accept: 'text/html' } });
         expect(res.status).toBe(200);
         expect(await res.text()).toContain('<h1>Accueil</h1>');
       }
       expect(gateway.ssrStats()).toEqual({ renders: 2, hits: 0, fallbacks: 0, invalidations: 0 });
-    } finally {
-      await gateway.stop();
-    }
+    });
   });
 
   it("forgets the rendered pages when an administrator changes the site's settings", async () => {
-    const cached = await startGateway(gatewayConfig({ ssrCacheTtlMs: 60_000 }));
-    try {
-      await cached.ready;
+    await withGateway({ ssrCacheTtlMs: 60_000 }, async (cached) => {
       const before = await (await fetchSite(cached, '/', { headers: { accept: 'text/html' } })).text();
       expect(h1(rootMarkup(before))).not.toBe('Bienvenue chez LBF');
       const admin = new Browser(cached.url);
@@ -340,8 +336,6 @@ describe('server-rendered public pages', () => {
         const after = await (await fetchSite(cached, '/', { headers: { accept: 'text/html' } })).text();
         expect(h1(rootMarkup(after))).toBe(heroTitle);
       }
-    } finally {
-      await cached.stop();
-    }
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { AccessTokenVerifier, createLogger, startSubgraph, type BaseContext, type Redis, type RunningSubgraph } from '@lbf/service-kit';
-import { TEST_REDIS_URL } from '@lbf/service-kit/testing';
+import { TEST_REDIS_URL, testKeys } from '@lbf/service-kit/testing';
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { RunningGateway } from '../src/app';
+import type { AddressInfo } from 'node:net';
+import { startGateway, type RunningGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
 
 /** The gateway's tests use the kit's shared harness; a browser in front of the gateway sends no secret. */
@@ -25,6 +26,9 @@ export const PERMISSIVE_RATE_LIMITS = {
 export function testGatewayConfig(over: Pick<GatewayConfig, 'subgraphs' | 'authPublicKey'> & Partial<GatewayConfig>): GatewayConfig {
   return { port: 0, redisUrl: TEST_REDIS_URL, subgraphSecret: TEST_SUBGRAPH_SECRET, production: false, webDist: null, logLevel: 'silent', ...over };
 }
+
+/** Where a gateway serves the site and its routes: its URL without /graphql. */
+export const siteOrigin = (gateway: Pick<RunningGateway, 'url'>) => gateway.url.replace(/\/graphql$/, '');
 
 /**
  * fetch on a gateway's one address (its PUBLIC_URL, `siteUrl`) when that names a host the test
@@ -80,6 +84,34 @@ export function recordingPeer(received: Received[], answer: (req: IncomingMessag
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * A fake `name` service and the gateways in front of it, for the relays' tests: a recordingPeer
+ * (what it is sent lands in `received`) started before the block's tests, gateways started with
+ * `inFront` (no supergraph is composed from the peer: the relays do not wait for one), all of them
+ * stopped after the block.
+ */
+export function relayPeer(name: string, answer: (req: IncomingMessage, res: ServerResponse) => void) {
+  const received: Received[] = [];
+  const gateways: RunningGateway[] = [];
+  let peer: Server | undefined;
+  beforeAll(async () => {
+    peer = await recordingPeer(received, answer);
+  });
+  afterAll(async () => {
+    for (const gateway of gateways) await gateway.stop();
+    await new Promise((r) => peer?.close(r));
+  });
+  return {
+    received,
+    async inFront(over: Partial<GatewayConfig> = {}): Promise<RunningGateway> {
+      const { port } = peer!.address() as AddressInfo;
+      const gateway = await startGateway(testGatewayConfig({ subgraphs: [{ name, url: `http://127.0.0.1:${port}/graphql` }], authPublicKey: testKeys().publicKey, ...over }));
+      gateways.push(gateway);
+      return gateway;
+    },
+  };
 }
 
 /** A catalogue standing in with a `ping` query and the routes a test gives it (what the gateway relays under /media). */

@@ -5,6 +5,7 @@
  * database, stream and data folder so they can run side by side.
  */
 const { spawn, spawnSync } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
 const { createWriteStream, mkdirSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { checkInfra } = require('./infra');
@@ -453,6 +454,22 @@ function seedDemo(o, identityDbUrl, common) {
   }
 }
 
+/** What a throwaway stack is called on the shared servers: `label` and a random suffix, so no other run meets it. */
+function throwawayNames(label, suffix = randomBytes(4).toString('hex')) {
+  return { suffix, database: `lbf_${label}_${suffix}`, stream: `${label.toUpperCase()}_${suffix}`, prefix: `${label}${suffix}`, redisKeyPrefix: `${label}${suffix}` };
+}
+
+/**
+ * A throwaway stack (a measuring script's) under those names, on a fresh database; one that fails
+ * half-way removes what it made (database, stream, keys) before its error goes on. Discard it at the end.
+ */
+function startThrowawayStack({ suffix: _suffix, ...names }, options) {
+  return startStack({ ...names, freshDatabase: true, ...options }).catch(async (err) => {
+    if (err && err.discard) await err.discard().catch(() => undefined);
+    throw err;
+  });
+}
+
 async function dropDatabase(adminUrl, database) {
   const { Client } = require('pg');
   const server = new URL(adminUrl);
@@ -467,4 +484,4 @@ async function dropDatabase(adminUrl, database) {
 }
 
 
-module.exports = { startStack, randomPortOffset, stackPorts, BLOCKED_PORTS, DEMO, SERVICES, PAYMENT_SANDBOX_PORT, MAIL_CATCHER_SMTP_PORT, MAIL_CATCHER_HTTP_PORT };
+module.exports = { startStack, startThrowawayStack, throwawayNames, randomPortOffset, stackPorts, BLOCKED_PORTS, DEMO, SERVICES, PAYMENT_SANDBOX_PORT, MAIL_CATCHER_SMTP_PORT, MAIL_CATCHER_HTTP_PORT };

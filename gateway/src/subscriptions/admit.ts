@@ -22,6 +22,7 @@ export interface Forward {
 }
 
 export interface AdmissionRules {
+  /** Subscriptions one socket may hold at once. */
   maxSubscriptionsPerSocket: number;
   /** Null until the supergraph is loaded. */
   schema(): LoadedSchema | null;
@@ -32,7 +33,8 @@ export interface AdmissionRules {
   /**
    * Production: whether the document is one of the web app's registered ones. A subscription is sent
    * as its text, once, over a socket already open (graphql-ws has no hash); the text must be a
-   * registered document's (parsed and printed as the manifest holds it). Null (development): any.
+   * registered document's (parsed and printed as the manifest holds it: graphql/trusted-documents.ts).
+   * Null (development): any.
    */
   registered?: ((document: DocumentNode) => boolean) | null;
 }

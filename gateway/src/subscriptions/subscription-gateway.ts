@@ -1,13 +1,12 @@
 import type { AccessTokenVerifier, Logger, Redis } from '@lbf/service-kit';
-import type { DocumentNode, ExecutionResult, ValidationRule } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { parseByteSize, type ResolvedGatewayConfig } from '../config';
 import { depthLimitRule } from '../graphql/guards';
-import type { LoadedSchema } from '../schema/supergraph-loader';
 import type { ProxyTrust } from '../shared/client-ip';
-import { admitSubscription, type Forward } from './admit';
+import { admitSubscription, type AdmissionRules, type Forward } from './admit';
 import { LiveConnections, openConnection } from './connection';
 import { watchRevocations } from './revocations';
 import { socketsPerIpLimit } from './socket-limits';
@@ -16,19 +15,12 @@ import { UpstreamGraphQLErrors, UpstreamSubscription } from './upstream-subscrip
 
 export { CLOSE_EXPIRED, CLOSE_REVOKED } from './connection';
 
-export interface SubscriptionGatewayOptions {
+/** The gateway's subscription options, its admission rules among them (each subscribe is admitted by them). */
+export interface SubscriptionGatewayOptions extends AdmissionRules {
   httpServer: Server;
   path: string;
   verifier: AccessTokenVerifier;
   log: Logger;
-  /** Null until the supergraph is loaded. */
-  schema(): LoadedSchema | null;
-  /** The HTTP URL of a subgraph by name (configured override, else the supergraph's). */
-  subgraphUrl(name: string): string | null;
-  validationRules: ValidationRule[];
-  maxCost: number;
-  /** Production: whether a document is one of the web app's registered ones (graphql/trusted-documents.ts); null accepts any. */
-  registered?: ((document: DocumentNode) => boolean) | null;
   maxPayloadBytes: number;
   /** Sent on every upstream WebSocket upgrade (see shared/subgraph-credential.ts). */
   subgraphSecret: string;
@@ -40,8 +32,6 @@ export interface SubscriptionGatewayOptions {
   trust: ProxyTrust;
   /** How often open authenticated sockets are checked against revocations. */
   revocationCheckMs: number;
-  /** Subscriptions one socket may hold at once. */
-  maxSubscriptionsPerSocket: number;
   /** Sockets one client IP may hold at once. */
   maxSocketsPerIp: number;
 }

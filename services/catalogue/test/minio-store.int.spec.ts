@@ -1,42 +1,27 @@
 import { until, withHarness } from '@lbf/service-kit/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
+import { buffer as readAll } from 'node:stream/consumers';
 import { MinioStore } from '../src/media/storage/minio-store';
 import { ObjectTooLargeError } from '../src/media/storage/object-store';
 import { makeFixtures, putFile, requestUpload, upload } from './factories/media';
+import { startLocalS3, type LocalS3 } from './factories/s3';
 import { setupCatalogue } from './harness';
 
-/** s3rver's built-in credentials. */
-const KEYS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };
-
-let s3: S3rver;
-let dir: string;
+let s3: LocalS3;
 let endpoint: string;
 let store: MinioStore;
 let files: Awaited<ReturnType<typeof makeFixtures>>;
 
-const readAll = async (stream: Readable) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-};
-
 beforeAll(async () => {
   files = await makeFixtures();
-  dir = await mkdtemp(join(tmpdir(), 'lbf-s3rver-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  const { port } = await s3.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  store = new MinioStore({ endpoint, ...KEYS });
+  s3 = await startLocalS3('store');
+  endpoint = s3.config.endpoint;
+  store = new MinioStore(s3.config);
   await store.init();
 });
 
 afterAll(async () => {
   await s3?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('the MinIO adapter, against an S3 server', () => {
@@ -100,7 +85,7 @@ describe('the MinIO adapter, against an S3 server', () => {
 });
 
 describe('the catalogue on S3', () => {
-  const t = withHarness(() => setupCatalogue({ s3: { endpoint, ...KEYS } }));
+  const t = withHarness(() => setupCatalogue({ s3: s3.config }));
 
   it('uploads straight to the S3 server, creates a PDF from it, serves and deletes it there', async () => {
     const r = await requestUpload(t, 'PDF', 'guide.pdf', 'application/pdf', files.pdf.length);

@@ -1,13 +1,12 @@
 import { events, makeEnvelope, natsSubject, type EventData } from '@lbf/proto-events';
 import { purchaseCompleted, until } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { headers, type JetStreamClient } from 'nats';
 import { PDFDocument } from 'pdf-lib';
-import S3rver from 's3rver';
 import { makePdf, upload } from './factories/media';
+import { startLocalS3, type LocalS3 } from './factories/s3';
 import { hexTextOfPage } from '../../../test/pdf-text';
 import { setupCatalogue, type CatalogueTestContext } from './harness';
 
@@ -253,20 +252,16 @@ describe('an encrypted guide', () => {
 });
 
 describe('with the MinIO/S3 store', () => {
-  /** s3rver's built-in credentials. */
-  const KEYS = { accessKey: 'S3RVER', secretKey: 'S3RVER' };
-  let s3: S3rver;
-  let dir: string;
+  let s3: LocalS3;
   let endpoint: string;
   let local: CatalogueTestContext;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'lbf-s3rver-stamp-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-    endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+    s3 = await startLocalS3('stamp');
+    endpoint = s3.config.endpoint;
     // The helpers above work on `t`: this block's catalogue, on S3, for its tests.
     local = t;
-    t = await setupCatalogue({ s3: { endpoint, ...KEYS } });
+    t = await setupCatalogue({ s3: s3.config });
     js = t.nc.jetstream();
   });
 
@@ -274,7 +269,6 @@ describe('with the MinIO/S3 store', () => {
     await t?.teardown();
     t = local;
     await s3?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("serves the buyer's stamped copy straight from S3 (signed, Range), never the original, and deletes it with the guide", async () => {

@@ -1,27 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { grant } from './factories/entitlements';
 import { decryptSegment, writeHlsFixture } from './factories/playback';
+import { startLocalS3, type LocalS3 } from './factories/s3';
 import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 /** With S3 the browser never talks to the bucket for playback: the catalogue reads it behind the session's token. */
-let s3: S3rver;
-let dir: string;
+let s3: LocalS3;
 let t: CatalogueTestContext;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lbf-s3rver-playback-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  const { port } = await s3.run();
-  t = await setupCatalogue({ s3: { endpoint: `http://127.0.0.1:${port}`, accessKey: 'S3RVER', secretKey: 'S3RVER' } });
+  s3 = await startLocalS3('playback');
+  t = await setupCatalogue({ s3: s3.config });
 });
 
 afterAll(async () => {
   await t?.teardown();
   await s3?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 it('serves a session’s playlists and ranged segments from the S3 store, and the key to its buyer', async () => {

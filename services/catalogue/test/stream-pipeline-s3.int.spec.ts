@@ -1,34 +1,24 @@
 import { createLogger, UnitOfWork } from '@lbf/service-kit';
 import { createDecipheriv } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import S3rver from 's3rver';
+import { buffer as readAll } from 'node:stream/consumers';
 import { playlistSegments } from '../src/media/processing/hls-playlists';
 import { buildStream } from '../src/media/processing/stream-video';
 import { BUNDLED_FFMPEG, runFfmpeg } from '../src/media/processing/ffmpeg';
 import { hlsObjectKey, hlsVideoPrefix, sequenceIv } from '../src/media/processing/hls-layout';
 import { MinioStore } from '../src/media/storage/minio-store';
+import { startLocalS3, type LocalS3 } from './factories/s3';
 import { setupCatalogue, type CatalogueTestContext } from './harness';
 
 /** The same build with the MinIO/S3 adapter: ffmpeg reads the source through a presigned URL, the files go to the bucket. */
 let t: CatalogueTestContext;
-let s3: S3rver;
-let dir: string;
+let s3: LocalS3;
 let store: MinioStore;
 
-const readAll = async (stream: Readable) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-};
-
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lbf-s3rver-stream-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  const { port } = await s3.run();
-  store = new MinioStore({ endpoint: `http://127.0.0.1:${port}`, accessKey: 'S3RVER', secretKey: 'S3RVER' });
+  s3 = await startLocalS3('stream');
+  store = new MinioStore(s3.config);
   await store.init();
   t = await setupCatalogue();
 }, 60_000);
@@ -36,11 +26,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.teardown();
   await s3?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 it('builds the ladder from and into S3 storage, and deletes the folder with the video', async () => {
-  const out = join(dir, 'clip.mp4');
+  const out = join(s3.dir, 'clip.mp4');
   const r = await runFfmpeg(BUNDLED_FFMPEG, [
     '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', 'testsrc=s=640x360:r=25:d=12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out,

@@ -62,19 +62,20 @@ export class AccessTokenVerifier {
     this.keys = revocationKeys(redisKeyPrefix);
   }
 
-  /** Returns the user, or null when the token is absent, invalid, expired or revoked. */
-  async verify(token: string | undefined | null): Promise<AuthUser | null> {
+  /** The claims of a token identity signed for this audience, or null (absent, forged, expired, another audience's). */
+  private claims<C>(token: string | undefined | null, audience: string): C | null {
     if (!token) return null;
-    let claims: AccessClaims;
     try {
-      claims = verifySignature(token, this.publicKeyPem, {
-        algorithms: [ACCESS_TOKEN_ALGORITHM],
-        issuer: ACCESS_TOKEN_ISSUER,
-        audience: ACCESS_TOKEN_AUDIENCE,
-      }) as unknown as AccessClaims;
+      return verifySignature(token, this.publicKeyPem, { algorithms: [ACCESS_TOKEN_ALGORITHM], issuer: ACCESS_TOKEN_ISSUER, audience }) as unknown as C;
     } catch {
       return null;
     }
+  }
+
+  /** Returns the user, or null when the token is absent, invalid, expired or revoked. */
+  async verify(token: string | undefined | null): Promise<AuthUser | null> {
+    const claims = this.claims<AccessClaims>(token, ACCESS_TOKEN_AUDIENCE);
+    if (!claims) return null;
     if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
     if (this.redis) {
       const [userRevokedAt, sessionRevoked] = await this.redis.mget(this.keys.user(claims.sub), this.keys.session(claims.sid));
@@ -92,17 +93,8 @@ export class AccessTokenVerifier {
    * a revoked session.
    */
   async verifyIntegration(token: string | undefined | null): Promise<Integration | null> {
-    if (!token) return null;
-    let claims: IntegrationClaims;
-    try {
-      claims = verifySignature(token, this.publicKeyPem, {
-        algorithms: [ACCESS_TOKEN_ALGORITHM],
-        issuer: ACCESS_TOKEN_ISSUER,
-        audience: INTEGRATION_TOKEN_AUDIENCE,
-      }) as unknown as IntegrationClaims;
-    } catch {
-      return null;
-    }
+    const claims = this.claims<IntegrationClaims>(token, INTEGRATION_TOKEN_AUDIENCE);
+    if (!claims) return null;
     if (typeof claims.sid !== 'string' || !Array.isArray(claims.scopes)) return null;
     if (this.redis && (await this.redis.get(this.keys.session(claims.sid)))) return null;
     const scopes = claims.scopes.filter((s): s is ApiScope => typeof s === 'string' && isApiScope(s));

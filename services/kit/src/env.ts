@@ -39,18 +39,20 @@ export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessE
   }
 }
 
-/** A PEM given as text or as a path; an unreadable one is a named configuration problem, not a crash. */
-export const pemVariable = z
-  .string()
-  .min(1, 'required: PEM text or a file path')
-  .transform((value, ctx) => {
+/** A variable `parse` reads: what it throws is the variable's named configuration problem, not a crash. */
+export function parsedVariable<T>(parse: (value: string) => T, text: z.ZodString = z.string()) {
+  return text.transform((value, ctx) => {
     try {
-      return readPem(value);
+      return parse(value);
     } catch (err) {
       ctx.addIssue({ code: 'custom', message: (err as Error).message });
       return z.NEVER;
     }
   });
+}
+
+/** A PEM given as text or as a path. */
+export const pemVariable = parsedVariable(readPem, z.string().min(1, 'required: PEM text or a file path'));
 
 /**
  * The site's one address when PUBLIC_URL is not set (development): what `npm start` prints, the

@@ -57,3 +57,56 @@ export function updateById(table: string, id: string, patch: Record<string, unkn
   const sets = entries.map(([k], i) => `${snake(k)} = $${i + 2}`);
   return { sql: `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1`, params: [id, ...entries.map(([, v]) => param(v))] };
 }
+
+/** A LIKE pattern matching the text anywhere, its own % _ and \ taken literally (LIKE's default escape). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE of a statement built from optional filters, with its parameters numbered as they are added. */
+export class SqlFilter {
+  readonly params: unknown[] = [];
+  private readonly conditions: string[] = [];
+
+  /** A parameter's placeholder ($n). */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  and(condition: string): this {
+    this.conditions.push(condition);
+    return this;
+  }
+
+  /**
+   * `column` within the days from…to of the site's time zone, both included (a back-office list's
+   * date filter: the days are the site's, the column a timestamptz).
+   */
+  siteDays(column: string, days: { from?: string | null; to?: string | null } | null | undefined, siteTimezone: string): this {
+    if (!days?.from && !days?.to) return this;
+    const zone = `${this.param(siteTimezone)}::text`;
+    if (days.from) this.and(`${column} >= (${this.param(days.from)}::date)::timestamp AT TIME ZONE ${zone}`);
+    if (days.to) this.and(`${column} < ((${this.param(days.to)}::date + 1)::timestamp AT TIME ZONE ${zone})`);
+    return this;
+  }
+
+  get where(): string {
+    return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
+  }
+}
+
+/**
+ * A back-office list: how many rows of `from` pass the filter, and those rows in `order`, all of
+ * them (an export) or `limit` from `offset` (a page).
+ */
+export async function filteredRows<T>(
+  db: SqlRunner,
+  q: { select: string; from: string; filter: SqlFilter; order: string; limit: number | null; offset: number },
+): Promise<{ rows: T[]; total: number }> {
+  const { where, params } = q.filter;
+  const [{ total }] = await queryRows<{ total: number }>(db, `SELECT count(*)::int AS total FROM ${q.from} ${where}`, params);
+  const page = q.limit === null ? '' : ` LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const rows = await queryRows<T>(db, `SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.order}${page}`, params);
+  return { rows, total: total! };
+}

@@ -1,8 +1,8 @@
-import { Redis } from 'ioredis';
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { AccessTokenVerifier, createLogger, GATEWAY_SECRET_HEADER, startSubgraph, type BaseContext, type RunningSubgraph } from '../src';
-import { testKeys, testSecret, TEST_REDIS_URL } from '../src/testing';
+import { GATEWAY_SECRET_HEADER, type RunningSubgraph } from '../src';
+import { testSecret } from '../src/testing';
+import { startProbeSubgraph } from './probe-subgraph';
 
 /**
  * A subgraph that drains before it stops (issue 22 §4, Lifecycle.drain): from SIGTERM on its /ready
@@ -35,7 +35,6 @@ function call(url: string, method: 'GET' | 'POST', headers: Record<string, strin
 
 describe('a subgraph draining before it stops', () => {
   const secret = testSecret();
-  const redis = new Redis(TEST_REDIS_URL);
   let draining = false;
   let releaseSlow: () => void = () => undefined;
   let slowStarted: () => void = () => undefined;
@@ -45,14 +44,9 @@ describe('a subgraph draining before it stops', () => {
   const post = (query: string) => call(sub.url, 'POST', { 'content-type': 'application/json', [GATEWAY_SECRET_HEADER]: secret }, JSON.stringify({ query }));
 
   beforeAll(async () => {
-    sub = await startSubgraph<BaseContext>({
+    sub = await startProbeSubgraph({
       name: 'drain',
-      port: 0,
       typeDefs: SDL,
-      verifier: new AccessTokenVerifier(testKeys().publicKey, redis),
-      log: createLogger('drain', 'silent'),
-      production: false,
-      subscriptions: true,
       gatewaySecret: secret,
       readiness: { always: async () => true },
       draining: () => draining,
@@ -80,7 +74,6 @@ describe('a subgraph draining before it stops', () => {
 
   afterAll(async () => {
     await sub?.stop();
-    redis.disconnect();
   });
 
   it('is ready and keeps connections alive until it drains; then /ready answers 503 while queries are still answered, each closing its connection', async () => {

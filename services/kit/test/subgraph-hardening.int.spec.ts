@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import WebSocket from 'ws';
-import { AccessTokenVerifier, createLogger, GATEWAY_SECRET_HEADER, startSubgraph, type BaseContext, type RunningSubgraph } from '../src';
-import { gatewayHeaders, gql, testKeys, testSecret, TEST_REDIS_URL } from '../src/testing';
+import { GATEWAY_SECRET_HEADER, type BaseContext, type RunningSubgraph } from '../src';
+import { gatewayHeaders, gql, testSecret } from '../src/testing';
+import { startProbeSubgraph } from './probe-subgraph';
 
 /**
  * A subgraph answers the gateway only: an attack run reached subgraphs directly and read
@@ -17,20 +17,14 @@ type Subscription { ticks: Int! }
 
 describe('a subgraph behind the gateway credential', () => {
   const secret = testSecret();
-  const redis = new Redis(TEST_REDIS_URL);
   let sub: RunningSubgraph;
   let origin: string;
   const asGateway = gatewayHeaders(secret);
 
   beforeAll(async () => {
-    sub = await startSubgraph<BaseContext>({
+    sub = await startProbeSubgraph({
       name: 'probe',
-      port: 0,
       typeDefs: SDL,
-      verifier: new AccessTokenVerifier(testKeys().publicKey, redis),
-      log: createLogger('probe', 'silent'),
-      production: false,
-      subscriptions: true,
       gatewaySecret: secret,
       resolvers: {
         User: { __resolveReference: (ref: { id: string }) => ({ id: ref.id, fullName: 'Awa Ndiaye', isAdmin: true, email: 'awa@example.com' }) },
@@ -51,7 +45,6 @@ describe('a subgraph behind the gateway credential', () => {
 
   afterAll(async () => {
     await sub?.stop();
-    redis.disconnect();
   });
 
   const ENTITIES = `query($r: [_Any!]!) { _entities(representations: $r) { ... on User { fullName isAdmin email } } }`;

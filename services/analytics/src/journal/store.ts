@@ -1,4 +1,5 @@
 import type { AdminActionRecorded } from '@lbf/proto-events';
+import { containsPattern, filteredRows, SqlFilter } from '@lbf/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { COMMAND_LINE, searchable, searchTextOf, type JournalFilter } from './rules';
 
@@ -54,23 +55,15 @@ export async function insertEntry(manager: EntityManager, eventId: string, servi
 }
 
 /** WHERE clause and parameters of a filter; from/to are days of the site's time zone, both included. */
-function filterSql(filter: JournalFilter, siteTimezone: string): { where: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
-  if (filter?.actor === COMMAND_LINE) where.push(`origin = 'command-line'`);
-  else if (filter?.actor) add((p) => `actor_id = ${p}::uuid`, filter.actor);
-  if (filter?.action) add((p) => `action = ${p}`, filter.action);
-  if (filter?.targetType) add((p) => `target_type = ${p}`, filter.targetType);
-  if (filter?.from || filter?.to) params.push(siteTimezone);
-  const zone = `$${params.length}::text`;
-  if (filter?.from) add((p) => `occurred_at >= (${p}::date)::timestamp AT TIME ZONE ${zone}`, filter.from);
-  if (filter?.to) add((p) => `occurred_at < ((${p}::date + 1)::timestamp AT TIME ZONE ${zone})`, filter.to);
-  if (filter?.search) add((p) => `search_text LIKE ${p}`, `%${searchable(filter.search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+function filterSql(filter: JournalFilter, siteTimezone: string): SqlFilter {
+  const f = new SqlFilter();
+  if (filter?.actor === COMMAND_LINE) f.and(`origin = 'command-line'`);
+  else if (filter?.actor) f.and(`actor_id = ${f.param(filter.actor)}::uuid`);
+  if (filter?.action) f.and(`action = ${f.param(filter.action)}`);
+  if (filter?.targetType) f.and(`target_type = ${f.param(filter.targetType)}`);
+  f.siteDays('occurred_at', filter, siteTimezone);
+  if (filter?.search) f.and(`search_text LIKE ${f.param(containsPattern(searchable(filter.search)))}`);
+  return f;
 }
 
 /** The filtered entries, newest first (a page when `limit` is given), and how many match in all. */
@@ -81,11 +74,7 @@ export async function entriesWhere(
   limit: number | null,
   offset: number,
 ): Promise<{ rows: JournalRow[]; total: number }> {
-  const { where, params } = filterSql(filter, siteTimezone);
-  const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM admin_journal ${where}`, params)) as Array<{ total: number }>;
-  const page = limit === null ? '' : `LIMIT ${limit} OFFSET ${offset}`;
-  const rows = (await manager.query(`SELECT ${COLUMNS} FROM admin_journal ${where} ORDER BY occurred_at DESC, id DESC ${page}`, params)) as JournalRow[];
-  return { rows, total };
+  return filteredRows<JournalRow>(manager, { select: COLUMNS, from: 'admin_journal', filter: filterSql(filter, siteTimezone), order: 'occurred_at DESC, id DESC', limit, offset });
 }
 
 /** Who, which actions and which target types the journal holds: the filters' choices. */

@@ -2,7 +2,7 @@ import { queryRows, type Row } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { ArticleCategory } from '../shared/categories';
 import type { Page } from '../shared/pagination';
-import { insertRecord, isUuid, pageOfRecords, recordById, saveRecord, SqlFilter } from '../shared/query-helpers';
+import { insertRecord, isUuid, pageOfRecords, recordById, saveRecord, SearchFilter } from '../shared/query-helpers';
 import { toRecord } from '../shared/records';
 import type { Article, ArticleStatus, SiteSetting, Testimonial } from './records';
 
@@ -22,7 +22,7 @@ export interface ArticleQuery {
 
 /** Newest first: by publication date, drafts (no date yet) by creation date. */
 export function pageOfArticles(manager: EntityManager, q: ArticleQuery, includeDrafts: boolean): Promise<Page<Article>> {
-  const filter = new SqlFilter();
+  const filter = new SearchFilter();
   if (!includeDrafts) filter.and(`a.status = 'published'`);
   else if (q.status) filter.and(`a.status = ${filter.param(q.status)}`);
   if (q.category) filter.and(`a.category = ${filter.param(q.category)}`);

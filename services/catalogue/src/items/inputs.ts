@@ -17,13 +17,26 @@ const learnItems = z
 const category = z.enum(CONTENT_CATEGORIES, { error: messages.invalidCategory });
 const description = z.string().trim().max(5000, messages.tooLong('La description', 5000));
 
+/** What every item's form has after its title and file: the description ('' when none), category and price. */
+const itemFields = {
+  description: description.nullish().transform((v) => v ?? ''),
+  category,
+  price: price.nullish(),
+};
+
+/** What an edit of any item may change; absent keeps it, a null description empties it. */
+const itemChanges = {
+  title: z.string().trim().min(1, messages.titleRequired).max(200, messages.tooLong('Le titre', 200)).optional(),
+  description: description.nullish().transform((v) => (v === undefined ? undefined : (v ?? ''))),
+  category: category.optional(),
+  price: price.optional(),
+};
+
 export const createVideoInput = z
   .object({
     title: z.string({ error: messages.videoRequired }).trim().min(1, messages.videoRequired).max(200, messages.tooLong('Le titre', 200)),
     videoUploadId: z.uuid({ error: messages.videoRequired }),
-    description: description.nullish().transform((v) => v ?? ''),
-    category,
-    price: price.nullish(),
+    ...itemFields,
     durationSeconds: duration.nullish(),
     previewSeconds: previewSeconds.nullish().transform((v) => v ?? 60),
     presenterName: optionalText('Le nom du présentateur', 120),
@@ -36,10 +49,7 @@ export const createVideoInput = z
 export type CreateVideoInput = z.infer<typeof createVideoInput>;
 
 export const updateVideoInput = z.object({
-  title: z.string().trim().min(1, messages.titleRequired).max(200, messages.tooLong('Le titre', 200)).optional(),
-  description: description.nullish().transform((v) => (v === undefined ? undefined : (v ?? ''))),
-  category: category.optional(),
-  price: price.optional(),
+  ...itemChanges,
   durationSeconds: duration.nullish(),
   previewSeconds: previewSeconds.nullish().transform((v) => v ?? undefined),
   presenterName: optionalText('Le nom du présentateur', 120).optional(),
@@ -54,19 +64,14 @@ export type UpdateVideoInput = z.infer<typeof updateVideoInput>;
 export const createPdfInput = z.object({
   title: z.string({ error: messages.pdfRequired }).trim().min(1, messages.pdfRequired).max(200, messages.tooLong('Le titre', 200)),
   fileUploadId: z.uuid({ error: messages.pdfRequired }),
-  description: description.nullish().transform((v) => v ?? ''),
-  category,
-  price: price.nullish(),
+  ...itemFields,
   illustrationUploadId: uuid.nullish(),
   ...credits,
 });
 export type CreatePdfInput = z.infer<typeof createPdfInput>;
 
 export const updatePdfInput = z.object({
-  title: z.string().trim().min(1, messages.titleRequired).max(200, messages.tooLong('Le titre', 200)).optional(),
-  description: description.nullish().transform((v) => (v === undefined ? undefined : (v ?? ''))),
-  category: category.optional(),
-  price: price.optional(),
+  ...itemChanges,
   illustrationUploadId: uuid.optional(),
   ...creditChanges,
 });

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { liveEntitlement } from '../entitlements';
 import type { ContentCategory } from '../shared/categories';
 import type { Page } from '../shared/pagination';
-import { insertRecord, isUuid, orderBy, pageOfRecords, recordById, saveRecord, SqlFilter } from '../shared/query-helpers';
+import { insertRecord, isUuid, orderBy, pageOfRecords, recordById, saveRecord, SearchFilter } from '../shared/query-helpers';
 import { toRecord, type CatalogueItem, type Pdf, type Video } from '../shared/records';
 import type { OrderTerm } from '../shared/sort';
 
@@ -27,7 +27,7 @@ export interface ItemListQuery {
 
 /** A page of published items (all when `unpublished`), filtered by category, search words and ownership. */
 export function pageOfItems<T extends CatalogueItem>(manager: EntityManager, table: ItemTable, q: ItemListQuery, order: OrderTerm[]): Promise<Page<T>> {
-  const filter = new SqlFilter();
+  const filter = new SearchFilter();
   if (!q.unpublished) filter.and('i.published_at IS NOT NULL');
   if (q.category) filter.and(`i.category = ${filter.param(q.category)}`);
   filter.search('i', q.search);

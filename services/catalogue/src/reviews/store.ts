@@ -1,7 +1,7 @@
 import { fromRow, queryRows, type Row } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import { pageRequest, toPage, type Page } from '../shared/pagination';
-import { isUuid, SqlFilter } from '../shared/query-helpers';
+import { isUuid, SearchFilter } from '../shared/query-helpers';
 import { searchDocument } from '../shared/search';
 import type { RatingSummary, Review } from './records';
 import { roundedAverage, type ReviewCursor } from './rules';
@@ -100,7 +100,7 @@ export interface AdminReviewQuery {
 /** Every review for the back office, hidden ones included, with its item's title; newest first. */
 export async function adminReviewPage(manager: Sql, q: AdminReviewQuery): Promise<Page<ReviewWithItem>> {
   const req = pageRequest(q.page, q.pageSize);
-  const f = new SqlFilter();
+  const f = new SearchFilter();
   if (typeof q.hidden === 'boolean') f.and(q.hidden ? 'r.hidden_at IS NOT NULL' : 'r.hidden_at IS NULL');
   if (q.rating) f.and(`r.rating = ${f.param(q.rating)}`);
   if (q.itemType) f.and(`r.item_type = ${f.param(q.itemType)}`);

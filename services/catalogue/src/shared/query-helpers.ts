@@ -1,34 +1,16 @@
-import { insertRow, queryRows, updateById, type Row } from '@lbf/service-kit';
+import { containsPattern, insertRow, queryRows, SqlFilter, updateById, type Row } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import { pageRequest, toPage, type Page } from './pagination';
 import { toRecord } from './records';
-import { containsPattern, searchTerms } from './search';
+import { searchTerms } from './search';
 import type { OrderTerm } from './sort';
 
-/** The WHERE of a statement built from optional filters, with its parameters numbered as they are added. */
-export class SqlFilter {
-  readonly params: unknown[] = [];
-  private readonly conditions: string[] = [];
-
-  /** A parameter's placeholder ($n). */
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-
-  and(condition: string): this {
-    this.conditions.push(condition);
-    return this;
-  }
-
+/** The kit's SqlFilter with the catalogue's word search. */
+export class SearchFilter extends SqlFilter {
   /** Every search word must appear in the row's normalised search column. */
   search(alias: string, search: string | null | undefined): this {
     for (const term of searchTerms(search)) this.and(`${alias}.search_text LIKE ${this.param(containsPattern(term))}`);
     return this;
-  }
-
-  get where(): string {
-    return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }
 }
 

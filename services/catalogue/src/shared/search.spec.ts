@@ -1,4 +1,4 @@
-import { containsPattern, normalizeText, safeFileNameFromTitle, searchDocument, searchTerms } from './search';
+import { normalizeText, safeFileNameFromTitle, searchDocument, searchTerms } from './search';
 
 describe('search text normalisation', () => {
   it('ignores case and accents, as the catalogue search box does', () => {
@@ -15,11 +15,6 @@ describe('search text normalisation', () => {
 
   it('stores title and description together', () => {
     expect(searchDocument('Titre Été', null, 'Déscription')).toBe('titre ete description');
-  });
-
-  it('escapes LIKE wildcards so "100%" searches for a percent sign', () => {
-    expect(containsPattern('100%')).toBe('%100\\%%');
-    expect(containsPattern('a_b')).toBe('%a\\_b%');
   });
 });
 

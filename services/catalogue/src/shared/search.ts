@@ -31,11 +31,6 @@ export function searchTerms(query: string | null | undefined): string[] {
     .slice(0, 10);
 }
 
-/** A LIKE pattern that finds `term` anywhere, with LIKE's own wildcards escaped. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A download name from a title: "Guide des plantes médicinales" -> "Guide des plantes médicinales.pdf", minus characters file systems refuse. */
 export function safeFileNameFromTitle(title: string, ext: string): string {
   const base =

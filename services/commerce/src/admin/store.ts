@@ -1,4 +1,4 @@
-import type { PageCursor } from '@lbf/service-kit';
+import { containsPattern, filteredRows, SqlFilter, type PageCursor } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { Order, PaymentAttempt } from '../entities';
@@ -12,30 +12,18 @@ import type { orderFilter } from './rules';
 export type OrderFilterInput = z.infer<typeof orderFilter>;
 
 /** WHERE clause and parameters of a filter; the method is the latest attempt's; from/to are days of the site's time zone. */
-function filterSql(filter: OrderFilterInput, siteTimezone: string): { where: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
-  if (filter?.status) add((p) => `o.status = ${p}`, filter.status.toLowerCase());
-  if (filter?.method)
-    add((p) => `(SELECT a.provider FROM payment_attempts a WHERE a.order_id = o.id ORDER BY a.number DESC LIMIT 1) = ${p}`, PROVIDER_OF[filter.method]);
-  if (filter?.from || filter?.to) params.push(siteTimezone);
-  const zone = `$${params.length}::text`;
-  if (filter?.from) add((p) => `o.created_at >= (${p}::date)::timestamp AT TIME ZONE ${zone}`, filter.from);
-  if (filter?.to) add((p) => `o.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE ${zone})`, filter.to);
+function filterSql(filter: OrderFilterInput, siteTimezone: string): SqlFilter {
+  const f = new SqlFilter();
+  if (filter?.status) f.and(`o.status = ${f.param(filter.status.toLowerCase())}`);
+  if (filter?.method) f.and(`(SELECT a.provider FROM payment_attempts a WHERE a.order_id = o.id ORDER BY a.number DESC LIMIT 1) = ${f.param(PROVIDER_OF[filter.method])}`);
+  f.siteDays('o.created_at', filter, siteTimezone);
   if (filter?.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    add(
-      (p) => `(o.buyer_email ILIKE ${p} OR o.receipt_number ILIKE ${p} OR o.id::text ILIKE ${p} OR o.item_title ILIKE ${p}
+    const p = f.param(containsPattern(filter.search));
+    f.and(`(o.buyer_email ILIKE ${p} OR o.receipt_number ILIKE ${p} OR o.id::text ILIKE ${p} OR o.item_title ILIKE ${p}
         OR EXISTS (SELECT 1 FROM payment_attempts a WHERE a.order_id = o.id
-          AND (a.phone ILIKE ${p} OR a.operator_transaction_id ILIKE ${p} OR a.reference ILIKE ${p} OR a.provider_reference ILIKE ${p})))`,
-      like,
-    );
+          AND (a.phone ILIKE ${p} OR a.operator_transaction_id ILIKE ${p} OR a.reference ILIKE ${p} OR a.provider_reference ILIKE ${p})))`);
   }
-  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  return f;
 }
 
 /** The filtered orders, newest first (a page when `limit` is given), and how many match in all. */
@@ -46,12 +34,14 @@ export async function ordersWhere(
   limit: number | null,
   offset: number,
 ): Promise<{ orders: Order[]; total: number }> {
-  const { where, params } = filterSql(filter, siteTimezone);
-  const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM orders o ${where}`, params)) as Array<{ total: number }>;
-  const rows = (await manager.query(
-    `SELECT o.* FROM orders o ${where} ORDER BY o.created_at DESC, o.id ${limit === null ? '' : `LIMIT ${limit} OFFSET ${offset}`}`,
-    params,
-  )) as Array<Record<string, unknown>>;
+  const { rows, total } = await filteredRows<Record<string, unknown>>(manager, {
+    select: 'o.*',
+    from: 'orders o',
+    filter: filterSql(filter, siteTimezone),
+    order: 'o.created_at DESC, o.id',
+    limit,
+    offset,
+  });
   return { orders: rows.map(toOrder), total };
 }
 

@@ -3,7 +3,7 @@ import type { CommerceDeps } from '../deps';
 import type { Order, PaymentAttempt } from '../entities';
 import type { Order as OrderGql } from '../generated/graphql';
 import { liveAttemptOf, viewOf, visibleOrder } from '../orders';
-import { ProviderRejected, ProviderUnavailable } from '../providers';
+import { ProviderRejected, ProviderUnavailable, type PaymentProvider } from '../providers';
 import { answerInput, askProvider, checkAttempt, recordExchange, settle } from '../settlement';
 import { refused } from '../shared/errors';
 import { ERRORS, OWN_REASONS, TEXT } from '../shared/messages';
@@ -15,6 +15,15 @@ async function ownOrder(deps: CommerceDeps, user: AuthUser, orderId: string): Pr
   const order = await visibleOrder(deps, user, orderId);
   if (!order) return refused('ORDER_NOT_FOUND', ERRORS.ORDER_NOT_FOUND, { field: 'orderId' });
   return ok({ order, live: await liveAttemptOf(deps.ds.manager, order.id) });
+}
+
+/** The order's live attempt and its provider's client, for acting on the payment under way; refused when none is. */
+async function livePayment(deps: CommerceDeps, user: AuthUser, orderId: string): Promise<Result<{ order: Order; live: PaymentAttempt; provider: PaymentProvider | null }>> {
+  const own = await ownOrder(deps, user, orderId);
+  if (!own.ok) return own;
+  const { order, live } = own.value;
+  if (!live) return refused('NO_LIVE_ATTEMPT', ERRORS.NO_LIVE_ATTEMPT);
+  return ok({ order, live, provider: deps.providers.get(live.provider) });
 }
 
 const viewFor = async (deps: CommerceDeps, user: AuthUser, orderId: string) => ok((await viewOf(deps, orderId, isAdmin(user)))!);
@@ -29,11 +38,9 @@ export async function checkPayment(deps: CommerceDeps, user: AuthUser, orderId: 
 
 /** "Renvoyer la demande" (Orange mp/push). */
 export async function resendPaymentPrompt(deps: CommerceDeps, user: AuthUser, orderId: string): Promise<Result<OrderGql>> {
-  const own = await ownOrder(deps, user, orderId);
-  if (!own.ok) return own;
-  const { order, live } = own.value;
-  if (!live) return refused('NO_LIVE_ATTEMPT', ERRORS.NO_LIVE_ATTEMPT);
-  const provider = deps.providers.get(live.provider);
+  const payment = await livePayment(deps, user, orderId);
+  if (!payment.ok) return payment;
+  const { order, live, provider } = payment.value;
   if (!provider?.resend) return refused('RESEND_UNSUPPORTED', ERRORS.RESEND_UNSUPPORTED);
   try {
     const answer = await provider.resend({ reference: live.reference, providerReference: live.providerReference });
@@ -50,11 +57,9 @@ export async function resendPaymentPrompt(deps: CommerceDeps, user: AuthUser, or
 
 /** Gives up the live attempt: the provider is told where it can be (NotchPay), the attempt ends canceled. */
 export async function cancelPayment(deps: CommerceDeps, user: AuthUser, orderId: string): Promise<Result<OrderGql>> {
-  const own = await ownOrder(deps, user, orderId);
-  if (!own.ok) return own;
-  const { order, live } = own.value;
-  if (!live) return refused('NO_LIVE_ATTEMPT', ERRORS.NO_LIVE_ATTEMPT);
-  const provider = deps.providers.get(live.provider);
+  const payment = await livePayment(deps, user, orderId);
+  if (!payment.ok) return payment;
+  const { order, live, provider } = payment.value;
   let exchange = { kind: 'cancel', httpStatus: null as number | null, body: { by: 'customer' } as unknown };
   if (provider?.cancel) {
     try {

@@ -5,8 +5,9 @@ import type { CommerceDeps } from '../deps';
 import { buyerNameOf, buyerOf, placeholderEmail } from '../feeds';
 import type { GiftLink as GiftLinkGql } from '../generated/graphql';
 import { refusal, refused } from '../shared/errors';
+import { linkTokenHash, wellFormedLinkToken } from '../shared/link-token';
 import { GIFT_ERRORS } from '../shared/messages';
-import { firstNameOf, giftTokenHash, wellFormedGiftToken } from './rules';
+import { firstNameOf } from './rules';
 import { giftByHash, markClaimed, type GiftRecord } from './store';
 import { giftLinkView } from './views';
 
@@ -17,8 +18,8 @@ async function linkView(manager: EntityManager, gift: GiftRecord, viewerId: stri
 
 /** The claim page: the gift by its link's token, for anyone (null when unknown, or replaced by a newer link). */
 export async function giftLink(deps: CommerceDeps, token: string, viewer: AuthUser | null): Promise<GiftLinkGql | null> {
-  if (!wellFormedGiftToken(token)) return null;
-  const gift = await giftByHash(deps.ds.manager, giftTokenHash(token));
+  if (!wellFormedLinkToken(token)) return null;
+  const gift = await giftByHash(deps.ds.manager, linkTokenHash(token));
   return gift ? linkView(deps.ds.manager, gift, viewer?.userId ?? null) : null;
 }
 
@@ -39,10 +40,10 @@ async function refusalFor(manager: EntityManager, gift: GiftRecord, user: AuthUs
  * gift stays unclaimed.
  */
 export async function claimGift(deps: CommerceDeps, user: AuthUser, token: string): Promise<Result<GiftLinkGql>> {
-  if (!wellFormedGiftToken(token)) return refused('GIFT_NOT_FOUND', GIFT_ERRORS.NOT_FOUND);
+  if (!wellFormedLinkToken(token)) return refused('GIFT_NOT_FOUND', GIFT_ERRORS.NOT_FOUND);
   return asResult(() =>
     deps.uow.run(async (tx) => {
-      const gift = await giftByHash(tx.manager, giftTokenHash(token), true);
+      const gift = await giftByHash(tx.manager, linkTokenHash(token), true);
       if (!gift) throw refusal('GIFT_NOT_FOUND', GIFT_ERRORS.NOT_FOUND);
       const why = await refusalFor(tx.manager, gift, user);
       if (why) throw why;

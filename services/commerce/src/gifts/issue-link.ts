@@ -1,7 +1,8 @@
 import type { Tx } from '@lbf/service-kit';
 import { buyerOf } from '../feeds';
 import type { Order } from '../entities';
-import { firstNameOf, giftTokenHash, newGiftToken } from './rules';
+import { linkTokenHash, newLinkToken } from '../shared/link-token';
+import { firstNameOf } from './rules';
 import { cancelUnclaimed, giftOfOrder, setGiftToken, type GiftRecord } from './store';
 
 /**
@@ -10,8 +11,8 @@ import { cancelUnclaimed, giftOfOrder, setGiftToken, type GiftRecord } from './s
  * outbox (messaging mails the link, gift_received). Returns the token, which is never stored.
  */
 export async function issueGiftLink(tx: Tx, gift: GiftRecord, at: Date): Promise<string> {
-  const token = newGiftToken();
-  await setGiftToken(tx.manager, gift.id, giftTokenHash(token), at);
+  const token = newLinkToken();
+  await setGiftToken(tx.manager, gift.id, linkTokenHash(token), at);
   if (gift.recipientEmail) {
     const buyer = await buyerOf(tx.manager, gift.buyerId);
     await tx.emit('commerce.gift.sent', {

@@ -1,4 +1,4 @@
-import { giftStatus, giftTokenHash, giftUrl, newGiftToken, wellFormedGiftToken } from './rules';
+import { giftStatus, giftUrl } from './rules';
 
 describe('gifts rules', () => {
   const at = new Date('2026-11-27T12:00:00Z');
@@ -10,11 +10,8 @@ describe('gifts rules', () => {
     expect(giftStatus({ claimedAt: null, canceledAt: null, orderStatus: 'pending' })).toBe('UNPAID');
   });
 
-  it('tokens are 43 url-safe characters, stored as a hash; the link is /cadeau/{token}', () => {
-    const token = newGiftToken();
-    expect(wellFormedGiftToken(token)).toBe(true);
-    expect(wellFormedGiftToken('../etc')).toBe(false);
-    expect(giftTokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
+  it('the link is /cadeau/{token}', () => {
+    const token = 'x'.repeat(43);
     expect(giftUrl('http://localhost:4000/', token)).toBe(`http://localhost:4000/cadeau/${token}`);
   });
 });

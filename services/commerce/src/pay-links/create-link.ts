@@ -7,8 +7,9 @@ import type { CommerceDeps } from '../deps';
 import { healthConsentGiven, priceOf } from '../feeds';
 import type { CreatedPayLink } from '../generated/graphql';
 import { refused } from '../shared/errors';
+import { linkTokenHash, newLinkToken } from '../shared/link-token';
 import { ERRORS, PAY_LINK_ERRORS } from '../shared/messages';
-import { newToken, PAY_LINK_MS, tokenHash } from './rules';
+import { PAY_LINK_MS } from './rules';
 import { insertLink } from './store';
 
 const createArgs = z.object({
@@ -38,9 +39,9 @@ export async function createPayLink(deps: CommerceDeps, user: AuthUser, raw: unk
   const price = await priceOf(manager, itemId);
   if (!price || !price.forSale || price.itemType !== itemKind(itemType)) return refused('NOT_FOR_SALE', ERRORS.NOT_FOR_SALE, { field: 'itemId' });
   if (await hasPaid(manager, user.userId, itemId)) return refused('ALREADY_PURCHASED', PAY_LINK_ERRORS.ALREADY_OWNED);
-  const token = newToken();
+  const token = newLinkToken();
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + PAY_LINK_MS);
-  await insertLink(manager, { id: randomUUID(), tokenHash: tokenHash(token), requesterId: user.userId, itemId, itemType: price.itemType, createdAt: now, expiresAt });
+  await insertLink(manager, { id: randomUUID(), tokenHash: linkTokenHash(token), requesterId: user.userId, itemId, itemType: price.itemType, createdAt: now, expiresAt });
   return ok({ token, url: payLinkUrl(deps.config.publicUrl, token), expiresAt: expiresAt.toISOString() });
 }

@@ -7,13 +7,14 @@ import { buyerOf, priceOf } from '../feeds';
 import type { PayLink as PayLinkGql } from '../generated/graphql';
 import { METHOD_OF, PAYMENT_METHODS, type ProviderName } from '../providers';
 import { refused } from '../shared/errors';
+import { linkTokenHash, wellFormedLinkToken } from '../shared/link-token';
 import { ERRORS, failureMessage, PAY_LINK_ERRORS } from '../shared/messages';
 import { amountOf } from '../shared/money';
-import { linkStatus, receiptText, tokenHash, wellFormedToken } from './rules';
+import { linkStatus, receiptText } from './rules';
 import { latestLinkPayment, linkByHash, type PayLinkRow } from './store';
 
 async function findLink(deps: CommerceDeps, token: string): Promise<PayLinkRow | null> {
-  return wellFormedToken(token) ? linkByHash(deps.ds.manager, tokenHash(token)) : null;
+  return wellFormedLinkToken(token) ? linkByHash(deps.ds.manager, linkTokenHash(token)) : null;
 }
 
 /** The link as its page shows it, to anyone holding it: item, price now, requester's first name, status, the payer's receipt once paid. */

@@ -1,23 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { formatXaf } from '../shared/money';
 
 /** How long a « Payer pour moi » link can be paid. */
 export const PAY_LINK_DAYS = 7;
 export const PAY_LINK_MS = PAY_LINK_DAYS * 24 * 3600_000;
-
-/** The link's secret: 32 random bytes, base64url (43 characters); only its hash is stored. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A token as newToken writes it (anything else is unknown without asking the database). */
-export function wellFormedToken(token: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(token);
-}
 
 export type LinkStatus = 'OPEN' | 'PENDING' | 'PAID' | 'EXPIRED' | 'OWNED';
 

@@ -30,6 +30,15 @@ export interface ProviderTuning {
 
 const trimmed = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 
+/** A provider's credentials from the environment (field: variable), each trimmed: all of them set, or null. */
+function credentialsFrom<K extends string>(env: Record<string, string | undefined>, names: Record<K, string>): Record<K, string> | null {
+  const values = Object.entries<string>(names).map(([field, name]) => [field, trimmed(env[name])] as const);
+  return values.every(([, v]) => v !== undefined) ? (Object.fromEntries(values) as Record<K, string>) : null;
+}
+
+/** What a client's config holds besides where it connects and with which credentials. */
+type Connection<C> = Omit<C, 'sandbox' | 'windowMs' | 'timeoutMs' | 'fetchImpl'>;
+
 /**
  * Builds the three configs from env variables (names in the commerce README):
  * real credentials switch a provider to its real endpoint; otherwise `PAYMENT_SANDBOX_URL` points it
@@ -38,63 +47,43 @@ const trimmed = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined
 export function providerConfigsFrom(env: Record<string, string | undefined>, tuning: ProviderTuning = {}): ProviderConfigs {
   const sandboxUrl = trimmed(env.PAYMENT_SANDBOX_URL)?.replace(/\/+$/, '');
   const sandboxKey = trimmed(env.PAYMENT_SANDBOX_WEBHOOK_KEY) ?? '';
-  const common = { timeoutMs: tuning.timeoutMs, fetchImpl: tuning.fetchImpl };
 
-  const notchKey = trimmed(env.NOTCHPAY_PUBLIC_KEY);
-  const notchpay: NotchPayConfig | null = notchKey
-    ? {
-        baseUrl: trimmed(env.NOTCHPAY_BASE_URL) ?? NOTCHPAY_DEFAULT_BASE_URL,
-        publicKey: notchKey,
-        webhookHashKey: trimmed(env.NOTCHPAY_WEBHOOK_HASH_KEY) ?? '',
-        sandbox: false,
-        windowMs: tuning.windowMs?.notchpay,
-        ...common,
-      }
-    : sandboxUrl
-      ? { baseUrl: `${sandboxUrl}/notchpay`, ...SANDBOX_CREDENTIALS.notchpay, webhookHashKey: sandboxKey, sandbox: true, windowMs: tuning.windowMs?.notchpay, ...common }
-      : null;
+  /** The real connection when there is one, else the sandbox's under `sandboxPath`, else null; with the tuning. */
+  const offered = <C>(name: ProviderName, real: Connection<C> | null, sandboxPath: string, sandbox: Omit<Connection<C>, 'baseUrl'>): C | null => {
+    const tuned = { windowMs: tuning.windowMs?.[name], timeoutMs: tuning.timeoutMs, fetchImpl: tuning.fetchImpl };
+    if (real) return { ...real, sandbox: false, ...tuned } as C;
+    return sandboxUrl ? ({ baseUrl: `${sandboxUrl}${sandboxPath}`, ...sandbox, sandbox: true, ...tuned } as C) : null;
+  };
 
-  const mtnUser = trimmed(env.MTN_MOMO_API_USER);
-  const mtnKey = trimmed(env.MTN_MOMO_API_KEY);
-  const mtnSub = trimmed(env.MTN_MOMO_SUBSCRIPTION_KEY);
-  const mtn: MtnMomoConfig | null =
-    mtnUser && mtnKey && mtnSub
-      ? {
-          baseUrl: trimmed(env.MTN_MOMO_BASE_URL) ?? MTN_MOMO_DEFAULT_BASE_URL,
-          apiUser: mtnUser,
-          apiKey: mtnKey,
-          subscriptionKey: mtnSub,
-          targetEnvironment: trimmed(env.MTN_MOMO_TARGET_ENVIRONMENT) ?? 'mtncameroon',
-          currency: trimmed(env.MTN_MOMO_CURRENCY) ?? 'XAF',
-          sandbox: false,
-          windowMs: tuning.windowMs?.mtn,
-          ...common,
-        }
-      : sandboxUrl
-        ? { baseUrl: `${sandboxUrl}/momo`, ...SANDBOX_CREDENTIALS.mtn, sandbox: true, windowMs: tuning.windowMs?.mtn, ...common }
-        : null;
+  const notch = credentialsFrom(env, { publicKey: 'NOTCHPAY_PUBLIC_KEY' });
+  const notchpay = offered<NotchPayConfig>(
+    'notchpay',
+    notch && { baseUrl: trimmed(env.NOTCHPAY_BASE_URL) ?? NOTCHPAY_DEFAULT_BASE_URL, ...notch, webhookHashKey: trimmed(env.NOTCHPAY_WEBHOOK_HASH_KEY) ?? '' },
+    '/notchpay',
+    { ...SANDBOX_CREDENTIALS.notchpay, webhookHashKey: sandboxKey },
+  );
 
-  const omUser = trimmed(env.ORANGE_MONEY_USERNAME);
-  const omPass = trimmed(env.ORANGE_MONEY_PASSWORD);
-  const omAuth = trimmed(env.ORANGE_MONEY_AUTH_TOKEN);
-  const omChannel = trimmed(env.ORANGE_MONEY_CHANNEL_MSISDN);
-  const omPin = trimmed(env.ORANGE_MONEY_PIN);
-  const orange: OrangeMoneyConfig | null =
-    omUser && omPass && omAuth && omChannel && omPin
-      ? {
-          baseUrl: trimmed(env.ORANGE_MONEY_BASE_URL) ?? ORANGE_MONEY_DEFAULT_BASE_URL,
-          username: omUser,
-          password: omPass,
-          authToken: omAuth,
-          channelMsisdn: omChannel,
-          pin: omPin,
-          sandbox: false,
-          windowMs: tuning.windowMs?.orange,
-          ...common,
-        }
-      : sandboxUrl
-        ? { baseUrl: `${sandboxUrl}/orange`, ...SANDBOX_CREDENTIALS.orange, sandbox: true, windowMs: tuning.windowMs?.orange, ...common }
-        : null;
+  const momo = credentialsFrom(env, { apiUser: 'MTN_MOMO_API_USER', apiKey: 'MTN_MOMO_API_KEY', subscriptionKey: 'MTN_MOMO_SUBSCRIPTION_KEY' });
+  const mtn = offered<MtnMomoConfig>(
+    'mtn',
+    momo && {
+      baseUrl: trimmed(env.MTN_MOMO_BASE_URL) ?? MTN_MOMO_DEFAULT_BASE_URL,
+      ...momo,
+      targetEnvironment: trimmed(env.MTN_MOMO_TARGET_ENVIRONMENT) ?? 'mtncameroon',
+      currency: trimmed(env.MTN_MOMO_CURRENCY) ?? 'XAF',
+    },
+    '/momo',
+    SANDBOX_CREDENTIALS.mtn,
+  );
+
+  const om = credentialsFrom(env, {
+    username: 'ORANGE_MONEY_USERNAME',
+    password: 'ORANGE_MONEY_PASSWORD',
+    authToken: 'ORANGE_MONEY_AUTH_TOKEN',
+    channelMsisdn: 'ORANGE_MONEY_CHANNEL_MSISDN',
+    pin: 'ORANGE_MONEY_PIN',
+  });
+  const orange = offered<OrangeMoneyConfig>('orange', om && { baseUrl: trimmed(env.ORANGE_MONEY_BASE_URL) ?? ORANGE_MONEY_DEFAULT_BASE_URL, ...om }, '/orange', SANDBOX_CREDENTIALS.orange);
 
   return { notchpay, mtn, orange };
 }

@@ -4,7 +4,7 @@
  * kept as an exchange `{kind, httpStatus, body}` for the provider log, with secrets removed.
  * Retrying is the caller's decision (`retries`), given only for calls that are safe to repeat.
  */
-import { ProviderRejected, ProviderUnavailable, type ProviderName } from './port';
+import { ProviderRejected, ProviderUnavailable, type ProviderAnswer, type ProviderName } from './port';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -128,6 +128,19 @@ export async function tokenTroubleIsUnavailable<T>(run: () => Promise<T>): Promi
   }
 }
 
+/**
+ * For status calls: an answer refusing our credentials (401, 403) says nothing about the payment
+ * either. Ask again later (ProviderUnavailable) rather than fail it.
+ */
+export function refusedCredentialsAreUnavailable(provider: ProviderName, res: HttpAnswer): void {
+  if (res.status === 401 || res.status === 403) throw new ProviderUnavailable(provider, `${res.exchange.kind}: HTTP ${res.status}`, res.exchange);
+}
+
+/** A charge the provider took without saying more yet: pending under this reference, the rest from its status. */
+export function pendingAnswer(providerReference: string, exchange: Exchange): ProviderAnswer {
+  return { outcome: 'pending', providerReference, operatorTransactionId: null, reasonCode: null, authorizationUrl: null, rawStatus: null, exchange };
+}
+
 /** `obj.a.b` without casts, for reading loosely typed provider JSON. */
 export function pick(value: unknown, ...path: string[]): unknown {
   let cur: unknown = value;
@@ -154,6 +167,22 @@ export function headerValue(headers: Record<string, string | string[] | undefine
     return v ?? null;
   }
   return null;
+}
+
+/**
+ * Text for the payer's phone prompt (a USSD screen): accents dropped, plain ASCII, spaces folded,
+ * at most `max` characters, `fallback` when nothing is left. `forbidden` characters (an operator's
+ * refusals) become spaces too, after the accents are dropped.
+ */
+export function promptText(text: string, o: { max: number; fallback: string; forbidden?: RegExp }): string {
+  const plain = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const cleaned = (o.forbidden ? plain.replace(o.forbidden, ' ') : plain)
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, o.max)
+    .trim();
+  return cleaned || o.fallback;
 }
 
 /** Digits only, e.g. '+237 6 99 00 00 01' -> '237699000001'. */
@@ -236,6 +265,47 @@ export function basicAuthTokens(t: {
     const expiresIn = Number((res.body as Record<string, unknown>).expires_in ?? 3600);
     return { value: token, expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600 };
   }, t.marginMs);
+}
+
+/** One authorised call of an operator's API: a path under its URL, its retries, and any headers of this call only. */
+export type BearerCall = (
+  kind: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  retries: number,
+  headers?: Record<string, string>,
+) => Promise<HttpAnswer>;
+
+/** A client's connection: its settings (every default filled, once: clientSettings) and its authorised call. */
+export interface BearerSession<S> {
+  cfg: S;
+  call: BearerCall;
+}
+
+/**
+ * An operator API behind client-credentials tokens (MTN, Orange): every call carries the cached
+ * bearer token (basicAuthTokens) and the operator's own headers, and a 401 is tried once more with a
+ * fresh token (withBearerToken). The token and the calls share the client's timeout and fetch.
+ */
+export function bearerSession<S extends { timeoutMs: number; tokenMarginMs: number; fetchImpl?: typeof fetch }>(
+  provider: ProviderName,
+  cfg: S,
+  api: {
+    token: { url: string; user: string; secret: string; headers: Record<string, string>; body: string };
+    /** What every call's path is appended to. */
+    url: string;
+    /** Sent on every call, after the bearer token. */
+    headers: Record<string, string>;
+  },
+): BearerSession<S> {
+  const { timeoutMs, fetchImpl } = cfg;
+  const tokens = basicAuthTokens({ provider, ...api.token, timeoutMs, marginMs: cfg.tokenMarginMs, fetchImpl });
+  const call: BearerCall = (kind, method, path, body, retries, headers = {}) =>
+    withBearerToken(tokens, (token) =>
+      httpCall({ provider, kind, method, url: `${api.url}${path}`, headers: { authorization: `Bearer ${token}`, ...api.headers, ...headers }, body, timeoutMs, retries, fetchImpl }),
+    );
+  return { cfg, call };
 }
 
 /**

@@ -10,9 +10,9 @@
  * - callback: PUT or POST to X-Callback-Url, once, unsigned: a nudge only.
  */
 import { mtnOutcome, mtnReasonCode } from './statuses';
-import { basicAuthTokens, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, nudgeBody, pickString, TokenCache, tokenTroubleIsUnavailable, withBearerToken } from './http';
-import type { HttpAnswer } from './http';
-import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from './port';
+import { bearerSession, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, msisdnDigits, nudgeBody, pendingAnswer, pickString, promptText, refusedCredentialsAreUnavailable, tokenTroubleIsUnavailable } from './http';
+import type { BearerSession } from './http';
+import { ChargeNotAtProvider, ProviderRejected } from './port';
 import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer } from './port';
 
 export const MTN_MOMO_DEFAULT_BASE_URL = 'https://proxy.momoapi.mtn.com';
@@ -48,16 +48,7 @@ export const isUuid4 = (s: string) => UUID4.test(s);
  * prompt), ≤ 160 characters, never empty (500 in production).
  */
 export function momoNote(text: string, fallback = 'Paiement LBF'): string {
-  const cleaned = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[&'’‘"<>\\]/g, ' ')
-    .replace(/[^\x20-\x7e]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, MTN_NOTE_MAX)
-    .trim();
-  return cleaned || fallback;
+  return promptText(text, { max: MTN_NOTE_MAX, fallback, forbidden: /[&'’‘"<>\\]/g });
 }
 
 function reasonFromBody(body: unknown): string | null {
@@ -65,68 +56,23 @@ function reasonFromBody(body: unknown): string | null {
   return pickString(body, 'code') ?? mtnReasonCode((body as Record<string, unknown> | null)?.reason) ?? null;
 }
 
-/** A client's connection: its settings (every default filled here, once) and its token cache. */
-type MomoSettings = ReturnType<typeof momoSettings>;
-
-interface MomoSession {
-  cfg: MomoSettings;
-  base: string;
-  tokens: TokenCache;
-}
+type MomoSession = BearerSession<ReturnType<typeof momoSettings>>;
 
 const momoSettings = (cfg: MtnMomoConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: MTN_MOMO_WINDOW_MS });
 
-function momoSession(cfg: MomoSettings): MomoSession {
+function momoSession(cfg: MomoSession['cfg']): MomoSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const tokens = basicAuthTokens({
-    provider: 'mtn',
-    url: `${base}/collection/token/`,
-    user: cfg.apiUser,
-    secret: cfg.apiKey,
-    headers: { 'ocp-apim-subscription-key': cfg.subscriptionKey },
-    body: '',
-    timeoutMs: cfg.timeoutMs,
-    marginMs: cfg.tokenMarginMs,
-    fetchImpl: cfg.fetchImpl,
+  return bearerSession('mtn', cfg, {
+    token: { url: `${base}/collection/token/`, user: cfg.apiUser, secret: cfg.apiKey, headers: { 'ocp-apim-subscription-key': cfg.subscriptionKey }, body: '' },
+    url: base,
+    headers: { 'x-target-environment': cfg.targetEnvironment, 'ocp-apim-subscription-key': cfg.subscriptionKey },
   });
-  return { cfg, base, tokens };
-}
-
-/** One authorised call (withBearerToken: a 401 is tried once more with a fresh token). */
-function authed(
-  s: MomoSession,
-  kind: string,
-  method: 'GET' | 'POST',
-  path: string,
-  extraHeaders: Record<string, string>,
-  body: unknown,
-  retries: number,
-): Promise<HttpAnswer> {
-  return withBearerToken(s.tokens, (token) =>
-    httpCall({
-      provider: 'mtn',
-      kind,
-      method,
-      url: `${s.base}${path}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-target-environment': s.cfg.targetEnvironment,
-        'ocp-apim-subscription-key': s.cfg.subscriptionKey,
-        ...extraHeaders,
-      },
-      body,
-      timeoutMs: s.cfg.timeoutMs,
-      retries,
-      fetchImpl: s.cfg.fetchImpl,
-    }),
-  );
 }
 
 async function momoStatus(s: MomoSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
   const ref = attempt.providerReference ?? attempt.reference;
-  const res = await tokenTroubleIsUnavailable(() => authed(s, 'mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, {}, undefined, 2));
-  // Refused credentials say nothing about the payment: ask again later rather than fail it.
-  if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('mtn', `mtn.status: HTTP ${res.status}`, res.exchange);
+  const res = await tokenTroubleIsUnavailable(() => s.call('mtn.status', 'GET', `/collection/v1_0/requesttopay/${encodeURIComponent(ref)}`, undefined, 2));
+  refusedCredentialsAreUnavailable('mtn', res);
   // MoMo has no request with this X-Reference-Id: requesttopay never reached it.
   if (res.status === 404) throw new ChargeNotAtProvider('mtn', res.exchange);
   if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
@@ -158,22 +104,14 @@ async function momoCharge(s: MomoSession, request: ChargeRequest): Promise<Provi
     payeeNote: note,
   };
   // Safe to retry: the same X-Reference-Id can only create one request (409 on the second).
-  const res = await authed(s, 'mtn.requesttopay', 'POST', '/collection/v1_0/requesttopay', headers, body, 2);
+  const res = await s.call('mtn.requesttopay', 'POST', '/collection/v1_0/requesttopay', body, 2, headers);
   if (res.status === 409) {
     // RESOURCE_ALREADY_EXIST: an earlier try with this reference was created. Ask where it is.
     const existing = await momoStatus(s, { reference: request.reference, providerReference: request.reference });
     return { ...existing, exchange: { kind: 'mtn.requesttopay', httpStatus: 409, body: { first: res.exchange.body, status: existing.exchange.body } } };
   }
   if (res.status >= 400) throw new ProviderRejected('mtn', reasonFromBody(res.body) ?? `HTTP_${res.status}`, res.exchange);
-  return {
-    outcome: 'pending',
-    providerReference: request.reference,
-    operatorTransactionId: null,
-    reasonCode: null,
-    authorizationUrl: null,
-    rawStatus: null,
-    exchange: res.exchange,
-  };
+  return pendingAnswer(request.reference, res.exchange);
 }
 
 function momoNotification(notification: InboundNotification): NotificationVerdict {

@@ -10,8 +10,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { notchPayEventOutcome, notchPayOutcome } from './statuses';
-import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, type HttpAnswer } from './http';
-import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from './port';
+import { clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, pick, pickString, refusedCredentialsAreUnavailable, type HttpAnswer } from './http';
+import { ChargeNotAtProvider, ProviderRejected } from './port';
 import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer, ProviderOutcome } from './port';
 
 export const NOTCHPAY_DEFAULT_BASE_URL = 'https://api.notchpay.co';
@@ -160,8 +160,7 @@ function fromTransaction(res: HttpAnswer): ProviderAnswer {
 async function notchPayStatus(s: NotchPaySession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
   const ref = attempt.providerReference ?? attempt.reference;
   const res = await s.call('notchpay.status', 'GET', `/payments/${encodeURIComponent(ref)}`, undefined, { retries: 2 });
-  // A refused key says nothing about the payment: ask again later rather than fail it.
-  if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('notchpay', `notchpay.status: HTTP ${res.status}`, res.exchange);
+  refusedCredentialsAreUnavailable('notchpay', res);
   // No payment with this reference: /payments/initialize never reached NotchPay.
   if (res.status === 404) throw new ChargeNotAtProvider('notchpay', res.exchange);
   if (res.status >= 400) throw new ProviderRejected('notchpay', rejectionCode(res), res.exchange);

@@ -12,8 +12,8 @@
  * - notification to notifUrl: body undocumented, unsigned: a nudge only.
  */
 import { orangeInitRefused, orangeOutcome } from './statuses';
-import { basicAuthTokens, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, httpCall, msisdnDigits, nudgeBody, pickString, TokenCache, tokenTroubleIsUnavailable, withBearerToken } from './http';
-import type { HttpAnswer } from './http';
+import { bearerSession, clientSettings, DEFAULT_TIMEOUT_MS, headerValue, msisdnDigits, nudgeBody, pendingAnswer, pickString, promptText, refusedCredentialsAreUnavailable, tokenTroubleIsUnavailable } from './http';
+import type { BearerSession, HttpAnswer } from './http';
 import { ChargeNotAtProvider, ProviderRejected, ProviderUnavailable } from './port';
 import type { ChargeRequest, InboundNotification, NotificationVerdict, PaymentProvider, ProviderAnswer } from './port';
 
@@ -49,62 +49,24 @@ export function orangeSubscriberMsisdn(phone: string): string {
 
 /** Short plain text for the prompt (the API's tolerance is undocumented: stay conservative). */
 function orangeDescription(text: string): string {
-  const cleaned = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120)
-    .trim();
-  return cleaned || 'Paiement LBF';
+  return promptText(text, { max: 120, fallback: 'Paiement LBF' });
 }
 
 function orangeCode(body: unknown, status: number): string {
   return pickString(body, 'data', 'inittxnstatus') ?? pickString(body, 'code') ?? `HTTP_${status}`;
 }
 
-/** A client's connection: its settings (every default filled here, once) and its token cache. */
-type OrangeSettings = ReturnType<typeof orangeSettings>;
-
-interface OrangeSession {
-  cfg: OrangeSettings;
-  api: string;
-  tokens: TokenCache;
-}
+type OrangeSession = BearerSession<ReturnType<typeof orangeSettings>>;
 
 const orangeSettings = (cfg: OrangeMoneyConfig) => clientSettings(cfg, { timeoutMs: DEFAULT_TIMEOUT_MS, tokenMarginMs: 60_000, windowMs: ORANGE_MONEY_WINDOW_MS });
 
-function orangeSession(cfg: OrangeSettings): OrangeSession {
+function orangeSession(cfg: OrangeSession['cfg']): OrangeSession {
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const tokens = basicAuthTokens({
-    provider: 'orange',
-    url: `${base}/token`,
-    user: cfg.username,
-    secret: cfg.password,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-    timeoutMs: cfg.timeoutMs,
-    marginMs: cfg.tokenMarginMs,
-    fetchImpl: cfg.fetchImpl,
+  return bearerSession('orange', cfg, {
+    token: { url: `${base}/token`, user: cfg.username, secret: cfg.password, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' },
+    url: `${base}${ORANGE_MONEY_API_PREFIX}`,
+    headers: { 'x-auth-token': cfg.authToken },
   });
-  return { cfg, api: `${base}${ORANGE_MONEY_API_PREFIX}`, tokens };
-}
-
-function authed(s: OrangeSession, kind: string, method: 'GET' | 'POST', path: string, body: unknown, retries: number): Promise<HttpAnswer> {
-  return withBearerToken(s.tokens, (token) =>
-    httpCall({
-      provider: 'orange',
-      kind,
-      method,
-      url: `${s.api}${path}`,
-      headers: { authorization: `Bearer ${token}`, 'x-auth-token': s.cfg.authToken },
-      body,
-      timeoutMs: s.cfg.timeoutMs,
-      retries,
-      fetchImpl: s.cfg.fetchImpl,
-    }),
-  );
 }
 
 function fromStatusBody(res: HttpAnswer, payToken: string): ProviderAnswer {
@@ -140,7 +102,7 @@ async function payTokenFor(s: OrangeSession, request: ChargeRequest): Promise<{ 
   // A payToken whose mp/pay never reached Orange (still INITIATED) is used as it is; else mp/init
   // reserves one: not retried (a lost one is simply never used).
   if (request.providerReference) return { payToken: request.providerReference, init: { exchange: { body: { reused: request.providerReference } } } };
-  const answer = await authed(s, 'orange.init', 'POST', '/mp/init', {}, 0);
+  const answer = await s.call('orange.init', 'POST', '/mp/init', {}, 0);
   const payToken = pickString(answer.body, 'data', 'payToken');
   if (answer.status >= 400 || !payToken) throw new ProviderRejected('orange', orangeCode(answer.body, answer.status), answer.exchange);
   // Stored before mp/pay: after a crash past this point the attempt can still be asked about.
@@ -166,18 +128,10 @@ async function orangeCharge(s: OrangeSession, request: ChargeRequest): Promise<P
   // mp/paymentstatus tells the rest (INITIATED, i.e. never reached, stays pending until the window).
   let pay: HttpAnswer;
   try {
-    pay = await authed(s, 'orange.pay', 'POST', '/mp/pay', body, 0);
+    pay = await s.call('orange.pay', 'POST', '/mp/pay', body, 0);
   } catch (err) {
     if (!(err instanceof ProviderUnavailable)) throw err;
-    return {
-      outcome: 'pending',
-      providerReference: payToken,
-      operatorTransactionId: null,
-      reasonCode: null,
-      authorizationUrl: null,
-      rawStatus: null,
-      exchange: { kind: 'orange.charge', httpStatus: err.exchange?.httpStatus ?? null, body: { init: init.exchange.body, pay: err.exchange?.body ?? { error: err.message } } },
-    };
+    return pendingAnswer(payToken, { kind: 'orange.charge', httpStatus: err.exchange?.httpStatus ?? null, body: { init: init.exchange.body, pay: err.exchange?.body ?? { error: err.message } } });
   }
   const exchange = { kind: 'orange.charge', httpStatus: pay.status, body: { init: init.exchange.body, pay: pay.exchange.body } };
   const refused = orangeInitRefused(pickString(pay.body, 'data', 'inittxnstatus'));
@@ -188,9 +142,8 @@ async function orangeCharge(s: OrangeSession, request: ChargeRequest): Promise<P
 
 async function orangeStatus(s: OrangeSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
   const payToken = needPayToken(attempt, 'orange.status');
-  const res = await tokenTroubleIsUnavailable(() => authed(s, 'orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2));
-  // Refused credentials say nothing about the payment: ask again later rather than fail it.
-  if (res.status === 401 || res.status === 403) throw new ProviderUnavailable('orange', `orange.status: HTTP ${res.status}`, res.exchange);
+  const res = await tokenTroubleIsUnavailable(() => s.call('orange.status', 'GET', `/mp/paymentstatus/${encodeURIComponent(payToken)}`, undefined, 2));
+  refusedCredentialsAreUnavailable('orange', res);
   if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
   if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
   // Reserved by mp/init but mp/pay never reached Orange: no prompt was ever sent.
@@ -201,7 +154,7 @@ async function orangeStatus(s: OrangeSession, attempt: { reference: string; prov
 async function orangeResend(s: OrangeSession, attempt: { reference: string; providerReference: string | null }): Promise<ProviderAnswer> {
   const payToken = needPayToken(attempt, 'orange.push');
   // Re-sending a prompt twice is harmless for the payer (one payment per payToken): retried.
-  const res = await authed(s, 'orange.push', 'GET', `/mp/push/${encodeURIComponent(payToken)}`, undefined, 1);
+  const res = await s.call('orange.push', 'GET', `/mp/push/${encodeURIComponent(payToken)}`, undefined, 1);
   if (res.status === 404) throw new ProviderRejected('orange', 'NOT_FOUND', res.exchange);
   if (res.status >= 400) throw new ProviderRejected('orange', orangeCode(res.body, res.status), res.exchange);
   return fromStatusBody(res, payToken);

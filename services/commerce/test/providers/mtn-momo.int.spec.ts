@@ -1,13 +1,9 @@
-import { standIn } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { ChargeNotAtProvider, createMtnMomoClient, momoNote, ProviderRejected, ProviderUnavailable } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, providerWorld, until } from './world';
+import { answerPhone, chargeRequest, countingFetch, operatorUnderTest, phonePrompts, until } from './world';
 
 describe('MTN MoMo client against the sandbox', () => {
-  const world = providerWorld();
-  const mtn = standIn(() => world.providers.get('mtn')!);
-
-  const charge = (phone: string, reference = randomUUID()) => mtn.charge(chargeRequest(world, { provider: 'mtn', reference, phone }));
+  const { world, client: mtn, charge } = operatorUnderTest('mtn');
 
   it('is on the sandbox with MTN window of 5 minutes', () => {
     expect(mtn.sandbox).toBe(true);
@@ -106,15 +102,9 @@ describe('MTN MoMo client against the sandbox', () => {
   });
 
   it('caches the token (one fetch for many calls, one in flight), refreshes on expiry and after a 401', async () => {
-    const urls: string[] = [];
-    const client = createMtnMomoClient({
-      ...world.configs.mtn!,
-      fetchImpl: (input, init) => {
-        urls.push(String(input));
-        return fetch(input, init);
-      },
-    });
-    const tokenCalls = () => urls.filter((u) => u.endsWith('/collection/token/')).length;
+    const tokens = countingFetch('/collection/token/');
+    const client = createMtnMomoClient({ ...world.configs.mtn!, fetchImpl: tokens.fetchImpl });
+    const tokenCalls = tokens.count;
     const reference = randomUUID();
     await client.charge(chargeRequest(world, { provider: 'mtn', reference, phone: '46733123454' }));
     await Promise.all(Array.from({ length: 5 }, () => client.status({ reference, providerReference: reference })));

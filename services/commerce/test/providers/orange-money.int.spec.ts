@@ -1,13 +1,9 @@
-import { standIn } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { ChargeNotAtProvider, createOrangeMoneyClient, orangeSubscriberMsisdn, ProviderRejected, ProviderUnavailable } from '../../src/providers';
-import { answerPhone, chargeRequest, phonePrompts, providerWorld, until } from './world';
+import { answerPhone, chargeRequest, countingFetch, operatorUnderTest, phonePrompts, until } from './world';
 
 describe('Orange Money client against the sandbox', () => {
-  const world = providerWorld();
-  const orange = standIn(() => world.providers.get('orange')!);
-
-  const charge = (phone: string, reference = randomUUID()) => orange.charge(chargeRequest(world, { provider: 'orange', reference, phone }));
+  const { world, client: orange, charge } = operatorUnderTest('orange');
 
   it('is on the sandbox with a 10-minute window and can re-send prompts', () => {
     expect(orange.sandbox).toBe(true);
@@ -102,20 +98,14 @@ describe('Orange Money client against the sandbox', () => {
   });
 
   it('gets a new token after a 401 and caches it otherwise', async () => {
-    const urls: string[] = [];
-    const client = createOrangeMoneyClient({
-      ...world.configs.orange!,
-      fetchImpl: (input, init) => {
-        urls.push(String(input));
-        return fetch(input, init);
-      },
-    });
+    const tokens = countingFetch('/token');
+    const client = createOrangeMoneyClient({ ...world.configs.orange!, fetchImpl: tokens.fetchImpl });
     const a = await client.charge(chargeRequest(world, { provider: 'orange', phone: '237699000004' }));
     await client.status({ reference: 'x', providerReference: a.providerReference });
-    expect(urls.filter((u) => u.endsWith('/token'))).toHaveLength(1);
+    expect(tokens.count()).toBe(1);
     world.sandbox.state.tokens.clear();
     expect((await client.status({ reference: 'x', providerReference: a.providerReference })).outcome).toBe('pending');
-    expect(urls.filter((u) => u.endsWith('/token'))).toHaveLength(2);
+    expect(tokens.count()).toBe(2);
   });
 
   it('a lost mp/pay answer is pending with the payToken, so the status can still find the payment', async () => {

@@ -3,7 +3,7 @@
  * standing in for commerce's webhook endpoints (records raw bodies and headers), and the clients
  * built from env exactly as commerce builds them.
  */
-import { withHarness } from '@lbf/service-kit/testing';
+import { standIn, withHarness } from '@lbf/service-kit/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,6 +70,29 @@ export function providerWorld(): ProviderWorld {
     world.receiver.received.length = 0;
   });
   return world;
+}
+
+/**
+ * A mobile-money operator's client against the sandbox, in the world of the tests around it, and a
+ * charge to one phone (under a fresh reference unless given).
+ */
+export function operatorUnderTest(provider: 'mtn' | 'orange') {
+  const world = providerWorld();
+  const client = standIn(() => world.providers.get(provider)!);
+  const charge = (phone: string, reference = randomUUID()) => client.charge(chargeRequest(world, { provider, reference, phone }));
+  return { world, client, charge };
+}
+
+/** The global fetch, counting the requests to URLs that end with `path` (a client's token calls). */
+export function countingFetch(path: string): { fetchImpl: typeof fetch; count(): number } {
+  let n = 0;
+  return {
+    fetchImpl: (input, init) => {
+      if (String(input).endsWith(path)) n++;
+      return fetch(input, init);
+    },
+    count: () => n,
+  };
 }
 
 export async function startProviderWorld(tuning: ProviderTuning = {}): Promise<ProviderWorld> {

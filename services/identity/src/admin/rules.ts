@@ -24,11 +24,6 @@ export function clampPage(page: number | null | undefined, total: number, pageSi
   return Math.min(Math.max(Number.isFinite(wanted) ? wanted : 1, 1), totalPages(total, pageSize));
 }
 
-/** A LIKE pattern matching the text anywhere, its own % _ and \ taken literally (ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The export's header, in the table's order (spec 'Admin users'). */
 export const USERS_CSV_HEADER = ['Nom', 'Email', 'Téléphone', "Date d'inscription", 'Achats', 'Total dépensé (FCFA)', 'Statut'];
 

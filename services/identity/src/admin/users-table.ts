@@ -1,8 +1,8 @@
-import { connectionOf, cursorPageArgs, ok, parseInput, splitPage, toCsv, type Connection, type Result } from '@lbf/service-kit';
+import { connectionOf, containsPattern, cursorPageArgs, ok, parseInput, splitPage, toCsv, type Connection, type Result } from '@lbf/service-kit';
 import { z } from 'zod';
 import type { UserLoaders } from '../accounts';
 import type { IdentityDeps } from '../deps';
-import { clampPage, clampPageSize, containsPattern, SEARCH_MAX_LENGTH, totalPages, USERS_CSV_HEADER, userCsvRow } from './rules';
+import { clampPage, clampPageSize, SEARCH_MAX_LENGTH, totalPages, USERS_CSV_HEADER, userCsvRow } from './rules';
 import type { User } from '../shared/user';
 import { countUsers, selectUsers, selectUsersAfter, type AdminUserRow, type ListQuery } from './store';
 

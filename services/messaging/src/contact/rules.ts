@@ -2,8 +2,6 @@ import { z } from 'zod';
 import type { ContactSubject } from '../generated/graphql';
 import { pagingSchema } from '../shared/paging';
 
-export { likePattern } from '../shared/sql';
-
 /** The contact form's words (spec §5 verbatim, then ours for what the spec does not word). */
 export const CONTACT_TEXT = {
   nameShort: 'Le nom doit contenir au moins 2 caractères',

@@ -1,5 +1,6 @@
+import { containsPattern } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
-import { likePattern, type Row } from '../shared/sql';
+import type { Row } from '../shared/sql';
 
 /**
  * The contact module's one door to its tables (raw SQL through the EntityManager):
@@ -54,7 +55,7 @@ export async function contactMessageRows(
   const where = [args.folder === 'ARCHIVED' ? 'archived_at IS NOT NULL' : 'archived_at IS NULL'];
   const params: unknown[] = [];
   if (args.search) {
-    params.push(likePattern(args.search));
+    params.push(containsPattern(args.search));
     where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length} OR message ILIKE $${params.length})`);
   }
   const clause = where.join(' AND ');

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { queryRows } from '@lbf/service-kit';
+import { containsPattern, queryRows } from '@lbf/service-kit';
 import { suppressionHash } from '../shared/email';
-import { likePattern } from '../shared/sql';
 import type { MailPurpose, TemplateData } from './template-data';
 import type { MAIL_STATUSES } from './rules';
 
@@ -182,7 +181,7 @@ export async function listDeliveries(
   if (filter.status) where.push(`status = $${params.push(filter.status.toLowerCase())}`);
   if (filter.purpose) where.push(`purpose = $${params.push(filter.purpose.toLowerCase())}`);
   const search = filter.search?.trim();
-  if (search) where.push(`recipient ILIKE $${params.push(likePattern(search.toLowerCase()))}`);
+  if (search) where.push(`recipient ILIKE $${params.push(containsPattern(search.toLowerCase()))}`);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM mail_deliveries ${clause}`, params)) as Array<{ total: number }>;
   const rows = (await manager.query(

@@ -1,5 +1,6 @@
+import { containsPattern } from '@lbf/service-kit';
 import type { EntityManager } from 'typeorm';
-import { likePattern, type Row } from '../shared/sql';
+import type { Row } from '../shared/sql';
 
 /**
  * The internal messages' one door to their tables (raw SQL through the EntityManager):
@@ -79,7 +80,7 @@ export async function recipientRows(manager: EntityManager, search: string | nul
   const params: unknown[] = [first];
   let where = 'NOT u.banned';
   if (search) {
-    params.push(likePattern(search));
+    params.push(containsPattern(search));
     where += ` AND (${FULL_NAME} ILIKE $2 OR u.email ILIKE $2)`;
   }
   return (await manager.query(

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { SubscriberStatus } from '../generated/graphql';
-import { queryRows } from '@lbf/service-kit';
+import { containsPattern, queryRows } from '@lbf/service-kit';
 import { suppressionHash } from '../shared/email';
-import { likePattern } from '../shared/sql';
 import type { CampaignCounters, SubscriberStatusDb } from './rules';
 
 /**
@@ -37,7 +36,7 @@ function subscriberFilter(search: string | null | undefined, status: SubscriberS
   }
   const term = (search ?? '').trim().toLowerCase();
   if (term) {
-    params.push(likePattern(term));
+    params.push(containsPattern(term));
     where.push(`email LIKE $${params.length}`);
   }
   return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };

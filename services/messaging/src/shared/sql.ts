@@ -4,11 +4,6 @@ export type { Row } from '@lbf/service-kit';
 /** A timestamp column as the API's ISO-8601 string; null stays null. */
 export const iso = (v: unknown): string | null => (v ? new Date(v as string | Date).toISOString() : null);
 
-/** A search term for ILIKE: % _ and \ match themselves. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are uuids: anything else is looked up as nothing (never sent to a uuid column). */

@@ -7,13 +7,21 @@ export const BUNDLED_FFMPEG = ffmpegInstaller.path;
 
 export interface FfmpegRun {
   code: number | null;
+  /** The signal that ended it (SIGKILL after the timeout), when one did. */
+  signal: NodeJS.Signals | null;
+  /** Its first 64 kB or so. */
   stderr: string;
 }
 
-/** Runs ffmpeg with arguments (never through a shell), killing it after `timeoutMs`. */
-export function runFfmpeg(bin: string, args: string[], timeoutMs = 120_000): Promise<FfmpegRun> {
+/**
+ * Runs ffmpeg with arguments (never through a shell), killing it after `timeoutMs`. Its standard
+ * output goes to `onStdout` when given (e.g. `-progress pipe:1`), else is read and dropped.
+ */
+export function runFfmpeg(bin: string, args: string[], timeoutMs = 120_000, onStdout?: (chunk: string) => void): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (onStdout) child.stdout.setEncoding('utf8').on('data', onStdout);
+    else child.stdout.resume();
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d: string) => {
@@ -25,9 +33,9 @@ export function runFfmpeg(bin: string, args: string[], timeoutMs = 120_000): Pro
       clearTimeout(timer);
       reject(err);
     });
-    child.once('close', (code) => {
+    child.once('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, stderr });
+      resolve({ code, signal, stderr });
     });
   });
 }
@@ -63,20 +71,8 @@ export async function grabFrame(bin: string, source: string, atSeconds: number, 
 }
 
 /** What ffmpeg prints on stdout (its -encoders / -filters lists). */
-export function ffmpegStdout(bin: string, args: string[], timeoutMs = 20_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('close', () => {
-      clearTimeout(timer);
-      resolve(out);
-    });
-  });
+export async function ffmpegStdout(bin: string, args: string[], timeoutMs = 20_000): Promise<string> {
+  let out = '';
+  await runFfmpeg(bin, args, timeoutMs, (d) => (out += d));
+  return out;
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FfmpegProgress } from './ffmpeg-progress';
@@ -101,26 +100,8 @@ export async function encodeLadder(
   for (const name of [...rungs.map((r) => r.name), AUDIO.name]) await mkdir(join(outDir, name), { recursive: true });
   const progress = new FfmpegProgress();
   const duration = info.exactSeconds ?? info.durationSeconds;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(bin, ladderArgs(source, info, rungs, outDir), { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => {
-      if (progress.feed(d)) onProgress(progress.fraction(duration));
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => {
-      if (stderr.length < 16_000) stderr += d;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed (exit ${code ?? signal}): ${stderr.slice(0, 800)}`));
-    });
+  const run = await runFfmpeg(bin, ladderArgs(source, info, rungs, outDir), timeoutMs, (d) => {
+    if (progress.feed(d)) onProgress(progress.fraction(duration));
   });
+  if (run.code !== 0) throw new Error(`ffmpeg failed (exit ${run.code ?? run.signal}): ${run.stderr.slice(0, 800)}`);
 }
