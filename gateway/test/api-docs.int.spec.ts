@@ -74,7 +74,7 @@ describe('the public schema and its docs through the gateway', () => {
   });
 
   it('in production, refuses introspection to a visitor and to a person, an administrator included', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${adminToken}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${adminToken}` }] as Array<Record<string, string>>) {
       const res = (await gql(production.url, INTROSPECTION, {}, headers)) as Res;
       expect(res.data ?? null).toBeNull();
       expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/introspection is allowed for API keys only/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });

@@ -95,7 +95,7 @@ describe('the API through the gateway', () => {
     stream = testStream();
     const keys = testKeys();
     // The gateway and the subgraphs share the test secret, as they do in production.
-    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent', subgraphSecret: TEST_SUBGRAPH_SECRET, redisKeyPrefix, migrations: { mode: 'boot' as const, waitMs: 60_000 }, dbPoolMax: 4 };
+    const shared = { natsUrl: TEST_NATS_URL, redisUrl: TEST_REDIS_URL, eventStream: stream.stream, eventPrefix: stream.prefix, production: false, logLevel: 'silent', subgraphSecret: TEST_SUBGRAPH_SECRET, redisKeyPrefix, migrations: { mode: 'boot' as const, waitMs: 60_000 }, dbPoolMax: 4, shutdownDelayMs: 0, siteTimezone: 'Africa/Douala' };
     identity = await startIdentity({
       ...shared,
       port: 0,
@@ -110,7 +110,6 @@ describe('the API through the gateway', () => {
       port: 0,
       databaseUrl: db.urlFor('analytics'),
       authPublicKey: keys.publicKey,
-      siteTimezone: 'Africa/Douala',
       visitsPerMinutePerIp: 100_000,
     });
     gateway = await startGateway(

@@ -269,7 +269,7 @@ describe('the gateway', () => {
       });
       expect(big.status).toBe(200);
       expect(big.headers.get('content-encoding')).toBe('gzip');
-      expect(Object.keys((await big.json()).data)).toHaveLength(15);
+      expect(Object.keys(((await big.json()) as { data: object }).data)).toHaveLength(15);
     });
   });
 

@@ -79,7 +79,7 @@ describe('media through the gateway', () => {
     const body = Buffer.alloc(3 * 1024 * 1024, 7);
     const res = await fetch(`${origin()}/media/upload/token-123`, { method: 'PUT', body, headers: { 'content-type': 'video/mp4' } });
     expect(res.status).toBe(201);
-    expect((await res.json()).bytes).toBe(body.length);
+    expect(((await res.json()) as { bytes: number }).bytes).toBe(body.length);
     expect(received.at(-1)?.equals(body)).toBe(true);
   });
 
@@ -99,7 +99,7 @@ describe('media through the gateway', () => {
       for (const path of ['too-big', 'wrong-type']) {
         try {
           const res = await fetch(`${origin()}/media/upload/${path}`, { method: 'PUT', body, headers: { 'content-type': 'video/mp4' } });
-          outcomes.push(`${path} ${res.status} ${(await res.json()).error}`);
+          outcomes.push(`${path} ${res.status} ${((await res.json()) as { error: string }).error}`);
         } catch (err) {
           outcomes.push(`${path} ${String((err as Error).cause ?? err)}`);
         }

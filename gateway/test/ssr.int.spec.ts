@@ -98,7 +98,7 @@ describe('server-rendered public pages', () => {
       input: { email: customer.email, password: 'secret1', asAdmin: true },
     });
     admin.token = signIn.data!.signIn.accessToken;
-    adminToken = admin.token;
+    adminToken = signIn.data!.signIn.accessToken;
     const created = await admin.gql('mutation($input: CreateArticleInput!) { createArticle(input: $input) { article { id } error { message } } }', {
       input: {
         title: article.title,

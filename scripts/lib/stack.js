@@ -50,6 +50,9 @@ function stackPorts(portOffset, replicaPortStep = 10) {
 /**
  * A random port offset `from + step × k` (0 ≤ k < count) none of whose stack ports fetch() refuses,
  * for stacks that run beside others (tests, tools). `usable` may refuse more (ports already taken).
+ * @param {{ from: number, step: number, count: number }} range
+ * @param {(offset: number) => Promise<boolean>} [usable]
+ * @returns {Promise<number>}
  */
 async function randomPortOffset({ from, step, count }, usable = async () => true) {
   for (let attempt = 0; attempt < 4 * count; attempt++) {

@@ -131,7 +131,7 @@ describe("the route's preloads", () => {
   it('finds a module Vite made a shared chunk of, and adds nothing for a module inside the entry', () => {
     expect(chunkKey(manifest, 'src/features/catalogue/item-preview.tsx')).toBe('_item-preview-abc.js');
     // Its strings' module has the same name and a chunk of its own, which the page's chunk imports.
-    const withStrings = { ...manifest, '_item-preview-str.js': { file: 'assets/item-preview-str.js', name: 'item-preview' } };
+    const withStrings: typeof manifest = { ...manifest, '_item-preview-str.js': { file: 'assets/item-preview-str.js', name: 'item-preview' } };
     withStrings['_item-preview-abc.js'] = { ...manifest['_item-preview-abc.js']!, imports: [...(manifest['_item-preview-abc.js']!.imports ?? []), '_item-preview-str.js'] };
     expect(chunkKey(withStrings, 'src/features/catalogue/item-preview.tsx')).toBe('_item-preview-abc.js');
     expect(preloadTags(manifest, 'src/features/catalogue/item-preview.tsx', new Set())).toContain('href="/assets/item-preview-abc.js"');

@@ -6,6 +6,7 @@ import {
   TEST_NATS_URL,
   type GraphQLResponse as KitGraphQLResponse,
   type HarnessDefinition,
+  type Loose,
 } from '@lbf/service-kit/testing';
 import type { BaseConfig } from '@lbf/service-kit';
 import { connect } from 'nats';
@@ -24,7 +25,7 @@ export type GraphQLResponse<T> = KitGraphQLResponse<T>;
 export type { VideoRow };
 
 /** A request as the gateway sends it: with the secret (when given) and the token. */
-export function gql<T = Record<string, unknown>>(
+export function gql<T = Loose>(
   url: string,
   query: string,
   variables?: Record<string, unknown>,
@@ -66,7 +67,7 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
   const customer = harness.newUser();
   const call =
     (token?: string) =>
-    <T = Record<string, unknown>>(q: string, variables?: Record<string, unknown>) =>
+    <T = Loose>(q: string, variables?: Record<string, unknown>) =>
       gql<T>(app.url, q, variables, token, env.subgraphSecret);
   const cliSources: DataSource[] = [];
 
@@ -97,7 +98,7 @@ export async function setupCatalogue(overrides: Partial<CatalogueConfig> = {}) {
     asAdmin: call(admin.token),
     asCustomer: call(customer.token),
     /** As the holder of `token`. */
-    as: <T = Record<string, unknown>>(token: string, q: string, variables?: Record<string, unknown>) => call(token)<T>(q, variables),
+    as: <T = Loose>(token: string, q: string, variables?: Record<string, unknown>) => call(token)<T>(q, variables),
     /** fetch as the gateway's /media proxy does: the secret on requests to the catalogue, nothing added elsewhere (S3). */
     fetch: (url: string | URL, init: RequestInit = {}) =>
       fetch(

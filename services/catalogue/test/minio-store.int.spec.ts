@@ -2,6 +2,7 @@ import { until, withHarness } from '@lbf/service-kit/testing';
 import { Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import { MinioStore } from '../src/media/storage/minio-store';
+import type { ObjectStore } from '../src/media/storage/object-store';
 import { ObjectTooLargeError } from '../src/media/storage/object-store';
 import { makeFixtures, putFile, requestUpload, upload } from './factories/media';
 import { startLocalS3, type LocalS3 } from './factories/s3';
@@ -9,7 +10,8 @@ import { setupCatalogue } from './harness';
 
 let s3: LocalS3;
 let endpoint: string;
-let store: MinioStore;
+// As the service holds it: through the port every store implements.
+let store: ObjectStore;
 let files: Awaited<ReturnType<typeof makeFixtures>>;
 
 beforeAll(async () => {

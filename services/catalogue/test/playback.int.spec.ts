@@ -36,6 +36,9 @@ async function start(token: string, videoId: string): Promise<Session> {
 /** The token of a session's URL. */
 const tokenOf = (s: Session) => /^\/media\/stream\/([^/]+)\/master\.m3u8$/.exec(s.manifestUrl)![1]!;
 
+/** A refused stream request's French reason. */
+const refusal = async (res: Response) => ((await res.json()) as { error: string }).error;
+
 /** GET as the gateway forwards it (its credential), with an optional Bearer. */
 function get(path: string, opts: { bearer?: string; range?: string; credential?: boolean } = {}) {
   const headers: Record<string, string> = {};
@@ -193,7 +196,7 @@ describe('the stream routes', () => {
     const url = `/media/stream/${tokenOf(full)}/key`;
     const none = await get(url);
     expect(none.status).toBe(401);
-    expect((await none.json()).error).toBe('Connexion requise pour regarder cette vidéo.');
+    expect((await refusal(none))).toBe('Connexion requise pour regarder cette vidéo.');
     expect((await get(url, { bearer: stranger.token })).status).toBe(403);
     // The same buyer signed in elsewhere: another session, not this playback's.
     const elsewhere = t.newUser({ userId: buyer.userId });
@@ -207,7 +210,7 @@ describe('the stream routes', () => {
     const forged = signer.signStream({ videoId: videoA, version: 1, scope: 'full', userId: stranger.userId, sessionId: stranger.sessionId, iat: now, exp: now + 600 });
     const res = await get(`/media/stream/${forged}/key`, { bearer: stranger.token });
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe("Vous n'avez pas accès à cette vidéo.");
+    expect((await refusal(res))).toBe("Vous n'avez pas accès à cette vidéo.");
   });
 
   it('give a preview token the preview only: its own clear segments, never the full files or the key', async () => {
@@ -228,13 +231,13 @@ describe('the stream routes', () => {
     for (const bad of [retarget({ videoId: videoB }), retarget({ scope: 'full', exp: payload.exp + 86400 }), retarget({ version: 2 }), `${body}.${sig.slice(0, -2)}AA`]) {
       const res = await get(`/media/stream/${bad}/master.m3u8`);
       expect(res.status).toBe(403);
-      expect((await res.json()).error).toBe('Lien de lecture invalide.');
+      expect((await refusal(res))).toBe('Lien de lecture invalide.');
     }
     const past = Math.floor(Date.now() / 1000) - 10;
     const expired = signer.signStream({ ...payload, iat: past - 600, exp: past });
     const res = await get(`/media/stream/${expired}/master.m3u8`);
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe('Cette session de lecture a expiré. Relancez la vidéo.');
+    expect((await refusal(res))).toBe('Cette session de lecture a expiré. Relancez la vidéo.');
     expect((await get(`/media/stream/${expired}/key`, { bearer: buyer.token })).status).toBe(403);
   });
 

@@ -97,7 +97,7 @@ describe('the kit', () => {
         headers: { 'content-type': 'application/json', 'x-lbf-gateway-secret': env.subgraphSecret },
         body: JSON.stringify({ query: '{ hello bye }' }),
       });
-      expect((await res.json()).data).toEqual({ hello: 'bonjour', bye: 'au revoir' });
+      expect(((await res.json()) as { data: unknown }).data).toEqual({ hello: 'bonjour', bye: 'au revoir' });
     } finally {
       await running.stop();
     }

@@ -2,13 +2,16 @@ import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { request } from 'node:http';
 import { AccessTokenVerifier, createLogger, GATEWAY_SECRET_HEADER, revocationKeys, startSubgraph, type BaseContext, type RunningSubgraph } from '../src';
-import { gatewayHeaders, gql, randomSuffix, removeRedisKeys, testKeys, testSecret, TEST_REDIS_URL } from '../src/testing';
+import { gatewayHeaders, gql, randomSuffix, removeRedisKeys, testKeys, testSecret, TEST_REDIS_URL, type Loose } from '../src/testing';
 
 /**
  * POST /graphql with JSON is answered before Express (subgraph-http.ts). Every guard the Express
  * route had must hold there too; the `via` field tells which path answered (Express decorates the
  * response with its helpers, the fast path hands the bare node:http one).
  */
+/** A response's JSON, loosely typed as the assertions read it. */
+const answer = async (res: Response) => (await res.json()) as Loose;
+
 const SDL = `
 extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
 type Node { id: ID! child: Node }
@@ -73,7 +76,7 @@ describe('a subgraph\'s POST /graphql before Express (production mode)', () => {
   });
 
   it('refuses a caller without the gateway\'s credential, or with a wrong one, with 401 and nothing else', async () => {
-    for (const headers of [{}, { [GATEWAY_SECRET_HEADER]: `${secret}x` }, { [GATEWAY_SECRET_HEADER]: '' }]) {
+    for (const headers of [{}, { [GATEWAY_SECRET_HEADER]: `${secret}x` }, { [GATEWAY_SECRET_HEADER]: '' }] as Array<Record<string, string>>) {
       const res = await fetch(sub.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: '{ via echo(text: "x") }' }) });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] });
@@ -84,7 +87,7 @@ describe('a subgraph\'s POST /graphql before Express (production mode)', () => {
     const big = JSON.stringify({ query: '{ echo(text: $t) }', variables: { t: 'x'.repeat(300 * 1024) } });
     const declared = await post(big);
     expect(declared.status).toBe(413);
-    expect((await declared.json()).errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect((await answer(declared)).errors[0].extensions.code).toBe('BAD_REQUEST');
 
     const chunked = await new Promise<number>((resolve, reject) => {
       const req = request(sub.url, { method: 'POST', headers: { 'content-type': 'application/json', ...asGateway } }, (res) => {
@@ -99,14 +102,14 @@ describe('a subgraph\'s POST /graphql before Express (production mode)', () => {
     // Just under the limit is still read and executed.
     const fits = await post(JSON.stringify({ query: 'query($t: String) { echo(text: $t) }', variables: { t: 'y'.repeat(200 * 1024) } }));
     expect(fits.status).toBe(200);
-    expect((await fits.json()).data.echo).toHaveLength(200 * 1024);
+    expect((await answer(fits)).data.echo).toHaveLength(200 * 1024);
   });
 
   it('refuses malformed JSON and a JSON body that is not an object with 400', async () => {
     for (const body of ['{"query": "{ via }"', '"{ via }"', '42']) {
       const res = await post(body);
       expect(res.status).toBe(400);
-      expect((await res.json()).errors[0].extensions.code).toBe('BAD_REQUEST');
+      expect((await answer(res)).errors[0].extensions.code).toBe('BAD_REQUEST');
     }
     // An empty body reaches Apollo Server, which asks for a query.
     expect((await post('')).status).toBe(400);

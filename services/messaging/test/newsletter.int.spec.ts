@@ -1,4 +1,4 @@
-import { gatewayHeaders, readSpreadsheetCsv, SPREADSHEET_DATE_TIME, subscribe, until, wsClient, type TestUser, withHarness } from '@lbf/service-kit/testing';
+import { gatewayHeaders, readSpreadsheetCsv, SPREADSHEET_DATE_TIME, subscribe, until, wsClient, type Loose, type TestUser, withHarness } from '@lbf/service-kit/testing';
 import { headerLine, linkIn, messagingHarness } from './harness';
 import { adminUser } from './factories/users';
 import { CAMPAIGN, campaignSent, CONFIRM, confirmTokenIn, countsByRecipient, seedActiveSubscribers, sendCampaign, SUBSCRIBE, subscribeAndConfirm } from './factories/newsletter';
@@ -100,8 +100,8 @@ describe('newsletter', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77', ...gatewayHeaders(ctx.env.subgraphSecret, null) },
         body: JSON.stringify({ query: SUBSCRIBE, variables: { email, source: 'FOOTER' } }),
-      }).then((r) => r.json());
-    const results = [];
+      }).then((r) => r.json() as Promise<Loose>);
+    const results: Loose[] = [];
     for (let i = 0; i < 22; i++) results.push(await fromIp(`rl-${i}@example.com`));
     expect(results.slice(0, 20).every((r) => r.data.subscribeNewsletter.ok === true)).toBe(true);
     expect(results[21].data.subscribeNewsletter.error.code).toBe('RATE_LIMITED');
