@@ -48,14 +48,18 @@ describe('MTN MoMo client against the sandbox', () => {
   });
 
   it('46733123452 stays pending, then times out (COULD_NOT_PERFORM_TRANSACTION) after the window; 46733123454 stays pending', async () => {
-    await world.control('/config', { windowMs: { mtn: 300 } });
+    // A window long enough to look once before it ends, even on a busy machine; then its end is waited for.
+    await world.control('/config', { windowMs: { mtn: 2000 } });
     const timeout = randomUUID();
     const forever = randomUUID();
     await charge('46733123452', timeout);
     await charge('46733123454', forever);
     expect((await mtn.status({ reference: timeout, providerReference: timeout })).outcome).toBe('pending');
-    await new Promise((r) => setTimeout(r, 400));
-    expect(await mtn.status({ reference: timeout, providerReference: timeout })).toMatchObject({ outcome: 'expired', reasonCode: 'COULD_NOT_PERFORM_TRANSACTION' });
+    const expired = await until(async () => {
+      const s = await mtn.status({ reference: timeout, providerReference: timeout });
+      return s.outcome === 'expired' ? s : null;
+    }, 10_000, 'the end of the window');
+    expect(expired).toMatchObject({ outcome: 'expired', reasonCode: 'COULD_NOT_PERFORM_TRANSACTION' });
     expect((await mtn.status({ reference: forever, providerReference: forever })).outcome).toBe('pending');
     // The timeout's callback went out by itself (the sweeper), the pending one has none.
     const cb = await until(() => world.receiver.received.find((r) => r.path === '/payments/notify/mtn'));

@@ -40,11 +40,15 @@ describe('Orange Money client against the sandbox', () => {
   });
 
   it('237699000004 stays pending, then EXPIRED after the window', async () => {
-    await world.control('/config', { windowMs: { orange: 300 } });
+    // A window long enough to look once before it ends, even on a busy machine; then its end is waited for.
+    await world.control('/config', { windowMs: { orange: 2000 } });
     const started = await charge('237699000004');
     expect((await orange.status({ reference: 'x', providerReference: started.providerReference })).outcome).toBe('pending');
-    await new Promise((r) => setTimeout(r, 400));
-    expect(await orange.status({ reference: 'x', providerReference: started.providerReference })).toMatchObject({ outcome: 'expired', rawStatus: 'EXPIRED' });
+    const expired = await until(async () => {
+      const s = await orange.status({ reference: 'x', providerReference: started.providerReference });
+      return s.outcome === 'expired' ? s : null;
+    }, 10_000, 'the end of the window');
+    expect(expired).toMatchObject({ outcome: 'expired', rawStatus: 'EXPIRED' });
   });
 
   it('other numbers wait for the phone; mp/push re-sends the prompt; approve completes, decline fails', async () => {
