@@ -55,7 +55,9 @@ describe('with JavaScript disabled', () => {
 
       // The footer's link to the news (the mobile menu needs JavaScript; plain links do not).
       await page.getByTestId('site-footer').getByRole('link', { name: 'Actualités' }).click();
-      await page.waitForURL('**/actualites');
+      // The new page is in once its HTML is (commit), not once every image is: a first request for an
+      // image's size is made by the catalogue then, which a busy machine can take seconds over.
+      await page.waitForURL('**/actualites', { waitUntil: 'commit' });
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.title()).toBe('Actualités | LBF');
 
@@ -63,7 +65,7 @@ describe('with JavaScript disabled', () => {
       await firstArticle.waitFor();
       const href = await firstArticle.getAttribute('href');
       await firstArticle.click();
-      await page.waitForURL(`**${href}`);
+      await page.waitForURL(`**${href}`, { waitUntil: 'commit' });
       const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
       expect(heading.length).toBeGreaterThan(0);
       const spaces = (text: string) => text.replace(/\s+/g, ' ');
