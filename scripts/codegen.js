@@ -3,8 +3,9 @@
  * `npm run codegen`: TypeScript types generated from the SDL files, which stay the source of truth.
  *   - each service: resolver types from services/<name>/src/schema.graphql, options in
  *     services/<name>/codegen.json (context type, mappers), written to src/generated/graphql.ts;
- *   - web: the types of every gql operation and fragment in web/src, checked against the
- *     composed API schema (what the gateway serves), written to web/src/generated/graphql.ts.
+ *   - web: the types of every operation and fragment of web/src (its `*.graphql` files), checked
+ *     against the composed API schema (what the gateway serves), written to
+ *     web/src/generated/graphql.ts, and each file's typed default export in graphql-documents.d.ts.
  * Names after it (`identity`, `web`) limit it to those targets. `--check` writes nothing and exits 1 naming every stale file (run by `npm run lint`, so CI fails
  * when a schema or an operation changed without its types).
  *
@@ -12,12 +13,11 @@
  * registry mirror does not fully hold.
  */
 const { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, statSync } = require('node:fs');
-const { dirname, join, relative } = require('node:path');
+const { basename, dirname, join, relative } = require('node:path');
 const { codegen } = require('@graphql-codegen/core');
 const typescript = require('@graphql-codegen/typescript');
 const typescriptResolvers = require('@graphql-codegen/typescript-resolvers');
 const typescriptOperations = require('@graphql-codegen/typescript-operations');
-const { gqlPluckFromCodeStringSync } = require('@graphql-tools/graphql-tag-pluck');
 const { buildASTSchema, parse, printSchema, Kind } = require('graphql');
 
 const root = join(__dirname, '..');
@@ -74,12 +74,13 @@ function serviceTargets() {
     });
 }
 
-function walk(dir, out = []) {
+/** The files below dir (generated code aside) whose names match: sources by default, tests left out. */
+function walk(dir, out = [], pattern = /(?<!\.spec)\.tsx?$/) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
-      if (name !== 'generated') walk(path, out);
-    } else if (/\.(ts|tsx)$/.test(name) && !/\.spec\.tsx?$/.test(name)) out.push(path);
+      if (name !== 'generated') walk(path, out, pattern);
+    } else if (pattern.test(name)) out.push(path);
   }
   return out;
 }
@@ -101,41 +102,98 @@ function apiSchema() {
   return result.schema.toAPISchema().toGraphQLJSSchema();
 }
 
-function webTarget() {
+/** `AdminVideoRow` → `admin-video-row`, `VideoCard_video` → `video-card-video`: a document's file name. */
+function kebab(name) {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
+}
+
+/**
+ * The web's GraphQL documents: every `*.graphql` file of web/src, one operation or fragment each,
+ * named `<kebab name>.<query|mutation|subscription|fragment>.graphql` so that a document is found
+ * by its name. Documents live only there: a gql`…` template in web/src (tests aside) is refused.
+ */
+function webDocuments(webSrc) {
+  const templates = walk(webSrc).filter((path) => /\bgql`/.test(readFileSync(path, 'utf8')));
+  if (templates.length) {
+    throw new Error(`write these documents as .graphql files (web/vite-plugin-graphql.ts):\n${templates.map((p) => `  - ${relative(root, p)}`).join('\n')}`);
+  }
+  return walk(webSrc, [], /\.graphql$/).map((path) => {
+    const document = parse(readFileSync(path, 'utf8'));
+    const location = relative(root, path);
+    if (document.definitions.length !== 1) throw new Error(`${location}: one operation or fragment a file, found ${document.definitions.length}`);
+    const [definition] = document.definitions;
+    const kind = definition.kind === Kind.FRAGMENT_DEFINITION ? 'fragment' : definition.operation;
+    const expected = `${kebab(definition.name.value)}.${kind}.graphql`;
+    if (basename(path) !== expected) throw new Error(`${location}: name it ${expected}`);
+    return { location, document, definition, kind };
+  });
+}
+
+/** The type codegen gives a definition's data: `AdminPdfsPage` → `AdminPdfsPageQuery`, `VideoCard_video` → `VideoCard_VideoFragment`. */
+function resultType(definition, kind) {
+  const name = definition.name.value
+    .split('_')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('_');
+  return name + kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+function webTargets() {
   const webSrc = join(root, 'web', 'src');
-  return {
-    name: 'web',
-    file: join(webSrc, 'generated', 'graphql.ts'),
-    generate: () => {
-      const schema = apiSchema();
-      const documents = walk(webSrc).flatMap((path) => {
-        const code = readFileSync(path, 'utf8');
-        if (!code.includes('gql`')) return [];
-        return gqlPluckFromCodeStringSync(path, code, { skipIndent: true }).map((source) => ({
-          location: relative(root, path),
-          document: parse(source.body),
-        }));
-      });
-      return codegen({
-        filename: 'graphql.ts',
-        schema: parse(printSchema(schema)),
-        schemaAst: schema,
-        documents,
-        // The operations plugin declares the enums and inputs the operations use by itself.
-        plugins: [{ typescriptOperations: {} }],
-        pluginMap: { typescriptOperations },
-        config: {
-          useTypeImports: true,
-          enumsAsTypes: true,
-          avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
-          maybeValue: 'T | null',
-          skipTypename: true,
-          preResolveTypes: true,
-          dedupeFragments: true,
-        },
-      });
+  let documents;
+  const read = () => (documents ??= webDocuments(webSrc));
+  return [
+    {
+      name: 'web',
+      file: join(webSrc, 'generated', 'graphql.ts'),
+      generate: () => {
+        const schema = apiSchema();
+        return codegen({
+          filename: 'graphql.ts',
+          schema: parse(printSchema(schema)),
+          schemaAst: schema,
+          documents: read().map(({ location, document }) => ({ location, document })),
+          // The operations plugin declares the enums and inputs the operations use by itself.
+          plugins: [{ typescriptOperations: {} }],
+          pluginMap: { typescriptOperations },
+          config: {
+            useTypeImports: true,
+            enumsAsTypes: true,
+            avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
+            maybeValue: 'T | null',
+            skipTypename: true,
+            preResolveTypes: true,
+            dedupeFragments: true,
+          },
+        });
+      },
     },
-  };
+    {
+      // What `import DOCUMENT from './x.query.graphql'` gives TypeScript: the document typed by its data and variables.
+      name: 'web',
+      file: join(webSrc, 'generated', 'graphql-documents.d.ts'),
+      generate: () =>
+        read()
+          .slice()
+          .sort((a, b) => (a.location < b.location ? -1 : 1))
+          .map(({ location, definition, kind }) => {
+            const data = resultType(definition, kind);
+            const variables = kind === 'fragment' ? 'unknown' : `import('@/generated/graphql').${data}Variables`;
+            return [
+              `declare module '*/${basename(location)}' {`,
+              `  const document: import('@apollo/client').TypedDocumentNode<import('@/generated/graphql').${data}, ${variables}>;`,
+              '  export default document;',
+              '}',
+              '',
+            ].join('\n');
+          })
+          .join(''),
+    },
+  ];
 }
 
 async function main() {
@@ -144,7 +202,7 @@ async function main() {
   // `npm run codegen -- identity web`: only those targets (all by default).
   const only = args.filter((a) => !a.startsWith('--'));
   const stale = [];
-  for (const target of [...serviceTargets(), webTarget()]) {
+  for (const target of [...serviceTargets(), ...webTargets()]) {
     if (only.length && !only.includes(target.name)) continue;
     const content = HEADER + (await target.generate());
     const current = existsSync(target.file) ? readFileSync(target.file, 'utf8') : null;

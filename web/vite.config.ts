@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type UserConfig } from 'vite';
-import { precompiledGql } from './vite-plugin-gql';
+import { graphqlDocuments } from './vite-plugin-graphql';
 import { modulesAfterLoad } from './vite-plugin-modules-after-load';
 import { offlineCode } from './vite-plugin-offline-code';
 
@@ -98,7 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: isSsrBuild ? undefined : HLS_FEATURES,
   // plugin-react only for its JSX transform (oxc, automatic runtime → react/jsx-runtime → compat's):
   // React Fast Refresh patches React's renderer, which is not there, so a change reloads the page.
-  plugins: [precompiledGql(), react({ refreshExclude: /./ }), tailwindcss(), offlineCode(), modulesAfterLoad()],
+  plugins: [graphqlDocuments(), react({ refreshExclude: /./ }), tailwindcss(), offlineCode(), modulesAfterLoad()],
   resolve: {
     alias: [
       // The server's render runs the public pages' data hooks on Apollo itself (src/data/hooks.server.ts).

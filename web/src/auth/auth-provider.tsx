@@ -2,8 +2,11 @@ import { useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { getServerSessionState, getSessionState, localExpiry, setSession, subscribeSession } from '@/apollo/session';
 import { loadApollo, loadedApollo } from '@/data/apollo';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import { SIGN_IN, SIGN_OUT, SIGN_UP, type AuthResult } from './operations';
+import { type AuthResult } from './operations';
 import { useSessionChanges, useSessionUpkeep } from './use-session-upkeep';
+import SIGN_IN from './graphql/sign-in.mutation.graphql';
+import SIGN_OUT from './graphql/sign-out.mutation.graphql';
+import SIGN_UP from './graphql/sign-up.mutation.graphql';
 
 function adopt(result: AuthResult): AuthResult {
   if (result.accessToken && result.user && !result.error) {

@@ -1,6 +1,6 @@
 import { endDisabledSession, localExpiry, registerRefresher, setSession, type RefreshOutcome } from '@/apollo/session';
-import { REFRESH_SESSION } from '@/auth/session-operations';
 import { postOperation } from './post-operation';
+import REFRESH_SESSION from '@/auth/graphql/refresh-session.mutation.graphql';
 
 /**
  * The session refresh over plain HTTP (data/post-operation.ts): every page asks for it as it starts,

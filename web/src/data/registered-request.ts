@@ -19,7 +19,7 @@ export async function sha256Hex(text: string): Promise<string | null> {
 }
 
 /**
- * The registered text of a document: printed at build time (vite-plugin-gql.ts), so that a page which
+ * The registered text of a document: printed at build time (vite-plugin-graphql.ts), so that a page which
  * only reads runs no GraphQL printer; else printed here as Apollo Client would send it.
  */
 export async function registeredText(doc: DocumentNode): Promise<string> {

@@ -791,14 +791,14 @@ export type CreateWebhookSubscriptionInput = {
   events: Array<WebhookEventType>;
 };
 
-export type DeleteResultFieldsFragment = { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null };
-
 export type CreateUploadMutationVariables = Exact<{
   input: CreateUploadInput;
 }>;
 
 
 export type CreateUploadMutation = { createUpload: { upload: { uploadId: string, url: string, method: string, expiresAt: string, maxBytes: number, headers: Array<{ name: string, value: string }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type DeleteResultFieldsFragment = { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminApiKeyRowFragment = { id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string };
 
@@ -821,9 +821,16 @@ export type RevokeApiKeyMutationVariables = Exact<{
 
 export type RevokeApiKeyMutation = { adminRevokeApiKey: { apiKey: { id: string, name: string, prefix: string, scopes: Array<string>, costPerMinute: number, expiresAt: string, createdAt: string, revokedAt: string | null, lastUsedAt: string | null, status: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminArticleRowFragment = { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number };
+export type AdminArticleEditorQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminArticleEditorQuery = { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null };
 
 export type AdminArticleResultFragment = { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminArticleRowFragment = { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number };
 
 export type AdminArticlesPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -840,13 +847,6 @@ export type AdminHealthClaimWordsQueryVariables = Exact<{ [key: string]: never; 
 
 export type AdminHealthClaimWordsQuery = { siteSettings: { healthClaimWords: Array<string> } };
 
-export type AdminArticleEditorQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AdminArticleEditorQuery = { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null };
-
 export type CreateArticleMutationVariables = Exact<{
   input: CreateArticleInput;
 }>;
@@ -854,13 +854,12 @@ export type CreateArticleMutationVariables = Exact<{
 
 export type CreateArticleMutation = { createArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type UpdateArticleMutationVariables = Exact<{
+export type DeleteArticleMutationVariables = Exact<{
   id: string | number;
-  input: UpdateArticleInput;
 }>;
 
 
-export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type DeleteArticleMutation = { deleteArticle: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type PublishArticleMutationVariables = Exact<{
   id: string | number;
@@ -876,16 +875,32 @@ export type UnpublishArticleMutationVariables = Exact<{
 
 export type UnpublishArticleMutation = { unpublishArticle: { article: { status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type DeleteArticleMutationVariables = Exact<{
+export type UpdateArticleMutationVariables = Exact<{
   id: string | number;
+  input: UpdateArticleInput;
 }>;
 
 
-export type DeleteArticleMutation = { deleteArticle: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type UpdateArticleMutation = { updateArticle: { article: { bodyHtml: string, status: ArticleStatus, id: string, title: string, excerpt: string, author: string, reviewer: string | null, contentUpdatedOn: string | null, category: ArticleCategory, categoryLabel: string, imageUrl: string | null, date: string, readTimeMinutes: number } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminArchiveContactMessageMutationVariables = Exact<{
+  id: string | number;
+  archived: boolean;
+}>;
+
+
+export type AdminArchiveContactMessageMutation = { adminArchiveContactMessage: { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminContactMessageFieldsFragment = { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> };
 
 export type AdminContactMessageResultFragment = { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminContactMessageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminContactMessageQuery = { adminContactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null };
 
 export type AdminContactMessagesQueryVariables = Exact<{
   folder?: ContactFolder | null | undefined;
@@ -902,13 +917,6 @@ export type AdminContactUnreadQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminContactUnreadQuery = { adminContactMessages: { unreadCount: number } };
 
-export type AdminContactMessageQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AdminContactMessageQuery = { adminContactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null };
-
 export type AdminMarkContactMessageMutationVariables = Exact<{
   id: string | number;
   read: boolean;
@@ -916,14 +924,6 @@ export type AdminMarkContactMessageMutationVariables = Exact<{
 
 
 export type AdminMarkContactMessageMutation = { adminMarkContactMessage: { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type AdminArchiveContactMessageMutationVariables = Exact<{
-  id: string | number;
-  archived: boolean;
-}>;
-
-
-export type AdminArchiveContactMessageMutation = { adminArchiveContactMessage: { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminReplyContactMessageMutationVariables = Exact<{
   id: string | number;
@@ -933,32 +933,30 @@ export type AdminReplyContactMessageMutationVariables = Exact<{
 
 export type AdminReplyContactMessageMutation = { adminReplyContactMessage: { contactMessage: { id: string, name: string, email: string, subject: ContactSubject, subjectLabel: string, message: string, receivedAt: string, readAt: string | null, archivedAt: string | null, replies: Array<{ id: string, body: string, sentAt: string, senderName: string, delivery: MailStatus }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminDashboardCommerceQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminDashboardCommerceQuery = { commerceStats: { salesCount: number, revenue: { usdCents: number, xaf: number } } };
-
 export type AdminDashboardCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminDashboardCatalogueQuery = { catalogueStats: { videoCount: number, pdfCount: number } };
 
-export type AdminDashboardUsersQueryVariables = Exact<{ [key: string]: never; }>;
+export type AdminDashboardCommerceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminDashboardUsersQuery = { adminUserStats: { total: number, active: number } };
-
-export type AdminDashboardNewsletterQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminDashboardNewsletterQuery = { adminNewsletterStats: { activeSubscribers: number } };
+export type AdminDashboardCommerceQuery = { commerceStats: { salesCount: number, revenue: { usdCents: number, xaf: number } } };
 
 export type AdminDashboardDailyQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminDashboardDailyQuery = { adminStatistics: { daily: Array<{ day: string, revenueXaf: number, signUps: number, visits: number }> } };
 
-export type AdminMailDeliveryFieldsFragment = { id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null };
+export type AdminDashboardNewsletterQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminDashboardNewsletterQuery = { adminNewsletterStats: { activeSubscribers: number } };
+
+export type AdminDashboardUsersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminDashboardUsersQuery = { adminUserStats: { total: number, active: number } };
 
 export type AdminMailDeliveriesQueryVariables = Exact<{
   status?: MailStatus | null | undefined;
@@ -971,6 +969,8 @@ export type AdminMailDeliveriesQueryVariables = Exact<{
 
 export type AdminMailDeliveriesQuery = { adminMailDeliveries: { total: number, page: number, pageSize: number, items: Array<{ id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null }> } };
 
+export type AdminMailDeliveryFieldsFragment = { id: string, purpose: MailPurpose, recipient: string, subject: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null };
+
 export type AdminRetryMailDeliveryMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -980,6 +980,11 @@ export type AdminRetryMailDeliveryMutation = { adminRetryMailDelivery: { deliver
 
 export type AdminJournalEntryRowFragment = { id: string, occurredAt: string, origin: AdminJournalOrigin, actorId: string | null, actorName: string | null, actorEmail: string | null, ip: string | null, userAgent: string | null, service: string, action: string, actionLabel: string, targetType: string, targetTypeLabel: string, targetId: string, targetLabel: string | null, details: string };
 
+export type AdminJournalFiltersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminJournalFiltersQuery = { adminJournalFilters: { actors: Array<{ value: string, label: string }>, actions: Array<{ value: string, label: string }>, targetTypes: Array<{ value: string, label: string }> } };
+
 export type AdminJournalQueryVariables = Exact<{
   filter?: AdminJournalFilter | null | undefined;
   page: number;
@@ -988,11 +993,6 @@ export type AdminJournalQueryVariables = Exact<{
 
 
 export type AdminJournalQuery = { adminJournal: { total: number, page: number, pageSize: number, totalPages: number, retentionDays: number, items: Array<{ id: string, occurredAt: string, origin: AdminJournalOrigin, actorId: string | null, actorName: string | null, actorEmail: string | null, ip: string | null, userAgent: string | null, service: string, action: string, actionLabel: string, targetType: string, targetTypeLabel: string, targetId: string, targetLabel: string | null, details: string }> } };
-
-export type AdminJournalFiltersQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminJournalFiltersQuery = { adminJournalFilters: { actors: Array<{ value: string, label: string }>, actions: Array<{ value: string, label: string }>, targetTypes: Array<{ value: string, label: string }> } };
 
 export type ExportAdminJournalCsvQueryVariables = Exact<{
   filter?: AdminJournalFilter | null | undefined;
@@ -1018,13 +1018,12 @@ export type AdminInternalMessagesQueryVariables = Exact<{
 
 export type AdminInternalMessagesQuery = { adminInternalMessages: { total: number, page: number, pageSize: number, items: Array<{ id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null }> } };
 
-export type MessageRecipientsQueryVariables = Exact<{
-  search?: string | null | undefined;
-  first?: number | null | undefined;
+export type AdminMarkMessageReadMutationVariables = Exact<{
+  id: string | number;
 }>;
 
 
-export type MessageRecipientsQuery = { messageRecipients: Array<{ id: string, name: string, email: string }> };
+export type AdminMarkMessageReadMutation = { adminMarkMessageRead: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminSendMessageMutationVariables = Exact<{
   input: SendInternalMessageInput;
@@ -1033,19 +1032,22 @@ export type AdminSendMessageMutationVariables = Exact<{
 
 export type AdminSendMessageMutation = { adminSendMessage: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminMarkMessageReadMutationVariables = Exact<{
+export type MessageRecipientsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type MessageRecipientsQuery = { messageRecipients: Array<{ id: string, name: string, email: string }> };
+
+export type AdminCampaignFieldsFragment = { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string };
+
+export type AdminCampaignQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AdminMarkMessageReadMutation = { adminMarkMessageRead: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, readCount: number, recipientCount: number, senderName: string, recipient: { id: string, name: string, email: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type AdminCampaignFieldsFragment = { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string };
-
-export type AdminNewsletterStatsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminNewsletterStatsQuery = { adminNewsletterStats: { activeSubscribers: number, pendingSubscribers: number, engagement: { rate: number | null, basis: string, label: string }, lastCampaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null } };
+export type AdminCampaignQuery = { adminCampaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null };
 
 export type AdminCampaignsQueryVariables = Exact<{
   page: number;
@@ -1055,19 +1057,10 @@ export type AdminCampaignsQueryVariables = Exact<{
 
 export type AdminCampaignsQuery = { adminCampaigns: { total: number, page: number, pageSize: number, items: Array<{ id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string }> } };
 
-export type AdminCampaignQueryVariables = Exact<{
-  id: string | number;
-}>;
+export type AdminNewsletterStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminCampaignQuery = { adminCampaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null };
-
-export type CampaignProgressSubscriptionVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type CampaignProgressSubscription = { campaignProgress: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } };
+export type AdminNewsletterStatsQuery = { adminNewsletterStats: { activeSubscribers: number, pendingSubscribers: number, engagement: { rate: number | null, basis: string, label: string }, lastCampaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null } };
 
 export type AdminNewsletterSubscribersQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -1079,20 +1072,12 @@ export type AdminNewsletterSubscribersQueryVariables = Exact<{
 
 export type AdminNewsletterSubscribersQuery = { adminNewsletterSubscribers: { total: number, page: number, pageSize: number, items: Array<{ id: string, email: string, status: SubscriberStatus, source: NewsletterSource, subscribedAt: string, confirmedAt: string | null, unsubscribedAt: string | null }> } };
 
-export type ExportNewsletterSubscribersCsvQueryVariables = Exact<{
-  search?: string | null | undefined;
-  status?: SubscriberStatus | null | undefined;
+export type AdminSendCampaignMutationVariables = Exact<{
+  input: CampaignInput;
 }>;
 
 
-export type ExportNewsletterSubscribersCsvQuery = { exportNewsletterSubscribersCsv: string };
-
-export type AdminUnsubscribeSubscriberMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AdminUnsubscribeSubscriberMutation = { adminUnsubscribeSubscriber: { subscriber: { id: string, status: SubscriberStatus, unsubscribedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminSendCampaignMutation = { adminSendCampaign: { campaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminSendTestCampaignMutationVariables = Exact<{
   input: CampaignInput;
@@ -1101,48 +1086,27 @@ export type AdminSendTestCampaignMutationVariables = Exact<{
 
 export type AdminSendTestCampaignMutation = { adminSendTestCampaign: { sentTo: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminSendCampaignMutationVariables = Exact<{
-  input: CampaignInput;
-}>;
-
-
-export type AdminSendCampaignMutation = { adminSendCampaign: { campaign: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type AdminOrderRowFragment = { buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } };
-
-export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } };
-
-export type AdminOrderResultFragment = { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
-
-export type AdminOrdersPageQueryVariables = Exact<{
-  filter?: OrderFilter | null | undefined;
-  page: number;
-  pageSize: number;
-}>;
-
-
-export type AdminOrdersPageQuery = { adminOrders: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } }> } };
-
-export type AdminOrderDetailQueryVariables = Exact<{
+export type AdminUnsubscribeSubscriberMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AdminOrderDetailQuery = { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null };
+export type AdminUnsubscribeSubscriberMutation = { adminUnsubscribeSubscriber: { subscriber: { id: string, status: SubscriberStatus, unsubscribedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type ExportOrdersCsvQueryVariables = Exact<{
-  filter?: OrderFilter | null | undefined;
+export type CampaignProgressSubscriptionVariables = Exact<{
+  id: string | number;
 }>;
 
 
-export type ExportOrdersCsvQuery = { exportOrdersCsv: string };
+export type CampaignProgressSubscription = { campaignProgress: { id: string, subject: string, status: CampaignStatus, total: number, sent: number, failed: number, suppressed: number, uniqueClicks: number, createdAt: string, startedAt: string | null, finishedAt: string | null, senderName: string } };
 
-export type AdminRecheckOrderMutationVariables = Exact<{
-  orderId: string | number;
+export type ExportNewsletterSubscribersCsvQueryVariables = Exact<{
+  search?: string | null | undefined;
+  status?: SubscriberStatus | null | undefined;
 }>;
 
 
-export type AdminRecheckOrderMutation = { adminRecheckOrder: { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type ExportNewsletterSubscribersCsvQuery = { exportNewsletterSubscribersCsv: string };
 
 export type AdminGrantOrderMutationVariables = Exact<{
   input: AdminOrderReasonInput;
@@ -1158,6 +1122,19 @@ export type AdminMarkRefundedMutationVariables = Exact<{
 
 export type AdminMarkRefundedMutation = { adminMarkRefunded: { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type AdminOrderDetailFragment = { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } };
+
+export type AdminOrderDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminOrderDetailQuery = { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null };
+
+export type AdminOrderResultFragment = { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminOrderRowFragment = { buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } };
+
 export type AdminOrderUpdatedSubscriptionVariables = Exact<{
   orderId: string | number;
 }>;
@@ -1165,16 +1142,39 @@ export type AdminOrderUpdatedSubscriptionVariables = Exact<{
 
 export type AdminOrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } };
 
-export type HealthFiguresFragment = { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number };
+export type AdminOrdersPageQueryVariables = Exact<{
+  filter?: OrderFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+
+export type AdminOrdersPageQuery = { adminOrders: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } }> } };
 
 export type AdminPaymentHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminPaymentHealthQuery = { adminPaymentHealth: { rule: { windowMinutes: number, failingBelowPercent: number, minSettled: number, slowMedianSeconds: number, minApprovals: number }, methods: Array<{ method: PaymentMethod, label: string, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number }, operatorHealth: Array<{ operator: MobileOperator, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number } }>, hours: Array<{ hour: string, attempts: number, completed: number, failed: number, unknown: number, medianApprovalSeconds: number | null }> }> } };
 
-export type AdminPdfRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null };
+export type AdminRecheckOrderMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type AdminRecheckOrderMutation = { adminRecheckOrder: { order: { updatedAt: string, completedAt: string | null, buyerId: string, buyerEmail: string, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, discount: { usdCents: number, xaf: number } } | null, adminAction: { kind: AdminOrderActionKind, reason: string, adminId: string, at: string } | null, attempts: Array<{ providerReference: string | null, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null, providerLog: Array<{ at: string, kind: string, httpStatus: number | null, body: string | null }> | null }>, gift: { id: string, status: GiftStatus, recipientEmail: string | null, recipientPhone: string | null, claimedAt: string | null } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ExportOrdersCsvQueryVariables = Exact<{
+  filter?: OrderFilter | null | undefined;
+}>;
+
+
+export type ExportOrdersCsvQuery = { exportOrdersCsv: string };
+
+export type HealthFiguresFragment = { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, p90ApprovalSeconds: number | null, sampleSize: number, unknownCount: number, pendingCount: number };
 
 export type AdminPdfResultFragment = { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminPdfRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null };
 
 export type AdminPdfsPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -1185,25 +1185,12 @@ export type AdminPdfsPageQueryVariables = Exact<{
 
 export type AdminPdfsPageQuery = { pdfs: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null }> }, uploadLimits: { pdfBytes: number, imageBytes: number } };
 
-export type ExportPdfsCsvQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ExportPdfsCsvQuery = { exportPdfsCsv: string };
-
 export type CreatePdfMutationVariables = Exact<{
   input: CreatePdfInput;
 }>;
 
 
 export type CreatePdfMutation = { createPdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type UpdatePdfMutationVariables = Exact<{
-  id: string | number;
-  input: UpdatePdfInput;
-}>;
-
-
-export type UpdatePdfMutation = { updatePdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeletePdfMutationVariables = Exact<{
   id: string | number;
@@ -1219,9 +1206,22 @@ export type DownloadPdfMutationVariables = Exact<{
 
 export type DownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminPromoCodeRowFragment = { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } };
+export type ExportPdfsCsvQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ExportPdfsCsvQuery = { exportPdfsCsv: string };
+
+export type UpdatePdfMutationVariables = Exact<{
+  id: string | number;
+  input: UpdatePdfInput;
+}>;
+
+
+export type UpdatePdfMutation = { updatePdf: { pdf: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, fileSize: number, pageCount: number | null, illustrationUrl: string | null, downloadCount: number, createdAt: string, author: string | null, reviewer: string | null, contentUpdatedOn: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminPromoCodeResultFragment = { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminPromoCodeRowFragment = { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } };
 
 export type AdminPromoCodesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1235,14 +1235,6 @@ export type CreatePromoCodeMutationVariables = Exact<{
 
 export type CreatePromoCodeMutation = { adminCreatePromoCode: { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type UpdatePromoCodeMutationVariables = Exact<{
-  id: string | number;
-  input: PromoCodeInput;
-}>;
-
-
-export type UpdatePromoCodeMutation = { adminUpdatePromoCode: { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
 export type SetPromoCodeActiveMutationVariables = Exact<{
   id: string | number;
   active: boolean;
@@ -1251,7 +1243,17 @@ export type SetPromoCodeActiveMutationVariables = Exact<{
 
 export type SetPromoCodeActiveMutation = { adminSetPromoCodeActive: { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type UpdatePromoCodeMutationVariables = Exact<{
+  id: string | number;
+  input: PromoCodeInput;
+}>;
+
+
+export type UpdatePromoCodeMutation = { adminUpdatePromoCode: { promoCode: { id: string, code: string, kind: PromoKind, percent: number | null, amountXaf: number | null, startsAt: string | null, endsAt: string | null, maxUses: number | null, perCustomerMax: number | null, active: boolean, usedCount: number, reservedCount: number, createdAt: string, items: Array<{ id: string, itemType: ItemType, title: string }>, revenue: { usdCents: number, xaf: number }, discountTotal: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type AdminReviewFieldsFragment = { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null };
+
+export type AdminReviewResultFragment = { review: { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AdminReviewsPageQueryVariables = Exact<{
   filter?: AdminReviewFilter | null | undefined;
@@ -1261,8 +1263,6 @@ export type AdminReviewsPageQueryVariables = Exact<{
 
 
 export type AdminReviewsPageQuery = { adminReviews: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null }> } };
-
-export type AdminReviewResultFragment = { review: { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type HideReviewMutationVariables = Exact<{
   id: string | number;
@@ -1279,12 +1279,12 @@ export type UnhideReviewMutationVariables = Exact<{
 
 export type UnhideReviewMutation = { unhideReview: { review: { id: string, itemId: string, itemType: ReviewItemType, itemTitle: string | null, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean, hidden: boolean, hiddenReason: string | null, hiddenAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminSiteSettingsFieldsFragment = { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, healthClaimWords: Array<string>, updatedAt: string | null };
-
 export type AdminSettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminSettingsPageQuery = { siteSettings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, healthClaimWords: Array<string>, updatedAt: string | null } };
+
+export type AdminSiteSettingsFieldsFragment = { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, healthClaimWords: Array<string>, updatedAt: string | null };
 
 export type UpdateSiteSettingsMutationVariables = Exact<{
   input: SiteSettingsInput;
@@ -1293,10 +1293,12 @@ export type UpdateSiteSettingsMutationVariables = Exact<{
 
 export type UpdateSiteSettingsMutation = { updateSiteSettings: { settings: { siteName: string, siteDescription: string, siteLogo: string, heroTitle: string, heroSubtitle: string, contactEmail: string, contactPhone: string, socialFacebook: string, socialTwitter: string, socialInstagram: string, legalName: string, legalAddress: string, taxId: string, healthClaimWords: Array<string>, updatedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminStatsUsersQueryVariables = Exact<{ [key: string]: never; }>;
+export type AdminStatsAnalyticsQueryVariables = Exact<{
+  days: number;
+}>;
 
 
-export type AdminStatsUsersQuery = { adminUserStats: { total: number, newLast30Days: number } };
+export type AdminStatsAnalyticsQuery = { adminStatistics: { from: string, to: string, averageVisitSeconds: number, pagesPerVisit: number, totalVideoViews: number, totalPdfDownloads: number, totalVisits: number, daily: Array<{ day: string, signUps: number, buyers: number, revenueXaf: number, visits: number, pageViews: number }>, conversion: { registeredUsers: number, buyers: number, buyerRate: number, visitors: number, signUps: number, signUpRate: number }, topPages: Array<{ path: string, views: number, visits: number }>, topItems: Array<{ itemId: string, itemType: string, title: string, sales: number, revenueXaf: number }> } };
 
 export type AdminStatsCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1308,16 +1310,14 @@ export type AdminStatsNewsletterQueryVariables = Exact<{ [key: string]: never; }
 
 export type AdminStatsNewsletterQuery = { adminNewsletterStats: { activeSubscribers: number } };
 
-export type AdminStatsAnalyticsQueryVariables = Exact<{
-  days: number;
-}>;
+export type AdminStatsUsersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminStatsAnalyticsQuery = { adminStatistics: { from: string, to: string, averageVisitSeconds: number, pagesPerVisit: number, totalVideoViews: number, totalPdfDownloads: number, totalVisits: number, daily: Array<{ day: string, signUps: number, buyers: number, revenueXaf: number, visits: number, pageViews: number }>, conversion: { registeredUsers: number, buyers: number, buyerRate: number, visitors: number, signUps: number, signUpRate: number }, topPages: Array<{ path: string, views: number, visits: number }>, topItems: Array<{ itemId: string, itemType: string, title: string, sales: number, revenueXaf: number }> } };
-
-export type AdminTestimonialRowFragment = { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string };
+export type AdminStatsUsersQuery = { adminUserStats: { total: number, newLast30Days: number } };
 
 export type AdminTestimonialResultFragment = { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminTestimonialRowFragment = { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string };
 
 export type AdminTestimonialsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1331,6 +1331,13 @@ export type CreateTestimonialMutationVariables = Exact<{
 
 export type CreateTestimonialMutation = { createTestimonial: { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type DeleteTestimonialMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteTestimonialMutation = { deleteTestimonial: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type UpdateTestimonialMutationVariables = Exact<{
   id: string | number;
   input: UpdateTestimonialInput;
@@ -1339,12 +1346,17 @@ export type UpdateTestimonialMutationVariables = Exact<{
 
 export type UpdateTestimonialMutation = { updateTestimonial: { testimonial: { id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null, isActive: boolean, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type DeleteTestimonialMutationVariables = Exact<{
-  id: string | number;
-}>;
+export type AdminAlertsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DeleteTestimonialMutation = { deleteTestimonial: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminAlertsChangedSubscription = { adminAlerts: { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
+
+export type AdminAlertsFieldsFragment = { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> };
+
+export type AdminAlertsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminAlertsQuery = { adminAlerts: { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
 
 export type AdminTopSearchQueryVariables = Exact<{
   search: string;
@@ -1354,75 +1366,12 @@ export type AdminTopSearchQueryVariables = Exact<{
 
 export type AdminTopSearchQuery = { adminUsers: { total: number, items: Array<{ id: string, fullName: string, email: string | null }> }, videos: { total: number, items: Array<{ id: string, title: string }> }, pdfs: { total: number, items: Array<{ id: string, title: string }> }, adminArticles: { total: number, items: Array<{ id: string, title: string }> } };
 
-export type AdminAlertsFieldsFragment = { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> };
-
-export type AdminAlertsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminAlertsQuery = { adminAlerts: { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
-
-export type AdminAlertsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminAlertsChangedSubscription = { adminAlerts: { total: number, contact: number, payment: number, processing: number, sale: number, items: Array<{ id: string, kind: AdminAlertKind, title: string, href: string, at: string }> } };
-
 export type MarkSaleSeenMutationVariables = Exact<{
   alertId: string | number;
 }>;
 
 
 export type MarkSaleSeenMutation = { markSaleSeen: boolean };
-
-export type AdminUserOrdersQueryVariables = Exact<{
-  userId: string | number;
-}>;
-
-
-export type AdminUserOrdersQuery = { adminUserOrders: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, method: PaymentMethod | null, status: OrderStatus, createdAt: string, amount: { usdCents: number, xaf: number } }> };
-
-export type AdminUsersPageQueryVariables = Exact<{
-  search?: string | null | undefined;
-  sort?: UserSort | null | undefined;
-  direction?: SortDirection | null | undefined;
-  page?: number | null | undefined;
-  pageSize?: number | null | undefined;
-}>;
-
-
-export type AdminUsersPageQuery = { adminUsers: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, fullName: string, email: string | null, phone: string | null, createdAt: string, isBanned: boolean, purchaseCount: number | null, unreadMessageCount: number | null, ban: { reason: string, bannedAt: string } | null, pendingDeletion: { scheduledFor: string } | null, totalSpent: { xaf: number, usdCents: number } | null }> } };
-
-export type AdminUserStatsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminUserStatsQuery = { adminUserStats: { total: number, active: number, banned: number } };
-
-export type AdminUsersCommerceStatsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminUsersCommerceStatsQuery = { commerceStats: { salesCount: number, revenue: { usdCents: number, xaf: number } } };
-
-export type ExportUsersCsvQueryVariables = Exact<{
-  search?: string | null | undefined;
-  sort?: UserSort | null | undefined;
-  direction?: SortDirection | null | undefined;
-}>;
-
-
-export type ExportUsersCsvQuery = { exportUsersCsv: string };
-
-export type BanUserMutationVariables = Exact<{
-  input: BanUserInput;
-}>;
-
-
-export type BanUserMutation = { banUser: { user: { id: string, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type UnbanUserMutationVariables = Exact<{
-  input: UnbanUserInput;
-}>;
-
-
-export type UnbanUserMutation = { unbanUser: { user: { id: string, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AdminDeleteUserMutationVariables = Exact<{
   userId: string | number;
@@ -1440,9 +1389,74 @@ export type AdminRequestDataExportMutationVariables = Exact<{
 
 export type AdminRequestDataExportMutation = { adminRequestDataExport: { request: { id: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null };
+export type AdminUserOrdersQueryVariables = Exact<{
+  userId: string | number;
+}>;
+
+
+export type AdminUserOrdersQuery = { adminUserOrders: Array<{ id: string, itemId: string, itemType: ItemType, itemTitle: string, method: PaymentMethod | null, status: OrderStatus, createdAt: string, amount: { usdCents: number, xaf: number } }> };
+
+export type AdminUserStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminUserStatsQuery = { adminUserStats: { total: number, active: number, banned: number } };
+
+export type AdminUsersCommerceStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminUsersCommerceStatsQuery = { commerceStats: { salesCount: number, revenue: { usdCents: number, xaf: number } } };
+
+export type AdminUsersPageQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort?: UserSort | null | undefined;
+  direction?: SortDirection | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type AdminUsersPageQuery = { adminUsers: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, fullName: string, email: string | null, phone: string | null, createdAt: string, isBanned: boolean, purchaseCount: number | null, unreadMessageCount: number | null, ban: { reason: string, bannedAt: string } | null, pendingDeletion: { scheduledFor: string } | null, totalSpent: { xaf: number, usdCents: number } | null }> } };
+
+export type BanUserMutationVariables = Exact<{
+  input: BanUserInput;
+}>;
+
+
+export type BanUserMutation = { banUser: { user: { id: string, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ExportUsersCsvQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort?: UserSort | null | undefined;
+  direction?: SortDirection | null | undefined;
+}>;
+
+
+export type ExportUsersCsvQuery = { exportUsersCsv: string };
+
+export type UnbanUserMutationVariables = Exact<{
+  input: UnbanUserInput;
+}>;
+
+
+export type UnbanUserMutation = { unbanUser: { user: { id: string, isBanned: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type AdminVideoPlaybackQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminVideoPlaybackQuery = { video: { id: string, playbackUrl: string | null } | null };
 
 export type AdminVideoResultFragment = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type AdminVideoRowFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null };
+
+export type AdminVideoRowQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AdminVideoRowQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null };
 
 export type AdminVideosPageQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -1453,31 +1467,31 @@ export type AdminVideosPageQueryVariables = Exact<{
 
 export type AdminVideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null }> }, uploadLimits: { videoBytes: number, imageBytes: number } };
 
-export type AdminVideoRowQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AdminVideoRowQuery = { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null };
-
-export type AdminVideoPlaybackQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AdminVideoPlaybackQuery = { video: { id: string, playbackUrl: string | null } | null };
-
-export type ExportVideosCsvQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ExportVideosCsvQuery = { exportVideosCsv: string };
-
 export type CreateVideoMutationVariables = Exact<{
   input: CreateVideoInput;
 }>;
 
 
 export type CreateVideoMutation = { createVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type DeleteVideoMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteVideoMutation = { deleteVideo: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ExportVideosCsvQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ExportVideosCsvQuery = { exportVideosCsv: string };
+
+export type RetryVideoProcessingMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RetryVideoProcessingMutation = { retryVideoProcessing: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UpdateVideoMutationVariables = Exact<{
   id: string | number;
@@ -1487,19 +1501,12 @@ export type UpdateVideoMutationVariables = Exact<{
 
 export type UpdateVideoMutation = { updateVideo: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type DeleteVideoMutationVariables = Exact<{
-  id: string | number;
+export type AdminWebhookDeliveriesQueryVariables = Exact<{
+  subscriptionId: string | number;
 }>;
 
 
-export type DeleteVideoMutation = { deleteVideo: { ok: boolean, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type RetryVideoProcessingMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type RetryVideoProcessingMutation = { retryVideoProcessing: { video: { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, viewCount: number, downloadCount: number, createdAt: string, thumbnailUrl: string | null, learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, previewSeconds: number, presenter: { name: string, title: string | null } | null, processing: { state: VideoProcessingState, progress: number, error: string | null } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type AdminWebhookDeliveriesQuery = { adminWebhookDeliveries: { total: number, items: Array<{ id: string, eventType: WebhookEventType, status: WebhookDeliveryStatus, attempts: number, lastResponseCode: number | null, lastError: string | null, createdAt: string, deliveredAt: string | null, log: Array<{ attempt: number, at: string, durationMs: number, succeeded: boolean, responseCode: number | null, error: string | null }> }> } };
 
 export type AdminWebhookRowFragment = { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string };
 
@@ -1508,27 +1515,12 @@ export type AdminWebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminWebhooksPageQuery = { adminWebhookSubscriptions: Array<{ id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string }> };
 
-export type AdminWebhookDeliveriesQueryVariables = Exact<{
-  subscriptionId: string | number;
-}>;
-
-
-export type AdminWebhookDeliveriesQuery = { adminWebhookDeliveries: { total: number, items: Array<{ id: string, eventType: WebhookEventType, status: WebhookDeliveryStatus, attempts: number, lastResponseCode: number | null, lastError: string | null, createdAt: string, deliveredAt: string | null, log: Array<{ attempt: number, at: string, durationMs: number, succeeded: boolean, responseCode: number | null, error: string | null }> }> } };
-
 export type CreateWebhookMutationVariables = Exact<{
   input: CreateWebhookSubscriptionInput;
 }>;
 
 
 export type CreateWebhookMutation = { adminCreateWebhookSubscription: { secret: string | null, subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type SetWebhookActiveMutationVariables = Exact<{
-  id: string | number;
-  active: boolean;
-}>;
-
-
-export type SetWebhookActiveMutation = { adminSetWebhookSubscriptionActive: { subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteWebhookMutationVariables = Exact<{
   id: string | number;
@@ -1544,26 +1536,13 @@ export type RetryWebhookDeliveryMutationVariables = Exact<{
 
 export type RetryWebhookDeliveryMutation = { adminRetryWebhookDelivery: { delivery: { id: string, status: WebhookDeliveryStatus } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type SignInMutationVariables = Exact<{
-  input: SignInInput;
+export type SetWebhookActiveMutationVariables = Exact<{
+  id: string | number;
+  active: boolean;
 }>;
 
 
-export type SignInMutation = { signIn: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type SignUpMutationVariables = Exact<{
-  input: SignUpInput;
-}>;
-
-
-export type SignUpMutation = { signUp: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type SignOutMutation = { signOut: boolean };
-
-export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null };
+export type SetWebhookActiveMutation = { adminSetWebhookSubscriptionActive: { subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
@@ -1572,15 +1551,31 @@ export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type SessionUserFragment = { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null };
+
+export type SignInMutationVariables = Exact<{
+  input: SignInInput;
+}>;
+
+
+export type SignInMutation = { signIn: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SignOutMutation = { signOut: boolean };
+
+export type SignUpMutationVariables = Exact<{
+  input: SignUpInput;
+}>;
+
+
+export type SignUpMutation = { signUp: { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type FooterSocialLinksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type FooterSocialLinksQuery = { siteSettings: { socialFacebook: string, socialTwitter: string, socialInstagram: string } };
-
-export type CreateCaptchaMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CreateCaptchaMutation = { createCaptcha: { id: string, image: string, expiresAt: string, proofOfWork: { challenge: string, difficulty: number } } };
 
 export type CheckCaptchaMutationVariables = Exact<{
   id: string | number;
@@ -1589,6 +1584,11 @@ export type CheckCaptchaMutationVariables = Exact<{
 
 
 export type CheckCaptchaMutation = { checkCaptcha: boolean };
+
+export type CreateCaptchaMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreateCaptchaMutation = { createCaptcha: { id: string, image: string, expiresAt: string, proofOfWork: { challenge: string, difficulty: number } } };
 
 export type MessageResultFieldsFragment = { ok: boolean, message: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
@@ -1609,13 +1609,6 @@ export type ResetPasswordMutation = { resetPassword: { ok: boolean, message: str
 export type PdfCard_PdfFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, ratingAverage: number | null, ratingCount: number, downloadCount: number, purchased: boolean };
 
 export type VideoCard_VideoFragment = { id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number };
-
-export type VideoPreviewQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type VideoPreviewQuery = { video: { hasPreview: boolean, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number, renditions: Array<{ height: number | null, bytes: number }> } | null };
 
 export type PdfDetailPageQueryVariables = Exact<{
   id: string | number;
@@ -1639,6 +1632,13 @@ export type VideoDetailPageQueryVariables = Exact<{
 
 export type VideoDetailPageQuery = { video: { learnItems: Array<string>, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, purchased: boolean, hasPreview: boolean, id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number, renditions: Array<{ name: string, height: number | null, megabytes: number, bytes: number }>, presenter: { name: string, title: string | null, photoUrl: string | null } | null, similarVideos: Array<{ id: string, title: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null }> } | null };
 
+export type VideoPreviewQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VideoPreviewQuery = { video: { hasPreview: boolean, author: string | null, reviewer: string | null, contentUpdatedOn: string | null, id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number, renditions: Array<{ height: number | null, bytes: number }> } | null };
+
 export type VideosPageQueryVariables = Exact<{
   filter?: VideoFilter | null | undefined;
   sort?: VideoSort | null | undefined;
@@ -1649,19 +1649,19 @@ export type VideosPageQueryVariables = Exact<{
 
 export type VideosPageQuery = { videos: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, description: string, category: ContentCategory, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, ratingAverage: number | null, ratingCount: number }> }, videoCategories: Array<{ id: ContentCategory, label: string, count: number }> };
 
-export type ItemOwnedQueryVariables = Exact<{
-  id: string | number;
-  video: boolean;
+export type CancelPaymentMutationVariables = Exact<{
+  orderId: string | number;
 }>;
 
 
-export type ItemOwnedQuery = { video?: { id: string, purchased: boolean } | null, pdf?: { id: string, purchased: boolean } | null };
+export type CancelPaymentMutation = { cancelPayment: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type OrderPromoFieldsFragment = { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } };
+export type CheckPaymentMutationVariables = Exact<{
+  orderId: string | number;
+}>;
 
-export type OrderSummaryFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } };
 
-export type PaymentAttemptFieldsFragment = { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null };
+export type CheckPaymentMutation = { checkPayment: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type CheckoutOrderFragment = { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } };
 
@@ -1674,6 +1674,8 @@ export type CheckoutQuoteQueryVariables = Exact<{
 
 export type CheckoutQuoteQuery = { checkoutQuote: { total: { usdCents: number, xaf: number }, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } | null };
 
+export type CheckoutResultFieldsFragment = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
 export type CheckoutSetupQueryVariables = Exact<{
   itemId: string | number;
   itemType: ItemType;
@@ -1682,63 +1684,12 @@ export type CheckoutSetupQueryVariables = Exact<{
 
 export type CheckoutSetupQuery = { paymentMethods: Array<{ method: PaymentMethod, label: string, requiresPhone: boolean, sandbox: boolean, windowSeconds: number, hint: string, health: { status: PaymentHealthStatus, successRate: number | null, medianApprovalSeconds: number | null, sampleSize: number } }>, exchangeRate: { xafPerUsd: number }, quote: { usdCents: number, xaf: number } | null, openOrder: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, me: { id: string, healthDataConsent: { kind: ConsentKind } | null } | null };
 
-export type PaymentOrderQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type PaymentOrderQuery = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null };
-
-export type CheckoutResultFieldsFragment = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
-
-export type OrderUpdatedSubscriptionVariables = Exact<{
-  orderId: string | number;
-}>;
-
-
-export type OrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } };
-
-export type StartCheckoutMutationVariables = Exact<{
-  input: StartCheckoutInput;
-}>;
-
-
-export type StartCheckoutMutation = { startCheckout: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type CheckPaymentMutationVariables = Exact<{
-  orderId: string | number;
-}>;
-
-
-export type CheckPaymentMutation = { checkPayment: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type ResendPaymentPromptMutationVariables = Exact<{
-  orderId: string | number;
-}>;
-
-
-export type ResendPaymentPromptMutation = { resendPaymentPrompt: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type CancelPaymentMutationVariables = Exact<{
-  orderId: string | number;
-}>;
-
-
-export type CancelPaymentMutation = { cancelPayment: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
 export type ClaimPaymentMutationVariables = Exact<{
   input: PaymentClaimInput;
 }>;
 
 
 export type ClaimPaymentMutation = { claimPayment: { resolved: boolean, message: string, order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type ExchangeRateQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ExchangeRateQuery = { exchangeRate: { xafPerUsd: number } };
-
-export type DownloadResultFieldsFragment = { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type CustomerDownloadPdfMutationVariables = Exact<{
   id: string | number;
@@ -1747,6 +1698,55 @@ export type CustomerDownloadPdfMutationVariables = Exact<{
 
 
 export type CustomerDownloadPdfMutation = { downloadPdf: { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type DownloadResultFieldsFragment = { url: string | null, expiresAt: string | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type ExchangeRateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ExchangeRateQuery = { exchangeRate: { xafPerUsd: number } };
+
+export type OrderPromoFieldsFragment = { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } };
+
+export type OrderSummaryFragment = { id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, amount: { usdCents: number, xaf: number } };
+
+export type OrderUpdatedSubscriptionVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type OrderUpdatedSubscription = { orderUpdated: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } };
+
+export type PaymentAttemptFieldsFragment = { id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null };
+
+export type PaymentOrderQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PaymentOrderQuery = { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null };
+
+export type ResendPaymentPromptMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type ResendPaymentPromptMutation = { resendPaymentPrompt: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type StartCheckoutMutationVariables = Exact<{
+  input: StartCheckoutInput;
+}>;
+
+
+export type StartCheckoutMutation = { startCheckout: { order: { updatedAt: string, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempt: { authorizationUrl: string | null, hint: string, id: string, method: PaymentMethod, status: AttemptStatus, reference: string, phone: string | null, operatorTransactionId: string | null, failureCode: string | null, failureMessage: string | null, expiresAt: string, createdAt: string, settledAt: string | null } | null, gift: { id: string, recipientEmail: string | null, recipientPhone: string | null, status: GiftStatus } | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ItemOwnedQueryVariables = Exact<{
+  id: string | number;
+  video: boolean;
+}>;
+
+
+export type ItemOwnedQuery = { video?: { id: string, purchased: boolean } | null, pdf?: { id: string, purchased: boolean } | null };
 
 export type OpenContactFormMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1760,8 +1760,6 @@ export type SendContactMessageMutationVariables = Exact<{
 
 export type SendContactMessageMutation = { sendContactMessage: { sent: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type PendingDeletionFragment = { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null };
-
 export type AccountDeletionResultFieldsFragment = { user: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 
 export type AccountDeletionQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1769,17 +1767,19 @@ export type AccountDeletionQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AccountDeletionQuery = { me: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null };
 
+export type CancelAccountDeletionMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CancelAccountDeletionMutation = { cancelAccountDeletion: { user: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type PendingDeletionFragment = { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null };
+
 export type RequestAccountDeletionMutationVariables = Exact<{
   password: string;
 }>;
 
 
 export type RequestAccountDeletionMutation = { requestAccountDeletion: { user: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type CancelAccountDeletionMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CancelAccountDeletionMutation = { cancelAccountDeletion: { user: { id: string, pendingDeletion: { requestedAt: string, scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1796,7 +1796,29 @@ export type RequestDataExportMutationVariables = Exact<{ [key: string]: never; }
 
 export type RequestDataExportMutation = { requestDataExport: { request: { id: string, requestedAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type DashboardLibraryQueryVariables = Exact<{
+  pageSize: number;
+}>;
+
+
+export type DashboardLibraryQuery = { me: { id: string, firstName: string } | null, availableVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, purchasedVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, availablePdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, purchasedPdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, lessonData: { month: string, bytes: number, offlineBytes: number } };
+
+export type DashboardPdfFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean };
+
+export type DashboardPdfsFragment = { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> };
+
+export type DashboardVideoFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null };
+
+export type DashboardVideosFragment = { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> };
+
 export type InboxMessageFieldsFragment = { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string };
+
+export type MarkMessageReadMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MarkMessageReadMutation = { markMessageRead: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type MyMessagesQueryVariables = Exact<{
   page: number;
@@ -1806,77 +1828,15 @@ export type MyMessagesQueryVariables = Exact<{
 
 export type MyMessagesQuery = { myMessages: { total: number, unread: number, page: number, pageSize: number, items: Array<{ id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string }> } };
 
-export type MarkMessageReadMutationVariables = Exact<{
-  id: string | number;
-}>;
+export type MyPurchasesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MarkMessageReadMutation = { markMessageRead: { message: { id: string, subject: string, content: string, isGroup: boolean, sentAt: string, readAt: string | null, senderName: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type MyPurchasesQuery = { me: { id: string, purchaseCount: number | null, totalSpent: { usdCents: number, xaf: number } | null, purchases: Array<{ completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, attempt: { id: string, status: AttemptStatus, failureMessage: string | null, operatorTransactionId: string | null } | null, amount: { usdCents: number, xaf: number } }> | null } | null };
 
 export type MyUnreadMessageCountQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyUnreadMessageCountQuery = { myUnreadMessageCount: number };
-
-export type UnreadMessageCountChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type UnreadMessageCountChangedSubscription = { myUnreadMessageCount: number };
-
-export type MyConsentsFragment = { id: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null };
-
-export type MySessionsFragment = { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null };
-
-export type MyDataQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyDataQuery = { me: { id: string, firstName: string, lastName: string, email: string | null, phone: string | null, createdAt: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null };
-
-export type MyDataCountsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyDataCountsQuery = { me: { id: string, purchaseCount: number | null, unreadMessageCount: number | null } | null };
-
-export type SetHealthDataConsentMutationVariables = Exact<{
-  input: SetHealthDataConsentInput;
-}>;
-
-
-export type SetHealthDataConsentMutation = { setHealthDataConsent: { changed: boolean, user: { id: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type RevokeSessionsResultFieldsFragment = { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
-
-export type RevokeSessionMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type RevokeSessionMutation = { revokeSession: { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type RevokeOtherSessionsMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type RevokeOtherSessionsMutation = { revokeOtherSessions: { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type DashboardLibraryQueryVariables = Exact<{
-  pageSize: number;
-}>;
-
-
-export type DashboardLibraryQuery = { me: { id: string, firstName: string } | null, availableVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, purchasedVideos: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> }, availablePdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, purchasedPdfs: { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> }, lessonData: { month: string, bytes: number, offlineBytes: number } };
-
-export type DashboardVideoFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null };
-
-export type DashboardVideosFragment = { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean, watchProgress: { positionSeconds: number, percent: number, completed: boolean } | null }> };
-
-export type DashboardPdfsFragment = { total: number, items: Array<{ id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean }> };
-
-export type DashboardPdfFragment = { id: string, title: string, description: string, categoryLabel: string, priceCents: number, pageCount: number | null, illustrationUrl: string | null, purchased: boolean };
-
-export type MyPurchasesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyPurchasesQuery = { me: { id: string, purchaseCount: number | null, totalSpent: { usdCents: number, xaf: number } | null, purchases: Array<{ completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, attempt: { id: string, status: AttemptStatus, failureMessage: string | null, operatorTransactionId: string | null } | null, amount: { usdCents: number, xaf: number } }> | null } | null };
 
 export type ReceiptQueryVariables = Exact<{
   id: string | number;
@@ -1885,9 +1845,54 @@ export type ReceiptQueryVariables = Exact<{
 
 export type ReceiptQuery = { order: { buyerEmail: string, buyerName: string | null, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number } } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }>, amount: { usdCents: number, xaf: number } } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
 
-export type GiftLinkFieldsFragment = { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean };
+export type UnreadMessageCountChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
-export type MyGiftFieldsFragment = { id: string, orderId: string, itemId: string, itemType: ItemType, itemTitle: string, recipientEmail: string | null, recipientPhone: string | null, message: string, status: GiftStatus, claimedAt: string | null, linkIssuedAt: string | null };
+
+export type UnreadMessageCountChangedSubscription = { myUnreadMessageCount: number };
+
+export type MyConsentsFragment = { id: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null };
+
+export type MyDataCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyDataCountsQuery = { me: { id: string, purchaseCount: number | null, unreadMessageCount: number | null } | null };
+
+export type MyDataQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyDataQuery = { me: { id: string, firstName: string, lastName: string, email: string | null, phone: string | null, createdAt: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null };
+
+export type MySessionsFragment = { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null };
+
+export type RevokeOtherSessionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RevokeOtherSessionsMutation = { revokeOtherSessions: { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type RevokeSessionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeSessionMutation = { revokeSession: { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type RevokeSessionsResultFieldsFragment = { revoked: number, user: { id: string, sessions: Array<{ id: string, browser: string | null, os: string | null, deviceType: string | null, ip: string | null, signedInAt: string, lastUsedAt: string, current: boolean }> | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
+
+export type SetHealthDataConsentMutationVariables = Exact<{
+  input: SetHealthDataConsentInput;
+}>;
+
+
+export type SetHealthDataConsentMutation = { setHealthDataConsent: { changed: boolean, user: { id: string, consents: Array<{ kind: ConsentKind, version: string, givenAt: string, withdrawnAt: string | null, source: ConsentSource }> | null, healthDataConsent: { kind: ConsentKind, givenAt: string } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type ClaimGiftMutationVariables = Exact<{
+  token: string | number;
+}>;
+
+
+export type ClaimGiftMutation = { claimGift: { gift: { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
+export type GiftLinkFieldsFragment = { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean };
 
 export type GiftLinkQueryVariables = Exact<{
   token: string | number;
@@ -1896,12 +1901,7 @@ export type GiftLinkQueryVariables = Exact<{
 
 export type GiftLinkQuery = { giftLink: { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean } | null };
 
-export type ClaimGiftMutationVariables = Exact<{
-  token: string | number;
-}>;
-
-
-export type ClaimGiftMutation = { claimGift: { gift: { itemId: string, itemType: ItemType, itemTitle: string, buyerFirstName: string | null, message: string, status: GiftStatus, claimedByMe: boolean } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type MyGiftFieldsFragment = { id: string, orderId: string, itemId: string, itemType: ItemType, itemTitle: string, recipientEmail: string | null, recipientPhone: string | null, message: string, status: GiftStatus, claimedAt: string | null, linkIssuedAt: string | null };
 
 export type MyGiftsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1915,11 +1915,6 @@ export type ResendGiftMutationVariables = Exact<{
 
 export type ResendGiftMutation = { resendGift: { url: string | null, gift: { id: string, orderId: string, itemId: string, itemType: ItemType, itemTitle: string, recipientEmail: string | null, recipientPhone: string | null, message: string, status: GiftStatus, claimedAt: string | null, linkIssuedAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
-export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type HomePageQuery = { siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
-
 export type HomeCountersQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1929,6 +1924,11 @@ export type HomeLiveCountersSubscriptionVariables = Exact<{ [key: string]: never
 
 
 export type HomeLiveCountersSubscription = { liveCounters: { registeredUsers: number, visitsToday: number, day: string } };
+
+export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HomePageQuery = { siteSettings: { heroTitle: string, heroSubtitle: string }, latestVideo: { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean } | null, testimonials: Array<{ id: string, name: string, location: string, content: string, rating: number, videoTitle: string | null }> };
 
 export type PremiumVideoCard_VideoFragment = { id: string, title: string, description: string, priceCents: number, durationSeconds: number | null, thumbnailUrl: string | null, purchased: boolean };
 
@@ -1954,6 +1954,13 @@ export type NewsPageQueryVariables = Exact<{
 
 export type NewsPageQuery = { articles: { total: number, page: number, pageSize: number, totalPages: number, items: Array<{ id: string, title: string, excerpt: string, author: string, category: ArticleCategory, categoryLabel: string, readTimeMinutes: number, date: string }> } };
 
+export type ConfirmNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type ConfirmNewsletterMutation = { confirmNewsletter: { confirmed: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type SubscribeNewsletterMutationVariables = Exact<{
   email: string;
   source: NewsletterSource;
@@ -1961,13 +1968,6 @@ export type SubscribeNewsletterMutationVariables = Exact<{
 
 
 export type SubscribeNewsletterMutation = { subscribeNewsletter: { ok: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type ConfirmNewsletterMutationVariables = Exact<{
-  token: string;
-}>;
-
-
-export type ConfirmNewsletterMutation = { confirmNewsletter: { confirmed: boolean | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type UnsubscribeNewsletterMutationVariables = Exact<{
   token: string;
@@ -2001,6 +2001,11 @@ export type CreatePayLinkMutationVariables = Exact<{
 
 export type CreatePayLinkMutation = { createPayLink: { payLink: { token: string, url: string, expiresAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type MyPayLinksPaidSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyPayLinksPaidSubscription = { myPayLinksPaid: { orderId: string, itemId: string, itemType: ItemType, itemTitle: string, amountXaf: number, payerName: string | null, paidAt: string } };
+
 export type PayLinkFieldsFragment = { itemId: string, itemType: ItemType, itemTitle: string, requesterFirstName: string | null, status: PayLinkStatus, expiresAt: string, method: PaymentMethod | null, authorizationUrl: string | null, receiptText: string | null, message: string | null, amount: { usdCents: number, xaf: number } };
 
 export type PayLinkQueryVariables = Exact<{
@@ -2016,27 +2021,6 @@ export type PayPayLinkMutationVariables = Exact<{
 
 
 export type PayPayLinkMutation = { payPayLink: { payLink: { itemId: string, itemType: ItemType, itemTitle: string, requesterFirstName: string | null, status: PayLinkStatus, expiresAt: string, method: PaymentMethod | null, authorizationUrl: string | null, receiptText: string | null, message: string | null, amount: { usdCents: number, xaf: number } } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type MyPayLinksPaidSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyPayLinksPaidSubscription = { myPayLinksPaid: { orderId: string, itemId: string, itemType: ItemType, itemTitle: string, amountXaf: number, payerName: string | null, paidAt: string } };
-
-export type StartPlaybackMutationVariables = Exact<{
-  videoId: string | number;
-  visitorId?: string | null | undefined;
-}>;
-
-
-export type StartPlaybackMutation = { startPlayback: { session: { videoId: string, mode: PlaybackMode, manifestUrl: string, audioUrl: string, expiresAt: string, durationSeconds: number | null, resumeAtSeconds: number | null, renditions: Array<{ name: string, height: number | null, bandwidth: number, megabytes: number }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
-
-export type SaveWatchProgressMutationVariables = Exact<{
-  videoId: string | number;
-  positionSeconds: number;
-}>;
-
-
-export type SaveWatchProgressMutation = { saveWatchProgress: { progress: { positionSeconds: number, percent: number, completed: boolean, updatedAt: string } | null, error: { code: string, message: string } | null } };
 
 export type CountVideoViewMutationVariables = Exact<{
   videoId: string | number;
@@ -2055,9 +2039,21 @@ export type RecordLessonDataMutationVariables = Exact<{
 
 export type RecordLessonDataMutation = { recordLessonData: { use: { month: string, bytes: number, offlineBytes: number } | null, error: { code: string, message: string } | null } };
 
-export type ReviewListItem_ReviewFragment = { id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean };
+export type SaveWatchProgressMutationVariables = Exact<{
+  videoId: string | number;
+  positionSeconds: number;
+}>;
 
-export type ReviewListPageFragment = { hasNextPage: boolean, items: Array<{ id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean }> };
+
+export type SaveWatchProgressMutation = { saveWatchProgress: { progress: { positionSeconds: number, percent: number, completed: boolean, updatedAt: string } | null, error: { code: string, message: string } | null } };
+
+export type StartPlaybackMutationVariables = Exact<{
+  videoId: string | number;
+  visitorId?: string | null | undefined;
+}>;
+
+
+export type StartPlaybackMutation = { startPlayback: { session: { videoId: string, mode: PlaybackMode, manifestUrl: string, audioUrl: string, expiresAt: string, durationSeconds: number | null, resumeAtSeconds: number | null, renditions: Array<{ name: string, height: number | null, bandwidth: number, megabytes: number }> } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type ItemReviewsQueryVariables = Exact<{
   id: string | number;
@@ -2084,16 +2080,20 @@ export type ReviewItemMutationVariables = Exact<{
 
 export type ReviewItemMutation = { reviewItem: { review: { id: string, rating: number, text: string, hidden: boolean, hiddenReason: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type ReviewListItem_ReviewFragment = { id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean };
+
+export type ReviewListPageFragment = { hasNextPage: boolean, items: Array<{ id: string, rating: number, text: string, reviewerName: string, createdAt: string, edited: boolean }> };
+
+export type ContactDetailsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ContactDetailsQuery = { siteSettings: { contactEmail: string, contactPhone: string } };
+
 export type RecordPageVisitMutationVariables = Exact<{
   input: PageVisitInput;
 }>;
 
 
 export type RecordPageVisitMutation = { recordPageVisit: boolean };
-
-export type ContactDetailsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ContactDetailsQuery = { siteSettings: { contactEmail: string, contactPhone: string } };
 
 export type UserErrorFieldsFragment = { code: string, title: string | null, message: string, field: string | null };

@@ -1,18 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { postOperation } from '@/data/post-operation';
-import type { RecordPageVisitMutation, RecordPageVisitMutationVariables } from '@/generated/graphql';
 import { visitorId } from '@/lib/visitor-id';
-
-/**
- * The page visit, recorded over plain HTTP: by main.tsx as a server-rendered page starts (it may be
- * read without ever being hydrated), and by usePage (hooks/use-page.ts) for every page the app
- * renders. Apart from the hook so that a page that is only read runs none of the app's code.
- */
-export const RECORD_PAGE_VISIT: TypedDocumentNode<RecordPageVisitMutation, RecordPageVisitMutationVariables> = gql`
-  mutation RecordPageVisit($input: PageVisitInput!) {
-    recordPageVisit(input: $input)
-  }
-`;
+import RECORD_PAGE_VISIT from './record-page-visit.mutation.graphql';
 
 /** The path of the server-rendered page whose visit main.tsx recorded before the app rendered it. */
 let recordedBeforeRender: string | null = null;

@@ -1,16 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@/data/hooks';
-import type { ContactDetailsQuery, ContactDetailsQueryVariables } from '@/generated/graphql';
 import { DEFAULT_CONTACT_EMAIL } from '@/i18n/pages/contact-details';
-
-export const CONTACT_DETAILS_QUERY: TypedDocumentNode<ContactDetailsQuery, ContactDetailsQueryVariables> = gql`
-  query ContactDetails {
-    siteSettings {
-      contactEmail
-      contactPhone
-    }
-  }
-`;
+import CONTACT_DETAILS_QUERY from './contact-details.query.graphql';
 
 export interface ContactDetails {
   email: string;

@@ -1,14 +1,14 @@
 import type { DefinitionNode, DocumentNode } from 'graphql';
 
-/** Each definition of a template parsed at build time, as graphql's printer prints it. */
+/** Each definition of a .graphql file parsed at build time, as graphql's printer prints it. */
 const printedDefinitions = new WeakMap<DefinitionNode, string>();
 
 /**
- * The runtime half of vite-plugin-gql.ts: a `gql` template parsed at build time (`own`, without
- * its `${FRAGMENT}` interpolations) joined with the fragment documents it interpolates, as
- * graphql-tag would have done in the browser (same definitions, in the same order, each fragment
- * once). The GraphQL parser then never ships to the browser. `printed` (one per definition of
- * `own`, printed at build time) lets `printedDocument` give the request's text without the printer.
+ * The runtime half of vite-plugin-graphql.ts: a `.graphql` file parsed at build time (`own`) joined
+ * with the fragment documents it spreads, as graphql-tag would have done in the browser (same
+ * definitions, each fragment once). The GraphQL parser then never ships to the browser. `printed`
+ * (one per definition of `own`, printed at build time) lets `printedDocument` give the request's
+ * text without the printer.
  */
 export function gqlDocument(leading: readonly DocumentNode[], own: DocumentNode, trailing: readonly DocumentNode[], printed: readonly string[] = []): DocumentNode {
   own.definitions.forEach((def, i) => {

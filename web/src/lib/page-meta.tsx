@@ -1,17 +1,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { canonicalUrl, fullTitle, META_KEYS, metaTags, type PageMeta } from './meta-tags';
 
-export {
-  canonicalUrl,
-  DEFAULT_IMAGE,
-  DESCRIPTION_MAX,
-  fullTitle,
-  isPrivatePath,
-  metaTags,
-  shortDescription,
-  type MetaTag,
-  type PageMeta,
-} from './meta-tags';
+export { canonicalUrl, DEFAULT_IMAGE, DESCRIPTION_MAX, fullTitle, isPrivatePath, metaTags, shortDescription, type MetaTag, type PageMeta } from './meta-tags';
 
 /**
  * What a page says about itself in <head>: the title, the description and the link preview

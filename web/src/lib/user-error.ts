@@ -8,7 +8,6 @@ import type { UserErrorFieldsFragment } from '@/generated/graphql';
 export type UserError = UserErrorFieldsFragment;
 
 /** Spread in every mutation's `error { ... }` (its own module: lib/user-error-fields.ts says why). */
-export { USER_ERROR_FIELDS } from './user-error-fields';
 
 /**
  * An input refused before any payload could carry it (the kit's one BAD_USER_INPUT shape, e.g. a

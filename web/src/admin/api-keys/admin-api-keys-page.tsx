@@ -10,7 +10,9 @@ import { type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { DialogListScreen, useConfirmedRowAction } from '../components/dialog-list-screen';
 import { ApiKeyDialog } from './api-key-dialog';
-import { ADMIN_API_KEYS_PAGE, REVOKE_API_KEY, type AdminApiKey } from './operations';
+import { type AdminApiKey } from './operations';
+import ADMIN_API_KEYS_PAGE from './graphql/admin-api-keys-page.query.graphql';
+import REVOKE_API_KEY from './graphql/revoke-api-key.mutation.graphql';
 
 const STATUS_TONES = { ACTIVE: 'success', REVOKED: 'danger', EXPIRED: 'muted' } as const;
 

@@ -9,7 +9,7 @@ import { apiKeysFr as t } from '@/i18n/admin/api-keys';
 import { resultOf } from '../lib/errors';
 import { EditDialogForm } from '../components/edit-dialog';
 import { CheckboxGroup, SecretCreateDialog, useCreateWithSecret } from '../components/secret-create-dialog';
-import { CREATE_API_KEY } from './operations';
+import CREATE_API_KEY from './graphql/create-api-key.mutation.graphql';
 
 const schema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, t.required), z.maxLength(80, t.required)),

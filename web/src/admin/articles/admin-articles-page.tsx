@@ -14,7 +14,9 @@ import { useDeleteRow } from '../components/use-delete-row';
 import { useSearchedList } from '../components/use-searched-list';
 import { ArticleEditor } from './article-editor';
 import { ArticleRowActions, useTogglePublished } from './article-row-actions';
-import { ADMIN_ARTICLES_PAGE, DELETE_ARTICLE, PAGE_SIZE, type AdminArticle } from './operations';
+import { PAGE_SIZE, type AdminArticle } from './operations';
+import ADMIN_ARTICLES_PAGE from './graphql/admin-articles-page.query.graphql';
+import DELETE_ARTICLE from './graphql/delete-article.mutation.graphql';
 
 const t = adminFr.articles;
 

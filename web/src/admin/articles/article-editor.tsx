@@ -25,7 +25,10 @@ import { FormSkeleton } from '../components/skeleton';
 import { UploadProgress } from '../components/upload-progress';
 import { CreditFields } from '../components/credit-fields';
 import { HealthClaimWarning } from './health-claim-warning';
-import { ADMIN_ARTICLE_EDITOR, CREATE_ARTICLE, UPDATE_ARTICLE, type AdminArticleDetail } from './operations';
+import { type AdminArticleDetail } from './operations';
+import ADMIN_ARTICLE_EDITOR from './graphql/admin-article-editor.query.graphql';
+import CREATE_ARTICLE from './graphql/create-article.mutation.graphql';
+import UPDATE_ARTICLE from './graphql/update-article.mutation.graphql';
 
 // TipTap and ProseMirror are fetched only when an administrator opens this form.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));

@@ -6,7 +6,9 @@ import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { IconAction } from '../components/icon-action';
 import { EditDeleteActions } from '../components/list-screen';
-import { PUBLISH_ARTICLE, UNPUBLISH_ARTICLE, type AdminArticle } from './operations';
+import { type AdminArticle } from './operations';
+import PUBLISH_ARTICLE from './graphql/publish-article.mutation.graphql';
+import UNPUBLISH_ARTICLE from './graphql/unpublish-article.mutation.graphql';
 
 const t = adminFr.articles;
 

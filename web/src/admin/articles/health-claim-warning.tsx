@@ -7,7 +7,7 @@ import { adminFr } from '@/i18n/admin';
 import { cn } from '@/lib/utils';
 import { useLogError } from '../lib/use-log-error';
 import { findHealthClaims } from './health-claims';
-import { ADMIN_HEALTH_CLAIM_WORDS } from './operations';
+import ADMIN_HEALTH_CLAIM_WORDS from './graphql/admin-health-claim-words.query.graphql';
 
 const t = adminFr.articles;
 

@@ -14,7 +14,8 @@ import { PagedDataList, usePagedList, type PagedList } from '../components/paged
 import { SearchField, SearchForm } from '../components/search-field';
 import { useDebounced } from '../lib/use-debounced';
 import { ContactDetailDialog } from './contact-detail-dialog';
-import { ADMIN_CONTACT_MESSAGES, CONTACT_PAGE_SIZE, type AdminContactMessage, type AdminContactMessages, type ContactFolder } from './operations';
+import { CONTACT_PAGE_SIZE, type AdminContactMessage, type AdminContactMessages, type ContactFolder } from './operations';
+import ADMIN_CONTACT_MESSAGES from './graphql/admin-contact-messages.query.graphql';
 
 const t = adminFr.contact;
 

@@ -12,13 +12,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
 import { FormSkeleton } from '../components/skeleton';
 import { MailStatusBadge } from '../emails/mail-status-badge';
-import {
-  ADMIN_ARCHIVE_CONTACT_MESSAGE,
-  ADMIN_CONTACT_MESSAGE,
-  ADMIN_MARK_CONTACT_MESSAGE,
-  ADMIN_REPLY_CONTACT_MESSAGE,
-  type AdminContactMessage,
-} from './operations';
+import { type AdminContactMessage } from './operations';
+import ADMIN_ARCHIVE_CONTACT_MESSAGE from './graphql/admin-archive-contact-message.mutation.graphql';
+import ADMIN_CONTACT_MESSAGE from './graphql/admin-contact-message.query.graphql';
+import ADMIN_MARK_CONTACT_MESSAGE from './graphql/admin-mark-contact-message.mutation.graphql';
+import ADMIN_REPLY_CONTACT_MESSAGE from './graphql/admin-reply-contact-message.mutation.graphql';
 
 const t = adminFr.contact;
 

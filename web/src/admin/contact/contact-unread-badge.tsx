@@ -1,6 +1,6 @@
 import { useApolloQuery } from '@/data/hooks';
 import { adminFr } from '@/i18n/admin';
-import { ADMIN_CONTACT_UNREAD } from './operations';
+import ADMIN_CONTACT_UNREAD from './graphql/admin-contact-unread.query.graphql';
 
 /** The sidebar's count of unread contact messages (refreshed every minute and after each change). */
 export function ContactUnreadBadge() {

@@ -14,7 +14,11 @@ import { ChartPanel } from '../stats/charts/chart-panel';
 import { CHART_COLORS, type ChartSeries } from '../stats/charts/chart-types';
 import { formatGrowth } from '../stats/format';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
-import { ADMIN_DASHBOARD_CATALOGUE, ADMIN_DASHBOARD_COMMERCE, ADMIN_DASHBOARD_DAILY, ADMIN_DASHBOARD_NEWSLETTER, ADMIN_DASHBOARD_USERS } from './operations';
+import ADMIN_DASHBOARD_CATALOGUE from './graphql/admin-dashboard-catalogue.query.graphql';
+import ADMIN_DASHBOARD_COMMERCE from './graphql/admin-dashboard-commerce.query.graphql';
+import ADMIN_DASHBOARD_DAILY from './graphql/admin-dashboard-daily.query.graphql';
+import ADMIN_DASHBOARD_NEWSLETTER from './graphql/admin-dashboard-newsletter.query.graphql';
+import ADMIN_DASHBOARD_USERS from './graphql/admin-dashboard-users.query.graphql';
 
 const t = adminFr.dashboard;
 const DAYS = 30;

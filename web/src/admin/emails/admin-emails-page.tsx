@@ -19,7 +19,9 @@ import { ListSkeleton } from '../components/skeleton';
 import { LoadFailure, totalPages } from '../components/paged-list';
 import { useDebounced } from '../lib/use-debounced';
 import { MailStatusBadge } from './mail-status-badge';
-import { ADMIN_MAIL_DELIVERIES, ADMIN_RETRY_MAIL_DELIVERY, DELIVERIES_PAGE_SIZE, type AdminMailDelivery, type MailPurpose, type MailStatus } from './operations';
+import { DELIVERIES_PAGE_SIZE, type AdminMailDelivery, type MailPurpose, type MailStatus } from './operations';
+import ADMIN_MAIL_DELIVERIES from './graphql/admin-mail-deliveries.query.graphql';
+import ADMIN_RETRY_MAIL_DELIVERY from './graphql/admin-retry-mail-delivery.mutation.graphql';
 
 const t = adminFr.emails;
 

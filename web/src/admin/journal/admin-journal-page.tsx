@@ -12,15 +12,10 @@ import { FilteredPagedList, type PagedList } from '../components/paged-list';
 import { useFilteredPagedList } from '../components/use-filtered-paged-list';
 import { DatesSearchReset } from '../components/search-field';
 import { JournalDetails } from './journal-details';
-import {
-  ADMIN_JOURNAL,
-  ADMIN_JOURNAL_FILTERS,
-  EXPORT_ADMIN_JOURNAL_CSV,
-  JOURNAL_PAGE_SIZE,
-  type JournalChoices,
-  type JournalEntry,
-  type JournalPage,
-} from './operations';
+import { JOURNAL_PAGE_SIZE, type JournalChoices, type JournalEntry, type JournalPage } from './operations';
+import ADMIN_JOURNAL_FILTERS from './graphql/admin-journal-filters.query.graphql';
+import ADMIN_JOURNAL from './graphql/admin-journal.query.graphql';
+import EXPORT_ADMIN_JOURNAL_CSV from './graphql/export-admin-journal-csv.query.graphql';
 
 const t = adminFr.journal;
 

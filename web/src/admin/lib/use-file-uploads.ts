@@ -1,9 +1,10 @@
 import { useApolloClient } from '@/data/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CREATE_UPLOAD, type UploadKind, type UploadTicket } from '../api/catalogue';
+import { type UploadKind, type UploadTicket } from '../api/catalogue';
 import { resultOf, UploadCancelledError } from './errors';
 import { fileType } from './files';
 import { putFile } from './put-file';
+import CREATE_UPLOAD from '../api/create-upload.mutation.graphql';
 
 export type UploadStatus = 'waiting' | 'uploading' | 'done';
 

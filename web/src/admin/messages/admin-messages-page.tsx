@@ -17,8 +17,11 @@ import { AddButton } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
 import { PagedDataList, usePagedList } from '../components/paged-list';
 import { StatCard, StatCardSkeletons } from '../components/stat-card';
-import { ADMIN_MARK_MESSAGE_READ, ADMIN_MESSAGE_STATS, ADMIN_MESSAGES, MESSAGES_PAGE_SIZE, type AdminMessage, type AdminMessageStats } from './operations';
+import { MESSAGES_PAGE_SIZE, type AdminMessage, type AdminMessageStats } from './operations';
 import { SendMessageDialog } from './send-message-dialog';
+import ADMIN_MESSAGE_STATS from './graphql/admin-internal-message-stats.query.graphql';
+import ADMIN_MESSAGES from './graphql/admin-internal-messages.query.graphql';
+import ADMIN_MARK_MESSAGE_READ from './graphql/admin-mark-message-read.mutation.graphql';
 
 const t = adminFr.messages;
 

@@ -14,7 +14,9 @@ import { DialogActions } from '../components/dialog-actions';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
 import { useDebounced } from '../lib/use-debounced';
-import { ADMIN_SEND_MESSAGE, MESSAGE_RECIPIENTS, type Recipient } from './operations';
+import { type Recipient } from './operations';
+import ADMIN_SEND_MESSAGE from './graphql/admin-send-message.mutation.graphql';
+import MESSAGE_RECIPIENTS from './graphql/message-recipients.query.graphql';
 
 const t = adminFr.messages;
 

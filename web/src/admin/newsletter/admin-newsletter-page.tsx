@@ -14,8 +14,10 @@ import { PagedDataList, usePagedList, type PagedList } from '../components/paged
 import { ToneBadge } from '../components/status-badge';
 import { StatCard, StatCardSkeletons } from '../components/stat-card';
 import { CampaignComposer } from './campaign-composer';
-import { ADMIN_CAMPAIGNS, ADMIN_NEWSLETTER_STATS, CAMPAIGNS_PAGE_SIZE, type AdminCampaign, type AdminCampaigns, type AdminNewsletterStats } from './operations';
+import { CAMPAIGNS_PAGE_SIZE, type AdminCampaign, type AdminCampaigns, type AdminNewsletterStats } from './operations';
 import { SubscribersList } from './subscribers-list';
+import ADMIN_CAMPAIGNS from './graphql/admin-campaigns.query.graphql';
+import ADMIN_NEWSLETTER_STATS from './graphql/admin-newsletter-stats.query.graphql';
 
 const t = adminFr.newsletter;
 

@@ -13,7 +13,9 @@ import { DialogActions } from '../components/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CampaignProgress } from './campaign-progress';
-import { ADMIN_SEND_CAMPAIGN, ADMIN_SEND_TEST_CAMPAIGN, type AdminCampaign } from './operations';
+import { type AdminCampaign } from './operations';
+import ADMIN_SEND_CAMPAIGN from './graphql/admin-send-campaign.mutation.graphql';
+import ADMIN_SEND_TEST_CAMPAIGN from './graphql/admin-send-test-campaign.mutation.graphql';
 
 const RichTextEditor = lazy(() => import('../articles/rich-text-editor'));
 

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Card } from '@/components/ui/card';
 import { adminFr } from '@/i18n/admin';
 import { toastFailure, toastSuccess } from '../lib/errors';
-import { ADMIN_CAMPAIGN, CAMPAIGN_PROGRESS, type AdminCampaign } from './operations';
+import { type AdminCampaign } from './operations';
+import ADMIN_CAMPAIGN from './graphql/admin-campaign.query.graphql';
+import CAMPAIGN_PROGRESS from './graphql/campaign-progress.subscription.graphql';
 
 const t = adminFr.newsletter;
 

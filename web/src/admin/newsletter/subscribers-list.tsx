@@ -16,14 +16,10 @@ import { ExportButton } from '../components/list-screen';
 import { PagedDataList, usePagedList } from '../components/paged-list';
 import { SearchField } from '../components/search-field';
 import { useDebounced } from '../lib/use-debounced';
-import {
-  ADMIN_NEWSLETTER_SUBSCRIBERS,
-  ADMIN_UNSUBSCRIBE_SUBSCRIBER,
-  EXPORT_NEWSLETTER_SUBSCRIBERS_CSV,
-  SUBSCRIBERS_PAGE_SIZE,
-  type AdminSubscriber,
-  type SubscriberStatus,
-} from './operations';
+import { SUBSCRIBERS_PAGE_SIZE, type AdminSubscriber, type SubscriberStatus } from './operations';
+import ADMIN_NEWSLETTER_SUBSCRIBERS from './graphql/admin-newsletter-subscribers.query.graphql';
+import ADMIN_UNSUBSCRIBE_SUBSCRIBER from './graphql/admin-unsubscribe-subscriber.mutation.graphql';
+import EXPORT_NEWSLETTER_SUBSCRIBERS_CSV from './graphql/export-newsletter-subscribers-csv.query.graphql';
 
 const t = adminFr.newsletter;
 

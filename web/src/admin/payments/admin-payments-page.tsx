@@ -20,7 +20,9 @@ import { DatesSearchReset } from '../components/search-field';
 import { OrderStatusBadge } from '../components/status-badge';
 import { OperatorHealthPanel } from './operator-health-panel';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { ADMIN_ORDERS_PAGE, EXPORT_ORDERS_CSV, PAGE_SIZE, type AdminOrder, type AdminOrders, type OrderStatus, type PaymentMethod } from './operations';
+import { PAGE_SIZE, type AdminOrder, type AdminOrders, type OrderStatus, type PaymentMethod } from './operations';
+import ADMIN_ORDERS_PAGE from './graphql/admin-orders-page.query.graphql';
+import EXPORT_ORDERS_CSV from './graphql/export-orders-csv.query.graphql';
 
 const t = adminFr.payments;
 

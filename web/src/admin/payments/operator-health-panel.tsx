@@ -9,7 +9,8 @@ import { ToneBadge } from '../components/status-badge';
 import { LoadFailure } from '../components/paged-list';
 import { EmptyState } from '../components/data-list';
 import { formatDuration, formatPercent } from '../stats/format';
-import { ADMIN_PAYMENT_HEALTH, type HealthFigures, type MethodHealthReport, type PaymentHealthReport } from './operations';
+import { type HealthFigures, type MethodHealthReport, type PaymentHealthReport } from './operations';
+import ADMIN_PAYMENT_HEALTH from './graphql/admin-payment-health.query.graphql';
 
 /** recharts is its own chunk: fetched when the first chart with attempts is drawn. */
 const HealthChart = lazy(() => import('./health-chart'));

@@ -13,16 +13,12 @@ import { useLogError } from '../lib/use-log-error';
 import { FormSkeleton } from '../components/skeleton';
 import { OrderStatusBadge } from '../components/status-badge';
 import { PurchaseHistoryDialog, type PurchaseHistoryUser } from '../users/purchase-history-dialog';
-import {
-  ADMIN_GRANT_ORDER,
-  ADMIN_MARK_REFUNDED,
-  ADMIN_ORDER_DETAIL_QUERY,
-  ADMIN_ORDER_UPDATED,
-  ADMIN_RECHECK_ORDER,
-  type AdminAttempt,
-  type AdminOrderDetail,
-  type OrderStatus,
-} from './operations';
+import { type AdminAttempt, type AdminOrderDetail, type OrderStatus } from './operations';
+import ADMIN_GRANT_ORDER from './graphql/admin-grant-order.mutation.graphql';
+import ADMIN_MARK_REFUNDED from './graphql/admin-mark-refunded.mutation.graphql';
+import ADMIN_ORDER_DETAIL_QUERY from './graphql/admin-order-detail.query.graphql';
+import ADMIN_ORDER_UPDATED from './graphql/admin-order-updated.subscription.graphql';
+import ADMIN_RECHECK_ORDER from './graphql/admin-recheck-order.mutation.graphql';
 
 const t = adminFr.payments;
 

@@ -9,10 +9,13 @@ import { formatBytes, formatMegabytes } from '../lib/format-bytes';
 import { type Column } from '../components/data-list';
 import { CatalogueItemsScreen, useCatalogueItems } from '../components/catalogue-items-screen';
 import { thumbTitleColumn } from '../components/thumb-title';
-import { ADMIN_PDFS_PAGE, DELETE_PDF, EXPORT_PDFS_CSV, PAGE_SIZE, type AdminPdf } from './operations';
+import { PAGE_SIZE, type AdminPdf } from './operations';
 import { PdfEditDialog } from './pdf-edit-dialog';
 import { PdfRowActions } from './pdf-row-actions';
 import { PdfUploadForm } from './pdf-upload-form';
+import ADMIN_PDFS_PAGE from './graphql/admin-pdfs-page.query.graphql';
+import DELETE_PDF from './graphql/delete-pdf.mutation.graphql';
+import EXPORT_PDFS_CSV from './graphql/export-pdfs-csv.query.graphql';
 
 const t = adminFr.pdfs;
 

@@ -8,8 +8,9 @@ import { centsToPrice, creditsInput, creditValues } from '../lib/form-rules';
 import { catalogueBasics, CategoryPriceFields, TitleDescriptionFields } from '../components/catalogue-fields';
 import { CreditFields } from '../components/credit-fields';
 import { EditDialog, EditDialogForm, saveEdit } from '../components/edit-dialog';
-import { UPDATE_PDF, type AdminPdf } from './operations';
+import { type AdminPdf } from './operations';
 import { pdfEditSchema, type PdfEditValues } from './pdf-schema';
+import UPDATE_PDF from './graphql/update-pdf.mutation.graphql';
 
 /** The edit button of the table: the PDF's title, description, category, price, author, reviewer and « Mis à jour le ». */
 export function PdfEditDialog({ pdf, onClose }: { pdf: AdminPdf | null; onClose(): void }) {

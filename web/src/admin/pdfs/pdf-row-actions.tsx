@@ -5,7 +5,8 @@ import { toastFailure } from '../lib/errors';
 import { downloadUrl } from '../lib/files';
 import { IconAction } from '../components/icon-action';
 import { EditDeleteActions } from '../components/list-screen';
-import { DOWNLOAD_PDF, type AdminPdf } from './operations';
+import { type AdminPdf } from './operations';
+import DOWNLOAD_PDF from './graphql/download-pdf.mutation.graphql';
 
 const t = adminFr.pdfs;
 

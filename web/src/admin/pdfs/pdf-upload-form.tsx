@@ -9,8 +9,8 @@ import { catalogueBasics, CategoryPriceFields, TitleDescriptionFields } from '..
 import { FileFormField } from '../components/file-field';
 import { OptionalLabel } from '../components/optional-label';
 import { UploadFormCard, useUploadForm } from '../components/upload-form-card';
-import { CREATE_PDF } from './operations';
 import { emptyPdfUpload, pdfUploadSchema, type PdfUploadValues } from './pdf-schema';
+import CREATE_PDF from './graphql/create-pdf.mutation.graphql';
 
 type FileKey = 'pdf' | 'illustration';
 

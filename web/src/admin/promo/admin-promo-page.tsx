@@ -11,8 +11,10 @@ import { type Column } from '../components/data-list';
 import { ActiveToggleAction, useActiveToggle } from '../components/active-toggle-action';
 import { IconAction } from '../components/icon-action';
 import { DialogListScreen } from '../components/dialog-list-screen';
-import { ADMIN_PROMO_CODES_PAGE, SET_PROMO_CODE_ACTIVE, type AdminPromoCode } from './operations';
+import { type AdminPromoCode } from './operations';
 import { PromoCodeDialog } from './promo-code-dialog';
+import ADMIN_PROMO_CODES_PAGE from './graphql/admin-promo-codes-page.query.graphql';
+import SET_PROMO_CODE_ACTIVE from './graphql/set-promo-code-active.mutation.graphql';
 
 const t = adminFr.promo;
 

@@ -11,7 +11,9 @@ import { adminFr } from '@/i18n/admin';
 import { ServerMessageError, reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { optionalInteger } from '../lib/form-rules';
 import { EditDialog, EditDialogForm } from '../components/edit-dialog';
-import { CREATE_PROMO_CODE, UPDATE_PROMO_CODE, type AdminPromoCode } from './operations';
+import { type AdminPromoCode } from './operations';
+import CREATE_PROMO_CODE from './graphql/create-promo-code.mutation.graphql';
+import UPDATE_PROMO_CODE from './graphql/update-promo-code.mutation.graphql';
 
 const t = adminFr.promo;
 const f = t.fields;

@@ -18,7 +18,10 @@ import { SegmentedFilter } from '../components/segmented-filter';
 import { ToneBadge } from '../components/status-badge';
 import { resultOf, toastSuccess } from '../lib/errors';
 import { useDebounced } from '../lib/use-debounced';
-import { ADMIN_REVIEWS_PAGE, HIDE_REVIEW, REVIEWS_PAGE_SIZE, UNHIDE_REVIEW, type AdminReview } from './operations';
+import { REVIEWS_PAGE_SIZE, type AdminReview } from './operations';
+import ADMIN_REVIEWS_PAGE from './graphql/admin-reviews-page.query.graphql';
+import HIDE_REVIEW from './graphql/hide-review.mutation.graphql';
+import UNHIDE_REVIEW from './graphql/unhide-review.mutation.graphql';
 
 const columns: ReadonlyArray<Column<AdminReview>> = [
   {

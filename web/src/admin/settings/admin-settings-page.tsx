@@ -16,7 +16,9 @@ import { useLogError } from '../lib/use-log-error';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
 import { FormSkeleton } from '../components/skeleton';
-import { ADMIN_SETTINGS_PAGE, UPDATE_SITE_SETTINGS, type SiteSettings, type SiteSettingsInput } from './operations';
+import { type SiteSettings, type SiteSettingsInput } from './operations';
+import ADMIN_SETTINGS_PAGE from './graphql/admin-settings-page.query.graphql';
+import UPDATE_SITE_SETTINGS from './graphql/update-site-settings.mutation.graphql';
 
 const t = adminFr.settings;
 

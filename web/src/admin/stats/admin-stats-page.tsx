@@ -13,10 +13,13 @@ import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { ChartPanel } from './charts/chart-panel';
 import { CHART_COLORS, totalOf, type ChartSeries } from './charts/chart-types';
 import { formatDecimal, formatDuration, formatFullDay, formatPercent } from './format';
-import { ADMIN_STATS_ANALYTICS, ADMIN_STATS_CATALOGUE, ADMIN_STATS_NEWSLETTER, ADMIN_STATS_USERS } from './operations';
 import type { AdminStatsAnalyticsQuery, AdminStatsCatalogueQuery, AdminStatsNewsletterQuery, AdminStatsUsersQuery } from '@/generated/graphql';
 import { statsFr } from '@/i18n/admin/stats';
 import { TopItemsTable, TopPagesTable } from './top-tables';
+import ADMIN_STATS_ANALYTICS from './graphql/admin-stats-analytics.query.graphql';
+import ADMIN_STATS_CATALOGUE from './graphql/admin-stats-catalogue.query.graphql';
+import ADMIN_STATS_NEWSLETTER from './graphql/admin-stats-newsletter.query.graphql';
+import ADMIN_STATS_USERS from './graphql/admin-stats-users.query.graphql';
 
 const t = statsFr;
 /** The period selector's choices, in days (today included); 30 by default. */

@@ -11,8 +11,11 @@ import { ActiveToggleAction, useActiveToggle } from '../components/active-toggle
 import { DialogListScreen } from '../components/dialog-list-screen';
 import { EditDeleteActions } from '../components/list-screen';
 import { useDeleteRow } from '../components/use-delete-row';
-import { ADMIN_TESTIMONIALS_PAGE, DELETE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
+import { type AdminTestimonial } from './operations';
 import { TestimonialDialog } from './testimonial-dialog';
+import ADMIN_TESTIMONIALS_PAGE from './graphql/admin-testimonials-page.query.graphql';
+import DELETE_TESTIMONIAL from './graphql/delete-testimonial.mutation.graphql';
+import UPDATE_TESTIMONIAL from './graphql/update-testimonial.mutation.graphql';
 
 const t = adminFr.testimonials;
 

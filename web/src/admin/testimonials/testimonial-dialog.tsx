@@ -12,7 +12,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { EditDialog, EditDialogForm } from '../components/edit-dialog';
 import { FormField, OptionalMark } from '@/components/ui/form-field';
-import { CREATE_TESTIMONIAL, UPDATE_TESTIMONIAL, type AdminTestimonial } from './operations';
+import { type AdminTestimonial } from './operations';
+import CREATE_TESTIMONIAL from './graphql/create-testimonial.mutation.graphql';
+import UPDATE_TESTIMONIAL from './graphql/update-testimonial.mutation.graphql';
 
 const t = adminFr.testimonials;
 const RATINGS = ['5', '4', '3', '2', '1'] as const;

@@ -8,9 +8,10 @@ import { Popover, PopoverContent } from '@/components/ui/popover';
 import { fr } from '@/i18n/fr';
 import { cn } from '@/lib/utils';
 import { useDebounced } from '../lib/use-debounced';
-import { ADMIN_TOP_SEARCH, SEARCH_HITS_PER_KIND } from './operations';
+import { SEARCH_HITS_PER_KIND } from './operations';
 import { hitGroups, SearchHitGroups } from './search-hits';
 import { topbarFr } from '@/i18n/admin/topbar';
+import ADMIN_TOP_SEARCH from './graphql/admin-top-search.query.graphql';
 
 const t = topbarFr;
 

@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fr } from '@/i18n/fr';
 import { everyValue } from '@/lib/enum-values';
-import { MARK_SALE_SEEN, type AdminAlertKind } from './operations';
+import { type AdminAlertKind } from './operations';
 import { formatRelative } from './relative-time';
 import { topbarFr } from '@/i18n/admin/topbar';
 import { useAdminAlerts } from './use-admin-alerts';
+import MARK_SALE_SEEN from './graphql/mark-sale-seen.mutation.graphql';
 
 const t = topbarFr;
 

@@ -1,6 +1,8 @@
 import { useApolloClient, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useEffect, useState } from 'react';
-import { ADMIN_ALERTS, ADMIN_ALERTS_CHANGED, type AdminAlertsValue } from './operations';
+import { type AdminAlertsValue } from './operations';
+import ADMIN_ALERTS_CHANGED from './graphql/admin-alerts-changed.subscription.graphql';
+import ADMIN_ALERTS from './graphql/admin-alerts.query.graphql';
 
 /** The poll used only when the live push cannot be had (socket refused or dropped). */
 const FALLBACK_POLL_MS = 30_000;

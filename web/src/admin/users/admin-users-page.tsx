@@ -22,12 +22,16 @@ import { useClampPage } from '../lib/use-clamp-page';
 import { BanUserDialog } from './ban-user-dialog';
 import { DeleteUserDataDialog } from './delete-user-data-dialog';
 import { ExportUserDataDialog } from './export-user-data-dialog';
-import { ADMIN_USERS_PAGE, BAN_USER, EXPORT_USERS_CSV, UNBAN_USER, USERS_PAGE_SIZE, type AdminUserRow } from './operations';
+import { USERS_PAGE_SIZE, type AdminUserRow } from './operations';
 import { PurchaseHistoryDialog, type PurchaseHistoryUser } from './purchase-history-dialog';
 import { UserStatCards } from './user-stat-cards';
 import { UsersTable } from './users-table';
 import { useUsersUrlState } from './use-users-url-state';
 import { usersFr } from '@/i18n/admin/users';
+import ADMIN_USERS_PAGE from './graphql/admin-users-page.query.graphql';
+import BAN_USER from './graphql/ban-user.mutation.graphql';
+import EXPORT_USERS_CSV from './graphql/export-users-csv.query.graphql';
+import UNBAN_USER from './graphql/unban-user.mutation.graphql';
 
 const t = usersFr;
 

@@ -4,7 +4,7 @@ import { runAction } from '../components/admin-action';
 import { resultOf, toastSuccess } from '../lib/errors';
 import { UserReasonDialog, type UserTarget } from './user-reason-dialog';
 import { formatDay } from '../lib/money';
-import { ADMIN_DELETE_USER } from './operations';
+import ADMIN_DELETE_USER from './graphql/admin-delete-user.mutation.graphql';
 
 const t = usersFr.deleteData;
 

@@ -3,7 +3,7 @@ import { usersFr } from '@/i18n/admin/users';
 import { runAction } from '../components/admin-action';
 import { resultOf, toastSuccess } from '../lib/errors';
 import { UserReasonDialog, type UserTarget } from './user-reason-dialog';
-import { ADMIN_REQUEST_DATA_EXPORT } from './operations';
+import ADMIN_REQUEST_DATA_EXPORT from './graphql/admin-request-data-export.mutation.graphql';
 
 const t = usersFr.exportData;
 

@@ -7,7 +7,8 @@ import { formatDay, formatUsdCents, formatXaf } from '../lib/money';
 import { useSidebar } from '../sidebar-context';
 import { ListSkeleton } from '../components/skeleton';
 import { OrderStatusBadge } from '../components/status-badge';
-import { ADMIN_USER_ORDERS, type PurchaseHistoryRow } from './operations';
+import { type PurchaseHistoryRow } from './operations';
+import ADMIN_USER_ORDERS from './graphql/admin-user-orders.query.graphql';
 
 const t = adminFr.purchaseHistory;
 

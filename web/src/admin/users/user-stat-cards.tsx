@@ -3,8 +3,9 @@ import { Ban, Banknote, ShoppingCart, Users } from 'lucide-react';
 import { formatUsdCents, formatXaf } from '../lib/money';
 import { useLogError } from '../lib/use-log-error';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
-import { ADMIN_USER_STATS, ADMIN_USERS_COMMERCE_STATS } from './operations';
 import { usersFr } from '@/i18n/admin/users';
+import ADMIN_USER_STATS from './graphql/admin-user-stats.query.graphql';
+import ADMIN_USERS_COMMERCE_STATS from './graphql/admin-users-commerce-stats.query.graphql';
 
 const t = usersFr.cards;
 

@@ -5,7 +5,7 @@ import { fr } from '@/i18n/fr';
 import { adminFr } from '@/i18n/admin';
 import { useUrlParam } from '../lib/use-url-state';
 import { CatalogueItemsScreen, useCatalogueItems } from '../components/catalogue-items-screen';
-import { ADMIN_VIDEOS_PAGE, DELETE_VIDEO, EXPORT_VIDEOS_CSV, PAGE_SIZE, type AdminVideo } from './operations';
+import { PAGE_SIZE, type AdminVideo } from './operations';
 import { isBeingPrepared } from './processing-status';
 import { usePollWhile } from './use-poll-while';
 import { videoColumns } from './video-columns';
@@ -13,6 +13,9 @@ import { VideoEditDialog } from './video-edit-dialog';
 import { VideoFocus } from './video-focus';
 import { VideoRowActions } from './video-row-actions';
 import { VideoUploadForm } from './video-upload-form';
+import ADMIN_VIDEOS_PAGE from './graphql/admin-videos-page.query.graphql';
+import DELETE_VIDEO from './graphql/delete-video.mutation.graphql';
+import EXPORT_VIDEOS_CSV from './graphql/export-videos-csv.query.graphql';
 
 const t = adminFr.videos;
 

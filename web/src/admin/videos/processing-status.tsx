@@ -5,7 +5,8 @@ import type { VideoProcessingState } from '@/generated/graphql';
 import { adminFr } from '@/i18n/admin';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { ToneBadge } from '../components/status-badge';
-import { RETRY_VIDEO_PROCESSING, type AdminVideo } from './operations';
+import { type AdminVideo } from './operations';
+import RETRY_VIDEO_PROCESSING from './graphql/retry-video-processing.mutation.graphql';
 
 const t = adminFr.videos;
 

@@ -13,8 +13,9 @@ import { EditDialog, EditDialogForm, saveEdit } from '../components/edit-dialog'
 import { OptionalLabel } from '../components/optional-label';
 import { LearnItemFields } from './learn-item-fields';
 import { TimingFields } from './timing-fields';
-import { UPDATE_VIDEO, type AdminVideo } from './operations';
+import { type AdminVideo } from './operations';
 import { LEARN_ITEM_COUNT, MIN_PREVIEW_SECONDS, videoEditSchema, type VideoEditValues } from './video-schema';
+import UPDATE_VIDEO from './graphql/update-video.mutation.graphql';
 
 function valuesOf(video: AdminVideo): VideoEditValues {
   const items = [...video.learnItems];

@@ -6,10 +6,11 @@ import { adminFr } from '@/i18n/admin';
 import { useLogError } from '../lib/use-log-error';
 import { DataList } from '../components/data-list';
 import { ListSkeleton } from '../components/skeleton';
-import { ADMIN_VIDEO_ROW_QUERY, type AdminVideo } from './operations';
+import { type AdminVideo } from './operations';
 import { isBeingPrepared } from './processing-status';
 import { usePollWhile } from './use-poll-while';
 import { videoColumns } from './video-columns';
+import ADMIN_VIDEO_ROW_QUERY from './graphql/admin-video-row.query.graphql';
 
 const t = adminFr.videos;
 

@@ -5,7 +5,8 @@ import { toastFailure } from '../lib/errors';
 import { openPendingTab } from '../lib/files';
 import { IconAction } from '../components/icon-action';
 import { EditDeleteActions } from '../components/list-screen';
-import { ADMIN_VIDEO_PLAYBACK, type AdminVideo } from './operations';
+import { type AdminVideo } from './operations';
+import ADMIN_VIDEO_PLAYBACK from './graphql/admin-video-playback.query.graphql';
 
 const t = adminFr.videos;
 

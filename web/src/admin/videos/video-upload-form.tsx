@@ -15,8 +15,8 @@ import { OptionalLabel } from '../components/optional-label';
 import { UploadFormCard, useUploadForm } from '../components/upload-form-card';
 import { LearnItemFields } from './learn-item-fields';
 import { TimingFields } from './timing-fields';
-import { CREATE_VIDEO } from './operations';
 import { emptyVideoUpload, videoUploadSchema, type VideoUploadValues } from './video-schema';
+import CREATE_VIDEO from './graphql/create-video.mutation.graphql';
 
 type FileKey = 'video' | 'thumbnail' | 'presenterPhoto';
 type UploadIds = Partial<Record<FileKey, string>>;

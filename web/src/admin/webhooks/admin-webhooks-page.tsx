@@ -10,9 +10,12 @@ import { type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { runAction } from '../components/admin-action';
 import { DialogListScreen, useConfirmedRowAction } from '../components/dialog-list-screen';
-import { ADMIN_WEBHOOKS_PAGE, DELETE_WEBHOOK, SET_WEBHOOK_ACTIVE, type AdminWebhook } from './operations';
+import { type AdminWebhook } from './operations';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
 import { WebhookDialog } from './webhook-dialog';
+import ADMIN_WEBHOOKS_PAGE from './graphql/admin-webhooks-page.query.graphql';
+import DELETE_WEBHOOK from './graphql/delete-webhook.mutation.graphql';
+import SET_WEBHOOK_ACTIVE from './graphql/set-webhook-active.mutation.graphql';
 
 const COLUMNS: ReadonlyArray<Column<AdminWebhook>> = [
   { header: t.columns.url, cell: (w) => <span className="font-mono text-xs break-all whitespace-normal">{w.url}</span> },

@@ -8,7 +8,9 @@ import { webhooksFr as t } from '@/i18n/admin/webhooks';
 import { reportFailure, resultOf, toastSuccess } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
 import { ToneBadge } from '../components/status-badge';
-import { ADMIN_WEBHOOK_DELIVERIES, RETRY_WEBHOOK_DELIVERY, type AdminWebhook, type AdminWebhookDelivery } from './operations';
+import { type AdminWebhook, type AdminWebhookDelivery } from './operations';
+import ADMIN_WEBHOOK_DELIVERIES from './graphql/admin-webhook-deliveries.query.graphql';
+import RETRY_WEBHOOK_DELIVERY from './graphql/retry-webhook-delivery.mutation.graphql';
 
 const TONES = { PENDING: 'muted', SUCCEEDED: 'success', FAILED: 'danger' } as const;
 

@@ -9,7 +9,7 @@ import { webhooksFr as t } from '@/i18n/admin/webhooks';
 import { resultOf } from '../lib/errors';
 import { EditDialogForm } from '../components/edit-dialog';
 import { CheckboxGroup, SecretCreateDialog, useCreateWithSecret } from '../components/secret-create-dialog';
-import { CREATE_WEBHOOK } from './operations';
+import CREATE_WEBHOOK from './graphql/create-webhook.mutation.graphql';
 
 export const WEBHOOK_EVENTS = ['PURCHASE_COMPLETED', 'PURCHASE_REFUNDED', 'USER_REGISTERED', 'ITEM_PUBLISHED', 'CONTACT_MESSAGE_RECEIVED'] as const;
 

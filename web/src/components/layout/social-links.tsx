@@ -1,18 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@/data/hooks';
-import type { FooterSocialLinksQuery, FooterSocialLinksQueryVariables } from '@/generated/graphql';
 import { fr } from '@/i18n/fr';
 import { FacebookIcon, InstagramIcon, XIcon } from './social-icons';
-
-export const FOOTER_SOCIAL_LINKS_QUERY: TypedDocumentNode<FooterSocialLinksQuery, FooterSocialLinksQueryVariables> = gql`
-  query FooterSocialLinks {
-    siteSettings {
-      socialFacebook
-      socialTwitter
-      socialInstagram
-    }
-  }
-`;
+import FOOTER_SOCIAL_LINKS_QUERY from './footer-social-links.query.graphql';
 
 const NETWORKS = [
   { key: 'socialFacebook', label: 'Facebook', Icon: FacebookIcon },

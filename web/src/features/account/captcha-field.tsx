@@ -1,13 +1,15 @@
 import { useApolloMutation } from '@/data/hooks';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
-import { CHECK_CAPTCHA, CREATE_CAPTCHA, type Captcha } from './operations';
+import { type Captcha } from './operations';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fr } from '@/i18n/fr';
 import { cn } from '@/lib/utils';
 import { solveProofOfWork } from './proof-of-work';
+import CHECK_CAPTCHA from './graphql/check-captcha.mutation.graphql';
+import CREATE_CAPTCHA from './graphql/create-captcha.mutation.graphql';
 
 export type CaptchaStatus = 'idle' | 'checking' | 'correct' | 'incorrect';
 

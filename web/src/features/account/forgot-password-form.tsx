@@ -3,13 +3,13 @@ import { useApolloMutation } from '@/data/hooks';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { REQUEST_PASSWORD_RESET } from './operations';
 import { Button } from '@/components/ui/button';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
 import { EmailField, SubmitButton } from './auth-form-fields';
 import { forgotSchema, type ForgotValues } from './schemas';
 import { showServerError } from '../../lib/show-server-error';
+import REQUEST_PASSWORD_RESET from './graphql/request-password-reset.mutation.graphql';
 
 /**
  * 'Mot de passe oublié ?'. For customers the server e-mails a link to /auth?reset=<token>; for

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloMutation } from '@/data/hooks';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
-import { RESET_PASSWORD } from './operations';
 import { fr } from '@/i18n/fr';
 import { toastUnexpected } from '@/lib/show-error';
 import { NewPasswordFields, SubmitButton } from './auth-form-fields';
 import { showCaughtError } from './form-errors';
 import { resetSchema, type ResetValues } from './schemas';
 import { showServerError } from '../../lib/show-server-error';
+import RESET_PASSWORD from './graphql/reset-password.mutation.graphql';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 

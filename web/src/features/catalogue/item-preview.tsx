@@ -29,8 +29,9 @@ import { PlayerLoading } from './components/player-loading';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { usePdfPageMeta, useVideoPageMeta } from './item-page-meta';
 import { formatCents, typeset } from '../../lib/format/catalogue';
-import { PDF_DETAIL_QUERY, VIDEO_PREVIEW_QUERY } from './operations/item-preview';
 import { LoadingRegion } from '@/components/states/loading-region';
+import PDF_DETAIL_QUERY from './operations/pdf-detail-page.query.graphql';
+import VIDEO_PREVIEW_QUERY from './operations/video-preview.query.graphql';
 
 export type PreviewKind = 'video' | 'pdf';
 

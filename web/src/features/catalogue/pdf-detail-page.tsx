@@ -9,10 +9,10 @@ import { ContentCredits } from '../../components/content/content-credits';
 import { HealthNotice } from '../../components/content/health-notice';
 import { PdfCard } from './components/pdf-card';
 import { typeset } from '../../lib/format/catalogue';
-import { PDF_DETAIL_QUERY } from './operations/item-preview';
 import { PdfMissing, PreviewSkeleton } from './item-preview';
 import { pdfCanonicalPath, usePdfPageMeta } from './item-page-meta';
 import { ItemReviews } from '@/features/reviews/item-reviews';
+import PDF_DETAIL_QUERY from './operations/pdf-detail-page.query.graphql';
 
 /**
  * A guide's own page (/pdfs/:id) for a signed-in customer: its card (buy, or read and download

@@ -14,9 +14,9 @@ import { EmptyState } from '../../components/states/empty-state';
 import { PagedResults, pagedState } from '../../components/states/paged-results';
 import { useListParams } from '../../components/states/use-list-params';
 import { PdfCard, PdfCardSkeleton } from './components/pdf-card';
-import { PDFS_PAGE_QUERY } from './operations/pdfs';
 import { PAGE_SIZE } from '../../lib/catalogue-types';
 import { LinkButton } from '@/components/ui/link-button';
+import PDFS_PAGE_QUERY from './operations/pdfs-page.query.graphql';
 
 /** A shared link (/pdfs#pdf-{id}) points at a card that exists only once the list has loaded (`ready`). */
 function useScrollToSharedCard(ready: boolean) {

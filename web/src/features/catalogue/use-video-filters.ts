@@ -13,7 +13,7 @@ import {
   type VideoSortOption,
 } from '@/lib/catalogue-types';
 import type { VideoFilterState } from './components/video-filters';
-import { VIDEOS_PAGE_QUERY } from './operations/videos';
+import VIDEOS_PAGE_QUERY from './operations/videos-page.query.graphql';
 
 /**
  * The video catalogue's state in the URL (?q=&category=&sort=&page=, the footer links use

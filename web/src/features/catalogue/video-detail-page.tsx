@@ -34,13 +34,14 @@ import { PriceForLife } from './components/price-for-life';
 import { VideoPosterBadges } from './components/video-poster-badges';
 import { formatCents, typeset } from '../../lib/format/catalogue';
 import { useContentProtection } from './use-content-protection';
-import { VIDEO_DETAIL_QUERY, type SimilarVideo, type VideoDetail } from './operations/video-detail';
+import { type SimilarVideo, type VideoDetail } from './operations/video-detail';
 import { useVideoPageMeta } from './item-page-meta';
 import { VideoMissing } from './item-preview';
 import { ItemReviews } from '@/features/reviews/item-reviews';
 import { RatingSummary } from '../../components/content/rating-summary';
 import { LoadingRegion } from '@/components/states/loading-region';
 import { cn } from '@/lib/utils';
+import VIDEO_DETAIL_QUERY from './operations/video-detail-page.query.graphql';
 
 const t = videoDetailText;
 

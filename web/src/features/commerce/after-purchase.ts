@@ -1,18 +1,6 @@
-import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
-import type { ItemOwnedQuery, ItemOwnedQueryVariables, ItemType } from '@/generated/graphql';
-
-export const ITEM_OWNED_QUERY: TypedDocumentNode<ItemOwnedQuery, ItemOwnedQueryVariables> = gql`
-  query ItemOwned($id: ID!, $video: Boolean!) {
-    video(id: $id) @include(if: $video) {
-      id
-      purchased
-    }
-    pdf(id: $id) @skip(if: $video) {
-      id
-      purchased
-    }
-  }
-`;
+import { type ApolloClient } from '@apollo/client';
+import type { ItemType } from '@/generated/graphql';
+import ITEM_OWNED_QUERY from './item-owned.query.graphql';
 
 /** How long the catalogue may take to record the purchase (its entitlement arrives by event). */
 const ENTITLEMENT_WAIT_MS = 15_000;

@@ -2,7 +2,7 @@ import { useQuery } from '@/data/hooks';
 import { useCallback, useSyncExternalStore } from 'react';
 import { FCFA_PER_USD } from '@/lib/format/price';
 import type { Currency } from './money';
-import { EXCHANGE_RATE_QUERY } from './operations';
+import EXCHANGE_RATE_QUERY from './graphql/exchange-rate.query.graphql';
 
 export type { Currency };
 

@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePage } from '@/hooks/use-page';
 import { checkoutText, paymentReturnText as t } from '@/i18n/commerce';
 import { afterPurchase } from './after-purchase';
-import { CHECK_PAYMENT } from './operations';
 import { useLiveOrder } from './use-live-order';
+import CHECK_PAYMENT from './graphql/check-payment.mutation.graphql';
 
 /**
  * Our order id from the return URL: /paiement/<orderId> (commerce's NotchPay callback), else

@@ -10,7 +10,8 @@ import { usePage } from '@/hooks/use-page';
 import { paymentMethodLabels, receiptText as t } from '@/i18n/commerce';
 import { formatSiteDateTime } from '@/lib/format/date';
 import { LoadError } from '../../components/states/load-error';
-import { RECEIPT_QUERY, type Receipt, type ReceiptSeller } from '../dashboard/operations';
+import { type Receipt, type ReceiptSeller } from '../dashboard/operations';
+import RECEIPT_QUERY from '../dashboard/graphql/receipt.query.graphql';
 
 /*
  * Printing: the receipt alone on one A4 sheet. Everything else in the page (the site's header,

@@ -4,12 +4,13 @@ import { toast } from '@/components/ui/toast';
 import { checkoutText as t, paymentMethodLabels } from '@/i18n/commerce';
 import type { UserError } from '@/lib/user-error';
 import { afterPurchase } from './after-purchase';
-import { CHECKOUT_SETUP_QUERY, type CheckoutOrder } from './operations';
+import { type CheckoutOrder } from './operations';
 import type { CheckoutItem, PaymentMethod } from './types';
 import type { PayFormValues } from './use-pay-form';
 import { useLiveOrder } from './use-live-order';
 import { usePromoCode } from './use-promo-code';
 import type { GiftDraft } from '@/features/gifts/gift-draft';
+import CHECKOUT_SETUP_QUERY from './graphql/checkout-setup.query.graphql';
 
 /**
  * The payment dialog's state: commerce's setup (methods, quote, an open order), the order being

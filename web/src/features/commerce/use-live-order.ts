@@ -1,6 +1,8 @@
 import { useApolloClient, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useEffect, useState } from 'react';
-import { ORDER_UPDATED, PAYMENT_ORDER_QUERY, type CheckoutOrder } from './operations';
+import { type CheckoutOrder } from './operations';
+import ORDER_UPDATED from './graphql/order-updated.subscription.graphql';
+import PAYMENT_ORDER_QUERY from './graphql/payment-order.query.graphql';
 
 /** Fallback poll: every 3 s at first, slowing to every 10 s. */
 const FIRST_POLL_MS = 3_000;

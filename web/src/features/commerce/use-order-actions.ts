@@ -3,7 +3,9 @@ import { useApolloMutation } from '@/data/hooks';
 import { toast } from '@/components/ui/toast';
 import { checkoutText as t } from '@/i18n/commerce';
 import { toastFailure } from './checkout-failure';
-import { CANCEL_PAYMENT, CHECK_PAYMENT, RESEND_PAYMENT_PROMPT } from './operations';
+import CANCEL_PAYMENT from './graphql/cancel-payment.mutation.graphql';
+import CHECK_PAYMENT from './graphql/check-payment.mutation.graphql';
+import RESEND_PAYMENT_PROMPT from './graphql/resend-payment-prompt.mutation.graphql';
 
 /**
  * The waiting screen's three actions on a pending order: 'Vérifier' (ask the provider now),

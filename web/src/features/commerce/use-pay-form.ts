@@ -5,14 +5,15 @@ import { useApolloMutation } from '@/data/hooks';
 import { toast } from '@/components/ui/toast';
 import { checkoutText as t } from '@/i18n/commerce';
 import { consentText } from '@/i18n/my-data';
-import { SET_HEALTH_DATA_CONSENT } from '@/features/dashboard/my-data/operations';
 import { toastUserError } from '@/lib/show-error';
 import { browserPhoneCountry, readTypedPhone } from '@/lib/phone-country';
 import type { GiftInput } from '@/generated/graphql';
 import type { UserError } from '@/lib/user-error';
 import { toastFailure } from './checkout-failure';
-import { START_CHECKOUT, type CheckoutOrder } from './operations';
+import { type CheckoutOrder } from './operations';
 import type { CheckoutItem, PaymentMethod } from './types';
+import START_CHECKOUT from './graphql/start-checkout.mutation.graphql';
+import SET_HEALTH_DATA_CONSENT from '@/features/dashboard/my-data/graphql/set-health-data-consent.mutation.graphql';
 
 export type PayFormValues = { consent: boolean; healthConsent: boolean; phoneCountry: string; phoneNumber: string };
 

@@ -2,7 +2,7 @@ import { useApolloMutation } from '@/data/hooks';
 import { toast } from '@/components/ui/toast';
 import { dashboardText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
-import { DOWNLOAD_PDF } from './operations';
+import DOWNLOAD_PDF from './graphql/customer-download-pdf.mutation.graphql';
 
 /**
  * 'Lire' and 'Télécharger' of an owned PDF: catalogue signs a short-lived URL for its owner

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useApolloClient } from '@/data/hooks';
 import { checkoutText as t } from '@/i18n/commerce';
-import { CHECKOUT_QUOTE_QUERY, type OrderPromo } from './operations';
+import { type OrderPromo } from './operations';
 import type { CheckoutItem } from './types';
+import CHECKOUT_QUOTE_QUERY from './graphql/checkout-quote.query.graphql';
 
 /**
  * The dialog's « Code promo »: what is typed, the code commerce accepted with its figures (the

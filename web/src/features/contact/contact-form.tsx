@@ -18,8 +18,9 @@ import type { ContactSubject as ApiContactSubject } from '@/generated/graphql';
 import { showServerError } from '@/lib/show-server-error';
 import { userErrorOf, type UserError } from '@/lib/user-error';
 import { cn } from '@/lib/utils';
-import { OPEN_CONTACT_FORM, SEND_CONTACT_MESSAGE } from './operations';
 import { textLinkClass } from '../../components/content/rich-text';
+import OPEN_CONTACT_FORM from './graphql/open-contact-form.mutation.graphql';
+import SEND_CONTACT_MESSAGE from './graphql/send-contact-message.mutation.graphql';
 
 /** The subjects of the spec (§5), in its order; the labels are in fr.contact.subjects. */
 export const CONTACT_SUBJECTS = ['general', 'support', 'partnership', 'subscription', 'other'] as const;

@@ -1,4 +1,3 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { lazy, Suspense } from 'react';
 import { useApolloQuery } from '@/data/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -9,7 +8,6 @@ import { useCurrency, useExchangeRate } from '@/features/commerce/currency';
 import { useCheckout } from '@/features/commerce/use-checkout';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { DashboardPageQuery, DashboardPageQueryVariables } from '@/generated/graphql';
 import { usePage } from '@/hooks/use-page';
 import { dashboardText } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
@@ -24,21 +22,13 @@ import { LibraryCounters } from './library-counters';
 import { MessagesTab } from './messages';
 import { MessagesTabLabel } from './messages-tab-label';
 import { MyDataTab } from './my-data/my-data-tab';
-import { DASHBOARD_LIBRARY_QUERY, LIBRARY_PAGE_SIZE } from './operations';
+import { LIBRARY_PAGE_SIZE } from './operations';
 import { PurchasesTab } from './purchases';
+import DASHBOARD_PAGE_QUERY from './dashboard-page.query.graphql';
+import DASHBOARD_LIBRARY_QUERY from './graphql/dashboard-library.query.graphql';
 
 // « Mes téléchargements » reads this device's storage: its own chunk.
 const MyDownloads = lazy(() => import('@/features/offline-lessons/my-downloads'));
-
-/** The greeting's name (identity), cached for the session like every `me`. */
-export const DASHBOARD_PAGE_QUERY: TypedDocumentNode<DashboardPageQuery, DashboardPageQueryVariables> = gql`
-  query DashboardPage {
-    me {
-      id
-      firstName
-    }
-  }
-`;
 
 type Tab = 'library' | 'purchases' | 'gifts' | 'messages' | 'data';
 

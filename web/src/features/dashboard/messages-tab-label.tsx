@@ -1,7 +1,7 @@
 import { useApolloQuery } from '@/data/hooks';
 import { inboxText } from '@/i18n/messaging';
-import { MY_UNREAD_MESSAGE_COUNT } from './messages-operations';
 import { UnreadBadge } from './unread-badge';
+import MY_UNREAD_MESSAGE_COUNT from './graphql/my-unread-message-count.query.graphql';
 
 /** 'Messages' and the unread count the header keeps live (read from the same cached query). */
 export function MessagesTabLabel() {

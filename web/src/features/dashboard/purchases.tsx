@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { checkoutText, purchasesText as t } from '@/i18n/commerce';
 import { ClaimForm } from './claim-form';
-import { MY_PURCHASES_QUERY, type Purchase } from './operations';
+import { type Purchase } from './operations';
 import { PurchaseRow } from './purchase-row';
+import MY_PURCHASES_QUERY from './graphql/my-purchases.query.graphql';
 
 interface ListStatus {
   loading: boolean;

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useApolloClient, useApolloMutation } from '@/data/hooks';
 import { toast } from '@/components/ui/toast';
 import { afterPurchase } from '@/features/commerce/after-purchase';
-import { CLAIM_PAYMENT } from '@/features/commerce/operations';
 import { checkoutText, purchasesText as t } from '@/i18n/commerce';
 import { fr } from '@/i18n/fr';
+import CLAIM_PAYMENT from '@/features/commerce/graphql/claim-payment.mutation.graphql';
 
 export interface ClaimValues {
   orderId: string;

@@ -3,7 +3,10 @@ import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import { toast } from '@/components/ui/toast';
 import { fr } from '@/i18n/fr';
 import { inboxText } from '@/i18n/messaging';
-import { INBOX_PAGE_SIZE, MARK_MESSAGE_READ, MY_MESSAGES_QUERY, MY_UNREAD_MESSAGE_COUNT, type InboxMessage } from './messages-operations';
+import { INBOX_PAGE_SIZE, type InboxMessage } from './messages-operations';
+import MARK_MESSAGE_READ from './graphql/mark-message-read.mutation.graphql';
+import MY_MESSAGES_QUERY from './graphql/my-messages.query.graphql';
+import MY_UNREAD_MESSAGE_COUNT from './graphql/my-unread-message-count.query.graphql';
 
 /**
  * The inbox's page of messages and the one open: opening an unread message marks it read (the

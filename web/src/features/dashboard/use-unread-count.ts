@@ -1,6 +1,7 @@
 import { useApolloClient, useApolloQuery, useApolloSubscription } from '@/data/hooks';
 import { useState } from 'react';
-import { MY_UNREAD_MESSAGE_COUNT, UNREAD_MESSAGE_COUNT_CHANGED } from './messages-operations';
+import MY_UNREAD_MESSAGE_COUNT from './graphql/my-unread-message-count.query.graphql';
+import UNREAD_MESSAGE_COUNT_CHANGED from './graphql/unread-message-count-changed.subscription.graphql';
 
 /** The poll used only when the live push cannot be had (socket refused or dropped). */
 const FALLBACK_POLL_MS = 30_000;

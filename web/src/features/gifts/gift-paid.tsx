@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useApolloMutation } from '@/data/hooks';
 import { giftText as t } from '@/i18n/gifts';
 import { GiftShare } from './gift-share';
-import { RESEND_GIFT } from './operations';
+import RESEND_GIFT from './graphql/resend-gift.mutation.graphql';
 
 interface PaidGift {
   id: string;

@@ -10,7 +10,8 @@ import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import type { GiftLinkFieldsFragment } from '@/generated/graphql';
 import { usePage } from '@/hooks/use-page';
 import { giftText as t } from '@/i18n/gifts';
-import { CLAIM_GIFT, GIFT_LINK } from './operations';
+import CLAIM_GIFT from './graphql/claim-gift.mutation.graphql';
+import GIFT_LINK from './graphql/gift-link.query.graphql';
 
 /**
  * /cadeau/:token, a gift's claim link: the item, the buyer's first name and message, and « Recevoir

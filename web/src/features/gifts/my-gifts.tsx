@@ -8,7 +8,8 @@ import { useApolloMutation, useApolloQuery } from '@/data/hooks';
 import type { MyGiftFieldsFragment } from '@/generated/graphql';
 import { giftText as t } from '@/i18n/gifts';
 import { GiftShare } from './gift-share';
-import { MY_GIFTS, RESEND_GIFT } from './operations';
+import MY_GIFTS from './graphql/my-gifts.query.graphql';
+import RESEND_GIFT from './graphql/resend-gift.mutation.graphql';
 
 /**
  * « Mes cadeaux » (/dashboard/cadeaux): the gifts I paid for, to whom, which item, received or not;

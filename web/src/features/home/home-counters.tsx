@@ -8,8 +8,9 @@ import { homeText } from '@/i18n/catalogue';
 import { fr } from '@/i18n/fr';
 import { formatCount } from '@/lib/format/number';
 import { HYDRATE_ON_VIEW } from '@/lib/hydrate-when-needed';
-import { HOME_COUNTERS_QUERY, HOME_LIVE_COUNTERS } from './operations';
 import { SectionIntro } from './section-intro';
+import HOME_COUNTERS_QUERY from './graphql/home-counters.query.graphql';
+import HOME_LIVE_COUNTERS from './graphql/home-live-counters.subscription.graphql';
 
 /** `value` null: the counters could not be read (analytics unreachable), said discreetly. */
 function Counter({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string | null; testId: string }) {
@@ -33,7 +34,7 @@ function Counter({ icon, label, value, testId }: { icon: ReactNode; label: strin
 }
 
 /**
- * 'Pourquoi nous choisir ?' and its two live counters, asked of analytics alone (operations.ts):
+ * 'Pourquoi nous choisir ?' and its two live counters, asked of analytics alone (graphql/home-counters.query.graphql):
  * when analytics is unreachable only they say so ('Indisponible pour le moment'), the rest of the
  * home stays. Spec §8: the failure is only logged.
  */

@@ -8,18 +8,18 @@ import { fr } from '@/i18n/fr';
 import { HeroSection } from './hero-section';
 import { HomeCounters } from './home-counters';
 import { JoinSection, LatestVideoSection, PremiumSection, TestimonialsSection } from './home-sections';
-import { HOME_PAGE_QUERY } from './operations';
 import { lazyPart } from '@/components/lazy-part';
 import { usePayerParam } from '@/features/commerce/payer-param';
 import type { PaymentMethod } from '@/features/commerce/types';
 import type { HomePayment } from './home-checkout';
+import HOME_PAGE_QUERY from './graphql/home-page.query.graphql';
 
 // The checkout's code comes with the first payment tap (home-checkout.tsx says why).
 const HomeCheckout = lazyPart(() => import('./home-checkout'));
 
 export default function HomePage() {
   const { user } = useAuth();
-  // One query per subgraph (operations.ts): if one is unreachable, what the other serves still
+  // One query per subgraph (graphql/): if one is unreachable, what the other serves still
   // shows (the counters ask analytics in HomeCounters). Spec §8: home loading failures are only
   // logged, no message is shown.
   // The latest video's `purchased` is the viewer's: asked again once someone is signed in.

@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { Clock, Crown, Film, Infinity as InfinityIcon, PlayCircle } from 'lucide-react';
 import { paths } from '@/app/route-manifest';
 import { Badge } from '@/components/ui/badge';
@@ -10,18 +9,6 @@ import { formatDuration } from '@/lib/format/duration';
 import { formatCents, typeset } from '../../lib/format/catalogue';
 import { MediaImage } from '../../components/content/media-image';
 import { LinkButton } from '@/components/ui/link-button';
-
-export const PREMIUM_VIDEO_FRAGMENT = gql`
-  fragment PremiumVideoCard_video on Video {
-    id
-    title
-    description
-    priceCents
-    durationSeconds
-    thumbnailUrl
-    purchased
-  }
-`;
 
 export type PremiumVideoCardVideo = PremiumVideoCard_VideoFragment;
 

@@ -1,21 +1,9 @@
-import { gql } from '@apollo/client';
 import { Quote } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import type { TestimonialCard_TestimonialFragment } from '@/generated/graphql';
 import { homeText } from '@/i18n/catalogue';
 import { typeset } from '../../lib/format/catalogue';
 import { StarRating } from '../../components/content/star-rating';
-
-export const TESTIMONIAL_CARD_FRAGMENT = gql`
-  fragment TestimonialCard_testimonial on Testimonial {
-    id
-    name
-    location
-    content
-    rating
-    videoTitle
-  }
-`;
 
 export type TestimonialCardTestimonial = TestimonialCard_TestimonialFragment;
 

@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { ArrowRight, Calendar, Clock, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -9,19 +8,6 @@ import type { ArticleCard_ArticleFragment } from '@/generated/graphql';
 import { newsText } from '@/i18n/catalogue';
 import { formatDate } from '@/lib/format/date';
 import { typeset } from '../../lib/format/catalogue';
-
-export const ARTICLE_CARD_FRAGMENT = gql`
-  fragment ArticleCard_article on Article {
-    id
-    title
-    excerpt
-    author
-    category
-    categoryLabel
-    readTimeMinutes
-    date
-  }
-`;
 
 export type ArticleCardArticle = ArticleCard_ArticleFragment;
 

@@ -20,10 +20,11 @@ import { MediaImage } from '../../components/content/media-image';
 import { ShareButtons } from '../../components/content/share-buttons';
 import { initials, typeset } from '../../lib/format/catalogue';
 import { useLikedArticle } from './use-liked-articles';
-import { ARTICLE_PAGE_QUERY, type ArticleDetail } from './article-operations';
+import { type ArticleDetail } from './article-operations';
 import { LoadingRegion } from '@/components/states/loading-region';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
+import ARTICLE_PAGE_QUERY from './graphql/article-page.query.graphql';
 
 /** An article (/actualites/:id and /actualite/:id); an unknown id shows 'Article non trouvé'. */
 export default function ArticlePage() {

@@ -13,8 +13,8 @@ import { EmptyState } from '../../components/states/empty-state';
 import { PagedResults, pagedState } from '../../components/states/paged-results';
 import { useListParams } from '../../components/states/use-list-params';
 import { SearchBox } from '../../components/ui/search-box';
-import { NEWS_PAGE_QUERY } from './news-operations';
 import { isArticleCategory, PAGE_SIZE, type ArticleCategory } from '../../lib/catalogue-types';
+import NEWS_PAGE_QUERY from './graphql/news-page.query.graphql';
 
 /** The news list: server-side search over title and excerpt, category buttons, 12 a page. */
 export default function NewsPage() {

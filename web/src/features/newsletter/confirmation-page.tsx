@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
 import { HomeLink, NewsletterCard, NewsletterSuccess, useNewsletterTitle } from './newsletter-layout';
-import { CONFIRM_NEWSLETTER } from './token-operations';
+import CONFIRM_NEWSLETTER from './graphql/confirm-newsletter.mutation.graphql';
 
 const text = newsletterText.confirm;
 

@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
 import { HomeLink, NewsletterCard, NewsletterSuccess, useNewsletterTitle } from './newsletter-layout';
-import { UNSUBSCRIBE_NEWSLETTER } from './token-operations';
+import UNSUBSCRIBE_NEWSLETTER from './graphql/unsubscribe-newsletter.mutation.graphql';
 
 const text = newsletterText.unsubscribe;
 

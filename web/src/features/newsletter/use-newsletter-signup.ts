@@ -4,7 +4,7 @@ import type { NewsletterSource } from '@/generated/graphql';
 import { newsletterText } from '@/i18n/messaging';
 import { userErrorOf } from '@/lib/user-error';
 import { isNewsletterEmail } from '../../lib/email';
-import { SUBSCRIBE_NEWSLETTER } from './operations';
+import SUBSCRIBE_NEWSLETTER from './graphql/subscribe-newsletter.mutation.graphql';
 
 export type NewsletterSignup = {
   email: string;

@@ -1,10 +1,11 @@
 import { postOperation } from '@/data/post-operation';
-import { RECORD_LESSON_DATA, START_PLAYBACK } from '@/features/player/operations';
 import { OFFLINE_COPY_MARK } from '@/features/player/stream-url';
 import { getDownload, listDownloads, saveDownload, updateDownload } from './downloads-store';
 import { deleteFiles, requestPersistence, storedFile, storeFile } from './media-cache';
-import { OFFLINE_LICENCE } from './operations';
 import { mediaFiles, playlistsOf, singleRungMaster } from './playlists';
+import OFFLINE_LICENCE from './graphql/offline-licence.mutation.graphql';
+import RECORD_LESSON_DATA from '@/features/player/graphql/record-lesson-data.mutation.graphql';
+import START_PLAYBACK from '@/features/player/graphql/start-playback.mutation.graphql';
 
 /**
  * Downloading a bought lesson for offline viewing: a licence first (the key, kept with the record),

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { offlineLessonsText as t } from '@/i18n/offline-lessons';
 import { addNotice, licenceValid, listDownloads, updateDownload } from './downloads-store';
 import { removeDownload } from './media-cache';
-import { RENEW_OFFLINE_LICENCE } from './operations';
+import RENEW_OFFLINE_LICENCE from './graphql/renew-offline-licence.mutation.graphql';
 
 /**
  * Renews every kept copy's licence (14 more days), silently; no sign-in needed (the renewal token

@@ -3,7 +3,7 @@ import { paths } from '@/app/route-manifest';
 import { toast } from '@/components/ui/toast';
 import { useApolloClient, useApolloSubscription } from '@/data/hooks';
 import { payForMeText as t } from '@/i18n/pay-links';
-import { MY_PAY_LINKS_PAID } from './operations';
+import MY_PAY_LINKS_PAID from './graphql/my-pay-links-paid.subscription.graphql';
 
 /**
  * The signed-in requester, anywhere on the site: when someone pays one of their « Payer pour moi »

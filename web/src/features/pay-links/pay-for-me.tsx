@@ -6,7 +6,7 @@ import { LinkToPassOn } from '@/components/content/link-to-pass-on';
 import { useApolloMutation } from '@/data/hooks';
 import { payForMeText as t } from '@/i18n/pay-links';
 import type { CheckoutItem } from '@/features/commerce/types';
-import { CREATE_PAY_LINK } from './create-operation';
+import CREATE_PAY_LINK from './graphql/create-pay-link.mutation.graphql';
 
 /**
  * « Payer pour moi », under the payment form: creates a link someone else pays (7 days, one

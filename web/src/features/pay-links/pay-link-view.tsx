@@ -12,7 +12,8 @@ import type { PayLinkFieldsFragment } from '@/generated/graphql';
 import { usePage } from '@/hooks/use-page';
 import { paymentMethodLabels } from '@/i18n/commerce-buttons';
 import { payForMeText as t } from '@/i18n/pay-links';
-import { PAY_LINK, PAY_PAY_LINK } from './operations';
+import PAY_LINK from './graphql/pay-link.query.graphql';
+import PAY_PAY_LINK from './graphql/pay-pay-link.mutation.graphql';
 
 /** How often the page asks while a payment is under way (the provider's answer comes by webhook or poll to commerce). */
 const PENDING_POLL_MS = 3000;

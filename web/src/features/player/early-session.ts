@@ -5,7 +5,7 @@ import type { StartPlaybackMutation } from '@/generated/graphql';
 import { readAudioOnly } from './data-saver';
 import { fetchFirstPieces } from './first-pieces';
 import { LESSON_ROUTES } from './lesson-routes';
-import { START_PLAYBACK } from './operations';
+import START_PLAYBACK from './graphql/start-playback.mutation.graphql';
 
 /** startPlayback's answer as the player reads it. */
 export type PlaybackAnswer = StartPlaybackMutation['startPlayback'];

@@ -4,7 +4,11 @@ import { currentAccessToken, getSessionState, refreshSession } from '@/apollo/se
 import { visitorId } from '@/lib/visitor-id';
 import { registeredRequest } from '@/data/registered-request';
 import { takeEarlyPlayback, type PlaybackAnswer } from './early-session';
-import { COUNT_VIDEO_VIEW, RECORD_LESSON_DATA, SAVE_WATCH_PROGRESS, START_PLAYBACK, type PlaybackSession } from './operations';
+import { type PlaybackSession } from './operations';
+import COUNT_VIDEO_VIEW from './graphql/count-video-view.mutation.graphql';
+import RECORD_LESSON_DATA from './graphql/record-lesson-data.mutation.graphql';
+import SAVE_WATCH_PROGRESS from './graphql/save-watch-progress.mutation.graphql';
+import START_PLAYBACK from './graphql/start-playback.mutation.graphql';
 
 export type SessionOutcome =
   | { kind: 'session'; session: PlaybackSession }

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewsText as t } from '@/i18n/catalogue';
 import { formatDate } from '@/lib/format/date';
-import { ITEM_REVIEWS_QUERY, type ReviewListItem } from './operations';
+import { type ReviewListItem } from './operations';
+import ITEM_REVIEWS_QUERY from './graphql/item-reviews.query.graphql';
 
 /** Reviews shown at first, and added by each « Voir plus d'avis ». */
 const PAGE = 5;

@@ -7,8 +7,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { fr } from '@/i18n/fr';
 import { reviewsText as t } from '@/i18n/catalogue';
-import { MY_REVIEW_QUERY, REVIEW_ITEM_MUTATION } from './operations';
 import { StarInput } from './star-input';
+import MY_REVIEW_QUERY from './graphql/my-review.query.graphql';
+import REVIEW_ITEM_MUTATION from './graphql/review-item.mutation.graphql';
 
 /** What the server takes at most (catalogue's REVIEW_MAX_LENGTH). */
 const MAX_LENGTH = 2000;

@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { BookOpen, CircleCheck, Download, FileText } from 'lucide-react';
 import { paths } from '@/app/route-manifest';
 import { PayButtons } from '@/features/commerce/pay-buttons';
@@ -17,23 +16,6 @@ import { CatalogueCardSkeleton, SkeletonLines } from '@/components/content/card-
 import { GRID_CARD_SIZES, MediaImage } from '@/components/content/media-image';
 import { ShareButtons } from '@/components/content/share-buttons';
 import { RatingSummary } from '@/components/content/rating-summary';
-
-export const PDF_CARD_FRAGMENT = gql`
-  fragment PdfCard_pdf on Pdf {
-    id
-    title
-    description
-    category
-    categoryLabel
-    priceCents
-    pageCount
-    illustrationUrl
-    ratingAverage
-    ratingCount
-    downloadCount
-    purchased
-  }
-`;
 
 export type PdfCardPdf = PdfCard_PdfFragment;
 

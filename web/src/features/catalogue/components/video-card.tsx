@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { Clock, Film } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/route-manifest';
@@ -13,21 +12,6 @@ import { GRID_CARD_SIZES, MediaImage } from '@/components/content/media-image';
 import { RatingSummary } from '@/components/content/rating-summary';
 import { ShareButtons } from '@/components/content/share-buttons';
 import { PriceForLife } from './price-for-life';
-
-export const VIDEO_CARD_FRAGMENT = gql`
-  fragment VideoCard_video on Video {
-    id
-    title
-    description
-    category
-    categoryLabel
-    priceCents
-    durationSeconds
-    thumbnailUrl
-    ratingAverage
-    ratingCount
-  }
-`;
 
 export type VideoCardVideo = VideoCard_VideoFragment;
 

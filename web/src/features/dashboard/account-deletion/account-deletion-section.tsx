@@ -6,9 +6,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useApolloQuery } from '@/data/hooks';
 import { accountDeletionText } from '@/i18n/account-deletion';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { ACCOUNT_DELETION } from './operations';
 import { PendingDeletion } from './pending-deletion';
 import { useAccountDeletion } from './use-account-deletion';
+import ACCOUNT_DELETION from './graphql/account-deletion.query.graphql';
 
 const t = accountDeletionText.section;
 

@@ -7,7 +7,9 @@ import { fr } from '@/i18n/fr';
 import { formatLongDate } from '@/lib/format/date';
 import type { UserError } from '@/lib/user-error';
 import { markDeletionNoticeSeen } from './notice-seen';
-import { ACCOUNT_DELETION, CANCEL_ACCOUNT_DELETION, REQUEST_ACCOUNT_DELETION } from './operations';
+import ACCOUNT_DELETION from './graphql/account-deletion.query.graphql';
+import CANCEL_ACCOUNT_DELETION from './graphql/cancel-account-deletion.mutation.graphql';
+import REQUEST_ACCOUNT_DELETION from './graphql/request-account-deletion.mutation.graphql';
 
 type Pending = { scheduledFor: string; byAdministrator: boolean } | null;
 

@@ -9,7 +9,8 @@ import type { MyDataExportQuery } from '@/generated/graphql';
 import { dataExportText } from '@/i18n/data-export';
 import { fr } from '@/i18n/fr';
 import { formatSiteDateTime } from '@/lib/format/date';
-import { MY_DATA_EXPORT, REQUEST_DATA_EXPORT } from './operations';
+import MY_DATA_EXPORT from './graphql/my-data-export.query.graphql';
+import REQUEST_DATA_EXPORT from './graphql/request-data-export.mutation.graphql';
 
 const t = dataExportText.section;
 /** While parts are gathered, the section asks again this often (the archive is usually ready within seconds). */

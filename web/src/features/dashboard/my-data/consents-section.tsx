@@ -9,7 +9,8 @@ import { myDataText } from '@/i18n/my-data';
 import { formatFullDay, formatSiteDateTime } from '@/lib/format/date';
 import { toastUnexpected, toastUserError } from '@/lib/show-error';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SET_HEALTH_DATA_CONSENT, type MyConsent, type MyData } from './operations';
+import { type MyConsent, type MyData } from './operations';
+import SET_HEALTH_DATA_CONSENT from './graphql/set-health-data-consent.mutation.graphql';
 
 const t = myDataText.consents;
 const h = myDataText.health;

@@ -4,10 +4,10 @@ import { myDataText as t } from '@/i18n/my-data';
 import { LoadError } from '../../../components/states/load-error';
 import { DataExportSection } from '../data-export/data-export-section';
 import { ConsentsSection } from './consents-section';
-import { MY_DATA_QUERY } from './operations';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
 import { SectionHeading } from '../section-heading';
+import MY_DATA_QUERY from './graphql/my-data.query.graphql';
 
 /**
  * The dashboard's « Mes données » tab (/dashboard/donnees): what LBF holds about the person, the

@@ -2,7 +2,8 @@ import { Card } from '@/components/ui/card';
 import { useApolloQuery } from '@/data/hooks';
 import { myDataText } from '@/i18n/my-data';
 import { formatLongDate } from '@/lib/format/date';
-import { MY_DATA_COUNTS_QUERY, type MyData } from './operations';
+import { type MyData } from './operations';
+import MY_DATA_COUNTS_QUERY from './graphql/my-data-counts.query.graphql';
 
 const t = myDataText.profile;
 

@@ -7,8 +7,10 @@ import { useApolloMutation } from '@/data/hooks';
 import { myDataText } from '@/i18n/my-data';
 import { formatSiteDateTime } from '@/lib/format/date';
 import { toastUnexpected, toastUserError } from '@/lib/show-error';
-import { REVOKE_OTHER_SESSIONS, REVOKE_SESSION, type MyData, type MySession } from './operations';
+import { type MyData, type MySession } from './operations';
 import { SectionHeading } from '../section-heading';
+import REVOKE_OTHER_SESSIONS from './graphql/revoke-other-sessions.mutation.graphql';
+import REVOKE_SESSION from './graphql/revoke-session.mutation.graphql';
 
 const t = myDataText.sessions;
 
