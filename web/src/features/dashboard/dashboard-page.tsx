@@ -52,6 +52,29 @@ function tabOf(pathname: string): Tab {
   return 'library';
 }
 
+/** The five tabs: rows of two on a phone, one row from tablet width up. */
+function DashboardTabsList() {
+  return (
+    <TabsList className="h-auto max-w-xl grid-flow-row grid-cols-2 gap-1 sm:h-10 sm:grid-flow-col sm:grid-cols-none">
+      <TabsTrigger value="library" className="px-2 sm:px-3">
+        {dashboardText.tabs.library}
+      </TabsTrigger>
+      <TabsTrigger value="purchases" className="px-2 sm:px-3">
+        {dashboardText.tabs.purchases}
+      </TabsTrigger>
+      <TabsTrigger value="gifts" className="px-2 sm:px-3" data-testid="tab-gifts">
+        {giftText.tab}
+      </TabsTrigger>
+      <TabsTrigger value="messages" className="gap-1.5 px-2 sm:px-3">
+        <MessagesTabLabel />
+      </TabsTrigger>
+      <TabsTrigger value="data" className="px-2 sm:px-3">
+        {myDataText.tab}
+      </TabsTrigger>
+    </TabsList>
+  );
+}
+
 /**
  * The customer area (spec 'Customer dashboard'): four counters, the videos and PDFs to buy and
  * those bought (payment buttons, 'Regarder', 'Lire', 'Télécharger'), a USD/FCFA switch, and the
@@ -91,24 +114,7 @@ export default function DashboardPage() {
       </div>
 
       <Tabs value={tab} onValueChange={(value) => navigate(TAB_PATHS[value as Tab] ?? paths.dashboard())} className="mt-6">
-        {/* Five tabs: rows of two on a phone, one row from tablet width up. */}
-        <TabsList className="h-auto max-w-xl grid-flow-row grid-cols-2 gap-1 sm:h-10 sm:grid-flow-col sm:grid-cols-none">
-          <TabsTrigger value="library" className="px-2 sm:px-3">
-            {dashboardText.tabs.library}
-          </TabsTrigger>
-          <TabsTrigger value="purchases" className="px-2 sm:px-3">
-            {dashboardText.tabs.purchases}
-          </TabsTrigger>
-          <TabsTrigger value="gifts" className="px-2 sm:px-3" data-testid="tab-gifts">
-            {giftText.tab}
-          </TabsTrigger>
-          <TabsTrigger value="messages" className="gap-1.5 px-2 sm:px-3">
-            <MessagesTabLabel />
-          </TabsTrigger>
-          <TabsTrigger value="data" className="px-2 sm:px-3">
-            {myDataText.tab}
-          </TabsTrigger>
-        </TabsList>
+        <DashboardTabsList />
         <TabsContent value="library" className="mt-6 flex flex-col gap-10">
           {data ? (
             <>
