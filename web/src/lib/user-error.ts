@@ -6,8 +6,7 @@ import type { UserErrorFieldsFragment } from '@/generated/graphql';
  * French message ready to show, the input field it belongs to, an optional toast title.
  */
 export type UserError = UserErrorFieldsFragment;
-
-/** Spread in every mutation's `error { ... }` (its own module: lib/user-error-fields.ts says why). */
+// Every mutation's `error { ... }` spreads UserErrorFields (lib/user-error-fields.fragment.graphql).
 
 /**
  * An input refused before any payload could carry it (the kit's one BAD_USER_INPUT shape, e.g. a
