@@ -1843,7 +1843,7 @@ export type ReceiptQueryVariables = Exact<{
 }>;
 
 
-export type ReceiptQuery = { order: { buyerEmail: string, buyerName: string | null, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number } } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }>, amount: { usdCents: number, xaf: number } } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
+export type ReceiptQuery = { order: { buyerEmail: string, buyerName: string | null, completedAt: string | null, id: string, itemId: string, itemType: ItemType, itemTitle: string, status: OrderStatus, method: PaymentMethod | null, receiptNumber: string | null, createdAt: string, promo: { code: string, listPrice: { usdCents: number, xaf: number }, discount: { usdCents: number, xaf: number }, total: { usdCents: number, xaf: number } } | null, attempts: Array<{ id: string, method: PaymentMethod, status: AttemptStatus, phone: string | null, operatorTransactionId: string | null, settledAt: string | null }>, amount: { usdCents: number, xaf: number } } | null, siteSettings: { siteName: string, contactEmail: string, contactPhone: string, legalName: string, legalAddress: string, taxId: string } };
 
 export type UnreadMessageCountChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
