@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { browserForFile, linkIn, mailsTo, newSignedUpVisitor, newVisitor, signUpCustomer, stack, uniqueEmail } from './harness';
 import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './support/payments';
 
@@ -8,6 +8,8 @@ import { answerOnPhonePage, fillAndPay, freshNumber, openCheckout } from './supp
  * phone page); the video is not in the buyer's library; the recipient's mail carries the claim link;
  * a new account made from that link (sign-up, then back to it) receives the gift and finds the video
  * in its library; the link cannot be used again; the buyer sees it received in « Mes cadeaux ».
+ * A gift for a phone number shows the buyer its link to pass on instead (« Copier », WhatsApp), and
+ * « Renvoyer » in « Mes cadeaux » replaces it.
  */
 
 const browser = browserForFile();
@@ -18,6 +20,17 @@ beforeAll(async () => {
   buyer = await newSignedUpVisitor(browser, { firstName: 'Fatou', lastName: 'Sarr', email: uniqueEmail('offrante'), phone: '690123458' });
   recipient = await newVisitor(browser);
 });
+
+/** The gift link the page shows to pass on (phone gifts): the field's value, and WhatsApp's share carrying it. */
+async function linkToPassOn(scope: Locator, title: string): Promise<string> {
+  const field = scope.getByTestId('gift-link');
+  await field.waitFor({ timeout: 30_000 });
+  const url = await field.inputValue();
+  expect(url).toMatch(new RegExp(`^${stack.url}/cadeau/[A-Za-z0-9_-]{43}$`));
+  const whatsApp = await scope.getByRole('link', { name: 'Envoyer sur WhatsApp' }).getAttribute('href');
+  expect(whatsApp).toBe(`https://wa.me/?text=${encodeURIComponent(`Je t’offre « ${title} » sur LBF : ${url}`)}`);
+  return url;
+}
 
 describe('« Offrir »', () => {
   it('a gift paid through the MTN sandbox is claimed by a new account from the mailed link, once', async () => {
@@ -78,5 +91,53 @@ describe('« Offrir »', () => {
     const row = page.getByTestId('my-gifts').locator('li').first();
     await row.getByText(`Pour : ${to}`).waitFor();
     expect(await row.getByTestId('gift-status').innerText()).toBe('Reçu');
+  });
+
+  it('a gift for a phone number gives the buyer a one-time link to pass on (« Copier », WhatsApp); « Renvoyer » replaces it', async () => {
+    const { context, page } = await newSignedUpVisitor(browser, { firstName: 'Aminata', lastName: 'Diop', email: uniqueEmail('offrante-tel'), phone: '690123460' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+    await page.getByTestId('dashboard-counters').waitFor();
+    const { itemId, title, dialog } = await openCheckout(page);
+    await dialog.getByTestId('gift-on').click();
+    await dialog.getByTestId('gift-kind').selectOption('phone');
+    await dialog.getByTestId('gift-recipient').fill('6 77 12 34 56');
+    const national = freshNumber('67');
+    await fillAndPay(dialog, national);
+    const phone = await context.newPage();
+    await answerOnPhonePage(phone, `237${national}`, 'Approuver');
+    await phone.close();
+    await dialog.getByTestId('gift-paid').waitFor({ timeout: 30_000 });
+    await dialog.getByText('Envoyez ce lien à la personne (WhatsApp, SMS…). Il ne sert qu’une fois.').waitFor();
+    const first = await linkToPassOn(dialog, title);
+    await dialog.getByRole('button', { name: 'Copier' }).click();
+    await page.getByText('Lien copié').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await page.screenshot({ path: '/tmp/gift-phone-paid.png' });
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
+
+    // « Mes cadeaux »: for the number as the buyer typed it, in E.164; « Renvoyer » gives a new link.
+    await page.goto('/dashboard/cadeaux');
+    const row = page.getByTestId('my-gifts').locator('li').first();
+    await row.getByText('Pour : +237677123456').waitFor();
+    expect(await row.getByTestId('gift-status').innerText()).toBe('En attente');
+    await row.getByTestId('gift-resend').click();
+    const second = await linkToPassOn(row, title);
+    expect(second).not.toBe(first);
+
+    // The first link no longer works; the new one opens the gift.
+    const visitor = await newVisitor(browser);
+    await visitor.page.goto(new URL(first).pathname);
+    await visitor.page.getByText('Ce lien de cadeau n’existe pas ou n’est plus valable.').waitFor();
+    expect(await visitor.page.getByTestId('gift-claim').count()).toBe(0);
+    await visitor.page.goto(new URL(second).pathname);
+    await visitor.page.getByTestId('gift-title').waitFor();
+    expect((await visitor.page.getByTestId('gift-title').innerText()).replace(/\s+/g, ' ').trim()).toBe(title);
+    await visitor.page.getByText('Aminata vous offre ce contenu').waitFor();
+    await visitor.context.close();
+
+    // Still not the buyer's own.
+    await page.goto('/dashboard');
+    await page.getByTestId('available-videos').locator(`[data-item-id="${itemId}"]`).waitFor();
+    await context.close();
   });
 });
