@@ -80,6 +80,7 @@ export const ADMIN_ACTIONS = {
   'webhook.paused': { target: 'webhook', label: 'Webhook mis en pause' },
   'webhook.resumed': { target: 'webhook', label: 'Webhook réactivé' },
   'webhook.deleted': { target: 'webhook', label: 'Webhook supprimé' },
+  'webhook.secret_rotated': { target: 'webhook', label: 'Secret de webhook changé' },
   'webhook.delivery_resent': { target: 'webhook', label: 'Livraison de webhook renvoyée' },
 } as const satisfies Record<string, { target: AdminTargetType; label: string }>;
 

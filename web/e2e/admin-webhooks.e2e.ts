@@ -1,19 +1,22 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserForFile, newAdminVisitor, shotPath, shownToast, signedUpCustomer, uniqueEmail } from './harness';
 import { openAdminCreateForm } from './support/admin';
-import { startReceiver, type Received } from './support/webhook-receiver';
+import { signedWith, startReceiver, type Received } from './support/webhook-receiver';
 
 /*
  * Issue 24 point 5, « Webhooks » end to end: an administrator subscribes an HTTPS receiver on
  * loopback to registrations (the secret shown once), a visitor signs up, the receiver gets the signed
  * delivery (its first answer a 500, so the page shows a failed attempt, then the retry's success),
- * and « Renvoyer » sends the same delivery id again.
+ * and « Renvoyer » sends the same delivery id again. « Changer le secret » shows a new secret once;
+ * the next delivery is signed with both secrets while the old one is still accepted.
  */
 
 const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let answered = 0;
+/** The secret shown when the webhook was made. */
+let firstSecret = '';
 
 beforeAll(async () => {
   receiver = await startReceiver(() => (answered++ === 0 ? 500 : 200));
@@ -38,7 +41,8 @@ describe('the back-office « Webhooks » page', () => {
     await form.getByLabel('Inscription').check();
     await form.getByRole('button', { name: 'Créer le webhook' }).click();
     await shownToast(page, 'Webhook créé').waitFor();
-    expect(await page.getByTestId('webhook-secret').inputValue()).toMatch(/^whsec_/);
+    firstSecret = await page.getByTestId('webhook-secret').inputValue();
+    expect(firstSecret).toMatch(/^whsec_/);
     await page.getByText('Il ne sera plus jamais affiché').first().waitFor();
     await page.getByRole('button', { name: 'J’ai copié le secret' }).click();
     const row = page.getByRole('row').filter({ hasText: receiver.url });
@@ -51,6 +55,7 @@ describe('the back-office « Webhooks » page', () => {
     const [first] = await receivedWhere((r) => r.length >= 2, 'the registration and its retry');
     expect(first!.body).toMatchObject({ id: first!.id, type: 'user.registered' });
     expect(first!.signature).toMatch(/^v1=[0-9a-f]{64}$/);
+    expect(signedWith(firstSecret, first!)).toBe(true);
 
     const { page } = admin;
     await page.getByRole('button', { name: `Livraisons du webhook ${receiver.url}` }).click();
@@ -71,5 +76,33 @@ describe('the back-office « Webhooks » page', () => {
     expect(all[before]!.id).toBe(first!.id);
     await dialog.getByRole('button', { name: 'Actualiser' }).click();
     await delivery.getByText('Tentative 3 : HTTP 200').waitFor();
+  });
+
+  it('« Changer le secret » shows a new secret once; the next delivery carries both signatures while the old one is accepted', async () => {
+    const { page } = admin;
+    // The deliveries dialog of the test before is closed first.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Changer le secret du webhook ${receiver.url}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('L’ancien reste accepté 24 heures').waitFor();
+    await confirm.getByRole('button', { name: 'Changer le secret' }).click();
+    await shownToast(page, 'Secret changé').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Copiez le nouveau secret maintenant' });
+    const secret = await dialog.getByTestId('webhook-secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(firstSecret);
+    await page.screenshot({ path: shotPath('webhook-new-secret.png') });
+    await dialog.getByRole('button', { name: 'J’ai copié le secret' }).click();
+    const row = page.getByRole('row').filter({ hasText: receiver.url });
+    await row.getByTestId('webhook-previous-secret').filter({ hasText: 'Ancien secret accepté jusqu’au' }).waitFor();
+
+    const before = receiver.received.length;
+    await signedUpCustomer(browser, { firstName: 'Binta', lastName: 'Kamga', email: uniqueEmail('webhook-secret'), phone: '677889912' }, { mobile: false });
+    const all = await receivedWhere((r) => r.length > before, 'a registration after the change');
+    const hook = all[before]!;
+    expect(hook.signature.split(' ')).toHaveLength(2);
+    expect(signedWith(secret, hook)).toBe(true);
+    expect(signedWith(firstSecret, hook)).toBe(true);
   });
 });

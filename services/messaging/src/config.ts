@@ -62,6 +62,7 @@ export interface MessagingConfig extends BaseConfig {
     timeoutMs?: number;
     pauseAfterFailures?: number;
     sweepMs?: number;
+    secretOverlapMs?: number;
   };
 }
 
@@ -73,6 +74,8 @@ export const DEFAULT_WEBHOOKS = {
   timeoutMs: 10_000,
   pauseAfterFailures: 5,
   sweepMs: 60_000,
+  // After « Changer le secret », how long the replaced secret still signs beside the new one.
+  secretOverlapMs: 24 * 3600 * 1000,
 };
 
 /** Five days after a purchase, the invitation to review it. */
@@ -113,6 +116,7 @@ const optionalSettings = z.object({
       timeoutMs: z.number().int().min(100).default(DEFAULT_WEBHOOKS.timeoutMs),
       pauseAfterFailures: z.number().int().min(1).default(DEFAULT_WEBHOOKS.pauseAfterFailures),
       sweepMs: z.number().int().min(100).default(DEFAULT_WEBHOOKS.sweepMs),
+      secretOverlapMs: z.number().int().min(0).default(DEFAULT_WEBHOOKS.secretOverlapMs),
     }),
 });
 

@@ -11,6 +11,7 @@ import { ReviewReminders1780000000200 } from './migrations/review-reminders';
 import { SiteSettingsLegal1764300000200 } from './migrations/site-settings-legal';
 import { UsersBanChangedAt1764100000100 } from './migrations/users-ban-changed-at';
 import { Webhooks1782000000500 } from './migrations/webhooks';
+import { WebhookSecretRotation1783000000200 } from './migrations/webhook-secret-rotation';
 
 export const SCHEMA = 'messaging';
 
@@ -34,6 +35,7 @@ export function createDataSource(url: string, poolSize?: number): DataSource {
       PayLinkMails1782000000201,
       Webhooks1782000000500,
       ExportPartPieces1783000000100,
+      WebhookSecretRotation1783000000200,
     ],
     poolSize,
   });

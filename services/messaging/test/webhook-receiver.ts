@@ -91,9 +91,15 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   };
 }
 
-/** What a receiver does with the headers: recompute v1=HMAC-SHA256(secret, "<timestamp>.<raw body>") and compare in constant time. */
+/**
+ * What a receiver does with the headers: recompute v1=HMAC-SHA256(secret, "<timestamp>.<raw body>")
+ * and compare it in constant time with each signature the header carries (two while a replaced
+ * secret still signs), accepting when one matches.
+ */
 export function verifySignature(secret: string, hook: Pick<ReceivedWebhook, 'timestamp' | 'raw' | 'signature'>): boolean {
   const expected = Buffer.from(`v1=${createHmac('sha256', secret).update(`${hook.timestamp}.${hook.raw}`).digest('hex')}`);
-  const given = Buffer.from(hook.signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return hook.signature.split(' ').some((one) => {
+    const given = Buffer.from(one);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }

@@ -1,7 +1,7 @@
 import { purchaseCompleted, userRegistered, withHarness } from '@lbf/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { adminUser } from './factories/users';
-import { RETRY_WEBHOOK, SET_WEBHOOK_ACTIVE, subscribeWebhook, webhookDeliveries, CREATE_WEBHOOK } from './factories/webhooks';
+import { RETRY_WEBHOOK, ROTATE_WEBHOOK_SECRET, SET_WEBHOOK_ACTIVE, subscribeWebhook, webhookDeliveries, CREATE_WEBHOOK } from './factories/webhooks';
 import { messagingHarness } from './harness';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from './webhook-receiver';
 
@@ -35,6 +35,51 @@ describe('webhook subscriptions', () => {
     const [row] = (await ctx.sql.query(`SELECT secret_ciphertext FROM messaging.webhook_subscriptions WHERE id = $1`, [id])).rows;
     expect(row.secret_ciphertext).not.toContain(secret.slice(6));
     expect(row.secret_ciphertext).toMatch(/^v1:/);
+  });
+});
+
+describe('« Changer le secret »', () => {
+  it('gives a new secret this once; the replaced one still signs beside it until its 24 hours end, then only the new one does', async () => {
+    const admin = ctx.newUser({ admin: true });
+    const path = '/rotated';
+    const { id, secret: first } = await subscribeWebhook(ctx, admin, `${receiver.origin}${path}`, ['USER_REGISTERED']);
+    expect((await ctx.as(ctx.newUser()).gql(ROTATE_WEBHOOK_SECRET, { id })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await ctx.as(admin).gql(ROTATE_WEBHOOK_SECRET, { id: randomUUID() })).data!.adminRotateWebhookSecret).toMatchObject({ secret: null, error: { code: 'NOT_FOUND' } });
+
+    const rotated = (await ctx.as(admin).gql(ROTATE_WEBHOOK_SECRET, { id })).data!.adminRotateWebhookSecret;
+    const second: string = rotated.secret;
+    expect(second).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+    const overlapEnds = Date.parse(rotated.subscription.previousSecretExpiresAt);
+    expect(Math.abs(overlapEnds - (Date.now() + 24 * 3600 * 1000))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(rotated.subscription.secretChangedAt) - Date.now())).toBeLessThan(60_000);
+    const [row] = (await ctx.sql.query(`SELECT secret_ciphertext, previous_secret_ciphertext FROM messaging.webhook_subscriptions WHERE id = $1`, [id])).rows;
+    expect(row.secret_ciphertext).not.toContain(second.slice(6));
+    expect(row.previous_secret_ciphertext).toMatch(/^v1:/);
+    const journal = await ctx.sql.query(
+      `SELECT envelope->'data'->'target'->>'label' AS label FROM messaging.outbox
+        WHERE subject = 'messaging.admin.action_recorded' AND envelope->'data'->>'action' = 'webhook.secret_rotated' AND envelope->'data'->'target'->>'id' = $1`,
+      [id],
+    );
+    expect(journal.rows).toEqual([{ label: `${receiver.origin}${path}` }]);
+
+    // During the overlap: two signatures, the new secret's first; a receiver on either secret accepts.
+    await ctx.publish('identity.user.registered', userRegistered({ userId: randomUUID() }));
+    const [during] = await until(() => (receiver.on(path).length ? receiver.on(path) : null), 'a delivery during the overlap');
+    expect(during!.signature.split(' ')).toHaveLength(2);
+    expect(verifySignature(second, { ...during!, signature: during!.signature.split(' ')[0]! })).toBe(true);
+    expect(verifySignature(first, during!)).toBe(true);
+    expect(verifySignature('whsec_wrong', during!)).toBe(false);
+
+    // The overlap over: the replaced secret no longer signs, and the list no longer shows it.
+    await ctx.sql.query(`UPDATE messaging.webhook_subscriptions SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    await ctx.publish('identity.user.registered', userRegistered({ userId: randomUUID() }));
+    const after = await until(() => (receiver.on(path).length >= 2 ? receiver.on(path)[1]! : null), 'a delivery after the overlap');
+    expect(after.signature.split(' ')).toHaveLength(1);
+    expect(verifySignature(second, after)).toBe(true);
+    expect(verifySignature(first, after)).toBe(false);
+    const listed = await ctx.as(admin).gql(`{ adminWebhookSubscriptions { id previousSecretExpiresAt secretChangedAt } }`);
+    expect(listed.data!.adminWebhookSubscriptions.find((s: { id: string }) => s.id === id)).toMatchObject({ previousSecretExpiresAt: null, secretChangedAt: expect.any(String) });
   });
 });
 

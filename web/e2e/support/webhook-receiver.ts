@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:https';
@@ -10,8 +11,17 @@ export const TEST_RECEIVERS_FILE = 'test-receivers.txt';
 /** One request the receiver got: the webhook headers and the parsed body. */
 export interface Received {
   id: string;
+  timestamp: string;
   signature: string;
+  /** The body's bytes as received, which the signature covers. */
+  raw: string;
   body: { id: string; type: string; data: Record<string, unknown> };
+}
+
+/** Whether one of the header's signatures (space-separated) is v1=HMAC-SHA256(secret, "<timestamp>.<raw body>"). */
+export function signedWith(secret: string, hook: Received): boolean {
+  const expected = `v1=${createHmac('sha256', secret).update(`${hook.timestamp}.${hook.raw}`).digest('hex')}`;
+  return hook.signature.split(' ').includes(expected);
 }
 
 /**
@@ -24,7 +34,14 @@ export async function startReceiver(status: (hook: Received) => number = () => 2
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const hook = { id: String(req.headers['x-lbf-webhook-id']), signature: String(req.headers['x-lbf-webhook-signature']), body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const hook = {
+        id: String(req.headers['x-lbf-webhook-id']),
+        timestamp: String(req.headers['x-lbf-webhook-timestamp']),
+        signature: String(req.headers['x-lbf-webhook-signature']),
+        raw,
+        body: JSON.parse(raw),
+      };
       received.push(hook);
       res.writeHead(status(hook)).end();
     });

@@ -507,6 +507,10 @@ declare module '*/retry-webhook-delivery.mutation.graphql' {
   const document: import('@apollo/client').TypedDocumentNode<import('@/generated/graphql').RetryWebhookDeliveryMutation, import('@/generated/graphql').RetryWebhookDeliveryMutationVariables>;
   export default document;
 }
+declare module '*/rotate-webhook-secret.mutation.graphql' {
+  const document: import('@apollo/client').TypedDocumentNode<import('@/generated/graphql').RotateWebhookSecretMutation, import('@/generated/graphql').RotateWebhookSecretMutationVariables>;
+  export default document;
+}
 declare module '*/set-webhook-active.mutation.graphql' {
   const document: import('@apollo/client').TypedDocumentNode<import('@/generated/graphql').SetWebhookActiveMutation, import('@/generated/graphql').SetWebhookActiveMutationVariables>;
   export default document;

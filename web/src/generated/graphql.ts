@@ -1508,19 +1508,19 @@ export type AdminWebhookDeliveriesQueryVariables = Exact<{
 
 export type AdminWebhookDeliveriesQuery = { adminWebhookDeliveries: { total: number, items: Array<{ id: string, eventType: WebhookEventType, status: WebhookDeliveryStatus, attempts: number, lastResponseCode: number | null, lastError: string | null, createdAt: string, deliveredAt: string | null, log: Array<{ attempt: number, at: string, durationMs: number, succeeded: boolean, responseCode: number | null, error: string | null }> }> } };
 
-export type AdminWebhookRowFragment = { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string };
+export type AdminWebhookRowFragment = { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string, previousSecretExpiresAt: string | null };
 
 export type AdminWebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminWebhooksPageQuery = { adminWebhookSubscriptions: Array<{ id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string }> };
+export type AdminWebhooksPageQuery = { adminWebhookSubscriptions: Array<{ id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string, previousSecretExpiresAt: string | null }> };
 
 export type CreateWebhookMutationVariables = Exact<{
   input: CreateWebhookSubscriptionInput;
 }>;
 
 
-export type CreateWebhookMutation = { adminCreateWebhookSubscription: { secret: string | null, subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type CreateWebhookMutation = { adminCreateWebhookSubscription: { secret: string | null, subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string, previousSecretExpiresAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type DeleteWebhookMutationVariables = Exact<{
   id: string | number;
@@ -1536,13 +1536,20 @@ export type RetryWebhookDeliveryMutationVariables = Exact<{
 
 export type RetryWebhookDeliveryMutation = { adminRetryWebhookDelivery: { delivery: { id: string, status: WebhookDeliveryStatus } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RotateWebhookSecretMutation = { adminRotateWebhookSecret: { secret: string | null, subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string, previousSecretExpiresAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+
 export type SetWebhookActiveMutationVariables = Exact<{
   id: string | number;
   active: boolean;
 }>;
 
 
-export type SetWebhookActiveMutation = { adminSetWebhookSubscriptionActive: { subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
+export type SetWebhookActiveMutation = { adminSetWebhookSubscriptionActive: { subscription: { id: string, url: string, events: Array<WebhookEventType>, status: WebhookSubscriptionStatus, pausedReason: string | null, consecutiveFailures: number, createdAt: string, previousSecretExpiresAt: string | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null } };
 
 export type AuthResultFieldsFragment = { accessToken: string | null, accessTokenExpiresAt: string | null, user: { id: string, email: string | null, firstName: string, lastName: string, fullName: string, phone: string | null, isAdmin: boolean, isBanned: boolean, pendingDeletion: { scheduledFor: string, byAdministrator: boolean } | null } | null, error: { code: string, title: string | null, message: string, field: string | null } | null };
 

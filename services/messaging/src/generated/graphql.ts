@@ -528,6 +528,10 @@ export type WebhookSubscription = {
   /** Failed deliveries in a row (a success resets it). */
   consecutiveFailures: Scalars['Int']['output'];
   createdAt: Scalars['String']['output'];
+  /** When its signing secret was last changed; null: never since it was made. */
+  secretChangedAt: Maybe<Scalars['String']['output']>;
+  /** Until when the secret that change replaced still signs deliveries beside the new one; null when it no longer does. */
+  previousSecretExpiresAt: Maybe<Scalars['String']['output']>;
 };
 
 /** One try of a delivery. */
@@ -575,6 +579,14 @@ export type CreateWebhookSubscriptionPayload = {
   __typename?: 'CreateWebhookSubscriptionPayload';
   subscription: Maybe<WebhookSubscription>;
   /** The signing secret, shown this once (stored encrypted, never shown again). */
+  secret: Maybe<Scalars['String']['output']>;
+  error: Maybe<UserError>;
+};
+
+export type WebhookSecretPayload = {
+  __typename?: 'WebhookSecretPayload';
+  subscription: Maybe<WebhookSubscription>;
+  /** The new signing secret, shown this once (stored encrypted, never shown again). */
   secret: Maybe<Scalars['String']['output']>;
   error: Maybe<UserError>;
 };
@@ -732,6 +744,8 @@ export type Mutation = {
   adminRetryMailDelivery: MailDeliveryPayload;
   /** Administrators: subscribes an HTTPS URL to events; the payload carries its signing secret, this once. */
   adminCreateWebhookSubscription: CreateWebhookSubscriptionPayload;
+  /** Administrators: « Changer le secret »: a new signing secret, in the payload this once; the replaced one still signs beside it for 24 hours. */
+  adminRotateWebhookSecret: WebhookSecretPayload;
   /** Administrators: pauses (active: false) or resumes a subscription; resuming sends its pending deliveries. */
   adminSetWebhookSubscriptionActive: WebhookSubscriptionPayload;
   /** Administrators: deletes a subscription and its deliveries' log. */
@@ -817,6 +831,11 @@ export type MutationAdminRetryMailDeliveryArgs = {
 
 export type MutationAdminCreateWebhookSubscriptionArgs = {
   input: CreateWebhookSubscriptionInput;
+};
+
+
+export type MutationAdminRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -998,6 +1017,7 @@ export type ResolversTypes = {
   WebhookDeliveryPage: ResolverTypeWrapper<WebhookDeliveryPage>;
   CreateWebhookSubscriptionInput: CreateWebhookSubscriptionInput;
   CreateWebhookSubscriptionPayload: ResolverTypeWrapper<Omit<CreateWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
+  WebhookSecretPayload: ResolverTypeWrapper<Omit<WebhookSecretPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   WebhookSubscriptionPayload: ResolverTypeWrapper<Omit<WebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   DeleteWebhookSubscriptionPayload: ResolverTypeWrapper<Omit<DeleteWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
   WebhookDeliveryPayload: ResolverTypeWrapper<Omit<WebhookDeliveryPayload, 'error'> & { error?: Maybe<ResolversTypes['UserError']> }>;
@@ -1054,6 +1074,7 @@ export type ResolversParentTypes = {
   WebhookDeliveryPage: WebhookDeliveryPage;
   CreateWebhookSubscriptionInput: CreateWebhookSubscriptionInput;
   CreateWebhookSubscriptionPayload: Omit<CreateWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
+  WebhookSecretPayload: Omit<WebhookSecretPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   WebhookSubscriptionPayload: Omit<WebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   DeleteWebhookSubscriptionPayload: Omit<DeleteWebhookSubscriptionPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
   WebhookDeliveryPayload: Omit<WebhookDeliveryPayload, 'error'> & { error?: Maybe<ResolversParentTypes['UserError']> };
@@ -1324,6 +1345,8 @@ export type WebhookSubscriptionResolvers<ContextType = BaseContext, ParentType e
   pausedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   consecutiveFailures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  secretChangedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type WebhookAttemptResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookAttempt'] = ResolversParentTypes['WebhookAttempt']> = {
@@ -1355,6 +1378,12 @@ export type WebhookDeliveryPageResolvers<ContextType = BaseContext, ParentType e
 };
 
 export type CreateWebhookSubscriptionPayloadResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['CreateWebhookSubscriptionPayload'] = ResolversParentTypes['CreateWebhookSubscriptionPayload']> = {
+  subscription?: Resolver<Maybe<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type WebhookSecretPayloadResolvers<ContextType = BaseContext, ParentType extends ResolversParentTypes['WebhookSecretPayload'] = ResolversParentTypes['WebhookSecretPayload']> = {
   subscription?: Resolver<Maybe<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
   secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -1410,6 +1439,7 @@ export type MutationResolvers<ContextType = BaseContext, ParentType extends Reso
   markMessageRead?: Resolver<ResolversTypes['InboxMessagePayload'], ParentType, ContextType, RequireFields<MutationMarkMessageReadArgs, 'id'>>;
   adminRetryMailDelivery?: Resolver<ResolversTypes['MailDeliveryPayload'], ParentType, ContextType, RequireFields<MutationAdminRetryMailDeliveryArgs, 'id'>>;
   adminCreateWebhookSubscription?: Resolver<ResolversTypes['CreateWebhookSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationAdminCreateWebhookSubscriptionArgs, 'input'>>;
+  adminRotateWebhookSecret?: Resolver<ResolversTypes['WebhookSecretPayload'], ParentType, ContextType, RequireFields<MutationAdminRotateWebhookSecretArgs, 'id'>>;
   adminSetWebhookSubscriptionActive?: Resolver<ResolversTypes['WebhookSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationAdminSetWebhookSubscriptionActiveArgs, 'id' | 'active'>>;
   adminDeleteWebhookSubscription?: Resolver<ResolversTypes['DeleteWebhookSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationAdminDeleteWebhookSubscriptionArgs, 'id'>>;
   adminRetryWebhookDelivery?: Resolver<ResolversTypes['WebhookDeliveryPayload'], ParentType, ContextType, RequireFields<MutationAdminRetryWebhookDeliveryArgs, 'id'>>;
@@ -1458,6 +1488,7 @@ export type Resolvers<ContextType = BaseContext> = {
   WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
   WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
   CreateWebhookSubscriptionPayload?: CreateWebhookSubscriptionPayloadResolvers<ContextType>;
+  WebhookSecretPayload?: WebhookSecretPayloadResolvers<ContextType>;
   WebhookSubscriptionPayload?: WebhookSubscriptionPayloadResolvers<ContextType>;
   DeleteWebhookSubscriptionPayload?: DeleteWebhookSubscriptionPayloadResolvers<ContextType>;
   WebhookDeliveryPayload?: WebhookDeliveryPayloadResolvers<ContextType>;

@@ -5,7 +5,7 @@ import type { MessagingDeps } from '../shared/deps';
 import { findUser } from '../users';
 import { normaliseEmail } from '../shared/email';
 import type { MessagingJobs } from '../shared/jobs';
-import { shouldPause, signatureOf } from './rules';
+import { shouldPause, signatureHeader } from './rules';
 import { secretBox } from './secrets';
 import { postWebhook } from './send';
 import { countOutcome, findDelivery, findSubscription, recordAttempt, setSubscriptionStatus, settleDelivery, type DeliveryRow, type SubscriptionRow } from './store';
@@ -45,11 +45,12 @@ export async function deliverWebhook(deps: MessagingDeps, box: ReturnType<typeof
   if (!delivery || delivery.status !== 'pending') return 'skipped';
   const subscription = await findSubscription(deps.ds.manager, delivery.subscription_id);
   if (!subscription || subscription.status !== 'active') return 'paused';
-  const timestamp = Math.floor(deps.now().getTime() / 1000);
+  const now = deps.now();
+  const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
     'X-LBF-Webhook-Id': delivery.id,
     'X-LBF-Webhook-Timestamp': String(timestamp),
-    'X-LBF-Webhook-Signature': signatureOf(box.open(subscription.secret_ciphertext), timestamp, delivery.body),
+    'X-LBF-Webhook-Signature': signatureHeader(signingSecrets(box, subscription, now), timestamp, delivery.body),
   };
   const startedAt = new Date();
   const t0 = performance.now();
@@ -62,6 +63,13 @@ export async function deliverWebhook(deps: MessagingDeps, box: ReturnType<typeof
   });
   if (!succeeded && !opts.finalAttempt) throw new WebhookAttemptFailed(`webhook ${id}: ${outcome.error}`);
   return succeeded ? 'succeeded' : 'failed';
+}
+
+/** The secrets that sign now: the current one, and the one it replaced until its overlap ends. */
+function signingSecrets(box: ReturnType<typeof secretsOf>, s: SubscriptionRow, now: Date): string[] {
+  const current = box.open(s.secret_ciphertext);
+  const previousLive = s.previous_secret_ciphertext && s.previous_secret_expires_at && new Date(s.previous_secret_expires_at) > now;
+  return previousLive ? [current, box.open(s.previous_secret_ciphertext!)] : [current];
 }
 
 async function settle(deps: MessagingDeps, tx: Tx, delivery: DeliveryRow, status: 'succeeded' | 'failed', lastError: string | null): Promise<void> {

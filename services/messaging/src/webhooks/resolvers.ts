@@ -1,7 +1,7 @@
 import { adminOnly, toPayload, unwrap } from '@lbf/service-kit';
 import type { MutationResolvers, QueryResolvers } from '../generated/graphql';
 import type { MessagingDeps } from '../shared/deps';
-import { createSubscription, deliveries, removeSubscription, retryDelivery, setSubscriptionActive, subscriptions } from './subscriptions';
+import { createSubscription, deliveries, removeSubscription, retryDelivery, rotateSecret, setSubscriptionActive, subscriptions } from './subscriptions';
 
 /** Webhooks' GraphQL: administrators only (checked here, on the server), each use case's Result turned into its payload. */
 export function webhookResolvers(deps: MessagingDeps): { Query: QueryResolvers; Mutation: MutationResolvers } {
@@ -13,6 +13,10 @@ export function webhookResolvers(deps: MessagingDeps): { Query: QueryResolvers; 
     Mutation: {
       adminCreateWebhookSubscription: adminOnly(async ({ input }, _ctx, admin) => {
         const result = await createSubscription(deps, admin, input);
+        return result.ok ? { ...result.value, error: null } : { subscription: null, secret: null, error: result.error };
+      }),
+      adminRotateWebhookSecret: adminOnly(async ({ id }, _ctx, admin) => {
+        const result = await rotateSecret(deps, admin, id);
         return result.ok ? { ...result.value, error: null } : { subscription: null, secret: null, error: result.error };
       }),
       adminSetWebhookSubscriptionActive: adminOnly(async ({ id, active }, _ctx, admin) => toPayload('subscription', await setSubscriptionActive(deps, admin, id, active))),

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { deliveryBody, deliveryIdOf, fromEnumValue, isPrivateAddress, signatureOf, toEnumValue, totalBackoffMs, urlRefusal, WEBHOOK_EVENT_TYPES } from './rules';
+import { deliveryBody, deliveryIdOf, fromEnumValue, isPrivateAddress, signatureHeader, signatureOf, toEnumValue, totalBackoffMs, urlRefusal, WEBHOOK_EVENT_TYPES } from './rules';
 
 describe('webhook rules', () => {
   it('derives one stable delivery id per event and subscription', () => {
@@ -13,6 +13,12 @@ describe('webhook rules', () => {
     const body = deliveryBody('id-1', 'purchase.completed', '2026-01-01T00:00:00.000Z', { orderId: 'o' });
     expect(JSON.parse(body)).toEqual({ id: 'id-1', type: 'purchase.completed', createdAt: '2026-01-01T00:00:00.000Z', data: { orderId: 'o' } });
     expect(signatureOf('whsec', 1700000000, body)).toBe(`v1=${createHmac('sha256', 'whsec').update(`1700000000.${body}`).digest('hex')}`);
+  });
+
+  it('puts one signature per signing secret in the header, the current secret first, a space between', () => {
+    const body = deliveryBody('id-2', 'user.registered', '2026-01-01T00:00:00.000Z', {});
+    expect(signatureHeader(['whsec_new'], 1700000000, body)).toBe(signatureOf('whsec_new', 1700000000, body));
+    expect(signatureHeader(['whsec_new', 'whsec_old'], 1700000000, body)).toBe(`${signatureOf('whsec_new', 1700000000, body)} ${signatureOf('whsec_old', 1700000000, body)}`);
   });
 
   it('refuses http, credentials, and loopback or private hosts unless allowed', () => {

@@ -71,9 +71,18 @@ export function deliveryBody(id: string, type: WebhookEventType, createdAt: stri
   return JSON.stringify({ id, type, createdAt, data });
 }
 
-/** `X-LBF-Webhook-Signature`: `v1=` and the hex HMAC-SHA256, with the subscription's secret, of "<timestamp>.<raw body>". */
+/** One signature: `v1=` and the hex HMAC-SHA256, with a secret of the subscription, of "<timestamp>.<raw body>". */
 export function signatureOf(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/**
+ * `X-LBF-Webhook-Signature`: one signature per secret that signs, separated by a space, the current
+ * secret's first. Two only while a replaced secret still signs (« Changer le secret »): a receiver
+ * accepts the delivery when one of them matches its secret.
+ */
+export function signatureHeader(secrets: readonly string[], timestamp: number, body: string): string {
+  return secrets.map((secret) => signatureOf(secret, timestamp, body)).join(' ');
 }
 
 /** Addresses a webhook may not reach unless allowed (development, tests): loopback, private, link-local, CGNAT, multicast, reserved. */

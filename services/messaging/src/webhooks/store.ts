@@ -9,6 +9,10 @@ export interface SubscriptionRow {
   url: string;
   events: WebhookEventType[];
   secret_ciphertext: string;
+  /** The secret the last change replaced, still signing beside the new one until previous_secret_expires_at. */
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | null;
+  secret_rotated_at: Date | null;
   status: 'active' | 'paused';
   paused_reason: string | null;
   consecutive_failures: number;
@@ -44,7 +48,7 @@ export interface AttemptRow {
   error: string | null;
 }
 
-const SUBSCRIPTION_COLUMNS = `id, url, events, secret_ciphertext, status, paused_reason, consecutive_failures, created_by, alert_email, created_at, updated_at`;
+const SUBSCRIPTION_COLUMNS = `id, url, events, secret_ciphertext, previous_secret_ciphertext, previous_secret_expires_at, secret_rotated_at, status, paused_reason, consecutive_failures, created_by, alert_email, created_at, updated_at`;
 const DELIVERY_COLUMNS = `id, subscription_id, event_id, event_type, body, status, attempts, last_response_code, last_error, created_at, updated_at, delivered_at`;
 
 export async function insertSubscription(
@@ -65,6 +69,22 @@ export async function listSubscriptions(m: EntityManager): Promise<SubscriptionR
 export async function findSubscription(m: EntityManager, id: string, lock = false): Promise<SubscriptionRow | null> {
   const rows = (await m.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM webhook_subscriptions WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])) as SubscriptionRow[];
   return rows[0] ?? null;
+}
+
+/**
+ * A new signing secret; the one it replaces keeps signing for `overlapMs` (a second change within that
+ * time retires the first secret at once: only the last two ever sign).
+ */
+export async function replaceSecret(m: EntityManager, id: string, secretCiphertext: string, overlapMs: number): Promise<SubscriptionRow | null> {
+  const rows = await m.query(
+    `UPDATE webhook_subscriptions
+        SET previous_secret_ciphertext = secret_ciphertext,
+            previous_secret_expires_at = now() + $3 * interval '1 millisecond',
+            secret_ciphertext = $2, secret_rotated_at = now(), updated_at = now()
+      WHERE id = $1 RETURNING ${SUBSCRIPTION_COLUMNS}`,
+    [id, secretCiphertext, overlapMs],
+  );
+  return rowsOf<SubscriptionRow>(rows)[0] ?? null;
 }
 
 /** Active or paused; resuming starts the failure count again. */

@@ -20,6 +20,7 @@ import {
   listSubscriptions,
   pendingDeliveries,
   reopenDelivery,
+  replaceSecret,
   setSubscriptionStatus,
   type AttemptRow,
   type DeliveryRow,
@@ -46,6 +47,8 @@ export function subscriptionView(r: SubscriptionRow): WebhookSubscription {
     pausedReason: r.paused_reason,
     consecutiveFailures: r.consecutive_failures,
     createdAt: iso(r.created_at)!,
+    secretChangedAt: iso(r.secret_rotated_at),
+    previousSecretExpiresAt: r.previous_secret_expires_at && new Date(r.previous_secret_expires_at) > new Date() ? iso(r.previous_secret_expires_at) : null,
   };
 }
 
@@ -83,6 +86,23 @@ export async function createSubscription(deps: MessagingDeps, admin: AdminActor,
     await recordAdminAction(tx, admin, 'webhook.created', { id: created.id, label: url }, { events });
     return created;
   });
+  return ok({ subscription: subscriptionView(row), secret });
+}
+
+/**
+ * « Changer le secret »: a new signing secret, returned this once (stored sealed). The replaced one
+ * keeps signing beside it for the configured overlap (24 h), so the integration switches without a
+ * refused delivery; after a leak, the integration is told to accept only the new one at once.
+ */
+export async function rotateSecret(deps: MessagingDeps, admin: AdminActor, id: string): Promise<Result<{ subscription: WebhookSubscription; secret: string }>> {
+  if (!isUuid(id)) return refusal('NOT_FOUND', TEXT.notFound);
+  const secret = newWebhookSecret();
+  const row = await deps.uow.run(async (tx) => {
+    const changed = await replaceSecret(tx.manager, id, secretsOf(deps.config).seal(secret), deps.config.webhooks.secretOverlapMs);
+    if (changed) await recordAdminAction(tx, admin, 'webhook.secret_rotated', { id, label: changed.url });
+    return changed;
+  });
+  if (!row) return refusal('NOT_FOUND', TEXT.notFound);
   return ok({ subscription: subscriptionView(row), secret });
 }
 

@@ -14,6 +14,9 @@ export const WEBHOOK_DELIVERIES = `query($id: ID!) {
 }`;
 
 export const SET_WEBHOOK_ACTIVE = `mutation($id: ID!, $active: Boolean!) { adminSetWebhookSubscriptionActive(id: $id, active: $active) { subscription { id status pausedReason consecutiveFailures } error { code message } } }`;
+export const ROTATE_WEBHOOK_SECRET = `mutation($id: ID!) {
+  adminRotateWebhookSecret(id: $id) { subscription { id secretChangedAt previousSecretExpiresAt } secret error { code message } }
+}`;
 export const RETRY_WEBHOOK = `mutation($id: ID!) { adminRetryWebhookDelivery(id: $id) { delivery { id status } error { code message } } }`;
 
 /** A subscription to `events` at `url`, by `admin`; its id and its secret (shown this once). */

@@ -1,8 +1,9 @@
 import { useApolloMutation, useApolloQuery } from '@/data/hooks';
-import { History, Pause, Play, Trash2, Webhook } from 'lucide-react';
+import { History, KeyRound, Pause, Play, Trash2, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { usePage } from '@/hooks/use-page';
 import { webhooksFr as t } from '@/i18n/admin/webhooks';
+import { formatSiteDateTime } from '@/lib/format/date';
 import { resultOf, toastSuccess } from '../lib/errors';
 import { useLogError } from '../lib/use-log-error';
 import { ToneBadge } from '../components/status-badge';
@@ -10,11 +11,14 @@ import { type Column } from '../components/data-list';
 import { IconAction } from '../components/icon-action';
 import { runAction } from '../components/admin-action';
 import { DialogListScreen, useConfirmedRowAction } from '../components/dialog-list-screen';
+import { EditDialog } from '../components/edit-dialog';
+import { SecretShown } from '../components/secret-shown';
 import { type AdminWebhook } from './operations';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
 import { WebhookDialog } from './webhook-dialog';
 import ADMIN_WEBHOOKS_PAGE from './graphql/admin-webhooks-page.query.graphql';
 import DELETE_WEBHOOK from './graphql/delete-webhook.mutation.graphql';
+import ROTATE_WEBHOOK_SECRET from './graphql/rotate-webhook-secret.mutation.graphql';
 import SET_WEBHOOK_ACTIVE from './graphql/set-webhook-active.mutation.graphql';
 
 const COLUMNS: ReadonlyArray<Column<AdminWebhook>> = [
@@ -28,13 +32,18 @@ const COLUMNS: ReadonlyArray<Column<AdminWebhook>> = [
           {t.statuses[w.status] ?? w.status}
         </ToneBadge>
         {w.pausedReason && <span className="block text-xs text-muted-foreground">{w.pausedReason}</span>}
+        {w.previousSecretExpiresAt && (
+          <span className="block text-xs text-muted-foreground" data-testid="webhook-previous-secret">
+            {t.previousSecretUntil(formatSiteDateTime(w.previousSecretExpiresAt))}
+          </span>
+        )}
       </span>
     ),
   },
   { header: t.columns.failures, cell: (w) => w.consecutiveFailures },
 ];
 
-/** /admin/webhooks: « Webhooks », created (the secret shown once), paused or resumed, deleted; each one's deliveries with « Renvoyer ». */
+/** /admin/webhooks: « Webhooks », created (the secret shown once), paused or resumed, its secret changed (the new one shown once), deleted; each one's deliveries with « Renvoyer ». */
 export default function AdminWebhooksPage() {
   usePage(t.title);
   const [viewing, setViewing] = useState<AdminWebhook | null>(null);
@@ -42,6 +51,7 @@ export default function AdminWebhooksPage() {
   useLogError(error, 'AdminWebhooksPage');
   const [setActive] = useApolloMutation(SET_WEBHOOK_ACTIVE);
   const [remove] = useApolloMutation(DELETE_WEBHOOK);
+  const rotating = useRotateSecret();
 
   const toggle = async (w: AdminWebhook) => {
     const active = w.status !== 'ACTIVE';
@@ -77,6 +87,9 @@ export default function AdminWebhooksPage() {
           <IconAction label={w.status === 'ACTIVE' ? t.pauseAction(w.url) : t.resumeAction(w.url)} tooltip={w.status === 'ACTIVE' ? t.pause : t.resume} onClick={() => void toggle(w)}>
             {w.status === 'ACTIVE' ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
           </IconAction>
+          <IconAction label={t.rotateAction(w.url)} tooltip={t.rotate} onClick={() => rotating.ask(w)}>
+            <KeyRound aria-hidden="true" />
+          </IconAction>
           <IconAction label={t.deleteAction(w.url)} tooltip={t.delete} destructive onClick={() => deleting.ask(w)}>
             <Trash2 aria-hidden="true" />
           </IconAction>
@@ -87,6 +100,32 @@ export default function AdminWebhooksPage() {
     >
       <WebhookDeliveriesDialog subscription={viewing} onClose={() => setViewing(null)} />
       {deleting.dialog}
+      {rotating.dialog}
     </DialogListScreen>
   );
+}
+
+/** « Changer le secret »: asked first, then the new secret shown this once. */
+function useRotateSecret() {
+  const [rotate] = useApolloMutation(ROTATE_WEBHOOK_SECRET);
+  const [secret, setSecret] = useState<string | null>(null);
+  const confirming = useConfirmedRowAction<AdminWebhook>(
+    { title: t.rotateTitle, text: (w) => t.rotateText(w.url), confirm: t.rotate, pending: t.rotating },
+    async (w) => {
+      const result = resultOf((await rotate({ variables: { id: w.id } })).data, 'adminRotateWebhookSecret');
+      toastSuccess(t.rotated);
+      setSecret(result.secret ?? '');
+    },
+    t.rotateFailure,
+  );
+  const close = () => setSecret(null);
+  const dialog = (
+    <>
+      {confirming.dialog}
+      <EditDialog open={secret !== null} onClose={close} title={t.newSecretTitle} description={t.newSecretDescription} className="max-w-xl">
+        {secret !== null && <SecretShown secret={secret} text={t} testId="webhook-secret" onDone={close} />}
+      </EditDialog>
+    </>
+  );
+  return { ask: confirming.ask, dialog };
 }

@@ -2,7 +2,7 @@
 export const webhooksFr = {
   title: 'Webhooks',
   subtitle:
-    'Une adresse HTTPS reçoit chaque événement choisi, signé (en-tête X-LBF-Webhook-Signature : v1= HMAC-SHA256 de « horodatage.corps » avec le secret). Un webhook en échec répété est mis en pause.',
+    'Une adresse HTTPS reçoit chaque événement choisi, signé (en-tête X-LBF-Webhook-Signature : v1= HMAC-SHA256 de « horodatage.corps » avec le secret ; deux signatures pendant 24 heures après un changement de secret). Un webhook en échec répété est mis en pause.',
   count: (n: number) => `${n} webhook${n > 1 ? 's' : ''}`,
   add: 'Créer un webhook',
   empty: 'Aucun webhook pour le moment.',
@@ -42,11 +42,23 @@ export const webhooksFr = {
   eventsRequired: 'Choisissez au moins un événement.',
   secretTitle: 'Copiez le secret maintenant',
   secretDescription: 'L’intégration s’en sert pour vérifier la signature de chaque livraison.',
-  secretWarning: 'Il ne sera plus jamais affiché. En cas de perte, supprimez ce webhook et créez-en un autre.',
+  secretWarning: 'Il ne sera plus jamais affiché. En cas de perte, changez-le (« Changer le secret »).',
   copy: 'Copier',
   copied: 'Secret copié',
   copyFailure: 'Copie impossible : sélectionnez le secret et copiez-le à la main.',
   done: 'J’ai copié le secret',
+  rotate: 'Changer le secret',
+  rotateAction: (url: string) => `Changer le secret du webhook ${url}`,
+  rotateTitle: 'Changer le secret de ce webhook ?',
+  rotateText: (url: string) =>
+    `Un nouveau secret signe désormais les livraisons à ${url}. L’ancien reste accepté 24 heures, le temps de mettre l’intégration à jour.`,
+  rotating: 'Changement...',
+  rotated: 'Secret changé',
+  rotateFailure: 'Impossible de changer le secret.',
+  newSecretTitle: 'Copiez le nouveau secret maintenant',
+  newSecretDescription:
+    'Pendant 24 heures, chaque livraison porte deux signatures séparées par une espace (le nouveau secret, puis l’ancien) : l’intégration accepte la livraison si l’une d’elles correspond.',
+  previousSecretUntil: (date: string) => `Ancien secret accepté jusqu’au ${date}`,
   deliveriesTitle: 'Livraisons',
   deliveriesDescription: (url: string) => `Les derniers événements envoyés à ${url}, avec chaque tentative.`,
   noDeliveries: 'Aucune livraison pour le moment.',
