@@ -234,6 +234,7 @@ describe('the administrators’ journal, every administrators’ mutation walked
     await walk('adminRetryWebhookDelivery', 'webhook.delivery_resent', hookId, `mutation($id: ID!) { adminRetryWebhookDelivery(id: $id) { delivery { id } error { message } } }`, { id: deliveryId });
     await stack.env.sql.query(`UPDATE messaging.webhook_deliveries SET status = 'succeeded' WHERE id = $1`, [deliveryId]);
     await walk('adminSetWebhookSubscriptionActive', 'webhook.resumed', hookId, toggle, { id: hookId, active: true });
+    await walk('adminRotateWebhookSecret', 'webhook.secret_rotated', hookId, `mutation($id: ID!) { adminRotateWebhookSecret(id: $id) { subscription { id } secret error { message } } }`, { id: hookId });
     await walk('adminDeleteWebhookSubscription', 'webhook.deleted', hookId, `mutation($id: ID!) { adminDeleteWebhookSubscription(id: $id) { ok error { message } } }`, { id: hookId });
   }
 
