@@ -145,53 +145,62 @@ function resultType(definition, kind) {
 function webTargets() {
   const webSrc = join(root, 'web', 'src');
   let documents;
+  let types;
   const read = () => (documents ??= webDocuments(webSrc));
+  const generateTypes = () => {
+    const schema = apiSchema();
+    return codegen({
+      filename: 'graphql.ts',
+      schema: parse(printSchema(schema)),
+      schemaAst: schema,
+      documents: read().map(({ location, document }) => ({ location, document })),
+      // The operations plugin declares the enums and inputs the operations use by itself.
+      plugins: [{ typescriptOperations: {} }],
+      pluginMap: { typescriptOperations },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
+        maybeValue: 'T | null',
+        skipTypename: true,
+        preResolveTypes: true,
+        dedupeFragments: true,
+      },
+    });
+  };
   return [
     {
       name: 'web',
       file: join(webSrc, 'generated', 'graphql.ts'),
-      generate: () => {
-        const schema = apiSchema();
-        return codegen({
-          filename: 'graphql.ts',
-          schema: parse(printSchema(schema)),
-          schemaAst: schema,
-          documents: read().map(({ location, document }) => ({ location, document })),
-          // The operations plugin declares the enums and inputs the operations use by itself.
-          plugins: [{ typescriptOperations: {} }],
-          pluginMap: { typescriptOperations },
-          config: {
-            useTypeImports: true,
-            enumsAsTypes: true,
-            avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
-            maybeValue: 'T | null',
-            skipTypename: true,
-            preResolveTypes: true,
-            dedupeFragments: true,
-          },
-        });
-      },
+      generate: () => (types ??= generateTypes()),
     },
     {
       // What `import DOCUMENT from './x.query.graphql'` gives TypeScript: the document typed by its data and variables.
       name: 'web',
       file: join(webSrc, 'generated', 'graphql-documents.d.ts'),
-      generate: () =>
-        read()
+      generate: async () => {
+        // skipLibCheck would let a misnamed type in a .d.ts pass as `any`: each one is checked here.
+        const declared = new Set([...(await (types ??= generateTypes())).matchAll(/^export type (\w+)/gm)].map((m) => m[1]));
+        const named = (type, location) => {
+          if (!declared.has(type)) throw new Error(`${location}: codegen declared no type ${type}`);
+          return `import('@/generated/graphql').${type}`;
+        };
+        return read()
           .slice()
           .sort((a, b) => (a.location < b.location ? -1 : 1))
           .map(({ location, definition, kind }) => {
-            const data = resultType(definition, kind);
-            const variables = kind === 'fragment' ? 'unknown' : `import('@/generated/graphql').${data}Variables`;
+            const data = named(resultType(definition, kind), location);
+            const variables = kind === 'fragment' ? 'unknown' : named(`${resultType(definition, kind)}Variables`, location);
             return [
               `declare module '*/${basename(location)}' {`,
-              `  const document: import('@apollo/client').TypedDocumentNode<import('@/generated/graphql').${data}, ${variables}>;`,
+              `  const document: import('@apollo/client').TypedDocumentNode<${data}, ${variables}>;`,
               '  export default document;',
               '}',
               '',
             ].join('\n');
           })
-          .join(''),
+          .join('');
+      },
     },
   ];
 }
