@@ -5,7 +5,7 @@ import type { MessagingDeps } from '../shared/deps';
 import { findUser } from '../users';
 import { normaliseEmail } from '../shared/email';
 import type { MessagingJobs } from '../shared/jobs';
-import { shouldPause, signatureHeader } from './rules';
+import { replacedSecretSigns, shouldPause, signatureHeader } from './rules';
 import { secretBox } from './secrets';
 import { postWebhook } from './send';
 import { countOutcome, findDelivery, findSubscription, recordAttempt, setSubscriptionStatus, settleDelivery, type DeliveryRow, type SubscriptionRow } from './store';
@@ -68,8 +68,8 @@ export async function deliverWebhook(deps: MessagingDeps, box: ReturnType<typeof
 /** The secrets that sign now: the current one, and the one it replaced until its overlap ends. */
 function signingSecrets(box: ReturnType<typeof secretsOf>, s: SubscriptionRow, now: Date): string[] {
   const current = box.open(s.secret_ciphertext);
-  const previousLive = s.previous_secret_ciphertext && s.previous_secret_expires_at && new Date(s.previous_secret_expires_at) > now;
-  return previousLive ? [current, box.open(s.previous_secret_ciphertext!)] : [current];
+  const previous = s.previous_secret_ciphertext;
+  return previous && replacedSecretSigns(s.previous_secret_expires_at, now) ? [current, box.open(previous)] : [current];
 }
 
 async function settle(deps: MessagingDeps, tx: Tx, delivery: DeliveryRow, status: 'succeeded' | 'failed', lastError: string | null): Promise<void> {

@@ -76,6 +76,11 @@ export function signatureOf(secret: string, timestamp: number, body: string): st
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/** Whether the secret a change replaced still signs: until its overlap ends (`previous_secret_expires_at`). */
+export function replacedSecretSigns(expiresAt: Date | string | null, now: Date): boolean {
+  return expiresAt !== null && new Date(expiresAt) > now;
+}
+
 /**
  * `X-LBF-Webhook-Signature`: one signature per secret that signs, separated by a space, the current
  * secret's first. Two only while a replaced secret still signs (« Changer le secret »): a receiver

@@ -8,7 +8,7 @@ import { pagingSchema } from '../shared/paging';
 import { isUuid } from '../shared/sql';
 import { secretsOf } from './deliver';
 import { redispatchDeliveries } from './dispatch';
-import { fromEnumValue, toEnumValue, urlRefusal, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './rules';
+import { fromEnumValue, replacedSecretSigns, toEnumValue, urlRefusal, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './rules';
 import { newWebhookSecret } from './secrets';
 import {
   attemptsOf,
@@ -48,7 +48,7 @@ export function subscriptionView(r: SubscriptionRow): WebhookSubscription {
     consecutiveFailures: r.consecutive_failures,
     createdAt: iso(r.created_at)!,
     secretChangedAt: iso(r.secret_rotated_at),
-    previousSecretExpiresAt: r.previous_secret_expires_at && new Date(r.previous_secret_expires_at) > new Date() ? iso(r.previous_secret_expires_at) : null,
+    previousSecretExpiresAt: replacedSecretSigns(r.previous_secret_expires_at, new Date()) ? iso(r.previous_secret_expires_at) : null,
   };
 }
 
@@ -92,7 +92,7 @@ export async function createSubscription(deps: MessagingDeps, admin: AdminActor,
 /**
  * « Changer le secret »: a new signing secret, returned this once (stored sealed). The replaced one
  * keeps signing beside it for the configured overlap (24 h), so the integration switches without a
- * refused delivery; after a leak, the integration is told to accept only the new one at once.
+ * refused delivery (after a leak, the integration should stop accepting the old one at once).
  */
 export async function rotateSecret(deps: MessagingDeps, admin: AdminActor, id: string): Promise<Result<{ subscription: WebhookSubscription; secret: string }>> {
   if (!isUuid(id)) return refusal('NOT_FOUND', TEXT.notFound);
